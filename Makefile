@@ -1,0 +1,55 @@
+# wavesnake - the two commands a new user needs:
+#   make run    install what is missing, build, start the windowed demo
+#   make test   install what is missing, build with -Werror + ASan/UBSan, run every test
+# Other targets: build, bench, valgrind, clean.
+
+BUILD      ?= build
+TEST_BUILD ?= build-test
+JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
+ARGS       ?=
+
+# Debian packages the build, the tests (Xvfb window test) and the font need.
+PACKAGES := build-essential cmake pkg-config libsdl2-dev libsdl2-ttf-dev \
+            libsdl2-image-dev check xvfb xauth xdotool imagemagick valgrind \
+            fonts-dejavu-core
+
+.PHONY: deps build run test bench valgrind clean
+
+deps:
+	@missing=""; \
+	for p in $(PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing missing packages:$$missing"; \
+	  if [ "$$(id -u)" -eq 0 ]; then sudo=""; else sudo="sudo"; fi; \
+	  $$sudo apt-get update && \
+	  DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y --no-install-recommends $$missing; \
+	fi
+
+build: deps
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release
+	cmake --build $(BUILD) -j$(JOBS)
+
+run: build
+	./$(BUILD)/wavesnake $(ARGS)
+
+test: deps
+	cmake -S . -B $(TEST_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DWS_WERROR=ON -DWS_SANITIZE=ON
+	cmake --build $(TEST_BUILD) -j$(JOBS)
+	@echo "determinism check: no rand/srand/time in src/core"
+	@! grep -rnE '\b(s?rand|time|clock)\(' src/core
+	@! grep -rnE '#[[:space:]]*include[[:space:]]*[<"]SDL' src/core
+	cd $(TEST_BUILD) && ctest --output-on-failure -j$(JOBS)
+
+bench: build
+	./$(BUILD)/wavesnake bench $(ARGS)
+
+# A headless run and the unit tests under valgrind (release build, no sanitizers).
+valgrind: build
+	valgrind --error-exitcode=3 --leak-check=full --errors-for-leak-kinds=definite \
+	  ./$(BUILD)/wavesnake snake --headless --games 5 --size 10x10 --seed 7 --trace /dev/null
+	cd $(BUILD) && CK_FORK=no CK_DEFAULT_TIMEOUT=600 ctest -R unit_ -T memcheck
+
+clean:
+	rm -rf $(BUILD) $(TEST_BUILD)

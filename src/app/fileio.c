@@ -1,0 +1,68 @@
+#include "fileio.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+WsStatus fileio_read(const char *path, const char *what, size_t max_bytes, char **out,
+                     size_t *len, WsError *err) {
+    *out = NULL;
+    *len = 0;
+    struct stat st;
+    if (stat(path, &st) != 0)
+        return ws_fail(err, WS_ERR_IO, "%s file '%s': %s", what, path, strerror(errno));
+    if (S_ISDIR(st.st_mode))
+        return ws_fail(err, WS_ERR_IO, "%s file '%s' is a directory", what, path);
+    FILE *f = fopen(path, "rb");
+    if (f == NULL)
+        return ws_fail(err, WS_ERR_IO, "%s file '%s': %s", what, path, strerror(errno));
+    /* Read through a bounded buffer rather than trusting st_size: pipes and
+     * /dev files report 0 or lie. */
+    size_t cap = 4096, n = 0;
+    char *buf = malloc(cap + 1);
+    WsStatus status = WS_OK;
+    if (buf == NULL)
+        status = ws_fail(err, WS_ERR_NOMEM, "%s file '%s': out of memory", what, path);
+    while (status == WS_OK) {
+        if (n == cap) {
+            if (cap >= max_bytes + 1) {
+                status = ws_fail(err, WS_ERR_PARSE, "%s file '%s' is larger than %zu bytes",
+                                 what, path, max_bytes);
+                break;
+            }
+            cap *= 2;
+            char *grown = realloc(buf, cap + 1);
+            if (grown == NULL) {
+                status = ws_fail(err, WS_ERR_NOMEM, "%s file '%s': out of memory", what, path);
+                break;
+            }
+            buf = grown;
+        }
+        size_t got = fread(buf + n, 1, cap - n, f);
+        n += got;
+        if (got == 0) {
+            if (ferror(f))
+                status = ws_fail(err, WS_ERR_IO, "%s file '%s': read error", what, path);
+            break;
+        }
+    }
+    fclose(f);
+    if (status == WS_OK && n > max_bytes)
+        status = ws_fail(err, WS_ERR_PARSE, "%s file '%s' is larger than %zu bytes", what, path,
+                         max_bytes);
+    if (status == WS_OK && n == 0)
+        status = ws_fail(err, WS_ERR_PARSE, "%s file '%s' is empty", what, path);
+    if (status == WS_OK && memchr(buf, '\0', n) != NULL)
+        status = ws_fail(err, WS_ERR_PARSE, "%s file '%s' is binary (it holds a NUL byte)", what,
+                         path);
+    if (status != WS_OK) {
+        free(buf);
+        return status;
+    }
+    buf[n] = '\0';
+    *out = buf;
+    *len = n;
+    return WS_OK;
+}

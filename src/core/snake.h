@@ -1,0 +1,120 @@
+/* snake.h - the snake's body and the rules of one snake game (SPEC "The snake game").
+ *
+ * Snake is the body alone: a ring buffer of cells (head first) plus an
+ * occupancy grid, both sized once for the board so that moving, copying and
+ * growing never allocate. The AI copies it into scratch snakes to simulate
+ * moves. SnakeGame adds the food, the two random streams, the step and stall
+ * counters and the win / death / stall outcome.
+ *
+ * Rules: the head moves one cell a tick. Entering the cell the tail is leaving
+ * this tick is legal unless strict_tail is set. Eating grows the snake by one:
+ * the tail stays that tick. Food goes to the k-th empty cell in row-major
+ * order, k drawn with rng_bounded(place, empty_cells) from stream 1.
+ */
+#ifndef WS_SNAKE_H
+#define WS_SNAKE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "dir.h"
+#include "rng.h"
+#include "ws_error.h"
+
+enum { SNAKE_MIN_SIDE = 2, SNAKE_MAX_SIDE = 256, SNAKE_NO_FOOD = -1 };
+
+typedef struct Snake {
+    int w, h;       /* board size in cells */
+    int cap;        /* ring capacity: w * h */
+    int len;        /* cells in the body, 1..cap */
+    int head;       /* ring index of the head; the tail is len - 1 places behind */
+    int32_t *ring;  /* cap cell indices */
+    uint8_t *occ;   /* w * h bytes: 1 where the body is */
+} Snake;
+
+/* Allocates a body for a w x h board (both sides SNAKE_MIN_SIDE..SNAKE_MAX_SIDE). */
+WsStatus snake_init(Snake *s, int w, int h, WsError *err);
+void snake_deinit(Snake *s);
+
+/* Lays the body in the top row: tail at (0,0), head at (len-1,0). Needs 1 <= len <= w. */
+void snake_reset(Snake *s, int len);
+
+/* Copies src's body into dst; both must have been initialised for the same board. */
+void snake_copy(Snake *dst, const Snake *src);
+
+/* The cell of segment i, counted from the head (0) to the tail (len - 1). */
+static inline int snake_at(const Snake *s, int i) {
+    int k = s->head - i;
+    if (k < 0)
+        k += s->cap;
+    return s->ring[k];
+}
+static inline int snake_head(const Snake *s) { return s->ring[s->head]; }
+static inline int snake_tail(const Snake *s) { return snake_at(s, s->len - 1); }
+static inline bool snake_occupies(const Snake *s, int cell) { return s->occ[cell] != 0; }
+static inline bool snake_is_full(const Snake *s) { return s->len == s->cap; }
+
+/* Moves the head to `cell` (a free neighbour, or the tail's cell when the tail
+ * leaves). With grow the tail stays; otherwise it leaves first. No checks:
+ * callers use snake_game_is_legal or know the move is legal. */
+void snake_advance(Snake *s, int cell, bool grow);
+
+/* ---- the game ------------------------------------------------------------ */
+
+typedef enum SnakeOutcome {
+    SNAKE_PLAYING = 0,
+    SNAKE_WON,    /* the body fills the board */
+    SNAKE_DEAD,   /* no legal move was left (or an illegal one was made) */
+    SNAKE_STALLED /* 4 * w * h ticks passed without eating */
+} SnakeOutcome;
+
+typedef struct SnakeRules {
+    int w, h;
+    int start_length; /* 1..w and less than w * h */
+    bool strict_tail; /* the head may not enter the cell the tail is leaving */
+} SnakeRules;
+
+typedef struct SnakeGame {
+    SnakeRules rules;
+    Snake snake;
+    int food;            /* cell, or SNAKE_NO_FOOD once the board is full */
+    uint64_t seed;       /* this game's seed (run seed + game index) */
+    Rng place;           /* stream 1: food placement */
+    Rng other;           /* stream 2: every other random choice */
+    long steps;          /* ticks played */
+    long since_eat;      /* ticks since the last eat (or the start) */
+    long stall_limit;    /* 4 * w * h */
+    SnakeOutcome outcome;
+} SnakeGame;
+
+/* Checks rules against SPEC's ranges; err names the offending value. */
+WsStatus snake_rules_check(const SnakeRules *rules, WsError *err);
+
+/* Allocates a game for rules and starts it with seed (snake_game_reset). */
+WsStatus snake_game_init(SnakeGame *g, const SnakeRules *rules, uint64_t seed, WsError *err);
+void snake_game_deinit(SnakeGame *g);
+
+/* Starts a new game on the same board: start body, fresh streams, first food. */
+void snake_game_reset(SnakeGame *g, uint64_t seed);
+
+/* Whether the head may move in direction d this tick. */
+bool snake_game_is_legal(const SnakeGame *g, Dir d);
+
+/* Whether any direction is legal. */
+bool snake_game_has_move(const SnakeGame *g);
+
+/* What one tick did, for traces and statistics. */
+typedef enum SnakeEvent { SNAKE_EV_MOVED, SNAKE_EV_ATE, SNAKE_EV_OVER } SnakeEvent;
+
+/* Plays one tick in direction d. An illegal d (or DIR_NONE) ends the game as
+ * dead. After an eat a new food is placed (none when the board is full).
+ * Returns SNAKE_EV_OVER once outcome is no longer SNAKE_PLAYING; a finished
+ * game ignores further ticks. */
+SnakeEvent snake_game_tick(SnakeGame *g, Dir d);
+
+/* Places the food on the k-th empty cell, k from the place stream. Exposed for tests. */
+void snake_game_place_food(SnakeGame *g);
+
+const char *snake_outcome_name(SnakeOutcome o);
+
+#endif

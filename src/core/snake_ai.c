@@ -1,0 +1,238 @@
+#include "snake_ai.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "grid.h"
+
+/* ======================================================================== */
+/* Names                                                                     */
+/* ======================================================================== */
+
+static const char *const POLICY_NAMES[SNAKE_POLICY_COUNT] = {"greedy"};
+
+static const char *const REASON_NAMES[SNAKE_REASON_COUNT] = {
+    "none", "eat", "follow-tail", "wander", "cycle", "shortcut", "trapped"};
+
+const char *snake_policy_name(SnakePolicy p) {
+    return p >= 0 && p < SNAKE_POLICY_COUNT ? POLICY_NAMES[p] : "?";
+}
+
+bool snake_policy_parse(const char *name, SnakePolicy *out) {
+    for (int p = 0; p < SNAKE_POLICY_COUNT; p++) {
+        if (strcmp(name, POLICY_NAMES[p]) == 0) {
+            *out = (SnakePolicy)p;
+            return true;
+        }
+    }
+    return false;
+}
+
+const char *snake_policy_list(void) { return "greedy"; }
+
+const char *snake_reason_name(SnakeReason r) {
+    return r >= 0 && r < SNAKE_REASON_COUNT ? REASON_NAMES[r] : "?";
+}
+
+/* ======================================================================== */
+/* Lifecycle                                                                 */
+/* ======================================================================== */
+
+WsStatus snake_ai_init(SnakeAi *ai, int w, int h, SnakePolicy policy, bool strict_tail,
+                       WsError *err) {
+    memset(ai, 0, sizeof *ai);
+    if (policy < 0 || policy >= SNAKE_POLICY_COUNT)
+        return ws_fail(err, WS_ERR_ARG, "unknown snake policy %d", (int)policy);
+    int cells = w * h;
+    WsStatus st = wave_init(&ai->wave, w, h, err);
+    if (st == WS_OK)
+        st = wave_init(&ai->scratch, w, h, err);
+    if (st == WS_OK)
+        st = path_init(&ai->food_path, cells, err);
+    if (st == WS_OK)
+        st = path_init(&ai->tail_path, cells, err);
+    if (st == WS_OK)
+        st = snake_init(&ai->virt, w, h, err);
+    if (st == WS_OK) {
+        ai->release = calloc((size_t)cells, sizeof *ai->release);
+        ai->vrelease = calloc((size_t)cells, sizeof *ai->vrelease);
+        if (ai->release == NULL || ai->vrelease == NULL)
+            st = ws_fail(err, WS_ERR_NOMEM, "out of memory for the snake AI");
+    }
+    if (st != WS_OK) {
+        snake_ai_deinit(ai);
+        return st;
+    }
+    ai->w = w;
+    ai->h = h;
+    ai->policy = policy;
+    ai->strict_tail = strict_tail;
+    ai->dir = DIR_NONE;
+    return WS_OK;
+}
+
+void snake_ai_deinit(SnakeAi *ai) {
+    wave_deinit(&ai->wave);
+    wave_deinit(&ai->scratch);
+    path_deinit(&ai->food_path);
+    path_deinit(&ai->tail_path);
+    snake_deinit(&ai->virt);
+    free(ai->release);
+    free(ai->vrelease);
+    memset(ai, 0, sizeof *ai);
+}
+
+void snake_ai_clear(SnakeAi *ai) {
+    ai->dir = DIR_NONE;
+    ai->reason = SNAKE_REASON_NONE;
+    ai->wave.reached = 0;
+    ai->wave.source = -1;
+    path_clear(&ai->food_path);
+    path_clear(&ai->tail_path);
+    ai->virt_valid = false;
+    ai->virt_safe = false;
+}
+
+/* ======================================================================== */
+/* Release times                                                             */
+/* ======================================================================== */
+
+/* Segment i (head 0) of a body of len cells is the tail, leaving, on tick
+ * len - i. The head may enter that cell on the same tick under the free-tail
+ * rule and one tick later under the strict one. */
+static void release_set(int32_t *release, const Snake *s, bool strict_tail) {
+    int32_t extra = strict_tail ? 1 : 0;
+    for (int i = 0; i < s->len; i++)
+        release[snake_at(s, i)] = (int32_t)(s->len - i) + extra;
+}
+
+static void release_clear(int32_t *release, const Snake *s) {
+    for (int i = 0; i < s->len; i++)
+        release[snake_at(s, i)] = 0;
+}
+
+bool snake_ai_can_reach_tail(const Snake *s, bool strict_tail, int32_t *release, WaveField *wf) {
+    if (s->len < 2)
+        return true; /* a lone head is its own tail and can always move on */
+    release_set(release, s, strict_tail);
+    bool ok = wave_compute_timed(wf, release, 0, snake_head(s), snake_tail(s));
+    release_clear(release, s);
+    return ok;
+}
+
+/* ======================================================================== */
+/* Greedy                                                                    */
+/* ======================================================================== */
+
+/* Legal neighbour of the head in direction d, or -1. */
+static int legal_target(const SnakeGame *g, Dir d) {
+    if (!snake_game_is_legal(g, d))
+        return -1;
+    const Snake *s = &g->snake;
+    return grid_neighbor(s->w, s->h, snake_head(s), d);
+}
+
+/* Steps 1 and 2: the shortest path to the food and the virtual eat. */
+static bool greedy_try_food(SnakeAi *ai, const SnakeGame *g) {
+    const Snake *s = &g->snake;
+    if (g->food < 0)
+        return false;
+    if (!wave_compute_timed(&ai->wave, ai->release, 0, snake_head(s), g->food))
+        return false;
+    path_from_wave(&ai->food_path, &ai->wave, g->food);
+    /* Walk a copy along the whole path; it grows on the last cell, the food. */
+    snake_copy(&ai->virt, s);
+    for (int i = 1; i < ai->food_path.len; i++)
+        snake_advance(&ai->virt, ai->food_path.cells[i], i == ai->food_path.len - 1);
+    ai->virt_valid = true;
+    ai->virt_safe = snake_is_full(&ai->virt) ||
+                    snake_ai_can_reach_tail(&ai->virt, ai->strict_tail, ai->vrelease, &ai->scratch);
+    return ai->virt_safe;
+}
+
+/* Step 3: of the moves after which the head can still reach the tail, take the
+ * one whose tail path is longest (ties: direction order). Chasing the tail by
+ * the shortest path tends to close a tight loop that never lets the food
+ * become safe; the longest first step spreads the body and opens space. */
+static Dir greedy_follow_tail(SnakeAi *ai, const SnakeGame *g) {
+    const Snake *s = &g->snake;
+    if (s->len < 2)
+        return DIR_NONE; /* a lone head has no tail to follow; wander instead */
+    int trial_tail = snake_at(s, s->len - 2); /* the tail after one move */
+    Dir best = DIR_NONE;
+    int best_dist = -1;
+    for (int d = 0; d < DIR_COUNT; d++) {
+        int n = legal_target(g, (Dir)d);
+        if (n < 0 || n == g->food)
+            continue; /* eating was judged unsafe above */
+        if (!wave_compute_timed(&ai->scratch, ai->release, 1, n, trial_tail))
+            continue;
+        int dist = ai->scratch.dist[trial_tail];
+        if (dist > best_dist) {
+            best_dist = dist;
+            best = (Dir)d;
+        }
+    }
+    if (best == DIR_NONE)
+        return DIR_NONE;
+    /* Keep the chosen route for the overlay: the head, then n's path to the tail. */
+    int n = grid_neighbor(s->w, s->h, snake_head(s), best);
+    wave_compute_timed(&ai->scratch, ai->release, 1, n, trial_tail);
+    path_from_wave(&ai->tail_path, &ai->scratch, trial_tail);
+    if (ai->tail_path.len < ai->tail_path.cap) {
+        memmove(ai->tail_path.cells + 1, ai->tail_path.cells,
+                (size_t)ai->tail_path.len * sizeof *ai->tail_path.cells);
+        ai->tail_path.cells[0] = snake_head(s);
+        ai->tail_path.len++;
+    }
+    return best;
+}
+
+/* Step 4: the legal move that keeps the largest reachable area. */
+static Dir greedy_wander(SnakeAi *ai, const SnakeGame *g) {
+    Dir best = DIR_NONE;
+    int best_area = -1;
+    for (int d = 0; d < DIR_COUNT; d++) {
+        int n = legal_target(g, (Dir)d);
+        if (n < 0)
+            continue;
+        wave_compute_timed(&ai->scratch, ai->release, n == g->food ? 0 : 1, n, -1);
+        if (ai->scratch.reached > best_area) {
+            best_area = ai->scratch.reached;
+            best = (Dir)d;
+        }
+    }
+    return best;
+}
+
+static void choose_greedy(SnakeAi *ai, const SnakeGame *g) {
+    const Snake *s = &g->snake;
+    release_set(ai->release, s, ai->strict_tail);
+    if (greedy_try_food(ai, g)) {
+        ai->dir = path_first_dir(&ai->food_path, s->w);
+        ai->reason = SNAKE_REASON_EAT;
+    } else if ((ai->dir = greedy_follow_tail(ai, g)) != DIR_NONE) {
+        ai->reason = SNAKE_REASON_FOLLOW_TAIL;
+    } else if ((ai->dir = greedy_wander(ai, g)) != DIR_NONE) {
+        ai->reason = SNAKE_REASON_WANDER;
+    } else {
+        ai->reason = SNAKE_REASON_TRAPPED;
+    }
+    release_clear(ai->release, s);
+}
+
+/* ======================================================================== */
+/* Dispatch                                                                  */
+/* ======================================================================== */
+
+Dir snake_ai_choose(SnakeAi *ai, const SnakeGame *g) {
+    snake_ai_clear(ai);
+    ai->decisions++;
+    switch (ai->policy) {
+    case SNAKE_POLICY_GREEDY:
+    case SNAKE_POLICY_COUNT:
+        choose_greedy(ai, g);
+        break;
+    }
+    return ai->dir;
+}

@@ -1,0 +1,91 @@
+/* snake_ai.h - the snake's policies and what each decision looked at.
+ *
+ * SnakeAi owns every buffer a decision needs, sized once for the board in
+ * snake_ai_init, so snake_ai_choose never allocates. After a decision the AI
+ * keeps the data it used (the wave from the head, the path to the food, the
+ * virtual snake after the simulated eat, the tail path) so that overlays can
+ * show exactly that, through const pointers, without searching again.
+ *
+ * greedy (SPEC "Policies"): 1. shortest path head -> food; 2. a virtual snake
+ * walks it and eats; if the virtual head can still reach the virtual tail,
+ * take the first step; 3. else follow the tail by a long path; 4. else wander
+ * to the neighbour with the largest reachable area. Searches treat each body
+ * cell as free from the tick it will have moved away (the tail's from the
+ * next tick, or the one after under the strict-tail rule).
+ */
+#ifndef WS_SNAKE_AI_H
+#define WS_SNAKE_AI_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "dir.h"
+#include "path.h"
+#include "snake.h"
+#include "wave.h"
+#include "ws_error.h"
+
+typedef enum SnakePolicy {
+    SNAKE_POLICY_GREEDY = 0,
+    SNAKE_POLICY_COUNT
+} SnakePolicy;
+
+typedef enum SnakeReason {
+    SNAKE_REASON_NONE = 0, /* no decision yet */
+    SNAKE_REASON_EAT,         /* the food path is safe: go for it */
+    SNAKE_REASON_FOLLOW_TAIL, /* the food is unsafe or unreachable: chase the tail */
+    SNAKE_REASON_WANDER,      /* no tail path either: keep the most room */
+    SNAKE_REASON_CYCLE,       /* following the Hamiltonian cycle */
+    SNAKE_REASON_SHORTCUT,    /* a proven-safe shortcut off the cycle */
+    SNAKE_REASON_TRAPPED,     /* no legal move is left */
+    SNAKE_REASON_COUNT
+} SnakeReason;
+
+typedef struct SnakeAi {
+    int w, h;
+    SnakePolicy policy;
+    bool strict_tail;
+
+    /* What the last decision used (read-only for everyone else). */
+    Dir dir;            /* the chosen direction, DIR_NONE when trapped */
+    SnakeReason reason; /* why */
+    WaveField wave;     /* BFS from the head toward the food */
+    Path food_path;     /* head -> food; empty when the food was unreachable */
+    Snake virt;         /* the snake after eating along food_path */
+    bool virt_valid;    /* virt holds a simulation made by this decision */
+    bool virt_safe;     /* the virtual head could reach the virtual tail */
+    Path tail_path;     /* head -> tail when the reason is follow-tail */
+
+    /* Scratch, owned. */
+    WaveField scratch;   /* searches whose result is not kept */
+    int32_t *release;    /* per cell: the tick from which the body leaves it (0 = free) */
+    int32_t *vrelease;   /* the same for the virtual snake */
+    uint64_t decisions;  /* how many decisions were made (statistics) */
+} SnakeAi;
+
+/* Allocates the AI's buffers for a w x h board. */
+WsStatus snake_ai_init(SnakeAi *ai, int w, int h, SnakePolicy policy, bool strict_tail,
+                       WsError *err);
+void snake_ai_deinit(SnakeAi *ai);
+
+/* Forgets the last decision (overlays go blank); keeps the buffers. */
+void snake_ai_clear(SnakeAi *ai);
+
+/* Chooses the next direction for game (which must be playing and the AI's
+ * board size) and records why. Returns DIR_NONE only when no legal move is
+ * left. Never allocates. */
+Dir snake_ai_choose(SnakeAi *ai, const SnakeGame *game);
+
+/* Whether the head of s can reach its tail through cells the body vacates in
+ * time (the tail from the next tick, or the one after with strict_tail).
+ * `release` is scratch of w*h int32 zeroes, left zeroed; `wf` receives the search. */
+bool snake_ai_can_reach_tail(const Snake *s, bool strict_tail, int32_t *release, WaveField *wf);
+
+const char *snake_policy_name(SnakePolicy p);
+/* Parses a policy name; returns false if it is not one. */
+bool snake_policy_parse(const char *name, SnakePolicy *out);
+/* The policy names separated by ", " (for messages and --help). */
+const char *snake_policy_list(void);
+const char *snake_reason_name(SnakeReason r);
+
+#endif

@@ -1,0 +1,30 @@
+#include "ascii_map.h"
+
+#include <string.h>
+
+size_t ascii_map_join(const char *const *rows, int n, char *buf, size_t size) {
+    size_t len = 0;
+    for (int i = 0; i < n; i++) {
+        size_t r = strlen(rows[i]);
+        if (len + r + 2 > size)
+            break;
+        memcpy(buf + len, rows[i], r);
+        len += r;
+        buf[len++] = '\n';
+    }
+    buf[len] = '\0';
+    return len;
+}
+
+WsStatus ascii_map_parse(TextMap *map, const char *const *rows, int n) {
+    char buf[8192];
+    size_t len = ascii_map_join(rows, n, buf, sizeof buf);
+    return textmap_parse(map, buf, len, "test map", NULL);
+}
+
+int ascii_map_find(const TextMap *map, char c) {
+    for (int i = 0; i < map->w * map->h; i++)
+        if (map->cells[i] == c)
+            return i;
+    return -1;
+}

@@ -1,0 +1,24 @@
+/* ascii_map.h - building test boards from string arrays.
+ *
+ * Tests describe positions as rows of characters, e.g.
+ *   {"#######", "#S..#F#", "#######"}
+ * ascii_map_join concatenates the rows with newlines so the core's own
+ * text-map parser reads them, which keeps tests and tools on one format.
+ */
+#ifndef WS_ASCII_MAP_H
+#define WS_ASCII_MAP_H
+
+#include <stddef.h>
+
+#include "textmap.h"
+
+/* Joins `rows` (n strings) with '\n' into buf (size bytes); returns its length. */
+size_t ascii_map_join(const char *const *rows, int n, char *buf, size_t size);
+
+/* Parses rows into map; returns WS_OK or the parser's status. */
+WsStatus ascii_map_parse(TextMap *map, const char *const *rows, int n);
+
+/* Finds the first cell holding c; returns its index or -1. */
+int ascii_map_find(const TextMap *map, char c);
+
+#endif
