@@ -1,0 +1,65 @@
+/* keys.h - the window's key bindings: an SDL key press -> an Action.
+ *
+ * keys_action is a pure function (a table lookup, no SDL calls, no state) so
+ * the bindings are unit-tested without a window, and the help overlay lists
+ * them from the same table (keys_help) so the two can never disagree.
+ * The front end handles the global actions itself (quit, pause, speed,
+ * overlays, mode, screenshot, fullscreen, help) and passes every action to
+ * the current view as well, which uses what concerns it (restart, Tab, arrows).
+ */
+#ifndef WS_KEYS_H
+#define WS_KEYS_H
+
+#include <SDL.h>
+#include <stdbool.h>
+
+typedef enum Action {
+    ACT_NONE = 0,
+    ACT_QUIT,           /* Esc, Q */
+    ACT_PAUSE,          /* Space: pause / resume */
+    ACT_STEP,           /* N or '.': one tick while paused */
+    ACT_FASTER,         /* + (also = and keypad +) */
+    ACT_SLOWER,         /* - (also keypad -) */
+    ACT_RESTART,        /* R */
+    ACT_NEXT,           /* Tab: next policy (snake) / next map (arena) */
+    ACT_MODE_SNAKE,     /* 1 */
+    ACT_MODE_ARENA,     /* 2 */
+    ACT_MODE_SEA,       /* 3 */
+    ACT_TOGGLE_WAVE,    /* W */
+    ACT_TOGGLE_PATH,    /* P */
+    ACT_TOGGLE_VIRTUAL, /* V */
+    ACT_TOGGLE_HEATMAP, /* H */
+    ACT_TOGGLE_GRID,    /* G */
+    ACT_TOGGLE_NUMBERS, /* D */
+    ACT_SCREENSHOT,     /* S */
+    ACT_FULLSCREEN,     /* F */
+    ACT_HELP,           /* F1 or ? */
+    ACT_UP,             /* arrow keys: steer (arena hero) */
+    ACT_RIGHT,
+    ACT_DOWN,
+    ACT_LEFT,
+    ACT_COUNT
+} Action;
+
+/* The action bound to key `sym` with modifiers `mod` (SDL_Keymod bits), or
+ * ACT_NONE. Ctrl/Alt/GUI combinations are left to the system (ACT_NONE), so
+ * that e.g. Alt+Tab never changes the policy. '?' is Shift+/ on US layouts
+ * and its own keycode elsewhere; both are accepted. */
+Action keys_action(SDL_Keycode sym, Uint16 mod);
+
+/* If `action` toggles an overlay, the OVERLAY_* bit (options.h) it flips; else 0. */
+unsigned keys_overlay_bit(Action action);
+
+/* One line of the help overlay: the keys as printed and what they do. */
+typedef struct KeyHelp {
+    const char *keys;
+    const char *text;
+} KeyHelp;
+
+/* The help table (every binding above, in the order shown); *count gets its length. */
+const KeyHelp *keys_help(int *count);
+
+/* A short name for an action ("pause", "wave", ...), for logs and tests. */
+const char *keys_action_name(Action action);
+
+#endif

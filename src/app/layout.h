@@ -1,0 +1,107 @@
+/* layout.h - window layout and colour maths for the front end, without SDL.
+ *
+ * Pure functions (no SDL, no allocation, no state) so they are unit-tested on
+ * their own: where the HUD panel and the board go in a window of any size,
+ * which pixels a board cell covers (integer cell sizes, so cells stay crisp
+ * at every window size), and the colour ramps every overlay uses. Views get
+ * a BoardLayout from layout_board() and map cells <-> pixels through it.
+ */
+#ifndef WS_LAYOUT_H
+#define WS_LAYOUT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* A colour with alpha (0 transparent .. 255 opaque). */
+typedef struct Rgba {
+    uint8_t r, g, b, a;
+} Rgba;
+
+/* An integer pixel rectangle (the same fields as SDL_Rect). */
+typedef struct PixRect {
+    int x, y, w, h;
+} PixRect;
+
+/* ---- window layout --------------------------------------------------------- */
+
+enum {
+    LAYOUT_MARGIN = 12,       /* pixels kept free around the board */
+    LAYOUT_HUD_MIN_W = 230,   /* side panel width limits */
+    LAYOUT_HUD_MAX_W = 380,
+    LAYOUT_HUD_MIN_PX = 11,   /* HUD font size limits (pixels) */
+    LAYOUT_HUD_MAX_PX = 20
+};
+
+typedef struct FrameLayout {
+    PixRect board_area; /* where a view draws its board */
+    PixRect hud;        /* the text panel (w = 0 when the HUD is off) */
+    bool hud_below;     /* the panel sits under the board (tall windows) */
+    int hud_px;         /* HUD font size in pixels */
+} FrameLayout;
+
+/* Splits a win_w x win_h window into the HUD panel and the board area. Wide
+ * windows get a panel on the right (28% of the width, clamped to
+ * LAYOUT_HUD_MIN_W..MAX_W); tall ones (height > width) get it below. With
+ * hud_on false the board gets the whole window. Sizes below 1 are treated as 1. */
+void layout_frame(FrameLayout *out, int win_w, int win_h, bool hud_on);
+
+/* ---- board layout ---------------------------------------------------------- */
+
+typedef struct BoardLayout {
+    int cols, rows; /* board size in cells */
+    int cell;       /* cell side in pixels, >= 1 */
+    int x0, y0;     /* top-left pixel of cell (0, 0) */
+} BoardLayout;
+
+/* Fits a cols x rows board into `area` with the largest integer cell size
+ * (at least 1 pixel, even if the board then overflows), centred. */
+void layout_board(BoardLayout *out, PixRect area, int cols, int rows);
+
+/* The pixels of cell (x, y). Cells outside the board are mapped all the same
+ * (callers decide whether that makes sense). */
+PixRect layout_cell_rect(const BoardLayout *bl, int x, int y);
+
+/* The whole board's pixels. */
+PixRect layout_board_rect(const BoardLayout *bl);
+
+/* The centre pixel of cell (x, y). */
+void layout_cell_center(const BoardLayout *bl, int x, int y, int *px, int *py);
+
+/* Maps a pixel to the cell under it; false (outputs untouched) off the board. */
+bool layout_pixel_to_cell(const BoardLayout *bl, int px, int py, int *x, int *y);
+
+/* ---- colours --------------------------------------------------------------- */
+
+typedef enum Ramp {
+    RAMP_WAVE = 0, /* distance from a source: bright yellow (near) -> deep violet (far),
+                      viridis reversed: colour-blind safe, luminance falls monotonically */
+    RAMP_HEAT,     /* a heat map: near-black (low) -> red -> bright yellow (high), inferno;
+                      luminance rises monotonically */
+    RAMP_DIVERGE,  /* signed values: blue (t = 0) -> light grey (0.5) -> red (1) */
+    RAMP_COUNT
+} Ramp;
+
+/* The ramp's colour at t in [0, 1] (clamped; NaN counts as 0), opaque. */
+Rgba ramp_color(Ramp ramp, double t);
+
+/* t for value v between lo and hi (0 when hi <= lo), clamped to [0, 1]. */
+double ramp_t(double v, double lo, double hi);
+
+/* Linear blend: t = 0 gives a, t = 1 gives b (clamped), alpha included. */
+Rgba rgba_lerp(Rgba a, Rgba b, double t);
+
+/* The colour with alpha replaced. */
+Rgba rgba_alpha(Rgba c, uint8_t a);
+
+/* Relative luminance 0..255 (Rec. 709 weights), ignoring alpha. */
+int rgba_luma(Rgba c);
+
+/* Black or white, whichever reads better on top of c. */
+Rgba rgba_text_on(Rgba c);
+
+/* Base-62 digit string of n (0-9, a-z, A-Z per SPEC; "+" when n > 61 and
+ * `one_digit`; otherwise as many digits as needed). Writes at most cap bytes
+ * including the terminator; returns the length. Negative n gives "". */
+int layout_base62(char *buf, int cap, long n, bool one_digit);
+
+#endif

@@ -1,0 +1,132 @@
+/* render.h - drawing primitives, the shared palette and the HUD writer.
+ *
+ * Thin helpers over an SDL_Renderer with blending on, in the pixel
+ * coordinates of layout.h (PixRect, BoardLayout, Rgba). Everything a mode
+ * view draws goes through these, so every mode shares one look: the PAL_*
+ * palette, cell insets, path lines with arrowheads, ghost outlines and the
+ * HUD's key/value lines and legends. Nothing here allocates per call; the
+ * only state is the caller's renderer and TextCache.
+ */
+#ifndef WS_RENDER_H
+#define WS_RENDER_H
+
+#include <SDL.h>
+#include <stdbool.h>
+
+#include "dir.h"
+#include "layout.h"
+#include "text.h"
+
+/* ---- palette (dark theme) ---------------------------------------------------- */
+
+extern const Rgba PAL_BACKGROUND; /* window background */
+extern const Rgba PAL_BOARD;      /* empty floor cell */
+extern const Rgba PAL_BOARD_ALT;  /* checker shade of the floor */
+extern const Rgba PAL_WALL;       /* wall cells (arena) */
+extern const Rgba PAL_GRID;       /* grid lines */
+extern const Rgba PAL_PANEL;      /* HUD panel and help box */
+extern const Rgba PAL_TEXT;       /* normal HUD text */
+extern const Rgba PAL_TEXT_DIM;   /* labels, hints */
+extern const Rgba PAL_ACCENT;     /* titles, highlighted values */
+extern const Rgba PAL_GOOD;       /* success (won, safe) */
+extern const Rgba PAL_BAD;        /* failure (dead, unsafe) */
+extern const Rgba PAL_PATH;       /* planned path to the goal */
+extern const Rgba PAL_PATH_ALT;   /* the second path (snake: tail path) */
+extern const Rgba PAL_GHOST;      /* ghosted outlines (virtual snake) */
+
+SDL_Color render_sdl_color(Rgba c);
+
+/* ---- primitives ------------------------------------------------------------------ */
+
+/* Fills r with c (alpha-blended). Empty rects draw nothing. */
+void render_fill(SDL_Renderer *ren, PixRect r, Rgba c);
+
+/* An outline `thick` pixels wide inside r. */
+void render_outline(SDL_Renderer *ren, PixRect r, int thick, Rgba c);
+
+/* r shrunk by `inset` pixels on every side (never below 1x1 when r is not empty). */
+PixRect render_inset(PixRect r, int inset);
+
+/* A horizontal or vertical bar `thick` pixels wide joining two points
+ * (its ends squared off by thick/2). Diagonal segments draw an L. */
+void render_segment(SDL_Renderer *ren, int x0, int y0, int x1, int y1, int thick, Rgba c);
+
+/* A filled triangle pointing in direction d, centred at (cx, cy), `size` pixels across. */
+void render_arrow(SDL_Renderer *ren, int cx, int cy, int size, Dir d, Rgba c);
+
+/* A filled disc. */
+void render_disc(SDL_Renderer *ren, int cx, int cy, int radius, Rgba c);
+
+/* A ring `thick` pixels wide. */
+void render_ring(SDL_Renderer *ren, int cx, int cy, int radius, int thick, Rgba c);
+
+/* Grid lines between the cells of bl. */
+void render_grid(SDL_Renderer *ren, const BoardLayout *bl, Rgba c);
+
+/* The floor of a board: each cell PAL_BOARD with a faint checker (PAL_BOARD_ALT). */
+void render_board_floor(SDL_Renderer *ren, const BoardLayout *bl);
+
+/* A path through cells (cell indices on a board of bl->cols columns): a line
+ * through the cell centres, an arrowhead every `arrow_every` cells (0: only
+ * at the end) and a ring at the last cell. Paths of fewer than 2 cells draw nothing. */
+void render_cell_path(SDL_Renderer *ren, const BoardLayout *bl, const int32_t *cells, int len,
+                      Rgba c, int arrow_every);
+
+/* A box with a centred title and a message underneath (game over, paused ...),
+ * drawn in the middle of `area`. */
+void render_banner(SDL_Renderer *ren, TextCache *tc, PixRect area, int px, const char *title,
+                   Rgba title_color, const char *message);
+
+/* ---- HUD writer ------------------------------------------------------------------ */
+
+/* Writes lines top-down into the HUD panel. Views fill their part of the HUD
+ * through these calls from View.hud; the front end adds the shared lines. */
+typedef struct Hud {
+    SDL_Renderer *ren;
+    TextCache *tc;
+    PixRect area; /* the panel */
+    int px;       /* font size */
+    int x, y;     /* next line's top-left */
+    int key_w;    /* width of the key column (pixels) */
+} Hud;
+
+void hud_begin(Hud *hud, SDL_Renderer *ren, TextCache *tc, PixRect area, int px);
+
+/* A title line in the accent colour, slightly larger. */
+void hud_title(Hud *hud, const char *text);
+
+/* "key   value" with the key dim and the value in `value_color`. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 4, 5)))
+#endif
+void hud_kv(Hud *hud, const char *key, Rgba value_color, const char *fmt, ...);
+
+/* A free text line. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
+void hud_text(Hud *hud, Rgba color, const char *fmt, ...);
+
+/* Half a line of space. */
+void hud_gap(Hud *hud);
+
+/* A colour-ramp legend: a gradient bar from lo_label to hi_label, with a
+ * caption line above it. */
+void hud_ramp(Hud *hud, Ramp ramp, const char *caption, const char *lo_label,
+              const char *hi_label);
+
+/* Legend entry kinds for hud_legend. */
+typedef enum HudSwatch {
+    HUD_SWATCH_FILL = 0, /* a filled square */
+    HUD_SWATCH_LINE,     /* a short line with an arrowhead (paths) */
+    HUD_SWATCH_OUTLINE,  /* a hollow square (ghosts) */
+    HUD_SWATCH_DISC      /* a dot (food, items) */
+} HudSwatch;
+
+/* One legend line: a small swatch of colour c, then the caption. */
+void hud_legend(Hud *hud, HudSwatch kind, Rgba c, const char *caption);
+
+/* Whether fewer than `lines` more lines fit in the panel (views may then skip detail). */
+bool hud_is_full(const Hud *hud, int lines);
+
+#endif

@@ -1,0 +1,99 @@
+/* view.h - the interface between the window front end and one play mode.
+ *
+ * frontend.c owns the window, the renderer, the text cache, the clock and
+ * the global keys; a View owns one mode's game state and knows how to tick,
+ * draw and describe it. The front end keeps a table of views, one per
+ * AppMode (snake, arena, sea); adding a mode means writing view_<mode>.c
+ * that defines `const View VIEW_<MODE>` and filling its slot in frontend.c.
+ *
+ * Calling order: create once (lazily, when the mode is first shown), then
+ * per frame: handle_action / handle_event for input, tick 0..n times (the
+ * front end runs the fixed-step clock), draw, hud. destroy at exit. A view
+ * stays alive while another mode is shown, so switching back resumes it.
+ *
+ * Rules for views (STYLE.md): tick is the only place that changes the game;
+ * draw and hud read state and the AI's kept search data (never search again
+ * for display); randomness for cosmetics comes from ctx->fx, never from a
+ * game stream; nothing allocates per tick or per frame.
+ */
+#ifndef WS_VIEW_H
+#define WS_VIEW_H
+
+#include <SDL.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "keys.h"
+#include "layout.h"
+#include "options.h"
+#include "render.h"
+#include "rng.h"
+#include "text.h"
+#include "ws_error.h"
+
+/* How long a finished game's result stays on screen before the next game. */
+enum { VIEW_RESULT_MS = 2000 };
+
+/* Everything the front end shares with the views. Views may read all of it;
+ * they may write only `status` (through front_status) and `fx`. */
+typedef struct FrontCtx {
+    SDL_Renderer *renderer;
+    TextCache *text;
+    const AppOptions *opts; /* the command line: seed, board size, policy, ... */
+    unsigned overlays;      /* OVERLAY_* bits (options.h) switched on now */
+    FrameLayout frame;      /* frame.board_area: where draw() puts the board; frame.hud_px */
+    uint64_t now_ms;        /* the front end's clock: wall time in a window, a fixed
+                               16 ms per frame offscreen (so screenshots are repeatable) */
+    bool paused;            /* Space */
+    bool offscreen;         /* rendering for --screenshot (no window) */
+    double speed;           /* target ticks per second; 0 = unlimited */
+    double ticks_per_s;     /* measured over the last second */
+    Rng fx;                 /* cosmetic randomness only */
+    char status[200];       /* a transient HUD line (screenshot path, notices) */
+    uint64_t status_ms;     /* when status was set */
+} FrontCtx;
+
+/* Sets the transient HUD status line (also used for "mode not available"). */
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+void front_status(FrontCtx *ctx, const char *fmt, ...);
+
+typedef struct View {
+    const char *name; /* "snake", "arena", "sea": HUD title and messages */
+
+    /* Extra help-overlay lines for this mode: pairs {keys, text}, ended by {NULL, NULL}. */
+    const KeyHelp *help;
+
+    /* Allocates the mode's state for ctx->opts into *state. On failure fills
+     * err (one line) and leaves *state NULL. */
+    WsStatus (*create)(void **state, FrontCtx *ctx, WsError *err);
+
+    /* Frees what create made. Safe on NULL. */
+    void (*destroy)(void *state);
+
+    /* An action from the keyboard (the front end has already applied the
+     * global ones: pause, speed, overlays ...). Returns true if the view used it. */
+    bool (*handle_action)(void *state, Action action, FrontCtx *ctx);
+
+    /* Optional (may be NULL): a raw SDL event the front end does not handle
+     * itself (mouse buttons and motion). Returns true if the view used it. */
+    bool (*handle_event)(void *state, const SDL_Event *event, FrontCtx *ctx);
+
+    /* One simulation step. Returns false when there is nothing to step (e.g.
+     * a finished game whose result is still shown), so an unlimited-speed
+     * frame stops ticking early instead of spinning. */
+    bool (*tick)(void *state, FrontCtx *ctx);
+
+    /* Draws the board and the overlays switched on in ctx->overlays into
+     * ctx->frame.board_area. */
+    void (*draw)(void *state, FrontCtx *ctx);
+
+    /* Writes the mode's HUD lines (score, decision, legend ...). */
+    void (*hud)(void *state, FrontCtx *ctx, Hud *hud);
+} View;
+
+/* The views that exist (each defined in its view_<mode>.c). */
+extern const View VIEW_SNAKE;
+
+#endif
