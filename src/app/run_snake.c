@@ -149,10 +149,12 @@ static void play_game(Worker *wk, long index, GameResult *res, bool want_trace) 
             snake_game_tick(g, d); /* records the death */
             break;
         }
-        SnakeEvent ev = snake_game_tick(g, d);
+        int len_before = g->snake.len;
+        snake_game_tick(g, d);
         if (want_trace) {
             trace_printf(&res->trace, "%c\n", dir_to_char(d));
-            if (ev == SNAKE_EV_ATE && g->food >= 0) {
+            /* Even an eat that ends the game (trapped right after) placed a food. */
+            if (g->snake.len > len_before && g->food >= 0) {
                 trace_printf(&res->trace, "food");
                 trace_point(&res->trace, &g->snake, g->food);
                 trace_printf(&res->trace, "\n");
