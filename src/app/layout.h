@@ -27,7 +27,7 @@ typedef struct PixRect {
 enum {
     LAYOUT_MARGIN = 12,       /* pixels kept free around the board */
     LAYOUT_HUD_MIN_W = 230,   /* side panel width limits */
-    LAYOUT_HUD_MAX_W = 380,
+    LAYOUT_HUD_MAX_W = 400,
     LAYOUT_HUD_MIN_PX = 11,   /* HUD font size limits (pixels) */
     LAYOUT_HUD_MAX_PX = 20
 };
@@ -40,9 +40,12 @@ typedef struct FrameLayout {
 } FrameLayout;
 
 /* Splits a win_w x win_h window into the HUD panel and the board area. Wide
- * windows get a panel on the right (28% of the width, clamped to
+ * windows get a panel on the right (30% of the width, clamped to
  * LAYOUT_HUD_MIN_W..MAX_W); tall ones (height > width) get it below. With
- * hud_on false the board gets the whole window. Sizes below 1 are treated as 1. */
+ * hud_on false the board gets the whole window. The board area keeps a
+ * LAYOUT_MARGIN on every side when it is larger than 4 margins. The HUD font
+ * is height / 40 pixels, at most panel width / 22.5 (so ~34 characters fit),
+ * clamped to LAYOUT_HUD_MIN_PX..MAX_PX. Sizes below 1 are treated as 1. */
 void layout_frame(FrameLayout *out, int win_w, int win_h, bool hud_on);
 
 /* ---- board layout ---------------------------------------------------------- */

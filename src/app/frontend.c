@@ -1,0 +1,686 @@
+/* frontend.c - the SDL2 window: fixed-step clock, global keys, HUD, screenshots.
+ *
+ * The loop is raylib's Update/Draw split with a fixed simulation step: wall
+ * time accumulates (SDL_GetTicks64) and the current view ticks once per
+ * 1000/speed ms, independent of the display rate (vsync, or a 60 Hz limiter
+ * when the renderer has none). Unlimited speed ticks as long as the frame's
+ * time budget lasts. Offscreen (--screenshot) the clock is a fixed 16 ms per
+ * frame and unlimited speed is a fixed tick count per frame, so the same
+ * command writes the same PNG every time.
+ */
+#include <SDL.h>
+#include <SDL_image.h>
+#include <SDL_ttf.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli.h"
+#include "frontend.h"
+#include "frontend_app.h"
+#include "stats.h"
+#include "view.h"
+
+/* ======================================================================== */
+/* Types and constants                                                       */
+/* ======================================================================== */
+
+/* One slot per AppMode. Another mode's window view plugs in here: define
+ * `const View VIEW_ARENA` in view_arena.c, declare it in view.h, put
+ * &VIEW_ARENA in its slot. An empty slot shows "not available yet". */
+static const View *const VIEWS[APP_MODE_COUNT] = {
+    [APP_MODE_SNAKE] = &VIEW_SNAKE,
+    [APP_MODE_ARENA] = NULL, /* TODO(arena): &VIEW_ARENA */
+    [APP_MODE_SEA] = NULL,   /* TODO(sea): &VIEW_SEA */
+};
+
+/* The + / - ladder of ticks per second; past the last one comes unlimited (0). */
+static const double SPEED_STEPS[] = {1, 2, 3, 5, 8, 10, 15, 20, 30, 45, 60, 90, 125, 250, 500,
+                                     1000, 2000};
+enum { SPEED_STEP_COUNT = (int)(sizeof SPEED_STEPS / sizeof SPEED_STEPS[0]) };
+
+enum {
+    OFFSCREEN_FRAME_MS = 16,        /* the offscreen clock's frame */
+    OFFSCREEN_UNLIMITED_TICKS = 50, /* ticks per offscreen frame at unlimited speed */
+    DEFAULT_SHOT_FRAMES = 60,
+    FRAME_LIMIT_MS = 16,            /* frame pacing when the renderer has no vsync */
+    UNLIMITED_BUDGET_MS = 10,       /* time for ticks per frame at unlimited speed */
+    MAX_TICKS_PER_FRAME = 100000,   /* fixed-rate catch-up never exceeds this */
+    MAX_FRAME_GAP_MS = 250,         /* longer stalls (window dragged) are not caught up */
+    STATUS_SHOW_MS = 6000
+};
+
+static const char FONT_FILE[] = "assets/fonts/DejaVuSansMono.ttf";
+
+struct App {
+    AppOptions opts;
+    bool offscreen;
+    bool sdl_video, ttf_on;
+    SDL_Window *window;
+    SDL_Surface *surface; /* offscreen target */
+    SDL_Renderer *renderer;
+    bool vsync;
+    char renderer_name[32];
+    TextCache *text;
+    FrontCtx ctx;
+    AppMode mode;
+    void *states[APP_MODE_COUNT];
+
+    double acc_ms;      /* simulation time owed */
+    uint64_t last_ms;   /* clock at the previous frame */
+    long frames;
+    long ticks;
+    uint64_t rate_ms;   /* start of the ticks/s window */
+    long rate_ticks;
+    bool quit;
+
+    const char *shot_path; /* capture the next frame here (borrowed, or shot_name) */
+    char shot_name[64];    /* the S key's file name */
+    int shot_status;
+
+    LatencyHist *work_hist; /* update + draw per frame (without the wait for vsync) */
+    Uint64 frame_start;
+};
+
+/* ======================================================================== */
+/* Small helpers                                                             */
+/* ======================================================================== */
+
+void front_status(FrontCtx *ctx, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(ctx->status, sizeof ctx->status, fmt, ap);
+    va_end(ap);
+    ctx->status_ms = ctx->now_ms;
+}
+
+static uint64_t app_clock(const App *app) {
+    return app->offscreen ? (uint64_t)app->frames * OFFSCREEN_FRAME_MS : SDL_GetTicks64();
+}
+
+static const View *current_view(const App *app) { return VIEWS[app->mode]; }
+
+static double speed_faster(double speed) {
+    if (speed <= 0.0)
+        return 0.0;
+    for (int i = 0; i < SPEED_STEP_COUNT; i++)
+        if (SPEED_STEPS[i] > speed + 1e-9)
+            return SPEED_STEPS[i];
+    return 0.0;
+}
+
+static double speed_slower(double speed) {
+    if (speed <= 0.0)
+        return SPEED_STEPS[SPEED_STEP_COUNT - 1];
+    for (int i = SPEED_STEP_COUNT - 1; i >= 0; i--)
+        if (SPEED_STEPS[i] < speed - 1e-9)
+            return SPEED_STEPS[i];
+    return SPEED_STEPS[0];
+}
+
+/* Creates the view for mode if it does not exist yet. False (with a status
+ * line) when the mode has no view or its creation failed. */
+static bool ensure_view(App *app, AppMode mode, WsError *err) {
+    const View *view = VIEWS[mode];
+    if (view == NULL) {
+        ws_fail(err, WS_ERR_ARG, "the %s mode is not available in the window yet",
+                app_mode_name(mode));
+        return false;
+    }
+    if (app->states[mode] != NULL)
+        return true;
+    return view->create(&app->states[mode], &app->ctx, err) == WS_OK;
+}
+
+static void switch_mode(App *app, AppMode mode) {
+    if (mode == app->mode)
+        return;
+    WsError err = {0};
+    if (!ensure_view(app, mode, &err)) {
+        front_status(&app->ctx, "%s", err.msg);
+        return;
+    }
+    app->mode = mode;
+    app->acc_ms = 0.0;
+    front_status(&app->ctx, "mode: %s", app_mode_name(mode));
+}
+
+/* ======================================================================== */
+/* Screenshots                                                               */
+/* ======================================================================== */
+
+/* Reads the frame drawn so far (before present) and writes it as a PNG. */
+static bool capture_png(App *app, const char *path, char *why, size_t why_cap) {
+    int w = 0, h = 0;
+    if (SDL_GetRendererOutputSize(app->renderer, &w, &h) != 0) {
+        snprintf(why, why_cap, "%s", SDL_GetError());
+        return false;
+    }
+    SDL_Surface *shot = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_RGB888);
+    if (shot == NULL) {
+        snprintf(why, why_cap, "%s", SDL_GetError());
+        return false;
+    }
+    bool ok = SDL_RenderReadPixels(app->renderer, NULL, SDL_PIXELFORMAT_RGB888, shot->pixels,
+                                   shot->pitch) == 0;
+    if (ok)
+        ok = IMG_SavePNG(shot, path) == 0;
+    if (!ok)
+        snprintf(why, why_cap, "%s", SDL_GetError());
+    SDL_FreeSurface(shot);
+    return ok;
+}
+
+/* A fresh name in the current directory: wavesnake-YYYYMMDD-HHMMSS[-N].png. */
+static void make_shot_name(char *buf, size_t cap) {
+    time_t now = time(NULL);
+    struct tm tmv;
+    char stamp[32] = "now";
+    struct tm *lt = localtime(&now);
+    if (lt != NULL) {
+        tmv = *lt;
+        strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tmv);
+    }
+    snprintf(buf, cap, "wavesnake-%s.png", stamp);
+    for (int n = 2; n < 100; n++) {
+        FILE *f = fopen(buf, "rb");
+        if (f == NULL)
+            return;
+        fclose(f);
+        snprintf(buf, cap, "wavesnake-%s-%d.png", stamp, n);
+    }
+}
+
+/* ======================================================================== */
+/* Input                                                                     */
+/* ======================================================================== */
+
+static void run_ticks(App *app, long n) {
+    const View *view = current_view(app);
+    void *st = app->states[app->mode];
+    for (long i = 0; i < n; i++) {
+        if (!view->tick(st, &app->ctx))
+            break;
+        app->ticks++;
+        app->rate_ticks++;
+    }
+}
+
+static void apply_action(App *app, Action a) {
+    FrontCtx *ctx = &app->ctx;
+    unsigned bit = keys_overlay_bit(a);
+    if (bit != 0)
+        ctx->overlays ^= bit;
+    switch (a) {
+    case ACT_QUIT:
+        app->quit = true;
+        break;
+    case ACT_PAUSE:
+        ctx->paused = !ctx->paused;
+        app->acc_ms = 0.0;
+        break;
+    case ACT_STEP:
+        ctx->paused = true;
+        app->acc_ms = 0.0;
+        run_ticks(app, 1);
+        break;
+    case ACT_FASTER:
+    case ACT_SLOWER:
+        ctx->speed = a == ACT_FASTER ? speed_faster(ctx->speed) : speed_slower(ctx->speed);
+        app->acc_ms = 0.0; /* the new rate counts from now */
+        if (ctx->speed > 0.0)
+            front_status(ctx, "speed: %g ticks/s", ctx->speed);
+        else
+            front_status(ctx, "speed: unlimited");
+        break;
+    case ACT_MODE_SNAKE:
+        switch_mode(app, APP_MODE_SNAKE);
+        break;
+    case ACT_MODE_ARENA:
+        switch_mode(app, APP_MODE_ARENA);
+        break;
+    case ACT_MODE_SEA:
+        switch_mode(app, APP_MODE_SEA);
+        break;
+    case ACT_SCREENSHOT:
+        make_shot_name(app->shot_name, sizeof app->shot_name);
+        app->shot_path = app->shot_name;
+        break;
+    case ACT_FULLSCREEN:
+        if (app->window != NULL) {
+            bool full = (SDL_GetWindowFlags(app->window) & SDL_WINDOW_FULLSCREEN) != 0;
+            SDL_SetWindowFullscreen(app->window, full ? 0 : SDL_WINDOW_FULLSCREEN_DESKTOP);
+        }
+        break;
+    default:
+        break;
+    }
+    const View *view = current_view(app);
+    if (a != ACT_NONE && view->handle_action != NULL)
+        view->handle_action(app->states[app->mode], a, ctx);
+}
+
+static void handle_events(App *app) {
+    SDL_Event ev;
+    while (SDL_PollEvent(&ev)) {
+        switch (ev.type) {
+        case SDL_QUIT:
+            app->quit = true;
+            break;
+        case SDL_KEYDOWN: {
+            Action a = keys_action(ev.key.keysym.sym, ev.key.keysym.mod);
+            /* Held keys repeat only where repeating makes sense. */
+            if (ev.key.repeat && a != ACT_STEP && a != ACT_FASTER && a != ACT_SLOWER &&
+                a != ACT_UP && a != ACT_RIGHT && a != ACT_DOWN && a != ACT_LEFT)
+                break;
+            apply_action(app, a);
+            break;
+        }
+        default: {
+            const View *view = current_view(app);
+            if (view->handle_event != NULL)
+                view->handle_event(app->states[app->mode], &ev, &app->ctx);
+            break;
+        }
+        }
+    }
+}
+
+/* ======================================================================== */
+/* Drawing                                                                   */
+/* ======================================================================== */
+
+static const char *on_off(unsigned overlays, unsigned bit) {
+    return (overlays & bit) ? "●" : "○";
+}
+
+static void draw_hud(App *app) {
+    FrontCtx *ctx = &app->ctx;
+    const FrameLayout *fl = &ctx->frame;
+    if (fl->hud.w <= 0 || fl->hud.h <= 0)
+        return;
+    render_fill(app->renderer, fl->hud, PAL_PANEL);
+    Hud hud;
+    hud_begin(&hud, app->renderer, app->text, fl->hud, fl->hud_px);
+    char title[64];
+    snprintf(title, sizeof title, "wavesnake · %s", app_mode_name(app->mode));
+    hud_title(&hud, title);
+    current_view(app)->hud(app->states[app->mode], ctx, &hud);
+    hud_gap(&hud);
+    if (ctx->speed > 0.0)
+        hud_kv(&hud, "speed", PAL_TEXT, "%g ticks/s  [+/-]", ctx->speed);
+    else
+        hud_kv(&hud, "speed", PAL_TEXT, "unlimited  [+/-]");
+    if (ctx->paused)
+        hud_kv(&hud, "ticks/s", PAL_ACCENT, "paused  [Space]");
+    else
+        hud_kv(&hud, "ticks/s", PAL_TEXT, "%.0f", ctx->ticks_per_s);
+    unsigned ov = ctx->overlays;
+    hud_kv(&hud, "overlays", PAL_TEXT, "W%s P%s V%s H%s", on_off(ov, OVERLAY_WAVE),
+           on_off(ov, OVERLAY_PATH), on_off(ov, OVERLAY_VIRTUAL), on_off(ov, OVERLAY_HEATMAP));
+    hud_kv(&hud, "", PAL_TEXT, "G%s D%s", on_off(ov, OVERLAY_GRID), on_off(ov, OVERLAY_NUMBERS));
+    if (ctx->status[0] != '\0' && ctx->now_ms - ctx->status_ms < STATUS_SHOW_MS)
+        hud_text(&hud, PAL_ACCENT, "%s", ctx->status);
+    /* The way to the help always sits at the bottom of the panel. */
+    int lh = text_line_height(app->text, fl->hud_px);
+    text_draw(app->text, fl->hud_px, fl->hud.x + fl->hud_px, fl->hud.y + fl->hud.h - lh - fl->hud_px / 2,
+              TEXT_LEFT, render_sdl_color(PAL_TEXT_DIM), "F1 or ?  help    Q  quit");
+}
+
+static void draw_help(App *app) {
+    FrontCtx *ctx = &app->ctx;
+    int count = 0;
+    const KeyHelp *keys = keys_help(&count);
+    const KeyHelp *extra = current_view(app)->help;
+    int extra_count = 0;
+    while (extra != NULL && extra[extra_count].keys != NULL)
+        extra_count++;
+    int px = ctx->frame.hud_px;
+    int lh = text_line_height(app->text, px) + px / 4;
+    int adv = text_advance(app->text, px);
+    int key_w = adv * 12;
+    int w = key_w + adv * 44 + 2 * px;
+    int h = (count + extra_count + 3) * lh + 2 * px;
+    int win_w = 0, win_h = 0;
+    SDL_GetRendererOutputSize(app->renderer, &win_w, &win_h);
+    PixRect box = {(win_w - w) / 2, (win_h - h) / 2, w, h};
+    render_fill(app->renderer, (PixRect){0, 0, win_w, win_h}, (Rgba){0, 0, 0, 120});
+    render_fill(app->renderer, box, rgba_alpha(PAL_PANEL, 245));
+    render_outline(app->renderer, box, 2, PAL_ACCENT);
+    int x = box.x + px, y = box.y + px;
+    text_draw(app->text, px + px / 3, x, y, TEXT_LEFT, render_sdl_color(PAL_ACCENT),
+              "Keys  (F1 or ? closes this help)");
+    y += lh + lh / 2;
+    for (int i = 0; i < count + extra_count; i++) {
+        const KeyHelp *k = i < count ? &keys[i] : &extra[i - count];
+        text_draw(app->text, px, x, y, TEXT_LEFT, render_sdl_color(PAL_ACCENT), k->keys);
+        text_draw(app->text, px, x + key_w, y, TEXT_LEFT, render_sdl_color(PAL_TEXT), k->text);
+        y += lh;
+    }
+}
+
+static void draw_frame(App *app) {
+    FrontCtx *ctx = &app->ctx;
+    int w = 0, h = 0;
+    SDL_GetRendererOutputSize(app->renderer, &w, &h);
+    layout_frame(&ctx->frame, w, h, (ctx->overlays & OVERLAY_HUD) != 0);
+    SDL_SetRenderDrawColor(app->renderer, PAL_BACKGROUND.r, PAL_BACKGROUND.g, PAL_BACKGROUND.b,
+                           255);
+    SDL_RenderClear(app->renderer);
+    current_view(app)->draw(app->states[app->mode], ctx);
+    if (ctx->paused) {
+        const PixRect *b = &ctx->frame.board_area;
+        int px = ctx->frame.hud_px;
+        const char *tag = "PAUSED  -  Space resumes, N steps";
+        int tw = text_width(app->text, px, tag);
+        PixRect r = {b->x + (b->w - tw) / 2 - px / 2, b->y, tw + px, text_line_height(app->text, px)};
+        render_fill(app->renderer, r, rgba_alpha(PAL_PANEL, 220));
+        text_draw(app->text, px, b->x + b->w / 2, b->y, TEXT_CENTER, render_sdl_color(PAL_ACCENT),
+                  tag);
+    }
+    draw_hud(app);
+    if (ctx->overlays & OVERLAY_HELP)
+        draw_help(app);
+}
+
+/* ======================================================================== */
+/* The frame                                                                 */
+/* ======================================================================== */
+
+static void update(App *app) {
+    FrontCtx *ctx = &app->ctx;
+    uint64_t now = app_clock(app);
+    uint64_t gap = now - app->last_ms;
+    if (gap > MAX_FRAME_GAP_MS)
+        gap = MAX_FRAME_GAP_MS;
+    app->last_ms = now;
+    ctx->now_ms = now;
+    if (!ctx->paused) {
+        if (ctx->speed > 0.0) {
+            double step_ms = 1000.0 / ctx->speed;
+            app->acc_ms += (double)gap;
+            long n = (long)(app->acc_ms / step_ms);
+            if (n > MAX_TICKS_PER_FRAME)
+                n = MAX_TICKS_PER_FRAME;
+            app->acc_ms -= (double)n * step_ms;
+            if (app->acc_ms > step_ms)
+                app->acc_ms = 0.0; /* could not keep up: drop the backlog */
+            run_ticks(app, n);
+        } else if (app->offscreen) {
+            run_ticks(app, OFFSCREEN_UNLIMITED_TICKS);
+        } else {
+            /* Unlimited: as many ticks as fit in the frame's budget. */
+            const View *view = current_view(app);
+            void *st = app->states[app->mode];
+            Uint64 freq = SDL_GetPerformanceFrequency();
+            Uint64 end = SDL_GetPerformanceCounter() + freq * UNLIMITED_BUDGET_MS / 1000;
+            do {
+                if (!view->tick(st, ctx))
+                    break;
+                app->ticks++;
+                app->rate_ticks++;
+            } while (SDL_GetPerformanceCounter() < end);
+        }
+    }
+    if (now - app->rate_ms >= 1000) {
+        ctx->ticks_per_s = (double)app->rate_ticks * 1000.0 / (double)(now - app->rate_ms);
+        app->rate_ms = now;
+        app->rate_ticks = 0;
+    }
+}
+
+bool app_frame(App *app) {
+    app->frame_start = SDL_GetPerformanceCounter();
+    if (!app->offscreen)
+        handle_events(app);
+    if (app->quit)
+        return false;
+    update(app);
+    draw_frame(app);
+    SDL_RenderFlush(app->renderer);
+    Uint64 done = SDL_GetPerformanceCounter();
+    stats_add(app->work_hist, (uint64_t)((double)(done - app->frame_start) * 1e9 /
+                                         (double)SDL_GetPerformanceFrequency()));
+    if (app->shot_path != NULL) {
+        char why[200];
+        bool from_key = !app->offscreen;
+        if (capture_png(app, app->shot_path, why, sizeof why)) {
+            printf("wavesnake: screenshot %s\n", app->shot_path);
+            fflush(stdout);
+            front_status(&app->ctx, "saved %s", app->shot_path);
+            app->shot_status = CLI_EXIT_OK;
+        } else {
+            fprintf(stderr, "wavesnake: cannot write the screenshot %s: %s\n", app->shot_path,
+                    why);
+            front_status(&app->ctx, "screenshot failed: %s", why);
+            app->shot_status = from_key ? CLI_EXIT_FAIL : CLI_EXIT_USAGE;
+        }
+        app->shot_path = NULL;
+    }
+    SDL_RenderPresent(app->renderer);
+    app->frames++;
+    if (!app->offscreen && !app->vsync) {
+        /* No vsync: pace frames so an idle window does not burn a core. */
+        Uint64 spent_ms = (SDL_GetPerformanceCounter() - app->frame_start) * 1000 /
+                          SDL_GetPerformanceFrequency();
+        if (spent_ms < FRAME_LIMIT_MS)
+            SDL_Delay((Uint32)(FRAME_LIMIT_MS - spent_ms));
+    }
+    return !app->quit;
+}
+
+/* ======================================================================== */
+/* Opening and closing                                                       */
+/* ======================================================================== */
+
+static bool display_missing(void) {
+#if defined(__linux__)
+    /* Without these SDL silently falls back to an invisible offscreen driver. */
+    const char *drv = getenv("SDL_VIDEODRIVER");
+    if (drv != NULL && drv[0] != '\0')
+        return false;
+    const char *x11 = getenv("DISPLAY"), *wl = getenv("WAYLAND_DISPLAY");
+    return (x11 == NULL || x11[0] == '\0') && (wl == NULL || wl[0] == '\0');
+#else
+    return false;
+#endif
+}
+
+static int no_window(const char *why) {
+    fprintf(stderr,
+            "wavesnake: cannot open a window (%s); try --headless, or --screenshot FILE.png\n",
+            why);
+    return CLI_EXIT_FAIL;
+}
+
+static int open_window(App *app) {
+    if (display_missing())
+        return no_window("no display: DISPLAY and WAYLAND_DISPLAY are not set");
+    if (SDL_Init(SDL_INIT_VIDEO) != 0)
+        return no_window(SDL_GetError());
+    app->sdl_video = true;
+    char title[64];
+    snprintf(title, sizeof title, "wavesnake - %s", app_mode_name(app->opts.mode));
+    app->window = SDL_CreateWindow(title, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED,
+                                   app->opts.window_w, app->opts.window_h, SDL_WINDOW_RESIZABLE);
+    if (app->window == NULL)
+        return no_window(SDL_GetError());
+    SDL_SetWindowMinimumSize(app->window, 320, 240);
+    app->renderer = SDL_CreateRenderer(app->window, -1, SDL_RENDERER_PRESENTVSYNC);
+    if (app->renderer == NULL)
+        app->renderer = SDL_CreateRenderer(app->window, -1, SDL_RENDERER_SOFTWARE);
+    if (app->renderer == NULL)
+        return no_window(SDL_GetError());
+    SDL_RendererInfo info;
+    if (SDL_GetRendererInfo(app->renderer, &info) == 0) {
+        app->vsync = (info.flags & SDL_RENDERER_PRESENTVSYNC) != 0;
+        snprintf(app->renderer_name, sizeof app->renderer_name, "%s", info.name);
+    }
+    return CLI_EXIT_OK;
+}
+
+static int open_offscreen(App *app) {
+    app->surface = SDL_CreateRGBSurfaceWithFormat(0, app->opts.window_w, app->opts.window_h, 32,
+                                                  SDL_PIXELFORMAT_RGB888);
+    if (app->surface == NULL) {
+        fprintf(stderr, "wavesnake: cannot create a %dx%d offscreen image: %s\n",
+                app->opts.window_w, app->opts.window_h, SDL_GetError());
+        return CLI_EXIT_FAIL;
+    }
+    app->renderer = SDL_CreateSoftwareRenderer(app->surface);
+    if (app->renderer == NULL) {
+        fprintf(stderr, "wavesnake: cannot create the software renderer: %s\n", SDL_GetError());
+        return CLI_EXIT_FAIL;
+    }
+    snprintf(app->renderer_name, sizeof app->renderer_name, "software (offscreen)");
+    return CLI_EXIT_OK;
+}
+
+static int open_font(App *app) {
+    char *base = SDL_GetBasePath();
+    char path[4096];
+    snprintf(path, sizeof path, "%s%s", base != NULL ? base : "./", FONT_FILE);
+    SDL_free(base);
+    FILE *f = fopen(path, "rb");
+    if (f == NULL) {
+        fprintf(stderr,
+                "wavesnake: font not found: %s (the assets/ folder must sit next to the "
+                "wavesnake binary)\n",
+                path);
+        return CLI_EXIT_USAGE;
+    }
+    fclose(f);
+    WsError err = {0};
+    if (text_create(&app->text, app->renderer, path, &err) != WS_OK) {
+        fprintf(stderr, "wavesnake: %s\n", err.msg);
+        return CLI_EXIT_USAGE;
+    }
+    return CLI_EXIT_OK;
+}
+
+int app_open(App **out, const AppOptions *opts) {
+    *out = NULL;
+    App *app = calloc(1, sizeof *app);
+    LatencyHist *hist = calloc(1, sizeof *hist);
+    if (app == NULL || hist == NULL) {
+        free(app);
+        free(hist);
+        fprintf(stderr, "wavesnake: out of memory for the window\n");
+        return CLI_EXIT_FAIL;
+    }
+    app->work_hist = hist;
+    app->opts = *opts;
+    app->offscreen = opts->screenshot != NULL;
+    app->mode = opts->mode;
+    if (VIEWS[app->mode] == NULL) {
+        fprintf(stderr, "wavesnake: the %s mode has no window yet; try --headless\n",
+                app_mode_name(app->mode));
+        app_close(app);
+        return CLI_EXIT_FAIL;
+    }
+    int rc = app->offscreen ? open_offscreen(app) : open_window(app);
+    if (rc == CLI_EXIT_OK) {
+        SDL_SetRenderDrawBlendMode(app->renderer, SDL_BLENDMODE_BLEND);
+        if (TTF_Init() != 0) {
+            fprintf(stderr, "wavesnake: cannot start SDL_ttf: %s\n", TTF_GetError());
+            rc = CLI_EXIT_FAIL;
+        } else {
+            app->ttf_on = true;
+            rc = open_font(app);
+        }
+    }
+    if (rc != CLI_EXIT_OK) {
+        app_close(app);
+        return rc;
+    }
+    FrontCtx *ctx = &app->ctx;
+    ctx->renderer = app->renderer;
+    ctx->text = app->text;
+    ctx->opts = &app->opts;
+    ctx->overlays = opts->overlays;
+    ctx->offscreen = app->offscreen;
+    ctx->speed = opts->speed;
+    rng_init(&ctx->fx, opts->seed, 3); /* cosmetic stream: never a game's */
+    app->last_ms = app_clock(app);
+    app->rate_ms = app->last_ms;
+    ctx->now_ms = app->last_ms;
+    WsError err = {0};
+    if (!ensure_view(app, app->mode, &err)) {
+        fprintf(stderr, "wavesnake: %s\n", err.msg);
+        app_close(app);
+        return err.status == WS_ERR_NOMEM ? CLI_EXIT_FAIL : CLI_EXIT_USAGE;
+    }
+    *out = app;
+    return CLI_EXIT_OK;
+}
+
+void app_close(App *app) {
+    if (app == NULL)
+        return;
+    for (int m = 0; m < APP_MODE_COUNT; m++)
+        if (app->states[m] != NULL && VIEWS[m] != NULL)
+            VIEWS[m]->destroy(app->states[m]);
+    text_destroy(app->text);
+    if (app->renderer != NULL)
+        SDL_DestroyRenderer(app->renderer);
+    if (app->surface != NULL)
+        SDL_FreeSurface(app->surface);
+    if (app->window != NULL)
+        SDL_DestroyWindow(app->window);
+    if (app->ttf_on)
+        TTF_Quit();
+    if (app->sdl_video)
+        SDL_Quit();
+    free(app->work_hist);
+    free(app);
+}
+
+void app_request_shot(App *app, const char *path) { app->shot_path = path; }
+int app_shot_status(const App *app) { return app->shot_status; }
+unsigned app_overlays(const App *app) { return app->ctx.overlays; }
+bool app_is_paused(const App *app) { return app->ctx.paused; }
+AppMode app_mode(const App *app) { return app->mode; }
+long app_frame_count(const App *app) { return app->frames; }
+long app_tick_count(const App *app) { return app->ticks; }
+long app_text_renders(const App *app) { return text_render_count(app->text); }
+
+void app_print_stats(const App *app) {
+    const LatencyHist *h = app->work_hist;
+    int w = 0, hgt = 0;
+    SDL_GetRendererOutputSize(app->renderer, &w, &hgt);
+    printf("frames %llu at %dx%d, renderer %s: frame time (update + draw, without the wait for "
+           "vsync) median %.2f ms, p99 %.2f ms, mean %.2f ms, max %.2f ms; %ld ticks\n",
+           (unsigned long long)h->count, w, hgt, app->renderer_name,
+           stats_quantile_us(h, 0.5) / 1000.0, stats_quantile_us(h, 0.99) / 1000.0,
+           stats_mean_us(h) / 1000.0, (double)h->max_ns / 1e6, app->ticks);
+}
+
+/* ======================================================================== */
+/* Entry point                                                               */
+/* ======================================================================== */
+
+int frontend_run(const AppOptions *opts) {
+    App *app = NULL;
+    int rc = app_open(&app, opts);
+    if (rc != CLI_EXIT_OK)
+        return rc;
+    if (app->offscreen) {
+        long frames = opts->frames > 0 ? opts->frames : DEFAULT_SHOT_FRAMES;
+        for (long f = 0; f < frames; f++) {
+            if (f == frames - 1)
+                app_request_shot(app, opts->screenshot);
+            app_frame(app);
+        }
+        rc = app_shot_status(app);
+    } else {
+        while (app_frame(app))
+            if (opts->frames > 0 && app->frames >= opts->frames)
+                break;
+    }
+    if (opts->stats)
+        app_print_stats(app);
+    app_close(app);
+    return rc;
+}

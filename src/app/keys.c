@@ -1,0 +1,119 @@
+#include "keys.h"
+
+#include "options.h"
+
+/* ======================================================================== */
+/* Bindings                                                                  */
+/* ======================================================================== */
+
+/* Keycodes follow the keyboard layout (SDL_Keycode, not scancodes), so 'W'
+ * is the key labelled W on an AZERTY keyboard too. */
+static const struct {
+    SDL_Keycode sym;
+    Action action;
+} BINDINGS[] = {
+    {SDLK_ESCAPE, ACT_QUIT},
+    {SDLK_q, ACT_QUIT},
+    {SDLK_SPACE, ACT_PAUSE},
+    {SDLK_n, ACT_STEP},
+    {SDLK_PERIOD, ACT_STEP},
+    {SDLK_KP_PERIOD, ACT_STEP},
+    {SDLK_PLUS, ACT_FASTER},
+    {SDLK_EQUALS, ACT_FASTER}, /* + without Shift on US keyboards */
+    {SDLK_KP_PLUS, ACT_FASTER},
+    {SDLK_MINUS, ACT_SLOWER},
+    {SDLK_KP_MINUS, ACT_SLOWER},
+    {SDLK_r, ACT_RESTART},
+    {SDLK_TAB, ACT_NEXT},
+    {SDLK_1, ACT_MODE_SNAKE},
+    {SDLK_KP_1, ACT_MODE_SNAKE},
+    {SDLK_2, ACT_MODE_ARENA},
+    {SDLK_KP_2, ACT_MODE_ARENA},
+    {SDLK_3, ACT_MODE_SEA},
+    {SDLK_KP_3, ACT_MODE_SEA},
+    {SDLK_w, ACT_TOGGLE_WAVE},
+    {SDLK_p, ACT_TOGGLE_PATH},
+    {SDLK_v, ACT_TOGGLE_VIRTUAL},
+    {SDLK_h, ACT_TOGGLE_HEATMAP},
+    {SDLK_g, ACT_TOGGLE_GRID},
+    {SDLK_d, ACT_TOGGLE_NUMBERS},
+    {SDLK_s, ACT_SCREENSHOT},
+    {SDLK_f, ACT_FULLSCREEN},
+    {SDLK_F1, ACT_HELP},
+    {SDLK_QUESTION, ACT_HELP},
+    {SDLK_UP, ACT_UP},
+    {SDLK_RIGHT, ACT_RIGHT},
+    {SDLK_DOWN, ACT_DOWN},
+    {SDLK_LEFT, ACT_LEFT},
+};
+
+Action keys_action(SDL_Keycode sym, Uint16 mod) {
+    if (mod & (KMOD_CTRL | KMOD_ALT | KMOD_GUI))
+        return ACT_NONE;
+    /* '?' arrives as Shift + '/' on layouts that have no own keycode for it. */
+    if (sym == SDLK_SLASH && (mod & KMOD_SHIFT))
+        return ACT_HELP;
+    for (size_t i = 0; i < sizeof BINDINGS / sizeof BINDINGS[0]; i++)
+        if (BINDINGS[i].sym == sym)
+            return BINDINGS[i].action;
+    return ACT_NONE;
+}
+
+unsigned keys_overlay_bit(Action action) {
+    switch (action) {
+    case ACT_TOGGLE_WAVE:
+        return OVERLAY_WAVE;
+    case ACT_TOGGLE_PATH:
+        return OVERLAY_PATH;
+    case ACT_TOGGLE_VIRTUAL:
+        return OVERLAY_VIRTUAL;
+    case ACT_TOGGLE_HEATMAP:
+        return OVERLAY_HEATMAP;
+    case ACT_TOGGLE_GRID:
+        return OVERLAY_GRID;
+    case ACT_TOGGLE_NUMBERS:
+        return OVERLAY_NUMBERS;
+    case ACT_HELP:
+        return OVERLAY_HELP;
+    default:
+        return 0;
+    }
+}
+
+/* ======================================================================== */
+/* Help and names                                                            */
+/* ======================================================================== */
+
+static const KeyHelp HELP[] = {
+    {"Space", "pause / resume"},
+    {"N  or  .", "single step while paused"},
+    {"+  /  -", "faster / slower (1 tick/s .. unlimited)"},
+    {"R", "restart the game"},
+    {"Tab", "next policy (snake) / next map (arena)"},
+    {"1  2  3", "mode: snake, arena, sea"},
+    {"W", "wave overlay: BFS distance from the head"},
+    {"P", "path overlay: the planned route"},
+    {"V", "virtual snake: the body after the eat"},
+    {"H", "heatmap overlay (arena, sea)"},
+    {"G", "grid lines"},
+    {"D", "numbers in the overlay"},
+    {"S", "screenshot (PNG in the current folder)"},
+    {"F", "fullscreen"},
+    {"F1  or  ?", "this help"},
+    {"Esc  or  Q", "quit"},
+};
+
+const KeyHelp *keys_help(int *count) {
+    *count = (int)(sizeof HELP / sizeof HELP[0]);
+    return HELP;
+}
+
+static const char *const ACTION_NAMES[ACT_COUNT] = {
+    "none",    "quit",    "pause",   "step",  "faster",  "slower", "restart", "next",
+    "snake",   "arena",   "sea",     "wave",  "path",    "virtual", "heatmap", "grid",
+    "numbers", "screenshot", "fullscreen", "help", "up", "right", "down", "left",
+};
+
+const char *keys_action_name(Action action) {
+    return action >= 0 && action < ACT_COUNT ? ACTION_NAMES[action] : "?";
+}

@@ -1,0 +1,214 @@
+#include "layout.h"
+
+#include <math.h>
+
+/* ======================================================================== */
+/* Window layout                                                             */
+/* ======================================================================== */
+
+static int clampi(int v, int lo, int hi) { return v < lo ? lo : v > hi ? hi : v; }
+
+void layout_frame(FrameLayout *out, int win_w, int win_h, bool hud_on) {
+    if (win_w < 1)
+        win_w = 1;
+    if (win_h < 1)
+        win_h = 1;
+    FrameLayout f = {{0, 0, win_w, win_h}, {0, 0, 0, 0}, false, LAYOUT_HUD_MIN_PX};
+    if (hud_on) {
+        if (win_h > win_w) {
+            /* Tall window: the panel goes below, a third of the height at most. */
+            int ph = clampi(win_h / 3, 1, win_h);
+            f.hud = (PixRect){0, win_h - ph, win_w, ph};
+            f.hud_below = true;
+            f.board_area.h = win_h - ph;
+        } else {
+            int pw = clampi(win_w * 30 / 100, LAYOUT_HUD_MIN_W, LAYOUT_HUD_MAX_W);
+            if (pw > win_w / 2)
+                pw = win_w / 2; /* tiny windows: never more than half for text */
+            f.hud = (PixRect){win_w - pw, 0, pw, win_h};
+            f.board_area.w = win_w - pw;
+        }
+    }
+    /* The font follows the window height so the HUD reads the same at any size,
+     * and shrinks so that a line of about 34 characters fits the panel (the
+     * advance of DejaVu Sans Mono is 0.6 em). */
+    int px = win_h / 40;
+    if (f.hud.w > 0 && f.hud.w * 10 / 225 < px)
+        px = f.hud.w * 10 / 225;
+    f.hud_px = clampi(px, LAYOUT_HUD_MIN_PX, LAYOUT_HUD_MAX_PX);
+    /* Keep a margin around the board when there is room for one. */
+    PixRect *b = &f.board_area;
+    if (b->w > 4 * LAYOUT_MARGIN && b->h > 4 * LAYOUT_MARGIN) {
+        b->x += LAYOUT_MARGIN;
+        b->y += LAYOUT_MARGIN;
+        b->w -= 2 * LAYOUT_MARGIN;
+        b->h -= 2 * LAYOUT_MARGIN;
+    }
+    *out = f;
+}
+
+/* ======================================================================== */
+/* Board layout                                                              */
+/* ======================================================================== */
+
+void layout_board(BoardLayout *out, PixRect area, int cols, int rows) {
+    if (cols < 1)
+        cols = 1;
+    if (rows < 1)
+        rows = 1;
+    /* Integer cell sides keep every cell the same size: no shimmering seams
+     * when the window is resized. */
+    int cw = area.w / cols, ch = area.h / rows;
+    int cell = cw < ch ? cw : ch;
+    if (cell < 1)
+        cell = 1;
+    out->cols = cols;
+    out->rows = rows;
+    out->cell = cell;
+    out->x0 = area.x + (area.w - cell * cols) / 2;
+    out->y0 = area.y + (area.h - cell * rows) / 2;
+}
+
+PixRect layout_cell_rect(const BoardLayout *bl, int x, int y) {
+    PixRect r = {bl->x0 + x * bl->cell, bl->y0 + y * bl->cell, bl->cell, bl->cell};
+    return r;
+}
+
+PixRect layout_board_rect(const BoardLayout *bl) {
+    PixRect r = {bl->x0, bl->y0, bl->cols * bl->cell, bl->rows * bl->cell};
+    return r;
+}
+
+void layout_cell_center(const BoardLayout *bl, int x, int y, int *px, int *py) {
+    *px = bl->x0 + x * bl->cell + bl->cell / 2;
+    *py = bl->y0 + y * bl->cell + bl->cell / 2;
+}
+
+bool layout_pixel_to_cell(const BoardLayout *bl, int px, int py, int *x, int *y) {
+    int dx = px - bl->x0, dy = py - bl->y0;
+    if (dx < 0 || dy < 0)
+        return false;
+    int cx = dx / bl->cell, cy = dy / bl->cell;
+    if (cx >= bl->cols || cy >= bl->rows)
+        return false;
+    *x = cx;
+    *y = cy;
+    return true;
+}
+
+/* ======================================================================== */
+/* Colours                                                                   */
+/* ======================================================================== */
+
+typedef struct Stop {
+    double t;
+    uint8_t r, g, b;
+} Stop;
+
+/* Viridis, sampled at 9 points and reversed so that near = bright. */
+static const Stop WAVE_STOPS[] = {
+    {0.000, 253, 231, 37}, {0.125, 170, 220, 50}, {0.250, 94, 201, 98},
+    {0.375, 53, 183, 121}, {0.500, 33, 145, 140}, {0.625, 44, 114, 142},
+    {0.750, 59, 82, 139},  {0.875, 72, 40, 120},  {1.000, 68, 1, 84},
+};
+
+/* Inferno, sampled at 9 points. */
+static const Stop HEAT_STOPS[] = {
+    {0.000, 0, 0, 4},      {0.125, 31, 12, 72},   {0.250, 85, 15, 109},
+    {0.375, 136, 34, 106}, {0.500, 186, 54, 85},  {0.625, 227, 89, 51},
+    {0.750, 249, 140, 10}, {0.875, 249, 201, 50}, {1.000, 252, 255, 164},
+};
+
+static const Stop DIVERGE_STOPS[] = {
+    {0.0, 49, 84, 190}, {0.25, 120, 160, 230}, {0.5, 220, 220, 220},
+    {0.75, 240, 140, 110}, {1.0, 200, 40, 50},
+};
+
+static const struct {
+    const Stop *stops;
+    int count;
+} RAMPS[RAMP_COUNT] = {
+    {WAVE_STOPS, (int)(sizeof WAVE_STOPS / sizeof WAVE_STOPS[0])},
+    {HEAT_STOPS, (int)(sizeof HEAT_STOPS / sizeof HEAT_STOPS[0])},
+    {DIVERGE_STOPS, (int)(sizeof DIVERGE_STOPS / sizeof DIVERGE_STOPS[0])},
+};
+
+static uint8_t mix8(uint8_t a, uint8_t b, double t) {
+    double v = (double)a + ((double)b - (double)a) * t;
+    return (uint8_t)lround(v < 0.0 ? 0.0 : v > 255.0 ? 255.0 : v);
+}
+
+Rgba ramp_color(Ramp ramp, double t) {
+    if (ramp < 0 || ramp >= RAMP_COUNT)
+        ramp = RAMP_WAVE;
+    if (!(t >= 0.0)) /* also catches NaN */
+        t = 0.0;
+    if (t > 1.0)
+        t = 1.0;
+    const Stop *s = RAMPS[ramp].stops;
+    int n = RAMPS[ramp].count;
+    int i = 0;
+    while (i < n - 2 && t > s[i + 1].t)
+        i++;
+    double span = s[i + 1].t - s[i].t;
+    double u = span > 0.0 ? (t - s[i].t) / span : 0.0;
+    Rgba c = {mix8(s[i].r, s[i + 1].r, u), mix8(s[i].g, s[i + 1].g, u),
+              mix8(s[i].b, s[i + 1].b, u), 255};
+    return c;
+}
+
+double ramp_t(double v, double lo, double hi) {
+    if (!(hi > lo))
+        return 0.0;
+    double t = (v - lo) / (hi - lo);
+    return t < 0.0 ? 0.0 : t > 1.0 ? 1.0 : t;
+}
+
+Rgba rgba_lerp(Rgba a, Rgba b, double t) {
+    if (!(t >= 0.0))
+        t = 0.0;
+    if (t > 1.0)
+        t = 1.0;
+    Rgba c = {mix8(a.r, b.r, t), mix8(a.g, b.g, t), mix8(a.b, b.b, t), mix8(a.a, b.a, t)};
+    return c;
+}
+
+Rgba rgba_alpha(Rgba c, uint8_t a) {
+    c.a = a;
+    return c;
+}
+
+int rgba_luma(Rgba c) { return (2126 * c.r + 7152 * c.g + 722 * c.b) / 10000; }
+
+Rgba rgba_text_on(Rgba c) {
+    Rgba black = {16, 18, 24, 255}, white = {245, 245, 245, 255};
+    return rgba_luma(c) >= 140 ? black : white;
+}
+
+int layout_base62(char *buf, int cap, long n, bool one_digit) {
+    static const char DIGITS[] = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    if (cap < 1)
+        return 0;
+    buf[0] = '\0';
+    if (n < 0)
+        return 0;
+    if (one_digit) {
+        if (cap < 2)
+            return 0;
+        buf[0] = n <= 61 ? DIGITS[n] : '+';
+        buf[1] = '\0';
+        return 1;
+    }
+    char tmp[24];
+    int len = 0;
+    do {
+        tmp[len++] = DIGITS[n % 62];
+        n /= 62;
+    } while (n > 0 && len < (int)sizeof tmp);
+    if (len + 1 > cap)
+        return 0;
+    for (int i = 0; i < len; i++)
+        buf[i] = tmp[len - 1 - i];
+    buf[len] = '\0';
+    return len;
+}

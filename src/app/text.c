@@ -1,0 +1,279 @@
+#include "text.h"
+
+#include <SDL_ttf.h>
+#include <stdbool.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ======================================================================== */
+/* Types                                                                     */
+/* ======================================================================== */
+
+/* The glyphs an atlas holds: printable ASCII, then these symbols. */
+static const Uint32 EXTRA_GLYPHS[] = {
+    0x00B5, /* µ */ 0x00D7, /* × */ 0x00B7, /* · */ 0x2192, /* → */
+    0x2190, /* ← */ 0x2191, /* ↑ */ 0x2193, /* ↓ */ 0x2022, /* • */
+    0x2500, /* ─ */ 0x25B2, /* ▲ */ 0x25BC, /* ▼ */ 0x25C0, /* ◀ */
+    0x25B6, /* ▶ */ 0x25A0, /* ■ */ 0x25A1, /* □ */ 0x25CF, /* ● */
+    0x2026, /* … */ 0x2014, /* — */ 0x00B0, /* ° */ 0x2264, /* ≤ */
+    0x2265, /* ≥ */ 0x2713, /* ✓ */ 0x2717, /* ✗ */ 0x221E, /* ∞ */
+    0x25CB, /* ○ */
+};
+enum {
+    ASCII_FIRST = 32,
+    ASCII_COUNT = 95,
+    EXTRA_COUNT = (int)(sizeof EXTRA_GLYPHS / sizeof EXTRA_GLYPHS[0]),
+    GLYPH_COUNT = ASCII_COUNT + EXTRA_COUNT,
+    ATLAS_COLS = 16,
+    FALLBACK_GLYPH = '?' - ASCII_FIRST
+};
+
+typedef struct Atlas {
+    int px;              /* pixel size; 0 marks a free slot */
+    SDL_Texture *tex;    /* ATLAS_COLS x rows cells of cell_w x height */
+    int cell_w, height;  /* atlas cell size */
+    int advance;         /* horizontal advance of every glyph (monospace) */
+    int glyph_w[GLYPH_COUNT];
+    unsigned long used;  /* last use, for least-recently-used eviction */
+} Atlas;
+
+struct TextCache {
+    SDL_Renderer *ren;
+    TTF_Font *font;
+    int font_px; /* the size the font is set to now */
+    Atlas atlas[TEXT_MAX_SIZES];
+    unsigned long clock;
+    long renders;
+};
+
+/* ======================================================================== */
+/* Static helpers                                                            */
+/* ======================================================================== */
+
+static int clamp_px(int px) {
+    return px < TEXT_MIN_PX ? TEXT_MIN_PX : px > TEXT_MAX_PX ? TEXT_MAX_PX : px;
+}
+
+static Uint32 glyph_codepoint(int slot) {
+    return slot < ASCII_COUNT ? (Uint32)(slot + ASCII_FIRST) : EXTRA_GLYPHS[slot - ASCII_COUNT];
+}
+
+static int glyph_slot(Uint32 cp) {
+    if (cp >= ASCII_FIRST && cp < ASCII_FIRST + ASCII_COUNT)
+        return (int)cp - ASCII_FIRST;
+    for (int i = 0; i < EXTRA_COUNT; i++)
+        if (EXTRA_GLYPHS[i] == cp)
+            return ASCII_COUNT + i;
+    return FALLBACK_GLYPH;
+}
+
+/* Decodes one UTF-8 code point at *s and advances *s; malformed bytes give '?'. */
+static Uint32 utf8_next(const char **s) {
+    const unsigned char *p = (const unsigned char *)*s;
+    Uint32 cp;
+    int extra;
+    if (p[0] < 0x80) {
+        cp = p[0];
+        extra = 0;
+    } else if ((p[0] & 0xE0) == 0xC0) {
+        cp = p[0] & 0x1Fu;
+        extra = 1;
+    } else if ((p[0] & 0xF0) == 0xE0) {
+        cp = p[0] & 0x0Fu;
+        extra = 2;
+    } else if ((p[0] & 0xF8) == 0xF0) {
+        cp = p[0] & 0x07u;
+        extra = 3;
+    } else {
+        *s += 1;
+        return '?';
+    }
+    for (int i = 1; i <= extra; i++) {
+        if ((p[i] & 0xC0) != 0x80) {
+            *s += i;
+            return '?';
+        }
+        cp = (cp << 6) | (p[i] & 0x3Fu);
+    }
+    *s += 1 + extra;
+    return cp;
+}
+
+static int utf8_count(const char *s) {
+    int n = 0;
+    while (*s) {
+        utf8_next(&s);
+        n++;
+    }
+    return n;
+}
+
+static void atlas_free(Atlas *a) {
+    if (a->tex != NULL)
+        SDL_DestroyTexture(a->tex);
+    memset(a, 0, sizeof *a);
+}
+
+/* Renders every glyph once at px pixels into one texture. */
+static bool atlas_build(TextCache *tc, Atlas *a, int px) {
+    if (tc->font_px != px) {
+        if (TTF_SetFontSize(tc->font, px) != 0)
+            return false;
+        tc->font_px = px;
+    }
+    SDL_Color white = {255, 255, 255, 255};
+    SDL_Surface *glyphs[GLYPH_COUNT] = {0};
+    int cell_w = 1, height = TTF_FontHeight(tc->font), advance = 0;
+    if (TTF_GlyphMetrics32(tc->font, 'M', NULL, NULL, NULL, NULL, &advance) != 0 || advance < 1)
+        advance = px / 2 + 1;
+    for (int i = 0; i < GLYPH_COUNT; i++) {
+        glyphs[i] = TTF_RenderGlyph32_Blended(tc->font, glyph_codepoint(i), white);
+        tc->renders++;
+        if (glyphs[i] != NULL) {
+            if (glyphs[i]->w > cell_w)
+                cell_w = glyphs[i]->w;
+            if (glyphs[i]->h > height)
+                height = glyphs[i]->h;
+        }
+    }
+    int rows = (GLYPH_COUNT + ATLAS_COLS - 1) / ATLAS_COLS;
+    SDL_Surface *sheet = SDL_CreateRGBSurfaceWithFormat(0, cell_w * ATLAS_COLS, height * rows, 32,
+                                                        SDL_PIXELFORMAT_ARGB8888);
+    bool ok = sheet != NULL;
+    if (ok) {
+        SDL_FillRect(sheet, NULL, 0); /* transparent */
+        for (int i = 0; i < GLYPH_COUNT; i++) {
+            a->glyph_w[i] = 0;
+            if (glyphs[i] == NULL)
+                continue;
+            /* Copy the glyph's alpha as is instead of blending it onto the sheet. */
+            SDL_SetSurfaceBlendMode(glyphs[i], SDL_BLENDMODE_NONE);
+            SDL_Rect dst = {(i % ATLAS_COLS) * cell_w, (i / ATLAS_COLS) * height, glyphs[i]->w,
+                            glyphs[i]->h};
+            SDL_BlitSurface(glyphs[i], NULL, sheet, &dst);
+            a->glyph_w[i] = glyphs[i]->w;
+        }
+        a->tex = SDL_CreateTextureFromSurface(tc->ren, sheet);
+        ok = a->tex != NULL;
+        if (ok)
+            SDL_SetTextureBlendMode(a->tex, SDL_BLENDMODE_BLEND);
+    }
+    for (int i = 0; i < GLYPH_COUNT; i++)
+        SDL_FreeSurface(glyphs[i]);
+    SDL_FreeSurface(sheet);
+    if (!ok) {
+        atlas_free(a);
+        return false;
+    }
+    a->px = px;
+    a->cell_w = cell_w;
+    a->height = height;
+    a->advance = advance;
+    return true;
+}
+
+/* The atlas for px, built on first use; NULL if it cannot be built. */
+static Atlas *atlas_get(TextCache *tc, int px) {
+    px = clamp_px(px);
+    tc->clock++;
+    Atlas *oldest = &tc->atlas[0];
+    for (int i = 0; i < TEXT_MAX_SIZES; i++) {
+        Atlas *a = &tc->atlas[i];
+        if (a->px == px) {
+            a->used = tc->clock;
+            return a;
+        }
+        if (a->px == 0 || (oldest->px != 0 && a->used < oldest->used))
+            oldest = a;
+    }
+    atlas_free(oldest);
+    if (!atlas_build(tc, oldest, px))
+        return NULL;
+    oldest->used = tc->clock;
+    return oldest;
+}
+
+/* ======================================================================== */
+/* Public functions                                                          */
+/* ======================================================================== */
+
+WsStatus text_create(TextCache **out, SDL_Renderer *renderer, const char *font_path,
+                     WsError *err) {
+    *out = NULL;
+    TextCache *tc = calloc(1, sizeof *tc);
+    if (tc == NULL)
+        return ws_fail(err, WS_ERR_NOMEM, "out of memory for the text cache");
+    tc->ren = renderer;
+    tc->font_px = 16;
+    tc->font = TTF_OpenFont(font_path, tc->font_px);
+    if (tc->font == NULL) {
+        free(tc);
+        return ws_fail(err, WS_ERR_IO, "cannot load the font %s: %s", font_path, TTF_GetError());
+    }
+    TTF_SetFontHinting(tc->font, TTF_HINTING_LIGHT);
+    *out = tc;
+    return WS_OK;
+}
+
+void text_destroy(TextCache *tc) {
+    if (tc == NULL)
+        return;
+    for (int i = 0; i < TEXT_MAX_SIZES; i++)
+        atlas_free(&tc->atlas[i]);
+    TTF_CloseFont(tc->font);
+    free(tc);
+}
+
+int text_draw(TextCache *tc, int px, int x, int y, TextAlign align, SDL_Color c, const char *s) {
+    Atlas *a = atlas_get(tc, px);
+    if (a == NULL || s == NULL)
+        return 0;
+    int width = utf8_count(s) * a->advance;
+    if (align == TEXT_CENTER)
+        x -= width / 2;
+    else if (align == TEXT_RIGHT)
+        x -= width;
+    SDL_SetTextureColorMod(a->tex, c.r, c.g, c.b);
+    SDL_SetTextureAlphaMod(a->tex, c.a);
+    int pen = x;
+    while (*s) {
+        int slot = glyph_slot(utf8_next(&s));
+        if (slot != ' ' - ASCII_FIRST && a->glyph_w[slot] > 0) {
+            SDL_Rect src = {(slot % ATLAS_COLS) * a->cell_w, (slot / ATLAS_COLS) * a->height,
+                            a->glyph_w[slot], a->height};
+            SDL_Rect dst = {pen, y, a->glyph_w[slot], a->height};
+            SDL_RenderCopy(tc->ren, a->tex, &src, &dst);
+        }
+        pen += a->advance;
+    }
+    return width;
+}
+
+int text_drawf(TextCache *tc, int px, int x, int y, TextAlign align, SDL_Color c,
+               const char *fmt, ...) {
+    char buf[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    return text_draw(tc, px, x, y, align, c, buf);
+}
+
+int text_width(TextCache *tc, int px, const char *s) {
+    Atlas *a = atlas_get(tc, px);
+    return a == NULL || s == NULL ? 0 : utf8_count(s) * a->advance;
+}
+
+int text_advance(TextCache *tc, int px) {
+    Atlas *a = atlas_get(tc, px);
+    return a == NULL ? 0 : a->advance;
+}
+
+int text_line_height(TextCache *tc, int px) {
+    Atlas *a = atlas_get(tc, px);
+    return a == NULL ? 0 : a->height;
+}
+
+long text_render_count(const TextCache *tc) { return tc->renders; }

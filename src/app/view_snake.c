@@ -1,0 +1,457 @@
+/* view_snake.c - the snake mode in the window: the AI plays itself forever.
+ *
+ * The view decides one tick ahead: right after a tick (or a new game) it
+ * asks the AI for the next move and keeps it as `pending`, so the overlays
+ * (wave, path, virtual snake) always show the plan for the snake as it is on
+ * screen now, read straight from the SnakeAi through const pointers. The
+ * sequence of states and decisions is the same as a headless game with the
+ * same seed: game i of the run uses seed + i.
+ */
+#include <SDL.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "grid.h"
+#include "snake.h"
+#include "snake_ai.h"
+#include "view.h"
+
+/* ======================================================================== */
+/* Types                                                                     */
+/* ======================================================================== */
+
+typedef struct SnakeView {
+    SnakeRules rules;
+    SnakePolicy policy;
+    uint64_t seed;  /* run seed: game i plays with seed + i */
+    long game_index;
+    SnakeGame game;
+    SnakeAi ai;
+    Dir pending;    /* the AI's decision for the next tick (DIR_NONE: trapped) */
+
+    double decision_us; /* the last snake_ai_choose, timed in the app */
+    double decision_us_sum;
+    long decisions;
+
+    long played, won; /* finished games since the start or the last policy change */
+    double length_sum;
+    bool over;         /* the game ended; its result is on screen */
+    uint64_t over_ms;  /* when it ended (ctx->now_ms) */
+} SnakeView;
+
+/* Snake colours: the body fades from the head colour to the tail colour. */
+static const Rgba SNAKE_HEAD = {120, 255, 140, 255};
+static const Rgba SNAKE_TAIL = {30, 120, 70, 255};
+static const Rgba SNAKE_EYE = {14, 16, 22, 255};
+static const Rgba FOOD = {255, 70, 85, 255};
+static const Rgba FOOD_SHINE = {255, 190, 195, 255};
+static const Rgba FOOD_LEAF = {120, 220, 110, 255};
+enum { WAVE_ALPHA = 165, NUMBERS_MIN_CELL = 14, RESULT_NEXT_GAME_MS = VIEW_RESULT_MS };
+
+/* ======================================================================== */
+/* Playing                                                                   */
+/* ======================================================================== */
+
+static void decide(SnakeView *v) {
+    if (v->game.outcome != SNAKE_PLAYING) {
+        v->pending = DIR_NONE;
+        return;
+    }
+    Uint64 t0 = SDL_GetPerformanceCounter();
+    v->pending = snake_ai_choose(&v->ai, &v->game);
+    Uint64 t1 = SDL_GetPerformanceCounter();
+    v->decision_us = (double)(t1 - t0) * 1e6 / (double)SDL_GetPerformanceFrequency();
+    v->decision_us_sum += v->decision_us;
+    v->decisions++;
+}
+
+static void start_game(SnakeView *v, long index) {
+    v->game_index = index;
+    snake_game_reset(&v->game, v->seed + (uint64_t)index);
+    snake_ai_clear(&v->ai);
+    v->over = false;
+    decide(v);
+}
+
+static void finish_game(SnakeView *v, FrontCtx *ctx) {
+    v->over = true;
+    v->over_ms = ctx->now_ms;
+    v->played++;
+    v->won += v->game.outcome == SNAKE_WON;
+    v->length_sum += v->game.snake.len;
+}
+
+/* Switches to the next policy that accepts this board (a Hamiltonian cycle
+ * needs an even side, for example); says so when one is skipped. */
+static void next_policy(SnakeView *v, FrontCtx *ctx) {
+    for (int k = 1; k <= SNAKE_POLICY_COUNT; k++) {
+        SnakePolicy p = (SnakePolicy)(((int)v->policy + k) % SNAKE_POLICY_COUNT);
+        SnakeAi fresh;
+        WsError err = {0};
+        if (snake_ai_init(&fresh, v->rules.w, v->rules.h, p, v->rules.strict_tail, &err) != WS_OK) {
+            front_status(ctx, "policy %s skipped: %s", snake_policy_name(p), err.msg);
+            continue;
+        }
+        snake_ai_deinit(&v->ai);
+        v->ai = fresh;
+        v->policy = p;
+        /* Statistics belong to one policy; a fresh game keeps them honest. */
+        v->played = v->won = 0;
+        v->length_sum = 0.0;
+        v->decision_us_sum = 0.0;
+        v->decisions = 0;
+        start_game(v, v->game_index + 1);
+        if (k == 1 || ctx->status[0] == '\0')
+            front_status(ctx, "policy: %s", snake_policy_name(p));
+        return;
+    }
+}
+
+/* ======================================================================== */
+/* View callbacks: lifecycle, input, tick                                    */
+/* ======================================================================== */
+
+static void snake_view_destroy(void *state) {
+    SnakeView *v = state;
+    if (v == NULL)
+        return;
+    snake_ai_deinit(&v->ai);
+    snake_game_deinit(&v->game);
+    free(v);
+}
+
+static WsStatus snake_view_create(void **state, FrontCtx *ctx, WsError *err) {
+    *state = NULL;
+    SnakeView *v = calloc(1, sizeof *v);
+    if (v == NULL)
+        return ws_fail(err, WS_ERR_NOMEM, "out of memory for the snake view");
+    v->rules = ctx->opts->rules;
+    v->policy = ctx->opts->policy;
+    v->seed = ctx->opts->seed;
+    WsStatus st = snake_game_init(&v->game, &v->rules, v->seed, err);
+    if (st == WS_OK)
+        st = snake_ai_init(&v->ai, v->rules.w, v->rules.h, v->policy, v->rules.strict_tail, err);
+    if (st != WS_OK) {
+        snake_view_destroy(v);
+        return st;
+    }
+    start_game(v, 0);
+    printf("wavesnake: snake %dx%d, policy %s, seed %llu (game i uses seed + i)\n", v->rules.w,
+           v->rules.h, snake_policy_name(v->policy), (unsigned long long)v->seed);
+    fflush(stdout);
+    *state = v;
+    return WS_OK;
+}
+
+static bool snake_view_action(void *state, Action action, FrontCtx *ctx) {
+    SnakeView *v = state;
+    switch (action) {
+    case ACT_RESTART:
+        start_game(v, v->game_index + 1);
+        front_status(ctx, "new game %ld (seed %llu)", v->game_index,
+                     (unsigned long long)v->game.seed);
+        return true;
+    case ACT_NEXT:
+        next_policy(v, ctx);
+        return true;
+    default:
+        return false;
+    }
+}
+
+static bool snake_view_tick(void *state, FrontCtx *ctx) {
+    SnakeView *v = state;
+    if (v->over) {
+        /* While paused a single step skips the wait, so N never seems stuck. */
+        if (!ctx->paused && ctx->now_ms - v->over_ms < RESULT_NEXT_GAME_MS)
+            return false;
+        start_game(v, v->game_index + 1);
+        return true;
+    }
+    snake_game_tick(&v->game, v->pending);
+    if (v->game.outcome != SNAKE_PLAYING) {
+        finish_game(v, ctx);
+        return true;
+    }
+    decide(v);
+    return true;
+}
+
+/* ======================================================================== */
+/* Drawing                                                                   */
+/* ======================================================================== */
+
+static PixRect cell_rect(const BoardLayout *bl, int cell) {
+    return layout_cell_rect(bl, cell % bl->cols, cell / bl->cols);
+}
+
+/* The BFS wave from the head, as the AI left it: each reached cell tinted by
+ * its distance (arrival tick), optionally with the number. */
+static void draw_wave(const SnakeView *v, FrontCtx *ctx, const BoardLayout *bl, bool numbers) {
+    const WaveField *wf = &v->ai.wave;
+    if (wf->source < 0 || wf->reached <= 0)
+        return;
+    int max_d = 1;
+    for (int i = 0; i < wf->reached; i++)
+        if (wf->dist[wf->order[i]] > max_d)
+            max_d = wf->dist[wf->order[i]];
+    for (int i = 0; i < wf->reached; i++) {
+        int cell = wf->order[i];
+        Rgba c = ramp_color(RAMP_WAVE, (double)wf->dist[cell] / (double)max_d);
+        render_fill(ctx->renderer, cell_rect(bl, cell), rgba_alpha(c, WAVE_ALPHA));
+    }
+    if (!numbers || bl->cell < NUMBERS_MIN_CELL)
+        return;
+    int px = bl->cell * 9 / 20;
+    int adv = text_advance(ctx->text, px);
+    bool decimal = adv > 0 && adv * 2 <= bl->cell - 2; /* two decimal digits fit */
+    int lh = text_line_height(ctx->text, px);
+    for (int i = 0; i < wf->reached; i++) {
+        int cell = wf->order[i];
+        int d = wf->dist[cell];
+        if (snake_occupies(&v->game.snake, cell) || cell == v->game.food)
+            continue; /* the body and the food speak for themselves */
+        char buf[16];
+        if (decimal && d < 100)
+            snprintf(buf, sizeof buf, "%d", d);
+        else
+            layout_base62(buf, (int)sizeof buf, d, true);
+        Rgba under = rgba_lerp(PAL_BOARD, ramp_color(RAMP_WAVE, (double)d / (double)max_d),
+                               WAVE_ALPHA / 255.0);
+        PixRect r = cell_rect(bl, cell);
+        text_draw(ctx->text, px, r.x + r.w / 2, r.y + (r.h - lh) / 2, TEXT_CENTER,
+                  render_sdl_color(rgba_alpha(rgba_text_on(under), 220)), buf);
+    }
+}
+
+static void draw_snake(const SnakeView *v, FrontCtx *ctx, const BoardLayout *bl) {
+    const Snake *s = &v->game.snake;
+    SDL_Renderer *ren = ctx->renderer;
+    int inset = bl->cell >= 6 ? bl->cell / 8 : 0;
+    /* Tail first, so the head is drawn on top. Each segment also fills the
+     * gap towards the segment in front of it: the body reads as one piece. */
+    for (int i = s->len - 1; i >= 0; i--) {
+        int cell = snake_at(s, i);
+        double t = s->len > 1 ? (double)i / (double)(s->len - 1) : 0.0;
+        Rgba c = rgba_lerp(SNAKE_HEAD, SNAKE_TAIL, t);
+        if (i == 0)
+            c = SNAKE_HEAD;
+        PixRect r = render_inset(cell_rect(bl, cell), inset);
+        render_fill(ren, r, c);
+        if (i > 0 && inset > 0) {
+            int next = snake_at(s, i - 1);
+            Dir d = grid_dir_between(s->w, cell, next);
+            PixRect gap = r;
+            if (d == DIR_RIGHT)
+                gap = (PixRect){r.x + r.w, r.y, 2 * inset, r.h};
+            else if (d == DIR_LEFT)
+                gap = (PixRect){r.x - 2 * inset, r.y, 2 * inset, r.h};
+            else if (d == DIR_DOWN)
+                gap = (PixRect){r.x, r.y + r.h, r.w, 2 * inset};
+            else if (d == DIR_UP)
+                gap = (PixRect){r.x, r.y - 2 * inset, r.w, 2 * inset};
+            if (d != DIR_NONE)
+                render_fill(ren, gap, c);
+        }
+    }
+    /* Eyes look the way the head will move next (or moved last). */
+    Dir look = v->pending;
+    if (look == DIR_NONE && s->len > 1)
+        look = grid_dir_between(s->w, snake_at(s, 1), snake_head(s));
+    if (bl->cell >= 10 && look != DIR_NONE) {
+        int cx, cy, hc = snake_head(s);
+        layout_cell_center(bl, hc % s->w, hc / s->w, &cx, &cy);
+        int off = bl->cell / 5, fwd = bl->cell / 6, er = bl->cell / 12 + 1;
+        int dx = DIR_DX[look], dy = DIR_DY[look];
+        render_disc(ren, cx + dx * fwd - dy * off, cy + dy * fwd + dx * off, er, SNAKE_EYE);
+        render_disc(ren, cx + dx * fwd + dy * off, cy + dy * fwd - dx * off, er, SNAKE_EYE);
+    }
+}
+
+static void draw_food(const SnakeView *v, FrontCtx *ctx, const BoardLayout *bl) {
+    int food = v->game.food;
+    if (food < 0)
+        return;
+    PixRect r = cell_rect(bl, food);
+    if (bl->cell < 6) {
+        render_fill(ctx->renderer, r, FOOD);
+        return;
+    }
+    int cx = r.x + r.w / 2, cy = r.y + r.h / 2 + bl->cell / 16;
+    int rad = bl->cell * 7 / 20;
+    render_disc(ctx->renderer, cx, cy, rad, FOOD);
+    render_disc(ctx->renderer, cx - rad / 3, cy - rad / 3, rad / 4 > 1 ? rad / 4 : 1, FOOD_SHINE);
+    if (bl->cell >= 12)
+        render_disc(ctx->renderer, cx + rad / 3, cy - rad - 1, rad / 4 > 1 ? rad / 4 : 1,
+                    FOOD_LEAF);
+}
+
+/* The virtual snake after the simulated eat: a ghosted outline, cyan when its
+ * head could still reach its tail (the eat is safe), red when it could not. */
+static void draw_virtual(const SnakeView *v, FrontCtx *ctx, const BoardLayout *bl) {
+    const SnakeAi *ai = &v->ai;
+    if (!ai->virt_valid)
+        return;
+    const Snake *vs = &ai->virt;
+    Rgba c = ai->virt_safe ? PAL_GHOST : PAL_BAD;
+    int inset = bl->cell >= 8 ? bl->cell / 5 : 0;
+    int thick = bl->cell >= 16 ? 2 : 1;
+    for (int i = vs->len - 1; i >= 0; i--) {
+        int cell = snake_at(vs, i);
+        PixRect r = render_inset(cell_rect(bl, cell), inset);
+        /* Fainter where the real body lies: the new part of the ghost matters. */
+        uint8_t a = i == 0 ? 230 : snake_occupies(&v->game.snake, cell) ? 90 : 190;
+        if (i == 0)
+            render_fill(ctx->renderer, r, rgba_alpha(c, 120));
+        render_outline(ctx->renderer, r, thick, rgba_alpha(c, a));
+    }
+}
+
+static void draw_paths(const SnakeView *v, FrontCtx *ctx, const BoardLayout *bl) {
+    const SnakeAi *ai = &v->ai;
+    const Path *food = &ai->food_path;
+    if (food->len >= 2) {
+        /* A rejected food path (unsafe eat) is drawn faint: the AI saw it and said no. */
+        bool taken = ai->reason == SNAKE_REASON_EAT;
+        Rgba c = taken ? PAL_PATH : rgba_alpha(PAL_BAD, 110);
+        render_cell_path(ctx->renderer, bl, food->cells, food->len, c, taken ? 3 : 0);
+    }
+    const Path *tail = &ai->tail_path;
+    if (ai->reason == SNAKE_REASON_FOLLOW_TAIL && tail->len >= 2)
+        render_cell_path(ctx->renderer, bl, tail->cells, tail->len, PAL_PATH_ALT, 3);
+}
+
+static void snake_view_draw(void *state, FrontCtx *ctx) {
+    SnakeView *v = state;
+    BoardLayout bl;
+    layout_board(&bl, ctx->frame.board_area, v->rules.w, v->rules.h);
+    unsigned ov = ctx->overlays;
+    render_board_floor(ctx->renderer, &bl);
+    if (ov & OVERLAY_WAVE)
+        draw_wave(v, ctx, &bl, (ov & OVERLAY_NUMBERS) != 0);
+    if (ov & OVERLAY_GRID)
+        render_grid(ctx->renderer, &bl, PAL_GRID);
+    draw_snake(v, ctx, &bl);
+    if (ov & OVERLAY_PATH)
+        draw_paths(v, ctx, &bl);
+    if (ov & OVERLAY_VIRTUAL)
+        draw_virtual(v, ctx, &bl);
+    draw_food(v, ctx, &bl); /* last: the goal stays visible under every overlay */
+    if (v->over) {
+        const SnakeGame *g = &v->game;
+        char msg[160];
+        /* No countdown: a paused frame must stay exactly the same. */
+        snprintf(msg, sizeof msg, "length %d / %d, %ld steps - next game in a moment",
+                 g->snake.len, g->snake.cap, g->steps);
+        const char *title = g->outcome == SNAKE_WON    ? "BOARD FILLED - WON"
+                            : g->outcome == SNAKE_DEAD ? "TRAPPED - GAME OVER"
+                                                       : "STALLED - GAME OVER";
+        render_banner(ctx->renderer, ctx->text, layout_board_rect(&bl), ctx->frame.hud_px, title,
+                      g->outcome == SNAKE_WON ? PAL_GOOD : PAL_BAD, msg);
+    }
+}
+
+/* ======================================================================== */
+/* HUD                                                                       */
+/* ======================================================================== */
+
+static const char *reason_explained(SnakeReason r) {
+    switch (r) {
+    case SNAKE_REASON_EAT:
+        return "food path is safe: go eat";
+    case SNAKE_REASON_FOLLOW_TAIL:
+        return "eating would trap it: chase tail";
+    case SNAKE_REASON_WANDER:
+        return "no safe path: keep most room";
+    case SNAKE_REASON_CYCLE:
+        return "following the Hamiltonian cycle";
+    case SNAKE_REASON_SHORTCUT:
+        return "safe shortcut off the cycle";
+    case SNAKE_REASON_TRAPPED:
+        return "no legal move left";
+    default:
+        return "";
+    }
+}
+
+static Rgba reason_color(SnakeReason r) {
+    switch (r) {
+    case SNAKE_REASON_EAT:
+    case SNAKE_REASON_CYCLE:
+    case SNAKE_REASON_SHORTCUT:
+        return PAL_GOOD;
+    case SNAKE_REASON_FOLLOW_TAIL:
+        return PAL_PATH_ALT;
+    default:
+        return PAL_BAD;
+    }
+}
+
+static void snake_view_hud(void *state, FrontCtx *ctx, Hud *hud) {
+    SnakeView *v = state;
+    const SnakeGame *g = &v->game;
+    unsigned ov = ctx->overlays;
+    hud_kv(hud, "policy", PAL_ACCENT, "%s  [Tab]", snake_policy_name(v->policy));
+    hud_kv(hud, "seed", PAL_TEXT, "%llu", (unsigned long long)v->seed);
+    hud_kv(hud, "game", PAL_TEXT, "#%ld  (seed %llu)", v->game_index,
+           (unsigned long long)g->seed);
+    hud_kv(hud, "length", PAL_TEXT, "%d / %d cells", g->snake.len, g->snake.cap);
+    hud_kv(hud, "steps", PAL_TEXT, "%ld", g->steps);
+    hud_kv(hud, "games", PAL_TEXT, "%ld won / %ld played", v->won, v->played);
+    if (v->played > 0)
+        hud_kv(hud, "mean len", PAL_TEXT, "%.1f", v->length_sum / (double)v->played);
+    else
+        hud_kv(hud, "mean len", PAL_TEXT_DIM, "-");
+    hud_kv(hud, "decision", PAL_TEXT, "%.1f µs  (mean %.1f)", v->decision_us,
+           v->decisions > 0 ? v->decision_us_sum / (double)v->decisions : 0.0);
+    SnakeReason reason = v->over ? SNAKE_REASON_NONE : v->ai.reason;
+    hud_kv(hud, "reason", reason_color(reason), "%s",
+           v->over ? snake_outcome_name(g->outcome) : snake_reason_name(reason));
+    if (!v->over && reason != SNAKE_REASON_NONE)
+        hud_text(hud, PAL_TEXT_DIM, "  %s", reason_explained(reason));
+    hud_gap(hud);
+
+    /* The legend: what each overlay on screen means. */
+    if (ov & OVERLAY_WAVE) {
+        const WaveField *wf = &v->ai.wave;
+        int max_d = 0;
+        for (int i = 0; i < wf->reached; i++)
+            if (wf->dist[wf->order[i]] > max_d)
+                max_d = wf->dist[wf->order[i]];
+        char hi[24];
+        snprintf(hi, sizeof hi, "%d steps", max_d);
+        hud_ramp(hud, RAMP_WAVE, "W  wave: BFS steps from head", "0 (head)", hi);
+    }
+    if (ov & OVERLAY_PATH) {
+        hud_legend(hud, HUD_SWATCH_LINE, PAL_PATH, "P  path to the food");
+        hud_legend(hud, HUD_SWATCH_LINE, PAL_PATH_ALT, "   path to its own tail");
+        hud_legend(hud, HUD_SWATCH_LINE, rgba_alpha(PAL_BAD, 160), "   food path, rejected");
+    }
+    if (ov & OVERLAY_VIRTUAL) {
+        hud_legend(hud, HUD_SWATCH_OUTLINE, PAL_GHOST, "V  virtual snake after eating");
+        hud_legend(hud, HUD_SWATCH_OUTLINE, PAL_BAD, "   ... tail cut off: unsafe");
+    }
+}
+
+/* ======================================================================== */
+/* The view                                                                  */
+/* ======================================================================== */
+
+static const KeyHelp SNAKE_HELP[] = {
+    {"Tab", "snake: next policy (statistics restart)"},
+    {"R", "snake: new game (next seed)"},
+    {NULL, NULL},
+};
+
+const View VIEW_SNAKE = {
+    .name = "snake",
+    .help = SNAKE_HELP,
+    .create = snake_view_create,
+    .destroy = snake_view_destroy,
+    .handle_action = snake_view_action,
+    .handle_event = NULL,
+    .tick = snake_view_tick,
+    .draw = snake_view_draw,
+    .hud = snake_view_hud,
+};

@@ -1,0 +1,232 @@
+/* The window front end driven one frame at a time (frontend_app.h):
+ * key events injected with SDL_PushEvent under SDL_VIDEODRIVER=dummy, and the
+ * offscreen renderer behind --screenshot. SDL starts inside each test (Check
+ * forks per test), never in main. */
+#define _DEFAULT_SOURCE /* mkstemps, setenv */
+#include <SDL.h>
+#include <SDL_image.h>
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "frontend_app.h"
+#include "options.h"
+
+static AppOptions small_opts(void) {
+    AppOptions o;
+    options_defaults(&o, APP_MODE_SNAKE, 42);
+    o.seed_given = true;
+    o.rules.w = 10;
+    o.rules.h = 10;
+    o.window_w = 640;
+    o.window_h = 360;
+    o.speed = 1000.0;
+    return o;
+}
+
+static App *open_window_app(void) {
+    setenv("SDL_VIDEODRIVER", "dummy", 1);
+    setenv("SDL_FRAMEBUFFER_ACCELERATION", "0", 1);
+    AppOptions o = small_opts();
+    App *app = NULL;
+    ck_assert_int_eq(app_open(&app, &o), 0);
+    ck_assert_ptr_nonnull(app);
+    return app;
+}
+
+static void push_key(SDL_Keycode sym, Uint16 mod) {
+    SDL_Event ev;
+    memset(&ev, 0, sizeof ev);
+    ev.type = SDL_KEYDOWN;
+    ev.key.state = SDL_PRESSED;
+    ev.key.keysym.sym = sym;
+    ev.key.keysym.mod = mod;
+    ev.key.keysym.scancode = SDL_GetScancodeFromKey(sym);
+    ck_assert_int_eq(SDL_PushEvent(&ev), 1);
+}
+
+START_TEST(keys_toggle_overlays) {
+    App *app = open_window_app();
+    ck_assert(app_frame(app));
+    unsigned start = app_overlays(app);
+    ck_assert_uint_eq(start, OVERLAY_DEFAULT);
+
+    push_key(SDLK_w, KMOD_NONE);
+    ck_assert(app_frame(app));
+    ck_assert_uint_eq(app_overlays(app), start ^ OVERLAY_WAVE);
+
+    push_key(SDLK_g, KMOD_NONE);
+    push_key(SDLK_d, KMOD_NONE);
+    push_key(SDLK_p, KMOD_NONE);
+    push_key(SDLK_v, KMOD_NONE);
+    ck_assert(app_frame(app));
+    ck_assert_uint_eq(app_overlays(app), start ^ OVERLAY_WAVE ^ OVERLAY_GRID ^ OVERLAY_NUMBERS ^
+                                             OVERLAY_PATH ^ OVERLAY_VIRTUAL);
+
+    push_key(SDLK_w, KMOD_NONE);
+    push_key(SDLK_g, KMOD_NONE);
+    push_key(SDLK_d, KMOD_NONE);
+    push_key(SDLK_p, KMOD_NONE);
+    push_key(SDLK_v, KMOD_NONE);
+    ck_assert(app_frame(app));
+    ck_assert_uint_eq(app_overlays(app), start);
+
+    push_key(SDLK_F1, KMOD_NONE);
+    ck_assert(app_frame(app));
+    ck_assert(app_overlays(app) & OVERLAY_HELP);
+    push_key(SDLK_SLASH, KMOD_LSHIFT); /* '?' closes it again */
+    ck_assert(app_frame(app));
+    ck_assert(!(app_overlays(app) & OVERLAY_HELP));
+    app_close(app);
+}
+END_TEST
+
+START_TEST(space_freezes_and_step_ticks_once) {
+    App *app = open_window_app();
+    for (int i = 0; i < 5; i++)
+        ck_assert(app_frame(app));
+    push_key(SDLK_SPACE, KMOD_NONE);
+    ck_assert(app_frame(app));
+    ck_assert(app_is_paused(app));
+    long ticks = app_tick_count(app);
+    for (int i = 0; i < 5; i++)
+        ck_assert(app_frame(app));
+    ck_assert_int_eq(app_tick_count(app), ticks);
+
+    push_key(SDLK_PERIOD, KMOD_NONE);
+    ck_assert(app_frame(app));
+    ck_assert_int_eq(app_tick_count(app), ticks + 1);
+    push_key(SDLK_n, KMOD_NONE);
+    ck_assert(app_frame(app));
+    ck_assert_int_eq(app_tick_count(app), ticks + 2);
+    ck_assert(app_is_paused(app));
+
+    push_key(SDLK_SPACE, KMOD_NONE);
+    ck_assert(app_frame(app));
+    ck_assert(!app_is_paused(app));
+    SDL_Delay(30);
+    ck_assert(app_frame(app));
+    ck_assert_int_gt(app_tick_count(app), ticks + 2); /* 1000 ticks/s resumes */
+    app_close(app);
+}
+END_TEST
+
+START_TEST(q_and_escape_quit) {
+    App *app = open_window_app();
+    ck_assert(app_frame(app));
+    push_key(SDLK_q, KMOD_NONE);
+    ck_assert(!app_frame(app));
+    app_close(app);
+
+    app = open_window_app();
+    push_key(SDLK_ESCAPE, KMOD_NONE);
+    ck_assert(!app_frame(app));
+    app_close(app);
+
+    app = open_window_app();
+    SDL_Event ev;
+    memset(&ev, 0, sizeof ev);
+    ev.type = SDL_QUIT;
+    ck_assert_int_eq(SDL_PushEvent(&ev), 1);
+    ck_assert(!app_frame(app));
+    app_close(app);
+}
+END_TEST
+
+START_TEST(ctrl_w_is_not_a_toggle) {
+    App *app = open_window_app();
+    push_key(SDLK_w, KMOD_LCTRL);
+    ck_assert(app_frame(app));
+    ck_assert_uint_eq(app_overlays(app), OVERLAY_DEFAULT);
+    app_close(app);
+}
+END_TEST
+
+START_TEST(text_is_rendered_once) {
+    App *app = open_window_app();
+    ck_assert(app_frame(app));
+    ck_assert(app_frame(app));
+    long renders = app_text_renders(app);
+    ck_assert_int_gt(renders, 0);
+    /* The HUD's numbers change every frame; the glyphs are not rendered again. */
+    for (int i = 0; i < 20; i++)
+        ck_assert(app_frame(app));
+    ck_assert_int_eq(app_text_renders(app), renders);
+    app_close(app);
+}
+END_TEST
+
+/* The snake's head and the food, as view_snake.c draws them. */
+static const SDL_Color HEAD = {120, 255, 140, 255};
+static const SDL_Color FOOD = {255, 70, 85, 255};
+
+static bool has_color(SDL_Surface *s, SDL_Color c) {
+    for (int y = 0; y < s->h; y++) {
+        for (int x = 0; x < s->w; x++) {
+            Uint32 px = 0;
+            memcpy(&px, (Uint8 *)s->pixels + y * s->pitch + x * 4, 4);
+            Uint8 r, g, b;
+            SDL_GetRGB(px, s->format, &r, &g, &b);
+            if (r == c.r && g == c.g && b == c.b)
+                return true;
+        }
+    }
+    return false;
+}
+
+START_TEST(offscreen_png_shows_snake_and_food) {
+    char path[] = "/tmp/ws_frontend_XXXXXX.png";
+    int fd = mkstemps(path, 4);
+    ck_assert_int_ge(fd, 0);
+    close(fd);
+    AppOptions o = small_opts();
+    o.screenshot = path;
+    o.speed = 10.0;
+    App *app = NULL;
+    ck_assert_int_eq(app_open(&app, &o), 0);
+    for (int i = 0; i < 10; i++)
+        app_frame(app);
+    app_request_shot(app, path);
+    app_frame(app);
+    ck_assert_int_eq(app_shot_status(app), 0);
+    app_close(app);
+
+    SDL_Surface *raw = IMG_Load(path);
+    ck_assert_msg(raw != NULL, "cannot read %s: %s", path, IMG_GetError());
+    SDL_Surface *img = SDL_ConvertSurfaceFormat(raw, SDL_PIXELFORMAT_RGBA32, 0);
+    SDL_FreeSurface(raw);
+    ck_assert_ptr_nonnull(img);
+    ck_assert_int_eq(img->w, 640);
+    ck_assert_int_eq(img->h, 360);
+    ck_assert_msg(has_color(img, HEAD), "no snake-head pixel in %s", path);
+    ck_assert_msg(has_color(img, FOOD), "no food pixel in %s", path);
+    SDL_FreeSurface(img);
+    remove(path);
+    SDL_Quit();
+}
+END_TEST
+
+static Suite *frontend_suite(void) {
+    Suite *s = suite_create("frontend");
+    TCase *keys = tcase_create("keys");
+    tcase_add_test(keys, keys_toggle_overlays);
+    tcase_add_test(keys, space_freezes_and_step_ticks_once);
+    tcase_add_test(keys, q_and_escape_quit);
+    tcase_add_test(keys, ctrl_w_is_not_a_toggle);
+    suite_add_tcase(s, keys);
+    TCase *draw = tcase_create("draw");
+    tcase_add_test(draw, text_is_rendered_once);
+    tcase_add_test(draw, offscreen_png_shows_snake_and_food);
+    suite_add_tcase(s, draw);
+    return s;
+}
+
+int main(void) {
+    SRunner *sr = srunner_create(frontend_suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}

@@ -1,0 +1,127 @@
+/* Key bindings (keys.h): SDL keycodes -> actions, without a window. The
+ * expected bindings are the ones SPEC "Window" lists. */
+#include <SDL.h>
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "keys.h"
+#include "options.h"
+
+static const struct {
+    SDL_Keycode sym;
+    Uint16 mod;
+    Action want;
+} BINDINGS[] = {
+    {SDLK_SPACE, KMOD_NONE, ACT_PAUSE},
+    {SDLK_n, KMOD_NONE, ACT_STEP},
+    {SDLK_PERIOD, KMOD_NONE, ACT_STEP},
+    {SDLK_PLUS, KMOD_NONE, ACT_FASTER},
+    {SDLK_EQUALS, KMOD_LSHIFT, ACT_FASTER}, /* '+' on a US keyboard */
+    {SDLK_KP_PLUS, KMOD_NONE, ACT_FASTER},
+    {SDLK_MINUS, KMOD_NONE, ACT_SLOWER},
+    {SDLK_KP_MINUS, KMOD_NONE, ACT_SLOWER},
+    {SDLK_r, KMOD_NONE, ACT_RESTART},
+    {SDLK_TAB, KMOD_NONE, ACT_NEXT},
+    {SDLK_1, KMOD_NONE, ACT_MODE_SNAKE},
+    {SDLK_2, KMOD_NONE, ACT_MODE_ARENA},
+    {SDLK_3, KMOD_NONE, ACT_MODE_SEA},
+    {SDLK_w, KMOD_NONE, ACT_TOGGLE_WAVE},
+    {SDLK_w, KMOD_LSHIFT, ACT_TOGGLE_WAVE}, /* capital W too */
+    {SDLK_p, KMOD_NONE, ACT_TOGGLE_PATH},
+    {SDLK_v, KMOD_NONE, ACT_TOGGLE_VIRTUAL},
+    {SDLK_h, KMOD_NONE, ACT_TOGGLE_HEATMAP},
+    {SDLK_g, KMOD_NONE, ACT_TOGGLE_GRID},
+    {SDLK_d, KMOD_NONE, ACT_TOGGLE_NUMBERS},
+    {SDLK_s, KMOD_NONE, ACT_SCREENSHOT},
+    {SDLK_f, KMOD_NONE, ACT_FULLSCREEN},
+    {SDLK_F1, KMOD_NONE, ACT_HELP},
+    {SDLK_QUESTION, KMOD_NONE, ACT_HELP},
+    {SDLK_SLASH, KMOD_RSHIFT, ACT_HELP}, /* '?' as Shift + '/' */
+    {SDLK_ESCAPE, KMOD_NONE, ACT_QUIT},
+    {SDLK_q, KMOD_NONE, ACT_QUIT},
+    {SDLK_UP, KMOD_NONE, ACT_UP},
+    {SDLK_RIGHT, KMOD_NONE, ACT_RIGHT},
+    {SDLK_DOWN, KMOD_NONE, ACT_DOWN},
+    {SDLK_LEFT, KMOD_NONE, ACT_LEFT},
+    /* Not bound, or left to the system. */
+    {SDLK_SLASH, KMOD_NONE, ACT_NONE},
+    {SDLK_x, KMOD_NONE, ACT_NONE},
+    {SDLK_w, KMOD_LCTRL, ACT_NONE},
+    {SDLK_TAB, KMOD_LALT, ACT_NONE},
+    {SDLK_q, KMOD_LGUI, ACT_NONE},
+};
+
+START_TEST(binding) {
+    Action got = keys_action(BINDINGS[_i].sym, BINDINGS[_i].mod);
+    ck_assert_msg(got == BINDINGS[_i].want, "key '%s' mod 0x%x: got %s, expected %s",
+                  SDL_GetKeyName(BINDINGS[_i].sym), BINDINGS[_i].mod, keys_action_name(got),
+                  keys_action_name(BINDINGS[_i].want));
+}
+END_TEST
+
+START_TEST(overlay_bits) {
+    ck_assert_uint_eq(keys_overlay_bit(ACT_TOGGLE_WAVE), OVERLAY_WAVE);
+    ck_assert_uint_eq(keys_overlay_bit(ACT_TOGGLE_PATH), OVERLAY_PATH);
+    ck_assert_uint_eq(keys_overlay_bit(ACT_TOGGLE_VIRTUAL), OVERLAY_VIRTUAL);
+    ck_assert_uint_eq(keys_overlay_bit(ACT_TOGGLE_HEATMAP), OVERLAY_HEATMAP);
+    ck_assert_uint_eq(keys_overlay_bit(ACT_TOGGLE_GRID), OVERLAY_GRID);
+    ck_assert_uint_eq(keys_overlay_bit(ACT_TOGGLE_NUMBERS), OVERLAY_NUMBERS);
+    ck_assert_uint_eq(keys_overlay_bit(ACT_HELP), OVERLAY_HELP);
+    ck_assert_uint_eq(keys_overlay_bit(ACT_PAUSE), 0);
+    ck_assert_uint_eq(keys_overlay_bit(ACT_QUIT), 0);
+}
+END_TEST
+
+/* Every key SPEC lists appears in the help overlay's table. */
+START_TEST(help_lists_every_key) {
+    static const char *const KEYS[] = {"Space", "N", ".", "+", "-", "R", "Tab", "1", "2", "3",
+                                       "W",     "P", "V", "H", "G", "D", "S",   "F", "F1", "?",
+                                       "Esc",   "Q"};
+    int count = 0;
+    const KeyHelp *help = keys_help(&count);
+    ck_assert_int_ge(count, 16);
+    for (size_t k = 0; k < sizeof KEYS / sizeof KEYS[0]; k++) {
+        bool found = false;
+        for (int i = 0; i < count && !found; i++) {
+            /* Match whole tokens separated by spaces ("N  or  ."). */
+            char buf[64];
+            snprintf(buf, sizeof buf, " %s ", help[i].keys);
+            char want[16];
+            snprintf(want, sizeof want, " %s ", KEYS[k]);
+            found = strstr(buf, want) != NULL;
+        }
+        ck_assert_msg(found, "key %s is missing from the help", KEYS[k]);
+    }
+    for (int i = 0; i < count; i++)
+        ck_assert(help[i].text != NULL && help[i].text[0] != '\0');
+}
+END_TEST
+
+START_TEST(action_names) {
+    ck_assert_str_eq(keys_action_name(ACT_PAUSE), "pause");
+    ck_assert_str_eq(keys_action_name(ACT_TOGGLE_WAVE), "wave");
+    ck_assert_str_eq(keys_action_name(ACT_LEFT), "left");
+    ck_assert_str_eq(keys_action_name(ACT_COUNT), "?");
+}
+END_TEST
+
+static Suite *keys_suite(void) {
+    Suite *s = suite_create("keys");
+    TCase *tc = tcase_create("bindings");
+    tcase_add_loop_test(tc, binding, 0, (int)(sizeof BINDINGS / sizeof BINDINGS[0]));
+    tcase_add_test(tc, overlay_bits);
+    tcase_add_test(tc, help_lists_every_key);
+    tcase_add_test(tc, action_names);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void) {
+    SRunner *sr = srunner_create(keys_suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}

@@ -1,0 +1,269 @@
+/* Window layout maths and colour ramps (layout.h): no SDL, no window.
+ * Expected pixels are worked out by hand from the documented rules. */
+#include <check.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "layout.h"
+
+/* ---- frame layout ---------------------------------------------------------- */
+
+START_TEST(frame_wide_window_puts_hud_right) {
+    FrameLayout f;
+    layout_frame(&f, 1280, 720, true);
+    /* Panel: 30% of 1280 = 384 (within 230..400), on the right. */
+    ck_assert_int_eq(f.hud.x, 1280 - 384);
+    ck_assert_int_eq(f.hud.w, 384);
+    ck_assert_int_eq(f.hud.y, 0);
+    ck_assert_int_eq(f.hud.h, 720);
+    ck_assert(!f.hud_below);
+    /* Board: the rest, less a 12-pixel margin on each side. */
+    ck_assert_int_eq(f.board_area.x, 12);
+    ck_assert_int_eq(f.board_area.y, 12);
+    ck_assert_int_eq(f.board_area.w, 1280 - 384 - 24);
+    ck_assert_int_eq(f.board_area.h, 720 - 24);
+    /* Font: min(720 / 40 = 18, 384 * 10 / 225 = 17) = 17. */
+    ck_assert_int_eq(f.hud_px, 17);
+}
+END_TEST
+
+START_TEST(frame_limits_panel_width) {
+    FrameLayout f;
+    layout_frame(&f, 2560, 1440, true);
+    ck_assert_int_eq(f.hud.w, LAYOUT_HUD_MAX_W); /* 30% would be 768 */
+    ck_assert_int_eq(f.hud_px, 17); /* min(1440 / 40 = 36, 400 * 10 / 225 = 17) */
+    layout_frame(&f, 640, 480, true);
+    ck_assert_int_eq(f.hud.w, LAYOUT_HUD_MIN_W); /* 30% would be 192 */
+    layout_frame(&f, 400, 300, true);
+    ck_assert_int_eq(f.hud.w, 200); /* at most half of a tiny window */
+}
+END_TEST
+
+START_TEST(frame_tall_window_puts_hud_below) {
+    FrameLayout f;
+    layout_frame(&f, 600, 900, true);
+    ck_assert(f.hud_below);
+    ck_assert_int_eq(f.hud.x, 0);
+    ck_assert_int_eq(f.hud.w, 600);
+    ck_assert_int_eq(f.hud.h, 300);
+    ck_assert_int_eq(f.hud.y, 600);
+    ck_assert_int_eq(f.board_area.w, 600 - 24);
+    ck_assert_int_eq(f.board_area.h, 600 - 24);
+}
+END_TEST
+
+START_TEST(frame_without_hud_uses_whole_window) {
+    FrameLayout f;
+    layout_frame(&f, 800, 600, false);
+    ck_assert_int_eq(f.hud.w, 0);
+    ck_assert_int_eq(f.board_area.x, 12);
+    ck_assert_int_eq(f.board_area.w, 800 - 24);
+    ck_assert_int_eq(f.board_area.h, 600 - 24);
+    layout_frame(&f, 0, -5, false); /* degenerate sizes do not crash */
+    ck_assert_int_eq(f.board_area.w, 1);
+    ck_assert_int_eq(f.board_area.h, 1);
+}
+END_TEST
+
+/* ---- board layout ---------------------------------------------------------- */
+
+START_TEST(board_fits_and_centres) {
+    BoardLayout bl;
+    PixRect area = {12, 12, 872, 696};
+    layout_board(&bl, area, 20, 20);
+    /* min(872 / 20 = 43, 696 / 20 = 34) = 34; 680 pixels centred. */
+    ck_assert_int_eq(bl.cell, 34);
+    ck_assert_int_eq(bl.x0, 12 + (872 - 680) / 2);
+    ck_assert_int_eq(bl.y0, 12 + (696 - 680) / 2);
+    PixRect r = layout_cell_rect(&bl, 3, 2);
+    ck_assert_int_eq(r.x, bl.x0 + 3 * 34);
+    ck_assert_int_eq(r.y, bl.y0 + 2 * 34);
+    ck_assert_int_eq(r.w, 34);
+    ck_assert_int_eq(r.h, 34);
+    PixRect all = layout_board_rect(&bl);
+    ck_assert_int_eq(all.w, 680);
+    ck_assert_int_eq(all.h, 680);
+    int cx, cy;
+    layout_cell_center(&bl, 0, 0, &cx, &cy);
+    ck_assert_int_eq(cx, bl.x0 + 17);
+    ck_assert_int_eq(cy, bl.y0 + 17);
+}
+END_TEST
+
+START_TEST(board_rescales_on_resize) {
+    /* The same 64x64 board at three window sizes: cells grow with the window
+     * and always keep integer sides. */
+    static const struct {
+        int win_w, win_h, cell;
+    } CASES[] = {{1280, 720, 10}, {1920, 1080, 16}, {640, 480, 6}};
+    for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
+        FrameLayout f;
+        BoardLayout bl;
+        layout_frame(&f, CASES[i].win_w, CASES[i].win_h, true);
+        layout_board(&bl, f.board_area, 64, 64);
+        ck_assert_msg(bl.cell == CASES[i].cell, "%dx%d: cell %d, expected %d", CASES[i].win_w,
+                      CASES[i].win_h, bl.cell, CASES[i].cell);
+        PixRect b = layout_board_rect(&bl);
+        ck_assert_int_ge(b.x, f.board_area.x);
+        ck_assert_int_ge(b.y, f.board_area.y);
+        ck_assert_int_le(b.x + b.w, f.board_area.x + f.board_area.w);
+        ck_assert_int_le(b.y + b.h, f.board_area.y + f.board_area.h);
+    }
+}
+END_TEST
+
+START_TEST(board_never_below_one_pixel) {
+    BoardLayout bl;
+    layout_board(&bl, (PixRect){0, 0, 100, 100}, 256, 256);
+    ck_assert_int_eq(bl.cell, 1);
+    layout_board(&bl, (PixRect){0, 0, 100, 100}, 0, -3);
+    ck_assert_int_eq(bl.cols, 1);
+    ck_assert_int_eq(bl.rows, 1);
+}
+END_TEST
+
+START_TEST(pixel_to_cell_round_trip) {
+    BoardLayout bl;
+    layout_board(&bl, (PixRect){5, 7, 300, 200}, 7, 5); /* cell = min(42, 40) = 40 */
+    ck_assert_int_eq(bl.cell, 40);
+    for (int y = 0; y < 5; y++) {
+        for (int x = 0; x < 7; x++) {
+            PixRect r = layout_cell_rect(&bl, x, y);
+            int cx = -1, cy = -1;
+            ck_assert(layout_pixel_to_cell(&bl, r.x, r.y, &cx, &cy));
+            ck_assert_int_eq(cx, x);
+            ck_assert_int_eq(cy, y);
+            ck_assert(layout_pixel_to_cell(&bl, r.x + r.w - 1, r.y + r.h - 1, &cx, &cy));
+            ck_assert_int_eq(cx, x);
+            ck_assert_int_eq(cy, y);
+        }
+    }
+    int cx = 99, cy = 99;
+    ck_assert(!layout_pixel_to_cell(&bl, bl.x0 - 1, bl.y0, &cx, &cy));
+    ck_assert(!layout_pixel_to_cell(&bl, bl.x0, bl.y0 - 1, &cx, &cy));
+    ck_assert(!layout_pixel_to_cell(&bl, bl.x0 + 7 * 40, bl.y0, &cx, &cy));
+    ck_assert(!layout_pixel_to_cell(&bl, bl.x0, bl.y0 + 5 * 40, &cx, &cy));
+    ck_assert_int_eq(cx, 99); /* untouched on a miss */
+    ck_assert_int_eq(cy, 99);
+}
+END_TEST
+
+/* ---- colours ----------------------------------------------------------------- */
+
+static void assert_rgb(Rgba c, int r, int g, int b) {
+    ck_assert_msg(c.r == r && c.g == g && c.b == b && c.a == 255,
+                  "got (%d,%d,%d,%d), expected (%d,%d,%d,255)", c.r, c.g, c.b, c.a, r, g, b);
+}
+
+START_TEST(ramp_endpoints) {
+    assert_rgb(ramp_color(RAMP_WAVE, 0.0), 253, 231, 37); /* viridis' bright end */
+    assert_rgb(ramp_color(RAMP_WAVE, 1.0), 68, 1, 84);    /* viridis' dark end */
+    assert_rgb(ramp_color(RAMP_HEAT, 0.0), 0, 0, 4);
+    assert_rgb(ramp_color(RAMP_HEAT, 1.0), 252, 255, 164);
+    assert_rgb(ramp_color(RAMP_DIVERGE, 0.5), 220, 220, 220);
+    /* Clamped outside [0, 1]; NaN counts as 0. */
+    assert_rgb(ramp_color(RAMP_WAVE, -3.0), 253, 231, 37);
+    assert_rgb(ramp_color(RAMP_WAVE, 7.0), 68, 1, 84);
+    assert_rgb(ramp_color(RAMP_HEAT, nan("")), 0, 0, 4);
+}
+END_TEST
+
+START_TEST(ramp_midpoint_interpolates) {
+    /* Halfway between the stops at 0.0 (253,231,37) and 0.125 (170,220,50). */
+    Rgba c = ramp_color(RAMP_WAVE, 0.0625);
+    assert_rgb(c, 212, 226, 44); /* 211.5 -> 212, 225.5 -> 226, 43.5 -> 44 (round half away) */
+}
+END_TEST
+
+START_TEST(ramp_luminance_is_monotonic) {
+    int prev_wave = 256, prev_heat = -1;
+    for (int i = 0; i <= 200; i++) {
+        double t = i / 200.0;
+        int lw = rgba_luma(ramp_color(RAMP_WAVE, t));
+        int lh = rgba_luma(ramp_color(RAMP_HEAT, t));
+        ck_assert_msg(lw <= prev_wave, "wave luma rises at t=%.3f (%d > %d)", t, lw, prev_wave);
+        ck_assert_msg(lh >= prev_heat, "heat luma falls at t=%.3f (%d < %d)", t, lh, prev_heat);
+        prev_wave = lw;
+        prev_heat = lh;
+    }
+}
+END_TEST
+
+START_TEST(ramp_t_and_blend) {
+    ck_assert(fabs(ramp_t(5.0, 0.0, 10.0) - 0.5) < 1e-12);
+    ck_assert(ramp_t(-1.0, 0.0, 10.0) == 0.0);
+    ck_assert(ramp_t(11.0, 0.0, 10.0) == 1.0);
+    ck_assert(ramp_t(3.0, 4.0, 4.0) == 0.0); /* empty range */
+    Rgba a = {0, 100, 200, 0}, b = {100, 200, 0, 255};
+    Rgba m = rgba_lerp(a, b, 0.5);
+    ck_assert_int_eq(m.r, 50);
+    ck_assert_int_eq(m.g, 150);
+    ck_assert_int_eq(m.b, 100);
+    ck_assert_int_eq(m.a, 128); /* 127.5 rounds up */
+    ck_assert_int_eq(rgba_alpha(a, 77).a, 77);
+}
+END_TEST
+
+START_TEST(text_colour_contrasts) {
+    Rgba yellow = {253, 231, 37, 255}, violet = {68, 1, 84, 255};
+    ck_assert_int_lt(rgba_luma(rgba_text_on(yellow)), 64);  /* dark text on yellow */
+    ck_assert_int_gt(rgba_luma(rgba_text_on(violet)), 192); /* light text on violet */
+    ck_assert_int_eq(rgba_luma((Rgba){255, 255, 255, 255}), 255);
+    ck_assert_int_eq(rgba_luma((Rgba){0, 0, 0, 255}), 0);
+}
+END_TEST
+
+START_TEST(base62_digits) {
+    char buf[16];
+    static const struct {
+        long n;
+        bool one;
+        const char *want;
+    } CASES[] = {
+        {0, true, "0"},   {9, true, "9"},    {10, true, "a"},   {35, true, "z"},
+        {36, true, "A"},  {61, true, "Z"},   {62, true, "+"},   {62, false, "10"},
+        {3843, false, "ZZ"}, {3844, false, "100"}, {-1, false, ""},
+    };
+    for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
+        layout_base62(buf, (int)sizeof buf, CASES[i].n, CASES[i].one);
+        ck_assert_msg(strcmp(buf, CASES[i].want) == 0, "%ld: got '%s', expected '%s'",
+                      CASES[i].n, buf, CASES[i].want);
+    }
+    ck_assert_int_eq(layout_base62(buf, 2, 3844, false), 0); /* no room: empty */
+    ck_assert_str_eq(buf, "");
+}
+END_TEST
+
+static Suite *layout_suite(void) {
+    Suite *s = suite_create("layout");
+    TCase *frame = tcase_create("frame");
+    tcase_add_test(frame, frame_wide_window_puts_hud_right);
+    tcase_add_test(frame, frame_limits_panel_width);
+    tcase_add_test(frame, frame_tall_window_puts_hud_below);
+    tcase_add_test(frame, frame_without_hud_uses_whole_window);
+    suite_add_tcase(s, frame);
+    TCase *board = tcase_create("board");
+    tcase_add_test(board, board_fits_and_centres);
+    tcase_add_test(board, board_rescales_on_resize);
+    tcase_add_test(board, board_never_below_one_pixel);
+    tcase_add_test(board, pixel_to_cell_round_trip);
+    suite_add_tcase(s, board);
+    TCase *colour = tcase_create("colour");
+    tcase_add_test(colour, ramp_endpoints);
+    tcase_add_test(colour, ramp_midpoint_interpolates);
+    tcase_add_test(colour, ramp_luminance_is_monotonic);
+    tcase_add_test(colour, ramp_t_and_blend);
+    tcase_add_test(colour, text_colour_contrasts);
+    tcase_add_test(colour, base62_digits);
+    suite_add_tcase(s, colour);
+    return s;
+}
+
+int main(void) {
+    SRunner *sr = srunner_create(layout_suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
