@@ -1,1 +1,83 @@
-int main(void){return 0;}
+/* Zero heap allocations per tick. The test is linked with
+ * -Wl,--wrap=malloc,calloc,realloc,free, so every allocation the core makes
+ * goes through the counters below; after set-up, thousands of decisions and
+ * ticks must not move them. */
+#include <check.h>
+#include <stddef.h>
+#include <stdlib.h>
+
+#include "snake.h"
+#include "snake_ai.h"
+
+void *__real_malloc(size_t n);
+void *__real_calloc(size_t n, size_t size);
+void *__real_realloc(void *p, size_t n);
+void __real_free(void *p);
+
+static long allocations;
+
+void *__wrap_malloc(size_t n);
+void *__wrap_calloc(size_t n, size_t size);
+void *__wrap_realloc(void *p, size_t n);
+void __wrap_free(void *p);
+
+void *__wrap_malloc(size_t n) {
+    allocations++;
+    return __real_malloc(n);
+}
+void *__wrap_calloc(size_t n, size_t size) {
+    allocations++;
+    return __real_calloc(n, size);
+}
+void *__wrap_realloc(void *p, size_t n) {
+    allocations++;
+    return __real_realloc(p, n);
+}
+void __wrap_free(void *p) { __real_free(p); }
+
+static void play_without_allocating(int w, int h, bool strict, int games) {
+    SnakeRules r = {w, h, 4, strict};
+    SnakeGame g;
+    SnakeAi ai;
+    long before = allocations;
+    ck_assert_int_eq(snake_game_init(&g, &r, 1, NULL), WS_OK);
+    ck_assert_int_eq(snake_ai_init(&ai, w, h, SNAKE_POLICY_GREEDY, strict, NULL), WS_OK);
+    ck_assert_msg(allocations > before, "the counting wrapper is not linked in");
+    long ticks = 0;
+    long after_init = allocations;
+    for (int seed = 0; seed < games; seed++) {
+        snake_game_reset(&g, (uint64_t)seed);
+        while (g.outcome == SNAKE_PLAYING) {
+            snake_game_tick(&g, snake_ai_choose(&ai, &g));
+            ticks++;
+        }
+    }
+    long during = allocations - after_init; /* read before Check itself allocates */
+    ck_assert_int_gt(ticks, 1000);
+    ck_assert_msg(during == 0, "%ld allocations in %ld ticks", during, ticks);
+    snake_ai_deinit(&ai);
+    snake_game_deinit(&g);
+}
+
+START_TEST(greedy_tick_allocates_nothing) { play_without_allocating(8, 8, false, 20); }
+END_TEST
+
+START_TEST(greedy_strict_tick_allocates_nothing) { play_without_allocating(12, 9, true, 5); }
+END_TEST
+
+static Suite *alloc_suite(void) {
+    Suite *s = suite_create("alloc");
+    TCase *tc = tcase_create("per_tick");
+    tcase_add_test(tc, greedy_tick_allocates_nothing);
+    tcase_add_test(tc, greedy_strict_tick_allocates_nothing);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void) {
+    SRunner *sr = srunner_create(alloc_suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}

@@ -1,1 +1,262 @@
-int main(void){return 0;}
+/* Snake rules: start, food placement, the tail cell, growth, win, death, stall. */
+#include <check.h>
+#include <stdlib.h>
+
+#include "grid.h"
+#include "snake.h"
+
+static void game_open(SnakeGame *g, int w, int h, int len, bool strict, uint64_t seed) {
+    SnakeRules r = {w, h, len, strict};
+    WsError err = {0};
+    ck_assert_msg(snake_game_init(g, &r, seed, &err) == WS_OK, "%s", err.msg);
+}
+
+/* Replaces the body with `cells` (head first) and puts the food at `food`. */
+static void game_set(SnakeGame *g, const int *cells, int n, int food) {
+    Snake *s = &g->snake;
+    for (int c = 0; c < s->cap; c++)
+        s->occ[c] = 0;
+    for (int i = 0; i < n; i++) {
+        s->ring[n - 1 - i] = cells[i];
+        s->occ[cells[i]] = 1;
+    }
+    s->len = n;
+    s->head = n - 1;
+    g->food = food;
+}
+
+START_TEST(start_position) {
+    SnakeGame g;
+    game_open(&g, 8, 6, 4, false, 42);
+    const Snake *s = &g.snake;
+    ck_assert_int_eq(s->len, 4);
+    ck_assert_int_eq(snake_head(s), 3); /* (3,0) */
+    ck_assert_int_eq(snake_tail(s), 0); /* (0,0) */
+    for (int i = 0; i < 4; i++)
+        ck_assert_int_eq(snake_at(s, i), 3 - i);
+    ck_assert_int_eq(g.outcome, SNAKE_PLAYING);
+    ck_assert_int_eq(g.stall_limit, 4 * 8 * 6);
+    snake_game_deinit(&g);
+}
+END_TEST
+
+START_TEST(rules_ranges) {
+    WsError err = {0};
+    SnakeRules ok = {20, 20, 4, false};
+    ck_assert_int_eq(snake_rules_check(&ok, &err), WS_OK);
+    SnakeRules too_long = {4, 4, 5, false}; /* longer than the width */
+    ck_assert_int_eq(snake_rules_check(&too_long, &err), WS_ERR_ARG);
+    SnakeRules tiny = {1, 5, 1, false};
+    ck_assert_int_eq(snake_rules_check(&tiny, &err), WS_ERR_ARG);
+    SnakeRules huge = {257, 5, 1, false};
+    ck_assert_int_eq(snake_rules_check(&huge, &err), WS_ERR_ARG);
+    SnakeRules zero = {5, 5, 0, false};
+    ck_assert_int_eq(snake_rules_check(&zero, &err), WS_ERR_ARG);
+    SnakeRules two = {2, 2, 2, false}; /* 2 <= W and 2 < 4 cells: fine */
+    ck_assert_int_eq(snake_rules_check(&two, &err), WS_OK);
+}
+END_TEST
+
+START_TEST(food_follows_placement_rule) {
+    /* The first food is the k-th empty cell, k = bounded(E) on stream 1. */
+    for (uint64_t seed = 0; seed < 50; seed++) {
+        SnakeGame g;
+        game_open(&g, 5, 4, 3, false, seed);
+        Rng r;
+        rng_init(&r, seed, 1);
+        uint32_t k = rng_bounded(&r, 20 - 3);
+        /* Empty cells in row-major order: row 0 from x = 3, then rows 1..3. */
+        int expected = (int)k < 2 ? 3 + (int)k : 5 + ((int)k - 2);
+        ck_assert_msg(g.food == expected, "seed %llu: food %d, expected %d",
+                      (unsigned long long)seed, g.food, expected);
+        snake_game_deinit(&g);
+    }
+}
+END_TEST
+
+START_TEST(food_never_on_the_snake) {
+    SnakeGame g;
+    game_open(&g, 6, 6, 3, false, 1);
+    for (uint64_t seed = 0; seed < 200; seed++) {
+        snake_game_reset(&g, seed);
+        /* Random legal walk; every food must land on an empty cell. */
+        Rng walk;
+        rng_init(&walk, seed, 9);
+        for (int t = 0; t < 300 && g.outcome == SNAKE_PLAYING; t++) {
+            Dir d = (Dir)rng_bounded(&walk, 4);
+            if (!snake_game_is_legal(&g, d))
+                continue;
+            snake_game_tick(&g, d);
+            if (g.food >= 0)
+                ck_assert_msg(!g.snake.occ[g.food], "seed %llu tick %d: food on the body",
+                              (unsigned long long)seed, t);
+        }
+    }
+    snake_game_deinit(&g);
+}
+END_TEST
+
+START_TEST(last_empty_cell_gets_the_food) {
+    /* 2x2 board, length 3 after an eat: one empty cell must get the food. */
+    SnakeGame g;
+    game_open(&g, 2, 2, 2, false, 3);
+    int body[3] = {2, 0, 1}; /* head (0,1), then (0,0), tail (1,0) */
+    game_set(&g, body, 3, -1);
+    snake_game_place_food(&g);
+    ck_assert_int_eq(g.food, 3);
+    snake_game_deinit(&g);
+}
+END_TEST
+
+START_TEST(tail_cell_free_unless_strict) {
+    /* A 2x2 loop: head (0,1), body (1,1), (1,0), tail (0,0) above the head. */
+    int body[4] = {2, 3, 1, 0};
+    SnakeGame g;
+    game_open(&g, 2, 3, 2, false, 1);
+    game_set(&g, body, 4, 5); /* food at (1,2) */
+    ck_assert(snake_game_is_legal(&g, DIR_UP)); /* the tail leaves (0,0) */
+    ck_assert(!snake_game_is_legal(&g, DIR_RIGHT)); /* body */
+    ck_assert(!snake_game_is_legal(&g, DIR_LEFT));  /* wall */
+    ck_assert_int_eq(snake_game_tick(&g, DIR_UP), SNAKE_EV_MOVED);
+    ck_assert_int_eq(snake_head(&g.snake), 0);
+    ck_assert_int_eq(snake_tail(&g.snake), 1);
+    ck_assert_int_eq(g.snake.len, 4);
+    snake_game_deinit(&g);
+
+    game_open(&g, 2, 3, 2, true, 1);
+    game_set(&g, body, 4, 5);
+    ck_assert(!snake_game_is_legal(&g, DIR_UP)); /* strict: the tail's cell is blocked */
+    ck_assert(snake_game_is_legal(&g, DIR_DOWN));
+    snake_game_deinit(&g);
+}
+END_TEST
+
+START_TEST(eating_grows_and_keeps_the_tail) {
+    SnakeGame g;
+    game_open(&g, 5, 5, 3, false, 1);
+    int body[3] = {2, 1, 0};
+    game_set(&g, body, 3, 3); /* food right of the head */
+    ck_assert_int_eq(snake_game_tick(&g, DIR_RIGHT), SNAKE_EV_ATE);
+    ck_assert_int_eq(g.snake.len, 4);
+    ck_assert_int_eq(snake_tail(&g.snake), 0); /* the tail stayed */
+    ck_assert_int_eq(snake_head(&g.snake), 3);
+    ck_assert_int_eq(g.since_eat, 0);
+    ck_assert(g.food >= 0 && !g.snake.occ[g.food]);
+    ck_assert_int_eq(snake_game_tick(&g, DIR_DOWN) == SNAKE_EV_OVER, 0);
+    ck_assert_int_eq(snake_tail(&g.snake), 1); /* now it moves */
+    snake_game_deinit(&g);
+}
+END_TEST
+
+START_TEST(win_on_full_board) {
+    /* 2x2, length 3 in an L; the last cell holds the food: eating fills the board. */
+    SnakeGame g;
+    game_open(&g, 2, 2, 2, false, 1);
+    int body[3] = {1, 0, 2}; /* head (1,0), (0,0), tail (0,1) */
+    game_set(&g, body, 3, 3);
+    ck_assert_int_eq(snake_game_tick(&g, DIR_DOWN), SNAKE_EV_OVER);
+    ck_assert_int_eq(g.outcome, SNAKE_WON);
+    ck_assert_int_eq(g.snake.len, 4);
+    ck_assert_int_eq(g.food, SNAKE_NO_FOOD);
+    ck_assert_int_eq(snake_game_tick(&g, DIR_UP), SNAKE_EV_OVER); /* ignored */
+    ck_assert_int_eq(g.steps, 1);
+    snake_game_deinit(&g);
+}
+END_TEST
+
+START_TEST(dead_when_boxed_in) {
+    /* 3x3: the head moves into the top-left corner, walled by its own body. */
+    SnakeGame g;
+    game_open(&g, 3, 3, 2, false, 1);
+    int body[5] = {1, 4, 3, 6, 7}; /* head (1,0), (1,1), (0,1), (0,2), tail (1,2) */
+    game_set(&g, body, 5, 8);      /* food at (2,2) */
+    /* Moving left to (0,0): its neighbours (1,0) and (0,1) are body, and the
+     * tail (1,2) is not next to it: no legal move remains. */
+    ck_assert_int_eq(snake_game_tick(&g, DIR_LEFT), SNAKE_EV_OVER);
+    ck_assert_int_eq(g.outcome, SNAKE_DEAD);
+    ck_assert(!snake_game_has_move(&g));
+    snake_game_deinit(&g);
+}
+END_TEST
+
+START_TEST(illegal_move_kills) {
+    SnakeGame g;
+    game_open(&g, 4, 4, 3, false, 1);
+    ck_assert_int_eq(snake_game_tick(&g, DIR_UP), SNAKE_EV_OVER); /* off the board */
+    ck_assert_int_eq(g.outcome, SNAKE_DEAD);
+    snake_game_reset(&g, 1);
+    ck_assert_int_eq(g.outcome, SNAKE_PLAYING);
+    ck_assert_int_eq(snake_game_tick(&g, DIR_NONE), SNAKE_EV_OVER);
+    ck_assert_int_eq(g.outcome, SNAKE_DEAD);
+    snake_game_deinit(&g);
+}
+END_TEST
+
+START_TEST(stall_after_4wh_ticks) {
+    /* A lone head shuttles between (0,0) and (1,0); pick seeds whose food is
+     * elsewhere. After exactly 4*W*H ticks without eating the game stalls. */
+    SnakeGame g;
+    game_open(&g, 4, 3, 1, false, 0);
+    uint64_t seed = 0;
+    while (g.food == 0 || g.food == 1)
+        snake_game_reset(&g, ++seed);
+    long limit = 4 * 4 * 3;
+    for (long t = 0; t < limit; t++) {
+        ck_assert_int_eq(g.outcome, SNAKE_PLAYING);
+        snake_game_tick(&g, t % 2 == 0 ? DIR_RIGHT : DIR_LEFT);
+    }
+    ck_assert_int_eq(g.outcome, SNAKE_STALLED);
+    ck_assert_int_eq(g.steps, limit);
+    snake_game_deinit(&g);
+}
+END_TEST
+
+START_TEST(copy_is_independent) {
+    SnakeGame g;
+    game_open(&g, 6, 6, 4, false, 5);
+    Snake c;
+    ck_assert_int_eq(snake_init(&c, 6, 6, NULL), WS_OK);
+    snake_copy(&c, &g.snake);
+    snake_advance(&c, 9, false); /* (3,1), below the head */
+    ck_assert_int_eq(snake_head(&g.snake), 3);
+    ck_assert(!g.snake.occ[9]);
+    ck_assert(g.snake.occ[0]);
+    ck_assert(!c.occ[0]); /* the copy's tail left (0,0) */
+    ck_assert_int_eq(snake_at(&c, 1), 3);
+    snake_deinit(&c);
+    snake_game_deinit(&g);
+}
+END_TEST
+
+static Suite *snake_suite(void) {
+    Suite *s = suite_create("snake");
+    TCase *tc = tcase_create("start");
+    tcase_add_test(tc, start_position);
+    tcase_add_test(tc, rules_ranges);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("food");
+    tcase_add_test(tc, food_follows_placement_rule);
+    tcase_add_test(tc, food_never_on_the_snake);
+    tcase_add_test(tc, last_empty_cell_gets_the_food);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("moves");
+    tcase_add_test(tc, tail_cell_free_unless_strict);
+    tcase_add_test(tc, eating_grows_and_keeps_the_tail);
+    tcase_add_test(tc, illegal_move_kills);
+    tcase_add_test(tc, copy_is_independent);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("end");
+    tcase_add_test(tc, win_on_full_board);
+    tcase_add_test(tc, dead_when_boxed_in);
+    tcase_add_test(tc, stall_after_4wh_ticks);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void) {
+    SRunner *sr = srunner_create(snake_suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}

@@ -1,0 +1,54 @@
+# Shared helpers for the CLI tests: `source lib.sh` after setting WS, DATA.
+# Every check prints what it expected and what it got, and the script exits
+# non-zero at the end if any check failed.
+set -u
+FAILED=0
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+
+fail() {
+    echo "FAIL: $*" >&2
+    FAILED=1
+}
+
+# expect_status WANT CMD... : runs CMD, checks its exit status.
+expect_status() {
+    local want=$1
+    shift
+    "$@" >"$TMP/out" 2>"$TMP/err"
+    local got=$?
+    if [ "$got" -ne "$want" ]; then
+        fail "exit $got, expected $want: $*"
+        sed 's/^/  stderr: /' "$TMP/err" | head -5 >&2
+    fi
+    return 0
+}
+
+# expect_usage_error PATTERN CMD... : exit 2, one stderr line matching PATTERN, no crash.
+expect_usage_error() {
+    local pattern=$1
+    shift
+    expect_status 2 "$@"
+    local lines
+    lines=$(wc -l <"$TMP/err")
+    if [ "$lines" -ne 1 ]; then
+        fail "expected one line on stderr, got $lines: $*"
+        sed 's/^/  stderr: /' "$TMP/err" | head -5 >&2
+    fi
+    if ! grep -qiE "$pattern" "$TMP/err"; then
+        fail "stderr does not match /$pattern/: $*"
+        sed 's/^/  stderr: /' "$TMP/err" | head -3 >&2
+    fi
+    if grep -qiE 'sanitizer|segmentation|core dumped|abort' "$TMP/err"; then
+        fail "crash report on stderr: $*"
+    fi
+}
+
+finish() {
+    if [ "$FAILED" -ne 0 ]; then
+        echo "some checks failed" >&2
+        exit 1
+    fi
+    echo "all checks passed"
+    exit 0
+}
