@@ -12,8 +12,10 @@
 #include "cli.h"
 #include "frontend.h"
 #include "options.h"
+#include "run_arena.h"
 #include "run_snake.h"
 #include "tools.h"
+#include "tools_arena.h"
 
 #ifndef WS_VERSION
 #define WS_VERSION "0.0.0"
@@ -37,6 +39,9 @@ static const char HELP[] =
     "Text tools:\n"
     "  wave MAP X Y                  BFS distances from (X,Y), base-62 digits\n"
     "  path MAP X1 Y1 X2 Y2          BFS path from (X1,Y1) to (X2,Y2)\n"
+    "  dmap MAP [--gold V] [--safety]  Dijkstra map from '@' (0) and '$' (V); --safety:\n"
+    "                                the flee map (hero map * -6/5, relaxed)\n"
+    "  fsm MAP SCRIPT                replay the teaching monster state machine\n"
     "\n"
     "Options (all modes):\n"
     "  --headless          no window; play and print results\n"
@@ -56,6 +61,12 @@ static const char HELP[] =
     "  --policy P          greedy (default)\n"
     "  --strict-tail       the head may not enter the cell the tail is leaving\n"
     "  --trace FILE        write a replayable trace of every game\n"
+    "Arena options (summary: ticks, monsters, map_recomputes, tick_us_mean, hero_alive, ...):\n"
+    "  --map FILE          text map, default assets/maps/arena.txt (# @ z g s $ !)\n"
+    "  --generate WxH      a seeded rooms-and-doors map instead (each side 8..512)\n"
+    "  --ticks N           headless ticks (default 1000)\n"
+    "  --monsters N        spawn N monsters (zombies, goblins, some shamans) on free cells\n"
+    "  --naive             every monster computes its own maps (baseline for the shared ones)\n"
     "\n"
     "Keys (window): Space pause, N or . single step, + / - speed, R restart,\n"
     "  Tab next policy / map, 1 2 3 mode, W wave, P path, V virtual snake, H heatmap,\n"
@@ -76,6 +87,8 @@ static const struct {
 } TOOLS[] = {
     {"wave", tool_wave},
     {"path", tool_path},
+    {"dmap", tool_dmap},
+    {"fsm", tool_fsm},
     {"bench", bench_main},
 };
 
@@ -91,6 +104,7 @@ static int run_mode(AppMode mode, int argc, char **argv, int first) {
     case APP_MODE_SNAKE:
         return run_snake_headless(&opts);
     case APP_MODE_ARENA:
+        return run_arena_headless(&opts);
     case APP_MODE_SEA:
     case APP_MODE_COUNT:
         break;
