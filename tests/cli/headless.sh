@@ -44,6 +44,13 @@ expect_status 0 "$WS" snake --headless --games 2 --size 2x40 --start-length 2 --
 # The default mode is snake: options without a mode word work too.
 expect_status 0 "$WS" --headless --games 1 --size 5x5 --seed 2
 
+# A progress bar on stderr, but only when stderr is a terminal (script(1) gives one).
+if command -v script >/dev/null 2>&1; then
+    script -qec "'$WS' snake --headless --games 20 --size 6x6 --seed 1 >/dev/null" /dev/null >"$TMP/tty" 2>&1 \
+        || fail "run under script exited $?"
+    tr '\r' '\n' <"$TMP/tty" | grep -q '20/20 games' || fail "no progress bar on a terminal"
+fi
+
 "$WS" --help >"$TMP/help" || fail "--help exited $?"
 for word in snake arena sea wave path --headless --seed --games --jobs --size --policy \
             --strict-tail --trace --json --screenshot Space Tab; do
