@@ -12,10 +12,12 @@
 #include "cli.h"
 #include "frontend.h"
 #include "options.h"
+#include "run_sea.h"
 #include "run_arena.h"
 #include "run_snake.h"
 #include "tools.h"
 #include "tools_arena.h"
+#include "tools_sea.h"
 
 #ifndef WS_VERSION
 #define WS_VERSION "0.0.0"
@@ -42,6 +44,11 @@ static const char HELP[] =
     "  dmap MAP [--gold V] [--safety]  Dijkstra map from '@' (0) and '$' (V); --safety:\n"
     "                                the flee map (hero map * -6/5, relaxed)\n"
     "  fsm MAP SCRIPT                replay the teaching monster state machine\n"
+    "  counts BOARD [--length L]     sea placement counts of an L-cell ship per cell (default:\n"
+    "                                the longest remaining ship), ten rows of ten numbers\n"
+    "  shot BOARD [--seed S] [--hunter seed|best]\n"
+    "                                the sea bot's next shot as X Y, from the board alone\n"
+    "                                (default hunter here: seed, the source's algorithm)\n"
     "\n"
     "Options (all modes):\n"
     "  --headless          no window; play and print results\n"
@@ -67,6 +74,9 @@ static const char HELP[] =
     "  --ticks N           headless ticks (default 1000)\n"
     "  --monsters N        spawn N monsters (zombies, goblins, some shamans) on free cells\n"
     "  --naive             every monster computes its own maps (baseline for the shared ones)\n"
+    "Sea options (--games, --jobs as above; prints shots per game, mean, median, histogram):\n"
+    "  --hunter H          best (default: samples consistent fleets) or seed (the source's)\n"
+    "  --placement P       random (default) or edges (ships of 2+ cells along the border)\n"
     "\n"
     "Keys (window): Space pause, N or . single step, + / - speed, R restart,\n"
     "  Tab next policy / map, 1 2 3 mode, W wave, P path, V virtual snake, H heatmap,\n"
@@ -89,6 +99,8 @@ static const struct {
     {"path", tool_path},
     {"dmap", tool_dmap},
     {"fsm", tool_fsm},
+    {"counts", tool_counts},
+    {"shot", tool_shot},
     {"bench", bench_main},
 };
 
@@ -103,9 +115,10 @@ static int run_mode(AppMode mode, int argc, char **argv, int first) {
     switch (mode) {
     case APP_MODE_SNAKE:
         return run_snake_headless(&opts);
+    case APP_MODE_SEA:
+        return run_sea_headless(&opts);
     case APP_MODE_ARENA:
         return run_arena_headless(&opts);
-    case APP_MODE_SEA:
     case APP_MODE_COUNT:
         break;
     }
