@@ -41,6 +41,8 @@ static const double SPEED_STEPS[] = {1, 2, 3, 5, 8, 10, 15, 20, 30, 45, 60, 90, 
                                      1000, 2000};
 enum { SPEED_STEP_COUNT = (int)(sizeof SPEED_STEPS / sizeof SPEED_STEPS[0]) };
 
+enum { FT_WORK = 0, FT_UPDATE, FT_DRAW, FT_PRESENT, FT_COUNT };
+
 enum {
     OFFSCREEN_FRAME_MS = 16,        /* the offscreen clock's frame */
     OFFSCREEN_UNLIMITED_TICKS = 50, /* ticks per offscreen frame at unlimited speed */
@@ -61,7 +63,7 @@ struct App {
     SDL_Window *window;
     SDL_Surface *surface; /* offscreen target */
     SDL_Renderer *renderer;
-    bool vsync;
+    bool vsync; /* the renderer says it waits for vsync (reported by --stats) */
     char renderer_name[32];
     TextCache *text;
     FrontCtx ctx;
@@ -80,7 +82,10 @@ struct App {
     char shot_name[64];    /* the S key's file name */
     int shot_status;
 
-    LatencyHist *work_hist; /* update + draw per frame (without the wait for vsync) */
+    /* Per-frame timings: [FT_WORK] update + draw (the frame time; without present
+     * and its vsync wait), [FT_UPDATE] ticks alone, [FT_DRAW] drawing alone,
+     * [FT_PRESENT] SDL_RenderPresent (includes any wait for vsync). */
+    LatencyHist *hists;
     Uint64 frame_start;
 };
 
@@ -302,6 +307,9 @@ static void draw_hud(App *app) {
     if (fl->hud.w <= 0 || fl->hud.h <= 0)
         return;
     render_fill(app->renderer, fl->hud, PAL_PANEL);
+    /* Small windows: text that does not fit is cut at the panel, not drawn over the board. */
+    SDL_Rect clip = {fl->hud.x, fl->hud.y, fl->hud.w, fl->hud.h};
+    SDL_RenderSetClipRect(app->renderer, &clip);
     Hud hud;
     hud_begin(&hud, app->renderer, app->text, fl->hud, fl->hud_px);
     char title[64];
@@ -323,10 +331,13 @@ static void draw_hud(App *app) {
     hud_kv(&hud, "", PAL_TEXT, "G%s D%s", on_off(ov, OVERLAY_GRID), on_off(ov, OVERLAY_NUMBERS));
     if (ctx->status[0] != '\0' && ctx->now_ms - ctx->status_ms < STATUS_SHOW_MS)
         hud_text(&hud, PAL_ACCENT, "%s", ctx->status);
-    /* The way to the help always sits at the bottom of the panel. */
+    /* The way to the help sits at the bottom of the panel, when there is room. */
     int lh = text_line_height(app->text, fl->hud_px);
-    text_draw(app->text, fl->hud_px, fl->hud.x + fl->hud_px, fl->hud.y + fl->hud.h - lh - fl->hud_px / 2,
-              TEXT_LEFT, render_sdl_color(PAL_TEXT_DIM), "F1 or ?  help    Q  quit");
+    int hint_y = fl->hud.y + fl->hud.h - lh - fl->hud_px / 2;
+    if (hint_y >= hud.y)
+        text_draw(app->text, fl->hud_px, fl->hud.x + fl->hud_px, hint_y, TEXT_LEFT,
+                  render_sdl_color(PAL_TEXT_DIM), "F1 or ?  help    Q  quit");
+    SDL_RenderSetClipRect(app->renderer, NULL);
 }
 
 static void draw_help(App *app) {
@@ -337,27 +348,41 @@ static void draw_help(App *app) {
     int extra_count = 0;
     while (extra != NULL && extra[extra_count].keys != NULL)
         extra_count++;
-    int px = ctx->frame.hud_px;
-    int lh = text_line_height(app->text, px) + px / 4;
-    int adv = text_advance(app->text, px);
-    int key_w = adv * 12;
-    int w = key_w + adv * 44 + 2 * px;
-    int h = (count + extra_count + 3) * lh + 2 * px;
     int win_w = 0, win_h = 0;
     SDL_GetRendererOutputSize(app->renderer, &win_w, &win_h);
+    /* Lines: the title (1.5), the global keys, then a heading (1.5) and the mode's keys. */
+    int lines2 = 3 + 2 * count + (extra_count > 0 ? 3 + 2 * extra_count : 0); /* half lines */
+    int px = ctx->frame.hud_px, lh = 0, adv = 0, w = 0, h = 0;
+    for (; px >= TEXT_MIN_PX; px--) { /* shrink until it fits the window */
+        lh = text_line_height(app->text, px) + px / 4;
+        adv = text_advance(app->text, px);
+        w = adv * 56 + 2 * px;
+        h = lines2 * lh / 2 + 2 * px;
+        if (w <= win_w - 8 && h <= win_h - 8)
+            break;
+    }
+    int key_w = adv * 12;
     PixRect box = {(win_w - w) / 2, (win_h - h) / 2, w, h};
     render_fill(app->renderer, (PixRect){0, 0, win_w, win_h}, (Rgba){0, 0, 0, 120});
     render_fill(app->renderer, box, rgba_alpha(PAL_PANEL, 245));
     render_outline(app->renderer, box, 2, PAL_ACCENT);
     int x = box.x + px, y = box.y + px;
-    text_draw(app->text, px + px / 3, x, y, TEXT_LEFT, render_sdl_color(PAL_ACCENT),
-              "Keys  (F1 or ? closes this help)");
+    SDL_Color accent = render_sdl_color(PAL_ACCENT), text = render_sdl_color(PAL_TEXT);
+    text_draw(app->text, px + px / 3, x, y, TEXT_LEFT, accent, "Keys  (F1 or ? closes this help)");
     y += lh + lh / 2;
-    for (int i = 0; i < count + extra_count; i++) {
-        const KeyHelp *k = i < count ? &keys[i] : &extra[i - count];
-        text_draw(app->text, px, x, y, TEXT_LEFT, render_sdl_color(PAL_ACCENT), k->keys);
-        text_draw(app->text, px, x + key_w, y, TEXT_LEFT, render_sdl_color(PAL_TEXT), k->text);
-        y += lh;
+    for (int i = 0; i < count; i++, y += lh) {
+        text_draw(app->text, px, x, y, TEXT_LEFT, accent, keys[i].keys);
+        text_draw(app->text, px, x + key_w, y, TEXT_LEFT, text, keys[i].text);
+    }
+    if (extra_count == 0)
+        return;
+    y += lh / 2;
+    text_drawf(app->text, px, x, y, TEXT_LEFT, render_sdl_color(PAL_TEXT_DIM), "In the %s mode:",
+               current_view(app)->name);
+    y += lh;
+    for (int i = 0; i < extra_count; i++, y += lh) {
+        text_draw(app->text, px, x, y, TEXT_LEFT, accent, extra[i].keys);
+        text_draw(app->text, px, x + key_w, y, TEXT_LEFT, text, extra[i].text);
     }
 }
 
@@ -431,18 +456,26 @@ static void update(App *app) {
     }
 }
 
+static void record(App *app, int which, Uint64 from, Uint64 to) {
+    double ns = (double)(to - from) * 1e9 / (double)SDL_GetPerformanceFrequency();
+    stats_add(&app->hists[which], (uint64_t)ns);
+}
+
 bool app_frame(App *app) {
     app->frame_start = SDL_GetPerformanceCounter();
     if (!app->offscreen)
         handle_events(app);
     if (app->quit)
         return false;
+    Uint64 t_update = SDL_GetPerformanceCounter();
     update(app);
+    Uint64 t_draw = SDL_GetPerformanceCounter();
     draw_frame(app);
-    SDL_RenderFlush(app->renderer);
-    Uint64 done = SDL_GetPerformanceCounter();
-    stats_add(app->work_hist, (uint64_t)((double)(done - app->frame_start) * 1e9 /
-                                         (double)SDL_GetPerformanceFrequency()));
+    SDL_RenderFlush(app->renderer); /* the software renderer rasterises here */
+    Uint64 t_done = SDL_GetPerformanceCounter();
+    record(app, FT_WORK, app->frame_start, t_done);
+    record(app, FT_UPDATE, t_update, t_draw);
+    record(app, FT_DRAW, t_draw, t_done);
     if (app->shot_path != NULL) {
         char why[200];
         bool from_key = !app->offscreen;
@@ -459,10 +492,14 @@ bool app_frame(App *app) {
         }
         app->shot_path = NULL;
     }
+    Uint64 t_present = SDL_GetPerformanceCounter();
     SDL_RenderPresent(app->renderer);
+    record(app, FT_PRESENT, t_present, SDL_GetPerformanceCounter());
     app->frames++;
-    if (!app->offscreen && !app->vsync) {
-        /* No vsync: pace frames so an idle window does not burn a core. */
+    if (!app->offscreen) {
+        /* Pace to about 60 frames a second even when the renderer claims vsync:
+         * the software renderer reports it but does not wait (seen under X11),
+         * and a real vsync wait already makes the frame long enough. */
         Uint64 spent_ms = (SDL_GetPerformanceCounter() - app->frame_start) * 1000 /
                           SDL_GetPerformanceFrequency();
         if (spent_ms < FRAME_LIMIT_MS)
@@ -563,14 +600,14 @@ static int open_font(App *app) {
 int app_open(App **out, const AppOptions *opts) {
     *out = NULL;
     App *app = calloc(1, sizeof *app);
-    LatencyHist *hist = calloc(1, sizeof *hist);
-    if (app == NULL || hist == NULL) {
+    LatencyHist *hists = calloc(FT_COUNT, sizeof *hists);
+    if (app == NULL || hists == NULL) {
         free(app);
-        free(hist);
+        free(hists);
         fprintf(stderr, "wavesnake: out of memory for the window\n");
         return CLI_EXIT_FAIL;
     }
-    app->work_hist = hist;
+    app->hists = hists;
     app->opts = *opts;
     app->offscreen = opts->screenshot != NULL;
     app->mode = opts->mode;
@@ -633,7 +670,7 @@ void app_close(App *app) {
         TTF_Quit();
     if (app->sdl_video)
         SDL_Quit();
-    free(app->work_hist);
+    free(app->hists);
     free(app);
 }
 
@@ -647,14 +684,19 @@ long app_tick_count(const App *app) { return app->ticks; }
 long app_text_renders(const App *app) { return text_render_count(app->text); }
 
 void app_print_stats(const App *app) {
-    const LatencyHist *h = app->work_hist;
+    const LatencyHist *h = &app->hists[FT_WORK];
+    const LatencyHist *up = &app->hists[FT_UPDATE], *dr = &app->hists[FT_DRAW];
+    const LatencyHist *pr = &app->hists[FT_PRESENT];
     int w = 0, hgt = 0;
     SDL_GetRendererOutputSize(app->renderer, &w, &hgt);
-    printf("frames %llu at %dx%d, renderer %s: frame time (update + draw, without the wait for "
-           "vsync) median %.2f ms, p99 %.2f ms, mean %.2f ms, max %.2f ms; %ld ticks\n",
-           (unsigned long long)h->count, w, hgt, app->renderer_name,
+    printf("frames %llu at %dx%d, renderer %s%s: frame time (update + draw, without present) "
+           "median %.2f ms, p99 %.2f ms, mean %.2f ms, max %.2f ms; draw median %.2f ms, "
+           "update median %.2f ms, present median %.2f ms; %ld ticks\n",
+           (unsigned long long)h->count, w, hgt, app->renderer_name, app->vsync ? " (vsync)" : "",
            stats_quantile_us(h, 0.5) / 1000.0, stats_quantile_us(h, 0.99) / 1000.0,
-           stats_mean_us(h) / 1000.0, (double)h->max_ns / 1e6, app->ticks);
+           stats_mean_us(h) / 1000.0, (double)h->max_ns / 1e6, stats_quantile_us(dr, 0.5) / 1000.0,
+           stats_quantile_us(up, 0.5) / 1000.0, stats_quantile_us(pr, 0.5) / 1000.0, app->ticks);
+    fflush(stdout);
 }
 
 /* ======================================================================== */

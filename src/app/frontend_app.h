@@ -30,7 +30,9 @@ bool app_frame(App *app);
 void app_request_shot(App *app, const char *path);
 int app_shot_status(const App *app);
 
-/* Prints frame-time statistics (median and p99 of update + draw) to stdout. */
+/* Prints frame-time statistics to stdout: median and p99 of update + draw (the
+ * frame time, without present and its vsync wait), and the medians of update,
+ * draw and present alone. */
 void app_print_stats(const App *app);
 
 unsigned app_overlays(const App *app);

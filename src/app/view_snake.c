@@ -29,6 +29,7 @@ typedef struct SnakeView {
     SnakeGame game;
     SnakeAi ai;
     Dir pending;    /* the AI's decision for the next tick (DIR_NONE: trapped) */
+    uint8_t *mark;  /* w * h scratch for drawing (cells on the drawn path), kept all zero */
 
     double decision_us; /* the last snake_ai_choose, timed in the app */
     double decision_us_sum;
@@ -116,6 +117,7 @@ static void snake_view_destroy(void *state) {
     SnakeView *v = state;
     if (v == NULL)
         return;
+    free(v->mark);
     snake_ai_deinit(&v->ai);
     snake_game_deinit(&v->game);
     free(v);
@@ -132,6 +134,8 @@ static WsStatus snake_view_create(void **state, FrontCtx *ctx, WsError *err) {
     WsStatus st = snake_game_init(&v->game, &v->rules, v->seed, err);
     if (st == WS_OK)
         st = snake_ai_init(&v->ai, v->rules.w, v->rules.h, v->policy, v->rules.strict_tail, err);
+    if (st == WS_OK && (v->mark = calloc((size_t)v->rules.w * (size_t)v->rules.h, 1)) == NULL)
+        st = ws_fail(err, WS_ERR_NOMEM, "out of memory for the snake view");
     if (st != WS_OK) {
         snake_view_destroy(v);
         return st;
@@ -188,7 +192,8 @@ static PixRect cell_rect(const BoardLayout *bl, int cell) {
 
 /* The BFS wave from the head, as the AI left it: each reached cell tinted by
  * its distance (arrival tick), optionally with the number. */
-static void draw_wave(const SnakeView *v, FrontCtx *ctx, const BoardLayout *bl, bool numbers) {
+static void draw_wave(const SnakeView *v, FrontCtx *ctx, const BoardLayout *bl, bool numbers,
+                      bool path_drawn) {
     const WaveField *wf = &v->ai.wave;
     if (wf->source < 0 || wf->reached <= 0)
         return;
@@ -207,10 +212,19 @@ static void draw_wave(const SnakeView *v, FrontCtx *ctx, const BoardLayout *bl, 
     int adv = text_advance(ctx->text, px);
     bool decimal = adv > 0 && adv * 2 <= bl->cell - 2; /* two decimal digits fit */
     int lh = text_line_height(ctx->text, px);
+    /* The path line would cross out the numbers under it: those cells stay blank. */
+    const Path *fp = &v->ai.food_path;
+    const Path *tp = &v->ai.tail_path;
+    if (path_drawn) {
+        for (int i = 0; i < fp->len; i++)
+            v->mark[fp->cells[i]] = 1;
+        for (int i = 0; i < tp->len; i++)
+            v->mark[tp->cells[i]] = 1;
+    }
     for (int i = 0; i < wf->reached; i++) {
         int cell = wf->order[i];
         int d = wf->dist[cell];
-        if (snake_occupies(&v->game.snake, cell) || cell == v->game.food)
+        if (snake_occupies(&v->game.snake, cell) || cell == v->game.food || v->mark[cell])
             continue; /* the body and the food speak for themselves */
         char buf[16];
         if (decimal && d < 100)
@@ -223,6 +237,10 @@ static void draw_wave(const SnakeView *v, FrontCtx *ctx, const BoardLayout *bl, 
         text_draw(ctx->text, px, r.x + r.w / 2, r.y + (r.h - lh) / 2, TEXT_CENTER,
                   render_sdl_color(rgba_alpha(rgba_text_on(under), 220)), buf);
     }
+    for (int i = 0; i < fp->len; i++)
+        v->mark[fp->cells[i]] = 0;
+    for (int i = 0; i < tp->len; i++)
+        v->mark[tp->cells[i]] = 0;
 }
 
 static void draw_snake(const SnakeView *v, FrontCtx *ctx, const BoardLayout *bl) {
@@ -287,24 +305,50 @@ static void draw_food(const SnakeView *v, FrontCtx *ctx, const BoardLayout *bl) 
                     FOOD_LEAF);
 }
 
-/* The virtual snake after the simulated eat: a ghosted outline, cyan when its
- * head could still reach its tail (the eat is safe), red when it could not. */
+/* The virtual snake after the simulated eat, as a translucent ribbon through
+ * its cells (cyan when its head could still reach its tail, so the eat is
+ * safe; red when it could not), with its head boxed and its tail ringed: the
+ * tail is what the safety check had to reach. Squares at the cell centres and
+ * the links between them never overlap, so the ribbon's alpha stays even. */
 static void draw_virtual(const SnakeView *v, FrontCtx *ctx, const BoardLayout *bl) {
     const SnakeAi *ai = &v->ai;
     if (!ai->virt_valid)
         return;
     const Snake *vs = &ai->virt;
+    SDL_Renderer *ren = ctx->renderer;
     Rgba c = ai->virt_safe ? PAL_GHOST : PAL_BAD;
-    int inset = bl->cell >= 8 ? bl->cell / 5 : 0;
-    int thick = bl->cell >= 16 ? 2 : 1;
-    for (int i = vs->len - 1; i >= 0; i--) {
+    Rgba fill = rgba_alpha(c, 110);
+    int w = bl->cell * 2 / 5;
+    if (w < 2)
+        w = bl->cell >= 2 ? 2 : 1;
+    for (int i = 0; i < vs->len; i++) {
         int cell = snake_at(vs, i);
-        PixRect r = render_inset(cell_rect(bl, cell), inset);
-        /* Fainter where the real body lies: the new part of the ghost matters. */
-        uint8_t a = i == 0 ? 230 : snake_occupies(&v->game.snake, cell) ? 90 : 190;
-        if (i == 0)
-            render_fill(ctx->renderer, r, rgba_alpha(c, 120));
-        render_outline(ctx->renderer, r, thick, rgba_alpha(c, a));
+        int cx, cy;
+        layout_cell_center(bl, cell % bl->cols, cell / bl->cols, &cx, &cy);
+        render_fill(ren, (PixRect){cx - w / 2, cy - w / 2, w, w}, fill);
+        if (i + 1 >= vs->len)
+            break;
+        int next = snake_at(vs, i + 1);
+        int nx, ny;
+        layout_cell_center(bl, next % bl->cols, next / bl->cols, &nx, &ny);
+        int gap = bl->cell - w;
+        if (gap <= 0)
+            continue;
+        if (ny == cy) {
+            int x = (nx > cx ? cx : nx) + w - w / 2;
+            render_fill(ren, (PixRect){x, cy - w / 2, gap, w}, fill);
+        } else if (nx == cx) {
+            int y = (ny > cy ? cy : ny) + w - w / 2;
+            render_fill(ren, (PixRect){cx - w / 2, y, w, gap}, fill);
+        }
+    }
+    if (bl->cell >= 8) {
+        int thick = bl->cell >= 20 ? 2 : 1;
+        render_outline(ren, render_inset(cell_rect(bl, snake_head(vs)), bl->cell / 10), thick,
+                       rgba_alpha(c, 230));
+        int tx, ty, tail = snake_tail(vs);
+        layout_cell_center(bl, tail % bl->cols, tail / bl->cols, &tx, &ty);
+        render_ring(ren, tx, ty, bl->cell * 2 / 5, thick, rgba_alpha(c, 230));
     }
 }
 
@@ -329,14 +373,14 @@ static void snake_view_draw(void *state, FrontCtx *ctx) {
     unsigned ov = ctx->overlays;
     render_board_floor(ctx->renderer, &bl);
     if (ov & OVERLAY_WAVE)
-        draw_wave(v, ctx, &bl, (ov & OVERLAY_NUMBERS) != 0);
+        draw_wave(v, ctx, &bl, (ov & OVERLAY_NUMBERS) != 0, (ov & OVERLAY_PATH) != 0);
     if (ov & OVERLAY_GRID)
         render_grid(ctx->renderer, &bl, PAL_GRID);
     draw_snake(v, ctx, &bl);
-    if (ov & OVERLAY_PATH)
-        draw_paths(v, ctx, &bl);
     if (ov & OVERLAY_VIRTUAL)
         draw_virtual(v, ctx, &bl);
+    if (ov & OVERLAY_PATH)
+        draw_paths(v, ctx, &bl);
     draw_food(v, ctx, &bl); /* last: the goal stays visible under every overlay */
     if (v->over) {
         const SnakeGame *g = &v->game;
@@ -422,6 +466,7 @@ static void snake_view_hud(void *state, FrontCtx *ctx, Hud *hud) {
         char hi[24];
         snprintf(hi, sizeof hi, "%d steps", max_d);
         hud_ramp(hud, RAMP_WAVE, "W  wave: BFS steps from head", "0 (head)", hi);
+        hud_text(hud, PAL_TEXT_DIM, "   (body cells count once vacated)");
     }
     if (ov & OVERLAY_PATH) {
         hud_legend(hud, HUD_SWATCH_LINE, PAL_PATH, "P  path to the food");
@@ -429,8 +474,8 @@ static void snake_view_hud(void *state, FrontCtx *ctx, Hud *hud) {
         hud_legend(hud, HUD_SWATCH_LINE, rgba_alpha(PAL_BAD, 160), "   food path, rejected");
     }
     if (ov & OVERLAY_VIRTUAL) {
-        hud_legend(hud, HUD_SWATCH_OUTLINE, PAL_GHOST, "V  virtual snake after eating");
-        hud_legend(hud, HUD_SWATCH_OUTLINE, PAL_BAD, "   ... tail cut off: unsafe");
+        hud_legend(hud, HUD_SWATCH_FILL, rgba_alpha(PAL_GHOST, 150), "V  body after eating (safe)");
+        hud_legend(hud, HUD_SWATCH_FILL, rgba_alpha(PAL_BAD, 150), "   tail cut off: unsafe");
     }
 }
 
@@ -439,8 +484,8 @@ static void snake_view_hud(void *state, FrontCtx *ctx, Hud *hud) {
 /* ======================================================================== */
 
 static const KeyHelp SNAKE_HELP[] = {
-    {"Tab", "snake: next policy (statistics restart)"},
-    {"R", "snake: new game (next seed)"},
+    {"Tab", "next policy (the statistics restart)"},
+    {"R", "new game with the next seed (seed + 1)"},
     {NULL, NULL},
 };
 
