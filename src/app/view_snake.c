@@ -464,7 +464,7 @@ static void snake_view_hud(void *state, FrontCtx *ctx, Hud *hud) {
             if (wf->dist[wf->order[i]] > max_d)
                 max_d = wf->dist[wf->order[i]];
         char hi[24];
-        snprintf(hi, sizeof hi, "%d steps", max_d);
+        snprintf(hi, sizeof hi, "%d step%s", max_d, max_d == 1 ? "" : "s");
         hud_ramp(hud, RAMP_WAVE, "W  wave: BFS steps from head", "0 (head)", hi);
         hud_text(hud, PAL_TEXT_DIM, "   (body cells count once vacated)");
     }
@@ -485,7 +485,7 @@ static void snake_view_hud(void *state, FrontCtx *ctx, Hud *hud) {
 
 static const KeyHelp SNAKE_HELP[] = {
     {"Tab", "next policy (the statistics restart)"},
-    {"R", "new game with the next seed (seed + 1)"},
+    {"R", "start the next game now (its seed is run seed + i)"},
     {NULL, NULL},
 };
 
