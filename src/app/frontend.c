@@ -33,7 +33,7 @@
 static const View *const VIEWS[APP_MODE_COUNT] = {
     [APP_MODE_SNAKE] = &VIEW_SNAKE,
     [APP_MODE_ARENA] = NULL, /* TODO(arena): &VIEW_ARENA */
-    [APP_MODE_SEA] = &VIEW_SEA,
+    [APP_MODE_SEA] = NULL,   /* TODO(sea): &VIEW_SEA */
 };
 
 /* The + / - ladder of ticks per second; past the last one comes unlimited (0). */
