@@ -156,7 +156,7 @@ START_TEST(maps_recompute_only_on_change) {
     arena_update_maps(&a);
     ck_assert_int_eq(a.recomputes_total, 4);
     /* The hero walks toward the gold: hero + safety each tick, nothing else. */
-    arena_tick(&a, DIR_NONE);
+    arena_tick(&a, DIR_NONE, true);
     ck_assert_int_eq(a.hero, 1 * 9 + 2);
     ck_assert_int_eq(a.recomputes_tick, 2);
     ck_assert_int_eq(a.maps[MON_MAP_GOLD].recomputes, 1);
@@ -192,14 +192,14 @@ START_TEST(hero_autopilot_collects_gold) {
     Arena a;
     open_arena(&a, rows, 5, -1, 1);
     for (int t = 1; t <= 3; t++) {
-        arena_tick(&a, DIR_NONE);
+        arena_tick(&a, DIR_NONE, true);
         ck_assert_int_eq(a.hero, path[t]);
     }
     ck_assert_int_eq(a.gold_collected, 1);
     ck_assert_int_eq(a.gold_count, 1);
     /* Then to the other one: 1 left, 2 up, 6 right = 9 ticks. */
     for (int t = 0; t < 9; t++)
-        arena_tick(&a, DIR_NONE);
+        arena_tick(&a, DIR_NONE, true);
     ck_assert_int_eq(a.gold_collected, 2);
     ck_assert_int_eq(a.hero, 1 * 9 + 7);
     /* All gold gone: the tick's end places it again (stream 1) on free floor. */
@@ -223,21 +223,31 @@ START_TEST(steering_moves_and_attacks) {
     Arena a;
     open_arena(&a, rows, 3, -1, 5);
     /* Walking into a wall does nothing; the zombie at (3,1) walks to (2,1). */
-    arena_tick(&a, DIR_UP);
+    arena_tick(&a, DIR_UP, true);
     ck_assert_int_eq(a.hero, 8);
+    ck_assert(a.hero_manual);
     ck_assert_int_eq(a.mon[0].cell, 9);
     ck_assert_int_eq(a.mon[0].next_dir, DIR_LEFT);
     /* Steering into the zombie attacks it (3..6 damage of 8); it bites back. */
-    arena_tick(&a, DIR_RIGHT);
+    arena_tick(&a, DIR_RIGHT, true);
     ck_assert_int_eq(a.hero, 8);
     ck_assert_int_lt(a.mon[0].life, 8);
     ck_assert_int_lt(a.hero_life, ARENA_HERO_LIFE);
     char text[ARENA_DECISION_LEN];
     arena_decision_text(&a, text, sizeof text);
     ck_assert_str_eq(text, "zombie: attack hero 40 -> attack hero");
-    arena_tick(&a, DIR_RIGHT);
-    arena_tick(&a, DIR_RIGHT);
+    arena_tick(&a, DIR_RIGHT, true);
+    arena_tick(&a, DIR_RIGHT, true);
     ck_assert(!a.mon[0].alive); /* at most 3 blows of >= 3 kill 8 life */
+    /* Held (no key, no autopilot): the hero stays although gold waits (the
+     * map had none, so three were placed on the floor to its right). */
+    ck_assert_int_gt(a.gold_count, 0);
+    int at = a.hero; /* 8, or 9 if the zombie fell before the fourth blow */
+    arena_tick(&a, DIR_NONE, false);
+    arena_tick(&a, DIR_NONE, false);
+    ck_assert_int_eq(a.hero, at);
+    arena_tick(&a, DIR_NONE, true); /* autopilot again: toward the gold */
+    ck_assert_int_eq(a.hero, at + 1);
     ck_assert_int_eq(a.kills, 1);
     arena_deinit(&a);
 }
@@ -248,7 +258,7 @@ START_TEST(zombies_never_share_a_cell) {
     ArenaConfig cfg = {3, 400, false};
     ck_assert_int_eq(arena_init_generated(&a, 48, 32, &cfg, NULL), WS_OK);
     for (int t = 0; t < 200; t++) {
-        arena_tick(&a, DIR_NONE);
+        arena_tick(&a, DIR_NONE, true);
         int n = a.w * a.h;
         static int seen[48 * 32];
         memset(seen, 0, sizeof seen);
@@ -380,7 +390,7 @@ static uint64_t run_hash(uint64_t seed, int monsters, bool naive, int ticks) {
     ArenaConfig cfg = {seed, monsters, naive};
     ck_assert_int_eq(arena_init_generated(&a, 48, 32, &cfg, NULL), WS_OK);
     for (int t = 0; t < ticks; t++)
-        arena_tick(&a, DIR_NONE);
+        arena_tick(&a, DIR_NONE, true);
     uint64_t h = arena_hash(&a);
     arena_deinit(&a);
     return h;
@@ -410,7 +420,7 @@ START_TEST(ticks_never_allocate) {
     ck_assert_msg(allocations > before, "the counting wrapper is not linked in");
     long after_init = allocations;
     for (int t = 0; t < 400; t++) {
-        arena_tick(&a, t % 50 < 5 ? (Dir)(t % 4) : DIR_NONE);
+        arena_tick(&a, t % 50 < 5 ? (Dir)(t % 4) : DIR_NONE, true);
         if (t % 40 == 0) {
             arena_toggle_wall(&a, (t * 37) % (64 * 64));
             arena_drop_gold(&a, (t * 53) % (64 * 64));
@@ -426,7 +436,7 @@ START_TEST(ticks_never_allocate) {
     ck_assert_int_eq(arena_init_generated(&a, 64, 64, &cfg, NULL), WS_OK);
     after_init = allocations;
     for (int t = 0; t < 20; t++)
-        arena_tick(&a, DIR_NONE);
+        arena_tick(&a, DIR_NONE, true);
     during = allocations - after_init;
     arena_deinit(&a);
     ck_assert_msg(during == 0, "naive: %ld allocations", during);

@@ -74,6 +74,7 @@ static const char HELP[] =
     "  --ticks N           headless ticks (default 1000)\n"
     "  --monsters N        spawn N monsters (zombies, goblins, some shamans) on free cells\n"
     "  --naive             every monster computes its own maps (baseline for the shared ones)\n"
+    "  --arena-map M       map shown in the window: hero, gold, potion, safety, desire\n"
     "Sea options (--games, --jobs as above; prints shots per game, mean, median, histogram):\n"
     "  --hunter H          best (default: samples consistent fleets) or seed (the source's)\n"
     "  --placement P       random (default) or edges (ships of 2+ cells along the border)\n"

@@ -96,7 +96,7 @@ typedef enum OptId {
     OPT_HEADLESS, OPT_JSON, OPT_STATS, OPT_STRICT_TAIL, OPT_NAIVE, OPT_SEED, OPT_GAMES, OPT_JOBS,
     OPT_SCREENSHOT, OPT_FRAMES, OPT_OVERLAY, OPT_WINDOW, OPT_SPEED, OPT_SIZE, OPT_START_LENGTH,
     OPT_POLICY, OPT_TRACE, OPT_MAP, OPT_GENERATE, OPT_TICKS, OPT_MONSTERS, OPT_HUNTER,
-    OPT_PLACEMENT
+    OPT_PLACEMENT, OPT_ARENA_MAP
 } OptId;
 
 static const struct {
@@ -126,6 +126,7 @@ static const struct {
     {"--generate", OPT_GENERATE, true, M_ARENA},
     {"--ticks", OPT_TICKS, true, M_ARENA},
     {"--monsters", OPT_MONSTERS, true, M_ARENA},
+    {"--arena-map", OPT_ARENA_MAP, true, M_ARENA},
     {"--hunter", OPT_HUNTER, true, M_SEA},
     {"--placement", OPT_PLACEMENT, true, M_SEA},
 };
@@ -200,6 +201,9 @@ static bool apply(AppOptions *o, OptId id, const char *name, const char *v) {
         return cli_parse_long(v, 1, 100000000L, name, &o->ticks);
     case OPT_MONSTERS:
         return cli_parse_int(v, 0, 1000000, name, &o->monsters);
+    case OPT_ARENA_MAP:
+        o->arena_map = v;
+        return nonempty(v, name);
     case OPT_HUNTER:
         o->hunter = v;
         return nonempty(v, name);

@@ -57,6 +57,7 @@ typedef struct AppOptions {
     long ticks;
     int monsters;        /* -1: the map's own monsters */
     bool naive;
+    const char *arena_map; /* --arena-map: hero|gold|potion|safety|desire (checked by the view) */
 
     /* sea */
     const char *hunter;    /* "seed" | "best" (checked by the sea mode) */

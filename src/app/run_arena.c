@@ -8,11 +8,27 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "fileio.h"
 #include "stats.h"
 #include "textmap.h"
-#include "tools.h"
 
 static const char DEFAULT_MAP[] = "assets/maps/arena.txt";
+
+static const char *const SHOWN_NAMES[ARENA_SHOWN_COUNT] = {"hero", "gold", "potion", "safety",
+                                                           "desire"};
+
+bool run_arena_parse_shown(const char *name, ArenaShown *out) {
+    for (int i = 0; i < ARENA_SHOWN_COUNT; i++)
+        if (strcmp(name, SHOWN_NAMES[i]) == 0) {
+            *out = (ArenaShown)i;
+            return true;
+        }
+    return false;
+}
+
+const char *run_arena_shown_name(ArenaShown shown) {
+    return shown >= 0 && shown < ARENA_SHOWN_COUNT ? SHOWN_NAMES[shown] : "?";
+}
 
 /* The default map: in the working directory, else beside the executable
  * (the build copies assets/ there). */
@@ -34,39 +50,34 @@ static const char *default_map(char *buf, size_t size) {
     return DEFAULT_MAP; /* let the loader report it missing */
 }
 
-bool run_arena_open(const AppOptions *opts, Arena *arena, char *map_name, size_t name_size) {
-    ArenaConfig cfg = {opts->seed, opts->monsters, opts->naive};
-    WsError err = {0};
-    if (opts->map != NULL && opts->gen_w > 0) {
-        cli_usage_error("--map and --generate cannot be combined");
-        return false;
-    }
+WsStatus run_arena_open(const AppOptions *opts, uint64_t seed, Arena *arena, char *map_name,
+                        size_t name_size, WsError *err) {
+    ArenaConfig cfg = {seed, opts->monsters, opts->naive};
+    if (opts->map != NULL && opts->gen_w > 0)
+        return ws_fail(err, WS_ERR_ARG, "--map and --generate cannot be combined");
     if (opts->gen_w > 0) {
-        if (opts->gen_w > TEXTMAP_MAX_SIDE || opts->gen_h > TEXTMAP_MAX_SIDE) {
-            cli_usage_error("--generate %dx%d: each side must be 8..%d", opts->gen_w, opts->gen_h,
-                            TEXTMAP_MAX_SIDE);
-            return false;
-        }
-        snprintf(map_name, name_size, "%dx%d", opts->gen_w, opts->gen_h);
-        if (arena_init_generated(arena, opts->gen_w, opts->gen_h, &cfg, &err) != WS_OK) {
-            cli_usage_error("%s", err.msg);
-            return false;
-        }
-        return true;
+        if (opts->gen_w > TEXTMAP_MAX_SIDE || opts->gen_h > TEXTMAP_MAX_SIDE)
+            return ws_fail(err, WS_ERR_ARG, "--generate %dx%d: each side must be 8..%d",
+                           opts->gen_w, opts->gen_h, TEXTMAP_MAX_SIDE);
+        snprintf(map_name, name_size, "%dx%d generated", opts->gen_w, opts->gen_h);
+        return arena_init_generated(arena, opts->gen_w, opts->gen_h, &cfg, err);
     }
     char buf[4200];
     const char *path = opts->map != NULL ? opts->map : default_map(buf, sizeof buf);
-    snprintf(map_name, name_size, "%s", path);
+    const char *slash = strrchr(path, '/');
+    snprintf(map_name, name_size, "%s", slash != NULL ? slash + 1 : path);
+    char *text = NULL;
+    size_t len = 0;
+    WsStatus st = fileio_read(path, "map", FILEIO_MAX_BYTES, &text, &len, err);
+    if (st != WS_OK)
+        return st;
     TextMap map = {0};
-    if (!tool_load_map(path, &map))
-        return false;
-    WsStatus st = arena_init(arena, &map, &cfg, path, &err);
+    st = textmap_parse(&map, text, len, path, err);
+    free(text);
+    if (st == WS_OK)
+        st = arena_init(arena, &map, &cfg, path, err);
     textmap_deinit(&map);
-    if (st != WS_OK) {
-        cli_usage_error("%s", err.msg);
-        return false;
-    }
-    return true;
+    return st;
 }
 
 /* JSON string body: the map name may hold quotes or backslashes. */
@@ -82,6 +93,10 @@ static void print_json_string(const char *s) {
 }
 
 int run_arena_headless(const AppOptions *opts) {
+    ArenaShown shown;
+    if (opts->arena_map != NULL && !run_arena_parse_shown(opts->arena_map, &shown))
+        return cli_usage_error("--arena-map: unknown map '%s' (hero, gold, potion, safety, desire)",
+                               opts->arena_map);
     Arena *a = calloc(1, sizeof *a);
     LatencyHist *hist = calloc(1, sizeof *hist);
     if (a == NULL || hist == NULL) {
@@ -90,10 +105,11 @@ int run_arena_headless(const AppOptions *opts) {
         return cli_usage_error("out of memory");
     }
     char name[4200];
-    if (!run_arena_open(opts, a, name, sizeof name)) {
+    WsError err = {0};
+    if (run_arena_open(opts, opts->seed, a, name, sizeof name, &err) != WS_OK) {
         free(a);
         free(hist);
-        return CLI_EXIT_USAGE;
+        return cli_usage_error("%s", err.msg);
     }
     if (!opts->seed_given)
         fprintf(stderr, "wavesnake: seed %llu (from the clock; --seed %llu repeats this run)\n",
@@ -102,7 +118,7 @@ int run_arena_headless(const AppOptions *opts) {
     uint64_t wall0 = cli_now_ns();
     for (long t = 0; t < opts->ticks; t++) {
         uint64_t t0 = cli_now_ns();
-        arena_tick(a, DIR_NONE);
+        arena_tick(a, DIR_NONE, true);
         stats_add(hist, cli_now_ns() - t0);
     }
     double wall_s = (double)(cli_now_ns() - wall0) / 1e9;

@@ -491,7 +491,7 @@ static Dir hero_autopilot_dir(Arena *a) {
     return DIR_NONE;
 }
 
-static void hero_turn(Arena *a, Dir steer) {
+static void hero_turn(Arena *a, Dir steer, bool autopilot) {
     int adj[DIR_COUNT];
     CombatFighter foes[DIR_COUNT];
     int n = 0;
@@ -504,7 +504,7 @@ static void hero_turn(Arena *a, Dir steer) {
         foes[n] = (CombatFighter){m->life, m->max_life, monster_kind_name(m->kind)};
         n++;
     }
-    a->hero_manual = steer != DIR_NONE;
+    a->hero_manual = steer != DIR_NONE || !autopilot;
     if (steer != DIR_NONE) {
         int nb = neighbor(a, a->hero, steer);
         if (nb < 0)
@@ -530,6 +530,8 @@ static void hero_turn(Arena *a, Dir steer) {
         }
         return;
     }
+    if (!autopilot)
+        return; /* held: it still fights and drinks, but does not walk */
     Dir d = hero_autopilot_dir(a);
     if (d != DIR_NONE)
         hero_move(a, neighbor(a, a->hero, d));
@@ -652,11 +654,11 @@ static void live_turn(Arena *a, int i) {
 /* The tick                                                                  */
 /* ======================================================================== */
 
-void arena_tick(Arena *a, Dir steer) {
+void arena_tick(Arena *a, Dir steer, bool autopilot) {
     long before = sum_recomputes(a);
     arena_update_maps(a);
     if (a->hero_alive)
-        hero_turn(a, steer);
+        hero_turn(a, steer, autopilot);
     if (a->hero_poison > 0) {
         a->hero_poison--;
         hero_hurt(a, 1);

@@ -118,9 +118,11 @@ WsStatus arena_init_generated(Arena *a, int w, int h, const ArenaConfig *cfg, Ws
 
 void arena_deinit(Arena *a);
 
-/* One tick. `steer` is the hero's command (DIR_NONE = autopilot): step that
- * way, or attack a monster standing there. */
-void arena_tick(Arena *a, Dir steer);
+/* One tick. `steer` is the hero's command: step that way, or attack a
+ * monster standing there. With DIR_NONE the hero plays on autopilot if
+ * `autopilot`; else it holds its cell (a player who stopped pressing keys)
+ * but still fights back and drinks by utility. */
+void arena_tick(Arena *a, Dir steer, bool autopilot);
 
 /* Brings the shared maps up to date (arena_tick does this itself; the
  * window calls it after an edit so a paused arena shows the new maps). */

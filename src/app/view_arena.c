@@ -1,0 +1,651 @@
+/* view_arena.c - the heatmap arena in the window: see why each monster moves.
+ *
+ * The selected shared map (hero, gold, potion, safety) or the combined
+ * desire map of one monster is drawn as a colour ramp under everything, with
+ * its numbers on D. Every monster carries its state label and an arrow of
+ * the step its desire map points to now (downhill, first direction on ties;
+ * a zombie breaks real ties at random, so on a tie its arrow shows one of
+ * the equal choices). The mouse edits the world: left-click toggles a wall,
+ * right-click drops gold; the maps update at once. Arrow keys steer the hero;
+ * after a few idle seconds the autopilot takes over again.
+ *
+ * Drawing reads the arena's kept maps; the desire map is a weighted sum of
+ * them (no search), computed into a buffer sized once.
+ */
+#include <SDL.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "arena.h"
+#include "grid.h"
+#include "run_arena.h"
+#include "view.h"
+
+/* ======================================================================== */
+/* Types                                                                     */
+/* ======================================================================== */
+
+enum {
+    AUTOPILOT_IDLE_MS = 3000, /* arrow keys off for this long: autopilot again */
+    NUMBERS_MIN_CELL = 16,    /* cells smaller than this get no numbers */
+    LABEL_MIN_CELL = 18,      /* ... and no state labels */
+    HEAT_ALPHA = 200,
+    DEATH_NOTICE_MS = 2000
+};
+
+typedef struct ArenaView {
+    Arena arena;
+    bool open;
+    char map_name[256];
+    uint64_t seed;
+    long restarts;
+    ArenaShown shown;
+    int64_t *desire;      /* w * h: the desire map of `focus`, rebuilt when drawn */
+    int hover_cell;       /* cell under the mouse, -1 off the board */
+    int focus;            /* monster whose desire map is shown (last hovered), -1 = auto */
+    BoardLayout bl;       /* the last drawn layout, to map mouse pixels to cells */
+    bool have_layout;
+    Dir steer;            /* arrow key pressed since the last tick */
+    uint64_t manual_ms;   /* when an arrow key was last pressed */
+    bool manual;          /* the player holds the hero */
+    double tick_us, tick_us_sum;
+    long ticks;
+    long deaths_seen;
+} ArenaView;
+
+static const Rgba HERO_COLOR = {90, 205, 255, 255};
+static const Rgba GOLD_COLOR = {255, 205, 50, 255};
+static const Rgba POTION_COLOR = {235, 80, 200, 255};
+static const Rgba KIND_COLOR[MON_KIND_COUNT] = {
+    {120, 200, 90, 255},  /* zombie */
+    {245, 140, 50, 255},  /* goblin */
+    {175, 120, 245, 255}, /* shaman */
+};
+static const Rgba ARROW_COLOR = {245, 245, 245, 235};
+static const Rgba FIGHT_COLOR = {255, 70, 70, 255};
+static const Rgba LIFE_BACK = {40, 10, 10, 220};
+
+static const char *const SHOWN_CAPTION[ARENA_SHOWN_COUNT] = {
+    "hero map: steps to hero", "gold map (gold = -4)", "potion map", "safety: hero*-6/5 relaxed",
+    "desire of one monster",
+};
+
+/* ======================================================================== */
+/* Small helpers                                                             */
+/* ======================================================================== */
+
+static bool monster_is_live(const Arena *a, int i) {
+    return i >= 0 && i < a->mon_count && a->mon[i].alive;
+}
+
+/* The monster whose desire map is shown: the one last under the mouse, else
+ * the first awake goblin or shaman (chasing ones first), else any. */
+static int desire_focus(const ArenaView *v) {
+    const Arena *a = &v->arena;
+    if (monster_is_live(a, v->focus))
+        return v->focus;
+    int best = -1, best_rank = 9;
+    for (int i = 0; i < a->mon_count; i++) {
+        const Monster *m = &a->mon[i];
+        if (!m->alive)
+            continue;
+        int rank = m->kind == MON_ZOMBIE                              ? 3
+                   : m->state == MON_CHASE                            ? 0
+                   : m->state == MON_FLEE || m->state == MON_HOME     ? 1
+                   : m->state == MON_WANDER                           ? 2
+                                                                      : 4; /* wants nothing */
+        if (rank < best_rank) {
+            best_rank = rank;
+            best = i;
+        }
+    }
+    return best;
+}
+
+/* Fills v->desire for monster i; returns false if it wants nothing now. */
+static bool build_desire(ArenaView *v, int i, MonWeights *wt_out) {
+    const Arena *a = &v->arena;
+    if (!monster_is_live(a, i))
+        return false;
+    const Monster *m = &a->mon[i];
+    MonWeights wt = monster_weights(m->kind, m->state);
+    *wt_out = wt;
+    const DMap *maps[MON_MAP_COUNT];
+    arena_monster_maps(a, i, maps);
+    bool any = false;
+    for (int k = 0; k < MON_MAP_COUNT; k++)
+        any = any || (wt.w[k] != 0 && maps[k] != NULL);
+    if (!any)
+        return false;
+    int n = a->w * a->h;
+    for (int c = 0; c < n; c++)
+        v->desire[c] = a->blocked[c] ? MON_DESIRE_NONE : monster_desire_at(&wt, maps, c);
+    return true;
+}
+
+/* The value shown at cell, or false if it has none. */
+static bool shown_value(const ArenaView *v, bool desire_ok, int cell, int64_t *out) {
+    const Arena *a = &v->arena;
+    if (a->blocked[cell])
+        return false;
+    if (v->shown == ARENA_SHOWN_DESIRE) {
+        if (!desire_ok || v->desire[cell] == MON_DESIRE_NONE)
+            return false;
+        *out = v->desire[cell];
+        return true;
+    }
+    int32_t x = arena_map(a, (MonMap)v->shown)->value[cell];
+    if (x == DMAP_UNREACHED)
+        return false;
+    *out = x;
+    return true;
+}
+
+static bool shown_range(const ArenaView *v, bool desire_ok, int64_t *lo, int64_t *hi) {
+    bool any = false;
+    int n = v->arena.w * v->arena.h;
+    for (int c = 0; c < n; c++) {
+        int64_t x;
+        if (!shown_value(v, desire_ok, c, &x))
+            continue;
+        if (!any || x < *lo)
+            *lo = x;
+        if (!any || x > *hi)
+            *hi = x;
+        any = true;
+    }
+    return any;
+}
+
+/* The step a monster's desire map points to now: what the arrow shows. A
+ * monster next to the hero that would fight gets the direction of the blow. */
+static Dir preview_step(const Arena *a, int i, bool *fight) {
+    const Monster *m = &a->mon[i];
+    *fight = false;
+    int32_t hd = arena_map(a, MON_MAP_HERO)->value[m->cell];
+    bool fights = m->kind == MON_ZOMBIE || m->state == MON_CHASE;
+    if (fights && hd == 1) {
+        *fight = true;
+        return grid_dir_between(a->w, m->cell, a->hero);
+    }
+    if (m->state == MON_SLEEP || m->state == MON_GUARD)
+        return DIR_NONE;
+    MonWeights wt = monster_weights(m->kind, m->state);
+    const DMap *maps[MON_MAP_COUNT];
+    arena_monster_maps(a, i, maps);
+    return monster_desire_step(&wt, maps, a->blocked, a->occ, m->cell);
+}
+
+/* ======================================================================== */
+/* Lifecycle and input                                                       */
+/* ======================================================================== */
+
+static void arena_view_destroy(void *state) {
+    ArenaView *v = state;
+    if (v == NULL)
+        return;
+    if (v->open)
+        arena_deinit(&v->arena);
+    free(v->desire);
+    free(v);
+}
+
+static WsStatus open_world(ArenaView *v, FrontCtx *ctx, WsError *err) {
+    Arena fresh;
+    uint64_t seed = v->seed + (uint64_t)v->restarts;
+    WsStatus st = run_arena_open(ctx->opts, seed, &fresh, v->map_name, sizeof v->map_name, err);
+    if (st != WS_OK)
+        return st;
+    int64_t *desire = malloc((size_t)fresh.w * (size_t)fresh.h * sizeof *desire);
+    if (desire == NULL) {
+        arena_deinit(&fresh);
+        return ws_fail(err, WS_ERR_NOMEM, "out of memory for the arena view");
+    }
+    if (v->open)
+        arena_deinit(&v->arena);
+    free(v->desire);
+    v->arena = fresh;
+    v->desire = desire;
+    v->open = true;
+    v->focus = -1;
+    v->hover_cell = -1;
+    v->have_layout = false;
+    v->tick_us = v->tick_us_sum = 0.0;
+    v->ticks = 0;
+    v->deaths_seen = 0;
+    v->manual = false;
+    v->steer = DIR_NONE;
+    return WS_OK;
+}
+
+static WsStatus arena_view_create(void **state, FrontCtx *ctx, WsError *err) {
+    *state = NULL;
+    ArenaShown shown = ARENA_SHOWN_HERO;
+    if (ctx->opts->arena_map != NULL && !run_arena_parse_shown(ctx->opts->arena_map, &shown))
+        return ws_fail(err, WS_ERR_ARG,
+                       "--arena-map: unknown map '%s' (hero, gold, potion, safety, desire)",
+                       ctx->opts->arena_map);
+    ArenaView *v = calloc(1, sizeof *v);
+    if (v == NULL)
+        return ws_fail(err, WS_ERR_NOMEM, "out of memory for the arena view");
+    v->seed = ctx->opts->seed;
+    v->shown = shown;
+    WsStatus st = open_world(v, ctx, err);
+    if (st != WS_OK) {
+        arena_view_destroy(v);
+        return st;
+    }
+    printf("wavesnake: arena %s (%dx%d), %d monsters, seed %llu\n", v->map_name, v->arena.w,
+           v->arena.h, v->arena.mon_count, (unsigned long long)v->seed);
+    fflush(stdout);
+    *state = v;
+    return WS_OK;
+}
+
+static void steer(ArenaView *v, FrontCtx *ctx, Dir d) {
+    v->steer = d;
+    v->manual = true;
+    v->manual_ms = ctx->now_ms;
+}
+
+static bool arena_view_action(void *state, Action action, FrontCtx *ctx) {
+    ArenaView *v = state;
+    switch (action) {
+    case ACT_NEXT:
+        v->shown = (ArenaShown)((v->shown + 1) % ARENA_SHOWN_COUNT);
+        front_status(ctx, "map: %s", run_arena_shown_name(v->shown));
+        return true;
+    case ACT_RESTART: {
+        WsError err = {0};
+        v->restarts++;
+        if (open_world(v, ctx, &err) != WS_OK) {
+            front_status(ctx, "restart failed: %s", err.msg);
+            v->restarts--;
+        } else {
+            front_status(ctx, "new arena, seed %llu",
+                         (unsigned long long)(v->seed + (uint64_t)v->restarts));
+        }
+        return true;
+    }
+    case ACT_UP:
+        steer(v, ctx, DIR_UP);
+        return true;
+    case ACT_RIGHT:
+        steer(v, ctx, DIR_RIGHT);
+        return true;
+    case ACT_DOWN:
+        steer(v, ctx, DIR_DOWN);
+        return true;
+    case ACT_LEFT:
+        steer(v, ctx, DIR_LEFT);
+        return true;
+    default:
+        return false;
+    }
+}
+
+static int cell_at(const ArenaView *v, int px, int py) {
+    int x, y;
+    if (!v->have_layout || !layout_pixel_to_cell(&v->bl, px, py, &x, &y))
+        return -1;
+    return y * v->arena.w + x;
+}
+
+static bool arena_view_event(void *state, const SDL_Event *ev, FrontCtx *ctx) {
+    ArenaView *v = state;
+    Arena *a = &v->arena;
+    if (ev->type == SDL_MOUSEMOTION) {
+        v->hover_cell = cell_at(v, ev->motion.x, ev->motion.y);
+        int m = arena_monster_at(a, v->hover_cell);
+        if (m >= 0)
+            v->focus = m;
+        return true;
+    }
+    if (ev->type != SDL_MOUSEBUTTONDOWN)
+        return false;
+    int cell = cell_at(v, ev->button.x, ev->button.y);
+    if (cell < 0)
+        return false;
+    int x = cell % a->w, y = cell / a->w;
+    if (ev->button.button == SDL_BUTTON_LEFT) {
+        if (arena_toggle_wall(a, cell)) {
+            arena_update_maps(a); /* the maps show the edit at once, even paused */
+            front_status(ctx, "%s at (%d, %d)", a->blocked[cell] ? "wall" : "floor", x, y);
+        } else {
+            front_status(ctx, "(%d, %d): something stands there", x, y);
+        }
+        return true;
+    }
+    if (ev->button.button == SDL_BUTTON_RIGHT) {
+        if (arena_drop_gold(a, cell)) {
+            arena_update_maps(a);
+            front_status(ctx, "gold dropped at (%d, %d)", x, y);
+        } else {
+            front_status(ctx, "(%d, %d): no room for gold", x, y);
+        }
+        return true;
+    }
+    return false;
+}
+
+static bool arena_view_tick(void *state, FrontCtx *ctx) {
+    ArenaView *v = state;
+    Arena *a = &v->arena;
+    if (v->manual && v->steer == DIR_NONE && ctx->now_ms - v->manual_ms >= AUTOPILOT_IDLE_MS) {
+        v->manual = false;
+        front_status(ctx, "autopilot resumes");
+    }
+    Uint64 t0 = SDL_GetPerformanceCounter();
+    arena_tick(a, v->steer, !v->manual);
+    Uint64 t1 = SDL_GetPerformanceCounter();
+    v->steer = DIR_NONE;
+    v->tick_us = (double)(t1 - t0) * 1e6 / (double)SDL_GetPerformanceFrequency();
+    v->tick_us_sum += v->tick_us;
+    v->ticks++;
+    if (a->hero_deaths != v->deaths_seen) {
+        v->deaths_seen = a->hero_deaths;
+        front_status(ctx, "the hero fell (%ld so far) and rises again elsewhere",
+                     a->hero_deaths);
+    }
+    return true;
+}
+
+/* ======================================================================== */
+/* Drawing                                                                   */
+/* ======================================================================== */
+
+static PixRect cell_rect(const BoardLayout *bl, int cell) {
+    return layout_cell_rect(bl, cell % bl->cols, cell / bl->cols);
+}
+
+static void draw_heat(ArenaView *v, FrontCtx *ctx, bool desire_ok, bool numbers) {
+    const Arena *a = &v->arena;
+    const BoardLayout *bl = &v->bl;
+    int64_t lo = 0, hi = 0;
+    if (!shown_range(v, desire_ok, &lo, &hi))
+        return;
+    int n = a->w * a->h;
+    for (int c = 0; c < n; c++) {
+        int64_t x;
+        if (!shown_value(v, desire_ok, c, &x))
+            continue;
+        Rgba col = ramp_color(RAMP_WAVE, ramp_t((double)x, (double)lo, (double)hi));
+        render_fill(ctx->renderer, cell_rect(bl, c), rgba_alpha(col, HEAT_ALPHA));
+    }
+    if (!numbers || bl->cell < NUMBERS_MIN_CELL)
+        return;
+    int px = bl->cell * 2 / 5;
+    int lh = text_line_height(ctx->text, px);
+    for (int c = 0; c < n; c++) {
+        int64_t x;
+        if (!shown_value(v, desire_ok, c, &x) || c == a->hero || a->occ[c] >= 0 ||
+            a->item[c] != ARENA_ITEM_NONE)
+            continue; /* entities speak for themselves */
+        char buf[24];
+        snprintf(buf, sizeof buf, "%lld", (long long)x);
+        if (text_width(ctx->text, px, buf) > bl->cell - 2)
+            continue;
+        Rgba under = rgba_lerp(PAL_BOARD,
+                               ramp_color(RAMP_WAVE, ramp_t((double)x, (double)lo, (double)hi)),
+                               HEAT_ALPHA / 255.0);
+        PixRect r = cell_rect(bl, c);
+        text_draw(ctx->text, px, r.x + r.w / 2, r.y + (r.h - lh) / 2, TEXT_CENTER,
+                  render_sdl_color(rgba_alpha(rgba_text_on(under), 225)), buf);
+    }
+}
+
+static void draw_items(const ArenaView *v, FrontCtx *ctx) {
+    const Arena *a = &v->arena;
+    const BoardLayout *bl = &v->bl;
+    int n = a->w * a->h;
+    for (int c = 0; c < n; c++) {
+        if (a->item[c] == ARENA_ITEM_NONE)
+            continue;
+        PixRect r = cell_rect(bl, c);
+        int cx = r.x + r.w / 2, cy = r.y + r.h / 2;
+        if (bl->cell < 5) {
+            render_fill(ctx->renderer, r, a->item[c] == ARENA_ITEM_GOLD ? GOLD_COLOR : POTION_COLOR);
+            continue;
+        }
+        if (a->item[c] == ARENA_ITEM_GOLD) {
+            int rad = bl->cell * 3 / 10;
+            render_disc(ctx->renderer, cx, cy, rad, GOLD_COLOR);
+            render_ring(ctx->renderer, cx, cy, rad, bl->cell >= 16 ? 2 : 1, (Rgba){150, 100, 0, 255});
+        } else {
+            int rad = bl->cell * 3 / 10;
+            render_disc(ctx->renderer, cx, cy + rad / 3, rad, POTION_COLOR);
+            render_fill(ctx->renderer, (PixRect){cx - rad / 3, cy - rad - rad / 2, rad * 2 / 3 + 1, rad},
+                        POTION_COLOR);
+        }
+    }
+}
+
+static void draw_monsters(const ArenaView *v, FrontCtx *ctx, bool arrows, int focus) {
+    const Arena *a = &v->arena;
+    const BoardLayout *bl = &v->bl;
+    SDL_Renderer *ren = ctx->renderer;
+    int label_px = bl->cell * 9 / 20;
+    if (label_px < TEXT_MIN_PX)
+        label_px = TEXT_MIN_PX;
+    for (int i = 0; i < a->mon_count; i++) {
+        const Monster *m = &a->mon[i];
+        if (!m->alive)
+            continue;
+        PixRect r = cell_rect(bl, m->cell);
+        int cx = r.x + r.w / 2, cy = r.y + r.h / 2;
+        Rgba c = KIND_COLOR[m->kind];
+        if (m->state == MON_SLEEP)
+            c = rgba_lerp(c, PAL_BOARD, 0.45);
+        if (bl->cell < 5) {
+            render_fill(ren, r, c);
+            continue;
+        }
+        int rad = bl->cell * 7 / 20;
+        if (m->kind == MON_ZOMBIE)
+            render_fill(ren, render_inset(r, bl->cell / 5), c);
+        else
+            render_disc(ren, cx, cy, rad, c);
+        if (m->kind == MON_SHAMAN && bl->cell >= 10)
+            render_ring(ren, cx, cy, rad + 1, 1, (Rgba){240, 230, 255, 255});
+        if (i == focus && bl->cell >= 6)
+            render_outline(ren, r, bl->cell >= 20 ? 2 : 1, PAL_ACCENT);
+        if (m->life < m->max_life && bl->cell >= 10) { /* a life bar when hurt */
+            int bw = r.w - 4, bh = bl->cell >= 24 ? 3 : 2;
+            PixRect back = {r.x + 2, r.y + r.h - bh - 1, bw, bh};
+            render_fill(ren, back, LIFE_BACK);
+            back.w = bw * (m->life > 0 ? m->life : 0) / m->max_life;
+            render_fill(ren, back, PAL_GOOD);
+        }
+        if (arrows) {
+            bool fight = false;
+            Dir d = preview_step(a, i, &fight);
+            if (d != DIR_NONE) {
+                int off = bl->cell / 2;
+                int size = bl->cell * 2 / 5 > 3 ? bl->cell * 2 / 5 : 3;
+                render_arrow(ren, cx + DIR_DX[d] * off, cy + DIR_DY[d] * off, size, d,
+                             fight ? FIGHT_COLOR : ARROW_COLOR);
+            }
+        }
+        if (bl->cell >= LABEL_MIN_CELL) {
+            const char *label = m->kind == MON_ZOMBIE ? "zombie" : monster_state_name(m->state);
+            text_draw(ctx->text, label_px, cx, r.y - label_px * 4 / 5, TEXT_CENTER,
+                      render_sdl_color(rgba_alpha(PAL_TEXT, 230)), label);
+        }
+    }
+}
+
+static void draw_hero(const ArenaView *v, FrontCtx *ctx) {
+    const Arena *a = &v->arena;
+    const BoardLayout *bl = &v->bl;
+    PixRect r = cell_rect(bl, a->hero);
+    if (bl->cell < 5) {
+        render_fill(ctx->renderer, r, HERO_COLOR);
+        return;
+    }
+    int cx = r.x + r.w / 2, cy = r.y + r.h / 2, rad = bl->cell * 2 / 5;
+    render_disc(ctx->renderer, cx, cy, rad, HERO_COLOR);
+    render_ring(ctx->renderer, cx, cy, rad, bl->cell >= 16 ? 2 : 1,
+                v->manual ? PAL_ACCENT : (Rgba){255, 255, 255, 255});
+    if (a->hero_poison > 0)
+        render_disc(ctx->renderer, cx, cy, rad / 3 + 1, (Rgba){120, 220, 60, 255});
+    if (bl->cell >= LABEL_MIN_CELL) {
+        int px = bl->cell * 9 / 20;
+        text_draw(ctx->text, px, cx, r.y - px * 4 / 5, TEXT_CENTER,
+                  render_sdl_color(HERO_COLOR), v->manual ? "you" : "hero");
+    }
+}
+
+static void arena_view_draw(void *state, FrontCtx *ctx) {
+    ArenaView *v = state;
+    const Arena *a = &v->arena;
+    layout_board(&v->bl, ctx->frame.board_area, a->w, a->h);
+    v->have_layout = true;
+    const BoardLayout *bl = &v->bl;
+    unsigned ov = ctx->overlays;
+    int n = a->w * a->h;
+    for (int c = 0; c < n; c++)
+        render_fill(ctx->renderer, cell_rect(bl, c), a->blocked[c] ? PAL_WALL : PAL_BOARD);
+    int focus = desire_focus(v);
+    MonWeights wt;
+    bool desire_ok = v->shown == ARENA_SHOWN_DESIRE && build_desire(v, focus, &wt);
+    if (ov & OVERLAY_HEATMAP)
+        draw_heat(v, ctx, desire_ok, (ov & OVERLAY_NUMBERS) != 0);
+    if (ov & OVERLAY_GRID)
+        render_grid(ctx->renderer, bl, PAL_GRID);
+    if (v->hover_cell >= 0 && v->hover_cell < n && bl->cell >= 6)
+        render_outline(ctx->renderer, cell_rect(bl, v->hover_cell), 1, rgba_alpha(PAL_TEXT, 160));
+    draw_items(v, ctx);
+    draw_monsters(v, ctx, (ov & OVERLAY_PATH) != 0,
+                  v->shown == ARENA_SHOWN_DESIRE ? focus : -1);
+    draw_hero(v, ctx);
+}
+
+/* ======================================================================== */
+/* HUD                                                                       */
+/* ======================================================================== */
+
+static void hud_weights(Hud *hud, const MonWeights *wt) {
+    static const char *const NAMES[MON_MAP_COUNT] = {"hero", "gold", "potion", "safety", "post"};
+    char buf[96];
+    size_t len = 0;
+    buf[0] = '\0';
+    for (int k = 0; k < MON_MAP_COUNT; k++) {
+        if (wt->w[k] == 0)
+            continue;
+        int m = snprintf(buf + len, sizeof buf - len, "%s%d·%s", len ? " + " : "", wt->w[k],
+                         NAMES[k]);
+        if (m < 0 || (size_t)m >= sizeof buf - len)
+            break;
+        len += (size_t)m;
+    }
+    hud_text(hud, PAL_TEXT_DIM, "   = %s", len ? buf : "nothing (it stays)");
+}
+
+static void arena_view_hud(void *state, FrontCtx *ctx, Hud *hud) {
+    ArenaView *v = state;
+    const Arena *a = &v->arena;
+    hud_kv(hud, "map", PAL_ACCENT, "%s", v->map_name);
+    hud_kv(hud, "seed", PAL_TEXT, "%llu  tick %ld",
+           (unsigned long long)(v->seed + (uint64_t)v->restarts), a->tick);
+    Rgba life_c = a->hero_life * 100 < 35 * a->hero_max ? PAL_BAD : PAL_GOOD;
+    hud_kv(hud, "hero", life_c, "%d/%d life%s, %d potion%s", a->hero_life, a->hero_max,
+           a->hero_poison > 0 ? " (poisoned)" : "", a->potions_carried,
+           a->potions_carried == 1 ? "" : "s");
+    if (v->manual) {
+        uint64_t idle = ctx->now_ms - v->manual_ms;
+        hud_kv(hud, "pilot", PAL_ACCENT, "arrows (auto in %.0f s)",
+               idle >= AUTOPILOT_IDLE_MS ? 0.0 : (double)(AUTOPILOT_IDLE_MS - idle) / 1000.0);
+    } else {
+        hud_kv(hud, "pilot", PAL_TEXT, "autopilot [arrows]");
+    }
+    hud_kv(hud, "score", PAL_TEXT, "%ld gold, %ld kills, %ld deaths", a->gold_collected, a->kills,
+           a->hero_deaths);
+    hud_kv(hud, "monsters", PAL_TEXT, "%d alive of %d", arena_alive_count(a), a->mon_count);
+    hud_kv(hud, "maps", PAL_TEXT, "%d recomputed this tick", a->recomputes_tick);
+    hud_kv(hud, "", PAL_TEXT_DIM, "%ld in all", a->recomputes_total);
+    hud_kv(hud, "tick", PAL_TEXT, "%.1f µs  (mean %.1f)", v->tick_us,
+           v->ticks > 0 ? v->tick_us_sum / (double)v->ticks : 0.0);
+    if (a->decision_tick >= 0) {
+        const CombatDecision *d = &a->decision;
+        hud_kv(hud, "decision", PAL_TEXT, "%s, tick %ld", a->decision_actor, a->decision_tick);
+        for (int k = 0; k < d->count; k++)
+            hud_text(hud, k == d->chosen ? PAL_ACCENT : PAL_TEXT_DIM, "   %s %s %d%s",
+                     combat_act_name(d->options[k].act), d->options[k].name, d->options[k].score,
+                     k == d->chosen ? "  <-" : "");
+    }
+    hud_gap(hud);
+
+    unsigned ov = ctx->overlays;
+    int focus = desire_focus(v);
+    if (ov & OVERLAY_HEATMAP) {
+        MonWeights wt = {{0}};
+        bool desire_ok = v->shown == ARENA_SHOWN_DESIRE && build_desire(v, focus, &wt);
+        int64_t lo = 0, hi = 0;
+        char lo_s[32] = "-", hi_s[32] = "-";
+        if (shown_range(v, desire_ok, &lo, &hi)) {
+            snprintf(lo_s, sizeof lo_s, "%lld (low)", (long long)lo);
+            snprintf(hi_s, sizeof hi_s, "%lld", (long long)hi);
+        }
+        char cap[80];
+        snprintf(cap, sizeof cap, "Tab  %s", SHOWN_CAPTION[v->shown]);
+        hud_ramp(hud, RAMP_WAVE, cap, lo_s, hi_s);
+        if (v->shown == ARENA_SHOWN_DESIRE) {
+            if (focus >= 0) {
+                const Monster *m = &a->mon[focus];
+                hud_text(hud, PAL_TEXT, "   %s #%d, %s", monster_kind_name(m->kind), focus,
+                         monster_state_name(m->state));
+                hud_weights(hud, &wt);
+            } else {
+                hud_text(hud, PAL_TEXT_DIM, "   (no monster: hover one)");
+            }
+        } else {
+            hud_text(hud, PAL_TEXT_DIM, "   monsters step downhill (bright)");
+        }
+    }
+    int hm = arena_monster_at(a, v->hover_cell);
+    if (hm >= 0 && !hud_is_full(hud, 3)) {
+        const Monster *m = &a->mon[hm];
+        hud_text(hud, PAL_TEXT, "mouse: %s #%d %s, life %d/%d", monster_kind_name(m->kind), hm,
+                 monster_state_name(m->state), m->life, m->max_life);
+        if (m->kind != MON_ZOMBIE)
+            hud_text(hud, PAL_TEXT_DIM, "   lost %d, calm %d%s", m->lost, m->calm,
+                     m->sees ? ", sees the hero" : "");
+    }
+    if (!hud_is_full(hud, 7)) {
+        hud_legend(hud, HUD_SWATCH_DISC, HERO_COLOR, "hero");
+        hud_legend(hud, HUD_SWATCH_FILL, KIND_COLOR[MON_ZOMBIE], "zombie: down the hero map");
+        hud_legend(hud, HUD_SWATCH_DISC, KIND_COLOR[MON_GOBLIN], "goblin: state machine");
+        hud_legend(hud, HUD_SWATCH_DISC, KIND_COLOR[MON_SHAMAN], "shaman: heals, spits");
+        hud_legend(hud, HUD_SWATCH_DISC, GOLD_COLOR, "gold");
+        hud_legend(hud, HUD_SWATCH_DISC, POTION_COLOR, "potion");
+        hud_text(hud, PAL_TEXT_DIM, "mouse: L wall, R gold, hover");
+    }
+    if ((ov & OVERLAY_PATH) && !hud_is_full(hud, 1))
+        hud_legend(hud, HUD_SWATCH_LINE, ARROW_COLOR, "P  next step (red: a blow)");
+}
+
+/* ======================================================================== */
+/* The view                                                                  */
+/* ======================================================================== */
+
+static const KeyHelp ARENA_HELP[] = {
+    {"Tab", "map: hero, gold, potion, safety, desire"},
+    {"arrows", "steer the hero (autopilot after 3 s)"},
+    {"mouse", "L toggle wall, R drop gold, hover: desire"},
+    {"H D P", "heat map, numbers, next-step arrows"},
+    {"R", "new arena (seed + 1)"},
+    {NULL, NULL},
+};
+
+const View VIEW_ARENA = {
+    .name = "arena",
+    .help = ARENA_HELP,
+    .create = arena_view_create,
+    .destroy = arena_view_destroy,
+    .handle_action = arena_view_action,
+    .handle_event = arena_view_event,
+    .tick = arena_view_tick,
+    .draw = arena_view_draw,
+    .hud = arena_view_hud,
+};
