@@ -32,8 +32,8 @@
  * &VIEW_ARENA in its slot. An empty slot shows "not available yet". */
 static const View *const VIEWS[APP_MODE_COUNT] = {
     [APP_MODE_SNAKE] = &VIEW_SNAKE,
-    [APP_MODE_ARENA] = &VIEW_ARENA,
-    [APP_MODE_SEA] = NULL,   /* TODO(sea): &VIEW_SEA */
+    [APP_MODE_ARENA] = NULL, /* TODO(arena): &VIEW_ARENA */
+    [APP_MODE_SEA] = &VIEW_SEA,
 };
 
 /* The + / - ladder of ticks per second; past the last one comes unlimited (0). */
