@@ -32,7 +32,7 @@
  * &VIEW_ARENA in its slot. An empty slot shows "not available yet". */
 static const View *const VIEWS[APP_MODE_COUNT] = {
     [APP_MODE_SNAKE] = &VIEW_SNAKE,
-    [APP_MODE_ARENA] = NULL, /* TODO(arena): &VIEW_ARENA */
+    [APP_MODE_ARENA] = &VIEW_ARENA,
     [APP_MODE_SEA] = &VIEW_SEA,
 };
 

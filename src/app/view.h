@@ -95,6 +95,7 @@ typedef struct View {
 
 /* The views that exist (each defined in its view_<mode>.c). */
 extern const View VIEW_SNAKE;
+extern const View VIEW_ARENA;
 extern const View VIEW_SEA;
 
 #endif
