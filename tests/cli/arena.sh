@@ -108,4 +108,6 @@ expect_usage_error "generate" "$WS" arena --headless --generate 4x4
 expect_usage_error "free cells" "$WS" arena --headless --map "$TMP/small.txt" --monsters 50
 expect_usage_error "exactly one '@'" "$WS" arena --headless --map "$TMP/two.txt"
 expect_usage_error "ticks" "$WS" arena --headless --ticks 0
+expect_usage_error "arena-map" "$WS" arena --headless --ticks 5 --arena-map treasure
+expect_usage_error "unknown option|not an option|arena" "$WS" arena --headless --hunter best
 finish
