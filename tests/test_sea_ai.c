@@ -318,13 +318,26 @@ START_TEST(best_target_weights) {
     /* B1: placements through A1 and B1: one per length (2, 3, 4) with weights 3, 2, 1 */
     ck_assert_uint_eq(ai->heat[1], 3 + 2 + 1);
     ck_assert_uint_eq(ai->heat[SEA_W], 3 + 2 + 1);
-    ck_assert_uint_eq(ai->heat[2], 2 + 1); /* C1: lengths 3 and 4 */
-    ck_assert_uint_eq(ai->heat[3], 1);     /* D1: only the 4 */
-    ck_assert_uint_eq(ai->heat[4], 0);
+    /* C1 (lengths 3 and 4) and D1 (only the 4) are never shot before B1: the
+     * heat keeps only cells touching the hits. */
+    ck_assert_uint_eq(ai->heat[2], 0);
+    ck_assert_uint_eq(ai->heat[3], 0);
     ck_assert_uint_eq(ai->heat[SEA_W + 1], 0); /* B2: diagonal, never part of this ship */
     ck_assert_int_eq(ai->ties, 2);
     ck_assert(cell == 1 || cell == SEA_W);
     free(ai);
+}
+END_TEST
+
+/* No 2-cell ship is left and a miss closes A2: B1 and C1 lie on exactly the
+ * same placements (3 and 4 cells), yet the shot must be B1, never a gap. */
+START_TEST(best_target_no_gap) {
+    const char *rows[SEA_H] = {"x.........", "o.........", "..........", "..........",
+                               "..........", "..........", "..........", "..........",
+                               "oooooooooo", "##oo##oo##"};
+    SeaBoard b = board_rows(rows);
+    for (uint64_t seed = 0; seed < 30; seed++)
+        ck_assert_int_eq(choose(SEA_HUNTER_BEST, &b, seed), 1);
 }
 END_TEST
 
@@ -462,6 +475,7 @@ static Suite *sea_ai_suite(void) {
     suite_add_tcase(s, tc);
     tc = tcase_create("best");
     tcase_add_test(tc, best_target_weights);
+    tcase_add_test(tc, best_target_no_gap);
     tcase_add_test(tc, best_target_avoids_other_ships);
     tcase_add_test(tc, best_hunts_open_cells);
     tcase_add_test(tc, errors);

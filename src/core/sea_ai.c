@@ -230,6 +230,16 @@ static int target_best(SeaAi *ai, const View *v, Rng *rng) {
             line_placements(v, true, v->min_x, v->max_x, v->min_y, v->max_y, len, true, weight,
                             ai->heat);
     }
+    /* Only the cells touching the group are shot: every placement through a
+     * farther cell also covers the touching cell between, so that cell weighs
+     * at least as much, and a tie must not open a gap in the line of hits. */
+    for (int c = 0; c < SEA_CELLS; c++) {
+        int x = c % SEA_W, y = c / SEA_W;
+        bool touches = (y >= v->min_y && y <= v->max_y && (x == v->min_x - 1 || x == v->max_x + 1)) ||
+                       (x >= v->min_x && x <= v->max_x && (y == v->min_y - 1 || y == v->max_y + 1));
+        if (!touches)
+            ai->heat[c] = 0;
+    }
     ai->reason = SEA_AI_TARGET;
     return pick_max(ai, v->board, rng);
 }
