@@ -347,7 +347,8 @@ bool run_snake_batch(const SnakeRules *rules, SnakePolicy policy, uint64_t seed,
 
 int run_snake_headless(const AppOptions *opts) {
     WsError err = {0};
-    if (snake_rules_check(&opts->rules, &err) != WS_OK)
+    if (snake_rules_check(&opts->rules, &err) != WS_OK ||
+        snake_policy_check(opts->policy, opts->rules.w, opts->rules.h, &err) != WS_OK)
         return cli_usage_error("%s", err.msg);
     SnakeBatch *totals = calloc(1, sizeof *totals);
     if (totals == NULL)

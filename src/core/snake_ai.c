@@ -4,12 +4,13 @@
 #include <string.h>
 
 #include "grid.h"
+#include "snake_cycle.h"
 
 /* ======================================================================== */
 /* Names                                                                     */
 /* ======================================================================== */
 
-static const char *const POLICY_NAMES[SNAKE_POLICY_COUNT] = {"greedy"};
+static const char *const POLICY_NAMES[SNAKE_POLICY_COUNT] = {"greedy", "hamilton", "perfect"};
 
 static const char *const REASON_NAMES[SNAKE_REASON_COUNT] = {
     "none", "eat", "follow-tail", "wander", "cycle", "shortcut", "trapped"};
@@ -28,7 +29,13 @@ bool snake_policy_parse(const char *name, SnakePolicy *out) {
     return false;
 }
 
-const char *snake_policy_list(void) { return "greedy"; }
+const char *snake_policy_list(void) { return "greedy, hamilton, perfect"; }
+
+WsStatus snake_policy_check(SnakePolicy p, int w, int h, WsError *err) {
+    if (p == SNAKE_POLICY_HAMILTON || p == SNAKE_POLICY_PERFECT)
+        return snake_cycle_check_board(w, h, err);
+    return WS_OK;
+}
 
 const char *snake_reason_name(SnakeReason r) {
     return r >= 0 && r < SNAKE_REASON_COUNT ? REASON_NAMES[r] : "?";
@@ -43,8 +50,11 @@ WsStatus snake_ai_init(SnakeAi *ai, int w, int h, SnakePolicy policy, bool stric
     memset(ai, 0, sizeof *ai);
     if (policy < 0 || policy >= SNAKE_POLICY_COUNT)
         return ws_fail(err, WS_ERR_ARG, "unknown snake policy %d", (int)policy);
+    WsStatus st = snake_policy_check(policy, w, h, err);
+    if (st != WS_OK)
+        return st;
     int cells = w * h;
-    WsStatus st = wave_init(&ai->wave, w, h, err);
+    st = wave_init(&ai->wave, w, h, err);
     if (st == WS_OK)
         st = wave_init(&ai->scratch, w, h, err);
     if (st == WS_OK)
@@ -58,6 +68,12 @@ WsStatus snake_ai_init(SnakeAi *ai, int w, int h, SnakePolicy policy, bool stric
         ai->vrelease = calloc((size_t)cells, sizeof *ai->vrelease);
         if (ai->release == NULL || ai->vrelease == NULL)
             st = ws_fail(err, WS_ERR_NOMEM, "out of memory for the snake AI");
+    }
+    /* Any board with a cycle gets one, so a policy switch needs no allocation. */
+    if (st == WS_OK && snake_cycle_check_board(w, h, NULL) == WS_OK) {
+        ai->cycle = malloc(sizeof *ai->cycle);
+        st = ai->cycle != NULL ? snake_cycle_init(ai->cycle, w, h, err)
+                               : ws_fail(err, WS_ERR_NOMEM, "out of memory for the snake AI");
     }
     if (st != WS_OK) {
         snake_ai_deinit(ai);
@@ -79,6 +95,10 @@ void snake_ai_deinit(SnakeAi *ai) {
     snake_deinit(&ai->virt);
     free(ai->release);
     free(ai->vrelease);
+    if (ai->cycle != NULL) {
+        snake_cycle_deinit(ai->cycle);
+        free(ai->cycle);
+    }
     memset(ai, 0, sizeof *ai);
 }
 
@@ -222,6 +242,37 @@ static void choose_greedy(SnakeAi *ai, const SnakeGame *g) {
 }
 
 /* ======================================================================== */
+/* Cycle policies (snake_cycle.h)                                            */
+/* ======================================================================== */
+
+static void choose_cycle(SnakeAi *ai, const SnakeGame *g) {
+    bool shortcut = false;
+    Dir d = DIR_NONE;
+    if (ai->cycle != NULL && ai->policy == SNAKE_POLICY_HAMILTON)
+        d = snake_cycle_choose_hamilton(ai->cycle, g, &ai->food_path);
+    else if (ai->cycle != NULL)
+        d = snake_cycle_choose_perfect(ai->cycle, g, &ai->food_path, &shortcut);
+    if (d == DIR_NONE) {
+        /* The body is not on a cycle (the policy was switched mid-game): play
+         * greedy until the game restarts on the cycle. */
+        path_clear(&ai->food_path);
+        if (ai->cycle != NULL)
+            ai->cycle->order_len = 0;
+        choose_greedy(ai, g);
+        return;
+    }
+    ai->dir = d;
+    ai->reason = shortcut ? SNAKE_REASON_SHORTCUT : SNAKE_REASON_CYCLE;
+}
+
+const int32_t *snake_ai_cycle(const SnakeAi *ai) {
+    if (ai->cycle == NULL || ai->cycle->order_len == 0 ||
+        (ai->reason != SNAKE_REASON_CYCLE && ai->reason != SNAKE_REASON_SHORTCUT))
+        return NULL;
+    return ai->cycle->order;
+}
+
+/* ======================================================================== */
 /* Dispatch                                                                  */
 /* ======================================================================== */
 
@@ -232,6 +283,10 @@ Dir snake_ai_choose(SnakeAi *ai, const SnakeGame *g) {
     case SNAKE_POLICY_GREEDY:
     case SNAKE_POLICY_COUNT:
         choose_greedy(ai, g);
+        break;
+    case SNAKE_POLICY_HAMILTON:
+    case SNAKE_POLICY_PERFECT:
+        choose_cycle(ai, g);
         break;
     }
     return ai->dir;

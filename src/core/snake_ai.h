@@ -27,6 +27,8 @@
 
 typedef enum SnakePolicy {
     SNAKE_POLICY_GREEDY = 0,
+    SNAKE_POLICY_HAMILTON, /* follow a fixed Hamiltonian cycle (snake_cycle.h) */
+    SNAKE_POLICY_PERFECT,  /* proven-safe shortcuts off a dynamic cycle (snake_cycle.h) */
     SNAKE_POLICY_COUNT
 } SnakePolicy;
 
@@ -40,6 +42,8 @@ typedef enum SnakeReason {
     SNAKE_REASON_TRAPPED,     /* no legal move is left */
     SNAKE_REASON_COUNT
 } SnakeReason;
+
+struct SnakeCycle;
 
 typedef struct SnakeAi {
     int w, h;
@@ -61,9 +65,11 @@ typedef struct SnakeAi {
     int32_t *release;    /* per cell: the tick from which the body leaves it (0 = free) */
     int32_t *vrelease;   /* the same for the virtual snake */
     uint64_t decisions;  /* how many decisions were made (statistics) */
+    struct SnakeCycle *cycle; /* owned; the hamilton / perfect state, NULL on odd x odd boards */
 } SnakeAi;
 
-/* Allocates the AI's buffers for a w x h board. */
+/* Allocates the AI's buffers for a w x h board. The hamilton and perfect
+ * policies need a board with an even side: WS_ERR_ARG with a message if not. */
 WsStatus snake_ai_init(SnakeAi *ai, int w, int h, SnakePolicy policy, bool strict_tail,
                        WsError *err);
 void snake_ai_deinit(SnakeAi *ai);
@@ -80,6 +86,15 @@ Dir snake_ai_choose(SnakeAi *ai, const SnakeGame *game);
  * time (the tail from the next tick, or the one after with strict_tail).
  * `release` is scratch of w*h int32 zeroes, left zeroed; `wf` receives the search. */
 bool snake_ai_can_reach_tail(const Snake *s, bool strict_tail, int32_t *release, WaveField *wf);
+
+/* The cycle the last hamilton / perfect decision used, as w*h cells in the
+ * order the snake travels them (perfect: starting at the tail), or NULL when
+ * the last decision was not made on a cycle. Valid until the next decision. */
+const int32_t *snake_ai_cycle(const SnakeAi *ai);
+
+/* Whether policy p can play a w x h board (hamilton and perfect need an even
+ * side); err says why not. */
+WsStatus snake_policy_check(SnakePolicy p, int w, int h, WsError *err);
 
 const char *snake_policy_name(SnakePolicy p);
 /* Parses a policy name; returns false if it is not one. */

@@ -1,0 +1,210 @@
+/* chart.c - draws a Chart offscreen with SDL's software renderer and saves a PNG.
+ *
+ * No window and no display: the renderer draws into an RGB888 surface, as the
+ * screenshot path does, so the same data always gives the same pixels.
+ */
+#include "chart.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <SDL.h>
+#include <SDL_image.h>
+#include <SDL_ttf.h>
+
+enum { CHART_W = 960, CHART_H = 540 };
+enum { MARGIN_L = 96, MARGIN_R = 24, MARGIN_T = 56, MARGIN_B = 96 };
+
+typedef struct Rgb {
+    Uint8 r, g, b;
+} Rgb;
+
+/* Colour-blind-safe palette (Okabe & Ito), one colour per series. */
+static const Rgb PALETTE[CHART_MAX_SERIES] = {
+    {0, 114, 178}, {230, 159, 0}, {0, 158, 115}, {204, 121, 167},
+    {86, 180, 233}, {213, 94, 0}, {240, 228, 66}, {0, 0, 0}};
+
+typedef enum Align { ALIGN_LEFT, ALIGN_CENTER, ALIGN_RIGHT } Align;
+
+/* Draws text with its top at y; x is its left edge, centre or right edge.
+ * Without a font nothing is drawn (the bars still tell the story). */
+static void draw_text(SDL_Renderer *r, TTF_Font *font, const char *text, int x, int y,
+                      Align align, Rgb colour, double angle) {
+    if (font == NULL || text[0] == '\0')
+        return;
+    SDL_Color c = {colour.r, colour.g, colour.b, 255};
+    SDL_Surface *surf = TTF_RenderUTF8_Blended(font, text, c);
+    if (surf == NULL)
+        return;
+    SDL_Texture *tex = SDL_CreateTextureFromSurface(r, surf);
+    if (tex != NULL) {
+        SDL_Rect dst = {x, y, surf->w, surf->h};
+        if (align == ALIGN_CENTER)
+            dst.x -= surf->w / 2;
+        else if (align == ALIGN_RIGHT)
+            dst.x -= surf->w;
+        if (angle != 0.0) {
+            /* Rotated about its centre, which stays at (x, y). */
+            dst.x = x - surf->w / 2;
+            dst.y = y - surf->h / 2;
+            SDL_RenderCopyEx(r, tex, NULL, &dst, angle, NULL, SDL_FLIP_NONE);
+        } else {
+            SDL_RenderCopy(r, tex, NULL, &dst);
+        }
+        SDL_DestroyTexture(tex);
+    }
+    SDL_FreeSurface(surf);
+}
+
+static void format_value(char *buf, size_t size, double v) {
+    if (v < 10000.0)
+        snprintf(buf, size, "%.0f", v);
+    else if (v < 1e6)
+        snprintf(buf, size, "%.1fk", v / 1e3);
+    else
+        snprintf(buf, size, "%.2fM", v / 1e6);
+}
+
+static TTF_Font *open_font(int px) {
+    char *base = SDL_GetBasePath();
+    char path[1024];
+    snprintf(path, sizeof path, "%sassets/fonts/DejaVuSansMono.ttf", base ? base : "");
+    SDL_free(base);
+    return TTF_OpenFont(path, px);
+}
+
+/* The y axis: value -> pixel row, linear or in decades. */
+typedef struct Axis {
+    bool log;
+    double lo, hi; /* value range (log: powers of ten) */
+    int top, bottom;
+} Axis;
+
+static int axis_y(const Axis *a, double v) {
+    double t = a->log ? (log10(v) - log10(a->lo)) / (log10(a->hi) - log10(a->lo))
+                      : (v - a->lo) / (a->hi - a->lo);
+    if (t < 0.0)
+        t = 0.0;
+    return a->bottom - (int)lround(t * (a->bottom - a->top));
+}
+
+static Axis axis_fit(const Chart *chart) {
+    double lo = 0.0, hi = 0.0;
+    for (int s = 0; s < chart->nseries; s++)
+        for (int g = 0; g < chart->ngroups; g++) {
+            double v = chart->series[s].values[g];
+            if (v <= 0.0)
+                continue;
+            if (lo == 0.0 || v < lo)
+                lo = v;
+            if (v > hi)
+                hi = v;
+        }
+    Axis a = {chart->log_scale, 0.0, 1.0, MARGIN_T, CHART_H - MARGIN_B};
+    if (hi <= 0.0)
+        return a;
+    if (a.log) {
+        a.lo = pow(10.0, floor(log10(lo)));
+        a.hi = pow(10.0, ceil(log10(hi)));
+        if (a.hi <= a.lo)
+            a.hi = a.lo * 10.0;
+    } else {
+        double step = pow(10.0, floor(log10(hi)));
+        a.hi = ceil(hi / step) * step;
+    }
+    return a;
+}
+
+static void draw_chart(SDL_Renderer *r, const Chart *chart, TTF_Font *font, TTF_Font *small) {
+    const Rgb ink = {40, 40, 40}, grid = {215, 215, 215}, faint = {110, 110, 110};
+    SDL_SetRenderDrawColor(r, 252, 252, 252, 255);
+    SDL_RenderClear(r);
+    Axis axis = axis_fit(chart);
+    int left = MARGIN_L, right = CHART_W - MARGIN_R;
+
+    /* Grid lines and y labels: every decade, or five linear steps. */
+    int ticks = axis.log ? (int)lround(log10(axis.hi) - log10(axis.lo)) : 5;
+    for (int k = 0; k <= ticks; k++) {
+        double v = axis.log ? axis.lo * pow(10.0, k) : axis.lo + (axis.hi - axis.lo) * k / ticks;
+        int y = axis_y(&axis, v);
+        SDL_SetRenderDrawColor(r, grid.r, grid.g, grid.b, 255);
+        SDL_RenderDrawLine(r, left, y, right, y);
+        char label[32];
+        format_value(label, sizeof label, v);
+        draw_text(r, small, label, left - 8, y - 8, ALIGN_RIGHT, faint, 0.0);
+    }
+    SDL_SetRenderDrawColor(r, ink.r, ink.g, ink.b, 255);
+    SDL_RenderDrawLine(r, left, axis.top, left, axis.bottom);
+    SDL_RenderDrawLine(r, left, axis.bottom, right, axis.bottom);
+
+    /* Bars: groups side by side, one bar per series inside each group. */
+    int ngroups = chart->ngroups > 0 ? chart->ngroups : 1;
+    int nseries = chart->nseries > 0 ? chart->nseries : 1;
+    double group_w = (double)(right - left) / ngroups;
+    double bar_w = group_w * 0.8 / nseries;
+    for (int g = 0; g < chart->ngroups; g++) {
+        double gx = left + g * group_w + group_w * 0.1;
+        for (int s = 0; s < chart->nseries; s++) {
+            double v = chart->series[s].values[g];
+            if (v <= 0.0)
+                continue;
+            int x = (int)lround(gx + s * bar_w);
+            int y = axis_y(&axis, v);
+            SDL_Rect bar = {x + 1, y, (int)lround(bar_w) - 2, axis.bottom - y};
+            Rgb c = PALETTE[s % CHART_MAX_SERIES];
+            SDL_SetRenderDrawColor(r, c.r, c.g, c.b, 255);
+            SDL_RenderFillRect(r, &bar);
+            char label[32];
+            format_value(label, sizeof label, v);
+            draw_text(r, small, label, x + (int)lround(bar_w / 2), y - 16, ALIGN_CENTER, ink, 0.0);
+        }
+        draw_text(r, font, chart->groups[g], (int)lround(left + (g + 0.5) * group_w),
+                  axis.bottom + 8, ALIGN_CENTER, ink, 0.0);
+    }
+
+    /* Title, axis label and legend. */
+    draw_text(r, font, chart->title ? chart->title : "", CHART_W / 2, 16, ALIGN_CENTER, ink, 0.0);
+    draw_text(r, small, chart->y_label ? chart->y_label : "", 22, (axis.top + axis.bottom) / 2,
+              ALIGN_CENTER, faint, -90.0);
+    int lx = left, ly = CHART_H - 40;
+    for (int s = 0; s < chart->nseries; s++) {
+        Rgb c = PALETTE[s % CHART_MAX_SERIES];
+        SDL_Rect swatch = {lx, ly + 3, 14, 14};
+        SDL_SetRenderDrawColor(r, c.r, c.g, c.b, 255);
+        SDL_RenderFillRect(r, &swatch);
+        draw_text(r, font, chart->series[s].name, lx + 20, ly, ALIGN_LEFT, ink, 0.0);
+        lx += 40 + 12 * (int)strlen(chart->series[s].name);
+    }
+}
+
+WsStatus chart_write_png(const Chart *chart, const char *path, WsError *err) {
+    WsStatus st = WS_OK;
+    bool ttf = TTF_Init() == 0; /* without fonts the chart is still drawn */
+    TTF_Font *font = ttf ? open_font(18) : NULL;
+    TTF_Font *small = ttf ? open_font(13) : NULL;
+    SDL_Surface *surf = SDL_CreateRGBSurfaceWithFormat(0, CHART_W, CHART_H, 32,
+                                                       SDL_PIXELFORMAT_RGB888);
+    SDL_Renderer *r = surf ? SDL_CreateSoftwareRenderer(surf) : NULL;
+    if (r == NULL) {
+        st = ws_fail(err, WS_ERR_IO, "--chart %s: cannot create an offscreen renderer: %s",
+                     path, SDL_GetError());
+        goto done;
+    }
+    draw_chart(r, chart, font, small);
+    SDL_RenderPresent(r);
+    if (IMG_SavePNG(surf, path) != 0)
+        st = ws_fail(err, WS_ERR_IO, "--chart %s: cannot write the PNG: %s", path,
+                     IMG_GetError());
+done:
+    if (r != NULL)
+        SDL_DestroyRenderer(r);
+    SDL_FreeSurface(surf);
+    if (font != NULL)
+        TTF_CloseFont(font);
+    if (small != NULL)
+        TTF_CloseFont(small);
+    if (ttf)
+        TTF_Quit();
+    return st;
+}

@@ -1,0 +1,105 @@
+/* snake_cycle.h - Hamiltonian cycles for the snake: the `hamilton` and `perfect` policies.
+ *
+ * A board has a Hamiltonian cycle exactly when one side is even. SnakeCycle
+ * builds a fixed one that starts along the top row, left to right, so every
+ * start body (tail (0,0) .. head (N-1,0)) lies on it in order. `hamilton`
+ * follows it. `perfect` never leaves a state in which some Hamiltonian cycle
+ * holds the whole body as one stretch, tail -> head, in order; such a cycle is
+ * the certificate that the snake can always go on (docs/perfect.md):
+ *  - both sides even: the cycle is the outline of a spanning tree of the 2x2
+ *    blocks, rebuilt for every decision (a dynamic cycle). A move is taken only
+ *    if a spanning tree still exists that agrees with the whole body after it;
+ *    among such moves it takes the one with the shortest route to the food.
+ *  - one side odd: the fixed cycle with Tapsell's shortcuts (free tail only;
+ *    under the strict-tail rule it follows the cycle).
+ * SnakeCycle owns all its buffers, sized once in snake_cycle_init, and never
+ * allocates while choosing.
+ */
+#ifndef WS_SNAKE_CYCLE_H
+#define WS_SNAKE_CYCLE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "dir.h"
+#include "path.h"
+#include "snake.h"
+#include "ws_error.h"
+
+typedef struct SnakeCycle {
+    int w, h, cells;
+    bool blocks;   /* both sides even: the dynamic block-tree certificate */
+    int bw, bh;    /* blocks across and down (blocks mode) */
+    int nblocks;   /* bw * bh */
+    int nedges;    /* block adjacencies: bh*(bw-1) horizontal, then (bh-1)*bw vertical */
+
+    int32_t *fixed;     /* cells: the fixed cycle, fixed[0] = (0,0), fixed[1] = (1,0) ... */
+    int32_t *fixed_pos; /* cells: the position of each cell on the fixed cycle */
+
+    /* The cycle of the last decision (for overlays and tests): order[0] is the
+     * tail, then the body up to the head, then the free cells in the order the
+     * certificate would visit them. order_len is `cells` or 0 (none yet). */
+    int32_t *order;
+    int order_len;
+
+    /* Block-tree state (blocks mode). */
+    int32_t *req;          /* per edge: body moves that cross it (the tree must hold it) */
+    int32_t *forb;         /* per edge: body moves that pass it by (the tree must not) */
+    int32_t *req_until;    /* per edge: from this move on no body move crosses it */
+    int32_t *block_until;  /* per block: from this move on no body cell is in it */
+    uint8_t *tree;         /* per edge: in the spanning tree of the last certificate */
+    uint8_t *commit;       /* per edge: the tree being followed after a long hunt */
+    bool committed;        /* commit holds a tree that is being followed */
+    int32_t *uf;           /* union-find over the blocks */
+    int32_t *edge_order;   /* 2 * nedges: an order in which to grow a tree */
+    int32_t *bqueue;       /* per block: BFS queue */
+    uint8_t *bseen;        /* per block: BFS mark */
+
+    /* Route search scratch (cells). */
+    int32_t *release;      /* tick from which a body cell may be entered (0 = free) */
+    int32_t *dist;
+    int32_t *parent;
+    int32_t *queue;
+    int32_t *cost;         /* tie-break cost of the route to each cell */
+    uint8_t *ban;          /* per cell: lane moves a plan search may not take (bit per Dir) */
+    int32_t *seq;          /* 2 * cells: the body followed by a plan, for its virtual walk */
+
+    /* The plan being followed: plan[plan_at] is the head, the last cell the food. */
+    int32_t *plan;
+    int plan_len, plan_at, plan_food;
+} SnakeCycle;
+
+/* Whether a w x h board has a Hamiltonian cycle (one side even, sides >= 2);
+ * if not, err says so in one line. */
+WsStatus snake_cycle_check_board(int w, int h, WsError *err);
+
+/* Builds the fixed cycle and sizes every buffer for a w x h board. Fails with
+ * WS_ERR_ARG on a board without a Hamiltonian cycle. */
+WsStatus snake_cycle_init(SnakeCycle *c, int w, int h, WsError *err);
+void snake_cycle_deinit(SnakeCycle *c);
+
+/* The cell after `cell` on the fixed cycle. */
+static inline int snake_cycle_fixed_next(const SnakeCycle *c, int cell) {
+    int p = c->fixed_pos[cell] + 1;
+    return c->fixed[p == c->cells ? 0 : p];
+}
+
+/* `hamilton`: the direction to the next cell of the fixed cycle. Fills route
+ * with head -> food along the cycle. Returns DIR_NONE if that move is not
+ * legal (the body is not on the cycle, e.g. after a policy switch). */
+Dir snake_cycle_choose_hamilton(SnakeCycle *c, const SnakeGame *g, Path *route);
+
+/* `perfect`: the move with the shortest route to the food among the moves
+ * that keep a certificate cycle (see above); *shortcut is false when the move
+ * simply follows the certificate cycle. Fills route with the planned route
+ * head -> food. Returns DIR_NONE when the body has no certificate (it was
+ * not played by this policy from the start), so the caller can fall back. */
+Dir snake_cycle_choose_perfect(SnakeCycle *c, const SnakeGame *g, Path *route, bool *shortcut);
+
+/* Whether s has a certificate: in blocks mode a block spanning tree whose
+ * outline holds the body in order; otherwise the body lies on the fixed cycle
+ * in order (gaps allowed, tail -> head increasing). On success order[] holds
+ * the certificate cycle starting at the tail. For tests and overlays. */
+bool snake_cycle_certify(SnakeCycle *c, const Snake *s);
+
+#endif
