@@ -15,6 +15,7 @@
 #include "cli.h"
 #include "sea.h"
 #include "sea_ai.h"
+#include "stats.h"
 
 /* ======================================================================== */
 /* Types                                                                     */
@@ -42,6 +43,7 @@ typedef struct SeaWorker {
     Chunk *chunk;
     SeaGame game;
     SeaAi ai;
+    LatencyHist hist; /* every decision this worker timed */
     pthread_t thread;
 } SeaWorker;
 
@@ -63,7 +65,9 @@ static void play_game(SeaWorker *wk, uint64_t seed, SeaResult *res) {
         WsError err = {0};
         uint64_t t0 = cli_now_ns();
         WsStatus st = sea_ai_choose(&wk->ai, &g->seen, &rng, &cell, &err);
-        res->us += (double)(cli_now_ns() - t0) / 1000.0;
+        uint64_t ns = cli_now_ns() - t0;
+        stats_add(&wk->hist, ns);
+        res->us += (double)ns / 1000.0;
         if (st != WS_OK || sea_game_shoot(g, cell) == SEA_SHOT_INVALID) {
             snprintf(res->msg, sizeof res->msg, "seed %llu: the hunter failed after %d shots: %s",
                      (unsigned long long)seed, g->shots, st != WS_OK ? err.msg : "invalid shot");
@@ -148,7 +152,7 @@ static double hist_median(const Totals *t) {
 }
 
 static void print_summary(const AppOptions *o, const Totals *t, double wall_s, SeaHunter hunter,
-                          SeaPlacement placement) {
+                          SeaPlacement placement, double p99_us) {
     int min = -1, max = -1;
     for (int s = 0; s <= SEA_CELLS; s++)
         if (t->hist[s] > 0) {
@@ -162,11 +166,12 @@ static void print_summary(const AppOptions *o, const Totals *t, double wall_s, S
     if (o->json) {
         printf("{\"summary\":true,\"games\":%ld,\"hunter\":\"%s\",\"placement\":\"%s\","
                "\"seed\":%llu,\"mean\":%.3f,\"avg_shots\":%.3f,\"median\":%.1f,\"min\":%d,"
-               "\"max\":%d,\"p10\":%d,\"p90\":%d,\"decision_us_mean\":%.3f,\"wall_s\":%.3f,"
+               "\"max\":%d,\"p10\":%d,\"p90\":%d,\"decision_us_mean\":%.3f,\"decision_us_p99\":%.2f,"
+               "\"wall_s\":%.3f,"
                "\"jobs\":%d,\"histogram\":[",
                t->games, sea_hunter_name(hunter), sea_placement_name(placement),
                (unsigned long long)o->seed, mean, mean, hist_median(t), min, max,
-               hist_quantile(t, 0.1), hist_quantile(t, 0.9), us, wall_s, o->jobs);
+               hist_quantile(t, 0.1), hist_quantile(t, 0.9), us, p99_us, wall_s, o->jobs);
         bool first = true;
         for (int s = 0; s <= SEA_CELLS; s++)
             if (t->hist[s] > 0) {
@@ -177,10 +182,11 @@ static void print_summary(const AppOptions *o, const Totals *t, double wall_s, S
         return;
     }
     printf("summary: games %ld, hunter %s, placement %s, seed %llu, shots mean %.2f, median %.1f, "
-           "min %d, max %d, p10 %d, p90 %d, decision_us_mean %.2f, wall_s %.3f\n",
+           "min %d, max %d, p10 %d, p90 %d, decision_us_mean %.2f, decision_us_p99 %.2f, "
+           "wall_s %.3f\n",
            t->games, sea_hunter_name(hunter), sea_placement_name(placement),
            (unsigned long long)o->seed, mean, hist_median(t), min, max, hist_quantile(t, 0.1),
-           hist_quantile(t, 0.9), us, wall_s);
+           hist_quantile(t, 0.9), us, p99_us, wall_s);
     long peak = 0;
     for (int b = 0; b <= SEA_CELLS / HIST_BIN; b++) {
         long sum = 0;
@@ -273,8 +279,12 @@ int run_sea_headless(const AppOptions *opts) {
         }
     }
     double wall_s = (double)(cli_now_ns() - t0) / 1e9;
-    if (status == CLI_EXIT_OK)
-        print_summary(opts, t, wall_s, hunter, placement);
+    if (status == CLI_EXIT_OK) {
+        for (int k = 1; k < jobs; k++)
+            stats_merge(&workers[0].hist, &workers[k].hist);
+        print_summary(opts, t, wall_s, hunter, placement,
+                      stats_quantile_us(&workers[0].hist, 0.99));
+    }
     pthread_mutex_destroy(&c.lock);
     free(workers);
     free(results);
