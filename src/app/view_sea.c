@@ -484,14 +484,16 @@ static void hud_reason(Hud *hud, const Shooter *s) {
     }
 }
 
-/* The ships still afloat as the hunter reads them from the board. */
+/* The ships still afloat as the hunter read them from the board for its
+ * pending decision (SeaAi.left); once the fleet is sunk, none. */
 static void hud_fleet(Hud *hud, const Shooter *s) {
     int total[SEA_MAX_LEN + 1] = {0};
     for (int i = 0; i < SEA_SHIP_COUNT; i++)
         total[SEA_FLEET[i]]++;
     SeaLeft left;
-    if (sea_board_check(&s->game.seen, &left, NULL) != WS_OK)
-        return;
+    memset(&left, 0, sizeof left);
+    if (s->pending >= 0)
+        left = s->ai.left;
     for (int len = SEA_MAX_LEN; len >= 1; len--) {
         char line[96] = "";
         size_t n = 0;
