@@ -190,9 +190,13 @@ void render_cell_path(SDL_Renderer *ren, const BoardLayout *bl, const int32_t *c
                       Rgba c, int arrow_every) {
     if (len < 2 || bl->cols < 1)
         return;
+    /* Line and arrows grow with the cells up to a point, then stay slim: on a
+     * small board with huge cells a fat line would hide the board. */
     int thick = bl->cell / 6;
     if (thick < 2)
         thick = bl->cell >= 4 ? 2 : 1;
+    if (thick > 7)
+        thick = 7;
     for (int i = 0; i + 1 < len; i++) {
         int ax, ay, bx, by;
         layout_cell_center(bl, cells[i] % bl->cols, cells[i] / bl->cols, &ax, &ay);
@@ -200,6 +204,8 @@ void render_cell_path(SDL_Renderer *ren, const BoardLayout *bl, const int32_t *c
         render_segment(ren, ax, ay, bx, by, thick, c);
     }
     int arrow = bl->cell * 3 / 5;
+    if (arrow > 24)
+        arrow = 24;
     if (arrow >= 6 && arrow_every > 0) {
         for (int i = arrow_every; i + 1 < len; i += arrow_every) {
             Dir d = grid_dir_between(bl->cols, cells[i - 1], cells[i]);

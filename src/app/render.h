@@ -67,8 +67,9 @@ void render_grid(SDL_Renderer *ren, const BoardLayout *bl, Rgba c);
 void render_board_floor(SDL_Renderer *ren, const BoardLayout *bl);
 
 /* A path through cells (cell indices on a board of bl->cols columns): a line
- * through the cell centres, an arrowhead every `arrow_every` cells (0: only
- * at the end) and a ring at the last cell. Paths of fewer than 2 cells draw nothing. */
+ * through the cell centres (cell/6 pixels wide, kept within 2..7), an
+ * arrowhead every `arrow_every` cells (0: none; at most 24 pixels) and a ring
+ * at the last cell. Paths of fewer than 2 cells draw nothing. */
 void render_cell_path(SDL_Renderer *ren, const BoardLayout *bl, const int32_t *cells, int len,
                       Rgba c, int arrow_every);
 

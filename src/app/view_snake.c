@@ -318,7 +318,7 @@ static void draw_virtual(const SnakeView *v, FrontCtx *ctx, const BoardLayout *b
     SDL_Renderer *ren = ctx->renderer;
     Rgba c = ai->virt_safe ? PAL_GHOST : PAL_BAD;
     Rgba fill = rgba_alpha(c, 110);
-    int w = bl->cell * 2 / 5;
+    int w = bl->cell * 3 / 10; /* thin enough that the real body still reads green */
     if (w < 2)
         w = bl->cell >= 2 ? 2 : 1;
     for (int i = 0; i < vs->len; i++) {
@@ -356,8 +356,11 @@ static void draw_paths(const SnakeView *v, FrontCtx *ctx, const BoardLayout *bl)
     const SnakeAi *ai = &v->ai;
     const Path *food = &ai->food_path;
     if (food->len >= 2) {
-        /* A rejected food path (unsafe eat) is drawn faint: the AI saw it and said no. */
-        bool taken = ai->reason == SNAKE_REASON_EAT;
+        /* A rejected food path (greedy found the eat unsafe and fell back to the
+         * tail or to wandering) is drawn faint red: the AI saw it and said no.
+         * Any other reason (eat, a cycle policy's plan) means it is the route taken. */
+        bool taken = ai->reason != SNAKE_REASON_FOLLOW_TAIL && ai->reason != SNAKE_REASON_WANDER &&
+                     ai->reason != SNAKE_REASON_TRAPPED;
         Rgba c = taken ? PAL_PATH : rgba_alpha(PAL_BAD, 110);
         render_cell_path(ctx->renderer, bl, food->cells, food->len, c, taken ? 3 : 0);
     }
