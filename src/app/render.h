@@ -63,7 +63,8 @@ void render_ring(SDL_Renderer *ren, int cx, int cy, int radius, int thick, Rgba 
 /* Grid lines between the cells of bl. */
 void render_grid(SDL_Renderer *ren, const BoardLayout *bl, Rgba c);
 
-/* The floor of a board: each cell PAL_BOARD with a faint checker (PAL_BOARD_ALT). */
+/* The floor of a board: PAL_BOARD, with a faint checker (PAL_BOARD_ALT) when
+ * cells are at least 12 pixels. */
 void render_board_floor(SDL_Renderer *ren, const BoardLayout *bl);
 
 /* A path through cells (cell indices on a board of bl->cols columns): a line

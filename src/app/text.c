@@ -39,11 +39,29 @@ typedef struct Atlas {
     unsigned long used;  /* last use, for least-recently-used eviction */
 } Atlas;
 
+/* Label cache: each distinct (string, size) is rendered once with
+ * TTF_RenderUTF8_Blended into its own white texture and then drawn with one
+ * copy per frame (tinted by colour mod), which is far cheaper than a copy per
+ * glyph with the software renderer. Open addressing without deletion: a key
+ * lives in one of LABEL_PROBES slots after its hash; when they are all taken
+ * the least recently used of them is replaced. */
+enum { LABEL_SLOTS = 2048, LABEL_PROBES = 8, LABEL_MAX_LEN = 127 };
+
+typedef struct Label {
+    uint32_t hash;
+    int px;             /* 0 marks a free slot */
+    SDL_Texture *tex;
+    int w, h;
+    unsigned long used;
+    char text[LABEL_MAX_LEN + 1];
+} Label;
+
 struct TextCache {
     SDL_Renderer *ren;
     TTF_Font *font;
     int font_px; /* the size the font is set to now */
     Atlas atlas[TEXT_MAX_SIZES];
+    Label *labels; /* LABEL_SLOTS */
     unsigned long clock;
     long renders;
 };
@@ -116,13 +134,75 @@ static void atlas_free(Atlas *a) {
     memset(a, 0, sizeof *a);
 }
 
+static bool font_set_size(TextCache *tc, int px) {
+    if (tc->font_px == px)
+        return true;
+    if (TTF_SetFontSize(tc->font, px) != 0)
+        return false;
+    tc->font_px = px;
+    return true;
+}
+
+/* FNV-1a over the text and the size. */
+static uint32_t label_hash(const char *s, int px) {
+    uint32_t h = 2166136261u ^ (uint32_t)px;
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+        h = (h ^ *p) * 16777619u;
+    return h;
+}
+
+static void label_free(Label *l) {
+    if (l->tex != NULL)
+        SDL_DestroyTexture(l->tex);
+    memset(l, 0, sizeof *l);
+}
+
+/* The cached label for s at px (rendered on first use); NULL if s is empty,
+ * longer than LABEL_MAX_LEN bytes, or cannot be rendered. */
+static Label *label_get(TextCache *tc, int px, const char *s) {
+    size_t len = strlen(s);
+    if (len == 0 || len > LABEL_MAX_LEN)
+        return NULL;
+    uint32_t h = label_hash(s, px);
+    tc->clock++;
+    Label *victim = NULL;
+    for (int i = 0; i < LABEL_PROBES; i++) {
+        Label *l = &tc->labels[(h + (uint32_t)i) & (LABEL_SLOTS - 1)];
+        if (l->px == px && l->hash == h && strcmp(l->text, s) == 0) {
+            l->used = tc->clock;
+            return l;
+        }
+        if (victim == NULL || (victim->px != 0 && (l->px == 0 || l->used < victim->used)))
+            victim = l;
+    }
+    label_free(victim);
+    if (!font_set_size(tc, px))
+        return NULL;
+    SDL_Color white = {255, 255, 255, 255};
+    SDL_Surface *surf = TTF_RenderUTF8_Blended(tc->font, s, white);
+    tc->renders++;
+    if (surf == NULL)
+        return NULL;
+    SDL_Texture *tex = SDL_CreateTextureFromSurface(tc->ren, surf);
+    int w = surf->w, h_px = surf->h;
+    SDL_FreeSurface(surf);
+    if (tex == NULL)
+        return NULL;
+    SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND);
+    victim->hash = h;
+    victim->px = px;
+    victim->tex = tex;
+    victim->w = w;
+    victim->h = h_px;
+    victim->used = tc->clock;
+    memcpy(victim->text, s, len + 1);
+    return victim;
+}
+
 /* Renders every glyph once at px pixels into one texture. */
 static bool atlas_build(TextCache *tc, Atlas *a, int px) {
-    if (tc->font_px != px) {
-        if (TTF_SetFontSize(tc->font, px) != 0)
-            return false;
-        tc->font_px = px;
-    }
+    if (!font_set_size(tc, px))
+        return false;
     SDL_Color white = {255, 255, 255, 255};
     SDL_Surface *glyphs[GLYPH_COUNT] = {0};
     int cell_w = 1, height = TTF_FontHeight(tc->font), advance = 0;
@@ -207,8 +287,14 @@ WsStatus text_create(TextCache **out, SDL_Renderer *renderer, const char *font_p
         return ws_fail(err, WS_ERR_NOMEM, "out of memory for the text cache");
     tc->ren = renderer;
     tc->font_px = 16;
+    tc->labels = calloc(LABEL_SLOTS, sizeof *tc->labels);
+    if (tc->labels == NULL) {
+        free(tc);
+        return ws_fail(err, WS_ERR_NOMEM, "out of memory for the text cache");
+    }
     tc->font = TTF_OpenFont(font_path, tc->font_px);
     if (tc->font == NULL) {
+        free(tc->labels);
         free(tc);
         return ws_fail(err, WS_ERR_IO, "cannot load the font %s: %s", font_path, TTF_GetError());
     }
@@ -222,13 +308,32 @@ void text_destroy(TextCache *tc) {
         return;
     for (int i = 0; i < TEXT_MAX_SIZES; i++)
         atlas_free(&tc->atlas[i]);
+    for (int i = 0; i < LABEL_SLOTS; i++)
+        label_free(&tc->labels[i]);
+    free(tc->labels);
     TTF_CloseFont(tc->font);
     free(tc);
 }
 
 int text_draw(TextCache *tc, int px, int x, int y, TextAlign align, SDL_Color c, const char *s) {
+    if (s == NULL || s[0] == '\0')
+        return 0;
+    px = clamp_px(px);
+    Label *l = label_get(tc, px, s);
+    if (l != NULL) {
+        if (align == TEXT_CENTER)
+            x -= l->w / 2;
+        else if (align == TEXT_RIGHT)
+            x -= l->w;
+        SDL_SetTextureColorMod(l->tex, c.r, c.g, c.b);
+        SDL_SetTextureAlphaMod(l->tex, c.a);
+        SDL_Rect dst = {x, y, l->w, l->h};
+        SDL_RenderCopy(tc->ren, l->tex, NULL, &dst);
+        return l->w;
+    }
+    /* Too long for a label (or it failed): glyph by glyph from the atlas. */
     Atlas *a = atlas_get(tc, px);
-    if (a == NULL || s == NULL)
+    if (a == NULL)
         return 0;
     int width = utf8_count(s) * a->advance;
     if (align == TEXT_CENTER)

@@ -1,16 +1,17 @@
-/* text.h - cached text drawing with SDL2_ttf (a glyph atlas per pixel size).
+/* text.h - cached text drawing with SDL2_ttf: labels, and a glyph atlas per size.
  *
- * The font is monospace (DejaVu Sans Mono), so every string is drawn glyph by
- * glyph from one atlas texture per pixel size: each glyph is rendered with
- * TTF_RenderGlyph32_Blended exactly once (white, then tinted with a colour
- * mod), and no TTF_Render* call ever happens per cell or per frame after
- * that. Atlases are made lazily for at most TEXT_MAX_SIZES sizes; asking for
- * another size evicts the least recently used one. Glyphs: printable ASCII
- * plus a few UTF-8 symbols the HUD uses (listed in text.c: µ × · → ← ↑ ↓ • ─
- * ▲ ▼ ◀ ▶ ■ □ ● …); any other character draws as '?'.
+ * Each distinct (string, pixel size) is rendered once with SDL2_ttf into a
+ * white texture and kept in a fixed-size label cache (least recently used
+ * entries are replaced), so a frame draws every HUD line or cell number with
+ * one texture copy, tinted with a colour mod. Strings too long for a label
+ * (over 127 bytes) are drawn glyph by glyph from an atlas: every glyph of the
+ * monospace font (printable ASCII plus the few UTF-8 symbols listed in
+ * text.c) rendered once per size, at most TEXT_MAX_SIZES sizes. Nothing is
+ * rendered per cell per frame: text that does not change is never rendered
+ * again, and changing text (a step counter) costs one render per new value.
  *
  * A TextCache borrows the renderer (which must outlive it) and owns the
- * font and the atlas textures.
+ * font, the label textures and the atlas textures.
  */
 #ifndef WS_TEXT_H
 #define WS_TEXT_H
@@ -55,7 +56,7 @@ int text_width(TextCache *tc, int px, const char *s);
 int text_advance(TextCache *tc, int px);
 int text_line_height(TextCache *tc, int px);
 
-/* How many glyph renders (TTF calls) happened so far: tests use it to prove
+/* How many TTF renders (labels and atlas glyphs) happened so far: tests use it to prove
  * that drawing the same text again renders nothing new. */
 long text_render_count(const TextCache *tc);
 
