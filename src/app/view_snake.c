@@ -352,8 +352,30 @@ static void draw_virtual(const SnakeView *v, FrontCtx *ctx, const BoardLayout *b
     }
 }
 
+/* The Hamiltonian cycle the last hamilton / perfect decision used (NULL for
+ * greedy), as a thin dim loop under the planned path: the route the snake
+ * falls back on, which its shortcuts never break. */
+static void draw_cycle(const SnakeView *v, FrontCtx *ctx, const BoardLayout *bl) {
+    const int32_t *cycle = snake_ai_cycle(&v->ai);
+    if (cycle == NULL || bl->cell < 4)
+        return;
+    int n = v->rules.w * v->rules.h;
+    int thick = bl->cell / 12 < 1 ? 1 : bl->cell / 12 > 3 ? 3 : bl->cell / 12;
+    Rgba c = rgba_alpha(PAL_TEXT_DIM, 110);
+    for (int i = 0; i < n; i++) {
+        int a = cycle[i], b = cycle[(i + 1) % n];
+        if (grid_dir_between(bl->cols, a, b) == DIR_NONE)
+            continue; /* not a closed loop here: skip the jump */
+        int ax, ay, bx, by;
+        layout_cell_center(bl, a % bl->cols, a / bl->cols, &ax, &ay);
+        layout_cell_center(bl, b % bl->cols, b / bl->cols, &bx, &by);
+        render_segment(ctx->renderer, ax, ay, bx, by, thick, c);
+    }
+}
+
 static void draw_paths(const SnakeView *v, FrontCtx *ctx, const BoardLayout *bl) {
     const SnakeAi *ai = &v->ai;
+    draw_cycle(v, ctx, bl);
     const Path *food = &ai->food_path;
     if (food->len >= 2) {
         /* A rejected food path (greedy found the eat unsafe and fell back to the
@@ -460,8 +482,10 @@ static void snake_view_hud(void *state, FrontCtx *ctx, Hud *hud) {
     hud_gap(hud);
 
     /* The legend: what each overlay on screen means. */
-    if (ov & OVERLAY_WAVE) {
-        const WaveField *wf = &v->ai.wave;
+    const WaveField *wf = &v->ai.wave;
+    if ((ov & OVERLAY_WAVE) && (wf->source < 0 || wf->reached <= 1)) {
+        hud_text(hud, PAL_TEXT_DIM, "W  wave: no search this move");
+    } else if (ov & OVERLAY_WAVE) {
         int max_d = 0;
         for (int i = 0; i < wf->reached; i++)
             if (wf->dist[wf->order[i]] > max_d)
@@ -475,6 +499,8 @@ static void snake_view_hud(void *state, FrontCtx *ctx, Hud *hud) {
         hud_legend(hud, HUD_SWATCH_LINE, PAL_PATH, "P  path to the food");
         hud_legend(hud, HUD_SWATCH_LINE, PAL_PATH_ALT, "   path to its own tail");
         hud_legend(hud, HUD_SWATCH_LINE, rgba_alpha(PAL_BAD, 160), "   food path, rejected");
+        if (snake_ai_cycle(&v->ai) != NULL)
+            hud_legend(hud, HUD_SWATCH_LINE, rgba_alpha(PAL_TEXT_DIM, 200), "   Hamiltonian cycle");
     }
     if (ov & OVERLAY_VIRTUAL) {
         hud_legend(hud, HUD_SWATCH_FILL, rgba_alpha(PAL_GHOST, 150), "V  body after eating (safe)");
