@@ -477,7 +477,7 @@ static void update(App *app) {
             } while (SDL_GetPerformanceCounter() < end);
         }
     }
-    if (now - app->rate_ms >= 1000) {
+    if (now - app->rate_ms >= 500) { /* ticks/s over the last half second */
         ctx->ticks_per_s = (double)app->rate_ticks * 1000.0 / (double)(now - app->rate_ms);
         app->rate_ms = now;
         app->rate_ticks = 0;

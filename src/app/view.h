@@ -47,7 +47,7 @@ typedef struct FrontCtx {
     bool paused;            /* Space */
     bool offscreen;         /* rendering for --screenshot (no window) */
     double speed;           /* target ticks per second; 0 = unlimited */
-    double ticks_per_s;     /* measured over the last second */
+    double ticks_per_s;     /* measured over the last half second */
     Rng fx;                 /* cosmetic randomness only */
     char status[200];       /* a transient HUD line (screenshot path, notices) */
     uint64_t status_ms;     /* when status was set */

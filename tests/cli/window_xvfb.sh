@@ -34,7 +34,7 @@ if [ -z "$wid" ]; then
   kill "$pid" 2>/dev/null
   exit 1
 fi
-xdotool windowfocus --sync "$wid" 2>/dev/null || xdotool windowfocus "$wid"
+timeout 10 xdotool windowfocus --sync "$wid" 2>/dev/null || xdotool windowfocus "$wid"
 sleep 1
 shot() { sleep "${2:-0.6}"; import -window root "$1"; }
 ae() { compare -metric AE "$1" "$2" null: 2>&1 | awk '{print int($1)}'; }
