@@ -131,7 +131,11 @@ static void draw_chart(SDL_Renderer *r, const Chart *chart, TTF_Font *font, TTF_
         SDL_SetRenderDrawColor(r, grid.r, grid.g, grid.b, 255);
         SDL_RenderDrawLine(r, left, y, right, y);
         char label[32];
-        format_value(label, sizeof label, v);
+        if (axis.log) /* round decades read best as 100, 10k, 1M */
+            snprintf(label, sizeof label, "%g%s", v >= 1e6 ? v / 1e6 : v >= 1e4 ? v / 1e3 : v,
+                     v >= 1e6 ? "M" : v >= 1e4 ? "k" : "");
+        else
+            format_value(label, sizeof label, v);
         draw_text(r, small, label, left - 8, y - 8, ALIGN_RIGHT, faint, 0.0);
     }
     SDL_SetRenderDrawColor(r, ink.r, ink.g, ink.b, 255);

@@ -146,12 +146,10 @@ static void release_clear(SnakeCycle *c, const Snake *s) {
         c->release[snake_at(s, i)] = 0;
 }
 
-/* Route head -> food along a cycle given as successor lookups on order[]
- * positions; `pos_of` maps a cell to its position. */
+/* Fills route with the cells of the cycle order[0..n) from position
+ * start_pos up to the food; empty when there is no food. */
 static void route_along(Path *route, const int32_t *order, int n, int start_pos, int food) {
     path_clear(route);
-    if (route == NULL || route->cap < 1)
-        return;
     for (int k = 0; k < n && route->len < route->cap; k++) {
         int cell = order[(start_pos + k) % n];
         route->cells[route->len++] = cell;
@@ -165,8 +163,12 @@ static void route_along(Path *route, const int32_t *order, int n, int start_pos,
 /* hamilton                                                                  */
 /* ======================================================================== */
 
+static bool fixed_in_order(const SnakeCycle *c, const Snake *s);
+
 Dir snake_cycle_choose_hamilton(SnakeCycle *c, const SnakeGame *g, Path *route) {
     const Snake *s = &g->snake;
+    if (!fixed_in_order(c, s))
+        return DIR_NONE; /* e.g. after a policy switch: the caller falls back */
     int head = snake_head(s);
     int next = snake_cycle_fixed_next(c, head);
     Dir d = grid_dir_between(c->w, head, next);
@@ -611,8 +613,11 @@ enum { PLAN_ATTEMPTS = 24 };
 
 /* Plans a whole route head -> food whose every move keeps the certificate:
  * BFS, walk it virtually, ban the first move that breaks the certificate and
- * search again. The plan is kept and followed while the food stays. */
-static bool plan_route(SnakeCycle *c, const SnakeGame *g, const bool valid[DIR_COUNT]) {
+ * search again. Routes longer than `limit` (the certificate cycle's own way
+ * to the food) are not worth checking. The plan is kept and followed while
+ * the food stays. */
+static bool plan_route(SnakeCycle *c, const SnakeGame *g, const bool valid[DIR_COUNT],
+                       int limit) {
     const Snake *s = &g->snake;
     int head = snake_head(s);
     int32_t banned[PLAN_ATTEMPTS + 1];
@@ -623,7 +628,8 @@ static bool plan_route(SnakeCycle *c, const SnakeGame *g, const bool valid[DIR_C
     banned[nbanned++] = head;
     bool ok = false;
     for (int attempt = 0; attempt < PLAN_ATTEMPTS; attempt++) {
-        if (lane_route(c, head, 0, g->food, true) < 0)
+        int steps = lane_route(c, head, 0, g->food, true);
+        if (steps < 0 || steps > limit)
             break;
         int n = route_cells(c, c->plan, g->food);
         int fail = plan_check(c, s, c->plan, n);
@@ -693,7 +699,7 @@ static Dir choose_blocks(SnakeCycle *c, const SnakeGame *g, Path *route, bool *s
             planned = now < 0 || now >= c->plan_len - 1 - c->plan_at;
         }
         if (!planned)
-            planned = plan_route(c, g, valid);
+            planned = plan_route(c, g, valid, tree_dist);
         if (planned && c->plan_len - 1 - c->plan_at > tree_dist)
             planned = false; /* the cycle itself is the shorter way */
         release_clear(c, s);

@@ -85,8 +85,8 @@ static inline int snake_cycle_fixed_next(const SnakeCycle *c, int cell) {
 }
 
 /* `hamilton`: the direction to the next cell of the fixed cycle. Fills route
- * with head -> food along the cycle. Returns DIR_NONE if that move is not
- * legal (the body is not on the cycle, e.g. after a policy switch). */
+ * with head -> food along the cycle. Returns DIR_NONE if the body is not on
+ * the cycle in order (e.g. after a policy switch) or the move is not legal. */
 Dir snake_cycle_choose_hamilton(SnakeCycle *c, const SnakeGame *g, Path *route);
 
 /* `perfect`: the move with the shortest route to the food among the moves
