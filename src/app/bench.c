@@ -116,6 +116,10 @@ static bool parse_args(int argc, char **argv, BenchPlan *plan) {
         } else if (cli_take_value(argc, argv, &i, "--chart", &v)) {
             if (v == NULL)
                 return false;
+            if (!chart_is_available()) {
+                cli_usage_error("--chart %s: this build has no SDL, so it cannot draw charts", v);
+                return false;
+            }
             plan->chart = v;
         } else if (cli_take_value(argc, argv, &i, "--policy", &v)) {
             SnakePolicy p;

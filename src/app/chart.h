@@ -35,4 +35,8 @@ typedef struct Chart {
  * or WS_ERR_ARG when the build has no SDL. */
 WsStatus chart_write_png(const Chart *chart, const char *path, WsError *err);
 
+/* Whether this build can draw charts (false without SDL), so a caller can
+ * refuse --chart before doing any work. */
+bool chart_is_available(void);
+
 #endif
