@@ -215,12 +215,12 @@ static const int GAME_BOARDS[][2] = {{2, 2}, {4, 4}, {6, 4}, {4, 6}, {6, 6}, {2,
 enum { N_GAME_BOARDS = sizeof GAME_BOARDS / sizeof GAME_BOARDS[0] };
 
 START_TEST(perfect_always_wins_free_tail) {
-    play_many(GAME_BOARDS[_i][0], GAME_BOARDS[_i][1], SNAKE_POLICY_PERFECT, false, 40, true);
+    play_many(GAME_BOARDS[_i][0], GAME_BOARDS[_i][1], SNAKE_POLICY_PERFECT, false, 25, true);
 }
 END_TEST
 
 START_TEST(perfect_always_wins_strict_tail) {
-    play_many(GAME_BOARDS[_i][0], GAME_BOARDS[_i][1], SNAKE_POLICY_PERFECT, true, 40, true);
+    play_many(GAME_BOARDS[_i][0], GAME_BOARDS[_i][1], SNAKE_POLICY_PERFECT, true, 25, true);
 }
 END_TEST
 

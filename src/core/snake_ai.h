@@ -12,6 +12,10 @@
  * to the neighbour with the largest reachable area. Searches treat each body
  * cell as free from the tick it will have moved away (the tail's from the
  * next tick, or the one after under the strict-tail rule).
+ *
+ * hamilton and perfect (snake_cycle.h, docs/perfect.md) need a board with an
+ * even side; their food_path is the planned route and snake_ai_cycle() the
+ * Hamiltonian cycle the decision relied on.
  */
 #ifndef WS_SNAKE_AI_H
 #define WS_SNAKE_AI_H
