@@ -1,50 +1,25 @@
-/* Zero heap allocations per tick. The test is linked with
- * -Wl,--wrap=malloc,calloc,realloc,free, so every allocation the core makes
- * goes through the counters below; after set-up, thousands of decisions and
- * ticks must not move them. */
+/* Zero heap allocations per tick. The test links ws_alloc_count, so every
+ * allocation the core makes is counted (alloc_count.h); after set-up,
+ * thousands of decisions and ticks must not move the count. */
 #include <check.h>
 #include <stddef.h>
 #include <stdlib.h>
 
+#include "alloc_count.h"
 #include "snake.h"
 #include "snake_ai.h"
 
-void *__real_malloc(size_t n);
-void *__real_calloc(size_t n, size_t size);
-void *__real_realloc(void *p, size_t n);
-void __real_free(void *p);
-
-static long allocations;
-
-void *__wrap_malloc(size_t n);
-void *__wrap_calloc(size_t n, size_t size);
-void *__wrap_realloc(void *p, size_t n);
-void __wrap_free(void *p);
-
-void *__wrap_malloc(size_t n) {
-    allocations++;
-    return __real_malloc(n);
-}
-void *__wrap_calloc(size_t n, size_t size) {
-    allocations++;
-    return __real_calloc(n, size);
-}
-void *__wrap_realloc(void *p, size_t n) {
-    allocations++;
-    return __real_realloc(p, n);
-}
-void __wrap_free(void *p) { __real_free(p); }
 
 static void play_without_allocating(int w, int h, bool strict, int games) {
     SnakeRules r = {w, h, 4, strict};
     SnakeGame g;
     SnakeAi ai;
-    long before = allocations;
+    long before = alloc_count();
     ck_assert_int_eq(snake_game_init(&g, &r, 1, NULL), WS_OK);
     ck_assert_int_eq(snake_ai_init(&ai, w, h, SNAKE_POLICY_GREEDY, strict, NULL), WS_OK);
-    ck_assert_msg(allocations > before, "the counting wrapper is not linked in");
+    ck_assert_msg(alloc_count() > before, "the counting wrapper is not linked in");
     long ticks = 0;
-    long after_init = allocations;
+    long after_init = alloc_count();
     for (int seed = 0; seed < games; seed++) {
         snake_game_reset(&g, (uint64_t)seed);
         while (g.outcome == SNAKE_PLAYING) {
@@ -52,7 +27,7 @@ static void play_without_allocating(int w, int h, bool strict, int games) {
             ticks++;
         }
     }
-    long during = allocations - after_init; /* read before Check itself allocates */
+    long during = alloc_count() - after_init; /* read before Check itself allocates */
     ck_assert_int_gt(ticks, 1000);
     ck_assert_msg(during == 0, "%ld allocations in %ld ticks", during, ticks);
     snake_ai_deinit(&ai);

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc_count.h"
 #include "arena.h"
 #include "ascii_map.h"
 #include "combat.h"
@@ -16,30 +17,6 @@
 /* Recorded whole-run hash (see seed_catalog). */
 #define ARENA_CATALOG_42 0x2b5af4f5d644787bULL
 
-void *__real_malloc(size_t n);
-void *__real_calloc(size_t n, size_t size);
-void *__real_realloc(void *p, size_t n);
-void __real_free(void *p);
-void *__wrap_malloc(size_t n);
-void *__wrap_calloc(size_t n, size_t size);
-void *__wrap_realloc(void *p, size_t n);
-void __wrap_free(void *p);
-
-static long allocations;
-
-void *__wrap_malloc(size_t n) {
-    allocations++;
-    return __real_malloc(n);
-}
-void *__wrap_calloc(size_t n, size_t size) {
-    allocations++;
-    return __real_calloc(n, size);
-}
-void *__wrap_realloc(void *p, size_t n) {
-    allocations++;
-    return __real_realloc(p, n);
-}
-void __wrap_free(void *p) { __real_free(p); }
 
 /* ======================================================================== */
 /* Utility decisions (the source's six)                                      */
@@ -415,10 +392,10 @@ END_TEST
 START_TEST(ticks_never_allocate) {
     Arena a;
     ArenaConfig cfg = {7, 300, false};
-    long before = allocations;
+    long before = alloc_count();
     ck_assert_int_eq(arena_init_generated(&a, 64, 64, &cfg, NULL), WS_OK);
-    ck_assert_msg(allocations > before, "the counting wrapper is not linked in");
-    long after_init = allocations;
+    ck_assert_msg(alloc_count() > before, "the counting wrapper is not linked in");
+    long after_init = alloc_count();
     for (int t = 0; t < 400; t++) {
         arena_tick(&a, t % 50 < 5 ? (Dir)(t % 4) : DIR_NONE, true);
         if (t % 40 == 0) {
@@ -427,17 +404,17 @@ START_TEST(ticks_never_allocate) {
             arena_update_maps(&a);
         }
     }
-    long during = allocations - after_init;
+    long during = alloc_count() - after_init;
     long ticks = a.tick;
     arena_deinit(&a);
     ck_assert_msg(during == 0, "%ld allocations in %ld ticks", during, ticks);
     /* The naive baseline too. */
     cfg.naive = true;
     ck_assert_int_eq(arena_init_generated(&a, 64, 64, &cfg, NULL), WS_OK);
-    after_init = allocations;
+    after_init = alloc_count();
     for (int t = 0; t < 20; t++)
         arena_tick(&a, DIR_NONE, true);
-    during = allocations - after_init;
+    during = alloc_count() - after_init;
     arena_deinit(&a);
     ck_assert_msg(during == 0, "naive: %ld allocations", during);
 }
