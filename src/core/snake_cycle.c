@@ -654,6 +654,8 @@ static Dir choose_blocks(SnakeCycle *c, const SnakeGame *g, Path *route, bool *s
     if (!body_load(c, s) || !tree_build(c))
         return DIR_NONE;
     int head = snake_head(s), food = g->food;
+    if (g->steps == 0)
+        c->plan_len = 0; /* a new game: nothing carries over, whichever game came before */
     if (g->since_eat == 0)
         c->committed = false;
     if (c->committed && !tree_agrees(c, c->commit))

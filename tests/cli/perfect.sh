@@ -27,6 +27,15 @@ play hamilton4_strict 20 --policy hamilton --size 4x6 --strict-tail --start-leng
 sed -n 2p "$TMP/perfect6.trace" | grep -qx 'game 0 size 6 6 seed 1 policy perfect tail free' ||
     fail "game line: $(sed -n 2p "$TMP/perfect6.trace")"
 
+# perfect keeps state between decisions (its plan): results must still not
+# depend on how games are spread over threads.
+for j in 1 2; do
+    "$WS" snake --headless --policy perfect --size 8x6 --games 12 --seed 3 --jobs $j --json |
+        grep -v summary | sed 's/,"decision_us_mean":[0-9.]*//' >"$TMP/jobs$j.json"
+done
+cmp -s "$TMP/jobs1.json" "$TMP/jobs2.json" || fail "perfect: --jobs 2 changed the games"
+[ "$(grep -c '"outcome":"won"' "$TMP/jobs1.json")" -eq 12 ] || fail "perfect 8x6: not all won"
+
 # Both sides odd: no Hamiltonian cycle, one clear line, exit 2.
 expect_usage_error 'no Hamiltonian cycle' "$WS" snake --headless --policy perfect --size 5x5
 expect_usage_error 'no Hamiltonian cycle' "$WS" snake --headless --policy hamilton --size 7x3
