@@ -2,8 +2,9 @@
  * not judge them (timing on shared machines is noisy, so tests never do).
  *
  * `wavesnake bench snake` plays every policy on every board (8x8, 10x10,
- * 20x20, 30x30 by default) and prints one row per pair: games, wins, mean
- * length, mean steps, decision time mean / p99. --markdown writes the same
+ * 20x20, 30x30 by default; --boards picks others, e.g. 8x8,20x20,64x64) and
+ * prints one row per pair: games, wins, mean length, mean steps, decision time
+ * mean / p99, wall time and games per second. --markdown writes the same
  * table as Markdown (docs/results.md is made this way), --chart a PNG of the
  * mean steps per board. Game i always uses seed S + i, so every column but
  * the times is the same on every machine and with any --jobs.
@@ -70,8 +71,9 @@ static bool parse_boards(const char *text, BenchPlan *plan) {
         BenchBoard *b = &plan->boards[plan->nboards];
         if (!cli_parse_size(item, SNAKE_MIN_SIDE, SNAKE_MAX_SIDE, "--boards", &b->w, &b->h))
             return false;
+        /* A greedy 64x64 game takes over two million moves: big boards play one. */
         long cells = (long)b->w * b->h;
-        b->games = cells <= 100 ? 100 : cells <= 400 ? 20 : 5;
+        b->games = cells <= 100 ? 100 : cells <= 400 ? 20 : cells <= 1024 ? 5 : 1;
         plan->nboards++;
         p += n;
         if (*p == ',')
@@ -167,14 +169,19 @@ static bool parse_args(int argc, char **argv, BenchPlan *plan) {
 
 static double row_mean(double sum, long games) { return games > 0 ? sum / (double)games : 0.0; }
 
+static double games_per_s(const SnakeBatch *r) {
+    return r->wall_s > 0.0 ? (double)r->games / r->wall_s : 0.0;
+}
+
 static void print_row(const BenchRow *row) {
     char board[24];
     snprintf(board, sizeof board, "%dx%d", row->board.w, row->board.h);
     const SnakeBatch *r = &row->r;
-    printf("%-9s %-7s %6ld %6ld %10.2f %12.1f %12.3f %10.2f %9.1f\n",
+    printf("%-9s %-7s %6ld %6ld %10.2f %12.1f %12.3f %10.2f %9.1f %9.2f\n",
            snake_policy_name(row->policy), board, r->games, r->won,
            row_mean(r->length_sum, r->games), row_mean(r->steps_sum, r->games),
-           stats_mean_us(&r->decisions), stats_quantile_us(&r->decisions, 0.99), r->wall_s);
+           stats_mean_us(&r->decisions), stats_quantile_us(&r->decisions, 0.99), r->wall_s,
+           games_per_s(r));
     fflush(stdout);
 }
 
@@ -214,15 +221,15 @@ static bool write_markdown(const BenchPlan *plan, const BenchRow *rows, int nrow
             plan->start_length, plan->strict ? "strict" : "free", plan->jobs,
             plan->jobs == 1 ? "" : "s");
     fprintf(f, "| policy | board | games | won | mean length | mean steps | decision µs mean "
-               "| decision µs p99 |\n");
-    fprintf(f, "|---|---|---:|---:|---:|---:|---:|---:|\n");
+               "| decision µs p99 | games/s |\n");
+    fprintf(f, "|---|---|---:|---:|---:|---:|---:|---:|---:|\n");
     for (int i = 0; i < nrows; i++) {
         const SnakeBatch *r = &rows[i].r;
-        fprintf(f, "| %s | %dx%d | %ld | %ld | %.2f / %d | %.1f | %.3f | %.2f |\n",
+        fprintf(f, "| %s | %dx%d | %ld | %ld | %.2f / %d | %.1f | %.3f | %.2f | %.2f |\n",
                 snake_policy_name(rows[i].policy), rows[i].board.w, rows[i].board.h, r->games,
                 r->won, row_mean(r->length_sum, r->games), rows[i].board.w * rows[i].board.h,
                 row_mean(r->steps_sum, r->games), stats_mean_us(&r->decisions),
-                stats_quantile_us(&r->decisions, 0.99));
+                stats_quantile_us(&r->decisions, 0.99), games_per_s(r));
     }
     if (plan->chart != NULL)
         fprintf(f, "\n![Mean steps per game, by board and policy](%s)\n",
@@ -280,8 +287,8 @@ static int bench_snake(int argc, char **argv) {
     printf("snake benchmark: seed %llu, start length %d, tail %s, %d job%s\n",
            (unsigned long long)plan.seed, plan.start_length, plan.strict ? "strict" : "free",
            plan.jobs, plan.jobs == 1 ? "" : "s");
-    printf("%-9s %-7s %6s %6s %10s %12s %12s %10s %9s\n", "policy", "board", "games", "won",
-           "mean_len", "mean_steps", "decision_us", "p99_us", "wall_s");
+    printf("%-9s %-7s %6s %6s %10s %12s %12s %10s %9s %9s\n", "policy", "board", "games", "won",
+           "mean_len", "mean_steps", "decision_us", "p99_us", "wall_s", "games/s");
     int status = CLI_EXIT_OK;
     for (int k = 0; k < plan.npolicies && status == CLI_EXIT_OK; k++) {
         for (int b = 0; b < plan.nboards; b++) {

@@ -31,6 +31,7 @@ static const char HELP[] =
     "  wavesnake MODE --headless ...    play without a window and print statistics\n"
     "  wavesnake TOOL ARGS              text tools (below)\n"
     "  wavesnake bench [snake] [--games N] [--seed S] [--policy P] [--jobs N]\n"
+    "                  [--boards WxH,...] [--start-length N] [--strict-tail]\n"
     "                  [--markdown FILE] [--chart FILE.png]   benchmarks (no pass/fail)\n"
     "\n"
     "Modes:\n"
