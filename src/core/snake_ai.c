@@ -131,13 +131,20 @@ static void release_clear(int32_t *release, const Snake *s) {
         release[snake_at(s, i)] = 0;
 }
 
-bool snake_ai_can_reach_tail(const Snake *s, bool strict_tail, int32_t *release, WaveField *wf) {
+/* As snake_ai_can_reach_tail, with every body cell held `delay` ticks longer:
+ * delay 1 stands for one more eat before the tail moves on. */
+static bool reach_tail(const Snake *s, bool strict_tail, int32_t *release, WaveField *wf,
+                       int delay) {
     if (s->len < 2)
         return true; /* a lone head is its own tail and can always move on */
     release_set(release, s, strict_tail);
-    bool ok = wave_compute_timed(wf, release, 0, snake_head(s), snake_tail(s));
+    bool ok = wave_compute_timed(wf, release, -delay, snake_head(s), snake_tail(s));
     release_clear(release, s);
     return ok;
+}
+
+bool snake_ai_can_reach_tail(const Snake *s, bool strict_tail, int32_t *release, WaveField *wf) {
+    return reach_tail(s, strict_tail, release, wf, 0);
 }
 
 /* ======================================================================== */
@@ -152,22 +159,100 @@ static int legal_target(const SnakeGame *g, Dir d) {
     return grid_neighbor(s->w, s->h, snake_head(s), d);
 }
 
-/* Steps 1 and 2: the shortest path to the food and the virtual eat. */
-static bool greedy_try_food(SnakeAi *ai, const SnakeGame *g) {
-    const Snake *s = &g->snake;
-    if (g->food < 0)
-        return false;
-    if (!wave_compute_timed(&ai->wave, ai->release, 0, snake_head(s), g->food))
-        return false;
-    path_from_wave(&ai->food_path, &ai->wave, g->food);
-    /* Walk a copy along the whole path; it grows on the last cell, the food. */
+/* The virtual eat must leave the tail reachable even if the body is held one
+ * tick longer, as it is when the next food appears on the tail route and gets
+ * eaten. Without this margin about twice as many games end in a trap. */
+enum { EAT_DELAY = 1 };
+/* Tail-path length outranks food distance (which is < 2 * 256). */
+enum { RANK_SCALE = 1024 };
+
+/* The margin the virtual eat must keep. Once half the stall budget has passed
+ * without eating, the snake is circling while the food stays unsafe; a small
+ * risk of a trap then beats a certain stall, so the margin is dropped. */
+static int eat_margin(const SnakeGame *g) {
+    return g->since_eat > g->stall_limit / 2 ? 0 : EAT_DELAY;
+}
+
+static Point grid_point_of(int w, int cell) {
+    Point p = {cell % w, cell / w};
+    return p;
+}
+
+/* Walks the virtual snake from s along `path` (eating at its end) and
+ * reports whether its head can then still reach its tail. */
+static bool virtual_eat_is_safe(SnakeAi *ai, const Snake *s, const Path *path, int delay) {
     snake_copy(&ai->virt, s);
-    for (int i = 1; i < ai->food_path.len; i++)
-        snake_advance(&ai->virt, ai->food_path.cells[i], i == ai->food_path.len - 1);
+    for (int i = 1; i < path->len; i++)
+        snake_advance(&ai->virt, path->cells[i], i == path->len - 1);
     ai->virt_valid = true;
     ai->virt_safe = snake_is_full(&ai->virt) ||
-                    snake_ai_can_reach_tail(&ai->virt, ai->strict_tail, ai->vrelease, &ai->scratch);
+                    reach_tail(&ai->virt, ai->strict_tail, ai->vrelease, &ai->scratch, delay);
     return ai->virt_safe;
+}
+
+/* Steps 1 and 2: the shortest path to the food and the virtual eat. When
+ * that eat would trap the snake, the same check runs on the shortest path
+ * through each other first step: a slightly longer way in often leaves the
+ * tail reachable. The first safe one wins (shortest, then direction order). */
+static bool greedy_try_food(SnakeAi *ai, const SnakeGame *g, int delay) {
+    const Snake *s = &g->snake;
+    int head = snake_head(s);
+    if (g->food < 0)
+        return false;
+    if (!wave_compute_timed(&ai->wave, ai->release, 0, head, g->food))
+        return false;
+    path_from_wave(&ai->food_path, &ai->wave, g->food);
+    if (virtual_eat_is_safe(ai, s, &ai->food_path, delay))
+        return true;
+    int first = ai->food_path.cells[1];
+    int best_len = 0;
+    Dir best = DIR_NONE;
+    for (int d = 0; d < DIR_COUNT; d++) {
+        int n = legal_target(g, (Dir)d);
+        if (n < 0 || n == first || n == g->food)
+            continue;
+        if (!wave_compute_timed(&ai->scratch, ai->release, 1, n, g->food))
+            continue;
+        int len = ai->scratch.dist[g->food] + 2;
+        if (best != DIR_NONE && len >= best_len)
+            continue;
+        path_from_wave(&ai->tail_path, &ai->scratch, g->food); /* tail_path as scratch */
+        memmove(ai->tail_path.cells + 1, ai->tail_path.cells,
+                (size_t)ai->tail_path.len * sizeof *ai->tail_path.cells);
+        ai->tail_path.cells[0] = head;
+        ai->tail_path.len++;
+        if (virtual_eat_is_safe(ai, s, &ai->tail_path, delay)) {
+            best = (Dir)d;
+            best_len = len;
+            memcpy(ai->food_path.cells, ai->tail_path.cells,
+                   (size_t)ai->tail_path.len * sizeof *ai->tail_path.cells);
+            ai->food_path.len = ai->tail_path.len;
+        }
+    }
+    path_clear(&ai->tail_path);
+    if (best == DIR_NONE) {
+        /* Show the shortest path and its failed simulation, not the last trial. */
+        path_from_wave(&ai->food_path, &ai->wave, g->food);
+        virtual_eat_is_safe(ai, s, &ai->food_path, delay);
+        return false;
+    }
+    virtual_eat_is_safe(ai, s, &ai->food_path, delay);
+    return true;
+}
+
+/* Whether, after the head steps to n (not eating), it can still reach the tail
+ * (now at trial_tail). The food cell is closed in this search; a route that
+ * needs it is accepted only if it works with every body cell held one tick
+ * longer, as eating on the way would hold them. Leaves the search in scratch. */
+static bool tail_reachable_after(SnakeAi *ai, const SnakeGame *g, int n, int trial_tail) {
+    if (wave_compute_timed(&ai->scratch, ai->release, 1, n, trial_tail))
+        return true;
+    if (g->food < 0)
+        return false;
+    ai->release[g->food] = 0;
+    bool ok = wave_compute_timed(&ai->scratch, ai->release, 0, n, trial_tail);
+    ai->release[g->food] = WAVE_NEVER;
+    return ok;
 }
 
 /* Step 3: of the moves after which the head can still reach the tail, take the
@@ -179,35 +264,46 @@ static Dir greedy_follow_tail(SnakeAi *ai, const SnakeGame *g) {
     if (s->len < 2)
         return DIR_NONE; /* a lone head has no tail to follow; wander instead */
     int trial_tail = snake_at(s, s->len - 2); /* the tail after one move */
+    /* A route over the food would eat it and hold the tail, which the release
+     * times do not model: these searches keep off that cell (see
+     * tail_reachable_after). */
+    if (g->food >= 0)
+        ai->release[g->food] = WAVE_NEVER;
     Dir best = DIR_NONE;
-    int best_dist = -1;
+    int best_rank = -1;
     for (int d = 0; d < DIR_COUNT; d++) {
         int n = legal_target(g, (Dir)d);
         if (n < 0 || n == g->food)
             continue; /* eating was judged unsafe above */
-        if (!wave_compute_timed(&ai->scratch, ai->release, 1, n, trial_tail))
+        if (!tail_reachable_after(ai, g, n, trial_tail))
             continue;
         int dist = ai->scratch.dist[trial_tail];
-        if (dist > best_dist) {
-            best_dist = dist;
+        /* Rank by tail-path length, then by distance from the food: walking
+         * away lets the body straighten out before the next approach. */
+        int rank = dist * RANK_SCALE;
+        if (g->food >= 0)
+            rank += point_manhattan(grid_point_of(s->w, n), grid_point_of(s->w, g->food));
+        if (rank > best_rank) {
+            best_rank = rank;
             best = (Dir)d;
         }
     }
-    if (best == DIR_NONE)
-        return DIR_NONE;
-    /* Keep the chosen route for the overlay: the head, then n's path to the tail. */
-    int n = grid_neighbor(s->w, s->h, snake_head(s), best);
-    wave_compute_timed(&ai->scratch, ai->release, 1, n, trial_tail);
-    path_from_wave(&ai->tail_path, &ai->scratch, trial_tail);
-    if (ai->tail_path.len < ai->tail_path.cap) {
-        memmove(ai->tail_path.cells + 1, ai->tail_path.cells,
-                (size_t)ai->tail_path.len * sizeof *ai->tail_path.cells);
-        ai->tail_path.cells[0] = snake_head(s);
-        ai->tail_path.len++;
+    if (best != DIR_NONE) {
+        /* Keep the chosen route for the overlay: the head, then n's path to the tail. */
+        int n = grid_neighbor(s->w, s->h, snake_head(s), best);
+        tail_reachable_after(ai, g, n, trial_tail);
+        path_from_wave(&ai->tail_path, &ai->scratch, trial_tail);
+        if (ai->tail_path.len < ai->tail_path.cap) {
+            memmove(ai->tail_path.cells + 1, ai->tail_path.cells,
+                    (size_t)ai->tail_path.len * sizeof *ai->tail_path.cells);
+            ai->tail_path.cells[0] = snake_head(s);
+            ai->tail_path.len++;
+        }
     }
+    if (g->food >= 0)
+        ai->release[g->food] = 0;
     return best;
 }
-
 /* Step 4: the legal move that keeps the largest reachable area. */
 static Dir greedy_wander(SnakeAi *ai, const SnakeGame *g) {
     Dir best = DIR_NONE;
@@ -228,11 +324,16 @@ static Dir greedy_wander(SnakeAi *ai, const SnakeGame *g) {
 static void choose_greedy(SnakeAi *ai, const SnakeGame *g) {
     const Snake *s = &g->snake;
     release_set(ai->release, s, ai->strict_tail);
-    if (greedy_try_food(ai, g)) {
+    if (greedy_try_food(ai, g, eat_margin(g))) {
         ai->dir = path_first_dir(&ai->food_path, s->w);
         ai->reason = SNAKE_REASON_EAT;
     } else if ((ai->dir = greedy_follow_tail(ai, g)) != DIR_NONE) {
         ai->reason = SNAKE_REASON_FOLLOW_TAIL;
+    } else if (eat_margin(g) > 0 && greedy_try_food(ai, g, 0)) {
+        /* No tail route: an eat that leaves no margin for the next food beats
+         * wandering blind. */
+        ai->dir = path_first_dir(&ai->food_path, s->w);
+        ai->reason = SNAKE_REASON_EAT;
     } else if ((ai->dir = greedy_wander(ai, g)) != DIR_NONE) {
         ai->reason = SNAKE_REASON_WANDER;
     } else {
