@@ -38,10 +38,13 @@ static inline bool grid_in_bounds(const Grid *g, int x, int y) {
 
 static inline int grid_index(const Grid *g, int x, int y) { return y * g->w + x; }
 
-static inline Point grid_point(const Grid *g, int cell) {
-    Point p = {cell % g->w, cell / g->w};
+/* The (x, y) of a cell index on a board w cells wide. */
+static inline Point grid_cell_point(int w, int cell) {
+    Point p = {cell % w, cell / w};
     return p;
 }
+
+static inline Point grid_point(const Grid *g, int cell) { return grid_cell_point(g->w, cell); }
 
 /* The neighbour of `cell` in direction d, or -1 when it would leave the grid. */
 static inline int grid_neighbor(int w, int h, int cell, Dir d) {

@@ -37,6 +37,15 @@ bool path_from_wave(Path *path, const WaveField *wf, int goal) {
     return true;
 }
 
+bool path_prepend(Path *path, int cell) {
+    if (path->len >= path->cap)
+        return false;
+    memmove(path->cells + 1, path->cells, (size_t)path->len * sizeof *path->cells);
+    path->cells[0] = cell;
+    path->len++;
+    return true;
+}
+
 Dir path_first_dir(const Path *path, int w) {
     if (path->len < 2)
         return DIR_NONE;

@@ -34,6 +34,10 @@ static inline int path_steps(const Path *path) { return path->len - 1; }
  * parents. Returns false (and an empty path) if the goal was not reached. */
 bool path_from_wave(Path *path, const WaveField *wf, int goal);
 
+/* Puts `cell` in front of the path (a new start); returns false, leaving the
+ * path unchanged, when it is already at capacity. */
+bool path_prepend(Path *path, int cell);
+
 /* Direction of the path's first step, or DIR_NONE if it has fewer than 2 cells. */
 Dir path_first_dir(const Path *path, int w);
 

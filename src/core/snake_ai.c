@@ -173,11 +173,6 @@ static int eat_margin(const SnakeGame *g) {
     return g->since_eat > g->stall_limit / 2 ? 0 : EAT_DELAY;
 }
 
-static Point grid_point_of(int w, int cell) {
-    Point p = {cell % w, cell / w};
-    return p;
-}
-
 /* Walks the virtual snake from s along `path` (eating at its end) and
  * reports whether its head can then still reach its tail. */
 static bool virtual_eat_is_safe(SnakeAi *ai, const Snake *s, const Path *path, int delay) {
@@ -217,10 +212,7 @@ static bool greedy_try_food(SnakeAi *ai, const SnakeGame *g, int delay) {
         if (best != DIR_NONE && len >= best_len)
             continue;
         path_from_wave(&ai->tail_path, &ai->scratch, g->food); /* tail_path as scratch */
-        memmove(ai->tail_path.cells + 1, ai->tail_path.cells,
-                (size_t)ai->tail_path.len * sizeof *ai->tail_path.cells);
-        ai->tail_path.cells[0] = head;
-        ai->tail_path.len++;
+        path_prepend(&ai->tail_path, head);
         if (virtual_eat_is_safe(ai, s, &ai->tail_path, delay)) {
             best = (Dir)d;
             best_len = len;
@@ -282,7 +274,7 @@ static Dir greedy_follow_tail(SnakeAi *ai, const SnakeGame *g) {
          * away lets the body straighten out before the next approach. */
         int rank = dist * RANK_SCALE;
         if (g->food >= 0)
-            rank += point_manhattan(grid_point_of(s->w, n), grid_point_of(s->w, g->food));
+            rank += point_manhattan(grid_cell_point(s->w, n), grid_cell_point(s->w, g->food));
         if (rank > best_rank) {
             best_rank = rank;
             best = (Dir)d;
@@ -293,12 +285,7 @@ static Dir greedy_follow_tail(SnakeAi *ai, const SnakeGame *g) {
         int n = grid_neighbor(s->w, s->h, snake_head(s), best);
         tail_reachable_after(ai, g, n, trial_tail);
         path_from_wave(&ai->tail_path, &ai->scratch, trial_tail);
-        if (ai->tail_path.len < ai->tail_path.cap) {
-            memmove(ai->tail_path.cells + 1, ai->tail_path.cells,
-                    (size_t)ai->tail_path.len * sizeof *ai->tail_path.cells);
-            ai->tail_path.cells[0] = snake_head(s);
-            ai->tail_path.len++;
-        }
+        path_prepend(&ai->tail_path, snake_head(s));
     }
     if (g->food >= 0)
         ai->release[g->food] = 0;

@@ -40,11 +40,12 @@ static inline bool search(WaveField *wf, const uint8_t *blocked, const int32_t *
                           int offset, int source, int goal) {
     const int w = wf->w, h = wf->h;
     const size_t n = (size_t)w * (size_t)h;
+    /* Only dist needs a reset: a parent is read only where dist says reached. */
     memset(wf->dist, 0xff, n * sizeof *wf->dist);
-    memset(wf->parent, 0xff, n * sizeof *wf->parent);
     wf->source = source;
     wf->goal = goal;
     wf->dist[source] = 0;
+    wf->parent[source] = WAVE_NO_PARENT;
     wf->order[0] = source;
     int head = 0, tail = 1;
     bool found = source == goal;

@@ -20,7 +20,8 @@ enum { WAVE_UNREACHED = -1, WAVE_NO_PARENT = -1, WAVE_NEVER = INT32_MAX };
 typedef struct WaveField {
     int w, h;
     int32_t *dist;   /* steps from the source, WAVE_UNREACHED where not reached */
-    int32_t *parent; /* cell that first reached this one, WAVE_NO_PARENT at the source */
+    int32_t *parent; /* cell that first reached this one, WAVE_NO_PARENT at the source;
+                        stale (not reset) where dist is WAVE_UNREACHED */
     int32_t *order;  /* the BFS queue; after a compute, the cells in visit order */
     int reached;     /* how many cells the last compute reached (length of order) */
     int source;      /* source cell of the last compute, -1 before the first */
