@@ -5,26 +5,11 @@
 #include <string.h>
 
 #include "sea.h"
+#include "sea_rows.h"
 
-/* Builds a board from ten rows of ten characters (through the real parser). */
-static SeaBoard board_rows(const char *const rows[SEA_H]) {
-    char text[SEA_H * (SEA_W + 1) + 1];
-    size_t n = 0;
-    for (int y = 0; y < SEA_H; y++) {
-        ck_assert_msg(strlen(rows[y]) == SEA_W, "test row %d is not %d long", y, SEA_W);
-        memcpy(text + n, rows[y], SEA_W);
-        n += SEA_W;
-        text[n++] = '\n';
-    }
-    text[n] = '\0';
-    SeaBoard b;
-    WsError err = {0};
-    ck_assert_msg(sea_board_parse(&b, text, n, "test", &err) == WS_OK, "%s", err.msg);
-    return b;
-}
 
 static WsStatus check_rows(const char *const rows[SEA_H], SeaLeft *left, WsError *err) {
-    SeaBoard b = board_rows(rows);
+    SeaBoard b = sea_rows_board(rows);
     return sea_board_check(&b, left, err);
 }
 
@@ -34,7 +19,7 @@ START_TEST(parse_marks) {
     const char *rows[SEA_H] = {"o.x#......", "..........", "..........", "..........",
                                "..........", "..........", "..........", "..........",
                                "..........", ".........."};
-    SeaBoard b = board_rows(rows);
+    SeaBoard b = sea_rows_board(rows);
     ck_assert_int_eq(b.mark[0], SEA_MISS);
     ck_assert_int_eq(b.mark[1], SEA_UNKNOWN);
     ck_assert_int_eq(b.mark[2], SEA_HIT);
@@ -169,7 +154,7 @@ START_TEST(blocked_cells) {
     const char *rows[SEA_H] = {"#.........", "..........", ".....o....", "..........",
                                "..........", "..........", "....x.....", "..........",
                                "..........", "........##"};
-    SeaBoard b = board_rows(rows);
+    SeaBoard b = sea_rows_board(rows);
     uint8_t blocked[SEA_CELLS];
     sea_board_blocked(&b, blocked);
     int n = 0;

@@ -6,27 +6,13 @@
 #include <string.h>
 
 #include "sea.h"
+#include "sea_rows.h"
 #include "sea_ai.h"
 
 #ifndef WS_TEST_DATA
 #define WS_TEST_DATA "tests/data"
 #endif
 
-static SeaBoard board_rows(const char *const rows[SEA_H]) {
-    char text[SEA_H * (SEA_W + 1) + 1];
-    size_t n = 0;
-    for (int y = 0; y < SEA_H; y++) {
-        ck_assert_msg(strlen(rows[y]) == SEA_W, "test row %d is not %d long", y, SEA_W);
-        memcpy(text + n, rows[y], SEA_W);
-        n += SEA_W;
-        text[n++] = '\n';
-    }
-    text[n] = '\0';
-    SeaBoard b;
-    WsError err = {0};
-    ck_assert_msg(sea_board_parse(&b, text, n, "test", &err) == WS_OK, "%s", err.msg);
-    return b;
-}
 
 static SeaBoard board_file(const char *name) {
     char path[512], text[512];
@@ -113,7 +99,7 @@ START_TEST(counts_single_row) {
     const char *rows[SEA_H] = {"..........", "oooooooooo", "oooooooooo", "oooooooooo",
                                "oooooooooo", "oooooooooo", "oooooooooo", "oooooooooo",
                                "oooooooooo", "oooooooooo"};
-    SeaBoard b = board_rows(rows);
+    SeaBoard b = sea_rows_board(rows);
     uint32_t got[SEA_CELLS];
     sea_counts(&b, 4, got);
     const uint32_t want[SEA_W] = {1, 2, 3, 4, 4, 4, 4, 3, 2, 1};
@@ -138,7 +124,7 @@ START_TEST(counts_hits_and_sunk) {
     const char *hit_row[SEA_H] = {"...x......", "oooooooooo", "oooooooooo", "oooooooooo",
                                   "oooooooooo", "oooooooooo", "oooooooooo", "oooooooooo",
                                   "oooooooooo", "oooooooooo"};
-    SeaBoard b = board_rows(hit_row);
+    SeaBoard b = sea_rows_board(hit_row);
     uint32_t got[SEA_CELLS];
     sea_counts(&b, 3, got);
     /* 3-cell placements start at 0..7; the hit at D1 is covered but prints 0 */
@@ -149,7 +135,7 @@ START_TEST(counts_hits_and_sunk) {
     const char *sunk_row[SEA_H] = {"#.........", "..oooooooo", "oooooooooo", "oooooooooo",
                                    "oooooooooo", "oooooooooo", "oooooooooo", "oooooooooo",
                                    "oooooooooo", "oooooooooo"};
-    b = board_rows(sunk_row);
+    b = sea_rows_board(sunk_row);
     sea_counts(&b, 4, got);
     /* B1, A2, B2 are next to the sunk A1: 0. Open: C1..J1 (8 cells) -> starts C..G. */
     const uint32_t want_sunk[SEA_W] = {0, 0, 1, 2, 3, 4, 4, 3, 2, 1};
@@ -165,7 +151,7 @@ START_TEST(counts_edge_column) {
     const char *rows[SEA_H] = {".ooooooooo", ".ooooooooo", ".ooooooooo", "oooooooooo",
                                ".ooooooooo", ".ooooooooo", ".ooooooooo", ".ooooooooo",
                                ".ooooooooo", ".ooooooooo"};
-    SeaBoard b = board_rows(rows);
+    SeaBoard b = sea_rows_board(rows);
     uint32_t got[SEA_CELLS];
     sea_counts(&b, 3, got);
     /* rows 1-3 (y 0..2) hold one 3-cell placement; rows 5-10 (y 4..9) six cells: 4 starts */
@@ -194,7 +180,7 @@ static int choose(SeaHunter hunter, const SeaBoard *b, uint64_t seed) {
 }
 
 START_TEST(seed_hunts_maxima) {
-    SeaBoard empty = board_rows(EMPTY);
+    SeaBoard empty = sea_rows_board(EMPTY);
     SeaBoard d4 = board_file("sea-d4.board");
     uint32_t counts[SEA_CELLS];
     sea_counts(&d4, 4, counts);
@@ -221,7 +207,7 @@ START_TEST(seed_counts_longest_remaining) {
     const char *rows[SEA_H] = {"####o.....", "ooooo.....", "..........", "..........",
                                "..........", "..........", "..........", "..........",
                                "..........", ".........."};
-    SeaBoard b = board_rows(rows);
+    SeaBoard b = sea_rows_board(rows);
     SeaAi *ai = malloc(sizeof *ai);
     sea_ai_init(ai, SEA_HUNTER_SEED);
     Rng rng;
@@ -243,7 +229,7 @@ START_TEST(seed_target_around) {
     const char *rows[SEA_H] = {"..........", "..........", "..........", "....o.....",
                                "....x.....", "..........", "..........", "..........",
                                "..........", ".........."};
-    SeaBoard b = board_rows(rows);
+    SeaBoard b = sea_rows_board(rows);
     int seen[SEA_CELLS] = {0};
     for (uint64_t seed = 0; seed < 60; seed++) {
         int c = choose(SEA_HUNTER_SEED, &b, seed);
@@ -262,14 +248,14 @@ START_TEST(seed_target_shortest_fits) {
     const char *rows[SEA_H] = {"x.........", "..........", "o.........", "..........",
                                "..........", "..........", "..........", "..........",
                                "oooooooooo", "##oo##oo##"};
-    SeaBoard b = board_rows(rows);
+    SeaBoard b = sea_rows_board(rows);
     for (uint64_t seed = 0; seed < 30; seed++)
         ck_assert_int_eq(choose(SEA_HUNTER_SEED, &b, seed), 1);
     /* with a 2-cell ship left, A2 is allowed too */
     const char *rows2[SEA_H] = {"x.........", "..........", "o.........", "..........",
                                 "..........", "..........", "..........", "..........",
                                 "oooooooooo", "##oo##oooo"};
-    b = board_rows(rows2);
+    b = sea_rows_board(rows2);
     int seen[SEA_CELLS] = {0};
     for (uint64_t seed = 0; seed < 40; seed++)
         seen[choose(SEA_HUNTER_SEED, &b, seed)] = 1;
@@ -282,7 +268,7 @@ START_TEST(seed_target_line) {
     const char *rows[SEA_H] = {"..........", "..........", "..........", "..........",
                                "..........", "..oxx.....", "..........", "..........",
                                "..........", ".........."};
-    SeaBoard b = board_rows(rows);
+    SeaBoard b = sea_rows_board(rows);
     for (uint64_t seed = 0; seed < 30; seed++) {
         ck_assert_int_eq(choose(SEA_HUNTER_SEED, &b, seed), 5 * SEA_W + 5);
         ck_assert_int_eq(choose(SEA_HUNTER_BEST, &b, seed), 5 * SEA_W + 5);
@@ -290,7 +276,7 @@ START_TEST(seed_target_line) {
     const char *vertical[SEA_H] = {"..........", "..........", "..........", "....x.....",
                                    "....x.....", "..........", "..........", "..........",
                                    "..........", ".........."};
-    b = board_rows(vertical);
+    b = sea_rows_board(vertical);
     for (uint64_t seed = 0; seed < 30; seed++) {
         int c = choose(SEA_HUNTER_SEED, &b, seed);
         ck_assert_msg(c == 2 * SEA_W + 4 || c == 5 * SEA_W + 4, "seed %llu: %d",
@@ -307,7 +293,7 @@ START_TEST(best_target_weights) {
     const char *rows[SEA_H] = {"x.........", "..........", "..........", "..........",
                                "..........", "..........", "..........", "..........",
                                "..........", ".........."};
-    SeaBoard b = board_rows(rows);
+    SeaBoard b = sea_rows_board(rows);
     SeaAi *ai = malloc(sizeof *ai);
     sea_ai_init(ai, SEA_HUNTER_BEST);
     Rng rng;
@@ -335,7 +321,7 @@ START_TEST(best_target_no_gap) {
     const char *rows[SEA_H] = {"x.........", "o.........", "..........", "..........",
                                "..........", "..........", "..........", "..........",
                                "oooooooooo", "##oo##oo##"};
-    SeaBoard b = board_rows(rows);
+    SeaBoard b = sea_rows_board(rows);
     for (uint64_t seed = 0; seed < 30; seed++)
         ck_assert_int_eq(choose(SEA_HUNTER_BEST, &b, seed), 1);
 }
@@ -346,7 +332,7 @@ START_TEST(best_target_avoids_other_ships) {
     const char *rows[SEA_H] = {"..........", "..........", "..x.......", "..........",
                                "..x.......", "..x.......", "..........", "..........",
                                "..........", ".........."};
-    SeaBoard b = board_rows(rows);
+    SeaBoard b = sea_rows_board(rows);
     /* group 0 is the single hit C3; C4 touches the line C5-C6, so only C2, B3, D3 remain */
     for (uint64_t seed = 0; seed < 20; seed++) {
         int c = choose(SEA_HUNTER_BEST, &b, seed);
@@ -361,7 +347,7 @@ START_TEST(best_hunts_open_cells) {
     const char *rows[SEA_H] = {"####o.....", "ooooo.....", "..........", "..........",
                                "......o...", "..........", "..........", "..........",
                                "..........", "........o."};
-    SeaBoard b = board_rows(rows);
+    SeaBoard b = sea_rows_board(rows);
     uint8_t blocked[SEA_CELLS];
     sea_board_blocked(&b, blocked);
     for (uint64_t seed = 0; seed < 10; seed++) {
@@ -375,7 +361,7 @@ START_TEST(errors) {
     const char *all_sunk[SEA_H] = {"####o###oo", "oooooooooo", "###o##o##o", "oooooooooo",
                                    "##o#o#o#oo", "oooooooooo", "#ooooooooo", "..........",
                                    "..........", ".........."};
-    SeaBoard b = board_rows(all_sunk);
+    SeaBoard b = sea_rows_board(all_sunk);
     SeaAi *ai = malloc(sizeof *ai);
     sea_ai_init(ai, SEA_HUNTER_SEED);
     Rng rng;
@@ -387,7 +373,7 @@ START_TEST(errors) {
     const char *bent[SEA_H] = {"##........", ".#........", "..........", "..........",
                                "..........", "..........", "..........", "..........",
                                "..........", ".........."};
-    b = board_rows(bent);
+    b = sea_rows_board(bent);
     ck_assert_int_eq(sea_ai_choose(ai, &b, &rng, &cell, &err), WS_ERR_PARSE);
     free(ai);
 }
