@@ -3,8 +3,10 @@
 #   make test   install what is missing, build with -Werror + ASan/UBSan, run every test
 # Other targets: build, bench, valgrind, clean.
 
-BUILD      ?= build
-TEST_BUILD ?= build-test
+# The build directories are those of CMakePresets.json (release: build/,
+# test: build-test/); plain `cmake --preset release` does the same as make.
+BUILD      := build
+TEST_BUILD := build-test
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 ARGS       ?=
 
@@ -28,19 +30,18 @@ deps:
 	fi
 
 build: deps
-	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release
-	cmake --build $(BUILD) -j$(JOBS)
+	cmake --preset release
+	cmake --build --preset release -j$(JOBS)
 
 run: build
 	./$(BUILD)/wavesnake $(ARGS)
 
+# The core-purity grep and the target boundaries are CTest tests too
+# (build_core_purity, build_boundaries), so plain `ctest` checks them.
 test: deps
-	cmake -S . -B $(TEST_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DWS_WERROR=ON -DWS_SANITIZE=ON
-	cmake --build $(TEST_BUILD) -j$(JOBS)
-	@echo "determinism check: no rand/srand/time in src/core"
-	@! grep -rnE '\b(s?rand|time|clock)\(' src/core
-	@! grep -rnE '#[[:space:]]*include[[:space:]]*[<"]SDL' src/core
-	cd $(TEST_BUILD) && ctest --output-on-failure -j$(JOBS)
+	cmake --preset test
+	cmake --build --preset test -j$(JOBS)
+	ctest --preset test -j$(JOBS)
 
 bench: build
 	./$(BUILD)/wavesnake bench $(ARGS)

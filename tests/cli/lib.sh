@@ -1,7 +1,12 @@
 # Shared helpers for the CLI tests: `source lib.sh` after setting WS, DATA.
 # Every check prints what it expected and what it got, and the script exits
 # non-zero at the end if any check failed.
+#
+# pipefail: in `"$WS" ... | filter >out || fail ...` the status is the first
+# failing command's, so a crash of wavesnake fails the check even though the
+# filter after it succeeded (cli/lib_selftest.sh proves it).
 set -u
+set -o pipefail
 FAILED=0
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT

@@ -42,6 +42,7 @@ typedef struct BenchPlan {
     BenchBoard boards[BENCH_MAX_BOARDS];
     const char *markdown; /* NULL: none */
     const char *chart;    /* NULL: none */
+    ChartWriter writer;      /* NULL: this build cannot draw charts */
 } BenchPlan;
 
 typedef struct BenchRow {
@@ -86,8 +87,9 @@ static bool parse_boards(const char *text, BenchPlan *plan) {
     return true;
 }
 
-static bool parse_args(int argc, char **argv, BenchPlan *plan) {
+static bool parse_args(int argc, char **argv, ChartWriter chart_writer, BenchPlan *plan) {
     memset(plan, 0, sizeof *plan);
+    plan->writer = chart_writer;
     plan->seed = 1;
     plan->start_length = 4;
     plan->jobs = 1;
@@ -118,7 +120,7 @@ static bool parse_args(int argc, char **argv, BenchPlan *plan) {
         } else if (cli_take_value(argc, argv, &i, "--chart", &v)) {
             if (v == NULL)
                 return false;
-            if (!chart_is_available()) {
+            if (plan->writer == NULL) {
                 cli_usage_error("--chart %s: this build has no SDL, so it cannot draw charts", v);
                 return false;
             }
@@ -265,7 +267,7 @@ static bool write_chart(const BenchPlan *plan, const BenchRow *rows) {
         }
     }
     WsError err = {0};
-    if (chart_write_png(&chart, plan->chart, &err) != WS_OK) {
+    if (plan->writer(&chart, plan->chart, &err) != WS_OK) {
         fprintf(stderr, "wavesnake: %s\n", err.msg);
         return false;
     }
@@ -276,9 +278,9 @@ static bool write_chart(const BenchPlan *plan, const BenchRow *rows) {
 /* Entry points                                                              */
 /* ======================================================================== */
 
-static int bench_snake(int argc, char **argv) {
+static int bench_snake(int argc, char **argv, ChartWriter chart_writer) {
     BenchPlan plan;
-    if (!parse_args(argc, argv, &plan))
+    if (!parse_args(argc, argv, chart_writer, &plan))
         return CLI_EXIT_USAGE;
     int nrows = plan.npolicies * plan.nboards;
     BenchRow *rows = calloc((size_t)nrows, sizeof *rows);
@@ -313,10 +315,10 @@ static int bench_snake(int argc, char **argv) {
     return status;
 }
 
-int bench_main(int argc, char **argv) {
+int bench_main(int argc, char **argv, ChartWriter chart_writer) {
     if (argc == 0 || argv[0][0] == '-')
-        return bench_snake(argc, argv);
+        return bench_snake(argc, argv, chart_writer);
     if (strcmp(argv[0], "snake") == 0)
-        return bench_snake(argc - 1, argv + 1);
+        return bench_snake(argc - 1, argv + 1, chart_writer);
     return cli_usage_error("bench: unknown benchmark '%s' (snake)", argv[0]);
 }

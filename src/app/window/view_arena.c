@@ -19,7 +19,7 @@
 
 #include "arena.h"
 #include "grid.h"
-#include "run_arena.h"
+#include "arena_setup.h"
 #include "view.h"
 
 /* ======================================================================== */
@@ -194,7 +194,7 @@ static void arena_view_destroy(void *state) {
 static WsStatus open_world(ArenaView *v, FrontCtx *ctx, WsError *err) {
     Arena fresh;
     uint64_t seed = v->seed + (uint64_t)v->restarts;
-    WsStatus st = run_arena_open(ctx->opts, seed, &fresh, v->map_name, sizeof v->map_name, err);
+    WsStatus st = arena_setup_open(ctx->opts, seed, &fresh, v->map_name, sizeof v->map_name, err);
     if (st != WS_OK)
         return st;
     int64_t *desire = malloc((size_t)fresh.w * (size_t)fresh.h * sizeof *desire);
@@ -222,7 +222,7 @@ static WsStatus open_world(ArenaView *v, FrontCtx *ctx, WsError *err) {
 static WsStatus arena_view_create(void **state, FrontCtx *ctx, WsError *err) {
     *state = NULL;
     ArenaShown shown = ARENA_SHOWN_HERO;
-    if (ctx->opts->arena_map != NULL && !run_arena_parse_shown(ctx->opts->arena_map, &shown))
+    if (ctx->opts->arena_map != NULL && !arena_setup_parse_shown(ctx->opts->arena_map, &shown))
         return ws_fail(err, WS_ERR_ARG,
                        "--arena-map: unknown map '%s' (hero, gold, potion, safety, desire)",
                        ctx->opts->arena_map);
@@ -254,7 +254,7 @@ static bool arena_view_action(void *state, Action action, FrontCtx *ctx) {
     switch (action) {
     case ACT_NEXT:
         v->shown = (ArenaShown)((v->shown + 1) % ARENA_SHOWN_COUNT);
-        front_status(ctx, "map: %s", run_arena_shown_name(v->shown));
+        front_status(ctx, "map: %s", arena_setup_shown_name(v->shown));
         return true;
     case ACT_RESTART: {
         WsError err = {0};

@@ -17,6 +17,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "chart_png.h"
 #include "cli.h"
 #include "frontend.h"
 #include "frontend_app.h"
@@ -768,3 +769,5 @@ int frontend_run(const AppOptions *opts) {
     app_close(app);
     return rc;
 }
+
+ChartWriter frontend_chart_writer(void) { return chart_write_png; }

@@ -6,86 +6,16 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
 
+#include "arena_setup.h"
 #include "cli.h"
-#include "fileio.h"
 #include "stats.h"
-#include "textmap.h"
-
-static const char DEFAULT_MAP[] = "assets/maps/arena.txt";
-
-static const char *const SHOWN_NAMES[ARENA_SHOWN_COUNT] = {"hero", "gold", "potion", "safety",
-                                                           "desire"};
 
 static uint64_t cpu_now_ns(void) {
     struct timespec ts;
     if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts) != 0)
         return 0;
     return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
-bool run_arena_parse_shown(const char *name, ArenaShown *out) {
-    for (int i = 0; i < ARENA_SHOWN_COUNT; i++)
-        if (strcmp(name, SHOWN_NAMES[i]) == 0) {
-            *out = (ArenaShown)i;
-            return true;
-        }
-    return false;
-}
-
-const char *run_arena_shown_name(ArenaShown shown) {
-    return shown >= 0 && shown < ARENA_SHOWN_COUNT ? SHOWN_NAMES[shown] : "?";
-}
-
-/* The default map: in the working directory, else beside the executable
- * (the build copies assets/ there). */
-static const char *default_map(char *buf, size_t size) {
-    if (access(DEFAULT_MAP, R_OK) == 0)
-        return DEFAULT_MAP;
-    char exe[4096];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (n > 0) {
-        exe[n] = '\0';
-        char *slash = strrchr(exe, '/');
-        if (slash != NULL) {
-            *slash = '\0';
-            snprintf(buf, size, "%s/%s", exe, DEFAULT_MAP);
-            if (access(buf, R_OK) == 0)
-                return buf;
-        }
-    }
-    return DEFAULT_MAP; /* let the loader report it missing */
-}
-
-WsStatus run_arena_open(const AppOptions *opts, uint64_t seed, Arena *arena, char *map_name,
-                        size_t name_size, WsError *err) {
-    ArenaConfig cfg = {seed, opts->monsters, opts->naive};
-    if (opts->map != NULL && opts->gen_w > 0)
-        return ws_fail(err, WS_ERR_ARG, "--map and --generate cannot be combined");
-    if (opts->gen_w > 0) {
-        if (opts->gen_w > TEXTMAP_MAX_SIDE || opts->gen_h > TEXTMAP_MAX_SIDE)
-            return ws_fail(err, WS_ERR_ARG, "--generate %dx%d: each side must be 8..%d",
-                           opts->gen_w, opts->gen_h, TEXTMAP_MAX_SIDE);
-        snprintf(map_name, name_size, "%dx%d generated", opts->gen_w, opts->gen_h);
-        return arena_init_generated(arena, opts->gen_w, opts->gen_h, &cfg, err);
-    }
-    char buf[4200];
-    const char *path = opts->map != NULL ? opts->map : default_map(buf, sizeof buf);
-    const char *slash = strrchr(path, '/');
-    snprintf(map_name, name_size, "%s", slash != NULL ? slash + 1 : path);
-    char *text = NULL;
-    size_t len = 0;
-    WsStatus st = fileio_read(path, "map", FILEIO_MAX_BYTES, &text, &len, err);
-    if (st != WS_OK)
-        return st;
-    TextMap map = {0};
-    st = textmap_parse(&map, text, len, path, err);
-    free(text);
-    if (st == WS_OK)
-        st = arena_init(arena, &map, &cfg, path, err);
-    textmap_deinit(&map);
-    return st;
 }
 
 /* JSON string body: the map name may hold quotes or backslashes. */
@@ -102,7 +32,7 @@ static void print_json_string(const char *s) {
 
 int run_arena_headless(const AppOptions *opts) {
     ArenaShown shown;
-    if (opts->arena_map != NULL && !run_arena_parse_shown(opts->arena_map, &shown))
+    if (opts->arena_map != NULL && !arena_setup_parse_shown(opts->arena_map, &shown))
         return cli_usage_error("--arena-map: unknown map '%s' (hero, gold, potion, safety, desire)",
                                opts->arena_map);
     Arena *a = calloc(1, sizeof *a);
@@ -114,7 +44,7 @@ int run_arena_headless(const AppOptions *opts) {
     }
     char name[4200];
     WsError err = {0};
-    if (run_arena_open(opts, opts->seed, a, name, sizeof name, &err) != WS_OK) {
+    if (arena_setup_open(opts, opts->seed, a, name, sizeof name, &err) != WS_OK) {
         free(a);
         free(hist);
         return cli_usage_error("%s", err.msg);

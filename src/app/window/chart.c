@@ -3,7 +3,7 @@
  * No window and no display: the renderer draws into an RGB888 surface, as the
  * screenshot path does, so the same data always gives the same pixels.
  */
-#include "chart.h"
+#include "chart_png.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -1,4 +1,5 @@
-/* Linked instead of the SDL front end when the build has no SDL (WS_BUILD_APP=OFF). */
+/* frontend_stub.c - linked instead of the SDL front end when the build has no SDL
+ * (WS_BUILD_APP=OFF): no window, and no charts for the benchmark. */
 #include <stdio.h>
 
 #include "cli.h"
@@ -10,3 +11,5 @@ int frontend_run(const AppOptions *opts) {
                     "use --headless or a text tool\n");
     return CLI_EXIT_FAIL;
 }
+
+ChartWriter frontend_chart_writer(void) { return NULL; }

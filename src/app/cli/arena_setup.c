@@ -1,0 +1,79 @@
+/* Building an arena from the options: a generated map, a map file or the default map. */
+#define _POSIX_C_SOURCE 200809L
+#include "arena_setup.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "fileio.h"
+#include "textmap.h"
+
+static const char DEFAULT_MAP[] = "assets/maps/arena.txt";
+
+static const char *const SHOWN_NAMES[ARENA_SHOWN_COUNT] = {"hero", "gold", "potion", "safety",
+                                                           "desire"};
+
+bool arena_setup_parse_shown(const char *name, ArenaShown *out) {
+    for (int i = 0; i < ARENA_SHOWN_COUNT; i++)
+        if (strcmp(name, SHOWN_NAMES[i]) == 0) {
+            *out = (ArenaShown)i;
+            return true;
+        }
+    return false;
+}
+
+const char *arena_setup_shown_name(ArenaShown shown) {
+    return shown >= 0 && shown < ARENA_SHOWN_COUNT ? SHOWN_NAMES[shown] : "?";
+}
+
+/* The default map: in the working directory, else beside the executable
+ * (the build copies assets/ there). */
+static const char *default_map(char *buf, size_t size) {
+    if (access(DEFAULT_MAP, R_OK) == 0)
+        return DEFAULT_MAP;
+    char exe[4096];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n > 0) {
+        exe[n] = '\0';
+        char *slash = strrchr(exe, '/');
+        if (slash != NULL) {
+            *slash = '\0';
+            snprintf(buf, size, "%s/%s", exe, DEFAULT_MAP);
+            if (access(buf, R_OK) == 0)
+                return buf;
+        }
+    }
+    return DEFAULT_MAP; /* let the loader report it missing */
+}
+
+WsStatus arena_setup_open(const AppOptions *opts, uint64_t seed, Arena *arena, char *map_name,
+                          size_t name_size, WsError *err) {
+    ArenaConfig cfg = {seed, opts->monsters, opts->naive};
+    if (opts->map != NULL && opts->gen_w > 0)
+        return ws_fail(err, WS_ERR_ARG, "--map and --generate cannot be combined");
+    if (opts->gen_w > 0) {
+        if (opts->gen_w > TEXTMAP_MAX_SIDE || opts->gen_h > TEXTMAP_MAX_SIDE)
+            return ws_fail(err, WS_ERR_ARG, "--generate %dx%d: each side must be 8..%d",
+                           opts->gen_w, opts->gen_h, TEXTMAP_MAX_SIDE);
+        snprintf(map_name, name_size, "%dx%d generated", opts->gen_w, opts->gen_h);
+        return arena_init_generated(arena, opts->gen_w, opts->gen_h, &cfg, err);
+    }
+    char buf[4200];
+    const char *path = opts->map != NULL ? opts->map : default_map(buf, sizeof buf);
+    const char *slash = strrchr(path, '/');
+    snprintf(map_name, name_size, "%s", slash != NULL ? slash + 1 : path);
+    char *text = NULL;
+    size_t len = 0;
+    WsStatus st = fileio_read(path, "map", FILEIO_MAX_BYTES, &text, &len, err);
+    if (st != WS_OK)
+        return st;
+    TextMap map = {0};
+    st = textmap_parse(&map, text, len, path, err);
+    free(text);
+    if (st == WS_OK)
+        st = arena_init(arena, &map, &cfg, path, err);
+    textmap_deinit(&map);
+    return st;
+}

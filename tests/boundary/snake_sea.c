@@ -1,0 +1,2 @@
+/* Must not build: the snake domain (ws_snake) may not use the sea's headers. */
+#include "sea.h"
