@@ -19,6 +19,7 @@
 
 #include "arena.h"
 #include "grid.h"
+#include "names.h"
 #include "arena_setup.h"
 #include "view.h"
 
@@ -525,8 +526,11 @@ static void arena_view_draw(void *state, FrontCtx *ctx) {
 /* HUD                                                                       */
 /* ======================================================================== */
 
+/* What each weight of a MonWeights multiplies, for the HUD. */
+static const char *const WEIGHT_NAMES[MON_MAP_COUNT] = {"hero", "gold", "potion", "safety",
+                                                        "post"};
+
 static void hud_weights(Hud *hud, const MonWeights *wt) {
-    static const char *const NAMES[MON_MAP_COUNT] = {"hero", "gold", "potion", "safety", "post"};
     char buf[96];
     size_t len = 0;
     buf[0] = '\0';
@@ -534,7 +538,7 @@ static void hud_weights(Hud *hud, const MonWeights *wt) {
         if (wt->w[k] == 0)
             continue;
         int m = snprintf(buf + len, sizeof buf - len, "%s%d·%s", len ? " + " : "", wt->w[k],
-                         NAMES[k]);
+                         names_of(WEIGHT_NAMES, MON_MAP_COUNT, k));
         if (m < 0 || (size_t)m >= sizeof buf - len)
             break;
         len += (size_t)m;
