@@ -151,8 +151,9 @@ static double hist_median(const Totals *t) {
     return (lo + hi) / 2.0;
 }
 
-static void print_summary(const AppOptions *o, const Totals *t, double wall_s, SeaHunter hunter,
-                          SeaPlacement placement, double p99_us) {
+static void print_summary(const AppOptions *o, const Totals *t, double wall_s, double p99_us) {
+    SeaHunter hunter = o->hunter;
+    SeaPlacement placement = o->placement;
     int min = -1, max = -1;
     for (int s = 0; s <= SEA_CELLS; s++)
         if (t->hist[s] > 0) {
@@ -209,53 +210,27 @@ static void print_summary(const AppOptions *o, const Totals *t, double wall_s, S
 /* Entry point                                                               */
 /* ======================================================================== */
 
-int run_sea_headless(const AppOptions *opts) {
-    SeaHunter hunter;
-    SeaPlacement placement;
-    if (!sea_hunter_parse(opts->hunter, &hunter))
-        return cli_usage_error("--hunter: unknown hunter '%s' (try: seed, best)", opts->hunter);
-    if (!sea_placement_parse(opts->placement, &placement))
-        return cli_usage_error("--placement: unknown placement '%s' (try: random, edges)",
-                               opts->placement);
-    if (!opts->seed_given)
-        fprintf(stderr, "wavesnake: seed %llu (from the clock; --seed %llu repeats this run)\n",
-                (unsigned long long)opts->seed, (unsigned long long)opts->seed);
-    int jobs = opts->jobs < 1 ? 1 : opts->jobs;
-    if (jobs > opts->games)
-        jobs = (int)opts->games;
-    long chunk_n = opts->games < CHUNK ? opts->games : CHUNK;
-    SeaWorker *workers = calloc((size_t)jobs, sizeof *workers);
-    SeaResult *results = calloc((size_t)chunk_n, sizeof *results);
-    Totals *t = calloc(1, sizeof *t);
-    if (workers == NULL || results == NULL || t == NULL) {
-        free(workers);
-        free(results);
-        free(t);
-        return cli_usage_error("out of memory");
-    }
+/* The headless run below its entry point: fills err instead of printing it. */
+static WsStatus headless(const AppOptions *opts, SeaWorker *workers, int jobs, Chunk *c,
+                         Totals *t, WsError *err) {
     for (int k = 0; k < jobs; k++)
-        sea_ai_init(&workers[k].ai, hunter);
-    Chunk c;
-    memset(&c, 0, sizeof c);
-    c.hunter = hunter;
-    c.placement = placement;
-    c.seed = opts->seed;
-    c.results = results;
-    pthread_mutex_init(&c.lock, NULL);
+        sea_ai_init(&workers[k].ai, opts->hunter);
+    if (!opts->seed_given)
+        cli_note_clock_seed(opts->seed, "run");
     bool progress = cli_stderr_is_tty();
-    int status = CLI_EXIT_OK;
+    WsStatus st = WS_OK;
+    long chunk_n = c->count;
     uint64_t t0 = cli_now_ns();
-    for (long first = 0; first < opts->games && status == CLI_EXIT_OK; first += chunk_n) {
-        c.first = first;
-        c.count = opts->games - first < chunk_n ? opts->games - first : chunk_n;
-        play_chunk(&c, workers, jobs);
-        for (long k = 0; k < c.count; k++) {
-            const SeaResult *r = &results[k];
+    for (long first = 0; first < opts->games && st == WS_OK; first += chunk_n) {
+        c->first = first;
+        c->count = opts->games - first < chunk_n ? opts->games - first : chunk_n;
+        play_chunk(c, workers, jobs);
+        for (long k = 0; k < c->count; k++) {
+            const SeaResult *r = &c->results[k];
             long index = first + k;
             unsigned long long seed = (unsigned long long)(opts->seed + (uint64_t)index);
             if (r->shots < 0) {
-                fprintf(stderr, "wavesnake: game %ld %s\n", index, r->msg);
-                status = CLI_EXIT_FAIL;
+                st = ws_fail(err, CLI_ERR_INTERNAL, "game %ld %s", index, r->msg);
                 break;
             }
             t->games++;
@@ -270,7 +245,7 @@ int run_sea_headless(const AppOptions *opts) {
                 printf("game %ld seed %llu: %d shots\n", index, seed, r->shots);
         }
         if (progress) {
-            long done = first + c.count;
+            long done = first + c->count;
             int filled = (int)(30 * done / opts->games);
             fprintf(stderr, "\r[%.*s%*s] %ld/%ld games", filled, "##############################",
                     30 - filled, "", done, opts->games);
@@ -279,15 +254,40 @@ int run_sea_headless(const AppOptions *opts) {
         }
     }
     double wall_s = (double)(cli_now_ns() - t0) / 1e9;
-    if (status == CLI_EXIT_OK) {
+    if (st == WS_OK) {
         for (int k = 1; k < jobs; k++)
             stats_merge(&workers[0].hist, &workers[k].hist);
-        print_summary(opts, t, wall_s, hunter, placement,
-                      stats_quantile_us(&workers[0].hist, 0.99));
+        print_summary(opts, t, wall_s, stats_quantile_us(&workers[0].hist, 0.99));
     }
-    pthread_mutex_destroy(&c.lock);
+    return st;
+}
+
+int run_sea_headless(const AppOptions *opts) {
+    WsError err = {0};
+    int jobs = opts->jobs < 1 ? 1 : opts->jobs;
+    if (jobs > opts->games)
+        jobs = (int)opts->games;
+    long chunk_n = opts->games < CHUNK ? opts->games : CHUNK;
+    SeaWorker *workers = calloc((size_t)jobs, sizeof *workers);
+    SeaResult *results = calloc((size_t)chunk_n, sizeof *results);
+    Totals *t = calloc(1, sizeof *t);
+    WsStatus st = WS_OK;
+    if (workers == NULL || results == NULL || t == NULL) {
+        st = ws_fail(&err, WS_ERR_NOMEM, "out of memory");
+    } else {
+        Chunk c;
+        memset(&c, 0, sizeof c);
+        c.hunter = opts->hunter;
+        c.placement = opts->placement;
+        c.seed = opts->seed;
+        c.results = results;
+        c.count = chunk_n;
+        pthread_mutex_init(&c.lock, NULL);
+        st = headless(opts, workers, jobs, &c, t, &err);
+        pthread_mutex_destroy(&c.lock);
+    }
     free(workers);
     free(results);
     free(t);
-    return status;
+    return cli_report(st, &err);
 }

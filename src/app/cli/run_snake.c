@@ -246,8 +246,8 @@ static void report_game(Report *r, GameResult *res) {
 }
 
 /* Plays every game and hands each result, in order, to report_game. */
-static bool play_all(const SnakeRules *rules, SnakePolicy policy, uint64_t seed, long games,
-                     int jobs, bool want_trace, Report *report) {
+static WsStatus play_all(const SnakeRules *rules, SnakePolicy policy, uint64_t seed, long games,
+                         int jobs, bool want_trace, Report *report, WsError *err) {
     Batch b = {0};
     b.rules = *rules;
     b.policy = policy;
@@ -260,16 +260,16 @@ static bool play_all(const SnakeRules *rules, SnakePolicy policy, uint64_t seed,
     b.slots = calloc((size_t)b.window, sizeof *b.slots);
     Worker *workers = calloc((size_t)jobs, sizeof *workers);
     bool ok = b.slots != NULL && workers != NULL;
+    WsStatus st = ok ? WS_OK : ws_fail(err, WS_ERR_NOMEM, "out of memory");
     int ready = 0;
-    WsError err = {0};
     for (; ok && ready < jobs; ready++) {
         Worker *wk = &workers[ready];
         wk->batch = &b;
-        if (snake_game_init(&wk->game, rules, seed, &err) != WS_OK ||
-            snake_ai_init(&wk->ai, rules->w, rules->h, policy, rules->strict_tail, &err) !=
-                WS_OK) {
+        st = snake_game_init(&wk->game, rules, seed, err);
+        if (st == WS_OK)
+            st = snake_ai_init(&wk->ai, rules->w, rules->h, policy, rules->strict_tail, err);
+        if (st != WS_OK) {
             snake_game_deinit(&wk->game);
-            fprintf(stderr, "wavesnake: %s\n", err.msg);
             ok = false;
             break;
         }
@@ -289,7 +289,7 @@ static bool play_all(const SnakeRules *rules, SnakePolicy policy, uint64_t seed,
             if (pthread_create(&workers[started].thread, NULL, worker_main, &workers[started]) != 0)
                 break;
         if (started == 0) {
-            fprintf(stderr, "wavesnake: cannot start worker threads\n");
+            st = ws_fail(err, CLI_ERR_INTERNAL, "cannot start worker threads");
             ok = false;
         }
         for (long i = 0; ok && i < games; i++) {
@@ -328,77 +328,77 @@ static bool play_all(const SnakeRules *rules, SnakePolicy policy, uint64_t seed,
             free(b.slots[k].trace.data);
     free(workers);
     free(b.slots);
-    if (b.slots == NULL || workers == NULL)
-        fprintf(stderr, "wavesnake: out of memory\n");
-    return ok;
+    return st;
 }
 
 /* ======================================================================== */
 /* Entry points                                                              */
 /* ======================================================================== */
 
-bool run_snake_batch(const SnakeRules *rules, SnakePolicy policy, uint64_t seed, long games,
-                     int jobs, SnakeBatch *out) {
+WsStatus run_snake_batch(const SnakeRules *rules, SnakePolicy policy, uint64_t seed, long games,
+                         int jobs, SnakeBatch *out, WsError *err) {
     memset(out, 0, sizeof *out);
     Report r = {0};
     r.totals = out;
-    return play_all(rules, policy, seed, games, jobs, false, &r);
+    return play_all(rules, policy, seed, games, jobs, false, &r, err);
 }
 
-int run_snake_headless(const AppOptions *opts) {
-    WsError err = {0};
-    if (snake_rules_check(&opts->rules, &err) != WS_OK ||
-        snake_policy_check(opts->policy, opts->rules.w, opts->rules.h, &err) != WS_OK)
-        return cli_usage_error("%s", err.msg);
-    SnakeBatch *totals = calloc(1, sizeof *totals);
-    if (totals == NULL)
-        return cli_usage_error("out of memory");
+static void print_summary(const AppOptions *opts, const SnakeBatch *t) {
+    double n = t->games ? (double)t->games : 1.0;
+    double mean = stats_mean_us(&t->decisions), p99 = stats_quantile_us(&t->decisions, 0.99);
+    if (opts->json)
+        printf("{\"summary\":true,\"games\":%ld,\"won\":%ld,\"dead\":%ld,\"stalled\":%ld,"
+               "\"avg_length\":%.3f,\"avg_steps\":%.2f,\"decision_us_mean\":%.3f,"
+               "\"decision_us_p99\":%.2f,\"wall_s\":%.3f,\"seed\":%llu,\"size\":\"%dx%d\","
+               "\"policy\":\"%s\",\"tail\":\"%s\",\"jobs\":%d}\n",
+               t->games, t->won, t->dead, t->stalled, t->length_sum / n, t->steps_sum / n, mean,
+               p99, t->wall_s, (unsigned long long)opts->seed, opts->rules.w, opts->rules.h,
+               snake_policy_name(opts->policy), opts->rules.strict_tail ? "strict" : "free",
+               opts->jobs);
+    else
+        printf("summary: games %ld, won %ld, dead %ld, stalled %ld, avg_length %.3f/%d, "
+               "avg_steps %.2f, decision_us_mean %.3f, decision_us_p99 %.2f, wall_s %.3f, "
+               "seed %llu, size %dx%d, policy %s, tail %s\n",
+               t->games, t->won, t->dead, t->stalled, t->length_sum / n,
+               opts->rules.w * opts->rules.h, t->steps_sum / n, mean, p99, t->wall_s,
+               (unsigned long long)opts->seed, opts->rules.w, opts->rules.h,
+               snake_policy_name(opts->policy), opts->rules.strict_tail ? "strict" : "free");
+}
+
+/* The headless run below its entry point: fills err instead of printing it. */
+static WsStatus headless(const AppOptions *opts, SnakeBatch *totals, WsError *err) {
+    WsStatus st = snake_rules_check(&opts->rules, err);
+    if (st == WS_OK)
+        st = snake_policy_check(opts->policy, opts->rules.w, opts->rules.h, err);
+    if (st != WS_OK)
+        return st;
     Report r = {0};
     r.opts = opts;
     r.totals = totals;
     r.progress = cli_stderr_is_tty();
     if (opts->trace != NULL) {
         r.trace = fopen(opts->trace, "w");
-        if (r.trace == NULL) {
-            free(totals);
-            return cli_usage_error("--trace: cannot write '%s': %s", opts->trace, strerror(errno));
-        }
+        if (r.trace == NULL)
+            return ws_fail(err, WS_ERR_IO, "--trace: cannot write '%s': %s", opts->trace,
+                           strerror(errno));
         fputs("wavesnake-trace 1\n", r.trace);
     }
     if (!opts->seed_given)
-        fprintf(stderr, "wavesnake: seed %llu (from the clock; --seed %llu repeats this run)\n",
-                (unsigned long long)opts->seed, (unsigned long long)opts->seed);
-    bool ok = play_all(&opts->rules, opts->policy, opts->seed, opts->games, opts->jobs,
-                       opts->trace != NULL, &r);
-    int status = ok ? CLI_EXIT_OK : CLI_EXIT_FAIL;
-    if (r.trace != NULL) {
-        if (fclose(r.trace) != 0 || r.trace_failed) {
-            fprintf(stderr, "wavesnake: --trace: writing '%s' failed\n", opts->trace);
-            status = CLI_EXIT_FAIL;
-        }
-    }
-    if (ok) {
-        const SnakeBatch *t = totals;
-        double n = t->games ? (double)t->games : 1.0;
-        double mean = stats_mean_us(&t->decisions), p99 = stats_quantile_us(&t->decisions, 0.99);
-        if (opts->json)
-            printf("{\"summary\":true,\"games\":%ld,\"won\":%ld,\"dead\":%ld,\"stalled\":%ld,"
-                   "\"avg_length\":%.3f,\"avg_steps\":%.2f,\"decision_us_mean\":%.3f,"
-                   "\"decision_us_p99\":%.2f,\"wall_s\":%.3f,\"seed\":%llu,\"size\":\"%dx%d\","
-                   "\"policy\":\"%s\",\"tail\":\"%s\",\"jobs\":%d}\n",
-                   t->games, t->won, t->dead, t->stalled, t->length_sum / n, t->steps_sum / n,
-                   mean, p99, t->wall_s, (unsigned long long)opts->seed, opts->rules.w,
-                   opts->rules.h, snake_policy_name(opts->policy),
-                   opts->rules.strict_tail ? "strict" : "free", opts->jobs);
-        else
-            printf("summary: games %ld, won %ld, dead %ld, stalled %ld, avg_length %.3f/%d, "
-                   "avg_steps %.2f, decision_us_mean %.3f, decision_us_p99 %.2f, wall_s %.3f, "
-                   "seed %llu, size %dx%d, policy %s, tail %s\n",
-                   t->games, t->won, t->dead, t->stalled, t->length_sum / n,
-                   opts->rules.w * opts->rules.h, t->steps_sum / n, mean, p99, t->wall_s,
-                   (unsigned long long)opts->seed, opts->rules.w, opts->rules.h,
-                   snake_policy_name(opts->policy), opts->rules.strict_tail ? "strict" : "free");
-    }
+        cli_note_clock_seed(opts->seed, "run");
+    st = play_all(&opts->rules, opts->policy, opts->seed, opts->games, opts->jobs,
+                  opts->trace != NULL, &r, err);
+    if (st == WS_OK)
+        print_summary(opts, totals);
+    if (r.trace != NULL && (fclose(r.trace) != 0 || r.trace_failed) && st == WS_OK)
+        st = ws_fail(err, WS_ERR_IO, "--trace: writing '%s' failed", opts->trace);
+    return st;
+}
+
+int run_snake_headless(const AppOptions *opts) {
+    WsError err = {0};
+    SnakeBatch *totals = calloc(1, sizeof *totals);
+    WsStatus st = totals == NULL ? ws_fail(&err, WS_ERR_NOMEM, "out of memory")
+                                 : headless(opts, totals, &err);
     free(totals);
-    return status;
+    return cli_report(st, &err);
 }

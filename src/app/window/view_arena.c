@@ -222,16 +222,11 @@ static WsStatus open_world(ArenaView *v, FrontCtx *ctx, WsError *err) {
 
 static WsStatus arena_view_create(void **state, FrontCtx *ctx, WsError *err) {
     *state = NULL;
-    ArenaShown shown = ARENA_SHOWN_HERO;
-    if (ctx->opts->arena_map != NULL && !arena_setup_parse_shown(ctx->opts->arena_map, &shown))
-        return ws_fail(err, WS_ERR_ARG,
-                       "--arena-map: unknown map '%s' (hero, gold, potion, safety, desire)",
-                       ctx->opts->arena_map);
     ArenaView *v = calloc(1, sizeof *v);
     if (v == NULL)
         return ws_fail(err, WS_ERR_NOMEM, "out of memory for the arena view");
     v->seed = ctx->opts->seed;
-    v->shown = shown;
+    v->shown = ctx->opts->arena_map;
     WsStatus st = open_world(v, ctx, err);
     if (st != WS_OK) {
         arena_view_destroy(v);
@@ -255,7 +250,7 @@ static bool arena_view_action(void *state, Action action, FrontCtx *ctx) {
     switch (action) {
     case ACT_NEXT:
         v->shown = (ArenaShown)((v->shown + 1) % ARENA_SHOWN_COUNT);
-        front_status(ctx, "map: %s", arena_setup_shown_name(v->shown));
+        front_status(ctx, "map: %s", arena_shown_name(v->shown));
         return true;
     case ACT_RESTART: {
         WsError err = {0};
