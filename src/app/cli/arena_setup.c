@@ -12,22 +12,6 @@
 
 static const char DEFAULT_MAP[] = "assets/maps/arena.txt";
 
-static const char *const SHOWN_NAMES[ARENA_SHOWN_COUNT] = {"hero", "gold", "potion", "safety",
-                                                           "desire"};
-
-bool arena_setup_parse_shown(const char *name, ArenaShown *out) {
-    for (int i = 0; i < ARENA_SHOWN_COUNT; i++)
-        if (strcmp(name, SHOWN_NAMES[i]) == 0) {
-            *out = (ArenaShown)i;
-            return true;
-        }
-    return false;
-}
-
-const char *arena_setup_shown_name(ArenaShown shown) {
-    return shown >= 0 && shown < ARENA_SHOWN_COUNT ? SHOWN_NAMES[shown] : "?";
-}
-
 /* The default map: in the working directory, else beside the executable
  * (the build copies assets/ there). */
 static const char *default_map(char *buf, size_t size) {
@@ -54,9 +38,6 @@ WsStatus arena_setup_open(const AppOptions *opts, uint64_t seed, Arena *arena, c
     if (opts->map != NULL && opts->gen_w > 0)
         return ws_fail(err, WS_ERR_ARG, "--map and --generate cannot be combined");
     if (opts->gen_w > 0) {
-        if (opts->gen_w > TEXTMAP_MAX_SIDE || opts->gen_h > TEXTMAP_MAX_SIDE)
-            return ws_fail(err, WS_ERR_ARG, "--generate %dx%d: each side must be 8..%d",
-                           opts->gen_w, opts->gen_h, TEXTMAP_MAX_SIDE);
         snprintf(map_name, name_size, "%dx%d generated", opts->gen_w, opts->gen_h);
         return arena_init_generated(arena, opts->gen_w, opts->gen_h, &cfg, err);
     }

@@ -18,8 +18,13 @@
 
 #include "chart.h"
 #include "cli.h"
+#include "options.h"
 #include "run_snake.h"
 #include "snake_ai.h"
+
+/* ======================================================================== */
+/* Types                                                                     */
+/* ======================================================================== */
 
 typedef struct BenchBoard {
     int w, h;
@@ -30,19 +35,30 @@ enum { BENCH_MAX_BOARDS = CHART_MAX_GROUPS };
 
 static const BenchBoard SNAKE_BOARDS[] = {{8, 8, 200}, {10, 10, 100}, {20, 20, 20}, {30, 30, 10}};
 
+typedef struct BenchBoards {
+    int n;
+    BenchBoard list[BENCH_MAX_BOARDS];
+} BenchBoards;
+
+typedef struct BenchPolicies {
+    int n;
+    SnakePolicy list[SNAKE_POLICY_COUNT];
+} BenchPolicies;
+
+typedef enum BenchKind { BENCH_SNAKE = 0, BENCH_KIND_COUNT } BenchKind;
+
 typedef struct BenchPlan {
+    BenchKind kind;
     uint64_t seed;
     long games; /* 0: each board's default */
     int start_length;
     bool strict;
     int jobs;
-    int npolicies;
-    SnakePolicy policies[SNAKE_POLICY_COUNT];
-    int nboards;
-    BenchBoard boards[BENCH_MAX_BOARDS];
+    BenchPolicies policies; /* none given: every policy */
+    BenchBoards boards;
     const char *markdown; /* NULL: none */
     const char *chart;    /* NULL: none */
-    ChartWriter writer;      /* NULL: this build cannot draw charts */
+    ChartWriter writer;   /* NULL: this build cannot draw charts */
 } BenchPlan;
 
 typedef struct BenchRow {
@@ -51,118 +67,135 @@ typedef struct BenchRow {
     SnakeBatch r;
 } BenchRow;
 
-/* Parses "8x8,10x10" into plan->boards; every board gets n default games. */
-static bool parse_boards(const char *text, BenchPlan *plan) {
-    plan->nboards = 0;
+/* ======================================================================== */
+/* Command line                                                              */
+/* ======================================================================== */
+
+/* --boards 8x8,10x10: replaces the default boards; each gets a default
+ * number of games by its size. */
+static WsStatus parse_boards(const OptSpec *spec, const char *text, void *field, WsError *err) {
+    BenchBoards *boards = field;
+    boards->n = 0;
     const char *p = text;
     while (*p != '\0') {
         const char *comma = strchr(p, ',');
         size_t n = comma ? (size_t)(comma - p) : strlen(p);
         char item[32];
-        if (n == 0 || n >= sizeof item) {
-            cli_usage_error("--boards: expected WxH[,WxH...], got '%s'", text);
-            return false;
-        }
+        if (n == 0 || n >= sizeof item)
+            return ws_fail(err, WS_ERR_ARG, "%s: expected WxH[,WxH...], got '%s'", spec->name,
+                           text);
         memcpy(item, p, n);
         item[n] = '\0';
-        if (plan->nboards == BENCH_MAX_BOARDS) {
-            cli_usage_error("--boards: at most %d boards", BENCH_MAX_BOARDS);
-            return false;
-        }
-        BenchBoard *b = &plan->boards[plan->nboards];
-        if (!cli_parse_size(item, SNAKE_MIN_SIDE, SNAKE_MAX_SIDE, "--boards", &b->w, &b->h))
-            return false;
+        if (boards->n == BENCH_MAX_BOARDS)
+            return ws_fail(err, WS_ERR_ARG, "%s: at most %d boards", spec->name, BENCH_MAX_BOARDS);
+        BenchBoard *b = &boards->list[boards->n];
+        WsStatus st =
+            cli_parse_size(item, (int)spec->lo, (int)spec->hi, spec->name, &b->w, &b->h, err);
+        if (st != WS_OK)
+            return st;
         /* A greedy 64x64 game takes over two million moves: big boards play one. */
         long cells = (long)b->w * b->h;
         b->games = cells <= 100 ? 100 : cells <= 400 ? 20 : cells <= 1024 ? 5 : 1;
-        plan->nboards++;
+        boards->n++;
         p += n;
         if (*p == ',')
             p++;
     }
-    if (plan->nboards == 0) {
-        cli_usage_error("--boards: expected WxH[,WxH...]");
-        return false;
-    }
-    return true;
+    if (boards->n == 0)
+        return ws_fail(err, WS_ERR_ARG, "%s: expected WxH[,WxH...]", spec->name);
+    return WS_OK;
 }
 
-static bool parse_args(int argc, char **argv, ChartWriter chart_writer, BenchPlan *plan) {
+/* --policy P, repeatable: adds P once. */
+static WsStatus parse_policy(const OptSpec *spec, const char *value, void *field, WsError *err) {
+    BenchPolicies *policies = field;
+    int p = 0;
+    WsStatus st = optparse_name(spec, value, &p, err);
+    if (st != WS_OK)
+        return st;
+    for (int k = 0; k < policies->n; k++)
+        if (policies->list[k] == (SnakePolicy)p)
+            return WS_OK;
+    policies->list[policies->n++] = (SnakePolicy)p;
+    return WS_OK;
+}
+
+static const char *kind_name(int v) { return v == BENCH_SNAKE ? "snake" : "?"; }
+static const OptNames KIND_NAMES = {"benchmark", BENCH_KIND_COUNT, kind_name};
+_Static_assert(sizeof(BenchKind) == sizeof(int), "BenchKind is filled as an int");
+
+#define AT(field) offsetof(BenchPlan, field)
+
+/* clang-format off */
+static const OptSpec BENCH_ARGS[] = {
+    {.name = "BENCHMARK", .kind = OPT_ENUM, .names = &KIND_NAMES, .label = "bench",
+     .at = AT(kind)},
+};
+/* clang-format on */
+
+/* clang-format off */
+static const OptSpec BENCH_OPTS[] = {
+    {.name = "--games", .kind = OPT_LONG, .meta = "N", .lo = 1, .hi = 1000000, .at = AT(games),
+     .help = "games per policy and board (default: fewer on bigger boards)"},
+    {.name = "--seed", .kind = OPT_U64, .meta = "S", .at = AT(seed),
+     .help = "game i uses seed S+i (default 1)"},
+    {.name = "--policy", .kind = OPT_CUSTOM, .meta = "P", .names = &OPTIONS_POLICY_NAMES,
+     .parse = parse_policy, .at = AT(policies),
+     .help = "a policy to play, repeatable: {names} (default: all)"},
+    {.name = "--jobs", .kind = OPT_INT, .meta = "N", .lo = 1, .hi = 64, .at = AT(jobs),
+     .help = "play games on N threads ({range}; identical figures)"},
+    {.name = "--boards", .kind = OPT_CUSTOM, .meta = "WxH,...", .lo = SNAKE_MIN_SIDE,
+     .hi = SNAKE_MAX_SIDE, .parse = parse_boards, .at = AT(boards),
+     .help = "boards, each side {range} (default 8x8,10x10,20x20,30x30)"},
+    {.name = "--start-length", .kind = OPT_INT, .meta = "N", .lo = 1, .hi = SNAKE_MAX_SIDE,
+     .at = AT(start_length), .help = "start length (default 4)"},
+    {.name = "--strict-tail", .kind = OPT_FLAG, .at = AT(strict),
+     .help = "the head may not enter the cell the tail is leaving"},
+    {.name = "--markdown", .kind = OPT_TEXT, .meta = "FILE", .at = AT(markdown),
+     .help = "also write the table as Markdown (docs/results.md)"},
+    {.name = "--chart", .kind = OPT_TEXT, .meta = "FILE.png", .at = AT(chart),
+     .help = "draw the mean steps per board as a bar chart"},
+};
+/* clang-format on */
+
+#undef AT
+
+/* clang-format off */
+const OptCommand BENCH_COMMAND = {
+    .name = "bench", .label = "bench", .args = BENCH_ARGS, .nargs = 1, .nargs_min = 0,
+    .opts = BENCH_OPTS, .nopts = (int)(sizeof BENCH_OPTS / sizeof BENCH_OPTS[0]),
+    .summary = "snake: every policy on every board; figures, never pass/fail"};
+/* clang-format on */
+
+static WsStatus parse_args(int argc, char **argv, ChartWriter chart_writer, BenchPlan *plan,
+                           WsError *err) {
     memset(plan, 0, sizeof *plan);
     plan->writer = chart_writer;
     plan->seed = 1;
     plan->start_length = 4;
     plan->jobs = 1;
-    plan->nboards = (int)(sizeof SNAKE_BOARDS / sizeof SNAKE_BOARDS[0]);
-    memcpy(plan->boards, SNAKE_BOARDS, sizeof SNAKE_BOARDS);
-    for (int i = 0; i < argc; i++) {
-        const char *v = NULL;
-        if (cli_take_value(argc, argv, &i, "--games", &v)) {
-            if (v == NULL || !cli_parse_long(v, 1, 1000000, "--games", &plan->games))
-                return false;
-        } else if (cli_take_value(argc, argv, &i, "--seed", &v)) {
-            if (v == NULL || !cli_parse_u64(v, "--seed", &plan->seed))
-                return false;
-        } else if (cli_take_value(argc, argv, &i, "--start-length", &v)) {
-            if (v == NULL ||
-                !cli_parse_int(v, 1, SNAKE_MAX_SIDE, "--start-length", &plan->start_length))
-                return false;
-        } else if (cli_take_value(argc, argv, &i, "--jobs", &v)) {
-            if (v == NULL || !cli_parse_int(v, 1, 64, "--jobs", &plan->jobs))
-                return false;
-        } else if (cli_take_value(argc, argv, &i, "--boards", &v)) {
-            if (v == NULL || !parse_boards(v, plan))
-                return false;
-        } else if (cli_take_value(argc, argv, &i, "--markdown", &v)) {
-            if (v == NULL)
-                return false;
-            plan->markdown = v;
-        } else if (cli_take_value(argc, argv, &i, "--chart", &v)) {
-            if (v == NULL)
-                return false;
-            if (plan->writer == NULL) {
-                cli_usage_error("--chart %s: this build has no SDL, so it cannot draw charts", v);
-                return false;
-            }
-            plan->chart = v;
-        } else if (cli_take_value(argc, argv, &i, "--policy", &v)) {
-            SnakePolicy p;
-            if (v == NULL)
-                return false;
-            if (!snake_policy_parse(v, &p)) {
-                cli_usage_error("--policy: unknown policy '%s' (try: %s)", v, snake_policy_list());
-                return false;
-            }
-            bool dup = false;
-            for (int k = 0; k < plan->npolicies; k++)
-                dup = dup || plan->policies[k] == p;
-            if (!dup)
-                plan->policies[plan->npolicies++] = p;
-        } else if (strcmp(argv[i], "--strict-tail") == 0) {
-            plan->strict = true;
-        } else {
-            cli_usage_error("bench snake: unknown argument '%s'", argv[i]);
-            return false;
-        }
-    }
-    if (plan->npolicies == 0) /* every policy, in enum order */
+    plan->boards.n = (int)(sizeof SNAKE_BOARDS / sizeof SNAKE_BOARDS[0]);
+    memcpy(plan->boards.list, SNAKE_BOARDS, sizeof SNAKE_BOARDS);
+    WsStatus st = optparse_parse(&BENCH_COMMAND, argc, argv, plan, err);
+    if (st != WS_OK)
+        return st;
+    if (plan->chart != NULL && plan->writer == NULL)
+        return ws_fail(err, WS_ERR_ARG,
+                       "--chart %s: this build has no SDL, so it cannot draw charts", plan->chart);
+    if (plan->policies.n == 0) /* every policy, in enum order */
         for (int p = 0; p < SNAKE_POLICY_COUNT; p++)
-            plan->policies[plan->npolicies++] = (SnakePolicy)p;
-    for (int b = 0; b < plan->nboards; b++) {
-        SnakeRules rules = {plan->boards[b].w, plan->boards[b].h, plan->start_length,
+            plan->policies.list[plan->policies.n++] = (SnakePolicy)p;
+    for (int b = 0; b < plan->boards.n; b++) {
+        SnakeRules rules = {plan->boards.list[b].w, plan->boards.list[b].h, plan->start_length,
                             plan->strict};
-        WsError err = {0};
-        if (snake_rules_check(&rules, &err) != WS_OK) {
-            cli_usage_error("bench snake: %s", err.msg);
-            return false;
-        }
-        for (int k = 0; k < plan->npolicies; k++)
-            if (snake_policy_check(plan->policies[k], rules.w, rules.h, &err) != WS_OK) {
-                cli_usage_error("bench snake: %s", err.msg);
-                return false;
-            }
+        WsError why = {0};
+        st = snake_rules_check(&rules, &why);
+        for (int k = 0; k < plan->policies.n && st == WS_OK; k++)
+            st = snake_policy_check(plan->policies.list[k], rules.w, rules.h, &why);
+        if (st != WS_OK)
+            return ws_fail(err, st, "bench snake: %s", why.msg);
     }
-    return true;
+    return WS_OK;
 }
 
 /* ======================================================================== */
@@ -189,7 +222,7 @@ static void print_row(const BenchRow *row) {
 
 /* The command line that made the figures, for the Markdown header. */
 static void command_line(char *buf, size_t size, int argc, char **argv) {
-    size_t n = (size_t)snprintf(buf, size, "wavesnake bench snake");
+    size_t n = (size_t)snprintf(buf, size, "wavesnake bench");
     for (int i = 0; i < argc && n < size; i++)
         n += (size_t)snprintf(buf + n, size - n, " %s", argv[i]);
 }
@@ -206,13 +239,12 @@ static const char *chart_link(const char *markdown, const char *chart) {
     return chart;
 }
 
-static bool write_markdown(const BenchPlan *plan, const BenchRow *rows, int nrows, int argc,
-                           char **argv) {
+static WsStatus write_markdown(const BenchPlan *plan, const BenchRow *rows, int nrows, int argc,
+                               char **argv, WsError *err) {
     FILE *f = fopen(plan->markdown, "w");
-    if (f == NULL) {
-        cli_usage_error("--markdown: cannot write '%s': %s", plan->markdown, strerror(errno));
-        return false;
-    }
+    if (f == NULL)
+        return ws_fail(err, WS_ERR_IO, "--markdown: cannot write '%s': %s", plan->markdown,
+                       strerror(errno));
     char cmd[512];
     command_line(cmd, sizeof cmd, argc, argv);
     fprintf(f, "# Snake benchmark results\n\n");
@@ -237,14 +269,12 @@ static bool write_markdown(const BenchPlan *plan, const BenchRow *rows, int nrow
         fprintf(f, "\n![Mean steps per game, by board and policy](%s)\n",
                 chart_link(plan->markdown, plan->chart));
     fprintf(f, "\nSee docs/perfect.md for the algorithms and the figures of other snake AIs.\n");
-    if (fclose(f) != 0) {
-        cli_usage_error("--markdown: writing '%s' failed", plan->markdown);
-        return false;
-    }
-    return true;
+    if (fclose(f) != 0)
+        return ws_fail(err, WS_ERR_IO, "--markdown: writing '%s' failed", plan->markdown);
+    return WS_OK;
 }
 
-static bool write_chart(const BenchPlan *plan, const BenchRow *rows) {
+static WsStatus write_chart(const BenchPlan *plan, const BenchRow *rows, WsError *err) {
     Chart chart = {0};
     char groups[BENCH_MAX_BOARDS][24];
     char title[96];
@@ -253,72 +283,64 @@ static bool write_chart(const BenchPlan *plan, const BenchRow *rows) {
     chart.title = title;
     chart.y_label = "steps (log scale)";
     chart.log_scale = true;
-    chart.ngroups = plan->nboards;
-    for (int b = 0; b < plan->nboards; b++) {
-        snprintf(groups[b], sizeof groups[b], "%dx%d", plan->boards[b].w, plan->boards[b].h);
+    chart.ngroups = plan->boards.n;
+    for (int b = 0; b < plan->boards.n; b++) {
+        snprintf(groups[b], sizeof groups[b], "%dx%d", plan->boards.list[b].w,
+                 plan->boards.list[b].h);
         chart.groups[b] = groups[b];
     }
-    chart.nseries = plan->npolicies;
-    for (int k = 0; k < plan->npolicies; k++) {
-        chart.series[k].name = snake_policy_name(plan->policies[k]);
-        for (int b = 0; b < plan->nboards; b++) {
-            const SnakeBatch *r = &rows[k * plan->nboards + b].r;
+    chart.nseries = plan->policies.n;
+    for (int k = 0; k < plan->policies.n; k++) {
+        chart.series[k].name = snake_policy_name(plan->policies.list[k]);
+        for (int b = 0; b < plan->boards.n; b++) {
+            const SnakeBatch *r = &rows[k * plan->boards.n + b].r;
             chart.series[k].values[b] = row_mean(r->steps_sum, r->games);
         }
     }
-    WsError err = {0};
-    if (plan->writer(&chart, plan->chart, &err) != WS_OK) {
-        fprintf(stderr, "wavesnake: %s\n", err.msg);
-        return false;
-    }
-    return true;
+    return plan->writer(&chart, plan->chart, err);
 }
 
 /* ======================================================================== */
-/* Entry points                                                              */
+/* Entry point                                                               */
 /* ======================================================================== */
 
-static int bench_snake(int argc, char **argv, ChartWriter chart_writer) {
-    BenchPlan plan;
-    if (!parse_args(argc, argv, chart_writer, &plan))
-        return CLI_EXIT_USAGE;
-    int nrows = plan.npolicies * plan.nboards;
+/* Plays every row, printing each as it is done, then writes the files. */
+static WsStatus bench_snake(const BenchPlan *plan, int argc, char **argv, WsError *err) {
+    int nrows = plan->policies.n * plan->boards.n;
     BenchRow *rows = calloc((size_t)nrows, sizeof *rows);
     if (rows == NULL)
-        return cli_usage_error("out of memory");
+        return ws_fail(err, WS_ERR_NOMEM, "out of memory");
     printf("snake benchmark: seed %llu, start length %d, tail %s, %d job%s\n",
-           (unsigned long long)plan.seed, plan.start_length, plan.strict ? "strict" : "free",
-           plan.jobs, plan.jobs == 1 ? "" : "s");
+           (unsigned long long)plan->seed, plan->start_length, plan->strict ? "strict" : "free",
+           plan->jobs, plan->jobs == 1 ? "" : "s");
     printf("%-9s %-7s %6s %6s %10s %12s %12s %10s %9s %9s\n", "policy", "board", "games", "won",
            "mean_len", "mean_steps", "decision_us", "p99_us", "wall_s", "games/s");
-    int status = CLI_EXIT_OK;
-    for (int k = 0; k < plan.npolicies && status == CLI_EXIT_OK; k++) {
-        for (int b = 0; b < plan.nboards; b++) {
-            BenchRow *row = &rows[k * plan.nboards + b];
-            row->policy = plan.policies[k];
-            row->board = plan.boards[b];
-            SnakeRules rules = {row->board.w, row->board.h, plan.start_length, plan.strict};
-            long n = plan.games > 0 ? plan.games : row->board.games;
-            if (!run_snake_batch(&rules, row->policy, plan.seed, n, plan.jobs, &row->r)) {
-                status = CLI_EXIT_FAIL;
-                break;
-            }
-            print_row(row);
+    WsStatus st = WS_OK;
+    for (int k = 0; k < plan->policies.n && st == WS_OK; k++) {
+        for (int b = 0; b < plan->boards.n && st == WS_OK; b++) {
+            BenchRow *row = &rows[k * plan->boards.n + b];
+            row->policy = plan->policies.list[k];
+            row->board = plan->boards.list[b];
+            SnakeRules rules = {row->board.w, row->board.h, plan->start_length, plan->strict};
+            long n = plan->games > 0 ? plan->games : row->board.games;
+            st = run_snake_batch(&rules, row->policy, plan->seed, n, plan->jobs, &row->r, err);
+            if (st == WS_OK)
+                print_row(row);
         }
     }
-    if (status == CLI_EXIT_OK && plan.chart != NULL && !write_chart(&plan, rows))
-        status = CLI_EXIT_FAIL;
-    if (status == CLI_EXIT_OK && plan.markdown != NULL &&
-        !write_markdown(&plan, rows, nrows, argc, argv))
-        status = CLI_EXIT_USAGE;
+    if (st == WS_OK && plan->chart != NULL)
+        st = write_chart(plan, rows, err);
+    if (st == WS_OK && plan->markdown != NULL)
+        st = write_markdown(plan, rows, nrows, argc, argv, err);
     free(rows);
-    return status;
+    return st;
 }
 
 int bench_main(int argc, char **argv, ChartWriter chart_writer) {
-    if (argc == 0 || argv[0][0] == '-')
-        return bench_snake(argc, argv, chart_writer);
-    if (strcmp(argv[0], "snake") == 0)
-        return bench_snake(argc - 1, argv + 1, chart_writer);
-    return cli_usage_error("bench: unknown benchmark '%s' (snake)", argv[0]);
+    BenchPlan plan;
+    WsError err = {0};
+    WsStatus st = parse_args(argc, argv, chart_writer, &plan, &err);
+    if (st == WS_OK)
+        st = bench_snake(&plan, argc, argv, &err);
+    return cli_report(st, &err);
 }

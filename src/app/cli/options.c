@@ -1,24 +1,222 @@
+/* The play modes' options: their defaults, their one table and its names. */
 #include "options.h"
 
+#include <stddef.h>
 #include <string.h>
 
 #include "cli.h"
+#include "mapgen.h"
+#include "names.h"
+
+/* ======================================================================== */
+/* Names                                                                     */
+/* ======================================================================== */
 
 static const char *const MODE_NAMES[APP_MODE_COUNT] = {"snake", "arena", "sea"};
 
-const char *app_mode_name(AppMode mode) {
-    return mode >= 0 && mode < APP_MODE_COUNT ? MODE_NAMES[mode] : "?";
-}
+static const char *const SHOWN_NAMES[ARENA_SHOWN_COUNT] = {"hero", "gold", "potion", "safety",
+                                                           "desire"};
+
+/* Indexed by bit position: OVERLAY_NAMES[k] names the bit 1u << k. */
+static const char *const OVERLAY_NAMES[OVERLAY_BITS] = {"wave",    "path",    "virtual", "grid",
+                                                        "numbers", "heatmap", "help",    "hud"};
+
+const char *app_mode_name(AppMode mode) { return names_of(MODE_NAMES, APP_MODE_COUNT, (int)mode); }
 
 bool app_mode_parse(const char *name, AppMode *out) {
-    for (int m = 0; m < APP_MODE_COUNT; m++) {
-        if (strcmp(name, MODE_NAMES[m]) == 0) {
-            *out = (AppMode)m;
-            return true;
-        }
-    }
-    return false;
+    int m = 0;
+    if (!names_parse(MODE_NAMES, APP_MODE_COUNT, name, &m))
+        return false;
+    *out = (AppMode)m;
+    return true;
 }
+
+size_t app_mode_list(char *buf, size_t size) {
+    return names_list(MODE_NAMES, APP_MODE_COUNT, buf, size);
+}
+
+const char *arena_shown_name(ArenaShown shown) {
+    return names_of(SHOWN_NAMES, ARENA_SHOWN_COUNT, (int)shown);
+}
+
+/* OptNames adapters: the parser asks for names by int. */
+static const char *shown_name(int v) { return arena_shown_name((ArenaShown)v); }
+static const char *policy_name(int v) { return snake_policy_name((SnakePolicy)v); }
+static const char *hunter_name(int v) { return sea_hunter_name((SeaHunter)v); }
+static const char *placement_name(int v) { return sea_placement_name((SeaPlacement)v); }
+
+const OptNames OPTIONS_POLICY_NAMES = {"policy", SNAKE_POLICY_COUNT, policy_name};
+const OptNames OPTIONS_HUNTER_NAMES = {"hunter", SEA_HUNTER_COUNT, hunter_name};
+static const OptNames PLACEMENT_NAMES = {"placement", SEA_PLACE_COUNT, placement_name};
+static const OptNames SHOWN = {"map", ARENA_SHOWN_COUNT, shown_name};
+
+/* OPT_ENUM stores an int: every enum it fills must be int-sized. */
+_Static_assert(sizeof(SnakePolicy) == sizeof(int), "SnakePolicy is filled as an int");
+_Static_assert(sizeof(SeaHunter) == sizeof(int), "SeaHunter is filled as an int");
+_Static_assert(sizeof(SeaPlacement) == sizeof(int), "SeaPlacement is filled as an int");
+_Static_assert(sizeof(ArenaShown) == sizeof(int), "ArenaShown is filled as an int");
+
+/* ======================================================================== */
+/* Values that need more than a kind                                         */
+/* ======================================================================== */
+
+WsStatus options_parse_overlays(const char *text, unsigned *out, WsError *err) {
+    if (strcmp(text, "all") == 0) {
+        *out = OVERLAY_WAVE | OVERLAY_PATH | OVERLAY_VIRTUAL | OVERLAY_GRID | OVERLAY_NUMBERS |
+               OVERLAY_HEATMAP | OVERLAY_HUD;
+        return WS_OK;
+    }
+    if (strcmp(text, "none") == 0) {
+        *out = 0;
+        return WS_OK;
+    }
+    unsigned bits = 0;
+    const char *p = text;
+    while (*p) {
+        const char *comma = strchr(p, ',');
+        size_t n = comma ? (size_t)(comma - p) : strlen(p);
+        char item[16] = "";
+        int bit = -1;
+        if (n < sizeof item) {
+            memcpy(item, p, n);
+            item[n] = '\0';
+        }
+        if (!names_parse(OVERLAY_NAMES, OVERLAY_BITS, item, &bit)) {
+            char list[96];
+            names_list(OVERLAY_NAMES, OVERLAY_BITS, list, sizeof list);
+            return ws_fail(err, WS_ERR_ARG,
+                           "--overlay: unknown overlay '%.*s' (use %s, all or none)", (int)n, p,
+                           list);
+        }
+        bits |= 1u << bit;
+        p += n;
+        if (*p == ',')
+            p++;
+    }
+    *out = bits;
+    return WS_OK;
+}
+
+/* --overlay LIST: the listed overlays; the HUD always stays. */
+static WsStatus parse_overlay(const OptSpec *spec, const char *value, void *field, WsError *err) {
+    (void)spec;
+    unsigned *bits = field;
+    WsStatus st = options_parse_overlays(value, bits, err);
+    if (st == WS_OK)
+        *bits |= OVERLAY_HUD;
+    return st;
+}
+
+/* --speed T: ticks per second in lo..hi, or "max" / "unlimited" (stored as 0). */
+static WsStatus parse_speed(const OptSpec *spec, const char *value, void *field, WsError *err) {
+    double *speed = field;
+    if (strcmp(value, "max") == 0 || strcmp(value, "unlimited") == 0) {
+        *speed = 0.0;
+        return WS_OK;
+    }
+    return cli_parse_double(value, (double)spec->lo, (double)spec->hi, spec->name, speed, err);
+}
+
+/* ======================================================================== */
+/* The table                                                                 */
+/* ======================================================================== */
+
+/* Which modes accept an option: a bit per AppMode. */
+enum { M_SNAKE = 1 << APP_MODE_SNAKE, M_ARENA = 1 << APP_MODE_ARENA, M_SEA = 1 << APP_MODE_SEA };
+enum { M_ALL = M_SNAKE | M_ARENA | M_SEA };
+enum { MANY = 100000000L }; /* the most games, frames or ticks a run may ask for */
+
+#define AT(field) offsetof(AppOptions, field)
+
+/* In --help order: the options of every mode, then each mode's own. */
+/* clang-format off */
+static const OptSpec MODE_OPTIONS[] = {
+    {.name = "--headless", .kind = OPT_FLAG, .at = AT(headless), .modes = M_ALL,
+     .help = "no window; play and print results"},
+    {.name = "--seed", .kind = OPT_U64, .meta = "S", .at = AT(seed),
+     .seen = OPT_SEEN(AppOptions, seed_given), .modes = M_ALL,
+     .help = "run seed (default: from the clock, printed); game i uses S+i"},
+    {.name = "--json", .kind = OPT_FLAG, .at = AT(json), .modes = M_ALL,
+     .help = "JSON lines instead of text (headless)"},
+    {.name = "--screenshot", .kind = OPT_TEXT, .meta = "F.png", .at = AT(screenshot),
+     .modes = M_ALL, .help = "render offscreen (no display needed) and write a PNG"},
+    {.name = "--frames", .kind = OPT_LONG, .meta = "N", .lo = 1, .hi = MANY, .at = AT(frames),
+     .modes = M_ALL, .help = "frames to render (with --screenshot, or to stop a window)"},
+    {.name = "--overlay", .kind = OPT_CUSTOM, .meta = "LIST", .parse = parse_overlay,
+     .at = AT(overlays), .modes = M_ALL,
+     .help = "overlays: wave,path,virtual,grid,numbers,heatmap,help,hud,all,none"},
+    {.name = "--window", .kind = OPT_SIZE, .meta = "WxH", .lo = 320, .hi = 8192,
+     .at = AT(window_w), .at2 = AT(window_h), .modes = M_ALL,
+     .help = "window / screenshot pixels, each side {range} (default 1280x720)"},
+    {.name = "--speed", .kind = OPT_CUSTOM, .meta = "T", .lo = 1, .hi = 1000000,
+     .parse = parse_speed, .at = AT(speed), .modes = M_ALL,
+     .help = "simulation ticks per second ({range}), or 'max' (default 15)"},
+    {.name = "--stats", .kind = OPT_FLAG, .at = AT(stats), .modes = M_ALL,
+     .help = "print frame-time statistics when the window closes"},
+
+    {.name = "--games", .kind = OPT_LONG, .meta = "N", .lo = 1, .hi = MANY, .at = AT(games),
+     .modes = M_SNAKE | M_SEA, .help = "headless games to play (default 1)"},
+    {.name = "--jobs", .kind = OPT_INT, .meta = "N", .lo = 1, .hi = 256, .at = AT(jobs),
+     .modes = M_SNAKE | M_SEA, .help = "play games on N threads (identical results)"},
+    {.name = "--size", .kind = OPT_SIZE, .meta = "WxH", .lo = SNAKE_MIN_SIDE,
+     .hi = SNAKE_MAX_SIDE, .at = AT(rules.w), .at2 = AT(rules.h), .modes = M_SNAKE,
+     .help = "board size, each side {range} (default 20x20)"},
+    {.name = "--start-length", .kind = OPT_INT, .meta = "N", .lo = 1, .hi = SNAKE_MAX_SIDE,
+     .at = AT(rules.start_length), .modes = M_SNAKE,
+     .help = "start length, 1..W and less than W*H (default 4)"},
+    {.name = "--policy", .kind = OPT_ENUM, .meta = "P", .names = &OPTIONS_POLICY_NAMES,
+     .at = AT(policy), .modes = M_SNAKE,
+     .help = "greedy (default), hamilton (follow a Hamiltonian cycle),\n"
+             "perfect (safe shortcuts off a dynamic cycle; never dies);\n"
+             "hamilton and perfect need an even board side"},
+    {.name = "--strict-tail", .kind = OPT_FLAG, .at = AT(rules.strict_tail), .modes = M_SNAKE,
+     .help = "the head may not enter the cell the tail is leaving"},
+    {.name = "--trace", .kind = OPT_TEXT, .meta = "FILE", .at = AT(trace), .modes = M_SNAKE,
+     .help = "write a replayable trace of every game"},
+
+    {.name = "--map", .kind = OPT_TEXT, .meta = "FILE", .at = AT(map), .modes = M_ARENA,
+     .help = "text map, default assets/maps/arena.txt (# @ z g s $ !)"},
+    {.name = "--generate", .kind = OPT_SIZE, .meta = "WxH", .lo = MAPGEN_MIN_SIDE,
+     .hi = MAPGEN_MAX_SIDE, .at = AT(gen_w), .at2 = AT(gen_h), .modes = M_ARENA,
+     .help = "a seeded rooms-and-doors map instead (each side {range})"},
+    {.name = "--ticks", .kind = OPT_LONG, .meta = "N", .lo = 1, .hi = MANY, .at = AT(ticks),
+     .modes = M_ARENA, .help = "headless ticks (default 1000)"},
+    {.name = "--monsters", .kind = OPT_INT, .meta = "N", .lo = 0, .hi = 1000000,
+     .at = AT(monsters), .modes = M_ARENA,
+     .help = "spawn N monsters (zombies, goblins, some shamans) on free cells"},
+    {.name = "--naive", .kind = OPT_FLAG, .at = AT(naive), .modes = M_ARENA,
+     .help = "every monster computes its own maps (baseline for the shared ones)"},
+    {.name = "--arena-map", .kind = OPT_ENUM, .meta = "M", .names = &SHOWN, .at = AT(arena_map),
+     .modes = M_ARENA, .help = "map the window shows: {names} (default hero)"},
+
+    {.name = "--hunter", .kind = OPT_ENUM, .meta = "H", .names = &OPTIONS_HUNTER_NAMES,
+     .at = AT(hunter), .modes = M_SEA,
+     .help = "best (default: samples consistent fleets) or seed (the source's)"},
+    {.name = "--placement", .kind = OPT_ENUM, .meta = "P", .names = &PLACEMENT_NAMES,
+     .at = AT(placement), .modes = M_SEA,
+     .help = "random (default) or edges (ships of 2+ cells along the border)"},
+};
+/* clang-format on */
+
+#undef AT
+
+#define MODE_COMMAND(m, word)                                                                      \
+    {                                                                                              \
+        .name = word, .label = "the " word " mode", .mode = 1u << (m), .opts = MODE_OPTIONS,       \
+        .nopts = (int)(sizeof MODE_OPTIONS / sizeof MODE_OPTIONS[0])                               \
+    }
+
+static const OptCommand MODE_COMMANDS[APP_MODE_COUNT] = {
+    MODE_COMMAND(APP_MODE_SNAKE, "snake"),
+    MODE_COMMAND(APP_MODE_ARENA, "arena"),
+    MODE_COMMAND(APP_MODE_SEA, "sea"),
+};
+
+#undef MODE_COMMAND
+
+/* ======================================================================== */
+/* Public functions                                                          */
+/* ======================================================================== */
 
 void options_defaults(AppOptions *opts, AppMode mode, uint64_t clock_seed) {
     memset(opts, 0, sizeof *opts);
@@ -37,222 +235,15 @@ void options_defaults(AppOptions *opts, AppMode mode, uint64_t clock_seed) {
     opts->policy = SNAKE_POLICY_GREEDY;
     opts->ticks = 1000;
     opts->monsters = -1;
-    opts->hunter = "best";
-    opts->placement = "random";
+    opts->arena_map = ARENA_SHOWN_HERO;
+    opts->hunter = SEA_HUNTER_BEST;
+    opts->placement = SEA_PLACE_RANDOM;
 }
 
-static const struct {
-    const char *name;
-    unsigned bit;
-} OVERLAY_NAMES[] = {
-    {"wave", OVERLAY_WAVE},       {"path", OVERLAY_PATH}, {"virtual", OVERLAY_VIRTUAL},
-    {"grid", OVERLAY_GRID},       {"numbers", OVERLAY_NUMBERS},
-    {"heatmap", OVERLAY_HEATMAP}, {"help", OVERLAY_HELP}, {"hud", OVERLAY_HUD},
-};
-
-bool options_parse_overlays(const char *text, unsigned *out) {
-    unsigned bits = 0;
-    if (text == NULL)
-        return false;
-    if (strcmp(text, "all") == 0) {
-        *out = OVERLAY_WAVE | OVERLAY_PATH | OVERLAY_VIRTUAL | OVERLAY_GRID | OVERLAY_NUMBERS |
-               OVERLAY_HEATMAP | OVERLAY_HUD;
-        return true;
-    }
-    if (strcmp(text, "none") == 0) {
-        *out = 0;
-        return true;
-    }
-    const char *p = text;
-    while (*p) {
-        const char *comma = strchr(p, ',');
-        size_t n = comma ? (size_t)(comma - p) : strlen(p);
-        bool found = false;
-        for (size_t i = 0; i < sizeof OVERLAY_NAMES / sizeof OVERLAY_NAMES[0]; i++) {
-            if (strlen(OVERLAY_NAMES[i].name) == n && strncmp(OVERLAY_NAMES[i].name, p, n) == 0) {
-                bits |= OVERLAY_NAMES[i].bit;
-                found = true;
-            }
-        }
-        if (!found) {
-            cli_usage_error("--overlay: unknown overlay '%.*s' (use wave, path, virtual, grid, "
-                            "numbers, heatmap, help, hud, all or none)",
-                            (int)n, p);
-            return false;
-        }
-        p += n;
-        if (*p == ',')
-            p++;
-    }
-    *out = bits;
-    return true;
+const OptCommand *options_command(AppMode mode) {
+    return mode >= 0 && mode < APP_MODE_COUNT ? &MODE_COMMANDS[mode] : NULL;
 }
 
-/* Which modes accept an option: a bit per AppMode. */
-enum { M_SNAKE = 1 << APP_MODE_SNAKE, M_ARENA = 1 << APP_MODE_ARENA, M_SEA = 1 << APP_MODE_SEA };
-enum { M_ALL = M_SNAKE | M_ARENA | M_SEA };
-
-typedef enum OptId {
-    OPT_HEADLESS, OPT_JSON, OPT_STATS, OPT_STRICT_TAIL, OPT_NAIVE, OPT_SEED, OPT_GAMES, OPT_JOBS,
-    OPT_SCREENSHOT, OPT_FRAMES, OPT_OVERLAY, OPT_WINDOW, OPT_SPEED, OPT_SIZE, OPT_START_LENGTH,
-    OPT_POLICY, OPT_TRACE, OPT_MAP, OPT_GENERATE, OPT_TICKS, OPT_MONSTERS, OPT_HUNTER,
-    OPT_PLACEMENT, OPT_ARENA_MAP
-} OptId;
-
-static const struct {
-    const char *name;
-    OptId id;
-    bool has_value;
-    int modes;
-} OPTIONS[] = {
-    {"--headless", OPT_HEADLESS, false, M_ALL},
-    {"--json", OPT_JSON, false, M_ALL},
-    {"--stats", OPT_STATS, false, M_ALL},
-    {"--strict-tail", OPT_STRICT_TAIL, false, M_SNAKE},
-    {"--naive", OPT_NAIVE, false, M_ARENA},
-    {"--seed", OPT_SEED, true, M_ALL},
-    {"--games", OPT_GAMES, true, M_SNAKE | M_SEA},
-    {"--jobs", OPT_JOBS, true, M_SNAKE | M_SEA},
-    {"--screenshot", OPT_SCREENSHOT, true, M_ALL},
-    {"--frames", OPT_FRAMES, true, M_ALL},
-    {"--overlay", OPT_OVERLAY, true, M_ALL},
-    {"--window", OPT_WINDOW, true, M_ALL},
-    {"--speed", OPT_SPEED, true, M_ALL},
-    {"--size", OPT_SIZE, true, M_SNAKE},
-    {"--start-length", OPT_START_LENGTH, true, M_SNAKE},
-    {"--policy", OPT_POLICY, true, M_SNAKE},
-    {"--trace", OPT_TRACE, true, M_SNAKE},
-    {"--map", OPT_MAP, true, M_ARENA},
-    {"--generate", OPT_GENERATE, true, M_ARENA},
-    {"--ticks", OPT_TICKS, true, M_ARENA},
-    {"--monsters", OPT_MONSTERS, true, M_ARENA},
-    {"--arena-map", OPT_ARENA_MAP, true, M_ARENA},
-    {"--hunter", OPT_HUNTER, true, M_SEA},
-    {"--placement", OPT_PLACEMENT, true, M_SEA},
-};
-
-static bool nonempty(const char *v, const char *name) {
-    if (*v != '\0')
-        return true;
-    cli_usage_error("%s needs a non-empty value", name);
-    return false;
-}
-
-static bool apply(AppOptions *o, OptId id, const char *name, const char *v) {
-    switch (id) {
-    case OPT_HEADLESS:
-        o->headless = true;
-        return true;
-    case OPT_JSON:
-        o->json = true;
-        return true;
-    case OPT_STATS:
-        o->stats = true;
-        return true;
-    case OPT_STRICT_TAIL:
-        o->rules.strict_tail = true;
-        return true;
-    case OPT_NAIVE:
-        o->naive = true;
-        return true;
-    case OPT_SEED:
-        o->seed_given = true;
-        return cli_parse_u64(v, name, &o->seed);
-    case OPT_GAMES:
-        return cli_parse_long(v, 1, 100000000L, name, &o->games);
-    case OPT_JOBS:
-        return cli_parse_int(v, 1, 256, name, &o->jobs);
-    case OPT_SCREENSHOT:
-        o->screenshot = v;
-        return nonempty(v, name);
-    case OPT_FRAMES:
-        return cli_parse_long(v, 1, 100000000L, name, &o->frames);
-    case OPT_OVERLAY:
-        if (!options_parse_overlays(v, &o->overlays))
-            return false;
-        o->overlays |= OVERLAY_HUD;
-        return true;
-    case OPT_WINDOW:
-        return cli_parse_size(v, 320, 8192, name, &o->window_w, &o->window_h);
-    case OPT_SPEED:
-        if (strcmp(v, "max") == 0 || strcmp(v, "unlimited") == 0) {
-            o->speed = 0.0;
-            return true;
-        }
-        return cli_parse_double(v, 1.0, 1000000.0, name, &o->speed);
-    case OPT_SIZE:
-        return cli_parse_size(v, SNAKE_MIN_SIDE, SNAKE_MAX_SIDE, name, &o->rules.w, &o->rules.h);
-    case OPT_START_LENGTH:
-        return cli_parse_int(v, 1, SNAKE_MAX_SIDE, name, &o->rules.start_length);
-    case OPT_POLICY:
-        if (snake_policy_parse(v, &o->policy))
-            return true;
-        cli_usage_error("%s: unknown policy '%s' (try: %s)", name, v, snake_policy_list());
-        return false;
-    case OPT_TRACE:
-        o->trace = v;
-        return nonempty(v, name);
-    case OPT_MAP:
-        o->map = v;
-        return nonempty(v, name);
-    case OPT_GENERATE:
-        return cli_parse_size(v, 8, 1024, name, &o->gen_w, &o->gen_h);
-    case OPT_TICKS:
-        return cli_parse_long(v, 1, 100000000L, name, &o->ticks);
-    case OPT_MONSTERS:
-        return cli_parse_int(v, 0, 1000000, name, &o->monsters);
-    case OPT_ARENA_MAP:
-        o->arena_map = v;
-        return nonempty(v, name);
-    case OPT_HUNTER:
-        o->hunter = v;
-        return nonempty(v, name);
-    case OPT_PLACEMENT:
-        o->placement = v;
-        return nonempty(v, name);
-    }
-    return false;
-}
-
-bool options_parse(AppOptions *opts, int argc, char **argv, int first) {
-    for (int i = first; i < argc; i++) {
-        const char *arg = argv[i];
-        const char *eq = strchr(arg, '=');
-        size_t name_len = eq != NULL ? (size_t)(eq - arg) : strlen(arg);
-        size_t k = 0, count = sizeof OPTIONS / sizeof OPTIONS[0];
-        while (k < count &&
-               !(strlen(OPTIONS[k].name) == name_len && strncmp(OPTIONS[k].name, arg, name_len) == 0))
-            k++;
-        if (k == count) {
-            if (arg[0] == '-')
-                cli_usage_error("unknown option '%.*s' for the %s mode (see --help)",
-                                (int)name_len, arg, app_mode_name(opts->mode));
-            else
-                cli_usage_error("unexpected argument '%s' (see --help)", arg);
-            return false;
-        }
-        const char *name = OPTIONS[k].name;
-        if (!(OPTIONS[k].modes & (1 << opts->mode))) {
-            cli_usage_error("option %s does not apply to the %s mode (see --help)", name,
-                            app_mode_name(opts->mode));
-            return false;
-        }
-        const char *value = NULL;
-        if (OPTIONS[k].has_value) {
-            if (eq != NULL) {
-                value = eq + 1;
-            } else if (i + 1 < argc) {
-                value = argv[++i];
-            } else {
-                cli_usage_error("%s needs a value", name);
-                return false;
-            }
-        } else if (eq != NULL) {
-            cli_usage_error("%s takes no value", name);
-            return false;
-        }
-        if (!apply(opts, OPTIONS[k].id, name, value))
-            return false;
-    }
-    return true;
+WsStatus options_parse(AppOptions *opts, int argc, char **argv, int first, WsError *err) {
+    return optparse_parse(options_command(opts->mode), argc - first, argv + first, opts, err);
 }

@@ -1,10 +1,12 @@
 /* options.h - the options of the three play modes (snake, arena, sea).
  *
- * One parser serves every mode so that shared flags (--seed, --headless,
- * --json, --screenshot ...) behave the same everywhere; a flag that does not
- * belong to the chosen mode is reported as an error rather than ignored.
- * Mode-specific names (--hunter, --placement) are kept as strings and checked
- * by the mode that owns them.
+ * One option table (options.c, read by optparse) serves every mode, so
+ * shared flags (--seed, --headless, --json, --screenshot ...) behave the
+ * same everywhere; a flag that does not belong to the chosen mode is
+ * reported as an error rather than ignored. Every value is checked and
+ * converted once, here: names (--policy, --hunter, --placement, --arena-map)
+ * arrive in AppOptions as enums, so the runners and the window views never
+ * parse them again.
  */
 #ifndef WS_OPTIONS_H
 #define WS_OPTIONS_H
@@ -12,10 +14,26 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "monster.h"
+#include "optparse.h"
+#include "sea.h"
+#include "sea_ai.h"
 #include "snake.h"
 #include "snake_ai.h"
+#include "ws_error.h"
 
 typedef enum AppMode { APP_MODE_SNAKE = 0, APP_MODE_ARENA, APP_MODE_SEA, APP_MODE_COUNT } AppMode;
+
+/* The arena map the window shows (--arena-map, Tab): one of the shared maps
+ * (same order as MonMap) or the desire map of one monster. */
+typedef enum ArenaShown {
+    ARENA_SHOWN_HERO = MON_MAP_HERO,
+    ARENA_SHOWN_GOLD = MON_MAP_GOLD,
+    ARENA_SHOWN_POTION = MON_MAP_POTION,
+    ARENA_SHOWN_SAFETY = MON_MAP_SAFETY,
+    ARENA_SHOWN_DESIRE,
+    ARENA_SHOWN_COUNT
+} ArenaShown;
 
 /* Overlay bits for --overlay and the window's toggles. */
 enum {
@@ -28,6 +46,7 @@ enum {
     OVERLAY_HELP = 1u << 6,    /* F1 / ?: key help */
     OVERLAY_HUD = 1u << 7      /* the text panel */
 };
+enum { OVERLAY_BITS = 8 }; /* the bits above, 1u << 0 .. 1u << 7 */
 enum { OVERLAY_DEFAULT = OVERLAY_WAVE | OVERLAY_PATH | OVERLAY_VIRTUAL | OVERLAY_HEATMAP |
                          OVERLAY_HUD };
 
@@ -57,25 +76,38 @@ typedef struct AppOptions {
     long ticks;
     int monsters;        /* -1: the map's own monsters */
     bool naive;
-    const char *arena_map; /* --arena-map: hero|gold|potion|safety|desire (checked by the view) */
+    ArenaShown arena_map; /* --arena-map: the map the window shows first */
 
     /* sea */
-    const char *hunter;    /* "seed" | "best" (checked by the sea mode) */
-    const char *placement; /* "random" | "edges" */
+    SeaHunter hunter;
+    SeaPlacement placement;
 } AppOptions;
 
 /* Fills opts with every default (snake, 20x20, length 4, greedy, seed from
  * the clock, ...). */
 void options_defaults(AppOptions *opts, AppMode mode, uint64_t clock_seed);
 
-/* Parses argv[first..argc) as options of opts->mode. Prints a one-line error
- * and returns false on bad input. */
-bool options_parse(AppOptions *opts, int argc, char **argv, int first);
+/* Parses argv[first..argc) as options of opts->mode into opts (which holds
+ * the defaults). On bad input returns WS_ERR_ARG with one line in err. */
+WsStatus options_parse(AppOptions *opts, int argc, char **argv, int first, WsError *err);
 
-/* Parses a comma-separated overlay list ("wave,path,grid", "all", "none"). */
-bool options_parse_overlays(const char *text, unsigned *out);
+/* The command line of a mode: the option table with the mode's bit (for
+ * --help and the tests). */
+const OptCommand *options_command(AppMode mode);
+
+/* Parses a comma-separated overlay list ("wave,path,grid", "all", "none")
+ * into OVERLAY_* bits. */
+WsStatus options_parse_overlays(const char *text, unsigned *out, WsError *err);
 
 const char *app_mode_name(AppMode mode);
 bool app_mode_parse(const char *name, AppMode *out);
+/* Writes the modes' names, "snake, arena, sea", into buf (names_list). */
+size_t app_mode_list(char *buf, size_t size);
+
+const char *arena_shown_name(ArenaShown shown);
+
+/* The names --policy and --hunter accept, for the other tables that take them. */
+extern const OptNames OPTIONS_POLICY_NAMES;
+extern const OptNames OPTIONS_HUNTER_NAMES;
 
 #endif

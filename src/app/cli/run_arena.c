@@ -30,28 +30,14 @@ static void print_json_string(const char *s) {
     putchar('"');
 }
 
-int run_arena_headless(const AppOptions *opts) {
-    ArenaShown shown;
-    if (opts->arena_map != NULL && !arena_setup_parse_shown(opts->arena_map, &shown))
-        return cli_usage_error("--arena-map: unknown map '%s' (hero, gold, potion, safety, desire)",
-                               opts->arena_map);
-    Arena *a = calloc(1, sizeof *a);
-    LatencyHist *hist = calloc(1, sizeof *hist);
-    if (a == NULL || hist == NULL) {
-        free(a);
-        free(hist);
-        return cli_usage_error("out of memory");
-    }
+/* The headless run below its entry point: fills err instead of printing it. */
+static WsStatus headless(const AppOptions *opts, Arena *a, LatencyHist *hist, WsError *err) {
     char name[4200];
-    WsError err = {0};
-    if (arena_setup_open(opts, opts->seed, a, name, sizeof name, &err) != WS_OK) {
-        free(a);
-        free(hist);
-        return cli_usage_error("%s", err.msg);
-    }
+    WsStatus st = arena_setup_open(opts, opts->seed, a, name, sizeof name, err);
+    if (st != WS_OK)
+        return st;
     if (!opts->seed_given)
-        fprintf(stderr, "wavesnake: seed %llu (from the clock; --seed %llu repeats this run)\n",
-                (unsigned long long)opts->seed, (unsigned long long)opts->seed);
+        cli_note_clock_seed(opts->seed, "run");
     long recomputes_at_start = a->recomputes_total;
     uint64_t wall0 = cli_now_ns(), cpu0 = cpu_now_ns();
     for (long t = 0; t < opts->ticks; t++) {
@@ -92,7 +78,16 @@ int run_arena_headless(const AppOptions *opts) {
                (unsigned long long)arena_hash(a), wall_s);
     }
     arena_deinit(a);
+    return WS_OK;
+}
+
+int run_arena_headless(const AppOptions *opts) {
+    WsError err = {0};
+    Arena *a = calloc(1, sizeof *a);
+    LatencyHist *hist = calloc(1, sizeof *hist);
+    WsStatus st = a == NULL || hist == NULL ? ws_fail(&err, WS_ERR_NOMEM, "out of memory")
+                                            : headless(opts, a, hist, &err);
     free(a);
     free(hist);
-    return CLI_EXIT_OK;
+    return cli_report(st, &err);
 }

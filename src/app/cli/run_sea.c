@@ -1,18 +1,17 @@
 /* Headless sea-battle runs.
  *
- * Games are played in chunks: the worker threads share a chunk's game
- * indices, each playing with its own SeaGame and SeaAi, and the main thread
- * prints the chunk in game order once it is done. Game i always uses seed
- * S + i, so the output does not depend on --jobs. */
+ * The runner plays the games on the worker threads, each with its own
+ * SeaGame and SeaAi, and hands the results back in game order. Game i always
+ * uses seed S + i, so the output does not depend on --jobs. */
 #define _POSIX_C_SOURCE 200809L
 #include "run_sea.h"
 
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "runner.h"
 #include "sea.h"
 #include "sea_ai.h"
 #include "stats.h"
@@ -21,98 +20,54 @@
 /* Types                                                                     */
 /* ======================================================================== */
 
-enum { CHUNK = 2048, HIST_BIN = 5 };
+enum { HIST_BIN = 5 };
 
 typedef struct SeaResult {
-    int shots;    /* -1 when the game failed */
-    double us;    /* decision time, summed over the game */
-    char msg[256];
+    int shots; /* shots to sink the fleet */
+    double us; /* decision time, summed over the game */
 } SeaResult;
 
-typedef struct Chunk {
-    SeaHunter hunter;
-    SeaPlacement placement;
-    uint64_t seed;
-    long first, count; /* game indices [first, first + count) */
-    SeaResult *results;
-    pthread_mutex_t lock;
-    long next;
-} Chunk;
-
 typedef struct SeaWorker {
-    Chunk *chunk;
+    const AppOptions *opts; /* seed and placement; read-only */
     SeaGame game;
     SeaAi ai;
     LatencyHist hist; /* every decision this worker timed */
-    pthread_t thread;
 } SeaWorker;
 
 /* ======================================================================== */
 /* Playing                                                                   */
 /* ======================================================================== */
 
-static void play_game(SeaWorker *wk, uint64_t seed, SeaResult *res) {
+/* RunnerPlayFn: one game, fleet and hunter draws from seed S + index. */
+static WsStatus play_game(void *worker, long index, void *result, WsError *err) {
+    SeaWorker *wk = worker;
+    SeaResult *res = result;
+    uint64_t seed = wk->opts->seed + (uint64_t)index;
     SeaGame *g = &wk->game;
-    sea_game_reset(g, seed, wk->chunk->placement);
+    sea_game_reset(g, seed, wk->opts->placement);
     sea_ai_clear(&wk->ai);
     Rng rng;
     rng_init(&rng, seed, RNG_STREAM_OTHER);
     res->us = 0.0;
-    res->msg[0] = '\0';
     /* Every valid shot uncovers an unknown cell, so a game takes at most SEA_CELLS shots. */
     while (!sea_game_is_over(g) && g->shots < SEA_CELLS) {
         int cell = -1;
-        WsError err = {0};
+        WsError why = {0};
         uint64_t t0 = cli_now_ns();
-        WsStatus st = sea_ai_choose(&wk->ai, &g->seen, &rng, &cell, &err);
+        WsStatus st = sea_ai_choose(&wk->ai, &g->seen, &rng, &cell, &why);
         uint64_t ns = cli_now_ns() - t0;
         stats_add(&wk->hist, ns);
         res->us += (double)ns / 1000.0;
-        if (st != WS_OK || sea_game_shoot(g, cell) == SEA_SHOT_INVALID) {
-            snprintf(res->msg, sizeof res->msg, "seed %llu: the hunter failed after %d shots: %s",
-                     (unsigned long long)seed, g->shots, st != WS_OK ? err.msg : "invalid shot");
-            res->shots = -1;
-            return;
-        }
+        if (st != WS_OK || sea_game_shoot(g, cell) == SEA_SHOT_INVALID)
+            return ws_fail(
+                err, CLI_ERR_INTERNAL, "game %ld seed %llu: the hunter failed after %d shots: %s",
+                index, (unsigned long long)seed, g->shots, st != WS_OK ? why.msg : "invalid shot");
     }
-    res->shots = sea_game_is_over(g) ? g->shots : -1;
-    if (res->shots < 0)
-        snprintf(res->msg, sizeof res->msg, "seed %llu: the fleet survived %d shots",
-                 (unsigned long long)seed, g->shots);
-}
-
-static void *worker_main(void *arg) {
-    SeaWorker *wk = arg;
-    Chunk *c = wk->chunk;
-    for (;;) {
-        pthread_mutex_lock(&c->lock);
-        long k = c->next < c->count ? c->next++ : -1;
-        pthread_mutex_unlock(&c->lock);
-        if (k < 0)
-            return NULL;
-        play_game(wk, c->seed + (uint64_t)(c->first + k), &c->results[k]);
-    }
-}
-
-/* Plays the chunk on `jobs` workers (the calling thread alone when jobs is 1). */
-static bool play_chunk(Chunk *c, SeaWorker *workers, int jobs) {
-    c->next = 0;
-    if (jobs == 1) {
-        workers[0].chunk = c;
-        worker_main(&workers[0]);
-        return true;
-    }
-    int started = 0;
-    for (; started < jobs; started++) {
-        workers[started].chunk = c;
-        if (pthread_create(&workers[started].thread, NULL, worker_main, &workers[started]) != 0)
-            break;
-    }
-    if (started == 0)
-        worker_main(&workers[0]); /* no thread could start: play here */
-    for (int k = 0; k < started; k++)
-        pthread_join(workers[k].thread, NULL);
-    return true;
+    if (!sea_game_is_over(g))
+        return ws_fail(err, CLI_ERR_INTERNAL, "game %ld seed %llu: the fleet survived %d shots",
+                       index, (unsigned long long)seed, g->shots);
+    res->shots = g->shots;
+    return WS_OK;
 }
 
 /* ======================================================================== */
@@ -124,6 +79,12 @@ typedef struct Totals {
     long hist[SEA_CELLS + 1]; /* games per shot count */
     double shots_sum, us_sum, decisions;
 } Totals;
+
+/* The run's tallies, as take_game sees them. */
+typedef struct SeaRun {
+    const AppOptions *opts;
+    Totals *totals;
+} SeaRun;
 
 static int hist_quantile(const Totals *t, double q) {
     long rank = (long)(q * (double)(t->games - 1)), seen = 0;
@@ -151,8 +112,9 @@ static double hist_median(const Totals *t) {
     return (lo + hi) / 2.0;
 }
 
-static void print_summary(const AppOptions *o, const Totals *t, double wall_s, SeaHunter hunter,
-                          SeaPlacement placement, double p99_us) {
+static void print_summary(const AppOptions *o, const Totals *t, double wall_s, double p99_us) {
+    SeaHunter hunter = o->hunter;
+    SeaPlacement placement = o->placement;
     int min = -1, max = -1;
     for (int s = 0; s <= SEA_CELLS; s++)
         if (t->hist[s] > 0) {
@@ -205,89 +167,70 @@ static void print_summary(const AppOptions *o, const Totals *t, double wall_s, S
     }
 }
 
+/* RunnerTakeFn: counts a game and prints its line. */
+static WsStatus take_game(void *ctx, long index, void *result, WsError *err) {
+    (void)err;
+    const SeaRun *run = ctx;
+    const SeaResult *r = result;
+    Totals *t = run->totals;
+    t->games++;
+    t->hist[r->shots]++;
+    t->shots_sum += r->shots;
+    t->us_sum += r->us;
+    t->decisions += r->shots;
+    unsigned long long seed = (unsigned long long)(run->opts->seed + (uint64_t)index);
+    if (run->opts->json)
+        printf("{\"game\":%ld,\"seed\":%llu,\"shots\":%d,\"decision_us_mean\":%.3f}\n", index, seed,
+               r->shots, r->us / r->shots);
+    else
+        printf("game %ld seed %llu: %d shots\n", index, seed, r->shots);
+    return WS_OK;
+}
+
 /* ======================================================================== */
 /* Entry point                                                               */
 /* ======================================================================== */
 
-int run_sea_headless(const AppOptions *opts) {
-    SeaHunter hunter;
-    SeaPlacement placement;
-    if (!sea_hunter_parse(opts->hunter, &hunter))
-        return cli_usage_error("--hunter: unknown hunter '%s' (try: seed, best)", opts->hunter);
-    if (!sea_placement_parse(opts->placement, &placement))
-        return cli_usage_error("--placement: unknown placement '%s' (try: random, edges)",
-                               opts->placement);
+/* The headless run below its entry point: fills err instead of printing it. */
+static WsStatus headless(const AppOptions *opts, SeaWorker *workers, int jobs, Totals *t,
+                         WsError *err) {
+    for (int k = 0; k < jobs; k++) {
+        workers[k].opts = opts;
+        sea_ai_init(&workers[k].ai, opts->hunter);
+    }
     if (!opts->seed_given)
-        fprintf(stderr, "wavesnake: seed %llu (from the clock; --seed %llu repeats this run)\n",
-                (unsigned long long)opts->seed, (unsigned long long)opts->seed);
-    int jobs = opts->jobs < 1 ? 1 : opts->jobs;
-    if (jobs > opts->games)
-        jobs = (int)opts->games;
-    long chunk_n = opts->games < CHUNK ? opts->games : CHUNK;
-    SeaWorker *workers = calloc((size_t)jobs, sizeof *workers);
-    SeaResult *results = calloc((size_t)chunk_n, sizeof *results);
-    Totals *t = calloc(1, sizeof *t);
-    if (workers == NULL || results == NULL || t == NULL) {
-        free(workers);
-        free(results);
-        free(t);
-        return cli_usage_error("out of memory");
-    }
-    for (int k = 0; k < jobs; k++)
-        sea_ai_init(&workers[k].ai, hunter);
-    Chunk c;
-    memset(&c, 0, sizeof c);
-    c.hunter = hunter;
-    c.placement = placement;
-    c.seed = opts->seed;
-    c.results = results;
-    pthread_mutex_init(&c.lock, NULL);
-    bool progress = cli_stderr_is_tty();
-    int status = CLI_EXIT_OK;
+        cli_note_clock_seed(opts->seed, "run");
+    SeaRun ctx = {opts, t};
+    Runner run = {
+        .games = {0, 1, opts->games},
+        .jobs = jobs,
+        .workers = workers,
+        .worker_size = sizeof *workers,
+        .play = play_game,
+        .result_size = sizeof(SeaResult),
+        .take = take_game,
+        .take_ctx = &ctx,
+        .progress = true,
+    };
     uint64_t t0 = cli_now_ns();
-    for (long first = 0; first < opts->games && status == CLI_EXIT_OK; first += chunk_n) {
-        c.first = first;
-        c.count = opts->games - first < chunk_n ? opts->games - first : chunk_n;
-        play_chunk(&c, workers, jobs);
-        for (long k = 0; k < c.count; k++) {
-            const SeaResult *r = &results[k];
-            long index = first + k;
-            unsigned long long seed = (unsigned long long)(opts->seed + (uint64_t)index);
-            if (r->shots < 0) {
-                fprintf(stderr, "wavesnake: game %ld %s\n", index, r->msg);
-                status = CLI_EXIT_FAIL;
-                break;
-            }
-            t->games++;
-            t->hist[r->shots]++;
-            t->shots_sum += r->shots;
-            t->us_sum += r->us;
-            t->decisions += r->shots;
-            if (opts->json)
-                printf("{\"game\":%ld,\"seed\":%llu,\"shots\":%d,\"decision_us_mean\":%.3f}\n",
-                       index, seed, r->shots, r->us / r->shots);
-            else
-                printf("game %ld seed %llu: %d shots\n", index, seed, r->shots);
-        }
-        if (progress) {
-            long done = first + c.count;
-            int filled = (int)(30 * done / opts->games);
-            fprintf(stderr, "\r[%.*s%*s] %ld/%ld games", filled, "##############################",
-                    30 - filled, "", done, opts->games);
-            if (done == opts->games)
-                fputc('\n', stderr);
-        }
-    }
+    WsStatus st = runner_run(&run, err);
     double wall_s = (double)(cli_now_ns() - t0) / 1e9;
-    if (status == CLI_EXIT_OK) {
+    if (st == WS_OK) {
         for (int k = 1; k < jobs; k++)
             stats_merge(&workers[0].hist, &workers[k].hist);
-        print_summary(opts, t, wall_s, hunter, placement,
-                      stats_quantile_us(&workers[0].hist, 0.99));
+        print_summary(opts, t, wall_s, stats_quantile_us(&workers[0].hist, 0.99));
     }
-    pthread_mutex_destroy(&c.lock);
+    return st;
+}
+
+int run_sea_headless(const AppOptions *opts) {
+    WsError err = {0};
+    int jobs = runner_jobs(opts->jobs, opts->games);
+    SeaWorker *workers = calloc((size_t)jobs, sizeof *workers);
+    Totals *t = calloc(1, sizeof *t);
+    WsStatus st = workers == NULL || t == NULL ? ws_fail(&err, WS_ERR_NOMEM, "out of memory")
+                                               : headless(opts, workers, jobs, t, &err);
     free(workers);
-    free(results);
     free(t);
-    return status;
+    return cli_report(st, &err);
 }

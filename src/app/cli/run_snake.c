@@ -1,14 +1,12 @@
 /* Headless snake runs.
  *
  * Each worker owns a SnakeGame and a SnakeAi sized once; game i always uses
- * seed S + i, so the results do not depend on how games are spread over
- * threads. Workers may run at most WINDOW games ahead of the printer, which
- * prints results (and writes traces) in game order. */
+ * seed S + i, so the results do not depend on how the runner spreads games
+ * over threads. Results (and traces) are taken in game order. */
 #define _POSIX_C_SOURCE 200809L
 #include "run_snake.h"
 
 #include <errno.h>
-#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +14,7 @@
 
 #include "cli.h"
 #include "grid.h"
+#include "runner.h"
 #include "snake.h"
 #include "snake_ai.h"
 
@@ -23,7 +22,8 @@
 /* Types                                                                     */
 /* ======================================================================== */
 
-/* A growable text buffer for one game's trace. */
+/* A growable text buffer for one game's trace; a result slot keeps its
+ * capacity from game to game. */
 typedef struct TraceBuf {
     char *data;
     size_t len, cap;
@@ -31,41 +31,26 @@ typedef struct TraceBuf {
 } TraceBuf;
 
 typedef struct GameResult {
-    long index;
     uint64_t seed;
     SnakeOutcome outcome;
     int length;
     long steps;
     double decision_us_mean;
     TraceBuf trace;
-    bool done;
 } GameResult;
 
-enum { WINDOW_PER_JOB = 8 };
-
-typedef struct Batch {
-    /* read-only while playing */
-    SnakeRules rules;
+/* What every game of a batch shares, read-only while playing. */
+typedef struct BatchSpec {
     SnakePolicy policy;
     uint64_t seed;
-    long games;
     bool want_trace;
-    int window;
-    /* shared, under lock */
-    pthread_mutex_t lock;
-    pthread_cond_t changed;
-    long next;    /* next game index to hand out */
-    long printed; /* results consumed by the printer */
-    bool failed;
-    GameResult *slots; /* window slots; game i lives in slots[i % window] */
-} Batch;
+} BatchSpec;
 
 typedef struct Worker {
-    Batch *batch;
+    const BatchSpec *spec;
     SnakeGame game;
     SnakeAi ai;
     LatencyHist hist;
-    pthread_t thread;
 } Worker;
 
 /* ======================================================================== */
@@ -127,15 +112,21 @@ static void trace_start(TraceBuf *t, const SnakeGame *g, long index, SnakePolicy
 /* Playing                                                                   */
 /* ======================================================================== */
 
-static void play_game(Worker *wk, long index, GameResult *res, bool want_trace) {
-    Batch *b = wk->batch;
+/* RunnerPlayFn: plays game `index` on the worker's game and AI. */
+static WsStatus play_game(void *worker, long index, void *result, WsError *err) {
+    (void)err; /* a game always finishes: won, dead or stalled */
+    Worker *wk = worker;
+    GameResult *res = result;
+    const BatchSpec *spec = wk->spec;
+    bool want_trace = spec->want_trace;
     SnakeGame *g = &wk->game;
-    snake_game_reset(g, b->seed + (uint64_t)index);
+    snake_game_reset(g, spec->seed + (uint64_t)index);
     snake_ai_clear(&wk->ai);
-    res->index = index;
     res->seed = g->seed;
+    res->trace.len = 0;
+    res->trace.failed = false;
     if (want_trace)
-        trace_start(&res->trace, g, index, b->policy);
+        trace_start(&res->trace, g, index, spec->policy);
     double us_sum = 0.0;
     long decisions = 0;
     while (g->outcome == SNAKE_PLAYING) {
@@ -168,27 +159,10 @@ static void play_game(Worker *wk, long index, GameResult *res, bool want_trace) 
     if (want_trace)
         trace_printf(&res->trace, "end %s length %d steps %ld\n", snake_outcome_name(g->outcome),
                      g->snake.len, g->steps);
+    return WS_OK;
 }
 
-static void *worker_main(void *arg) {
-    Worker *wk = arg;
-    Batch *b = wk->batch;
-    for (;;) {
-        pthread_mutex_lock(&b->lock);
-        while (b->next < b->games && b->next >= b->printed + b->window)
-            pthread_cond_wait(&b->changed, &b->lock);
-        long index = b->next < b->games ? b->next++ : -1;
-        pthread_mutex_unlock(&b->lock);
-        if (index < 0)
-            return NULL;
-        GameResult *res = &b->slots[index % b->window];
-        play_game(wk, index, res, b->want_trace);
-        pthread_mutex_lock(&b->lock);
-        res->done = true;
-        pthread_cond_broadcast(&b->changed);
-        pthread_mutex_unlock(&b->lock);
-    }
-}
+static void drop_result(void *result) { free(((GameResult *)result)->trace.data); }
 
 /* ======================================================================== */
 /* Reporting                                                                 */
@@ -198,12 +172,14 @@ typedef struct Report {
     const AppOptions *opts; /* NULL when quiet */
     FILE *trace;
     bool trace_failed;
-    bool progress;
-    uint64_t last_progress_ns;
     SnakeBatch *totals;
 } Report;
 
-static void report_game(Report *r, GameResult *res) {
+/* RunnerTakeFn: counts a game, prints its line, appends its trace. */
+static WsStatus take_game(void *ctx, long index, void *result, WsError *err) {
+    (void)err; /* a failed trace write is reported once, at the end */
+    Report *r = ctx;
+    GameResult *res = result;
     SnakeBatch *t = r->totals;
     t->games++;
     t->won += res->outcome == SNAKE_WON;
@@ -217,105 +193,56 @@ static void report_game(Report *r, GameResult *res) {
         if (o->json)
             printf("{\"game\":%ld,\"seed\":%llu,\"outcome\":\"%s\",\"length\":%d,\"cells\":%d,"
                    "\"steps\":%ld,\"decision_us_mean\":%.3f}\n",
-                   res->index, (unsigned long long)res->seed, snake_outcome_name(res->outcome),
+                   index, (unsigned long long)res->seed, snake_outcome_name(res->outcome),
                    res->length, cells, res->steps, res->decision_us_mean);
         else
-            printf("game %ld seed %llu: %s, length %d/%d, steps %ld, decision %.2f us\n",
-                   res->index, (unsigned long long)res->seed, snake_outcome_name(res->outcome),
-                   res->length, cells, res->steps, res->decision_us_mean);
+            printf("game %ld seed %llu: %s, length %d/%d, steps %ld, decision %.2f us\n", index,
+                   (unsigned long long)res->seed, snake_outcome_name(res->outcome), res->length,
+                   cells, res->steps, res->decision_us_mean);
     }
     if (r->trace != NULL && !r->trace_failed) {
-        if (res->trace.failed || fwrite(res->trace.data, 1, res->trace.len, r->trace) !=
-                                     res->trace.len)
+        if (res->trace.failed ||
+            fwrite(res->trace.data, 1, res->trace.len, r->trace) != res->trace.len)
             r->trace_failed = true;
     }
-    free(res->trace.data);
-    memset(&res->trace, 0, sizeof res->trace);
-    if (r->progress && o != NULL) {
-        uint64_t now = cli_now_ns();
-        if (now - r->last_progress_ns > 100000000u || t->games == o->games) {
-            r->last_progress_ns = now;
-            int filled = (int)(30 * t->games / o->games);
-            fprintf(stderr, "\r[%.*s%*s] %ld/%ld games", filled,
-                    "##############################", 30 - filled, "", t->games, o->games);
-            if (t->games == o->games)
-                fputc('\n', stderr);
-            fflush(stderr);
-        }
-    }
+    return WS_OK;
 }
 
-/* Plays every game and hands each result, in order, to report_game. */
-static bool play_all(const SnakeRules *rules, SnakePolicy policy, uint64_t seed, long games,
-                     int jobs, bool want_trace, Report *report) {
-    Batch b = {0};
-    b.rules = *rules;
-    b.policy = policy;
-    b.seed = seed;
-    b.games = games;
-    b.want_trace = want_trace;
-    if (jobs > games)
-        jobs = (int)games;
-    b.window = jobs * WINDOW_PER_JOB;
-    b.slots = calloc((size_t)b.window, sizeof *b.slots);
-    Worker *workers = calloc((size_t)jobs, sizeof *workers);
-    bool ok = b.slots != NULL && workers != NULL;
+/* Plays every game on `jobs` threads and takes each result, in order. */
+static WsStatus play_all(const SnakeRules *rules, const BatchSpec *spec, long games, int jobs,
+                         Report *report, WsError *err) {
+    int n = runner_jobs(jobs, games);
+    Worker *workers = calloc((size_t)n, sizeof *workers);
+    if (workers == NULL)
+        return ws_fail(err, WS_ERR_NOMEM, "out of memory for %d snake workers", n);
+    WsStatus st = WS_OK;
     int ready = 0;
-    WsError err = {0};
-    for (; ok && ready < jobs; ready++) {
+    for (; ready < n; ready++) {
         Worker *wk = &workers[ready];
-        wk->batch = &b;
-        if (snake_game_init(&wk->game, rules, seed, &err) != WS_OK ||
-            snake_ai_init(&wk->ai, rules->w, rules->h, policy, rules->strict_tail, &err) !=
-                WS_OK) {
+        wk->spec = spec;
+        st = snake_game_init(&wk->game, rules, spec->seed, err);
+        if (st == WS_OK)
+            st = snake_ai_init(&wk->ai, rules->w, rules->h, spec->policy, rules->strict_tail, err);
+        if (st != WS_OK) {
             snake_game_deinit(&wk->game);
-            fprintf(stderr, "wavesnake: %s\n", err.msg);
-            ok = false;
             break;
         }
     }
     uint64_t t0 = cli_now_ns();
-    if (ok && jobs == 1) {
-        for (long i = 0; i < games; i++) {
-            GameResult *res = &b.slots[0];
-            play_game(&workers[0], i, res, want_trace);
-            report_game(report, res);
-        }
-    } else if (ok) {
-        pthread_mutex_init(&b.lock, NULL);
-        pthread_cond_init(&b.changed, NULL);
-        int started = 0;
-        for (; started < jobs; started++)
-            if (pthread_create(&workers[started].thread, NULL, worker_main, &workers[started]) != 0)
-                break;
-        if (started == 0) {
-            fprintf(stderr, "wavesnake: cannot start worker threads\n");
-            ok = false;
-        }
-        for (long i = 0; ok && i < games; i++) {
-            GameResult *res = &b.slots[i % b.window];
-            pthread_mutex_lock(&b.lock);
-            while (!res->done || res->index != i)
-                pthread_cond_wait(&b.changed, &b.lock);
-            pthread_mutex_unlock(&b.lock);
-            report_game(report, res);
-            pthread_mutex_lock(&b.lock);
-            res->done = false;
-            b.printed = i + 1;
-            pthread_cond_broadcast(&b.changed);
-            pthread_mutex_unlock(&b.lock);
-        }
-        if (!ok) { /* let the started workers drain */
-            pthread_mutex_lock(&b.lock);
-            b.games = b.next;
-            b.printed = b.games;
-            pthread_cond_broadcast(&b.changed);
-            pthread_mutex_unlock(&b.lock);
-        }
-        for (int k = 0; k < started; k++)
-            pthread_join(workers[k].thread, NULL);
-        pthread_cond_destroy(&b.changed);
-        pthread_mutex_destroy(&b.lock);
+    if (st == WS_OK) {
+        Runner run = {
+            .games = {0, 1, games},
+            .jobs = n,
+            .workers = workers,
+            .worker_size = sizeof *workers,
+            .play = play_game,
+            .result_size = sizeof(GameResult),
+            .take = take_game,
+            .take_ctx = report,
+            .drop = drop_result,
+            .progress = report->opts != NULL,
+        };
+        st = runner_run(&run, err);
     }
     report->totals->wall_s = (double)(cli_now_ns() - t0) / 1e9;
     for (int k = 0; k < ready; k++) {
@@ -323,82 +250,78 @@ static bool play_all(const SnakeRules *rules, SnakePolicy policy, uint64_t seed,
         snake_ai_deinit(&workers[k].ai);
         snake_game_deinit(&workers[k].game);
     }
-    if (b.slots != NULL)
-        for (int k = 0; k < b.window; k++)
-            free(b.slots[k].trace.data);
     free(workers);
-    free(b.slots);
-    if (b.slots == NULL || workers == NULL)
-        fprintf(stderr, "wavesnake: out of memory\n");
-    return ok;
+    return st;
 }
 
 /* ======================================================================== */
 /* Entry points                                                              */
 /* ======================================================================== */
 
-bool run_snake_batch(const SnakeRules *rules, SnakePolicy policy, uint64_t seed, long games,
-                     int jobs, SnakeBatch *out) {
+WsStatus run_snake_batch(const SnakeRules *rules, SnakePolicy policy, uint64_t seed, long games,
+                         int jobs, SnakeBatch *out, WsError *err) {
     memset(out, 0, sizeof *out);
+    BatchSpec spec = {policy, seed, false};
     Report r = {0};
     r.totals = out;
-    return play_all(rules, policy, seed, games, jobs, false, &r);
+    return play_all(rules, &spec, games, jobs, &r, err);
+}
+
+static void print_summary(const AppOptions *opts, const SnakeBatch *t) {
+    double n = t->games ? (double)t->games : 1.0;
+    double mean = stats_mean_us(&t->decisions), p99 = stats_quantile_us(&t->decisions, 0.99);
+    if (opts->json)
+        printf("{\"summary\":true,\"games\":%ld,\"won\":%ld,\"dead\":%ld,\"stalled\":%ld,"
+               "\"avg_length\":%.3f,\"avg_steps\":%.2f,\"decision_us_mean\":%.3f,"
+               "\"decision_us_p99\":%.2f,\"wall_s\":%.3f,\"seed\":%llu,\"size\":\"%dx%d\","
+               "\"policy\":\"%s\",\"tail\":\"%s\",\"jobs\":%d}\n",
+               t->games, t->won, t->dead, t->stalled, t->length_sum / n, t->steps_sum / n, mean,
+               p99, t->wall_s, (unsigned long long)opts->seed, opts->rules.w, opts->rules.h,
+               snake_policy_name(opts->policy), opts->rules.strict_tail ? "strict" : "free",
+               opts->jobs);
+    else
+        printf("summary: games %ld, won %ld, dead %ld, stalled %ld, avg_length %.3f/%d, "
+               "avg_steps %.2f, decision_us_mean %.3f, decision_us_p99 %.2f, wall_s %.3f, "
+               "seed %llu, size %dx%d, policy %s, tail %s\n",
+               t->games, t->won, t->dead, t->stalled, t->length_sum / n,
+               opts->rules.w * opts->rules.h, t->steps_sum / n, mean, p99, t->wall_s,
+               (unsigned long long)opts->seed, opts->rules.w, opts->rules.h,
+               snake_policy_name(opts->policy), opts->rules.strict_tail ? "strict" : "free");
+}
+
+/* The headless run below its entry point: fills err instead of printing it. */
+static WsStatus headless(const AppOptions *opts, SnakeBatch *totals, WsError *err) {
+    WsStatus st = snake_rules_check(&opts->rules, err);
+    if (st == WS_OK)
+        st = snake_policy_check(opts->policy, opts->rules.w, opts->rules.h, err);
+    if (st != WS_OK)
+        return st;
+    Report r = {0};
+    r.opts = opts;
+    r.totals = totals;
+    if (opts->trace != NULL) {
+        r.trace = fopen(opts->trace, "w");
+        if (r.trace == NULL)
+            return ws_fail(err, WS_ERR_IO, "--trace: cannot write '%s': %s", opts->trace,
+                           strerror(errno));
+        fputs("wavesnake-trace 1\n", r.trace);
+    }
+    if (!opts->seed_given)
+        cli_note_clock_seed(opts->seed, "run");
+    BatchSpec spec = {opts->policy, opts->seed, opts->trace != NULL};
+    st = play_all(&opts->rules, &spec, opts->games, opts->jobs, &r, err);
+    if (st == WS_OK)
+        print_summary(opts, totals);
+    if (r.trace != NULL && (fclose(r.trace) != 0 || r.trace_failed) && st == WS_OK)
+        st = ws_fail(err, WS_ERR_IO, "--trace: writing '%s' failed", opts->trace);
+    return st;
 }
 
 int run_snake_headless(const AppOptions *opts) {
     WsError err = {0};
-    if (snake_rules_check(&opts->rules, &err) != WS_OK ||
-        snake_policy_check(opts->policy, opts->rules.w, opts->rules.h, &err) != WS_OK)
-        return cli_usage_error("%s", err.msg);
     SnakeBatch *totals = calloc(1, sizeof *totals);
-    if (totals == NULL)
-        return cli_usage_error("out of memory");
-    Report r = {0};
-    r.opts = opts;
-    r.totals = totals;
-    r.progress = cli_stderr_is_tty();
-    if (opts->trace != NULL) {
-        r.trace = fopen(opts->trace, "w");
-        if (r.trace == NULL) {
-            free(totals);
-            return cli_usage_error("--trace: cannot write '%s': %s", opts->trace, strerror(errno));
-        }
-        fputs("wavesnake-trace 1\n", r.trace);
-    }
-    if (!opts->seed_given)
-        fprintf(stderr, "wavesnake: seed %llu (from the clock; --seed %llu repeats this run)\n",
-                (unsigned long long)opts->seed, (unsigned long long)opts->seed);
-    bool ok = play_all(&opts->rules, opts->policy, opts->seed, opts->games, opts->jobs,
-                       opts->trace != NULL, &r);
-    int status = ok ? CLI_EXIT_OK : CLI_EXIT_FAIL;
-    if (r.trace != NULL) {
-        if (fclose(r.trace) != 0 || r.trace_failed) {
-            fprintf(stderr, "wavesnake: --trace: writing '%s' failed\n", opts->trace);
-            status = CLI_EXIT_FAIL;
-        }
-    }
-    if (ok) {
-        const SnakeBatch *t = totals;
-        double n = t->games ? (double)t->games : 1.0;
-        double mean = stats_mean_us(&t->decisions), p99 = stats_quantile_us(&t->decisions, 0.99);
-        if (opts->json)
-            printf("{\"summary\":true,\"games\":%ld,\"won\":%ld,\"dead\":%ld,\"stalled\":%ld,"
-                   "\"avg_length\":%.3f,\"avg_steps\":%.2f,\"decision_us_mean\":%.3f,"
-                   "\"decision_us_p99\":%.2f,\"wall_s\":%.3f,\"seed\":%llu,\"size\":\"%dx%d\","
-                   "\"policy\":\"%s\",\"tail\":\"%s\",\"jobs\":%d}\n",
-                   t->games, t->won, t->dead, t->stalled, t->length_sum / n, t->steps_sum / n,
-                   mean, p99, t->wall_s, (unsigned long long)opts->seed, opts->rules.w,
-                   opts->rules.h, snake_policy_name(opts->policy),
-                   opts->rules.strict_tail ? "strict" : "free", opts->jobs);
-        else
-            printf("summary: games %ld, won %ld, dead %ld, stalled %ld, avg_length %.3f/%d, "
-                   "avg_steps %.2f, decision_us_mean %.3f, decision_us_p99 %.2f, wall_s %.3f, "
-                   "seed %llu, size %dx%d, policy %s, tail %s\n",
-                   t->games, t->won, t->dead, t->stalled, t->length_sum / n,
-                   opts->rules.w * opts->rules.h, t->steps_sum / n, mean, p99, t->wall_s,
-                   (unsigned long long)opts->seed, opts->rules.w, opts->rules.h,
-                   snake_policy_name(opts->policy), opts->rules.strict_tail ? "strict" : "free");
-    }
+    WsStatus st = totals == NULL ? ws_fail(&err, WS_ERR_NOMEM, "out of memory")
+                                 : headless(opts, totals, &err);
     free(totals);
-    return status;
+    return cli_report(st, &err);
 }

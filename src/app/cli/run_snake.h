@@ -15,13 +15,15 @@ typedef struct SnakeBatch {
     double wall_s;
 } SnakeBatch;
 
-/* Plays opts->games games as SPEC "Headless runs" describes, printing a line
- * (or JSON object) per game and a summary to stdout. Returns an exit status. */
+/* Entry point: plays opts->games games as SPEC "Headless runs" describes,
+ * printing a line (or JSON object) per game and a summary to stdout. Returns
+ * an exit status (cli.h). */
 int run_snake_headless(const AppOptions *opts);
 
-/* Plays `games` games quietly (for the benchmark); fills *out. Returns false
- * on a setup failure (message printed). */
-bool run_snake_batch(const SnakeRules *rules, SnakePolicy policy, uint64_t seed, long games,
-                     int jobs, SnakeBatch *out);
+/* Plays games 0..games-1 (seed + i) quietly on `jobs` threads (for the
+ * benchmark) and fills *out. The rules and policy must have passed
+ * snake_rules_check / snake_policy_check; fails only when memory runs out. */
+WsStatus run_snake_batch(const SnakeRules *rules, SnakePolicy policy, uint64_t seed, long games,
+                         int jobs, SnakeBatch *out, WsError *err);
 
 #endif

@@ -12,58 +12,87 @@
 
 #include "cli.h"
 #include "fileio.h"
+#include "options.h"
 #include "rng.h"
 #include "sea.h"
 #include "sea_ai.h"
-#include "tools_sea.h"
+#include "tools.h"
 
 enum { BOARD_MAX_BYTES = 4096 }; /* a board is 110 bytes; anything far larger is not one */
 
-/* Reads, parses and checks a board file; prints the error and returns false on failure. */
-static bool load_board(const char *path, SeaBoard *board, SeaLeft *left) {
+/* ======================================================================== */
+/* Command lines                                                             */
+/* ======================================================================== */
+
+typedef struct SeaArgs {
+    const char *board;
+    int length;    /* counts: 0 = the longest remaining ship */
+    uint64_t seed; /* shot */
+    bool seed_given;
+    SeaHunter hunter; /* shot */
+} SeaArgs;
+
+/* clang-format off */
+static const OptSpec BOARD_ARG[] = {
+    {.name = "BOARD", .kind = OPT_TEXT, .at = offsetof(SeaArgs, board)},
+};
+static const OptSpec COUNTS_OPTS[] = {
+    {.name = "--length", .kind = OPT_INT, .meta = "L", .lo = 1, .hi = SEA_W,
+     .at = offsetof(SeaArgs, length)},
+};
+static const OptSpec SHOT_OPTS[] = {
+    {.name = "--seed", .kind = OPT_U64, .meta = "S", .at = offsetof(SeaArgs, seed),
+     .seen = OPT_SEEN(SeaArgs, seed_given)},
+    {.name = "--hunter", .kind = OPT_ENUM, .names = &OPTIONS_HUNTER_NAMES,
+     .at = offsetof(SeaArgs, hunter)},
+};
+const OptCommand TOOL_COUNTS = {
+    .name = "counts", .label = "counts", .args = BOARD_ARG, .nargs = 1, .nargs_min = 1,
+    .opts = COUNTS_OPTS, .nopts = 1,
+    .summary = "sea placement counts of an L-cell ship per cell (default:\n"
+               "the longest remaining ship), ten rows of ten numbers"};
+const OptCommand TOOL_SHOT = {
+    .name = "shot", .label = "shot", .args = BOARD_ARG, .nargs = 1, .nargs_min = 1,
+    .opts = SHOT_OPTS, .nopts = 2,
+    .summary = "the sea bot's next shot as X Y, from the board alone\n"
+               "(default hunter here: seed, the source's algorithm)"};
+/* clang-format on */
+
+/* ======================================================================== */
+/* Helpers                                                                   */
+/* ======================================================================== */
+
+/* Reads, parses and checks a board file. */
+static WsStatus load_board(const char *path, SeaBoard *board, SeaLeft *left, WsError *err) {
     char *text = NULL;
     size_t len = 0;
-    WsError err = {0};
-    if (fileio_read(path, "board", BOARD_MAX_BYTES, &text, &len, &err) != WS_OK) {
-        cli_usage_error("%s", err.msg);
-        return false;
-    }
-    WsStatus st = sea_board_parse(board, text, len, path, &err);
+    WsStatus st = fileio_read(path, "board", BOARD_MAX_BYTES, &text, &len, err);
+    if (st == WS_OK)
+        st = sea_board_parse(board, text, len, path, err);
     free(text);
-    if (st == WS_OK && sea_board_check(board, left, &err) != WS_OK) {
-        cli_usage_error("%s: impossible board: %s", path, err.msg);
-        return false;
-    }
-    if (st != WS_OK) {
-        cli_usage_error("%s", err.msg);
-        return false;
-    }
-    return true;
+    if (st != WS_OK)
+        return st;
+    WsError why = {0};
+    if (sea_board_check(board, left, &why) != WS_OK)
+        return ws_fail(err, why.status, "%s: impossible board: %s", path, why.msg);
+    return WS_OK;
 }
 
+/* ======================================================================== */
+/* Entry points                                                              */
+/* ======================================================================== */
+
 int tool_counts(int argc, char **argv) {
-    const char *path = NULL, *value = NULL;
-    int len = 0;
-    for (int i = 0; i < argc; i++) {
-        if (cli_take_value(argc, argv, &i, "--length", &value)) {
-            if (value == NULL || !cli_parse_int(value, 1, SEA_W, "--length", &len))
-                return CLI_EXIT_USAGE;
-        } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
-            return cli_usage_error("counts: unknown option '%s' (usage: wavesnake counts BOARD "
-                                   "[--length L])",
-                                   argv[i]);
-        } else if (path == NULL) {
-            path = argv[i];
-        } else {
-            return cli_usage_error("usage: wavesnake counts BOARD [--length L]");
-        }
-    }
-    if (path == NULL)
-        return cli_usage_error("usage: wavesnake counts BOARD [--length L]");
+    SeaArgs args = {0};
     SeaBoard board;
     SeaLeft left;
-    if (!load_board(path, &board, &left))
-        return CLI_EXIT_USAGE;
+    WsError err = {0};
+    WsStatus st = optparse_parse(&TOOL_COUNTS, argc, argv, &args, &err);
+    if (st == WS_OK)
+        st = load_board(args.board, &board, &left, &err);
+    if (st != WS_OK)
+        return cli_report(st, &err);
+    int len = args.length;
     if (len == 0)
         len = sea_left_longest(&left); /* 0 when every ship is sunk: all counts are 0 */
     uint32_t counts[SEA_CELLS];
@@ -74,51 +103,37 @@ int tool_counts(int argc, char **argv) {
     return CLI_EXIT_OK;
 }
 
-int tool_shot(int argc, char **argv) {
-    const char *path = NULL, *value = NULL;
-    uint64_t seed = (uint64_t)time(NULL);
-    bool seed_given = false;
-    SeaHunter hunter = SEA_HUNTER_SEED;
-    for (int i = 0; i < argc; i++) {
-        if (cli_take_value(argc, argv, &i, "--seed", &value)) {
-            if (value == NULL || !cli_parse_u64(value, "--seed", &seed))
-                return CLI_EXIT_USAGE;
-            seed_given = true;
-        } else if (cli_take_value(argc, argv, &i, "--hunter", &value)) {
-            if (value == NULL)
-                return CLI_EXIT_USAGE;
-            if (!sea_hunter_parse(value, &hunter))
-                return cli_usage_error("--hunter: unknown hunter '%s' (try: seed, best)", value);
-        } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
-            return cli_usage_error("shot: unknown option '%s' (usage: wavesnake shot BOARD "
-                                   "[--seed S] [--hunter seed|best])",
-                                   argv[i]);
-        } else if (path == NULL) {
-            path = argv[i];
-        } else {
-            return cli_usage_error("usage: wavesnake shot BOARD [--seed S] [--hunter seed|best]");
-        }
-    }
-    if (path == NULL)
-        return cli_usage_error("usage: wavesnake shot BOARD [--seed S] [--hunter seed|best]");
-    SeaBoard board;
-    if (!load_board(path, &board, NULL))
-        return CLI_EXIT_USAGE;
-    if (!seed_given)
-        fprintf(stderr, "wavesnake: seed %llu (from the clock; --seed %llu repeats this shot)\n",
-                (unsigned long long)seed, (unsigned long long)seed);
+/* The next shot into *cell; the board has been checked. */
+static WsStatus choose_shot(const SeaArgs *args, const SeaBoard *board, int *cell, WsError *err) {
     SeaAi *ai = malloc(sizeof *ai);
     if (ai == NULL)
-        return cli_usage_error("out of memory");
-    sea_ai_init(ai, hunter);
+        return ws_fail(err, WS_ERR_NOMEM, "out of memory");
+    sea_ai_init(ai, args->hunter);
     Rng rng;
-    rng_init(&rng, seed, RNG_STREAM_OTHER);
-    int cell = -1;
-    WsError err = {0};
-    WsStatus st = sea_ai_choose(ai, &board, &rng, &cell, &err);
+    rng_init(&rng, args->seed, RNG_STREAM_OTHER);
+    WsError why = {0};
+    WsStatus st = sea_ai_choose(ai, board, &rng, cell, &why);
     free(ai);
     if (st != WS_OK)
-        return cli_usage_error("%s: %s", path, err.msg);
-    printf("%d %d\n", cell % SEA_W, cell / SEA_W);
-    return CLI_EXIT_OK;
+        return ws_fail(err, st, "%s: %s", args->board, why.msg);
+    return WS_OK;
+}
+
+int tool_shot(int argc, char **argv) {
+    SeaArgs args = {0};
+    args.seed = (uint64_t)time(NULL);
+    args.hunter = SEA_HUNTER_SEED;
+    SeaBoard board;
+    WsError err = {0};
+    int cell = -1;
+    WsStatus st = optparse_parse(&TOOL_SHOT, argc, argv, &args, &err);
+    if (st == WS_OK)
+        st = load_board(args.board, &board, NULL, &err);
+    if (st == WS_OK && !args.seed_given)
+        cli_note_clock_seed(args.seed, "shot");
+    if (st == WS_OK)
+        st = choose_shot(&args, &board, &cell, &err);
+    if (st == WS_OK)
+        printf("%d %d\n", cell % SEA_W, cell / SEA_W);
+    return cli_report(st, &err);
 }

@@ -1,15 +1,41 @@
-/* tools.h - the text tools (SPEC "Text tools"): each takes argv after its
- * name, prints to stdout and returns an exit status (0, or 2 on bad input). */
+/* tools.h - the text tools (SPEC "Text tools"): wave, path, dmap, fsm,
+ * counts, shot.
+ *
+ * Each tool is an entry point: it takes argv after its name, parses it with
+ * its OptCommand (its arguments and options, also shown by --help), prints
+ * its result to stdout and returns an exit status (cli.h: 0, or 2 on bad
+ * input with one line on stderr).
+ */
 #ifndef WS_TOOLS_H
 #define WS_TOOLS_H
 
-#include <stdbool.h>
+#include "optparse.h"
+#include "textmap.h"
+#include "ws_error.h"
 
+/* A text tool: its command line and its entry point. */
+typedef struct Tool {
+    const OptCommand *cmd;
+    int (*run)(int argc, char **argv);
+} Tool;
+
+/* Every text tool, in --help order; *count gets how many. */
+const Tool *tools_list(int *count);
+
+/* The tool named `name`, or NULL. */
+const Tool *tools_find(const char *name);
+
+/* Loads and parses a text map file for a tool. */
+WsStatus tool_load_map(const char *path, TextMap *map, WsError *err);
+
+/* The tools, by file: tool_grid.c (BFS), tool_arena.c (Dijkstra maps and the
+ * teaching state machine), tool_sea.c (placement counts and the next shot). */
+extern const OptCommand TOOL_WAVE, TOOL_PATH, TOOL_DMAP, TOOL_FSM, TOOL_COUNTS, TOOL_SHOT;
 int tool_wave(int argc, char **argv);
 int tool_path(int argc, char **argv);
-
-/* Loads and parses a text map file; on failure prints the error and returns false. */
-struct TextMap;
-bool tool_load_map(const char *path, struct TextMap *map);
+int tool_dmap(int argc, char **argv);
+int tool_fsm(int argc, char **argv);
+int tool_counts(int argc, char **argv);
+int tool_shot(int argc, char **argv);
 
 #endif

@@ -688,9 +688,8 @@ int app_open(App **out, const AppOptions *opts) {
     ctx->now_ms = app->last_ms;
     WsError err = {0};
     if (!ensure_view(app, app->mode, &err)) {
-        fprintf(stderr, "wavesnake: %s\n", err.msg);
         app_close(app);
-        return err.status == WS_ERR_NOMEM ? CLI_EXIT_FAIL : CLI_EXIT_USAGE;
+        return cli_report(err.status != WS_OK ? err.status : CLI_ERR_INTERNAL, &err);
     }
     *out = app;
     return CLI_EXIT_OK;

@@ -1,5 +1,6 @@
 #include "keys.h"
 
+#include "names.h"
 #include "options.h"
 
 /* ======================================================================== */
@@ -115,5 +116,5 @@ static const char *const ACTION_NAMES[ACT_COUNT] = {
 };
 
 const char *keys_action_name(Action action) {
-    return action >= 0 && action < ACT_COUNT ? ACTION_NAMES[action] : "?";
+    return names_of(ACTION_NAMES, ACT_COUNT, (int)action);
 }

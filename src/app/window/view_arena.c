@@ -19,6 +19,7 @@
 
 #include "arena.h"
 #include "grid.h"
+#include "names.h"
 #include "arena_setup.h"
 #include "view.h"
 
@@ -221,16 +222,11 @@ static WsStatus open_world(ArenaView *v, FrontCtx *ctx, WsError *err) {
 
 static WsStatus arena_view_create(void **state, FrontCtx *ctx, WsError *err) {
     *state = NULL;
-    ArenaShown shown = ARENA_SHOWN_HERO;
-    if (ctx->opts->arena_map != NULL && !arena_setup_parse_shown(ctx->opts->arena_map, &shown))
-        return ws_fail(err, WS_ERR_ARG,
-                       "--arena-map: unknown map '%s' (hero, gold, potion, safety, desire)",
-                       ctx->opts->arena_map);
     ArenaView *v = calloc(1, sizeof *v);
     if (v == NULL)
         return ws_fail(err, WS_ERR_NOMEM, "out of memory for the arena view");
     v->seed = ctx->opts->seed;
-    v->shown = shown;
+    v->shown = ctx->opts->arena_map;
     WsStatus st = open_world(v, ctx, err);
     if (st != WS_OK) {
         arena_view_destroy(v);
@@ -254,7 +250,7 @@ static bool arena_view_action(void *state, Action action, FrontCtx *ctx) {
     switch (action) {
     case ACT_NEXT:
         v->shown = (ArenaShown)((v->shown + 1) % ARENA_SHOWN_COUNT);
-        front_status(ctx, "map: %s", arena_setup_shown_name(v->shown));
+        front_status(ctx, "map: %s", arena_shown_name(v->shown));
         return true;
     case ACT_RESTART: {
         WsError err = {0};
@@ -525,8 +521,11 @@ static void arena_view_draw(void *state, FrontCtx *ctx) {
 /* HUD                                                                       */
 /* ======================================================================== */
 
+/* What each weight of a MonWeights multiplies, for the HUD. */
+static const char *const WEIGHT_NAMES[MON_MAP_COUNT] = {"hero", "gold", "potion", "safety",
+                                                        "post"};
+
 static void hud_weights(Hud *hud, const MonWeights *wt) {
-    static const char *const NAMES[MON_MAP_COUNT] = {"hero", "gold", "potion", "safety", "post"};
     char buf[96];
     size_t len = 0;
     buf[0] = '\0';
@@ -534,7 +533,7 @@ static void hud_weights(Hud *hud, const MonWeights *wt) {
         if (wt->w[k] == 0)
             continue;
         int m = snprintf(buf + len, sizeof buf - len, "%s%d·%s", len ? " + " : "", wt->w[k],
-                         NAMES[k]);
+                         names_of(WEIGHT_NAMES, MON_MAP_COUNT, k));
         if (m < 0 || (size_t)m >= sizeof buf - len)
             break;
         len += (size_t)m;

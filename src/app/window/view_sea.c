@@ -161,14 +161,8 @@ static void sea_view_destroy(void *state) { free(state); }
 static WsStatus sea_view_create(void **state, FrontCtx *ctx, WsError *err) {
     *state = NULL;
     const AppOptions *o = ctx->opts;
-    SeaHunter first;
-    SeaPlacement placement;
-    if (!sea_hunter_parse(o->hunter, &first))
-        return ws_fail(err, WS_ERR_ARG, "--hunter: unknown hunter '%s' (try: seed, best)",
-                       o->hunter);
-    if (!sea_placement_parse(o->placement, &placement))
-        return ws_fail(err, WS_ERR_ARG, "--placement: unknown placement '%s' (try: random, edges)",
-                       o->placement);
+    SeaHunter first = o->hunter;
+    SeaPlacement placement = o->placement;
     SeaView *v = calloc(1, sizeof *v);
     if (v == NULL)
         return ws_fail(err, WS_ERR_NOMEM, "out of memory for the sea view");

@@ -1,0 +1,143 @@
+/* `wavesnake --help`: prose around lines made from the option tables. */
+#include "help.h"
+
+#include <string.h>
+
+#include "bench.h"
+#include "cli.h"
+#include "options.h"
+#include "optparse.h"
+#include "tools.h"
+
+enum {
+    HELP_WIDTH = 88,      /* usage lines wrap before this column */
+    TOOL_COLUMN = 32,     /* where a tool's description starts */
+    SYNOPSIS_INDENT = 18, /* continuation lines of a wrapped usage line */
+    ALL_MODES = (1u << APP_MODE_COUNT) - 1
+};
+
+/* How each mode's section of options is titled, and what it adds. */
+static const struct {
+    const char *title;
+    const char *note; /* NULL: none */
+} SECTIONS[APP_MODE_COUNT] = {
+    [APP_MODE_SNAKE] = {"Snake options", NULL},
+    [APP_MODE_ARENA] = {"Arena options",
+                        "summary: ticks, monsters, map_recomputes, tick_us_mean, hero_alive, ..."},
+    [APP_MODE_SEA] = {"Sea options", "prints shots per game, mean, median, histogram"},
+};
+
+static const char MODES[] =
+    "Modes:\n"
+    "  snake    an AI snake: BFS to the food, a virtual snake checks the eat, else it\n"
+    "           follows its tail or wanders (key 1)\n"
+    "  arena    zombies and goblins driven by Dijkstra maps and a state machine (key 2)\n"
+    "  sea      a sea-battle bot shooting by a placement-count heatmap (key 3)\n";
+
+static const char KEYS[] =
+    "Keys (window): Space pause, N or . single step, + / - speed, R restart,\n"
+    "  Tab next policy / map, 1 2 3 mode, W wave, P path, V virtual snake, H heatmap,\n"
+    "  G grid, D numbers, S screenshot, F fullscreen, F1 or ? help, Esc or Q quit.\n";
+
+/* The section an option is listed in: -1 for every mode, else the first
+ * mode that accepts it (later modes say "as above"). */
+static int section_of(const OptSpec *spec) {
+    if (spec->modes == 0 || spec->modes == ALL_MODES)
+        return -1;
+    for (int m = 0; m < APP_MODE_COUNT; m++)
+        if (spec->modes & (1u << m))
+            return m;
+    return -1;
+}
+
+static bool in_section(const OptSpec *spec, void *ctx) { return section_of(spec) == *(int *)ctx; }
+
+/* "Sea options (--games, --jobs as above; prints shots ...):" */
+static void section_title(FILE *out, const OptCommand *cmd, int m) {
+    fprintf(out, "%s", SECTIONS[m].title);
+    int above = 0;
+    for (int k = 0; k < cmd->nopts; k++) {
+        const OptSpec *spec = &cmd->opts[k];
+        int first = section_of(spec);
+        if (first >= 0 && first < m && (spec->modes & (1u << m)))
+            fprintf(out, "%s%s", above++ ? ", " : " (", spec->name);
+    }
+    if (above > 0)
+        fprintf(out, " as above");
+    if (SECTIONS[m].note != NULL)
+        fprintf(out, "%s%s", above > 0 ? "; " : " (", SECTIONS[m].note);
+    fprintf(out, "%s:\n", above > 0 || SECTIONS[m].note != NULL ? ")" : "");
+}
+
+/* "  wavesnake <synopsis>", wrapped before HELP_WIDTH at its " [" groups. */
+static void print_synopsis(FILE *out, const OptCommand *cmd) {
+    char syn[512];
+    optparse_synopsis(cmd, syn, sizeof syn);
+    int col = fprintf(out, "  wavesnake ");
+    const char *p = syn;
+    while (*p) {
+        const char *next = strstr(p + 1, " [");
+        int len = next != NULL ? (int)(next - p) : (int)strlen(p);
+        if (col + len > HELP_WIDTH && p != syn) {
+            fprintf(out, "\n%*s", SYNOPSIS_INDENT - 1, "");
+            col = SYNOPSIS_INDENT - 1;
+        }
+        col += fprintf(out, "%.*s", len, p);
+        p += len;
+    }
+    fputc('\n', out);
+}
+
+static void print_tools(FILE *out) {
+    fprintf(out, "Text tools:\n");
+    int count = 0;
+    const Tool *tools = tools_list(&count);
+    for (int i = 0; i < count; i++) {
+        char syn[256];
+        size_t n = optparse_synopsis(tools[i].cmd, syn, sizeof syn);
+        if (n + 2 < TOOL_COLUMN - 1)
+            fprintf(out, "  %-*s", TOOL_COLUMN - 2, syn);
+        else
+            fprintf(out, "  %s\n%*s", syn, TOOL_COLUMN, "");
+        optparse_print_indented(out, tools[i].cmd->summary, TOOL_COLUMN);
+        fputc('\n', out);
+    }
+}
+
+static void print_mode_options(FILE *out) {
+    const OptCommand *cmd = options_command(APP_MODE_SNAKE);
+    int section = -1;
+    fprintf(out, "Options (all modes):\n");
+    optparse_help(out, cmd->opts, cmd->nopts, in_section, &section);
+    for (section = 0; section < APP_MODE_COUNT; section++) {
+        section_title(out, cmd, section);
+        optparse_help(out, cmd->opts, cmd->nopts, in_section, &section);
+    }
+}
+
+void help_print(FILE *out, const char *version) {
+    fprintf(out,
+            "wavesnake %s - game AIs that play themselves while you watch how they think\n"
+            "\n"
+            "Usage:\n"
+            "  wavesnake [MODE] [OPTIONS]       play a mode in a window (default: snake)\n"
+            "  wavesnake MODE --headless ...    play without a window and print statistics\n"
+            "  wavesnake TOOL ARGS              text tools (below)\n"
+            "  wavesnake bench [OPTIONS]        benchmarks (below; no pass/fail)\n"
+            "\n",
+            version);
+    fputs(MODES, out);
+    fputc('\n', out);
+    print_tools(out);
+    fputc('\n', out);
+    print_mode_options(out);
+    fputc('\n', out);
+    fprintf(out, "Benchmarks (%s):\n", BENCH_COMMAND.summary);
+    print_synopsis(out, &BENCH_COMMAND);
+    optparse_help(out, BENCH_COMMAND.opts, BENCH_COMMAND.nopts, NULL, NULL);
+    fputc('\n', out);
+    fputs(KEYS, out);
+    fputc('\n', out);
+    fprintf(out, "Exit status: %d ok, %d failure, %d bad input.\n", CLI_EXIT_OK, CLI_EXIT_FAIL,
+            CLI_EXIT_USAGE);
+}

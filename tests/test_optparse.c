@@ -1,0 +1,373 @@
+/* The command line's option parser (optparse) and the tables that use it:
+ * value kinds and ranges, enum names, `--x=v` and `--x v`, mode
+ * applicability, positional arguments, the usage line, and --help built
+ * from the same tables (the play modes' options, the tools, bench). */
+#define _POSIX_C_SOURCE 200809L
+#include <check.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench.h"
+#include "cli.h"
+#include "help.h"
+#include "mapgen.h"
+#include "options.h"
+#include "optparse.h"
+#include "tools.h"
+
+/* ---- a small command of every kind -------------------------------------- */
+
+typedef struct Args {
+    const char *file;
+    long x;
+    bool flag;
+    int count;
+    long big;
+    uint64_t seed;
+    bool seed_seen;
+    double rate;
+    int w, h;
+    const char *name;
+    int fruit;
+} Args;
+
+static const char *const FRUITS[] = {"apple", "pear", "plum"};
+static const char *fruit_name(int v) { return v >= 0 && v < 3 ? FRUITS[v] : "?"; }
+static const OptNames FRUIT_NAMES = {"fruit", 3, fruit_name};
+
+/* clang-format off */
+static const OptSpec ARGS_POS[] = {
+    {.name = "FILE", .kind = OPT_TEXT, .at = offsetof(Args, file)},
+    {.name = "X", .kind = OPT_LONG, .lo = -5, .hi = 5, .label = "start x", .at = offsetof(Args, x)},
+};
+static const OptSpec ARGS_OPTS[] = {
+    {.name = "--flag", .kind = OPT_FLAG, .at = offsetof(Args, flag)},
+    {.name = "--count", .kind = OPT_INT, .meta = "N", .lo = 1, .hi = 10, .at = offsetof(Args, count),
+     .help = "how many, {range}"},
+    {.name = "--big", .kind = OPT_LONG, .meta = "N", .lo = 0, .hi = 100000000L,
+     .at = offsetof(Args, big), .modes = 2},
+    {.name = "--seed", .kind = OPT_U64, .meta = "S", .at = offsetof(Args, seed),
+     .seen = OPT_SEEN(Args, seed_seen)},
+    {.name = "--rate", .kind = OPT_DOUBLE, .meta = "R", .lo = 1, .hi = 100,
+     .at = offsetof(Args, rate)},
+    {.name = "--size", .kind = OPT_SIZE, .meta = "WxH", .lo = 2, .hi = 64, .at = offsetof(Args, w),
+     .at2 = offsetof(Args, h)},
+    {.name = "--name", .kind = OPT_TEXT, .meta = "TEXT", .at = offsetof(Args, name)},
+    {.name = "--fruit", .kind = OPT_ENUM, .names = &FRUIT_NAMES, .at = offsetof(Args, fruit),
+     .help = "one of {names}"},
+};
+static const OptCommand CMD = {.name = "demo", .label = "demo", .mode = 1, .args = ARGS_POS,
+                               .nargs = 2, .nargs_min = 1, .opts = ARGS_OPTS, .nopts = 8};
+/* clang-format on */
+
+/* Parsed values borrow argv, so the words live here, beyond each parse. */
+static char word_store[16][64];
+
+/* A NULL-terminated word list as a writable argv; returns argc. */
+static int to_argv(const char *const *words, char store[16][64], char *argv[16]) {
+    int argc = 0;
+    for (; words[argc] != NULL; argc++) {
+        ck_assert_int_lt(argc, 16);
+        snprintf(store[argc], 64, "%s", words[argc]);
+        argv[argc] = store[argc];
+    }
+    return argc;
+}
+
+static WsStatus parse(Args *a, WsError *err, const char *const *words) {
+    char *argv[16];
+    int argc = to_argv(words, word_store, argv);
+    memset(a, 0, sizeof *a);
+    memset(err, 0, sizeof *err);
+    return optparse_parse(&CMD, argc, argv, a, err);
+}
+
+#define PARSE(a, err, ...) parse(a, err, (const char *const[]){__VA_ARGS__, NULL})
+
+/* err.msg must contain `part`. */
+#define ck_assert_msg_has(err, part)                                                               \
+    ck_assert_msg(strstr((err).msg, (part)) != NULL, "message '%s' lacks '%s'", (err).msg, (part))
+
+START_TEST(both_value_forms) {
+    Args a;
+    WsError err;
+    ck_assert_int_eq(PARSE(&a, &err, "f.txt", "--count=7", "--size", "3x4", "--name=n"), WS_OK);
+    ck_assert_str_eq(a.file, "f.txt");
+    ck_assert_int_eq(a.count, 7);
+    ck_assert_int_eq(a.w, 3);
+    ck_assert_int_eq(a.h, 4);
+    ck_assert_str_eq(a.name, "n");
+    ck_assert_int_eq(PARSE(&a, &err, "--count", "7", "f.txt", "--rate=2.5", "--flag"), WS_OK);
+    ck_assert_int_eq(a.count, 7);
+    ck_assert(a.flag);
+    ck_assert_double_eq(a.rate, 2.5);
+}
+END_TEST
+
+START_TEST(ranges) {
+    Args a;
+    WsError err;
+    ck_assert_int_eq(PARSE(&a, &err, "f", "--count", "10"), WS_OK);
+    ck_assert_int_eq(PARSE(&a, &err, "f", "--count", "11"), WS_ERR_ARG);
+    ck_assert_msg_has(err, "--count: 11 is outside 1..10");
+    ck_assert_int_eq(PARSE(&a, &err, "f", "--count", "0"), WS_ERR_ARG);
+    ck_assert_int_eq(PARSE(&a, &err, "f", "--count", "ten"), WS_ERR_ARG);
+    ck_assert_msg_has(err, "not a whole number");
+    ck_assert_int_eq(PARSE(&a, &err, "f", "--size", "65x2"), WS_ERR_ARG);
+    ck_assert_msg_has(err, "outside 2..64");
+    ck_assert_int_eq(PARSE(&a, &err, "f", "--size", "8"), WS_ERR_ARG);
+    ck_assert_msg_has(err, "WIDTHxHEIGHT");
+    ck_assert_int_eq(PARSE(&a, &err, "f", "--rate", "0.5"), WS_ERR_ARG);
+    ck_assert_int_eq(PARSE(&a, &err, "f", "--seed", "-1"), WS_ERR_ARG);
+    ck_assert_msg_has(err, "non-negative");
+    ck_assert_int_eq(PARSE(&a, &err, "f", "--name="), WS_ERR_ARG);
+    ck_assert_msg_has(err, "--name needs a non-empty value");
+}
+END_TEST
+
+START_TEST(enum_names) {
+    Args a;
+    WsError err;
+    ck_assert_int_eq(PARSE(&a, &err, "f", "--fruit", "plum"), WS_OK);
+    ck_assert_int_eq(a.fruit, 2);
+    ck_assert_int_eq(PARSE(&a, &err, "f", "--fruit=kiwi"), WS_ERR_ARG);
+    ck_assert_str_eq(err.msg, "--fruit: unknown fruit 'kiwi' (try: apple, pear, plum)");
+}
+END_TEST
+
+START_TEST(flags_values_and_unknowns) {
+    Args a;
+    WsError err;
+    ck_assert_int_eq(PARSE(&a, &err, "f", "--flag=yes"), WS_ERR_ARG);
+    ck_assert_str_eq(err.msg, "--flag takes no value");
+    ck_assert_int_eq(PARSE(&a, &err, "f", "--count"), WS_ERR_ARG);
+    ck_assert_str_eq(err.msg, "--count needs a value");
+    ck_assert_int_eq(PARSE(&a, &err, "f", "--bogus=1"), WS_ERR_ARG);
+    ck_assert_msg_has(err, "unknown option '--bogus' for demo");
+    ck_assert_int_eq(PARSE(&a, &err, "f", "-q"), WS_ERR_ARG);
+    ck_assert_msg_has(err, "unknown option '-q'");
+    ck_assert_int_eq(PARSE(&a, &err, "f", "--big", "5"), WS_ERR_ARG);
+    ck_assert_str_eq(err.msg, "option --big does not apply to demo (see --help)");
+}
+END_TEST
+
+START_TEST(seen_is_set_only_when_given) {
+    Args a;
+    WsError err;
+    ck_assert_int_eq(PARSE(&a, &err, "f"), WS_OK);
+    ck_assert(!a.seed_seen);
+    ck_assert_int_eq(PARSE(&a, &err, "f", "--seed", "18446744073709551615"), WS_OK);
+    ck_assert(a.seed_seen);
+    ck_assert_uint_eq(a.seed, UINT64_MAX);
+}
+END_TEST
+
+START_TEST(positionals) {
+    Args a;
+    WsError err;
+    ck_assert_int_eq(PARSE(&a, &err, "--flag"), WS_ERR_ARG);
+    ck_assert_msg_has(err, "missing FILE for demo");
+    ck_assert_int_eq(PARSE(&a, &err, "f", "-3"), WS_OK); /* a negative number is a value */
+    ck_assert_int_eq(a.x, -3);
+    ck_assert_int_eq(PARSE(&a, &err, "f", "9"), WS_ERR_ARG);
+    ck_assert_msg_has(err, "start x: 9 is outside -5..5");
+    ck_assert_int_eq(PARSE(&a, &err, "f", "1", "extra"), WS_ERR_ARG);
+    ck_assert_msg_has(err, "unexpected argument 'extra' for demo");
+    ck_assert_int_eq(PARSE(&a, &err, "--", "--flag"), WS_OK); /* after --, words are positional */
+    ck_assert_str_eq(a.file, "--flag");
+    ck_assert(!a.flag);
+}
+END_TEST
+
+START_TEST(synopsis_and_hint) {
+    char buf[256];
+    optparse_synopsis(&CMD, buf, sizeof buf);
+    ck_assert_str_eq(buf, "demo FILE [X] [--flag] [--count N] [--seed S] [--rate R] [--size WxH] "
+                          "[--name TEXT] [--fruit apple|pear|plum]");
+    /* A synopsis this long is not repeated in messages. */
+    Args a;
+    WsError err;
+    ck_assert_int_eq(PARSE(&a, &err, "f", "--nope"), WS_ERR_ARG);
+    ck_assert_msg_has(err, "(see --help)");
+    /* A short one is. */
+    static const OptCommand TINY = {
+        .name = "tiny", .label = "tiny", .args = ARGS_POS, .nargs = 1, .nargs_min = 1};
+    char word[] = "--flee";
+    char *argv[] = {word};
+    ck_assert_int_eq(optparse_parse(&TINY, 1, argv, &a, &err), WS_ERR_ARG);
+    ck_assert_str_eq(err.msg, "unknown option '--flee' for tiny (usage: wavesnake tiny FILE)");
+}
+END_TEST
+
+/* ---- the play modes' table ------------------------------------------------ */
+
+static WsStatus parse_mode(AppMode mode, AppOptions *o, WsError *err, const char *const *words) {
+    char *argv[16];
+    int argc = to_argv(words, word_store, argv);
+    options_defaults(o, mode, 5);
+    memset(err, 0, sizeof *err);
+    return options_parse(o, argc, argv, 0, err);
+}
+
+#define MODE(mode, o, err, ...) parse_mode(mode, o, err, (const char *const[]){__VA_ARGS__, NULL})
+
+START_TEST(generate_range_is_mapgen_range) {
+    AppOptions o;
+    WsError err;
+    char text[32];
+    snprintf(text, sizeof text, "%dx%d", MAPGEN_MAX_SIDE, MAPGEN_MIN_SIDE);
+    ck_assert_int_eq(MODE(APP_MODE_ARENA, &o, &err, "--generate", text), WS_OK);
+    ck_assert_int_eq(o.gen_w, MAPGEN_MAX_SIDE);
+    ck_assert_int_eq(o.gen_h, MAPGEN_MIN_SIDE);
+    snprintf(text, sizeof text, "%dx%d", MAPGEN_MAX_SIDE + 1, MAPGEN_MIN_SIDE);
+    ck_assert_int_eq(MODE(APP_MODE_ARENA, &o, &err, "--generate", text), WS_ERR_ARG);
+    ck_assert_int_eq(MODE(APP_MODE_ARENA, &o, &err, "--generate", "1024x1024"), WS_ERR_ARG);
+    snprintf(text, sizeof text, "%dx%d", MAPGEN_MIN_SIDE - 1, MAPGEN_MIN_SIDE);
+    ck_assert_int_eq(MODE(APP_MODE_ARENA, &o, &err, "--generate", text), WS_ERR_ARG);
+}
+END_TEST
+
+START_TEST(names_become_enums_once) {
+    AppOptions o;
+    WsError err;
+    ck_assert_int_eq(MODE(APP_MODE_SEA, &o, &err, "--hunter", "seed", "--placement=edges"), WS_OK);
+    ck_assert_int_eq(o.hunter, SEA_HUNTER_SEED);
+    ck_assert_int_eq(o.placement, SEA_PLACE_EDGES);
+    ck_assert_int_eq(MODE(APP_MODE_ARENA, &o, &err, "--arena-map", "desire"), WS_OK);
+    ck_assert_int_eq(o.arena_map, ARENA_SHOWN_DESIRE);
+    ck_assert_int_eq(MODE(APP_MODE_SNAKE, &o, &err, "--policy", "perfect"), WS_OK);
+    ck_assert_int_eq(o.policy, SNAKE_POLICY_PERFECT);
+    ck_assert_int_eq(MODE(APP_MODE_SEA, &o, &err, "--hunter", "clever"), WS_ERR_ARG);
+    ck_assert_str_eq(err.msg, "--hunter: unknown hunter 'clever' (try: seed, best)");
+    /* defaults */
+    ck_assert_int_eq(MODE(APP_MODE_SEA, &o, &err, "--seed", "3"), WS_OK);
+    ck_assert_int_eq(o.hunter, SEA_HUNTER_BEST);
+    ck_assert_int_eq(o.placement, SEA_PLACE_RANDOM);
+    ck_assert(o.seed_given);
+    ck_assert_int_eq(MODE(APP_MODE_ARENA, &o, &err, "--ticks", "3"), WS_OK);
+    ck_assert_int_eq(o.arena_map, ARENA_SHOWN_HERO);
+    ck_assert(!o.seed_given);
+}
+END_TEST
+
+START_TEST(modes_accept_their_own_options) {
+    AppOptions o;
+    WsError err;
+    ck_assert_int_eq(MODE(APP_MODE_SNAKE, &o, &err, "--hunter", "best"), WS_ERR_ARG);
+    ck_assert_str_eq(err.msg, "option --hunter does not apply to the snake mode (see --help)");
+    ck_assert_int_eq(MODE(APP_MODE_ARENA, &o, &err, "--games", "3"), WS_ERR_ARG);
+    ck_assert_int_eq(MODE(APP_MODE_SEA, &o, &err, "--games", "3", "--jobs=2"), WS_OK);
+    ck_assert_int_eq(o.games, 3);
+    ck_assert_int_eq(o.jobs, 2);
+    ck_assert_int_eq(MODE(APP_MODE_SNAKE, &o, &err, "--overlay", "wave,grid"), WS_OK);
+    ck_assert_uint_eq(o.overlays, OVERLAY_WAVE | OVERLAY_GRID | OVERLAY_HUD);
+    ck_assert_int_eq(MODE(APP_MODE_SNAKE, &o, &err, "--speed", "max"), WS_OK);
+    ck_assert_double_eq(o.speed, 0.0);
+    ck_assert_int_eq(MODE(APP_MODE_SNAKE, &o, &err, "stray"), WS_ERR_ARG);
+    ck_assert_msg_has(err, "unexpected argument 'stray' for the snake mode");
+}
+END_TEST
+
+/* ---- --help from the same tables ------------------------------------------ */
+
+static char *help_text(void) {
+    FILE *f = tmpfile();
+    ck_assert_ptr_nonnull(f);
+    help_print(f, "9.9.9");
+    long len = ftell(f);
+    ck_assert_int_gt(len, 0);
+    char *buf = calloc((size_t)len + 1, 1);
+    ck_assert_ptr_nonnull(buf);
+    rewind(f);
+    ck_assert_uint_eq(fread(buf, 1, (size_t)len, f), (size_t)len);
+    fclose(f);
+    return buf;
+}
+
+/* The --help line of option `name` (from its indent to the newline), or NULL. */
+static const char *help_line(const char *help, const char *name, char *line, size_t size) {
+    char key[64];
+    snprintf(key, sizeof key, "\n  %s ", name);
+    const char *p = strstr(help, key);
+    if (p == NULL)
+        return NULL;
+    const char *end = strchr(p + 1, '\n');
+    snprintf(line, size, "%.*s", (int)(end - p - 1), p + 1);
+    return line;
+}
+
+START_TEST(help_lists_every_option_with_its_range) {
+    char *help = help_text();
+    char line[256], range[32];
+    const OptCommand *cmd = options_command(APP_MODE_SNAKE);
+    for (int k = 0; k < cmd->nopts; k++)
+        ck_assert_msg(help_line(help, cmd->opts[k].name, line, sizeof line) != NULL,
+                      "--help lacks %s", cmd->opts[k].name);
+    ck_assert_ptr_nonnull(help_line(help, "--generate", line, sizeof line));
+    snprintf(range, sizeof range, "%d..%d", MAPGEN_MIN_SIDE, MAPGEN_MAX_SIDE);
+    ck_assert_msg(strstr(line, range) != NULL, "'%s' does not say %s", line, range);
+    ck_assert_ptr_nonnull(help_line(help, "--size", line, sizeof line));
+    snprintf(range, sizeof range, "%d..%d", SNAKE_MIN_SIDE, SNAKE_MAX_SIDE);
+    ck_assert_msg(strstr(line, range) != NULL, "'%s' does not say %s", line, range);
+    for (int k = 0; k < BENCH_COMMAND.nopts; k++)
+        ck_assert_msg(strstr(help, BENCH_COMMAND.opts[k].name) != NULL, "--help lacks bench %s",
+                      BENCH_COMMAND.opts[k].name);
+    int ntools = 0;
+    const Tool *tools = tools_list(&ntools);
+    for (int i = 0; i < ntools; i++) {
+        char syn[128];
+        optparse_synopsis(tools[i].cmd, syn, sizeof syn);
+        ck_assert_msg(strstr(help, syn) != NULL, "--help lacks '%s'", syn);
+    }
+    ck_assert_ptr_nonnull(strstr(help, "Exit status: 0 ok, 1 failure, 2 bad input."));
+    free(help);
+}
+END_TEST
+
+/* ---- the error convention -------------------------------------------------- */
+
+/* Bad input exits 2; the program's own failures exit 1. */
+static const struct {
+    WsStatus status;
+    int exit;
+} EXITS[] = {
+    {WS_OK, CLI_EXIT_OK},        {WS_ERR_ARG, CLI_EXIT_USAGE},  {WS_ERR_PARSE, CLI_EXIT_USAGE},
+    {WS_ERR_IO, CLI_EXIT_USAGE}, {WS_ERR_NOMEM, CLI_EXIT_FAIL}, {CLI_ERR_INTERNAL, CLI_EXIT_FAIL},
+};
+
+START_TEST(exit_statuses) { ck_assert_int_eq(cli_exit_status(EXITS[_i].status), EXITS[_i].exit); }
+END_TEST
+
+static Suite *optparse_suite(void) {
+    Suite *s = suite_create("optparse");
+    TCase *tc = tcase_create("parser");
+    tcase_add_test(tc, both_value_forms);
+    tcase_add_test(tc, ranges);
+    tcase_add_test(tc, enum_names);
+    tcase_add_test(tc, flags_values_and_unknowns);
+    tcase_add_test(tc, seen_is_set_only_when_given);
+    tcase_add_test(tc, positionals);
+    tcase_add_test(tc, synopsis_and_hint);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("modes");
+    tcase_add_test(tc, generate_range_is_mapgen_range);
+    tcase_add_test(tc, names_become_enums_once);
+    tcase_add_test(tc, modes_accept_their_own_options);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("help");
+    tcase_add_test(tc, help_lists_every_option_with_its_range);
+    tcase_add_loop_test(tc, exit_statuses, 0, (int)(sizeof EXITS / sizeof EXITS[0]));
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void) {
+    SRunner *sr = srunner_create(optparse_suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
