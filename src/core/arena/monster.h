@@ -131,23 +131,6 @@ void monster_teach_start(TeachEnemy *e, int cell, MonState state, int life);
 void monster_teach_turn(TeachWorld *t, TeachEnemy *e, int turn, const TeachTurn *in,
                         TeachResult *out);
 
-/* A parsed script: `enemy X Y STATE LIFE`, then `turn HX HY HIT HIDDEN` lines. */
-typedef struct MonScript {
-    int enemy_cell;
-    MonState state;
-    int life;
-    TeachTurn *turns; /* owned */
-    int count;
-} MonScript;
-
-/* Parses a script for a w x h map (blocked: nonzero = wall). Every malformed
- * line, unknown state, negative hit, HIDDEN other than 0/1, or enemy/hero
- * outside the map or on a wall is an error naming `name` and the line. Blank
- * lines are ignored. On failure s is zeroed. */
-WsStatus monster_script_parse(MonScript *s, const char *text, size_t len, const char *name,
-                              int w, int h, const uint8_t *blocked, WsError *err);
-void monster_script_deinit(MonScript *s);
-
 /* ======================================================================== */
 /* The live machine                                                          */
 /* ======================================================================== */
