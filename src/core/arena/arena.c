@@ -92,7 +92,7 @@ static void record_decision(Arena *a, const CombatDecision *d, const char *actor
 
 /* Starts a monster at cell. A shaman becomes a guard of that cell when
  * may_guard and a post map is left (posts are few: each owns a map). */
-static void monster_start(Arena *a, Monster *m, MonKind kind, int cell, int nth, bool may_guard) {
+static void start_monster(Arena *a, Monster *m, MonKind kind, int cell, int nth, bool may_guard) {
     memset(m, 0, sizeof *m);
     m->kind = kind;
     m->cell = cell;
@@ -197,7 +197,7 @@ static WsStatus init_common(Arena *a, const TextMap *map, const ArenaConfig *cfg
             MonKind kind = ch == 'z' ? MON_ZOMBIE : ch == 'g' ? MON_GOBLIN : MON_SHAMAN;
             if (ch != 'z' && ch != 'g' && ch != 's')
                 continue;
-            monster_start(a, &a->mon[a->mon_count], kind, c, kind == MON_GOBLIN ? goblins++ : 0,
+            start_monster(a, &a->mon[a->mon_count], kind, c, kind == MON_GOBLIN ? goblins++ : 0,
                           true);
             a->occ[c] = a->mon_count++;
         }
@@ -221,7 +221,7 @@ static WsStatus init_common(Arena *a, const TextMap *map, const ArenaConfig *cfg
             cells[i] = cells[j];
             cells[j] = t;
             MonKind kind = i % 10 == 9 ? MON_SHAMAN : i % 2 == 0 ? MON_ZOMBIE : MON_GOBLIN;
-            monster_start(a, &a->mon[a->mon_count], kind, cells[i], i / 2, true);
+            start_monster(a, &a->mon[a->mon_count], kind, cells[i], i / 2, true);
             a->occ[cells[i]] = a->mon_count++;
         }
         free(cells);
@@ -388,7 +388,7 @@ static void hero_move(Arena *a, int nb) {
     }
 }
 
-static void monster_kill(Arena *a, int i) {
+static void kill_monster(Arena *a, int i) {
     Monster *m = &a->mon[i];
     m->alive = false;
     m->respawn = ARENA_RESPAWN_TICKS;
@@ -400,7 +400,7 @@ static void hero_attack(Arena *a, int i) {
     Monster *m = &a->mon[i];
     m->life -= HERO_DMG_LO + (int)rng_bounded(&a->other, HERO_DMG_SPAN);
     if (m->life <= 0)
-        monster_kill(a, i);
+        kill_monster(a, i);
     else if (m->state == MON_SLEEP) /* a blow wakes anyone */
         m->state = MON_CHASE;
 }
@@ -413,7 +413,7 @@ static void hero_hurt(Arena *a, int dmg) {
     }
 }
 
-static void monster_move(Arena *a, int i, Dir d) {
+static void move_monster(Arena *a, int i, Dir d) {
     Monster *m = &a->mon[i];
     m->next_dir = d;
     if (d == DIR_NONE)
@@ -431,7 +431,7 @@ static void monster_move(Arena *a, int i, Dir d) {
     }
 }
 
-static void monster_respawn(Arena *a, int i) {
+static void respawn_monster(Arena *a, int i) {
     Monster *m = &a->mon[i];
     int cell = m->post >= 0 && a->occ[m->post] == MON_CELL_FREE &&
                        manhattan(a, m->post, a->hero) >= SPAWN_MIN_DIST
@@ -442,7 +442,7 @@ static void monster_respawn(Arena *a, int i) {
         return;
     }
     int post = m->post, post_map = m->post_map;
-    monster_start(a, m, m->kind, cell, i, false);
+    start_monster(a, m, m->kind, cell, i, false);
     if (post >= 0) { /* a guard stays a guard with its old post */
         m->state = cell == post ? MON_GUARD : MON_HOME;
         m->post = post;
@@ -541,7 +541,9 @@ static void hero_turn(Arena *a, Dir steer, bool autopilot) {
 /* Monsters                                                                  */
 /* ======================================================================== */
 
-static void monster_fight(Arena *a, int i) {
+/* Monster i, next to the hero, acts by utility (combat.h): attack the hero,
+ * heal an ally or spit poison. */
+static void fight_turn(Arena *a, int i) {
     Monster *m = &a->mon[i];
     bool healer = m->kind == MON_SHAMAN;
     CombatFighter allies[MAX_ALLIES];
@@ -591,10 +593,10 @@ static void zombie_turn(Arena *a, int i) {
     if (hero->value[m->cell] == 1) { /* adjacent: melee */
         m->sees = true;
         m->next_dir = grid_dir_between(a->w, m->cell, a->hero);
-        monster_fight(a, i);
+        fight_turn(a, i);
         return;
     }
-    monster_move(a, i, monster_zombie_step(hero, a->blocked, a->occ, m->cell, &a->other));
+    move_monster(a, i, monster_zombie_step(hero, a->blocked, a->occ, m->cell, &a->other));
 }
 
 static void live_turn(Arena *a, int i) {
@@ -623,7 +625,7 @@ static void live_turn(Arena *a, int i) {
     /* Act. */
     if (d.action == MON_ACT_FIGHT) {
         m->next_dir = grid_dir_between(a->w, m->cell, a->hero);
-        monster_fight(a, i);
+        fight_turn(a, i);
     } else if (d.action == MON_ACT_STEP) {
         MonWeights wt = monster_weights(m->kind, m->state);
         const DMap *maps[MON_MAP_COUNT] = {0};
@@ -644,7 +646,7 @@ static void live_turn(Arena *a, int i) {
             if (n > 0)
                 dir = cand[n == 1 ? 0 : rng_bounded(&a->other, (uint32_t)n)];
         }
-        monster_move(a, i, dir);
+        move_monster(a, i, dir);
     }
     if (m->state == MON_FLEE && m->calm > MON_LIVE_CALM && m->life < m->max_life)
         m->life++; /* resting out of sight */
@@ -668,7 +670,7 @@ void arena_tick(Arena *a, Dir steer, bool autopilot) {
         Monster *m = &a->mon[i];
         if (!m->alive) {
             if (--m->respawn <= 0)
-                monster_respawn(a, i);
+                respawn_monster(a, i);
             continue;
         }
         if (m->heal_cooldown > 0)
