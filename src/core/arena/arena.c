@@ -166,7 +166,6 @@ static WsStatus init_common(Arena *a, const TextMap *map, const ArenaConfig *cfg
     a->w = map->w;
     a->h = map->h;
     a->naive = cfg->naive;
-    a->seed = cfg->seed;
     a->place = *place;
     rng_init(&a->other, cfg->seed, RNG_STREAM_OTHER);
     int mon_cap = cfg->monsters < 0 ? map_monsters : cfg->monsters;

@@ -94,7 +94,6 @@ typedef struct Arena {
     bool items_dirty;
 
     Rng place, other;
-    uint64_t seed;
     bool naive;
 
     long tick;

@@ -62,7 +62,6 @@ static void reset(DMap *m, const uint8_t *blocked) {
         m->value[i] = DMAP_UNREACHED;
     memcpy(m->done, blocked, n); /* walls count as done: one test skips both */
     m->reached = 0;
-    m->partial = false;
 }
 
 /* Heapsort of seeds[0..n) by value[] ascending. In place, so no compute
@@ -141,10 +140,8 @@ static void relax(DMap *m, int nseeds, Wanted *wanted) {
             for (int i = 0; i < wanted->count; i++)
                 if (wanted->cells[i] == cell)
                     waiting--;
-            if (waiting == 0) {
-                m->partial = true;
+            if (waiting == 0)
                 break;
-            }
         }
         int32_t next = value[cell] + 1;
         unsigned inside = m->inside[cell];

@@ -379,26 +379,11 @@ bool sea_fleet_is_legal(const SeaFleet *fleet) {
 /* Game                                                                      */
 /* ======================================================================== */
 
-const char *sea_shot_name(SeaShot shot) {
-    switch (shot) {
-    case SEA_SHOT_MISS:
-        return "miss";
-    case SEA_SHOT_HIT:
-        return "hit";
-    case SEA_SHOT_SUNK:
-        return "sunk";
-    case SEA_SHOT_INVALID:
-        return "invalid";
-    }
-    return "?";
-}
-
 void sea_game_reset(SeaGame *game, uint64_t seed, SeaPlacement how) {
     memset(game, 0, sizeof *game);
     game->seed = seed;
     game->placement = how;
     game->last_cell = -1;
-    game->last_result = SEA_SHOT_INVALID;
     Rng place;
     rng_init(&place, seed, RNG_STREAM_PLACE);
     sea_fleet_place(&game->fleet, how, &place);
@@ -413,13 +398,13 @@ SeaShot sea_game_shoot(SeaGame *game, int cell) {
     int owner = game->fleet.owner[cell];
     if (owner == SEA_NO_SHIP) {
         game->seen.mark[cell] = SEA_MISS;
-        return game->last_result = SEA_SHOT_MISS;
+        return SEA_SHOT_MISS;
     }
     game->hits++;
     game->seen.mark[cell] = SEA_HIT;
     const SeaShip *s = &game->fleet.ship[owner];
     if (++game->ship_hits[owner] < s->len)
-        return game->last_result = SEA_SHOT_HIT;
+        return SEA_SHOT_HIT;
     /* Sunk: the ship becomes '#', and since ships never touch, its halo is water. */
     game->sunk++;
     int end_x = s->x + (s->vertical ? 0 : s->len - 1), end_y = s->y + (s->vertical ? s->len - 1 : 0);
@@ -433,5 +418,5 @@ SeaShot sea_game_shoot(SeaGame *game, int cell) {
             else if (game->seen.mark[c] == SEA_UNKNOWN)
                 game->seen.mark[c] = SEA_MISS;
         }
-    return game->last_result = SEA_SHOT_SUNK;
+    return SEA_SHOT_SUNK;
 }

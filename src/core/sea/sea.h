@@ -130,8 +130,6 @@ typedef enum SeaShot {
     SEA_SHOT_INVALID /* off the board, or a cell that is not unknown */
 } SeaShot;
 
-const char *sea_shot_name(SeaShot shot);
-
 typedef struct SeaGame {
     SeaFleet fleet;
     SeaBoard seen;                      /* what the shooter observes */
@@ -139,7 +137,6 @@ typedef struct SeaGame {
     uint8_t ship_hits[SEA_SHIP_COUNT];  /* cells of each ship hit so far */
     int shots, hits, sunk;
     int last_cell;                      /* the last valid shot, or -1 */
-    SeaShot last_result;
     uint64_t seed;
     SeaPlacement placement;
 } SeaGame;
