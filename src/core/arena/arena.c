@@ -47,11 +47,6 @@ static int neighbor(const Arena *a, int cell, int d) {
     return nb >= 0 && !a->blocked[nb] ? nb : -1;
 }
 
-static int manhattan(const Arena *a, int c1, int c2) {
-    int dx = c1 % a->w - c2 % a->w, dy = c1 / a->w - c2 / a->w;
-    return (dx < 0 ? -dx : dx) + (dy < 0 ? -dy : dy);
-}
-
 static long sum_recomputes(const Arena *a) {
     long s = a->threat.recomputes + a->threat_safety.recomputes;
     for (int k = 0; k < ARENA_MAP_COUNT; k++)
@@ -67,10 +62,12 @@ static long sum_recomputes(const Arena *a) {
  * min_dist from the hero, by rejection with stream 1; -1 if none found. */
 static int random_free_cell(Arena *a, int min_dist) {
     int n = a->w * a->h;
+    Point hero = grid_cell_point(a->w, a->hero);
     for (int t = 0; t < SPAWN_TRIES; t++) {
         int cell = (int)rng_bounded(&a->place, (uint32_t)n);
         if (!a->blocked[cell] && a->occ[cell] == MON_CELL_FREE &&
-            a->item[cell] == ARENA_ITEM_NONE && manhattan(a, cell, a->hero) >= min_dist)
+            a->item[cell] == ARENA_ITEM_NONE &&
+            point_manhattan(grid_cell_point(a->w, cell), hero) >= min_dist)
             return cell;
     }
     return -1;
@@ -432,10 +429,10 @@ static void move_monster(Arena *a, int i, Dir d) {
 
 static void respawn_monster(Arena *a, int i) {
     Monster *m = &a->mon[i];
-    int cell = m->post >= 0 && a->occ[m->post] == MON_CELL_FREE &&
-                       manhattan(a, m->post, a->hero) >= SPAWN_MIN_DIST
-                   ? m->post
-                   : random_free_cell(a, SPAWN_MIN_DIST);
+    bool post_free = m->post >= 0 && a->occ[m->post] == MON_CELL_FREE &&
+                     point_manhattan(grid_cell_point(a->w, m->post),
+                                     grid_cell_point(a->w, a->hero)) >= SPAWN_MIN_DIST;
+    int cell = post_free ? m->post : random_free_cell(a, SPAWN_MIN_DIST);
     if (cell < 0) {
         m->respawn = 1; /* crowded: try again next tick */
         return;

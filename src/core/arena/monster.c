@@ -134,11 +134,6 @@ static int teach_neighbor(const TeachWorld *t, int cell, int d) {
     return nb >= 0 && !t->blocked[nb] ? nb : -1;
 }
 
-static int manhattan(int w, int a, int b) {
-    int dx = a % w - b % w, dy = a / w - b / w;
-    return (dx < 0 ? -dx : dx) + (dy < 0 ? -dy : dy);
-}
-
 void monster_teach_turn(TeachWorld *t, TeachEnemy *e, int turn, const TeachTurn *in,
                         TeachResult *out) {
     /* Sense. */
@@ -174,12 +169,13 @@ void monster_teach_turn(TeachWorld *t, TeachEnemy *e, int turn, const TeachTurn 
             e->cell = t->path.cells[1];
         break;
     case MON_ACT_FLEE: {
-        int best = manhattan(t->w, e->cell, hero), pick = -1;
+        Point to = grid_cell_point(t->w, hero);
+        int best = point_manhattan(grid_cell_point(t->w, e->cell), to), pick = -1;
         for (int dir = 0; dir < DIR_COUNT; dir++) {
             int nb = teach_neighbor(t, e->cell, dir);
             if (nb < 0 || nb == hero)
                 continue;
-            int dist = manhattan(t->w, nb, hero);
+            int dist = point_manhattan(grid_cell_point(t->w, nb), to);
             if (dist > best) {
                 best = dist;
                 pick = nb;
