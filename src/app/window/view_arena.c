@@ -547,7 +547,7 @@ static void arena_view_hud(void *state, FrontCtx *ctx, Hud *hud) {
     hud_kv(hud, "map", PAL_ACCENT, "%s", v->map_name);
     hud_kv(hud, "seed", PAL_TEXT, "%llu  tick %ld",
            (unsigned long long)(v->seed + (uint64_t)v->restarts), a->tick);
-    Rgba life_c = a->hero_life * 100 < 35 * a->hero_max ? PAL_BAD : PAL_GOOD;
+    Rgba life_c = combat_is_low_life(a->hero_life, a->hero_max) ? PAL_BAD : PAL_GOOD;
     hud_kv(hud, "hero", life_c, "%d/%d life%s, %d potion%s", a->hero_life, a->hero_max,
            a->hero_poison > 0 ? " (poisoned)" : "", a->potions_carried,
            a->potions_carried == 1 ? "" : "s");

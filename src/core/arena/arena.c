@@ -468,7 +468,7 @@ static Dir hero_downhill(const Arena *a, const DMap *m) {
 }
 
 static Dir hero_autopilot_dir(Arena *a) {
-    bool low = (long long)a->hero_life * 100 < 35LL * a->hero_max;
+    bool low = combat_is_low_life(a->hero_life, a->hero_max);
     if (low && a->potion_count > 0)
         return hero_downhill(a, &a->maps[MON_MAP_POTION]);
     if (low) { /* flee from every awake monster: their safety map, built on demand */
@@ -609,9 +609,9 @@ static void live_turn(Arena *a, int i) {
     s.is_guard = m->post >= 0;
     s.at_post = m->cell == m->post;
     if (m->state == MON_SLEEP && s.sees)
-        s.wake_roll = rng_bounded(&a->other, 2) == 0;
+        s.wake_roll = rng_bounded(&a->other, MON_LIVE_WAKE_OF) < MON_LIVE_WAKE_IN;
     if (m->state == MON_WANDER && !s.sees)
-        s.move_roll = rng_bounded(&a->other, 5) < 4;
+        s.move_roll = rng_bounded(&a->other, MON_LIVE_MOVE_OF) < MON_LIVE_MOVE_IN;
     /* Decide. */
     MonDecision d = monster_live_next(m->state, &s);
     m->state = d.state;

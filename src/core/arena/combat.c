@@ -60,7 +60,7 @@ void combat_decide_hero(CombatDecision *d, const CombatFighter *enemies, int n_e
             weakest = i;
     if (weakest >= 0)
         add(d, COMBAT_ATTACK, weakest, enemies[weakest].name, COMBAT_ATTACK_SCORE);
-    if (potions > 0 && (long long)life * 100 < 35LL * max_life)
+    if (potions > 0 && combat_is_low_life(life, max_life))
         add(d, COMBAT_DRINK, COMBAT_TARGET_SELF, "potion", COMBAT_DRINK_SCORE);
 }
 

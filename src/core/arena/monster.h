@@ -48,8 +48,19 @@ enum {
 
 /* Live constants: sight is a line of sight of at most MON_LIVE_SIGHT cells;
  * the chase gives up after MON_LIVE_LOST unseen turns; a fleeing monster
- * starts to recover after MON_LIVE_CALM unseen turns. */
-enum { MON_LIVE_SIGHT = 8, MON_LIVE_LOST = 5, MON_LIVE_CALM = 5 };
+ * starts to recover after MON_LIVE_CALM unseen turns. A sleeper that sees
+ * the hero wakes with chance MON_LIVE_WAKE_IN in MON_LIVE_WAKE_OF, and a
+ * wanderer steps with chance MON_LIVE_MOVE_IN in MON_LIVE_MOVE_OF: one
+ * stream-2 draw rng_bounded(OF) < IN each. */
+enum {
+    MON_LIVE_SIGHT = 8,
+    MON_LIVE_LOST = 5,
+    MON_LIVE_CALM = 5,
+    MON_LIVE_WAKE_IN = 1,
+    MON_LIVE_WAKE_OF = 2,
+    MON_LIVE_MOVE_IN = 4,
+    MON_LIVE_MOVE_OF = 5
+};
 
 /* What the act step does after a decision. */
 typedef enum MonAction {
@@ -160,8 +171,8 @@ typedef struct MonLiveSenses {
     int lost, calm; /* counters before this turn */
     bool is_guard;
     bool at_post;
-    bool wake_roll; /* 50 %: drawn while sensing */
-    bool move_roll; /* 4 in 5: drawn while sensing */
+    bool wake_roll; /* MON_LIVE_WAKE_IN in MON_LIVE_WAKE_OF: drawn while sensing */
+    bool move_roll; /* MON_LIVE_MOVE_IN in MON_LIVE_MOVE_OF: drawn while sensing */
 } MonLiveSenses;
 
 /* The live transition (pure). See docs/arena.md for the table. */
