@@ -668,7 +668,7 @@ int app_open(App **out, const AppOptions *opts) {
     ctx->overlays = opts->overlays;
     ctx->offscreen = app->offscreen;
     ctx->speed = opts->speed;
-    rng_init(&ctx->fx, opts->seed, 3); /* cosmetic stream: never a game's */
+    rng_init(&ctx->fx, opts->seed, RNG_STREAM_FX);
     app->last_ms = app_clock(app);
     app->rate_ms = app->last_ms;
     ctx->now_ms = app->last_ms;
