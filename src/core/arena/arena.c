@@ -35,7 +35,8 @@ enum {
     SPAWN_MIN_DIST = 6,  /* respawns keep this Manhattan distance from the hero */
     SPAWN_TRIES = 64,
     POTION_RESPAWN_EVERY = 50,
-    DEFAULT_GOLD = 3     /* a map without gold gets this many, so the hero has a goal */
+    DEFAULT_GOLD = 3,    /* a map without gold gets this many, so the hero has a goal */
+    SHAMAN_EVERY = 10    /* --monsters N: every 10th is a shaman; the others alternate zombie, goblin */
 };
 
 /* ======================================================================== */
@@ -216,7 +217,9 @@ static WsStatus init_common(Arena *a, const TextMap *map, const ArenaConfig *cfg
             int32_t t = cells[i];
             cells[i] = cells[j];
             cells[j] = t;
-            MonKind kind = i % 10 == 9 ? MON_SHAMAN : i % 2 == 0 ? MON_ZOMBIE : MON_GOBLIN;
+            MonKind kind = i % SHAMAN_EVERY == SHAMAN_EVERY - 1 ? MON_SHAMAN
+                           : i % 2 == 0                        ? MON_ZOMBIE
+                                                               : MON_GOBLIN;
             start_monster(a, &a->mon[a->mon_count], kind, cells[i], i / 2, true);
             a->occ[cells[i]] = a->mon_count++;
         }

@@ -9,7 +9,11 @@
 /* Lines and tokens                                                          */
 /* ======================================================================== */
 
-enum { SCRIPT_MAX_TOKENS = 8, SCRIPT_MAX_LINE = 256 };
+enum {
+    SCRIPT_MAX_TOKENS = 8,
+    SCRIPT_MAX_LINE = 256,
+    SCRIPT_MAX_VALUE = 1000000000 /* LIFE and HIT: large, yet no sum of two overflows an int */
+};
 
 typedef struct Line {
     char buf[SCRIPT_MAX_LINE + 1];
@@ -116,10 +120,9 @@ WsStatus monster_script_parse(MonScript *s, const char *text, size_t len, const 
                              "%s: line %d: unknown state '%s' (sleep, wander, chase, flee, "
                              "guard, home)",
                              name, line, l.tok[3]);
-            } else if (!parse_int(l.tok[4], 1, 1000000000, &life)) {
-                st = ws_fail(err, WS_ERR_PARSE,
-                             "%s: line %d: LIFE '%s' must be an integer 1..1000000000", name,
-                             line, l.tok[4]);
+            } else if (!parse_int(l.tok[4], 1, SCRIPT_MAX_VALUE, &life)) {
+                st = ws_fail(err, WS_ERR_PARSE, "%s: line %d: LIFE '%s' must be an integer 1..%d",
+                             name, line, l.tok[4], SCRIPT_MAX_VALUE);
             } else {
                 st = check_cell(x, y, w, h, blocked, name, line, "enemy", &s->enemy_cell, err);
                 s->state = state;
@@ -136,7 +139,7 @@ WsStatus monster_script_parse(MonScript *s, const char *text, size_t len, const 
                    !parse_int(l.tok[2], INT_MIN, INT_MAX, &hy)) {
             st = ws_fail(err, WS_ERR_PARSE, "%s: line %d: hero X and Y must be integers", name,
                          line);
-        } else if (!parse_int(l.tok[3], 0, 1000000000, &hit)) {
+        } else if (!parse_int(l.tok[3], 0, SCRIPT_MAX_VALUE, &hit)) {
             st = ws_fail(err, WS_ERR_PARSE, "%s: line %d: HIT '%s' must be an integer >= 0",
                          name, line, l.tok[3]);
         } else if (!parse_int(l.tok[4], 0, 1, &hidden)) {

@@ -3,14 +3,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grid.h"
+
 /* ======================================================================== */
 /* Lifecycle                                                                 */
 /* ======================================================================== */
 
 WsStatus dmap_init(DMap *m, int w, int h, WsError *err) {
     memset(m, 0, sizeof *m);
-    if (w < 1 || h < 1 || w > 512 || h > 512)
-        return ws_fail(err, WS_ERR_ARG, "map size %dx%d is outside 1..512", w, h);
+    if (w < 1 || h < 1 || w > GRID_MAX_SIDE || h > GRID_MAX_SIDE)
+        return ws_fail(err, WS_ERR_ARG, "map size %dx%d is outside 1..%d", w, h, GRID_MAX_SIDE);
     size_t n = (size_t)w * (size_t)h;
     m->value = malloc(n * sizeof *m->value);
     m->order = malloc(n * sizeof *m->order);

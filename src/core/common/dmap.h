@@ -55,7 +55,8 @@ typedef struct DMap {
     uint8_t *inside; /* bit d set if the neighbour in direction d is on the board */
 } DMap;
 
-/* Allocates every buffer for a w x h board (1..512 a side). On failure m is zeroed. */
+/* Allocates every buffer for a w x h board (1..GRID_MAX_SIDE a side). On failure m is
+ * zeroed. */
 WsStatus dmap_init(DMap *m, int w, int h, WsError *err);
 
 /* Frees the buffers. Safe on a zeroed DMap. */
