@@ -437,6 +437,7 @@ static Suite *arena_suite(void) {
     tcase_add_test(tc, lowest_percentage_ally_is_healed);
     tcase_add_test(tc, hero_attacks_the_weakest_first_on_ties);
     tcase_add_test(tc, hero_below_35_percent_drinks);
+    tcase_add_test(tc, act_names);
     tcase_add_test(tc, format_truncates_safely);
     suite_add_tcase(s, tc);
     tc = tcase_create("world");

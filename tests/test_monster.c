@@ -475,7 +475,12 @@ START_TEST(names_round_trip) {
     }
     MonState x;
     ck_assert(!monster_state_parse("Sleep", &x));
+    ck_assert_str_eq(monster_state_name(MON_STATE_COUNT), "?");
+    char list[64];
+    ck_assert_uint_eq(monster_state_list(list, sizeof list), strlen(list));
+    ck_assert_str_eq(list, "sleep, wander, chase, flee, guard, home");
     ck_assert_str_eq(monster_kind_name(MON_SHAMAN), "shaman");
+    ck_assert_str_eq(monster_kind_name(MON_KIND_COUNT), "?");
 }
 END_TEST
 

@@ -258,6 +258,8 @@ START_TEST(placement_names) {
     ck_assert(sea_placement_parse("random", &p) && p == SEA_PLACE_RANDOM);
     ck_assert(sea_placement_parse("edges", &p) && p == SEA_PLACE_EDGES);
     ck_assert(!sea_placement_parse("edge", &p));
+    ck_assert_str_eq(sea_placement_name(SEA_PLACE_EDGES), "edges");
+    ck_assert_str_eq(sea_placement_name(SEA_PLACE_COUNT), "?");
     char name[4];
     sea_cell_name(3 * SEA_W + 3, name);
     ck_assert_str_eq(name, "D4");

@@ -582,6 +582,7 @@ static void fight_turn(Arena *a, int i) {
         m->spit_cooldown = SPIT_COOLDOWN;
         break;
     case COMBAT_DRINK:
+    case COMBAT_ACT_COUNT:
         break;
     }
 }

@@ -2,11 +2,11 @@
 
 #include <stdio.h>
 
-static const char *const ACT_NAMES[] = {"attack", "heal", "spit", "drink"};
+#include "names.h"
 
-const char *combat_act_name(CombatAct act) {
-    return act >= COMBAT_ATTACK && act <= COMBAT_DRINK ? ACT_NAMES[act] : "?";
-}
+static const char *const ACT_NAMES[COMBAT_ACT_COUNT] = {"attack", "heal", "spit", "drink"};
+
+const char *combat_act_name(CombatAct act) { return names_of(ACT_NAMES, COMBAT_ACT_COUNT, (int)act); }
 
 static void add(CombatDecision *d, CombatAct act, int target, const char *name, int score) {
     if (d->count >= COMBAT_MAX_OPTIONS)

@@ -13,7 +13,13 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-typedef enum CombatAct { COMBAT_ATTACK = 0, COMBAT_HEAL, COMBAT_SPIT, COMBAT_DRINK } CombatAct;
+typedef enum CombatAct {
+    COMBAT_ATTACK = 0,
+    COMBAT_HEAL,
+    COMBAT_SPIT,
+    COMBAT_DRINK,
+    COMBAT_ACT_COUNT
+} CombatAct;
 
 enum {
     COMBAT_ATTACK_SCORE = 40,
@@ -68,6 +74,7 @@ void combat_decide_hero(CombatDecision *d, const CombatFighter *enemies, int n_e
 /* Writes the decision line into buf (always NUL-terminated); returns its length. */
 size_t combat_format(const CombatDecision *d, char *buf, size_t size);
 
+/* "attack", "heal", "spit", "drink"; "?" outside the enum. */
 const char *combat_act_name(CombatAct act);
 
 #endif

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "grid.h"
+#include "names.h"
 
 /* ======================================================================== */
 /* Names                                                                     */
@@ -13,20 +14,23 @@ static const char *const STATE_NAMES[MON_STATE_COUNT] = {"sleep", "wander", "cha
 static const char *const KIND_NAMES[MON_KIND_COUNT] = {"zombie", "goblin", "shaman"};
 
 const char *monster_state_name(MonState s) {
-    return s >= 0 && s < MON_STATE_COUNT ? STATE_NAMES[s] : "?";
+    return names_of(STATE_NAMES, MON_STATE_COUNT, (int)s);
 }
 
 bool monster_state_parse(const char *name, MonState *out) {
-    for (int i = 0; i < MON_STATE_COUNT; i++)
-        if (strcmp(name, STATE_NAMES[i]) == 0) {
-            *out = (MonState)i;
-            return true;
-        }
-    return false;
+    int s = 0;
+    bool ok = names_parse(STATE_NAMES, MON_STATE_COUNT, name, &s);
+    if (ok)
+        *out = (MonState)s;
+    return ok;
+}
+
+size_t monster_state_list(char *buf, size_t size) {
+    return names_list(STATE_NAMES, MON_STATE_COUNT, buf, size);
 }
 
 const char *monster_kind_name(MonKind k) {
-    return k >= 0 && k < MON_KIND_COUNT ? KIND_NAMES[k] : "?";
+    return names_of(KIND_NAMES, MON_KIND_COUNT, (int)k);
 }
 
 /* ======================================================================== */

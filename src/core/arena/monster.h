@@ -80,8 +80,12 @@ typedef struct MonDecision {
     MonAction action;
 } MonDecision;
 
+/* Names (names.h): "sleep", "wander", ...; "?" outside the enum. */
 const char *monster_state_name(MonState s);
+/* Parses a state name exactly; false if it is not one. */
 bool monster_state_parse(const char *name, MonState *out);
+/* The state names separated by ", " into buf (names_list); returns the length needed. */
+size_t monster_state_list(char *buf, size_t size);
 const char *monster_kind_name(MonKind k);
 
 /* ======================================================================== */

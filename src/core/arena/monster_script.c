@@ -116,10 +116,10 @@ WsStatus monster_script_parse(MonScript *s, const char *text, size_t len, const 
                 st = ws_fail(err, WS_ERR_PARSE, "%s: line %d: enemy X and Y must be integers",
                              name, line);
             } else if (!monster_state_parse(l.tok[3], &state)) {
-                st = ws_fail(err, WS_ERR_PARSE,
-                             "%s: line %d: unknown state '%s' (sleep, wander, chase, flee, "
-                             "guard, home)",
-                             name, line, l.tok[3]);
+                char states[SCRIPT_MAX_LINE];
+                monster_state_list(states, sizeof states);
+                st = ws_fail(err, WS_ERR_PARSE, "%s: line %d: unknown state '%s' (%s)", name,
+                             line, l.tok[3], states);
             } else if (!parse_int(l.tok[4], 1, SCRIPT_MAX_VALUE, &life)) {
                 st = ws_fail(err, WS_ERR_PARSE, "%s: line %d: LIFE '%s' must be an integer 1..%d",
                              name, line, l.tok[4], SCRIPT_MAX_VALUE);

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "dir.h"
+#include "names.h"
 
 const int SEA_FLEET[SEA_SHIP_COUNT] = {4, 3, 3, 2, 2, 2, 1, 1, 1, 1};
 
@@ -283,26 +284,20 @@ void sea_board_blocked(const SeaBoard *board, uint8_t blocked[SEA_CELLS]) {
 /* Fleet                                                                     */
 /* ======================================================================== */
 
+static const char *const PLACEMENT_NAMES[SEA_PLACE_COUNT] = {"random", "edges"};
+
 const char *sea_placement_name(SeaPlacement how) {
-    switch (how) {
-    case SEA_PLACE_RANDOM:
-        return "random";
-    case SEA_PLACE_EDGES:
-        return "edges";
-    case SEA_PLACE_COUNT:
-        break;
-    }
-    return "?";
+    return names_of(PLACEMENT_NAMES, SEA_PLACE_COUNT, (int)how);
 }
 
 bool sea_placement_parse(const char *name, SeaPlacement *out) {
-    for (int i = 0; i < SEA_PLACE_COUNT; i++)
-        if (strcmp(name, sea_placement_name((SeaPlacement)i)) == 0) {
-            *out = (SeaPlacement)i;
-            return true;
-        }
-    return false;
+    int how = 0;
+    bool ok = names_parse(PLACEMENT_NAMES, SEA_PLACE_COUNT, name, &how);
+    if (ok)
+        *out = (SeaPlacement)how;
+    return ok;
 }
+
 
 /* Whether `s` lies on the board and neither covers nor touches a cell owned by a ship. */
 static bool ship_fits(const SeaFleet *f, const SeaShip *s) {

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "grid.h"
+#include "names.h"
 #include "snake_cycle.h"
 
 /* ======================================================================== */
@@ -16,19 +17,19 @@ static const char *const REASON_NAMES[SNAKE_REASON_COUNT] = {
     "none", "eat", "follow-tail", "wander", "cycle", "shortcut", "trapped"};
 
 const char *snake_policy_name(SnakePolicy p) {
-    return p >= 0 && p < SNAKE_POLICY_COUNT ? POLICY_NAMES[p] : "?";
+    return names_of(POLICY_NAMES, SNAKE_POLICY_COUNT, (int)p);
 }
 
 bool snake_policy_parse(const char *name, SnakePolicy *out) {
-    for (int p = 0; p < SNAKE_POLICY_COUNT; p++) {
-        if (strcmp(name, POLICY_NAMES[p]) == 0) {
-            *out = (SnakePolicy)p;
-            return true;
-        }
-    }
-    return false;
+    int p = 0;
+    bool ok = names_parse(POLICY_NAMES, SNAKE_POLICY_COUNT, name, &p);
+    if (ok)
+        *out = (SnakePolicy)p;
+    return ok;
 }
 
+/* A literal, so callers print it without a buffer; test_snake_ai checks that
+ * it is exactly what names_list makes of POLICY_NAMES. */
 const char *snake_policy_list(void) { return "greedy, hamilton, perfect"; }
 
 WsStatus snake_policy_check(SnakePolicy p, int w, int h, WsError *err) {
@@ -38,7 +39,7 @@ WsStatus snake_policy_check(SnakePolicy p, int w, int h, WsError *err) {
 }
 
 const char *snake_reason_name(SnakeReason r) {
-    return r >= 0 && r < SNAKE_REASON_COUNT ? REASON_NAMES[r] : "?";
+    return names_of(REASON_NAMES, SNAKE_REASON_COUNT, (int)r);
 }
 
 /* ======================================================================== */
