@@ -3,14 +3,15 @@
  * The selected shared map (hero, gold, potion, safety) or the combined
  * desire map of one monster is drawn as a colour ramp under everything, with
  * its numbers on D. Every monster carries its state label and an arrow of
- * the step its desire map points to now (downhill, first direction on ties;
- * a zombie breaks real ties at random, so on a tie its arrow shows one of
- * the equal choices). The mouse edits the world: left-click toggles a wall,
- * right-click drops gold; the maps update at once. Arrow keys steer the hero;
- * after a few idle seconds the autopilot takes over again.
+ * what the core decided for it this tick (Monster.next_dir: the step it
+ * took, including a zombie's random tie-break, or red, the direction of its
+ * blow); no arrow means it stayed. The mouse edits the world: left-click
+ * toggles a wall, right-click drops gold; the maps update at once. Arrow
+ * keys steer the hero; after a few idle seconds the autopilot takes over.
  *
- * Drawing reads the arena's kept maps; the desire map is a weighted sum of
- * them (no search), computed into a buffer sized once.
+ * Drawing reads the arena's kept maps and the monsters' decisions and never
+ * decides again; the desire map is a weighted sum of the maps (no search),
+ * computed into a buffer sized once.
  */
 #include <SDL.h>
 #include <stdio.h>
@@ -18,7 +19,6 @@
 #include <string.h>
 
 #include "arena.h"
-#include "grid.h"
 #include "names.h"
 #include "arena_setup.h"
 #include "view.h"
@@ -157,25 +157,6 @@ static bool shown_range(const ArenaView *v, bool desire_ok, int64_t *lo, int64_t
         any = true;
     }
     return any;
-}
-
-/* The step a monster's desire map points to now: what the arrow shows. A
- * monster next to the hero that would fight gets the direction of the blow. */
-static Dir preview_step(const Arena *a, int i, bool *fight) {
-    const Monster *m = &a->mon[i];
-    *fight = false;
-    int32_t hd = arena_map(a, MON_MAP_HERO)->value[m->cell];
-    bool fights = m->kind == MON_ZOMBIE || m->state == MON_CHASE;
-    if (fights && hd == 1) {
-        *fight = true;
-        return grid_dir_between(a->w, m->cell, a->hero);
-    }
-    if (m->state == MON_SLEEP || m->state == MON_GUARD)
-        return DIR_NONE;
-    MonWeights wt = monster_weights(m->kind, m->state);
-    const DMap *maps[MON_MAP_COUNT];
-    arena_monster_maps(a, i, maps);
-    return monster_desire_step(&wt, maps, a->blocked, a->occ, m->cell);
 }
 
 /* ======================================================================== */
@@ -453,15 +434,12 @@ static void draw_monsters(const ArenaView *v, FrontCtx *ctx, bool arrows, int fo
             back.w = bw * (m->life > 0 ? m->life : 0) / m->max_life;
             render_fill(ren, back, PAL_GOOD);
         }
-        if (arrows) {
-            bool fight = false;
-            Dir d = preview_step(a, i, &fight);
-            if (d != DIR_NONE) {
-                int off = bl->cell / 2;
-                int size = bl->cell * 2 / 5 > 3 ? bl->cell * 2 / 5 : 3;
-                render_arrow(ren, cx + DIR_DX[d] * off, cy + DIR_DY[d] * off, size, d,
-                             fight ? FIGHT_COLOR : ARROW_COLOR);
-            }
+        if (arrows && m->next_dir != DIR_NONE) { /* what the core decided this tick */
+            Dir d = m->next_dir;
+            int off = bl->cell / 2;
+            int size = bl->cell * 2 / 5 > 3 ? bl->cell * 2 / 5 : 3;
+            render_arrow(ren, cx + DIR_DX[d] * off, cy + DIR_DY[d] * off, size, d,
+                         m->struck ? FIGHT_COLOR : ARROW_COLOR);
         }
         if (bl->cell >= LABEL_MIN_CELL) {
             const char *label = m->kind == MON_ZOMBIE ? "zombie" : monster_state_name(m->state);
@@ -621,7 +599,7 @@ static void arena_view_hud(void *state, FrontCtx *ctx, Hud *hud) {
         hud_text(hud, PAL_TEXT_DIM, "mouse: L wall, R gold, hover");
     }
     if ((ov & OVERLAY_PATH) && !hud_is_full(hud, 1))
-        hud_legend(hud, HUD_SWATCH_LINE, ARROW_COLOR, "P  next step (red: a blow)");
+        hud_legend(hud, HUD_SWATCH_LINE, ARROW_COLOR, "P  step taken (red: a blow)");
 }
 
 /* ======================================================================== */
@@ -632,7 +610,7 @@ static const KeyHelp ARENA_HELP[] = {
     {"Tab", "map: hero, gold, potion, safety, desire"},
     {"arrows", "steer the hero (autopilot after 3 s)"},
     {"mouse", "L toggle wall, R drop gold, hover: desire"},
-    {"H D P", "heat map, numbers, next-step arrows"},
+    {"H D P", "heat map, numbers, step arrows"},
     {"R", "new arena (seed + 1)"},
     {NULL, NULL},
 };

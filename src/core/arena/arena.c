@@ -593,6 +593,7 @@ static void zombie_turn(Arena *a, int i) {
     if (hero->value[m->cell] == 1) { /* adjacent: melee */
         m->sees = true;
         m->next_dir = grid_dir_between(a->w, m->cell, a->hero);
+        m->struck = true;
         fight_turn(a, i);
         return;
     }
@@ -625,6 +626,7 @@ static void live_turn(Arena *a, int i) {
     /* Act. */
     if (d.action == MON_ACT_FIGHT) {
         m->next_dir = grid_dir_between(a->w, m->cell, a->hero);
+        m->struck = true;
         fight_turn(a, i);
     } else if (d.action == MON_ACT_STEP) {
         MonWeights wt = monster_weights(m->kind, m->state);
@@ -678,6 +680,7 @@ void arena_tick(Arena *a, Dir steer, bool autopilot) {
         if (m->spit_cooldown > 0)
             m->spit_cooldown--;
         m->next_dir = DIR_NONE;
+        m->struck = false;
         m->sees = false;
         if (!a->hero_alive)
             continue;
