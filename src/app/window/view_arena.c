@@ -10,8 +10,8 @@
  * keys steer the hero; after a few idle seconds the autopilot takes over.
  *
  * Drawing reads the arena's kept maps and the monsters' decisions and never
- * decides again; the desire map is a weighted sum of the maps (no search),
- * computed into a buffer sized once.
+ * decides again. The desire map is a weighted sum of the maps (no search),
+ * built once per frame in draw into a buffer sized once; the HUD reads it.
  */
 #include <SDL.h>
 #include <stdio.h>
@@ -42,7 +42,10 @@ typedef struct ArenaView {
     uint64_t seed;
     long restarts;
     ArenaShown shown;
-    int64_t *desire;      /* w * h: the desire map of `focus`, rebuilt when drawn */
+    int64_t *desire;      /* w * h: the desire map of desire_focus, built once per frame */
+    int desire_focus;     /* this frame's monster for the desire map (desire_focus()), -1 none */
+    bool desire_ok;       /* desire holds this frame's map (the focus wants something) */
+    MonWeights desire_wt; /* the focus's weights this frame */
     int hover_cell;       /* cell under the mouse, -1 off the board */
     int focus;            /* monster whose desire map is shown (last hovered), -1 = auto */
     BoardLayout bl;       /* the last drawn layout, to map mouse pixels to cells */
@@ -125,13 +128,22 @@ static bool build_desire(ArenaView *v, int i, MonWeights *wt_out) {
     return true;
 }
 
+/* This frame's desire overlay: its monster, and its map when it is shown.
+ * Called once per frame, at the start of draw; the HUD reads the result. */
+static void desire_refresh(ArenaView *v) {
+    v->desire_focus = desire_focus(v);
+    v->desire_wt = (MonWeights){{0}};
+    v->desire_ok = v->shown == ARENA_SHOWN_DESIRE &&
+                   build_desire(v, v->desire_focus, &v->desire_wt);
+}
+
 /* The value shown at cell, or false if it has none. */
-static bool shown_value(const ArenaView *v, bool desire_ok, int cell, int64_t *out) {
+static bool shown_value(const ArenaView *v, int cell, int64_t *out) {
     const Arena *a = &v->arena;
     if (a->blocked[cell])
         return false;
     if (v->shown == ARENA_SHOWN_DESIRE) {
-        if (!desire_ok || v->desire[cell] == MON_DESIRE_NONE)
+        if (!v->desire_ok || v->desire[cell] == MON_DESIRE_NONE)
             return false;
         *out = v->desire[cell];
         return true;
@@ -143,12 +155,12 @@ static bool shown_value(const ArenaView *v, bool desire_ok, int cell, int64_t *o
     return true;
 }
 
-static bool shown_range(const ArenaView *v, bool desire_ok, int64_t *lo, int64_t *hi) {
+static bool shown_range(const ArenaView *v, int64_t *lo, int64_t *hi) {
     bool any = false;
     int n = v->arena.w * v->arena.h;
     for (int c = 0; c < n; c++) {
         int64_t x;
-        if (!shown_value(v, desire_ok, c, &x))
+        if (!shown_value(v, c, &x))
             continue;
         if (!any || x < *lo)
             *lo = x;
@@ -189,6 +201,8 @@ static WsStatus open_world(ArenaView *v, FrontCtx *ctx, WsError *err) {
     free(v->desire);
     v->arena = fresh;
     v->desire = desire;
+    v->desire_focus = -1;
+    v->desire_ok = false;
     v->open = true;
     v->focus = -1;
     v->hover_cell = -1;
@@ -336,16 +350,16 @@ static PixRect cell_rect(const BoardLayout *bl, int cell) {
     return layout_cell_rect(bl, cell % bl->cols, cell / bl->cols);
 }
 
-static void draw_heat(ArenaView *v, FrontCtx *ctx, bool desire_ok, bool numbers) {
+static void draw_heat(const ArenaView *v, FrontCtx *ctx, bool numbers) {
     const Arena *a = &v->arena;
     const BoardLayout *bl = &v->bl;
     int64_t lo = 0, hi = 0;
-    if (!shown_range(v, desire_ok, &lo, &hi))
+    if (!shown_range(v, &lo, &hi))
         return;
     int n = a->w * a->h;
     for (int c = 0; c < n; c++) {
         int64_t x;
-        if (!shown_value(v, desire_ok, c, &x))
+        if (!shown_value(v, c, &x))
             continue;
         Rgba col = ramp_color(RAMP_WAVE, ramp_t((double)x, (double)lo, (double)hi));
         render_fill(ctx->renderer, cell_rect(bl, c), rgba_alpha(col, HEAT_ALPHA));
@@ -356,7 +370,7 @@ static void draw_heat(ArenaView *v, FrontCtx *ctx, bool desire_ok, bool numbers)
     int lh = text_line_height(ctx->text, px);
     for (int c = 0; c < n; c++) {
         int64_t x;
-        if (!shown_value(v, desire_ok, c, &x) || c == a->hero || a->occ[c] >= 0 ||
+        if (!shown_value(v, c, &x) || c == a->hero || a->occ[c] >= 0 ||
             a->item[c] != ARENA_ITEM_NONE)
             continue; /* entities speak for themselves */
         char buf[24];
@@ -480,18 +494,16 @@ static void arena_view_draw(void *state, FrontCtx *ctx) {
     int n = a->w * a->h;
     for (int c = 0; c < n; c++)
         render_fill(ctx->renderer, cell_rect(bl, c), a->blocked[c] ? PAL_WALL : PAL_BOARD);
-    int focus = desire_focus(v);
-    MonWeights wt;
-    bool desire_ok = v->shown == ARENA_SHOWN_DESIRE && build_desire(v, focus, &wt);
+    desire_refresh(v);
     if (ov & OVERLAY_HEATMAP)
-        draw_heat(v, ctx, desire_ok, (ov & OVERLAY_NUMBERS) != 0);
+        draw_heat(v, ctx, (ov & OVERLAY_NUMBERS) != 0);
     if (ov & OVERLAY_GRID)
         render_grid(ctx->renderer, bl, PAL_GRID);
     if (v->hover_cell >= 0 && v->hover_cell < n && bl->cell >= 6)
         render_outline(ctx->renderer, cell_rect(bl, v->hover_cell), 1, rgba_alpha(PAL_TEXT, 160));
     draw_items(v, ctx);
     draw_monsters(v, ctx, (ov & OVERLAY_PATH) != 0,
-                  v->shown == ARENA_SHOWN_DESIRE ? focus : -1);
+                  v->shown == ARENA_SHOWN_DESIRE ? v->desire_focus : -1);
     draw_hero(v, ctx);
 }
 
@@ -554,13 +566,11 @@ static void arena_view_hud(void *state, FrontCtx *ctx, Hud *hud) {
     hud_gap(hud);
 
     unsigned ov = ctx->overlays;
-    int focus = desire_focus(v);
+    int focus = v->desire_focus; /* this frame's, from draw: the map is not built twice */
     if (ov & OVERLAY_HEATMAP) {
-        MonWeights wt = {{0}};
-        bool desire_ok = v->shown == ARENA_SHOWN_DESIRE && build_desire(v, focus, &wt);
         int64_t lo = 0, hi = 0;
         char lo_s[32] = "-", hi_s[32] = "-";
-        if (shown_range(v, desire_ok, &lo, &hi)) {
+        if (shown_range(v, &lo, &hi)) {
             snprintf(lo_s, sizeof lo_s, "%lld (low)", (long long)lo);
             snprintf(hi_s, sizeof hi_s, "%lld", (long long)hi);
         }
@@ -572,7 +582,7 @@ static void arena_view_hud(void *state, FrontCtx *ctx, Hud *hud) {
                 const Monster *m = &a->mon[focus];
                 hud_text(hud, PAL_TEXT, "   %s #%d, %s", monster_kind_name(m->kind), focus,
                          monster_state_name(m->state));
-                hud_weights(hud, &wt);
+                hud_weights(hud, &v->desire_wt);
             } else {
                 hud_text(hud, PAL_TEXT_DIM, "   (no monster: hover one)");
             }
