@@ -174,19 +174,11 @@ START_TEST(guard_chases_gives_up_and_walks_home) {
 }
 END_TEST
 
-static const char *const ROOM[] = {
-    "#######", /* */
-    "#.....#", /* */
-    "#.....#", /* */
-    "#...#.#", /* */
-    "#######", /* */
-};
-
 START_TEST(wander_steps_by_turn_number) {
     /* Turn t steps in direction t % 4: 1 right, 2 down, 3 left, 4 up. The
      * hero is hidden so the wanderer never sees it. */
     TextMap map;
-    ck_assert_int_eq(ascii_map_parse(&map, ROOM, 5), WS_OK);
+    ck_assert_int_eq(ascii_map_parse(&map, ASCII_MAP_ROOM, ASCII_MAP_ROOM_ROWS), WS_OK);
     const char *script = "enemy 2 1 wander 5\n"
                          "turn 5 1 0 1\n"  /* right to (3,1) */
                          "turn 5 1 0 1\n"  /* down to (3,2) */
@@ -217,7 +209,7 @@ END_TEST
 
 START_TEST(wander_into_a_wall_stays) {
     TextMap map;
-    ck_assert_int_eq(ascii_map_parse(&map, ROOM, 5), WS_OK);
+    ck_assert_int_eq(ascii_map_parse(&map, ASCII_MAP_ROOM, ASCII_MAP_ROOM_ROWS), WS_OK);
     /* (3,3): right is (4,3), a wall. */
     static char got[512];
     replay(&map, "enemy 3 3 wander 5\nturn 1 1 0 1\n", got, sizeof got);
@@ -232,7 +224,7 @@ START_TEST(flee_takes_the_first_best_direction) {
      * distance 2; right comes first. Turn 3: right (5,2) gives 3, the rest
      * less. Turn 4: down (5,3) gives 4; the path back goes around (4,3). */
     TextMap map;
-    ck_assert_int_eq(ascii_map_parse(&map, ROOM, 5), WS_OK);
+    ck_assert_int_eq(ascii_map_parse(&map, ASCII_MAP_ROOM, ASCII_MAP_ROOM_ROWS), WS_OK);
     static char got[1024];
     replay(&map, "enemy 3 2 chase 8\nturn 3 1 7 0\nturn 3 1 0 0\nturn 3 1 0 0\nturn 3 1 0 0\n",
            got, sizeof got);
@@ -246,7 +238,7 @@ END_TEST
 
 START_TEST(damage_never_goes_below_zero) {
     TextMap map;
-    ck_assert_int_eq(ascii_map_parse(&map, ROOM, 5), WS_OK);
+    ck_assert_int_eq(ascii_map_parse(&map, ASCII_MAP_ROOM, ASCII_MAP_ROOM_ROWS), WS_OK);
     static char got[512];
     replay(&map, "enemy 1 1 sleep 4\nturn 5 2 9 1\n", got, sizeof got);
     ck_assert_str_eq(got, "turn 1: sleep, enemy (1, 1), path 5, life 0\n");

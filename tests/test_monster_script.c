@@ -7,14 +7,6 @@
 #include "ascii_map.h"
 #include "monster_script.h"
 
-static const char *const ROOM[] = {
-    "#######", /* */
-    "#.....#", /* */
-    "#.....#", /* */
-    "#...#.#", /* */
-    "#######", /* */
-};
-
 typedef struct BadScript {
     const char *text;
     const char *needle;
@@ -43,7 +35,7 @@ static const BadScript BAD[] = {
 
 START_TEST(bad_scripts_are_errors) {
     TextMap map;
-    ck_assert_int_eq(ascii_map_parse(&map, ROOM, 5), WS_OK);
+    ck_assert_int_eq(ascii_map_parse(&map, ASCII_MAP_ROOM, ASCII_MAP_ROOM_ROWS), WS_OK);
     uint8_t blocked[64];
     textmap_to_blocked(&map, blocked);
     const BadScript *b = &BAD[_i];
@@ -62,7 +54,7 @@ END_TEST
 
 START_TEST(script_blank_lines_and_crlf) {
     TextMap map;
-    ck_assert_int_eq(ascii_map_parse(&map, ROOM, 5), WS_OK);
+    ck_assert_int_eq(ascii_map_parse(&map, ASCII_MAP_ROOM, ASCII_MAP_ROOM_ROWS), WS_OK);
     uint8_t blocked[64];
     textmap_to_blocked(&map, blocked);
     const char *text = "\nenemy 1 1 guard 7\r\n\n  turn 2 1 3 1 \r\n\n";

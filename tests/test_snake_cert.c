@@ -22,6 +22,14 @@ static void body_open(Snake *s, int w, int h, const int *cells, int n) {
         snake_advance(s, cells[i], true);
 }
 
+/* Opens a 4x4 certificate and a body along `cells` (tail first); returns
+ * whether the body's constraints load (every move is a lane move). */
+static bool load_4x4(SnakeCert *k, Snake *s, const int *cells, int n) {
+    ck_assert_int_eq(snake_cert_init(k, 4, 4, NULL), WS_OK);
+    body_open(s, 4, 4, cells, n);
+    return snake_cert_load(k, s);
+}
+
 /* ---- lifecycle --------------------------------------------------------------- */
 
 START_TEST(init_sizes_blocks_and_edges) {
@@ -97,9 +105,7 @@ START_TEST(straight_body_certified) {
     static const int32_t want[16] = {0, 1, 2, 3, 7, 6, 5, 9, 10, 11, 15, 14, 13, 12, 8, 4};
     SnakeCert k;
     Snake s;
-    ck_assert_int_eq(snake_cert_init(&k, 4, 4, NULL), WS_OK);
-    body_open(&s, 4, 4, body, 3);
-    ck_assert(snake_cert_load(&k, &s));
+    ck_assert(load_4x4(&k, &s, body, 3));
     ck_assert_int_eq(k.req[0], 1);
     ck_assert_int_eq(k.req_until[0], 2); /* the crossing's cell 1 leaves after 2 moves */
     ck_assert(snake_cert_build(&k));
@@ -129,17 +135,15 @@ START_TEST(curled_body_has_no_certificate) {
     static const int body[] = {1, 5, 4};
     SnakeCert k;
     Snake s;
-    ck_assert_int_eq(snake_cert_init(&k, 4, 4, NULL), WS_OK);
-    body_open(&s, 4, 4, body, 3);
-    ck_assert(snake_cert_load(&k, &s));
+    ck_assert(load_4x4(&k, &s, body, 3));
     ck_assert_int_eq(k.forb[0], 1);
     ck_assert_int_eq(k.forb[2], 1);
     ck_assert(!snake_cert_build(&k));
     snake_deinit(&s);
+    snake_cert_deinit(&k);
     /* 1 -> 0 goes against the lane: no outline takes it. */
     static const int backwards[] = {1, 0};
-    body_open(&s, 4, 4, backwards, 2);
-    ck_assert(!snake_cert_load(&k, &s));
+    ck_assert(!load_4x4(&k, &s, backwards, 2));
     snake_deinit(&s);
     snake_cert_deinit(&k);
 }
