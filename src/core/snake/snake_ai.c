@@ -132,8 +132,11 @@ static void release_clear(int32_t *release, const Snake *s) {
         release[snake_at(s, i)] = 0;
 }
 
-/* As snake_ai_can_reach_tail, with every body cell held `delay` ticks longer:
- * delay 1 stands for one more eat before the tail moves on. */
+/* Whether the head of s can reach its tail through cells the body leaves
+ * before the head gets there (the tail's cell from the next tick, or the one
+ * after with strict_tail), with every body cell held `delay` ticks longer:
+ * delay 1 stands for one more eat before the tail moves on. `release` is
+ * scratch of w*h int32 zeroes, left zeroed; `wf` receives the search. */
 static bool reach_tail(const Snake *s, bool strict_tail, int32_t *release, WaveField *wf,
                        int delay) {
     if (s->len < 2)
@@ -142,10 +145,6 @@ static bool reach_tail(const Snake *s, bool strict_tail, int32_t *release, WaveF
     bool ok = wave_compute_timed(wf, release, -delay, snake_head(s), snake_tail(s));
     release_clear(release, s);
     return ok;
-}
-
-bool snake_ai_can_reach_tail(const Snake *s, bool strict_tail, int32_t *release, WaveField *wf) {
-    return reach_tail(s, strict_tail, release, wf, 0);
 }
 
 /* ======================================================================== */

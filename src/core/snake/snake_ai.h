@@ -86,12 +86,6 @@ void snake_ai_clear(SnakeAi *ai);
  * left. Never allocates. */
 Dir snake_ai_choose(SnakeAi *ai, const SnakeGame *game);
 
-/* Whether the head of s can reach its tail through cells the body leaves
- * before the head gets there (the tail's cell from the next tick, or the one
- * after with strict_tail).
- * `release` is scratch of w*h int32 zeroes, left zeroed; `wf` receives the search. */
-bool snake_ai_can_reach_tail(const Snake *s, bool strict_tail, int32_t *release, WaveField *wf);
-
 /* The cycle the last hamilton / perfect decision used, as w*h cells in the
  * order the snake travels them (perfect: starting at the tail), or NULL when
  * the last decision was not made on a cycle. Valid until the next decision. */
