@@ -79,7 +79,7 @@ static const char *const SHOWN_CAPTION[ARENA_SHOWN_COUNT] = {
 /* Small helpers                                                             */
 /* ======================================================================== */
 
-static bool monster_is_live(const Arena *a, int i) {
+static bool is_live_monster(const Arena *a, int i) {
     return i >= 0 && i < a->mon_count && a->mon[i].alive;
 }
 
@@ -87,9 +87,9 @@ static bool monster_is_live(const Arena *a, int i) {
  * the first awake goblin or shaman (chasing ones first), else any. */
 static int desire_focus(const ArenaView *v) {
     const Arena *a = &v->arena;
-    if (monster_is_live(a, v->focus))
+    if (is_live_monster(a, v->focus))
         return v->focus;
-    int best = -1, best_rank = 9;
+    int best = -1, best_rank = 0;
     for (int i = 0; i < a->mon_count; i++) {
         const Monster *m = &a->mon[i];
         if (!m->alive)
@@ -99,7 +99,7 @@ static int desire_focus(const ArenaView *v) {
                    : m->state == MON_FLEE || m->state == MON_HOME     ? 1
                    : m->state == MON_WANDER                           ? 2
                                                                       : 4; /* wants nothing */
-        if (rank < best_rank) {
+        if (best < 0 || rank < best_rank) {
             best_rank = rank;
             best = i;
         }
@@ -110,7 +110,7 @@ static int desire_focus(const ArenaView *v) {
 /* Fills v->desire for monster i; returns false if it wants nothing now. */
 static bool build_desire(ArenaView *v, int i, MonWeights *wt_out) {
     const Arena *a = &v->arena;
-    if (!monster_is_live(a, i))
+    if (!is_live_monster(a, i))
         return false;
     const Monster *m = &a->mon[i];
     MonWeights wt = monster_weights(m->kind, m->state);
