@@ -290,13 +290,6 @@ const char *sea_placement_name(SeaPlacement how) {
     return names_of(PLACEMENT_NAMES, SEA_PLACE_COUNT, (int)how);
 }
 
-bool sea_placement_parse(const char *name, SeaPlacement *out) {
-    int how = 0;
-    bool ok = names_parse(PLACEMENT_NAMES, SEA_PLACE_COUNT, name, &how);
-    if (ok)
-        *out = (SeaPlacement)how;
-    return ok;
-}
 
 
 /* Whether `s` lies on the board and neither covers nor touches a cell owned by a ship. */

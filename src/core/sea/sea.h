@@ -107,8 +107,6 @@ typedef enum SeaPlacement {
 
 /* Names (names.h): "random", "edges"; "?" outside the enum. */
 const char *sea_placement_name(SeaPlacement how);
-/* Parses a placement name exactly; false if it is not one. */
-bool sea_placement_parse(const char *name, SeaPlacement *out);
 
 /* Places the whole fleet with draws from rng (stream 1 in a game). Ships go in
  * SEA_FLEET order; each ship draws candidates (direction for ships longer

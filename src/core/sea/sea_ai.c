@@ -49,13 +49,6 @@ const char *sea_hunter_name(SeaHunter hunter) {
     return names_of(HUNTER_NAMES, SEA_HUNTER_COUNT, (int)hunter);
 }
 
-bool sea_hunter_parse(const char *name, SeaHunter *out) {
-    int hunter = 0;
-    bool ok = names_parse(HUNTER_NAMES, SEA_HUNTER_COUNT, name, &hunter);
-    if (ok)
-        *out = (SeaHunter)hunter;
-    return ok;
-}
 
 const char *sea_ai_reason_name(SeaAiReason reason) {
     return names_of(REASON_NAMES, SEA_AI_REASON_COUNT, (int)reason);

@@ -40,8 +40,6 @@ typedef enum SeaHunter { SEA_HUNTER_SEED = 0, SEA_HUNTER_BEST, SEA_HUNTER_COUNT 
 
 /* Names (names.h): "seed", "best"; "?" outside the enum. */
 const char *sea_hunter_name(SeaHunter hunter);
-/* Parses a hunter name exactly; false if it is not one. */
-bool sea_hunter_parse(const char *name, SeaHunter *out);
 
 /* Why the last shot went where it did. */
 typedef enum SeaAiReason {

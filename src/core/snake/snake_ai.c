@@ -20,18 +20,6 @@ const char *snake_policy_name(SnakePolicy p) {
     return names_of(POLICY_NAMES, SNAKE_POLICY_COUNT, (int)p);
 }
 
-bool snake_policy_parse(const char *name, SnakePolicy *out) {
-    int p = 0;
-    bool ok = names_parse(POLICY_NAMES, SNAKE_POLICY_COUNT, name, &p);
-    if (ok)
-        *out = (SnakePolicy)p;
-    return ok;
-}
-
-/* A literal, so callers print it without a buffer; test_snake_ai checks that
- * it is exactly what names_list makes of POLICY_NAMES. */
-const char *snake_policy_list(void) { return "greedy, hamilton, perfect"; }
-
 WsStatus snake_policy_check(SnakePolicy p, int w, int h, WsError *err) {
     if (p == SNAKE_POLICY_HAMILTON || p == SNAKE_POLICY_PERFECT)
         return snake_cycle_check_board(w, h, err);

@@ -95,11 +95,9 @@ const int32_t *snake_ai_cycle(const SnakeAi *ai);
  * side); err says why not. */
 WsStatus snake_policy_check(SnakePolicy p, int w, int h, WsError *err);
 
+/* Names (names.h): "greedy", "hamilton", "perfect"; "?" outside the enum.
+ * The command line parses and lists them through these (options.c). */
 const char *snake_policy_name(SnakePolicy p);
-/* Parses a policy name; returns false if it is not one. */
-bool snake_policy_parse(const char *name, SnakePolicy *out);
-/* The policy names separated by ", " (for messages and --help). */
-const char *snake_policy_list(void);
 const char *snake_reason_name(SnakeReason r);
 
 #endif
