@@ -75,7 +75,8 @@ END_TEST
 START_TEST(lanes_by_hand) {
     SnakeCert k;
     ck_assert_int_eq(snake_cert_init(&k, 4, 4, NULL), WS_OK);
-    /* Block 0: top-left 0 crosses up, top-right 1 right, bottom-right 5 down, bottom-left 4 left. */
+    /* Block 0: top-left 0 crosses up, top-right 1 right, bottom-right 5 down,
+     * bottom-left 4 left. */
     ck_assert_int_eq(snake_cert_cross_dir(4, 0), DIR_UP);
     ck_assert_int_eq(snake_cert_cross_dir(4, 1), DIR_RIGHT);
     ck_assert_int_eq(snake_cert_cross_dir(4, 5), DIR_DOWN);
@@ -114,8 +115,7 @@ START_TEST(straight_body_certified) {
     int32_t order[16];
     snake_cert_outline(&k, k.tree, snake_tail(&s), order);
     for (int i = 0; i < 16; i++)
-        ck_assert_msg(order[i] == want[i], "position %d: cell %d, want %d", i, order[i],
-                      want[i]);
+        ck_assert_msg(order[i] == want[i], "position %d: cell %d, want %d", i, order[i], want[i]);
     ck_assert_int_eq(snake_cert_outline_dist(&k, k.tree, 2, 6), 3);
     ck_assert(snake_cert_agrees(&k, tree));
     static const uint8_t without_0[4] = {0, 1, 1, 1};

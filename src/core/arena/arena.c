@@ -36,7 +36,7 @@ enum {
     SPAWN_TRIES = 64,
     POTION_RESPAWN_EVERY = 50,
     DEFAULT_GOLD = 3,    /* a map without gold gets this many, so the hero has a goal */
-    SHAMAN_EVERY = 10    /* --monsters N: every 10th is a shaman; the others alternate zombie, goblin */
+    SHAMAN_EVERY = 10    /* --monsters N: every 10th is a shaman, the rest zombies and goblins */
 };
 
 /* ======================================================================== */

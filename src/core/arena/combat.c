@@ -6,7 +6,9 @@
 
 static const char *const ACT_NAMES[COMBAT_ACT_COUNT] = {"attack", "heal", "spit", "drink"};
 
-const char *combat_act_name(CombatAct act) { return names_of(ACT_NAMES, COMBAT_ACT_COUNT, (int)act); }
+const char *combat_act_name(CombatAct act) {
+    return names_of(ACT_NAMES, COMBAT_ACT_COUNT, (int)act);
+}
 
 static void add(CombatDecision *d, CombatAct act, int target, const char *name, int score) {
     if (d->count >= COMBAT_MAX_OPTIONS)

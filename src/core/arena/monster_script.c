@@ -54,11 +54,11 @@ static bool parse_int(const char *s, long lo, long hi, int *out) {
 static WsStatus check_cell(int x, int y, int w, int h, const uint8_t *blocked, const char *name,
                            int line, const char *who, int *cell, WsError *err) {
     if (x < 0 || y < 0 || x >= w || y >= h)
-        return ws_fail(err, WS_ERR_PARSE, "%s: line %d: %s (%d, %d) is outside the %dx%d map",
-                       name, line, who, x, y, w, h);
+        return ws_fail(err, WS_ERR_PARSE, "%s: line %d: %s (%d, %d) is outside the %dx%d map", name,
+                       line, who, x, y, w, h);
     if (blocked[y * w + x])
-        return ws_fail(err, WS_ERR_PARSE, "%s: line %d: %s (%d, %d) is on a wall", name, line,
-                       who, x, y);
+        return ws_fail(err, WS_ERR_PARSE, "%s: line %d: %s (%d, %d) is on a wall", name, line, who,
+                       x, y);
     *cell = y * w + x;
     return WS_OK;
 }
@@ -67,8 +67,8 @@ static WsStatus check_cell(int x, int y, int w, int h, const uint8_t *blocked, c
 /* The parser                                                                */
 /* ======================================================================== */
 
-WsStatus monster_script_parse(MonScript *s, const char *text, size_t len, const char *name,
-                              int w, int h, const uint8_t *blocked, WsError *err) {
+WsStatus monster_script_parse(MonScript *s, const char *text, size_t len, const char *name, int w,
+                              int h, const uint8_t *blocked, WsError *err) {
     memset(s, 0, sizeof *s);
     int lines = 1;
     for (size_t i = 0; i < len; i++)
@@ -88,8 +88,8 @@ WsStatus monster_script_parse(MonScript *s, const char *text, size_t len, const 
         if (n > 0 && text[pos + n - 1] == '\r')
             n--;
         if (n > SCRIPT_MAX_LINE) {
-            st = ws_fail(err, WS_ERR_PARSE, "%s: line %d is longer than %d characters", name,
-                         line, SCRIPT_MAX_LINE);
+            st = ws_fail(err, WS_ERR_PARSE, "%s: line %d is longer than %d characters", name, line,
+                         SCRIPT_MAX_LINE);
             break;
         }
         memcpy(l.buf, text + pos, n);
@@ -113,13 +113,13 @@ WsStatus monster_script_parse(MonScript *s, const char *text, size_t len, const 
                              "%s: line %d: expected 'enemy X Y STATE LIFE' first", name, line);
             } else if (!parse_int(l.tok[1], INT_MIN, INT_MAX, &x) ||
                        !parse_int(l.tok[2], INT_MIN, INT_MAX, &y)) {
-                st = ws_fail(err, WS_ERR_PARSE, "%s: line %d: enemy X and Y must be integers",
-                             name, line);
+                st = ws_fail(err, WS_ERR_PARSE, "%s: line %d: enemy X and Y must be integers", name,
+                             line);
             } else if (!monster_state_parse(l.tok[3], &state)) {
                 char states[SCRIPT_MAX_LINE];
                 monster_state_list(states, sizeof states);
-                st = ws_fail(err, WS_ERR_PARSE, "%s: line %d: unknown state '%s' (%s)", name,
-                             line, l.tok[3], states);
+                st = ws_fail(err, WS_ERR_PARSE, "%s: line %d: unknown state '%s' (%s)", name, line,
+                             l.tok[3], states);
             } else if (!parse_int(l.tok[4], 1, SCRIPT_MAX_VALUE, &life)) {
                 st = ws_fail(err, WS_ERR_PARSE, "%s: line %d: LIFE '%s' must be an integer 1..%d",
                              name, line, l.tok[4], SCRIPT_MAX_VALUE);
@@ -140,11 +140,11 @@ WsStatus monster_script_parse(MonScript *s, const char *text, size_t len, const 
             st = ws_fail(err, WS_ERR_PARSE, "%s: line %d: hero X and Y must be integers", name,
                          line);
         } else if (!parse_int(l.tok[3], 0, SCRIPT_MAX_VALUE, &hit)) {
-            st = ws_fail(err, WS_ERR_PARSE, "%s: line %d: HIT '%s' must be an integer >= 0",
-                         name, line, l.tok[3]);
+            st = ws_fail(err, WS_ERR_PARSE, "%s: line %d: HIT '%s' must be an integer >= 0", name,
+                         line, l.tok[3]);
         } else if (!parse_int(l.tok[4], 0, 1, &hidden)) {
-            st = ws_fail(err, WS_ERR_PARSE, "%s: line %d: HIDDEN '%s' must be 0 or 1", name,
-                         line, l.tok[4]);
+            st = ws_fail(err, WS_ERR_PARSE, "%s: line %d: HIDDEN '%s' must be 0 or 1", name, line,
+                         l.tok[4]);
         } else {
             TeachTurn *t = &s->turns[s->count];
             st = check_cell(hx, hy, w, h, blocked, name, line, "hero", &t->hero_cell, err);

@@ -28,8 +28,8 @@ typedef struct MonScript {
  * line, unknown state, negative hit, HIDDEN other than 0/1, or enemy/hero
  * outside the map or on a wall is an error naming `name` and the line. Blank
  * lines are ignored. On failure s is zeroed. */
-WsStatus monster_script_parse(MonScript *s, const char *text, size_t len, const char *name,
-                              int w, int h, const uint8_t *blocked, WsError *err);
+WsStatus monster_script_parse(MonScript *s, const char *text, size_t len, const char *name, int w,
+                              int h, const uint8_t *blocked, WsError *err);
 void monster_script_deinit(MonScript *s);
 
 #endif

@@ -29,8 +29,8 @@ WsStatus snake_cert_init(SnakeCert *k, int w, int h, WsError *err) {
     memset(k, 0, sizeof *k);
     if (w < 2 || h < 2 || w > SNAKE_MAX_SIDE || h > SNAKE_MAX_SIDE || w % 2 != 0 || h % 2 != 0)
         return ws_fail(err, WS_ERR_ARG,
-                       "board size %dx%d: the block certificate needs two even sides 2..%d", w,
-                       h, SNAKE_MAX_SIDE);
+                       "board size %dx%d: the block certificate needs two even sides 2..%d", w, h,
+                       SNAKE_MAX_SIDE);
     k->w = w;
     k->h = h;
     k->bw = w / 2;

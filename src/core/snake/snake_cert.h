@@ -28,10 +28,10 @@
 #include "ws_error.h"
 
 typedef struct SnakeCert {
-    int w, h;     /* the board in cells, both sides even */
-    int bw, bh;   /* blocks across and down */
-    int nblocks;  /* bw * bh */
-    int nedges;   /* block adjacencies */
+    int w, h;    /* the board in cells, both sides even */
+    int bw, bh;  /* blocks across and down */
+    int nblocks; /* bw * bh */
+    int nedges;  /* block adjacencies */
 
     /* The loaded constraints (snake_cert_load, snake_cert_constrain). */
     int32_t *req;         /* per edge: body moves that cross it (the tree must hold it) */

@@ -396,7 +396,8 @@ static Dir choose_blocks(SnakeCycle *c, const SnakeGame *g, Path *route, bool *s
     /* Candidate 1: the certificate cycle. Keep the committed tree unless
      * another shape reaches the food strictly sooner, so the distance along
      * the followed cycle falls by at least one every move. */
-    int tree_dist = c->committed && food >= 0 ? snake_cert_outline_dist(k, c->commit, head, food) : -1;
+    int tree_dist =
+        c->committed && food >= 0 ? snake_cert_outline_dist(k, c->commit, head, food) : -1;
     for (int v = 0; v < SNAKE_CERT_VARIANTS && (hunting || !c->committed); v++) {
         snake_cert_build_variant(k, v, head, food, snake_tail(s));
         int dist = food >= 0 ? snake_cert_outline_dist(k, k->tree, head, food) : 0;
