@@ -90,6 +90,14 @@ START_TEST(hero_below_35_percent_drinks) {
     ck_assert_str_eq(line(&d), "attack zombie 40 -> attack zombie");
     combat_decide_hero(&d, NULL, 0, 2, 5, 40); /* alone: drinks anyway */
     ck_assert_str_eq(line(&d), "drink potion 90 -> drink potion");
+    ck_assert(combat_is_low_life(13, 40) && !combat_is_low_life(14, 40));
+}
+END_TEST
+
+START_TEST(act_names) {
+    ck_assert_str_eq(combat_act_name(COMBAT_ATTACK), "attack");
+    ck_assert_str_eq(combat_act_name(COMBAT_DRINK), "drink");
+    ck_assert_str_eq(combat_act_name(COMBAT_ACT_COUNT), "?");
 }
 END_TEST
 
@@ -429,6 +437,7 @@ static Suite *arena_suite(void) {
     tcase_add_test(tc, lowest_percentage_ally_is_healed);
     tcase_add_test(tc, hero_attacks_the_weakest_first_on_ties);
     tcase_add_test(tc, hero_below_35_percent_drinks);
+    tcase_add_test(tc, act_names);
     tcase_add_test(tc, format_truncates_safely);
     suite_add_tcase(s, tc);
     tc = tcase_create("world");

@@ -254,10 +254,9 @@ START_TEST(fleet_deterministic) {
 END_TEST
 
 START_TEST(placement_names) {
-    SeaPlacement p;
-    ck_assert(sea_placement_parse("random", &p) && p == SEA_PLACE_RANDOM);
-    ck_assert(sea_placement_parse("edges", &p) && p == SEA_PLACE_EDGES);
-    ck_assert(!sea_placement_parse("edge", &p));
+    ck_assert_str_eq(sea_placement_name(SEA_PLACE_RANDOM), "random");
+    ck_assert_str_eq(sea_placement_name(SEA_PLACE_EDGES), "edges");
+    ck_assert_str_eq(sea_placement_name(SEA_PLACE_COUNT), "?");
     char name[4];
     sea_cell_name(3 * SEA_W + 3, name);
     ck_assert_str_eq(name, "D4");

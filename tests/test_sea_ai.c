@@ -443,6 +443,16 @@ START_TEST(games_repeat) {
 }
 END_TEST
 
+START_TEST(names) {
+    ck_assert_str_eq(sea_hunter_name(SEA_HUNTER_SEED), "seed");
+    ck_assert_str_eq(sea_hunter_name(SEA_HUNTER_BEST), "best");
+    ck_assert_str_eq(sea_hunter_name(SEA_HUNTER_COUNT), "?");
+    ck_assert_str_eq(sea_ai_reason_name(SEA_AI_AROUND), "around-hit");
+    ck_assert_str_eq(sea_ai_reason_name(SEA_AI_FALLBACK), "fallback");
+    ck_assert_str_eq(sea_ai_reason_name(SEA_AI_REASON_COUNT), "?");
+}
+END_TEST
+
 static Suite *sea_ai_suite(void) {
     Suite *s = suite_create("sea_ai");
     TCase *tc = tcase_create("counts");
@@ -465,6 +475,7 @@ static Suite *sea_ai_suite(void) {
     tcase_add_test(tc, best_target_avoids_other_ships);
     tcase_add_test(tc, best_hunts_open_cells);
     tcase_add_test(tc, errors);
+    tcase_add_test(tc, names);
     suite_add_tcase(s, tc);
     tc = tcase_create("games");
     tcase_set_timeout(tc, 120);

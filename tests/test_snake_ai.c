@@ -229,6 +229,16 @@ START_TEST(small_boards_score_well) {
 }
 END_TEST
 
+START_TEST(names_come_from_the_tables) {
+    ck_assert_str_eq(snake_policy_name(SNAKE_POLICY_GREEDY), "greedy");
+    ck_assert_str_eq(snake_policy_name(SNAKE_POLICY_HAMILTON), "hamilton");
+    ck_assert_str_eq(snake_policy_name(SNAKE_POLICY_PERFECT), "perfect");
+    ck_assert_str_eq(snake_policy_name(SNAKE_POLICY_COUNT), "?");
+    ck_assert_str_eq(snake_reason_name(SNAKE_REASON_FOLLOW_TAIL), "follow-tail");
+    ck_assert_str_eq(snake_reason_name((SnakeReason)-1), "?");
+}
+END_TEST
+
 static Suite *snake_ai_suite(void) {
     Suite *s = suite_create("snake_ai");
     TCase *tc = tcase_create("positions");
@@ -243,6 +253,9 @@ static Suite *snake_ai_suite(void) {
     tcase_add_test(tc, decisions_keep_their_claims_strict);
     tcase_add_test(tc, same_game_same_moves);
     tcase_add_test(tc, small_boards_score_well);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("names");
+    tcase_add_test(tc, names_come_from_the_tables);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -112,18 +112,6 @@ START_TEST(odd_boards_rejected) {
 }
 END_TEST
 
-START_TEST(policy_names) {
-    SnakePolicy p;
-    ck_assert(snake_policy_parse("hamilton", &p));
-    ck_assert_int_eq(p, SNAKE_POLICY_HAMILTON);
-    ck_assert(snake_policy_parse("perfect", &p));
-    ck_assert_int_eq(p, SNAKE_POLICY_PERFECT);
-    ck_assert_str_eq(snake_policy_name(SNAKE_POLICY_PERFECT), "perfect");
-    ck_assert_ptr_nonnull(strstr(snake_policy_list(), "hamilton"));
-    ck_assert_ptr_nonnull(strstr(snake_policy_list(), "perfect"));
-}
-END_TEST
-
 /* ---- games ------------------------------------------------------------------- */
 
 /* Checks, independently of the module, that order[] (from snake_cycle_certify)
@@ -288,7 +276,6 @@ static Suite *snake_cycle_suite(void) {
     tcase_add_test(tc, fixed_4x3_by_hand);
     tcase_add_loop_test(tc, fixed_is_cycle_through_start, 0, N_CYCLE_BOARDS);
     tcase_add_test(tc, odd_boards_rejected);
-    tcase_add_test(tc, policy_names);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("games");

@@ -28,3 +28,11 @@ int ascii_map_find(const TextMap *map, char c) {
             return i;
     return -1;
 }
+
+const char *const ASCII_MAP_ROOM[ASCII_MAP_ROOM_ROWS] = {
+    "#######", /* */
+    "#.....#", /* */
+    "#.....#", /* */
+    "#...#.#", /* */
+    "#######", /* */
+};

@@ -21,4 +21,9 @@ WsStatus ascii_map_parse(TextMap *map, const char *const *rows, int n);
 /* Finds the first cell holding c; returns its index or -1. */
 int ascii_map_find(const TextMap *map, char c);
 
+/* A 7x5 room shared by the monster and fsm-script tests: walls all round and
+ * one inside at (4, 3); the floor is x 1..5, y 1..3. */
+enum { ASCII_MAP_ROOM_ROWS = 5 };
+extern const char *const ASCII_MAP_ROOM[ASCII_MAP_ROOM_ROWS];
+
 #endif

@@ -8,6 +8,7 @@
 #include "dmap.h"
 #include "fileio.h"
 #include "monster.h"
+#include "monster_script.h"
 #include "textmap.h"
 #include "tools.h"
 

@@ -28,9 +28,7 @@
 /* Types and constants                                                       */
 /* ======================================================================== */
 
-/* One slot per AppMode. Another mode's window view plugs in here: define
- * `const View VIEW_ARENA` in view_arena.c, declare it in view.h, put
- * &VIEW_ARENA in its slot. An empty slot shows "not available yet". */
+/* The view of each AppMode; every mode has one (view.h). */
 static const View *const VIEWS[APP_MODE_COUNT] = {
     [APP_MODE_SNAKE] = &VIEW_SNAKE,
     [APP_MODE_ARENA] = &VIEW_ARENA,
@@ -126,18 +124,12 @@ static double speed_slower(double speed) {
     return SPEED_STEPS[0];
 }
 
-/* Creates the view for mode if it does not exist yet. False (with a status
- * line) when the mode has no view or its creation failed. */
+/* Creates the view for mode if it does not exist yet. False (err says why)
+ * when its creation failed. */
 static bool ensure_view(App *app, AppMode mode, WsError *err) {
-    const View *view = VIEWS[mode];
-    if (view == NULL) {
-        ws_fail(err, WS_ERR_ARG, "the %s mode is not available in the window yet",
-                app_mode_name(mode));
-        return false;
-    }
     if (app->states[mode] != NULL)
         return true;
-    return view->create(&app->states[mode], &app->ctx, err) == WS_OK;
+    return VIEWS[mode]->create(&app->states[mode], &app->ctx, err) == WS_OK;
 }
 
 static void switch_mode(App *app, AppMode mode) {
@@ -264,7 +256,7 @@ static void apply_action(App *app, Action a) {
         break;
     }
     const View *view = current_view(app);
-    if (a != ACT_NONE && view->handle_action != NULL)
+    if (a != ACT_NONE)
         view->handle_action(app->states[app->mode], a, ctx);
 }
 
@@ -654,12 +646,6 @@ int app_open(App **out, const AppOptions *opts) {
     app->opts = *opts;
     app->offscreen = opts->screenshot != NULL;
     app->mode = opts->mode;
-    if (VIEWS[app->mode] == NULL) {
-        fprintf(stderr, "wavesnake: the %s mode has no window yet; try --headless\n",
-                app_mode_name(app->mode));
-        app_close(app);
-        return CLI_EXIT_FAIL;
-    }
     int rc = app->offscreen ? open_offscreen(app) : open_window(app);
     if (rc == CLI_EXIT_OK) {
         SDL_SetRenderDrawBlendMode(app->renderer, SDL_BLENDMODE_BLEND);
@@ -682,7 +668,7 @@ int app_open(App **out, const AppOptions *opts) {
     ctx->overlays = opts->overlays;
     ctx->offscreen = app->offscreen;
     ctx->speed = opts->speed;
-    rng_init(&ctx->fx, opts->seed, 3); /* cosmetic stream: never a game's */
+    rng_init(&ctx->fx, opts->seed, RNG_STREAM_FX);
     app->last_ms = app_clock(app);
     app->rate_ms = app->last_ms;
     ctx->now_ms = app->last_ms;
@@ -699,7 +685,7 @@ void app_close(App *app) {
     if (app == NULL)
         return;
     for (int m = 0; m < APP_MODE_COUNT; m++)
-        if (app->states[m] != NULL && VIEWS[m] != NULL)
+        if (app->states[m] != NULL)
             VIEWS[m]->destroy(app->states[m]);
     text_destroy(app->text);
     if (app->renderer != NULL)

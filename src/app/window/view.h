@@ -53,7 +53,7 @@ typedef struct FrontCtx {
     uint64_t status_ms;     /* when status was set */
 } FrontCtx;
 
-/* Sets the transient HUD status line (also used for "mode not available"). */
+/* Sets the transient HUD status line. */
 #if defined(__GNUC__)
 __attribute__((format(printf, 2, 3)))
 #endif

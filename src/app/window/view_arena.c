@@ -3,14 +3,15 @@
  * The selected shared map (hero, gold, potion, safety) or the combined
  * desire map of one monster is drawn as a colour ramp under everything, with
  * its numbers on D. Every monster carries its state label and an arrow of
- * the step its desire map points to now (downhill, first direction on ties;
- * a zombie breaks real ties at random, so on a tie its arrow shows one of
- * the equal choices). The mouse edits the world: left-click toggles a wall,
- * right-click drops gold; the maps update at once. Arrow keys steer the hero;
- * after a few idle seconds the autopilot takes over again.
+ * what the core decided for it this tick (Monster.next_dir: the step it
+ * took, including a zombie's random tie-break, or red, the direction of its
+ * blow); no arrow means it stayed. The mouse edits the world: left-click
+ * toggles a wall, right-click drops gold; the maps update at once. Arrow
+ * keys steer the hero; after a few idle seconds the autopilot takes over.
  *
- * Drawing reads the arena's kept maps; the desire map is a weighted sum of
- * them (no search), computed into a buffer sized once.
+ * Drawing reads the arena's kept maps and the monsters' decisions and never
+ * decides again. The desire map is a weighted sum of the maps (no search),
+ * built once per frame in draw into a buffer sized once; the HUD reads it.
  */
 #include <SDL.h>
 #include <stdio.h>
@@ -18,7 +19,6 @@
 #include <string.h>
 
 #include "arena.h"
-#include "grid.h"
 #include "names.h"
 #include "arena_setup.h"
 #include "view.h"
@@ -42,7 +42,10 @@ typedef struct ArenaView {
     uint64_t seed;
     long restarts;
     ArenaShown shown;
-    int64_t *desire;      /* w * h: the desire map of `focus`, rebuilt when drawn */
+    int64_t *desire;      /* w * h: the desire map of desire_focus, built once per frame */
+    int desire_focus;     /* this frame's monster for the desire map (desire_focus()), -1 none */
+    bool desire_ok;       /* desire holds this frame's map (the focus wants something) */
+    MonWeights desire_wt; /* the focus's weights this frame */
     int hover_cell;       /* cell under the mouse, -1 off the board */
     int focus;            /* monster whose desire map is shown (last hovered), -1 = auto */
     BoardLayout bl;       /* the last drawn layout, to map mouse pixels to cells */
@@ -76,7 +79,7 @@ static const char *const SHOWN_CAPTION[ARENA_SHOWN_COUNT] = {
 /* Small helpers                                                             */
 /* ======================================================================== */
 
-static bool monster_is_live(const Arena *a, int i) {
+static bool is_live_monster(const Arena *a, int i) {
     return i >= 0 && i < a->mon_count && a->mon[i].alive;
 }
 
@@ -84,9 +87,9 @@ static bool monster_is_live(const Arena *a, int i) {
  * the first awake goblin or shaman (chasing ones first), else any. */
 static int desire_focus(const ArenaView *v) {
     const Arena *a = &v->arena;
-    if (monster_is_live(a, v->focus))
+    if (is_live_monster(a, v->focus))
         return v->focus;
-    int best = -1, best_rank = 9;
+    int best = -1, best_rank = 0;
     for (int i = 0; i < a->mon_count; i++) {
         const Monster *m = &a->mon[i];
         if (!m->alive)
@@ -96,7 +99,7 @@ static int desire_focus(const ArenaView *v) {
                    : m->state == MON_FLEE || m->state == MON_HOME     ? 1
                    : m->state == MON_WANDER                           ? 2
                                                                       : 4; /* wants nothing */
-        if (rank < best_rank) {
+        if (best < 0 || rank < best_rank) {
             best_rank = rank;
             best = i;
         }
@@ -107,7 +110,7 @@ static int desire_focus(const ArenaView *v) {
 /* Fills v->desire for monster i; returns false if it wants nothing now. */
 static bool build_desire(ArenaView *v, int i, MonWeights *wt_out) {
     const Arena *a = &v->arena;
-    if (!monster_is_live(a, i))
+    if (!is_live_monster(a, i))
         return false;
     const Monster *m = &a->mon[i];
     MonWeights wt = monster_weights(m->kind, m->state);
@@ -125,13 +128,22 @@ static bool build_desire(ArenaView *v, int i, MonWeights *wt_out) {
     return true;
 }
 
+/* This frame's desire overlay: its monster, and its map when it is shown.
+ * Called once per frame, at the start of draw; the HUD reads the result. */
+static void desire_refresh(ArenaView *v) {
+    v->desire_focus = desire_focus(v);
+    v->desire_wt = (MonWeights){{0}};
+    v->desire_ok = v->shown == ARENA_SHOWN_DESIRE &&
+                   build_desire(v, v->desire_focus, &v->desire_wt);
+}
+
 /* The value shown at cell, or false if it has none. */
-static bool shown_value(const ArenaView *v, bool desire_ok, int cell, int64_t *out) {
+static bool shown_value(const ArenaView *v, int cell, int64_t *out) {
     const Arena *a = &v->arena;
     if (a->blocked[cell])
         return false;
     if (v->shown == ARENA_SHOWN_DESIRE) {
-        if (!desire_ok || v->desire[cell] == MON_DESIRE_NONE)
+        if (!v->desire_ok || v->desire[cell] == MON_DESIRE_NONE)
             return false;
         *out = v->desire[cell];
         return true;
@@ -143,12 +155,12 @@ static bool shown_value(const ArenaView *v, bool desire_ok, int cell, int64_t *o
     return true;
 }
 
-static bool shown_range(const ArenaView *v, bool desire_ok, int64_t *lo, int64_t *hi) {
+static bool shown_range(const ArenaView *v, int64_t *lo, int64_t *hi) {
     bool any = false;
     int n = v->arena.w * v->arena.h;
     for (int c = 0; c < n; c++) {
         int64_t x;
-        if (!shown_value(v, desire_ok, c, &x))
+        if (!shown_value(v, c, &x))
             continue;
         if (!any || x < *lo)
             *lo = x;
@@ -157,25 +169,6 @@ static bool shown_range(const ArenaView *v, bool desire_ok, int64_t *lo, int64_t
         any = true;
     }
     return any;
-}
-
-/* The step a monster's desire map points to now: what the arrow shows. A
- * monster next to the hero that would fight gets the direction of the blow. */
-static Dir preview_step(const Arena *a, int i, bool *fight) {
-    const Monster *m = &a->mon[i];
-    *fight = false;
-    int32_t hd = arena_map(a, MON_MAP_HERO)->value[m->cell];
-    bool fights = m->kind == MON_ZOMBIE || m->state == MON_CHASE;
-    if (fights && hd == 1) {
-        *fight = true;
-        return grid_dir_between(a->w, m->cell, a->hero);
-    }
-    if (m->state == MON_SLEEP || m->state == MON_GUARD)
-        return DIR_NONE;
-    MonWeights wt = monster_weights(m->kind, m->state);
-    const DMap *maps[MON_MAP_COUNT];
-    arena_monster_maps(a, i, maps);
-    return monster_desire_step(&wt, maps, a->blocked, a->occ, m->cell);
 }
 
 /* ======================================================================== */
@@ -208,6 +201,8 @@ static WsStatus open_world(ArenaView *v, FrontCtx *ctx, WsError *err) {
     free(v->desire);
     v->arena = fresh;
     v->desire = desire;
+    v->desire_focus = -1;
+    v->desire_ok = false;
     v->open = true;
     v->focus = -1;
     v->hover_cell = -1;
@@ -355,16 +350,16 @@ static PixRect cell_rect(const BoardLayout *bl, int cell) {
     return layout_cell_rect(bl, cell % bl->cols, cell / bl->cols);
 }
 
-static void draw_heat(ArenaView *v, FrontCtx *ctx, bool desire_ok, bool numbers) {
+static void draw_heat(const ArenaView *v, FrontCtx *ctx, bool numbers) {
     const Arena *a = &v->arena;
     const BoardLayout *bl = &v->bl;
     int64_t lo = 0, hi = 0;
-    if (!shown_range(v, desire_ok, &lo, &hi))
+    if (!shown_range(v, &lo, &hi))
         return;
     int n = a->w * a->h;
     for (int c = 0; c < n; c++) {
         int64_t x;
-        if (!shown_value(v, desire_ok, c, &x))
+        if (!shown_value(v, c, &x))
             continue;
         Rgba col = ramp_color(RAMP_WAVE, ramp_t((double)x, (double)lo, (double)hi));
         render_fill(ctx->renderer, cell_rect(bl, c), rgba_alpha(col, HEAT_ALPHA));
@@ -375,7 +370,7 @@ static void draw_heat(ArenaView *v, FrontCtx *ctx, bool desire_ok, bool numbers)
     int lh = text_line_height(ctx->text, px);
     for (int c = 0; c < n; c++) {
         int64_t x;
-        if (!shown_value(v, desire_ok, c, &x) || c == a->hero || a->occ[c] >= 0 ||
+        if (!shown_value(v, c, &x) || c == a->hero || a->occ[c] >= 0 ||
             a->item[c] != ARENA_ITEM_NONE)
             continue; /* entities speak for themselves */
         char buf[24];
@@ -453,15 +448,12 @@ static void draw_monsters(const ArenaView *v, FrontCtx *ctx, bool arrows, int fo
             back.w = bw * (m->life > 0 ? m->life : 0) / m->max_life;
             render_fill(ren, back, PAL_GOOD);
         }
-        if (arrows) {
-            bool fight = false;
-            Dir d = preview_step(a, i, &fight);
-            if (d != DIR_NONE) {
-                int off = bl->cell / 2;
-                int size = bl->cell * 2 / 5 > 3 ? bl->cell * 2 / 5 : 3;
-                render_arrow(ren, cx + DIR_DX[d] * off, cy + DIR_DY[d] * off, size, d,
-                             fight ? FIGHT_COLOR : ARROW_COLOR);
-            }
+        if (arrows && m->next_dir != DIR_NONE) { /* what the core decided this tick */
+            Dir d = m->next_dir;
+            int off = bl->cell / 2;
+            int size = bl->cell * 2 / 5 > 3 ? bl->cell * 2 / 5 : 3;
+            render_arrow(ren, cx + DIR_DX[d] * off, cy + DIR_DY[d] * off, size, d,
+                         m->struck ? FIGHT_COLOR : ARROW_COLOR);
         }
         if (bl->cell >= LABEL_MIN_CELL) {
             const char *label = m->kind == MON_ZOMBIE ? "zombie" : monster_state_name(m->state);
@@ -502,18 +494,16 @@ static void arena_view_draw(void *state, FrontCtx *ctx) {
     int n = a->w * a->h;
     for (int c = 0; c < n; c++)
         render_fill(ctx->renderer, cell_rect(bl, c), a->blocked[c] ? PAL_WALL : PAL_BOARD);
-    int focus = desire_focus(v);
-    MonWeights wt;
-    bool desire_ok = v->shown == ARENA_SHOWN_DESIRE && build_desire(v, focus, &wt);
+    desire_refresh(v);
     if (ov & OVERLAY_HEATMAP)
-        draw_heat(v, ctx, desire_ok, (ov & OVERLAY_NUMBERS) != 0);
+        draw_heat(v, ctx, (ov & OVERLAY_NUMBERS) != 0);
     if (ov & OVERLAY_GRID)
         render_grid(ctx->renderer, bl, PAL_GRID);
     if (v->hover_cell >= 0 && v->hover_cell < n && bl->cell >= 6)
         render_outline(ctx->renderer, cell_rect(bl, v->hover_cell), 1, rgba_alpha(PAL_TEXT, 160));
     draw_items(v, ctx);
     draw_monsters(v, ctx, (ov & OVERLAY_PATH) != 0,
-                  v->shown == ARENA_SHOWN_DESIRE ? focus : -1);
+                  v->shown == ARENA_SHOWN_DESIRE ? v->desire_focus : -1);
     draw_hero(v, ctx);
 }
 
@@ -547,7 +537,7 @@ static void arena_view_hud(void *state, FrontCtx *ctx, Hud *hud) {
     hud_kv(hud, "map", PAL_ACCENT, "%s", v->map_name);
     hud_kv(hud, "seed", PAL_TEXT, "%llu  tick %ld",
            (unsigned long long)(v->seed + (uint64_t)v->restarts), a->tick);
-    Rgba life_c = a->hero_life * 100 < 35 * a->hero_max ? PAL_BAD : PAL_GOOD;
+    Rgba life_c = combat_is_low_life(a->hero_life, a->hero_max) ? PAL_BAD : PAL_GOOD;
     hud_kv(hud, "hero", life_c, "%d/%d life%s, %d potion%s", a->hero_life, a->hero_max,
            a->hero_poison > 0 ? " (poisoned)" : "", a->potions_carried,
            a->potions_carried == 1 ? "" : "s");
@@ -576,13 +566,11 @@ static void arena_view_hud(void *state, FrontCtx *ctx, Hud *hud) {
     hud_gap(hud);
 
     unsigned ov = ctx->overlays;
-    int focus = desire_focus(v);
+    int focus = v->desire_focus; /* this frame's, from draw: the map is not built twice */
     if (ov & OVERLAY_HEATMAP) {
-        MonWeights wt = {{0}};
-        bool desire_ok = v->shown == ARENA_SHOWN_DESIRE && build_desire(v, focus, &wt);
         int64_t lo = 0, hi = 0;
         char lo_s[32] = "-", hi_s[32] = "-";
-        if (shown_range(v, desire_ok, &lo, &hi)) {
+        if (shown_range(v, &lo, &hi)) {
             snprintf(lo_s, sizeof lo_s, "%lld (low)", (long long)lo);
             snprintf(hi_s, sizeof hi_s, "%lld", (long long)hi);
         }
@@ -594,7 +582,7 @@ static void arena_view_hud(void *state, FrontCtx *ctx, Hud *hud) {
                 const Monster *m = &a->mon[focus];
                 hud_text(hud, PAL_TEXT, "   %s #%d, %s", monster_kind_name(m->kind), focus,
                          monster_state_name(m->state));
-                hud_weights(hud, &wt);
+                hud_weights(hud, &v->desire_wt);
             } else {
                 hud_text(hud, PAL_TEXT_DIM, "   (no monster: hover one)");
             }
@@ -621,7 +609,7 @@ static void arena_view_hud(void *state, FrontCtx *ctx, Hud *hud) {
         hud_text(hud, PAL_TEXT_DIM, "mouse: L wall, R gold, hover");
     }
     if ((ov & OVERLAY_PATH) && !hud_is_full(hud, 1))
-        hud_legend(hud, HUD_SWATCH_LINE, ARROW_COLOR, "P  next step (red: a blow)");
+        hud_legend(hud, HUD_SWATCH_LINE, ARROW_COLOR, "P  step taken (red: a blow)");
 }
 
 /* ======================================================================== */
@@ -632,7 +620,7 @@ static const KeyHelp ARENA_HELP[] = {
     {"Tab", "map: hero, gold, potion, safety, desire"},
     {"arrows", "steer the hero (autopilot after 3 s)"},
     {"mouse", "L toggle wall, R drop gold, hover: desire"},
-    {"H D P", "heat map, numbers, next-step arrows"},
+    {"H D P", "heat map, numbers, step arrows"},
     {"R", "new arena (seed + 1)"},
     {NULL, NULL},
 };

@@ -35,7 +35,8 @@ enum {
     SPAWN_MIN_DIST = 6,  /* respawns keep this Manhattan distance from the hero */
     SPAWN_TRIES = 64,
     POTION_RESPAWN_EVERY = 50,
-    DEFAULT_GOLD = 3     /* a map without gold gets this many, so the hero has a goal */
+    DEFAULT_GOLD = 3,    /* a map without gold gets this many, so the hero has a goal */
+    SHAMAN_EVERY = 10    /* --monsters N: every 10th is a shaman, the rest zombies and goblins */
 };
 
 /* ======================================================================== */
@@ -45,11 +46,6 @@ enum {
 static int neighbor(const Arena *a, int cell, int d) {
     int nb = grid_neighbor(a->w, a->h, cell, (Dir)d);
     return nb >= 0 && !a->blocked[nb] ? nb : -1;
-}
-
-static int manhattan(const Arena *a, int c1, int c2) {
-    int dx = c1 % a->w - c2 % a->w, dy = c1 / a->w - c2 / a->w;
-    return (dx < 0 ? -dx : dx) + (dy < 0 ? -dy : dy);
 }
 
 static long sum_recomputes(const Arena *a) {
@@ -67,10 +63,12 @@ static long sum_recomputes(const Arena *a) {
  * min_dist from the hero, by rejection with stream 1; -1 if none found. */
 static int random_free_cell(Arena *a, int min_dist) {
     int n = a->w * a->h;
+    Point hero = grid_cell_point(a->w, a->hero);
     for (int t = 0; t < SPAWN_TRIES; t++) {
         int cell = (int)rng_bounded(&a->place, (uint32_t)n);
         if (!a->blocked[cell] && a->occ[cell] == MON_CELL_FREE &&
-            a->item[cell] == ARENA_ITEM_NONE && manhattan(a, cell, a->hero) >= min_dist)
+            a->item[cell] == ARENA_ITEM_NONE &&
+            point_manhattan(grid_cell_point(a->w, cell), hero) >= min_dist)
             return cell;
     }
     return -1;
@@ -92,7 +90,7 @@ static void record_decision(Arena *a, const CombatDecision *d, const char *actor
 
 /* Starts a monster at cell. A shaman becomes a guard of that cell when
  * may_guard and a post map is left (posts are few: each owns a map). */
-static void monster_start(Arena *a, Monster *m, MonKind kind, int cell, int nth, bool may_guard) {
+static void start_monster(Arena *a, Monster *m, MonKind kind, int cell, int nth, bool may_guard) {
     memset(m, 0, sizeof *m);
     m->kind = kind;
     m->cell = cell;
@@ -166,7 +164,6 @@ static WsStatus init_common(Arena *a, const TextMap *map, const ArenaConfig *cfg
     a->w = map->w;
     a->h = map->h;
     a->naive = cfg->naive;
-    a->seed = cfg->seed;
     a->place = *place;
     rng_init(&a->other, cfg->seed, RNG_STREAM_OTHER);
     int mon_cap = cfg->monsters < 0 ? map_monsters : cfg->monsters;
@@ -197,7 +194,7 @@ static WsStatus init_common(Arena *a, const TextMap *map, const ArenaConfig *cfg
             MonKind kind = ch == 'z' ? MON_ZOMBIE : ch == 'g' ? MON_GOBLIN : MON_SHAMAN;
             if (ch != 'z' && ch != 'g' && ch != 's')
                 continue;
-            monster_start(a, &a->mon[a->mon_count], kind, c, kind == MON_GOBLIN ? goblins++ : 0,
+            start_monster(a, &a->mon[a->mon_count], kind, c, kind == MON_GOBLIN ? goblins++ : 0,
                           true);
             a->occ[c] = a->mon_count++;
         }
@@ -220,8 +217,10 @@ static WsStatus init_common(Arena *a, const TextMap *map, const ArenaConfig *cfg
             int32_t t = cells[i];
             cells[i] = cells[j];
             cells[j] = t;
-            MonKind kind = i % 10 == 9 ? MON_SHAMAN : i % 2 == 0 ? MON_ZOMBIE : MON_GOBLIN;
-            monster_start(a, &a->mon[a->mon_count], kind, cells[i], i / 2, true);
+            MonKind kind = i % SHAMAN_EVERY == SHAMAN_EVERY - 1 ? MON_SHAMAN
+                           : i % 2 == 0                        ? MON_ZOMBIE
+                                                               : MON_GOBLIN;
+            start_monster(a, &a->mon[a->mon_count], kind, cells[i], i / 2, true);
             a->occ[cells[i]] = a->mon_count++;
         }
         free(cells);
@@ -388,7 +387,7 @@ static void hero_move(Arena *a, int nb) {
     }
 }
 
-static void monster_kill(Arena *a, int i) {
+static void kill_monster(Arena *a, int i) {
     Monster *m = &a->mon[i];
     m->alive = false;
     m->respawn = ARENA_RESPAWN_TICKS;
@@ -400,7 +399,7 @@ static void hero_attack(Arena *a, int i) {
     Monster *m = &a->mon[i];
     m->life -= HERO_DMG_LO + (int)rng_bounded(&a->other, HERO_DMG_SPAN);
     if (m->life <= 0)
-        monster_kill(a, i);
+        kill_monster(a, i);
     else if (m->state == MON_SLEEP) /* a blow wakes anyone */
         m->state = MON_CHASE;
 }
@@ -413,7 +412,7 @@ static void hero_hurt(Arena *a, int dmg) {
     }
 }
 
-static void monster_move(Arena *a, int i, Dir d) {
+static void move_monster(Arena *a, int i, Dir d) {
     Monster *m = &a->mon[i];
     m->next_dir = d;
     if (d == DIR_NONE)
@@ -431,18 +430,18 @@ static void monster_move(Arena *a, int i, Dir d) {
     }
 }
 
-static void monster_respawn(Arena *a, int i) {
+static void respawn_monster(Arena *a, int i) {
     Monster *m = &a->mon[i];
-    int cell = m->post >= 0 && a->occ[m->post] == MON_CELL_FREE &&
-                       manhattan(a, m->post, a->hero) >= SPAWN_MIN_DIST
-                   ? m->post
-                   : random_free_cell(a, SPAWN_MIN_DIST);
+    bool post_free = m->post >= 0 && a->occ[m->post] == MON_CELL_FREE &&
+                     point_manhattan(grid_cell_point(a->w, m->post),
+                                     grid_cell_point(a->w, a->hero)) >= SPAWN_MIN_DIST;
+    int cell = post_free ? m->post : random_free_cell(a, SPAWN_MIN_DIST);
     if (cell < 0) {
         m->respawn = 1; /* crowded: try again next tick */
         return;
     }
     int post = m->post, post_map = m->post_map;
-    monster_start(a, m, m->kind, cell, i, false);
+    start_monster(a, m, m->kind, cell, i, false);
     if (post >= 0) { /* a guard stays a guard with its old post */
         m->state = cell == post ? MON_GUARD : MON_HOME;
         m->post = post;
@@ -472,7 +471,7 @@ static Dir hero_downhill(const Arena *a, const DMap *m) {
 }
 
 static Dir hero_autopilot_dir(Arena *a) {
-    bool low = (long long)a->hero_life * 100 < 35LL * a->hero_max;
+    bool low = combat_is_low_life(a->hero_life, a->hero_max);
     if (low && a->potion_count > 0)
         return hero_downhill(a, &a->maps[MON_MAP_POTION]);
     if (low) { /* flee from every awake monster: their safety map, built on demand */
@@ -541,7 +540,9 @@ static void hero_turn(Arena *a, Dir steer, bool autopilot) {
 /* Monsters                                                                  */
 /* ======================================================================== */
 
-static void monster_fight(Arena *a, int i) {
+/* Monster i, next to the hero, acts by utility (combat.h): attack the hero,
+ * heal an ally or spit poison. */
+static void fight_turn(Arena *a, int i) {
     Monster *m = &a->mon[i];
     bool healer = m->kind == MON_SHAMAN;
     CombatFighter allies[MAX_ALLIES];
@@ -581,6 +582,7 @@ static void monster_fight(Arena *a, int i) {
         m->spit_cooldown = SPIT_COOLDOWN;
         break;
     case COMBAT_DRINK:
+    case COMBAT_ACT_COUNT:
         break;
     }
 }
@@ -591,10 +593,11 @@ static void zombie_turn(Arena *a, int i) {
     if (hero->value[m->cell] == 1) { /* adjacent: melee */
         m->sees = true;
         m->next_dir = grid_dir_between(a->w, m->cell, a->hero);
-        monster_fight(a, i);
+        m->struck = true;
+        fight_turn(a, i);
         return;
     }
-    monster_move(a, i, monster_zombie_step(hero, a->blocked, a->occ, m->cell, &a->other));
+    move_monster(a, i, monster_zombie_step(hero, a->blocked, a->occ, m->cell, &a->other));
 }
 
 static void live_turn(Arena *a, int i) {
@@ -611,9 +614,9 @@ static void live_turn(Arena *a, int i) {
     s.is_guard = m->post >= 0;
     s.at_post = m->cell == m->post;
     if (m->state == MON_SLEEP && s.sees)
-        s.wake_roll = rng_bounded(&a->other, 2) == 0;
+        s.wake_roll = rng_bounded(&a->other, MON_LIVE_WAKE_OF) < MON_LIVE_WAKE_IN;
     if (m->state == MON_WANDER && !s.sees)
-        s.move_roll = rng_bounded(&a->other, 5) < 4;
+        s.move_roll = rng_bounded(&a->other, MON_LIVE_MOVE_OF) < MON_LIVE_MOVE_IN;
     /* Decide. */
     MonDecision d = monster_live_next(m->state, &s);
     m->state = d.state;
@@ -623,7 +626,8 @@ static void live_turn(Arena *a, int i) {
     /* Act. */
     if (d.action == MON_ACT_FIGHT) {
         m->next_dir = grid_dir_between(a->w, m->cell, a->hero);
-        monster_fight(a, i);
+        m->struck = true;
+        fight_turn(a, i);
     } else if (d.action == MON_ACT_STEP) {
         MonWeights wt = monster_weights(m->kind, m->state);
         const DMap *maps[MON_MAP_COUNT] = {0};
@@ -644,7 +648,7 @@ static void live_turn(Arena *a, int i) {
             if (n > 0)
                 dir = cand[n == 1 ? 0 : rng_bounded(&a->other, (uint32_t)n)];
         }
-        monster_move(a, i, dir);
+        move_monster(a, i, dir);
     }
     if (m->state == MON_FLEE && m->calm > MON_LIVE_CALM && m->life < m->max_life)
         m->life++; /* resting out of sight */
@@ -668,7 +672,7 @@ void arena_tick(Arena *a, Dir steer, bool autopilot) {
         Monster *m = &a->mon[i];
         if (!m->alive) {
             if (--m->respawn <= 0)
-                monster_respawn(a, i);
+                respawn_monster(a, i);
             continue;
         }
         if (m->heal_cooldown > 0)
@@ -676,6 +680,7 @@ void arena_tick(Arena *a, Dir steer, bool autopilot) {
         if (m->spit_cooldown > 0)
             m->spit_cooldown--;
         m->next_dir = DIR_NONE;
+        m->struck = false;
         m->sees = false;
         if (!a->hero_alive)
             continue;

@@ -55,7 +55,9 @@ typedef struct Monster {
     int post_map;  /* index into Arena.posts, -1 if none */
     int heal_cooldown, spit_cooldown;
     int respawn;   /* ticks until it returns, while dead */
-    Dir next_dir;  /* the step it took (or tried) this tick, for the overlay arrow */
+    Dir next_dir;  /* the step it took (or tried) this tick, or the direction of its
+                      blow; DIR_NONE when it stayed. What the overlay arrow shows. */
+    bool struck;   /* next_dir is a blow at the hero, not a step */
 } Monster;
 
 typedef struct ArenaConfig {
@@ -94,7 +96,6 @@ typedef struct Arena {
     bool items_dirty;
 
     Rng place, other;
-    uint64_t seed;
     bool naive;
 
     long tick;

@@ -2,10 +2,12 @@
 
 #include <stdio.h>
 
-static const char *const ACT_NAMES[] = {"attack", "heal", "spit", "drink"};
+#include "names.h"
+
+static const char *const ACT_NAMES[COMBAT_ACT_COUNT] = {"attack", "heal", "spit", "drink"};
 
 const char *combat_act_name(CombatAct act) {
-    return act >= COMBAT_ATTACK && act <= COMBAT_DRINK ? ACT_NAMES[act] : "?";
+    return names_of(ACT_NAMES, COMBAT_ACT_COUNT, (int)act);
 }
 
 static void add(CombatDecision *d, CombatAct act, int target, const char *name, int score) {
@@ -60,7 +62,7 @@ void combat_decide_hero(CombatDecision *d, const CombatFighter *enemies, int n_e
             weakest = i;
     if (weakest >= 0)
         add(d, COMBAT_ATTACK, weakest, enemies[weakest].name, COMBAT_ATTACK_SCORE);
-    if (potions > 0 && (long long)life * 100 < 35LL * max_life)
+    if (potions > 0 && combat_is_low_life(life, max_life))
         add(d, COMBAT_DRINK, COMBAT_TARGET_SELF, "potion", COMBAT_DRINK_SCORE);
 }
 

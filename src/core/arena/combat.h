@@ -13,7 +13,13 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-typedef enum CombatAct { COMBAT_ATTACK = 0, COMBAT_HEAL, COMBAT_SPIT, COMBAT_DRINK } CombatAct;
+typedef enum CombatAct {
+    COMBAT_ATTACK = 0,
+    COMBAT_HEAL,
+    COMBAT_SPIT,
+    COMBAT_DRINK,
+    COMBAT_ACT_COUNT
+} CombatAct;
 
 enum {
     COMBAT_ATTACK_SCORE = 40,
@@ -24,6 +30,15 @@ enum {
 };
 
 enum { COMBAT_TARGET_HERO = -1, COMBAT_TARGET_SELF = -2 }; /* else an index into the list */
+
+/* Below this percentage of its life the hero is low: it drinks a potion if it
+ * carries one, and its autopilot heads for a potion or away from monsters. */
+enum { COMBAT_LOW_LIFE_PERCENT = 35 };
+
+/* Whether life is below COMBAT_LOW_LIFE_PERCENT of max_life (exact integers). */
+static inline bool combat_is_low_life(int life, int max_life) {
+    return (long long)life * 100 < (long long)COMBAT_LOW_LIFE_PERCENT * max_life;
+}
 
 typedef struct CombatFighter {
     int life, max_life;
@@ -51,13 +66,15 @@ void combat_decide_monster(CombatDecision *d, bool is_healer, bool heal_ready, b
                            bool hero_poisoned, const CombatFighter *allies, int n_allies);
 
 /* The hero: attack (40) the adjacent enemy with the fewest hit points (first
- * on ties) if any; drink a potion (90) if it carries one and life < 35 %. */
+ * on ties) if any; drink a potion (90) if it carries one and its life is low
+ * (combat_is_low_life). */
 void combat_decide_hero(CombatDecision *d, const CombatFighter *enemies, int n_enemies,
                         int potions, int life, int max_life);
 
 /* Writes the decision line into buf (always NUL-terminated); returns its length. */
 size_t combat_format(const CombatDecision *d, char *buf, size_t size);
 
+/* "attack", "heal", "spit", "drink"; "?" outside the enum. */
 const char *combat_act_name(CombatAct act);
 
 #endif

@@ -4,9 +4,19 @@
 #include <string.h>
 
 enum {
-    ROOM_MIN = 4,   /* a wall keeps at least this many cells on each side */
-    ROOM_SPLIT = 14 /* regions wider or taller than this are always split */
+    ROOM_MIN = 4,          /* a wall keeps at least this many cells on each side */
+    ROOM_SPLIT = 14,       /* regions wider or taller than this are always split */
+    SCATTER_TRIES = 64,    /* random cells tried before scanning for a free one */
+    FLOOR_PER_GOLD = 150,  /* one gold per this many floor cells ... */
+    MIN_GOLD = 3,          /* ... and at least this many; likewise potions and monsters */
+    FLOOR_PER_POTION = 500,
+    MIN_POTIONS = 2,
+    FLOOR_PER_MONSTER = 80,
+    MIN_MONSTERS = 2,
+    SHAMAN_EVERY = 6       /* every 6th monster is a shaman; the others alternate zombie, goblin */
 };
+
+static int at_least(int v, int lo) { return v > lo ? v : lo; }
 
 /* A random odd coordinate in [lo, hi] (lo and hi odd). */
 static int random_odd(Rng *rng, int lo, int hi) {
@@ -60,7 +70,7 @@ static void divide(char *cells, int w, Rng *rng, int x0, int y0, int x1, int y1)
 
 /* Puts c on a random floor cell by rejection; falls back to a scan. */
 static void scatter(char *cells, int n, Rng *rng, char c) {
-    for (int tries = 0; tries < 64; tries++) {
+    for (int tries = 0; tries < SCATTER_TRIES; tries++) {
         int cell = (int)rng_bounded(rng, (uint32_t)n);
         if (cells[cell] == '.') {
             cells[cell] = c;
@@ -94,15 +104,15 @@ WsStatus mapgen_generate(TextMap *map, int w, int h, Rng *rng, WsError *err) {
     for (int i = 0; i < n; i++)
         floor += cells[i] == '.';
     scatter(cells, n, rng, '@');
-    int gold = floor / 150 > 3 ? floor / 150 : 3;
-    int potions = floor / 500 > 2 ? floor / 500 : 2;
-    int monsters = floor / 80 > 2 ? floor / 80 : 2;
+    int gold = at_least(floor / FLOOR_PER_GOLD, MIN_GOLD);
+    int potions = at_least(floor / FLOOR_PER_POTION, MIN_POTIONS);
+    int monsters = at_least(floor / FLOOR_PER_MONSTER, MIN_MONSTERS);
     for (int i = 0; i < gold; i++)
         scatter(cells, n, rng, '$');
     for (int i = 0; i < potions; i++)
         scatter(cells, n, rng, '!');
     for (int i = 0; i < monsters; i++)
-        scatter(cells, n, rng, i % 6 == 5 ? 's' : i % 2 ? 'g' : 'z');
+        scatter(cells, n, rng, i % SHAMAN_EVERY == SHAMAN_EVERY - 1 ? 's' : i % 2 ? 'g' : 'z');
     map->w = w;
     map->h = h;
     map->cells = cells;

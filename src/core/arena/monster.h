@@ -48,8 +48,19 @@ enum {
 
 /* Live constants: sight is a line of sight of at most MON_LIVE_SIGHT cells;
  * the chase gives up after MON_LIVE_LOST unseen turns; a fleeing monster
- * starts to recover after MON_LIVE_CALM unseen turns. */
-enum { MON_LIVE_SIGHT = 8, MON_LIVE_LOST = 5, MON_LIVE_CALM = 5 };
+ * starts to recover after MON_LIVE_CALM unseen turns. A sleeper that sees
+ * the hero wakes with chance MON_LIVE_WAKE_IN in MON_LIVE_WAKE_OF, and a
+ * wanderer steps with chance MON_LIVE_MOVE_IN in MON_LIVE_MOVE_OF: one
+ * stream-2 draw rng_bounded(OF) < IN each. */
+enum {
+    MON_LIVE_SIGHT = 8,
+    MON_LIVE_LOST = 5,
+    MON_LIVE_CALM = 5,
+    MON_LIVE_WAKE_IN = 1,
+    MON_LIVE_WAKE_OF = 2,
+    MON_LIVE_MOVE_IN = 4,
+    MON_LIVE_MOVE_OF = 5
+};
 
 /* What the act step does after a decision. */
 typedef enum MonAction {
@@ -69,8 +80,12 @@ typedef struct MonDecision {
     MonAction action;
 } MonDecision;
 
+/* Names (names.h): "sleep", "wander", ...; "?" outside the enum. */
 const char *monster_state_name(MonState s);
+/* Parses a state name exactly; false if it is not one. */
 bool monster_state_parse(const char *name, MonState *out);
+/* The state names separated by ", " into buf (names_list); returns the length needed. */
+size_t monster_state_list(char *buf, size_t size);
 const char *monster_kind_name(MonKind k);
 
 /* ======================================================================== */
@@ -131,23 +146,6 @@ void monster_teach_start(TeachEnemy *e, int cell, MonState state, int life);
 void monster_teach_turn(TeachWorld *t, TeachEnemy *e, int turn, const TeachTurn *in,
                         TeachResult *out);
 
-/* A parsed script: `enemy X Y STATE LIFE`, then `turn HX HY HIT HIDDEN` lines. */
-typedef struct MonScript {
-    int enemy_cell;
-    MonState state;
-    int life;
-    TeachTurn *turns; /* owned */
-    int count;
-} MonScript;
-
-/* Parses a script for a w x h map (blocked: nonzero = wall). Every malformed
- * line, unknown state, negative hit, HIDDEN other than 0/1, or enemy/hero
- * outside the map or on a wall is an error naming `name` and the line. Blank
- * lines are ignored. On failure s is zeroed. */
-WsStatus monster_script_parse(MonScript *s, const char *text, size_t len, const char *name,
-                              int w, int h, const uint8_t *blocked, WsError *err);
-void monster_script_deinit(MonScript *s);
-
 /* ======================================================================== */
 /* The live machine                                                          */
 /* ======================================================================== */
@@ -177,8 +175,8 @@ typedef struct MonLiveSenses {
     int lost, calm; /* counters before this turn */
     bool is_guard;
     bool at_post;
-    bool wake_roll; /* 50 %: drawn while sensing */
-    bool move_roll; /* 4 in 5: drawn while sensing */
+    bool wake_roll; /* MON_LIVE_WAKE_IN in MON_LIVE_WAKE_OF: drawn while sensing */
+    bool move_roll; /* MON_LIVE_MOVE_IN in MON_LIVE_MOVE_OF: drawn while sensing */
 } MonLiveSenses;
 
 /* The live transition (pure). See docs/arena.md for the table. */

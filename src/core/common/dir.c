@@ -4,7 +4,6 @@ const int DIR_DX[DIR_COUNT] = {0, 1, 0, -1};
 const int DIR_DY[DIR_COUNT] = {-1, 0, 1, 0};
 
 static const char DIR_CHARS[DIR_COUNT] = {'U', 'R', 'D', 'L'};
-static const char *const DIR_NAMES[DIR_COUNT] = {"up", "right", "down", "left"};
 
 Dir dir_opposite(Dir d) {
     if (d < 0 || d >= DIR_COUNT)
@@ -25,10 +24,4 @@ Dir dir_from_char(char c) {
         if (DIR_CHARS[d] == c)
             return (Dir)d;
     return DIR_NONE;
-}
-
-const char *dir_name(Dir d) {
-    if (d < 0 || d >= DIR_COUNT)
-        return "none";
-    return DIR_NAMES[d];
 }

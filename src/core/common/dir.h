@@ -23,7 +23,4 @@ char dir_to_char(Dir d);
 /* Parses a trace letter (upper or lower case); DIR_NONE if it is not one. */
 Dir dir_from_char(char c);
 
-/* Lower-case name ("up", ...); "none" for DIR_NONE. */
-const char *dir_name(Dir d);
-
 #endif

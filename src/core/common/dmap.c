@@ -3,14 +3,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grid.h"
+
 /* ======================================================================== */
 /* Lifecycle                                                                 */
 /* ======================================================================== */
 
 WsStatus dmap_init(DMap *m, int w, int h, WsError *err) {
     memset(m, 0, sizeof *m);
-    if (w < 1 || h < 1 || w > 512 || h > 512)
-        return ws_fail(err, WS_ERR_ARG, "map size %dx%d is outside 1..512", w, h);
+    if (w < 1 || h < 1 || w > GRID_MAX_SIDE || h > GRID_MAX_SIDE)
+        return ws_fail(err, WS_ERR_ARG, "map size %dx%d is outside 1..%d", w, h, GRID_MAX_SIDE);
     size_t n = (size_t)w * (size_t)h;
     m->value = malloc(n * sizeof *m->value);
     m->order = malloc(n * sizeof *m->order);
@@ -62,7 +64,6 @@ static void reset(DMap *m, const uint8_t *blocked) {
         m->value[i] = DMAP_UNREACHED;
     memcpy(m->done, blocked, n); /* walls count as done: one test skips both */
     m->reached = 0;
-    m->partial = false;
 }
 
 /* Heapsort of seeds[0..n) by value[] ascending. In place, so no compute
@@ -141,10 +142,8 @@ static void relax(DMap *m, int nseeds, Wanted *wanted) {
             for (int i = 0; i < wanted->count; i++)
                 if (wanted->cells[i] == cell)
                     waiting--;
-            if (waiting == 0) {
-                m->partial = true;
+            if (waiting == 0)
                 break;
-            }
         }
         int32_t next = value[cell] + 1;
         unsigned inside = m->inside[cell];

@@ -39,8 +39,6 @@ typedef struct DMap {
     int32_t *value; /* per cell; DMAP_UNREACHED on walls and where no source reaches */
     int32_t *order; /* cells in the order they were finalised (nondecreasing value) */
     int reached;    /* length of order after the last compute */
-    bool partial;   /* the last compute stopped early (dmap_compute_near): only the
-                       cells it promised are final, `order` is incomplete */
     int source_count;    /* sources that were on open cells in the last compute */
     uint64_t generation; /* +1 on every compute; a safety map remembers its base's */
     long recomputes;     /* computes since dmap_init (the HUD shows these) */
@@ -57,7 +55,8 @@ typedef struct DMap {
     uint8_t *inside; /* bit d set if the neighbour in direction d is on the board */
 } DMap;
 
-/* Allocates every buffer for a w x h board (1..512 a side). On failure m is zeroed. */
+/* Allocates every buffer for a w x h board (1..GRID_MAX_SIDE a side). On failure m is
+ * zeroed. */
 WsStatus dmap_init(DMap *m, int w, int h, WsError *err);
 
 /* Frees the buffers. Safe on a zeroed DMap. */
@@ -96,8 +95,6 @@ bool dmap_update_safety(DMap *m, const DMap *base, const uint8_t *blocked);
 
 /* Forgets the last update, so the next dmap_update recomputes. */
 void dmap_invalidate(DMap *m);
-
-static inline int32_t dmap_at(const DMap *m, int cell) { return m->value[cell]; }
 
 /* The direction to the open neighbour with the lowest value, provided it is
  * strictly lower than the cell's own; ties keep the first direction in order

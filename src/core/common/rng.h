@@ -14,8 +14,9 @@ typedef struct Rng {
     uint64_t inc; /* always odd: (seq << 1) | 1 */
 } Rng;
 
-/* Stream numbers a game uses (SPEC "Randomness"). */
-enum { RNG_STREAM_PLACE = 1, RNG_STREAM_OTHER = 2 };
+/* Stream numbers. A game uses PLACE and OTHER (SPEC "Randomness"); FX is the
+ * window's cosmetic stream, never a game's, so drawing cannot change a run. */
+enum { RNG_STREAM_PLACE = 1, RNG_STREAM_OTHER = 2, RNG_STREAM_FX = 3 };
 
 /* Seeds rng with initial state `seed` on stream `seq`. */
 void rng_init(Rng *rng, uint64_t seed, uint64_t seq);

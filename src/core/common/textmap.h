@@ -15,7 +15,7 @@
 #include "grid.h"
 #include "ws_error.h"
 
-enum { TEXTMAP_MAX_SIDE = 512 };
+enum { TEXTMAP_MAX_SIDE = GRID_MAX_SIDE };
 
 typedef struct TextMap {
     int w, h;

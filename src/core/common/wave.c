@@ -20,7 +20,6 @@ WsStatus wave_init(WaveField *wf, int w, int h, WsError *err) {
     wf->w = w;
     wf->h = h;
     wf->source = -1;
-    wf->goal = -1;
     /* All-ones bytes make every int32 -1: WAVE_UNREACHED and WAVE_NO_PARENT. */
     memset(wf->dist, 0xff, n * sizeof *wf->dist);
     memset(wf->parent, 0xff, n * sizeof *wf->parent);
@@ -43,7 +42,6 @@ static inline bool search(WaveField *wf, const uint8_t *blocked, const int32_t *
     /* Only dist needs a reset: a parent is read only where dist says reached. */
     memset(wf->dist, 0xff, n * sizeof *wf->dist);
     wf->source = source;
-    wf->goal = goal;
     wf->dist[source] = 0;
     wf->parent[source] = WAVE_NO_PARENT;
     wf->order[0] = source;

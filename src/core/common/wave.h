@@ -25,7 +25,6 @@ typedef struct WaveField {
     int32_t *order;  /* the BFS queue; after a compute, the cells in visit order */
     int reached;     /* how many cells the last compute reached (length of order) */
     int source;      /* source cell of the last compute, -1 before the first */
-    int goal;        /* goal cell of the last compute, -1 if it flooded everything */
 } WaveField;
 
 /* Allocates the buffers for a w x h board. On failure wf is left zeroed. */
@@ -48,8 +47,5 @@ bool wave_compute(WaveField *wf, const uint8_t *blocked, int source, int goal);
  * `offset` shifts every release, which lets one array describe the body both
  * now (offset 0) and one move later (offset 1). Otherwise as wave_compute. */
 bool wave_compute_timed(WaveField *wf, const int32_t *release, int offset, int source, int goal);
-
-/* The last compute's distance to cell, or WAVE_UNREACHED. */
-static inline int wave_dist(const WaveField *wf, int cell) { return wf->dist[cell]; }
 
 #endif

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "dir.h"
+#include "names.h"
 
 const int SEA_FLEET[SEA_SHIP_COUNT] = {4, 3, 3, 2, 2, 2, 1, 1, 1, 1};
 
@@ -283,26 +284,13 @@ void sea_board_blocked(const SeaBoard *board, uint8_t blocked[SEA_CELLS]) {
 /* Fleet                                                                     */
 /* ======================================================================== */
 
+static const char *const PLACEMENT_NAMES[SEA_PLACE_COUNT] = {"random", "edges"};
+
 const char *sea_placement_name(SeaPlacement how) {
-    switch (how) {
-    case SEA_PLACE_RANDOM:
-        return "random";
-    case SEA_PLACE_EDGES:
-        return "edges";
-    case SEA_PLACE_COUNT:
-        break;
-    }
-    return "?";
+    return names_of(PLACEMENT_NAMES, SEA_PLACE_COUNT, (int)how);
 }
 
-bool sea_placement_parse(const char *name, SeaPlacement *out) {
-    for (int i = 0; i < SEA_PLACE_COUNT; i++)
-        if (strcmp(name, sea_placement_name((SeaPlacement)i)) == 0) {
-            *out = (SeaPlacement)i;
-            return true;
-        }
-    return false;
-}
+
 
 /* Whether `s` lies on the board and neither covers nor touches a cell owned by a ship. */
 static bool ship_fits(const SeaFleet *f, const SeaShip *s) {
@@ -379,26 +367,11 @@ bool sea_fleet_is_legal(const SeaFleet *fleet) {
 /* Game                                                                      */
 /* ======================================================================== */
 
-const char *sea_shot_name(SeaShot shot) {
-    switch (shot) {
-    case SEA_SHOT_MISS:
-        return "miss";
-    case SEA_SHOT_HIT:
-        return "hit";
-    case SEA_SHOT_SUNK:
-        return "sunk";
-    case SEA_SHOT_INVALID:
-        return "invalid";
-    }
-    return "?";
-}
-
 void sea_game_reset(SeaGame *game, uint64_t seed, SeaPlacement how) {
     memset(game, 0, sizeof *game);
     game->seed = seed;
     game->placement = how;
     game->last_cell = -1;
-    game->last_result = SEA_SHOT_INVALID;
     Rng place;
     rng_init(&place, seed, RNG_STREAM_PLACE);
     sea_fleet_place(&game->fleet, how, &place);
@@ -413,13 +386,13 @@ SeaShot sea_game_shoot(SeaGame *game, int cell) {
     int owner = game->fleet.owner[cell];
     if (owner == SEA_NO_SHIP) {
         game->seen.mark[cell] = SEA_MISS;
-        return game->last_result = SEA_SHOT_MISS;
+        return SEA_SHOT_MISS;
     }
     game->hits++;
     game->seen.mark[cell] = SEA_HIT;
     const SeaShip *s = &game->fleet.ship[owner];
     if (++game->ship_hits[owner] < s->len)
-        return game->last_result = SEA_SHOT_HIT;
+        return SEA_SHOT_HIT;
     /* Sunk: the ship becomes '#', and since ships never touch, its halo is water. */
     game->sunk++;
     int end_x = s->x + (s->vertical ? 0 : s->len - 1), end_y = s->y + (s->vertical ? s->len - 1 : 0);
@@ -433,5 +406,5 @@ SeaShot sea_game_shoot(SeaGame *game, int cell) {
             else if (game->seen.mark[c] == SEA_UNKNOWN)
                 game->seen.mark[c] = SEA_MISS;
         }
-    return game->last_result = SEA_SHOT_SUNK;
+    return SEA_SHOT_SUNK;
 }

@@ -105,8 +105,8 @@ typedef enum SeaPlacement {
     SEA_PLACE_COUNT
 } SeaPlacement;
 
+/* Names (names.h): "random", "edges"; "?" outside the enum. */
 const char *sea_placement_name(SeaPlacement how);
-bool sea_placement_parse(const char *name, SeaPlacement *out);
 
 /* Places the whole fleet with draws from rng (stream 1 in a game). Ships go in
  * SEA_FLEET order; each ship draws candidates (direction for ships longer
@@ -130,8 +130,6 @@ typedef enum SeaShot {
     SEA_SHOT_INVALID /* off the board, or a cell that is not unknown */
 } SeaShot;
 
-const char *sea_shot_name(SeaShot shot);
-
 typedef struct SeaGame {
     SeaFleet fleet;
     SeaBoard seen;                      /* what the shooter observes */
@@ -139,7 +137,6 @@ typedef struct SeaGame {
     uint8_t ship_hits[SEA_SHIP_COUNT];  /* cells of each ship hit so far */
     int shots, hits, sunk;
     int last_cell;                      /* the last valid shot, or -1 */
-    SeaShot last_result;
     uint64_t seed;
     SeaPlacement placement;
 } SeaGame;

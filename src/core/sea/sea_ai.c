@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "dir.h"
+#include "names.h"
 
 /* ======================================================================== */
 /* Types and small helpers                                                   */
@@ -38,47 +39,19 @@ static void mask_add(SeaMask *a, SeaMask b) {
     a->hi |= b.hi;
 }
 
+static const char *const HUNTER_NAMES[SEA_HUNTER_COUNT] = {"seed", "best"};
+
+static const char *const REASON_NAMES[SEA_AI_REASON_COUNT] = {
+    "none", "hunt", "around-hit", "along-line", "sampled-fleets", "summed-counts", "target",
+    "fallback"};
+
 const char *sea_hunter_name(SeaHunter hunter) {
-    switch (hunter) {
-    case SEA_HUNTER_SEED:
-        return "seed";
-    case SEA_HUNTER_BEST:
-        return "best";
-    case SEA_HUNTER_COUNT:
-        break;
-    }
-    return "?";
+    return names_of(HUNTER_NAMES, SEA_HUNTER_COUNT, (int)hunter);
 }
 
-bool sea_hunter_parse(const char *name, SeaHunter *out) {
-    for (int i = 0; i < SEA_HUNTER_COUNT; i++)
-        if (strcmp(name, sea_hunter_name((SeaHunter)i)) == 0) {
-            *out = (SeaHunter)i;
-            return true;
-        }
-    return false;
-}
 
 const char *sea_ai_reason_name(SeaAiReason reason) {
-    switch (reason) {
-    case SEA_AI_NONE:
-        return "none";
-    case SEA_AI_HUNT:
-        return "hunt";
-    case SEA_AI_AROUND:
-        return "around-hit";
-    case SEA_AI_LINE:
-        return "along-line";
-    case SEA_AI_SAMPLE:
-        return "sampled-fleets";
-    case SEA_AI_SUMMED:
-        return "summed-counts";
-    case SEA_AI_TARGET:
-        return "target";
-    case SEA_AI_FALLBACK:
-        return "fallback";
-    }
-    return "?";
+    return names_of(REASON_NAMES, SEA_AI_REASON_COUNT, (int)reason);
 }
 
 /* ======================================================================== */

@@ -38,8 +38,8 @@
 
 typedef enum SeaHunter { SEA_HUNTER_SEED = 0, SEA_HUNTER_BEST, SEA_HUNTER_COUNT } SeaHunter;
 
+/* Names (names.h): "seed", "best"; "?" outside the enum. */
 const char *sea_hunter_name(SeaHunter hunter);
-bool sea_hunter_parse(const char *name, SeaHunter *out);
 
 /* Why the last shot went where it did. */
 typedef enum SeaAiReason {
@@ -50,9 +50,11 @@ typedef enum SeaAiReason {
     SEA_AI_SAMPLE,    /* best: most often occupied in sampled consistent fleets */
     SEA_AI_SUMMED,    /* best: counts summed over every remaining ship (sampling failed) */
     SEA_AI_TARGET,    /* best: weighted placements through the hits */
-    SEA_AI_FALLBACK   /* any open cell: no placement fits (only on odd boards) */
+    SEA_AI_FALLBACK,  /* any open cell: no placement fits (only on odd boards) */
+    SEA_AI_REASON_COUNT
 } SeaAiReason;
 
+/* "hunt", "around-hit", ...; "?" outside the enum. */
 const char *sea_ai_reason_name(SeaAiReason reason);
 
 enum {

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "grid.h"
+#include "names.h"
 #include "snake_cycle.h"
 
 /* ======================================================================== */
@@ -16,20 +17,8 @@ static const char *const REASON_NAMES[SNAKE_REASON_COUNT] = {
     "none", "eat", "follow-tail", "wander", "cycle", "shortcut", "trapped"};
 
 const char *snake_policy_name(SnakePolicy p) {
-    return p >= 0 && p < SNAKE_POLICY_COUNT ? POLICY_NAMES[p] : "?";
+    return names_of(POLICY_NAMES, SNAKE_POLICY_COUNT, (int)p);
 }
-
-bool snake_policy_parse(const char *name, SnakePolicy *out) {
-    for (int p = 0; p < SNAKE_POLICY_COUNT; p++) {
-        if (strcmp(name, POLICY_NAMES[p]) == 0) {
-            *out = (SnakePolicy)p;
-            return true;
-        }
-    }
-    return false;
-}
-
-const char *snake_policy_list(void) { return "greedy, hamilton, perfect"; }
 
 WsStatus snake_policy_check(SnakePolicy p, int w, int h, WsError *err) {
     if (p == SNAKE_POLICY_HAMILTON || p == SNAKE_POLICY_PERFECT)
@@ -38,7 +27,7 @@ WsStatus snake_policy_check(SnakePolicy p, int w, int h, WsError *err) {
 }
 
 const char *snake_reason_name(SnakeReason r) {
-    return r >= 0 && r < SNAKE_REASON_COUNT ? REASON_NAMES[r] : "?";
+    return names_of(REASON_NAMES, SNAKE_REASON_COUNT, (int)r);
 }
 
 /* ======================================================================== */
@@ -131,8 +120,11 @@ static void release_clear(int32_t *release, const Snake *s) {
         release[snake_at(s, i)] = 0;
 }
 
-/* As snake_ai_can_reach_tail, with every body cell held `delay` ticks longer:
- * delay 1 stands for one more eat before the tail moves on. */
+/* Whether the head of s can reach its tail through cells the body leaves
+ * before the head gets there (the tail's cell from the next tick, or the one
+ * after with strict_tail), with every body cell held `delay` ticks longer:
+ * delay 1 stands for one more eat before the tail moves on. `release` is
+ * scratch of w*h int32 zeroes, left zeroed; `wf` receives the search. */
 static bool reach_tail(const Snake *s, bool strict_tail, int32_t *release, WaveField *wf,
                        int delay) {
     if (s->len < 2)
@@ -141,10 +133,6 @@ static bool reach_tail(const Snake *s, bool strict_tail, int32_t *release, WaveF
     bool ok = wave_compute_timed(wf, release, -delay, snake_head(s), snake_tail(s));
     release_clear(release, s);
     return ok;
-}
-
-bool snake_ai_can_reach_tail(const Snake *s, bool strict_tail, int32_t *release, WaveField *wf) {
-    return reach_tail(s, strict_tail, release, wf, 0);
 }
 
 /* ======================================================================== */

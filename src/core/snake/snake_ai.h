@@ -86,12 +86,6 @@ void snake_ai_clear(SnakeAi *ai);
  * left. Never allocates. */
 Dir snake_ai_choose(SnakeAi *ai, const SnakeGame *game);
 
-/* Whether the head of s can reach its tail through cells the body leaves
- * before the head gets there (the tail's cell from the next tick, or the one
- * after with strict_tail).
- * `release` is scratch of w*h int32 zeroes, left zeroed; `wf` receives the search. */
-bool snake_ai_can_reach_tail(const Snake *s, bool strict_tail, int32_t *release, WaveField *wf);
-
 /* The cycle the last hamilton / perfect decision used, as w*h cells in the
  * order the snake travels them (perfect: starting at the tail), or NULL when
  * the last decision was not made on a cycle. Valid until the next decision. */
@@ -101,11 +95,9 @@ const int32_t *snake_ai_cycle(const SnakeAi *ai);
  * side); err says why not. */
 WsStatus snake_policy_check(SnakePolicy p, int w, int h, WsError *err);
 
+/* Names (names.h): "greedy", "hamilton", "perfect"; "?" outside the enum.
+ * The command line parses and lists them through these (options.c). */
 const char *snake_policy_name(SnakePolicy p);
-/* Parses a policy name; returns false if it is not one. */
-bool snake_policy_parse(const char *name, SnakePolicy *out);
-/* The policy names separated by ", " (for messages and --help). */
-const char *snake_policy_list(void);
 const char *snake_reason_name(SnakeReason r);
 
 #endif

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "grid.h"
+#include "slab.h"
 
 /* ======================================================================== */
 /* Lifecycle and the fixed cycle                                             */
@@ -56,6 +57,25 @@ static void fixed_build(SnakeCycle *c) {
         c->fixed_pos[c->fixed[i]] = i;
 }
 
+/* Every buffer of the policies, listed and sized once (slab.h); the
+ * certificate sizes its own. */
+static void cycle_layout(void *owner, Slab *s) {
+    SnakeCycle *c = owner;
+    size_t n = (size_t)c->cells;
+    c->fixed = slab_take(s, n, sizeof *c->fixed);
+    c->fixed_pos = slab_take(s, n, sizeof *c->fixed_pos);
+    c->order = slab_take(s, n, sizeof *c->order);
+    c->commit = slab_take(s, (size_t)c->cert.nedges, sizeof *c->commit);
+    c->release = slab_take(s, n, sizeof *c->release);
+    c->dist = slab_take(s, n, sizeof *c->dist);
+    c->parent = slab_take(s, n, sizeof *c->parent);
+    c->queue = slab_take(s, n, sizeof *c->queue);
+    c->cost = slab_take(s, n, sizeof *c->cost);
+    c->ban = slab_take(s, n, sizeof *c->ban);
+    c->seq = slab_take(s, 2 * n, sizeof *c->seq);
+    c->plan = slab_take(s, n, sizeof *c->plan);
+}
+
 WsStatus snake_cycle_init(SnakeCycle *c, int w, int h, WsError *err) {
     memset(c, 0, sizeof *c);
     WsStatus st = snake_cycle_check_board(w, h, err);
@@ -66,38 +86,14 @@ WsStatus snake_cycle_init(SnakeCycle *c, int w, int h, WsError *err) {
     c->cells = w * h;
     c->blocks = w % 2 == 0 && h % 2 == 0;
     if (c->blocks) {
-        c->bw = w / 2;
-        c->bh = h / 2;
-        c->nblocks = c->bw * c->bh;
-        c->nedges = c->bh * (c->bw - 1) + (c->bh - 1) * c->bw;
+        st = snake_cert_init(&c->cert, w, h, err);
+        if (st != WS_OK) {
+            snake_cycle_deinit(c);
+            return st;
+        }
     }
-    size_t n = (size_t)c->cells, e = (size_t)(c->nedges > 0 ? c->nedges : 1);
-    c->fixed = malloc(n * sizeof *c->fixed);
-    c->fixed_pos = malloc(n * sizeof *c->fixed_pos);
-    c->order = malloc(n * sizeof *c->order);
-    c->release = calloc(n, sizeof *c->release);
-    c->dist = malloc(n * sizeof *c->dist);
-    c->parent = malloc(n * sizeof *c->parent);
-    c->queue = malloc(n * sizeof *c->queue);
-    c->cost = malloc(n * sizeof *c->cost);
-    c->req = calloc(e, sizeof *c->req);
-    c->forb = calloc(e, sizeof *c->forb);
-    c->req_until = calloc(e, sizeof *c->req_until);
-    c->block_until = calloc((size_t)(c->nblocks > 0 ? c->nblocks : 1), sizeof *c->block_until);
-    c->tree = calloc(e, 1);
-    c->commit = calloc(e, 1);
-    c->seq = malloc(2 * n * sizeof *c->seq);
-    c->plan = malloc(n * sizeof *c->plan);
-    c->ban = calloc(n, 1);
-    c->edge_order = malloc(2 * e * sizeof *c->edge_order);
-    c->bqueue = malloc((size_t)(c->nblocks > 0 ? c->nblocks : 1) * sizeof *c->bqueue);
-    c->bseen = calloc((size_t)(c->nblocks > 0 ? c->nblocks : 1), 1);
-    c->uf = malloc((size_t)(c->nblocks > 0 ? c->nblocks : 1) * sizeof *c->uf);
-    if (!c->fixed || !c->fixed_pos || !c->order || !c->release || !c->dist || !c->parent ||
-        !c->queue || !c->cost || !c->req || !c->forb ||
-        !c->req_until || !c->block_until || !c->tree || !c->commit || !c->uf ||
-        !c->seq || !c->plan || !c->ban ||
-        !c->edge_order || !c->bqueue || !c->bseen) {
+    c->mem = slab_alloc(cycle_layout, c);
+    if (c->mem == NULL) {
         snake_cycle_deinit(c);
         return ws_fail(err, WS_ERR_NOMEM, "out of memory for a %dx%d Hamiltonian cycle", w, h);
     }
@@ -106,27 +102,8 @@ WsStatus snake_cycle_init(SnakeCycle *c, int w, int h, WsError *err) {
 }
 
 void snake_cycle_deinit(SnakeCycle *c) {
-    free(c->fixed);
-    free(c->fixed_pos);
-    free(c->order);
-    free(c->release);
-    free(c->dist);
-    free(c->parent);
-    free(c->queue);
-    free(c->cost);
-    free(c->req);
-    free(c->forb);
-    free(c->req_until);
-    free(c->block_until);
-    free(c->tree);
-    free(c->commit);
-    free(c->uf);
-    free(c->seq);
-    free(c->plan);
-    free(c->ban);
-    free(c->edge_order);
-    free(c->bqueue);
-    free(c->bseen);
+    snake_cert_deinit(&c->cert);
+    free(c->mem);
     memset(c, 0, sizeof *c);
 }
 
@@ -237,260 +214,13 @@ static Dir choose_tapsell(SnakeCycle *c, const SnakeGame *g, Path *route, bool *
 }
 
 /* ======================================================================== */
-/* perfect on an even x even board: the block-tree certificate               */
+/* perfect on an even x even board: routes that keep the certificate        */
 /* ======================================================================== */
 
-/* Each 2x2 block is driven clockwise: top-left -> top-right -> bottom-right
- * -> bottom-left. From each cell the outline of a block spanning tree either
- * stays in the block (the next cell clockwise) or, when the tree joins the
- * block to its neighbour on the far side, goes straight on into that block:
- * up from top-left, right from top-right, down from bottom-right, left from
- * bottom-left. So every cell has two lane moves, and a body move out of a cell
- * either requires its edge in the tree (it crossed) or forbids it (it stayed). */
-enum { ROLE_TL, ROLE_TR, ROLE_BR, ROLE_BL };
-static const Dir ROLE_CROSS[4] = {DIR_UP, DIR_RIGHT, DIR_DOWN, DIR_LEFT};
-static const Dir ROLE_STAY[4] = {DIR_RIGHT, DIR_DOWN, DIR_LEFT, DIR_UP};
-
-static int cell_block(const SnakeCycle *c, int cell) {
-    return cell / c->w / 2 * c->bw + cell % c->w / 2;
-}
-
-static int cell_role(int w, int cell) {
-    int x = cell % w, y = cell / w;
-    static const int ROLES[2][2] = {{ROLE_TL, ROLE_TR}, {ROLE_BL, ROLE_BR}};
-    return ROLES[y & 1][x & 1];
-}
-
-/* The block edge a cell's crossing move would use, or -1 at the board edge. */
-static int cell_edge(const SnakeCycle *c, int cell) {
-    int bx = cell % c->w / 2, by = cell / c->w / 2;
-    int horizontal = c->bh * (c->bw - 1);
-    switch (cell_role(c->w, cell)) {
-    case ROLE_TL:
-        return by > 0 ? horizontal + (by - 1) * c->bw + bx : -1;
-    case ROLE_TR:
-        return bx < c->bw - 1 ? by * (c->bw - 1) + bx : -1;
-    case ROLE_BR:
-        return by < c->bh - 1 ? horizontal + by * c->bw + bx : -1;
-    default:
-        return bx > 0 ? by * (c->bw - 1) + bx - 1 : -1;
-    }
-}
-
-static void edge_blocks(const SnakeCycle *c, int e, int *a, int *b) {
-    int horizontal = c->bh * (c->bw - 1);
-    if (e < horizontal) {
-        int by = e / (c->bw - 1), bx = e % (c->bw - 1);
-        *a = by * c->bw + bx;
-        *b = *a + 1;
-    } else {
-        *a = e - horizontal;
-        *b = *a + c->bw;
-    }
-}
-
-/* The next cell on the outline of `tree` after `cell`. */
-static int outline_next(const SnakeCycle *c, const uint8_t *tree, int cell) {
-    int role = cell_role(c->w, cell);
-    int e = cell_edge(c, cell);
-    Dir d = e >= 0 && tree[e] ? ROLE_CROSS[role] : ROLE_STAY[role];
-    return grid_neighbor(c->w, c->h, cell, d);
-}
-
-/* Adds (delta +1) or removes (-1) the constraint of the body move a -> b.
- * Returns false if a -> b is not a lane move. */
-static bool constrain(SnakeCycle *c, int a, int b, int delta) {
-    int role = cell_role(c->w, a);
-    int e = cell_edge(c, a);
-    if (e >= 0 && b == grid_neighbor(c->w, c->h, a, ROLE_CROSS[role])) {
-        c->req[e] += delta;
-        return true;
-    }
-    if (b != grid_neighbor(c->w, c->h, a, ROLE_STAY[role]))
-        return false;
-    if (e >= 0)
-        c->forb[e] += delta;
-    return true;
-}
-
-/* Loads the constraints of every body move (tail -> head). False if the body
- * took a move that no block-tree outline takes. */
-static bool body_load(SnakeCycle *c, const Snake *s) {
-    memset(c->req, 0, (size_t)c->nedges * sizeof *c->req);
-    memset(c->forb, 0, (size_t)c->nedges * sizeof *c->forb);
-    memset(c->req_until, 0, (size_t)c->nedges * sizeof *c->req_until);
-    memset(c->block_until, 0, (size_t)c->nblocks * sizeof *c->block_until);
-    for (int i = s->len - 1; i >= 0; i--) {
-        int a = snake_at(s, i);
-        /* Segment i leaves after len - i moves; what it implies holds till then. */
-        c->block_until[cell_block(c, a)] = (int32_t)(s->len - i);
-        if (i == 0)
-            break;
-        if (!constrain(c, a, snake_at(s, i - 1), 1))
-            return false;
-        int e = cell_edge(c, a);
-        if (e >= 0 && snake_at(s, i - 1) ==
-                          grid_neighbor(c->w, c->h, a, ROLE_CROSS[cell_role(c->w, a)]))
-            c->req_until[e] = (int32_t)(s->len - i);
-    }
-    return true;
-}
-
-static int uf_find(int32_t *uf, int x) {
-    while (uf[x] != x) {
-        uf[x] = uf[uf[x]];
-        x = uf[x];
-    }
-    return x;
-}
-
-/* The certificate test: is there a spanning tree of the blocks holding every
- * required edge and no forbidden one? Yes exactly when no edge is both, the
- * required edges have no cycle, and the edges not forbidden connect all
- * blocks; then the required edges grown by the others (in edge order) are
- * such a tree, left in c->tree. */
-static bool tree_build_ordered(SnakeCycle *c, const int32_t *edge_order) {
-    for (int b = 0; b < c->nblocks; b++)
-        c->uf[b] = b;
-    int joined = 0;
-    for (int e = 0; e < c->nedges; e++) {
-        c->tree[e] = 0;
-        if (c->req[e] == 0)
-            continue;
-        if (c->forb[e] != 0)
-            return false;
-        int a, b;
-        edge_blocks(c, e, &a, &b);
-        int ra = uf_find(c->uf, a), rb = uf_find(c->uf, b);
-        if (ra == rb)
-            return false; /* the body's crossings would close a loop of blocks */
-        c->uf[ra] = rb;
-        c->tree[e] = 1;
-        joined++;
-    }
-    for (int k = 0; k < c->nedges && joined < c->nblocks - 1; k++) {
-        int e = edge_order != NULL ? edge_order[k] : k;
-        if (c->req[e] != 0 || c->forb[e] != 0)
-            continue;
-        int a, b;
-        edge_blocks(c, e, &a, &b);
-        int ra = uf_find(c->uf, a), rb = uf_find(c->uf, b);
-        if (ra == rb)
-            continue;
-        c->uf[ra] = rb;
-        c->tree[e] = 1;
-        joined++;
-    }
-    return joined == c->nblocks - 1;
-}
-
-static bool tree_build(SnakeCycle *c) { return tree_build_ordered(c, NULL); }
-
-/* The edge of block b toward direction d, or -1 at the board edge. */
-static int block_edge(const SnakeCycle *c, int b, Dir d) {
-    int bx = b % c->bw, by = b / c->bw, horizontal = c->bh * (c->bw - 1);
-    switch (d) {
-    case DIR_UP:
-        return by > 0 ? horizontal + (by - 1) * c->bw + bx : -1;
-    case DIR_RIGHT:
-        return bx < c->bw - 1 ? by * (c->bw - 1) + bx : -1;
-    case DIR_DOWN:
-        return by < c->bh - 1 ? horizontal + by * c->bw + bx : -1;
-    default:
-        return bx > 0 ? by * (c->bw - 1) + bx - 1 : -1;
-    }
-}
-
-/* An edge order for tree_build_ordered: the edges of a BFS over the blocks
- * from `root` through edges not forbidden, then every edge in index order. */
-static void edge_order_bfs(SnakeCycle *c, int root) {
-    memset(c->bseen, 0, (size_t)c->nblocks);
-    int n = 0, qh = 0, qt = 0;
-    c->bqueue[qt++] = root;
-    c->bseen[root] = 1;
-    while (qh < qt) {
-        int b = c->bqueue[qh++];
-        for (int d = 0; d < DIR_COUNT; d++) {
-            int e = block_edge(c, b, (Dir)d);
-            if (e < 0 || c->forb[e] != 0)
-                continue;
-            int a, z;
-            edge_blocks(c, e, &a, &z);
-            int other = a == b ? z : a;
-            if (c->bseen[other])
-                continue;
-            c->bseen[other] = 1;
-            c->bqueue[qt++] = other;
-            c->edge_order[n++] = e;
-        }
-    }
-    for (int e = 0; e < c->nedges; e++)
-        c->edge_order[n++] = e; /* repeats are harmless: they would close a loop */
-}
-
-/* Steps from `from` along the outline of `tree` to `to` (at most cells). */
-static int outline_dist(const SnakeCycle *c, const uint8_t *tree, int from, int to) {
-    int k = 0;
-    for (int cell = from; cell != to && k < c->cells; k++)
-        cell = outline_next(c, tree, cell);
-    return k;
-}
-
-enum { TREE_VARIANTS = 5 };
-
-/* Builds spanning tree number `variant` that agrees with the loaded
- * constraints: edges in index order, or grown by BFS from the food's or the
- * head's block. Different shapes put the food at different outline distances. */
-static void tree_variant(SnakeCycle *c, int variant, int head, int food, int tail) {
-    if (variant == 0) {
-        tree_build(c);
-        return;
-    }
-    if (variant == 3) {
-        for (int e = 0; e < c->nedges; e++)
-            c->edge_order[e] = c->nedges - 1 - e;
-        tree_build_ordered(c, c->edge_order);
-        return;
-    }
-    int root = variant == 1 && food >= 0 ? food : variant == 4 ? tail : head;
-    edge_order_bfs(c, cell_block(c, root));
-    tree_build_ordered(c, c->edge_order);
-}
-
-/* Whether `tree` agrees with the loaded constraints. */
-static bool tree_agrees(const SnakeCycle *c, const uint8_t *tree) {
-    for (int e = 0; e < c->nedges; e++)
-        if ((c->req[e] != 0 && !tree[e]) || (c->forb[e] != 0 && tree[e]))
-            return false;
-    return true;
-}
-
-/* Writes the outline of `tree` into order[], starting at `start`. */
-static void order_from_tree(SnakeCycle *c, const uint8_t *tree, int start) {
-    int cell = start;
-    for (int i = 0; i < c->cells; i++) {
-        c->order[i] = cell;
-        cell = outline_next(c, tree, cell);
-    }
-    assert(cell == start);
+/* Makes the outline of `tree`, from the tail, the cycle of this decision. */
+static void order_from_tree(SnakeCycle *c, const uint8_t *tree, int tail) {
+    snake_cert_outline(&c->cert, tree, tail, c->order);
     c->order_len = c->cells;
-}
-
-/* Would the certificate survive the head moving to `to`? The move adds its
- * own constraint and, unless it eats, drops the tail's (the tail leaves). */
-static bool move_keeps_certificate(SnakeCycle *c, const Snake *s, int to, bool eat) {
-    int head = snake_head(s);
-    bool drop_tail = !eat && s->len >= 2;
-    int tail = snake_tail(s), after_tail = s->len >= 2 ? snake_at(s, s->len - 2) : -1;
-    if (!constrain(c, head, to, 1))
-        return false;
-    if (drop_tail)
-        constrain(c, tail, after_tail, -1);
-    bool ok = tree_build(c);
-    if (drop_tail)
-        constrain(c, tail, after_tail, 1);
-    constrain(c, head, to, -1);
-    return ok;
 }
 
 /* Among routes of equal length the one whose cells have the fewest open
@@ -525,11 +255,10 @@ static int lane_route(SnakeCycle *c, int start, int start_tick, int goal, bool a
         return 0;
     while (qh < qt) {
         int x = c->queue[qh++];
-        int role = cell_role(c->w, x);
         /* Lane moves in direction order, so ties break the same way every run. */
-        Dir a = ROLE_CROSS[role], b = ROLE_STAY[role];
+        Dir a = snake_cert_cross_dir(c->w, x), b = snake_cert_stay_dir(c->w, x);
         Dir ds[2] = {a < b ? a : b, a < b ? b : a};
-        int e = cell_edge(c, x);
+        int e = snake_cert_edge(&c->cert, x);
         int tick = start_tick + c->dist[x] + 1; /* when the head would enter y */
         if (found >= 0 && c->dist[x] >= found)
             break; /* the goal's layer is complete */
@@ -538,8 +267,9 @@ static int lane_route(SnakeCycle *c, int start, int start_tick, int goal, bool a
             if (y < 0 || (c->dist[y] >= 0 && c->dist[y] <= c->dist[x]) || c->release[y] > tick ||
                 ((unsigned)c->ban[x] >> (unsigned)ds[k] & 1u))
                 continue;
-            if (avoid_loops && ds[k] == ROLE_CROSS[role] &&
-                c->block_until[cell_block(c, y)] > tick && c->req_until[e] <= tick)
+            if (avoid_loops && ds[k] == a &&
+                c->cert.block_until[snake_cert_block(&c->cert, y)] > tick &&
+                c->cert.req_until[e] <= tick)
                 continue;
             int32_t cost = c->cost[x] + hug_cost(c, y, tick);
             if (c->dist[y] >= 0) { /* same layer, reached again: keep the cheaper parent */
@@ -593,13 +323,13 @@ static int plan_check(SnakeCycle *c, const Snake *s, const int32_t *plan, int n)
         seq[len - 1 + j] = plan[j];
     int fail = 0;
     for (int j = 1; j < n && fail == 0; j++) {
-        constrain(c, seq[len - 2 + j], seq[len - 1 + j], 1);
+        snake_cert_constrain(&c->cert, seq[len - 2 + j], seq[len - 1 + j], 1);
         if (j < n - 1) /* every move but the last, the eat, drops the tail */
-            constrain(c, seq[j - 1], seq[j], -1);
-        if (!tree_build(c))
+            snake_cert_constrain(&c->cert, seq[j - 1], seq[j], -1);
+        if (!snake_cert_build(&c->cert))
             fail = j;
     }
-    body_load(c, s);
+    snake_cert_load(&c->cert, s);
     return fail;
 }
 
@@ -651,27 +381,29 @@ static bool plan_route(SnakeCycle *c, const SnakeGame *g, const bool valid[DIR_C
 
 static Dir choose_blocks(SnakeCycle *c, const SnakeGame *g, Path *route, bool *shortcut) {
     const Snake *s = &g->snake;
-    if (!body_load(c, s) || !tree_build(c))
+    SnakeCert *k = &c->cert;
+    if (!snake_cert_load(k, s) || !snake_cert_build(k))
         return DIR_NONE;
     int head = snake_head(s), food = g->food;
     if (g->steps == 0)
         c->plan_len = 0; /* a new game: nothing carries over, whichever game came before */
     if (g->since_eat == 0)
         c->committed = false;
-    if (c->committed && !tree_agrees(c, c->commit))
+    if (c->committed && !snake_cert_agrees(k, c->commit))
         c->committed = false;
     bool hunting = g->since_eat < hunt_limit(c) && food >= 0;
 
     /* Candidate 1: the certificate cycle. Keep the committed tree unless
      * another shape reaches the food strictly sooner, so the distance along
      * the followed cycle falls by at least one every move. */
-    int tree_dist = c->committed && food >= 0 ? outline_dist(c, c->commit, head, food) : -1;
-    for (int v = 0; v < TREE_VARIANTS && (hunting || !c->committed); v++) {
-        tree_variant(c, v, head, food, snake_tail(s));
-        int dist = food >= 0 ? outline_dist(c, c->tree, head, food) : 0;
+    int tree_dist =
+        c->committed && food >= 0 ? snake_cert_outline_dist(k, c->commit, head, food) : -1;
+    for (int v = 0; v < SNAKE_CERT_VARIANTS && (hunting || !c->committed); v++) {
+        snake_cert_build_variant(k, v, head, food, snake_tail(s));
+        int dist = food >= 0 ? snake_cert_outline_dist(k, k->tree, head, food) : 0;
         if (tree_dist < 0 || dist < tree_dist) {
             tree_dist = dist;
-            memcpy(c->commit, c->tree, (size_t)c->nedges);
+            memcpy(c->commit, k->tree, (size_t)k->nedges);
             c->committed = true;
         }
     }
@@ -686,7 +418,7 @@ static Dir choose_blocks(SnakeCycle *c, const SnakeGame *g, Path *route, bool *s
                 continue;
             int to = grid_neighbor(c->w, c->h, head, (Dir)d);
             /* never a move that is not a lane move */
-            valid[d] = move_keeps_certificate(c, s, to, to == food);
+            valid[d] = snake_cert_move_keeps(k, s, to, to == food);
         }
         /* Follow the kept plan while it lasts; every move is still checked. */
         planned = c->plan_len > 0 && c->plan_food == food && c->plan_at + 1 < c->plan_len &&
@@ -715,15 +447,15 @@ static Dir choose_blocks(SnakeCycle *c, const SnakeGame *g, Path *route, bool *s
         c->plan_at++;
         *shortcut = true;
         int to = grid_neighbor(c->w, c->h, head, best);
-        move_keeps_certificate(c, s, to, to == food); /* leaves its tree for the overlay */
-        order_from_tree(c, c->tree, snake_tail(s));
+        snake_cert_move_keeps(k, s, to, to == food); /* leaves its tree for the overlay */
+        order_from_tree(c, k->tree, snake_tail(s));
         return best;
     }
     order_from_tree(c, c->commit, snake_tail(s));
     assert(c->order[s->len - 1] == head);
     route_along(route, c->order, c->cells, s->len - 1, food);
     *shortcut = false;
-    return grid_dir_between(c->w, head, outline_next(c, c->commit, head));
+    return grid_dir_between(c->w, head, snake_cert_outline_next(k, c->commit, head));
 }
 
 Dir snake_cycle_choose_perfect(SnakeCycle *c, const SnakeGame *g, Path *route, bool *shortcut) {
@@ -745,8 +477,8 @@ bool snake_cycle_certify(SnakeCycle *c, const Snake *s) {
         c->order_len = c->cells;
         return true;
     }
-    if (!body_load(c, s) || !tree_build(c))
+    if (!snake_cert_load(&c->cert, s) || !snake_cert_build(&c->cert))
         return false;
-    order_from_tree(c, c->tree, snake_tail(s));
+    order_from_tree(c, c->cert.tree, snake_tail(s));
     return true;
 }

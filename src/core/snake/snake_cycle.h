@@ -7,11 +7,13 @@
  * holds the whole body as one stretch, tail -> head, in order; such a cycle is
  * the certificate that the snake can always go on (docs/perfect.md):
  *  - both sides even: the cycle is the outline of a spanning tree of the 2x2
- *    blocks, rebuilt for every decision (a dynamic cycle). A move is taken only
- *    if a spanning tree still exists that agrees with the whole body after it;
- *    among such moves it takes the one with the shortest route to the food.
+ *    blocks (snake_cert.h), rebuilt for every decision (a dynamic cycle). A
+ *    move is taken only if a spanning tree still exists that agrees with the
+ *    whole body after it; among such moves it takes the one with the
+ *    shortest route to the food.
  *  - one side odd: the fixed cycle with Tapsell's shortcuts (free tail only;
  *    under the strict-tail rule it follows the cycle).
+ * This file holds the policies; the certificate itself is snake_cert.h.
  * SnakeCycle owns all its buffers, sized once in snake_cycle_init, and never
  * allocates while choosing.
  */
@@ -24,14 +26,13 @@
 #include "dir.h"
 #include "path.h"
 #include "snake.h"
+#include "snake_cert.h"
 #include "ws_error.h"
 
 typedef struct SnakeCycle {
     int w, h, cells;
-    bool blocks;   /* both sides even: the dynamic block-tree certificate */
-    int bw, bh;    /* blocks across and down (blocks mode) */
-    int nblocks;   /* bw * bh */
-    int nedges;    /* block adjacencies: bh*(bw-1) horizontal, then (bh-1)*bw vertical */
+    bool blocks;    /* both sides even: the dynamic block-tree certificate */
+    SnakeCert cert; /* blocks mode only (zeroed otherwise) */
 
     int32_t *fixed;     /* cells: the fixed cycle, fixed[0] = (0,0), fixed[1] = (1,0) ... */
     int32_t *fixed_pos; /* cells: the position of each cell on the fixed cycle */
@@ -42,18 +43,8 @@ typedef struct SnakeCycle {
     int32_t *order;
     int order_len;
 
-    /* Block-tree state (blocks mode). */
-    int32_t *req;          /* per edge: body moves that cross it (the tree must hold it) */
-    int32_t *forb;         /* per edge: body moves that pass it by (the tree must not) */
-    int32_t *req_until;    /* per edge: from this move on no body move crosses it */
-    int32_t *block_until;  /* per block: from this move on no body cell is in it */
-    uint8_t *tree;         /* per edge: in the spanning tree of the last certificate */
-    uint8_t *commit;       /* per edge: the tree being followed after a long hunt */
-    bool committed;        /* commit holds a tree that is being followed */
-    int32_t *uf;           /* union-find over the blocks */
-    int32_t *edge_order;   /* 2 * nedges: an order in which to grow a tree */
-    int32_t *bqueue;       /* per block: BFS queue */
-    uint8_t *bseen;        /* per block: BFS mark */
+    uint8_t *commit; /* per certificate edge: the tree being followed after a long hunt */
+    bool committed;  /* commit holds a tree that is being followed */
 
     /* Route search scratch (cells). */
     int32_t *release;      /* tick from which a body cell may be entered (0 = free) */
@@ -67,6 +58,8 @@ typedef struct SnakeCycle {
     /* The plan being followed: plan[plan_at] is the head, the last cell the food. */
     int32_t *plan;
     int plan_len, plan_at, plan_food;
+
+    void *mem; /* the one block the buffers above live in (not cert's) */
 } SnakeCycle;
 
 /* Whether a w x h board has a Hamiltonian cycle (one side even, sides >= 2);

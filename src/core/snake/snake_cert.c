@@ -1,0 +1,232 @@
+#include "snake_cert.h"
+
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "slab.h"
+
+/* ======================================================================== */
+/* Lifecycle                                                                 */
+/* ======================================================================== */
+
+/* Every buffer, listed and sized once (slab.h). */
+static void cert_layout(void *owner, Slab *s) {
+    SnakeCert *k = owner;
+    size_t e = (size_t)k->nedges, b = (size_t)k->nblocks;
+    k->req = slab_take(s, e, sizeof *k->req);
+    k->forb = slab_take(s, e, sizeof *k->forb);
+    k->req_until = slab_take(s, e, sizeof *k->req_until);
+    k->block_until = slab_take(s, b, sizeof *k->block_until);
+    k->tree = slab_take(s, e, sizeof *k->tree);
+    k->uf = slab_take(s, b, sizeof *k->uf);
+    k->edge_order = slab_take(s, 2 * e, sizeof *k->edge_order);
+    k->bqueue = slab_take(s, b, sizeof *k->bqueue);
+    k->bseen = slab_take(s, b, sizeof *k->bseen);
+}
+
+WsStatus snake_cert_init(SnakeCert *k, int w, int h, WsError *err) {
+    memset(k, 0, sizeof *k);
+    if (w < 2 || h < 2 || w > SNAKE_MAX_SIDE || h > SNAKE_MAX_SIDE || w % 2 != 0 || h % 2 != 0)
+        return ws_fail(err, WS_ERR_ARG,
+                       "board size %dx%d: the block certificate needs two even sides 2..%d", w, h,
+                       SNAKE_MAX_SIDE);
+    k->w = w;
+    k->h = h;
+    k->bw = w / 2;
+    k->bh = h / 2;
+    k->nblocks = k->bw * k->bh;
+    k->nedges = k->bh * (k->bw - 1) + (k->bh - 1) * k->bw;
+    k->mem = slab_alloc(cert_layout, k);
+    if (k->mem == NULL) {
+        memset(k, 0, sizeof *k);
+        return ws_fail(err, WS_ERR_NOMEM, "out of memory for a %dx%d block certificate", w, h);
+    }
+    return WS_OK;
+}
+
+void snake_cert_deinit(SnakeCert *k) {
+    free(k->mem);
+    memset(k, 0, sizeof *k);
+}
+
+/* ======================================================================== */
+/* Constraints                                                               */
+/* ======================================================================== */
+
+bool snake_cert_constrain(SnakeCert *k, int a, int b, int delta) {
+    int e = snake_cert_edge(k, a);
+    if (e >= 0 && b == grid_neighbor(k->w, k->h, a, snake_cert_cross_dir(k->w, a))) {
+        k->req[e] += delta;
+        return true;
+    }
+    if (b != grid_neighbor(k->w, k->h, a, snake_cert_stay_dir(k->w, a)))
+        return false;
+    if (e >= 0)
+        k->forb[e] += delta;
+    return true;
+}
+
+bool snake_cert_load(SnakeCert *k, const Snake *s) {
+    memset(k->req, 0, (size_t)k->nedges * sizeof *k->req);
+    memset(k->forb, 0, (size_t)k->nedges * sizeof *k->forb);
+    memset(k->req_until, 0, (size_t)k->nedges * sizeof *k->req_until);
+    memset(k->block_until, 0, (size_t)k->nblocks * sizeof *k->block_until);
+    for (int i = s->len - 1; i >= 0; i--) {
+        int a = snake_at(s, i);
+        /* Segment i leaves after len - i moves; what it implies holds till then. */
+        k->block_until[snake_cert_block(k, a)] = (int32_t)(s->len - i);
+        if (i == 0)
+            break;
+        if (!snake_cert_constrain(k, a, snake_at(s, i - 1), 1))
+            return false;
+        int e = snake_cert_edge(k, a);
+        if (e >= 0 &&
+            snake_at(s, i - 1) == grid_neighbor(k->w, k->h, a, snake_cert_cross_dir(k->w, a)))
+            k->req_until[e] = (int32_t)(s->len - i);
+    }
+    return true;
+}
+
+/* ======================================================================== */
+/* Trees                                                                     */
+/* ======================================================================== */
+
+static void edge_blocks(const SnakeCert *k, int e, int *a, int *b) {
+    int horizontal = k->bh * (k->bw - 1);
+    if (e < horizontal) {
+        int by = e / (k->bw - 1), bx = e % (k->bw - 1);
+        *a = by * k->bw + bx;
+        *b = *a + 1;
+    } else {
+        *a = e - horizontal;
+        *b = *a + k->bw;
+    }
+}
+
+static int uf_find(int32_t *uf, int x) {
+    while (uf[x] != x) {
+        uf[x] = uf[uf[x]];
+        x = uf[x];
+    }
+    return x;
+}
+
+/* snake_cert_build with the free edges tried in edge_order (NULL: index order). */
+static bool build_ordered(SnakeCert *k, const int32_t *edge_order) {
+    for (int b = 0; b < k->nblocks; b++)
+        k->uf[b] = b;
+    int joined = 0;
+    for (int e = 0; e < k->nedges; e++) {
+        k->tree[e] = 0;
+        if (k->req[e] == 0)
+            continue;
+        if (k->forb[e] != 0)
+            return false;
+        int a, b;
+        edge_blocks(k, e, &a, &b);
+        int ra = uf_find(k->uf, a), rb = uf_find(k->uf, b);
+        if (ra == rb)
+            return false; /* the body's crossings would close a loop of blocks */
+        k->uf[ra] = rb;
+        k->tree[e] = 1;
+        joined++;
+    }
+    for (int i = 0; i < k->nedges && joined < k->nblocks - 1; i++) {
+        int e = edge_order != NULL ? edge_order[i] : i;
+        if (k->req[e] != 0 || k->forb[e] != 0)
+            continue;
+        int a, b;
+        edge_blocks(k, e, &a, &b);
+        int ra = uf_find(k->uf, a), rb = uf_find(k->uf, b);
+        if (ra == rb)
+            continue;
+        k->uf[ra] = rb;
+        k->tree[e] = 1;
+        joined++;
+    }
+    return joined == k->nblocks - 1;
+}
+
+bool snake_cert_build(SnakeCert *k) { return build_ordered(k, NULL); }
+
+/* An edge order for build_ordered: the edges of a BFS over the blocks from
+ * `root` through edges not forbidden, then every edge in index order. */
+static void edge_order_bfs(SnakeCert *k, int root) {
+    memset(k->bseen, 0, (size_t)k->nblocks);
+    int n = 0, qh = 0, qt = 0;
+    k->bqueue[qt++] = root;
+    k->bseen[root] = 1;
+    while (qh < qt) {
+        int b = k->bqueue[qh++];
+        for (int d = 0; d < DIR_COUNT; d++) {
+            int e = snake_cert_block_edge(k, b, (Dir)d);
+            if (e < 0 || k->forb[e] != 0)
+                continue;
+            int a, z;
+            edge_blocks(k, e, &a, &z);
+            int other = a == b ? z : a;
+            if (k->bseen[other])
+                continue;
+            k->bseen[other] = 1;
+            k->bqueue[qt++] = other;
+            k->edge_order[n++] = e;
+        }
+    }
+    for (int e = 0; e < k->nedges; e++)
+        k->edge_order[n++] = e; /* repeats are harmless: they would close a loop */
+}
+
+void snake_cert_build_variant(SnakeCert *k, int variant, int head, int food, int tail) {
+    if (variant == 0) {
+        snake_cert_build(k);
+        return;
+    }
+    if (variant == 3) {
+        for (int e = 0; e < k->nedges; e++)
+            k->edge_order[e] = k->nedges - 1 - e;
+        build_ordered(k, k->edge_order);
+        return;
+    }
+    int root = variant == 1 && food >= 0 ? food : variant == 4 ? tail : head;
+    edge_order_bfs(k, snake_cert_block(k, root));
+    build_ordered(k, k->edge_order);
+}
+
+bool snake_cert_agrees(const SnakeCert *k, const uint8_t *tree) {
+    for (int e = 0; e < k->nedges; e++)
+        if ((k->req[e] != 0 && !tree[e]) || (k->forb[e] != 0 && tree[e]))
+            return false;
+    return true;
+}
+
+int snake_cert_outline_dist(const SnakeCert *k, const uint8_t *tree, int from, int to) {
+    int cells = k->w * k->h, n = 0;
+    for (int cell = from; cell != to && n < cells; n++)
+        cell = snake_cert_outline_next(k, tree, cell);
+    return n;
+}
+
+void snake_cert_outline(const SnakeCert *k, const uint8_t *tree, int start, int32_t *order) {
+    int cells = k->w * k->h, cell = start;
+    for (int i = 0; i < cells; i++) {
+        order[i] = cell;
+        cell = snake_cert_outline_next(k, tree, cell);
+    }
+    assert(cell == start);
+}
+
+bool snake_cert_move_keeps(SnakeCert *k, const Snake *s, int to, bool eat) {
+    int head = snake_head(s);
+    bool drop_tail = !eat && s->len >= 2;
+    int tail = snake_tail(s), after_tail = s->len >= 2 ? snake_at(s, s->len - 2) : -1;
+    if (!snake_cert_constrain(k, head, to, 1))
+        return false;
+    if (drop_tail)
+        snake_cert_constrain(k, tail, after_tail, -1);
+    bool ok = snake_cert_build(k);
+    if (drop_tail)
+        snake_cert_constrain(k, tail, after_tail, 1);
+    snake_cert_constrain(k, head, to, -1);
+    return ok;
+}

@@ -1,0 +1,152 @@
+/* snake_cert.h - the block-tree certificate of the `perfect` policy (both sides even).
+ *
+ * The board is cut into 2x2 blocks, each driven clockwise: top-left ->
+ * top-right -> bottom-right -> bottom-left. From each cell the outline of a
+ * spanning tree of the blocks either stays in the block (the next cell
+ * clockwise) or, when the tree joins the block to its neighbour on the far
+ * side, goes straight on into that block: up from top-left, right from
+ * top-right, down from bottom-right, left from bottom-left. So every cell has
+ * two lane moves, and a body move out of a cell either requires its edge in
+ * the tree (it crossed) or forbids it (it stayed). The body has a certificate
+ * (docs/perfect.md) exactly when some spanning tree holds every required edge
+ * and no forbidden one; its outline is then a Hamiltonian cycle holding the
+ * body tail -> head as one stretch.
+ *
+ * SnakeCert owns its buffers (one block, sized in snake_cert_init) and never
+ * allocates afterwards. Edges are numbered bh*(bw-1) horizontal ones first
+ * (row by row), then (bh-1)*bw vertical ones.
+ */
+#ifndef WS_SNAKE_CERT_H
+#define WS_SNAKE_CERT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "dir.h"
+#include "grid.h"
+#include "snake.h"
+#include "ws_error.h"
+
+typedef struct SnakeCert {
+    int w, h;    /* the board in cells, both sides even */
+    int bw, bh;  /* blocks across and down */
+    int nblocks; /* bw * bh */
+    int nedges;  /* block adjacencies */
+
+    /* The loaded constraints (snake_cert_load, snake_cert_constrain). */
+    int32_t *req;         /* per edge: body moves that cross it (the tree must hold it) */
+    int32_t *forb;        /* per edge: body moves that pass it by (the tree must not) */
+    int32_t *req_until;   /* per edge: from this move on no body move crosses it */
+    int32_t *block_until; /* per block: from this move on no body cell is in it */
+
+    uint8_t *tree; /* per edge: in the spanning tree the last build made */
+
+    /* Scratch for building trees. */
+    int32_t *uf;         /* per block: union-find */
+    int32_t *edge_order; /* 2 * nedges: an order in which to grow a tree */
+    int32_t *bqueue;     /* per block: BFS queue */
+    uint8_t *bseen;      /* per block: BFS mark */
+
+    void *mem; /* the one block every buffer above lives in */
+} SnakeCert;
+
+/* Number of tree shapes snake_cert_build_variant knows (0 .. SNAKE_CERT_VARIANTS-1). */
+enum { SNAKE_CERT_VARIANTS = 5 };
+
+/* Sizes every buffer for a w x h board. WS_ERR_ARG unless both sides are
+ * even and at least 2; WS_ERR_NOMEM when out of memory. On failure k is zeroed. */
+WsStatus snake_cert_init(SnakeCert *k, int w, int h, WsError *err);
+
+/* Frees the buffers; safe on a zeroed SnakeCert. */
+void snake_cert_deinit(SnakeCert *k);
+
+/* ---- lane geometry ------------------------------------------------------------ */
+
+/* The block that holds `cell`. */
+static inline int snake_cert_block(const SnakeCert *k, int cell) {
+    return cell / k->w / 2 * k->bw + cell % k->w / 2;
+}
+
+/* The lane move out of `cell` that crosses into the next block (up from a
+ * block's top-left cell, right from top-right, down from bottom-right, left
+ * from bottom-left); it may leave the board at the edge. */
+static inline Dir snake_cert_cross_dir(int w, int cell) {
+    static const Dir CROSS[2][2] = {{DIR_UP, DIR_RIGHT}, {DIR_LEFT, DIR_DOWN}}; /* [y&1][x&1] */
+    return CROSS[(cell / w) & 1][(cell % w) & 1];
+}
+
+/* The lane move out of `cell` that stays in its block: the next cell clockwise. */
+static inline Dir snake_cert_stay_dir(int w, int cell) {
+    return (Dir)((snake_cert_cross_dir(w, cell) + 1) % DIR_COUNT);
+}
+
+/* The edge between block b and its neighbour toward d, or -1 at the board edge. */
+static inline int snake_cert_block_edge(const SnakeCert *k, int b, Dir d) {
+    int bx = b % k->bw, by = b / k->bw, horizontal = k->bh * (k->bw - 1);
+    switch (d) {
+    case DIR_UP:
+        return by > 0 ? horizontal + (by - 1) * k->bw + bx : -1;
+    case DIR_RIGHT:
+        return bx < k->bw - 1 ? by * (k->bw - 1) + bx : -1;
+    case DIR_DOWN:
+        return by < k->bh - 1 ? horizontal + by * k->bw + bx : -1;
+    default:
+        return bx > 0 ? by * (k->bw - 1) + bx - 1 : -1;
+    }
+}
+
+/* The edge the crossing move out of `cell` would use, or -1 at the board edge. */
+static inline int snake_cert_edge(const SnakeCert *k, int cell) {
+    return snake_cert_block_edge(k, snake_cert_block(k, cell), snake_cert_cross_dir(k->w, cell));
+}
+
+/* The next cell on the outline of `tree` (nedges flags) after `cell`. */
+static inline int snake_cert_outline_next(const SnakeCert *k, const uint8_t *tree, int cell) {
+    int e = snake_cert_edge(k, cell);
+    Dir d = e >= 0 && tree[e] ? snake_cert_cross_dir(k->w, cell) : snake_cert_stay_dir(k->w, cell);
+    return grid_neighbor(k->w, k->h, cell, d);
+}
+
+/* ---- constraints ------------------------------------------------------------ */
+
+/* Adds (delta +1) or removes (-1) the constraint of the body move a -> b.
+ * Returns false (and changes nothing) if a -> b is not a lane move. */
+bool snake_cert_constrain(SnakeCert *k, int a, int b, int delta);
+
+/* Loads the constraints of every body move (tail -> head), and when each
+ * block and crossing is left behind. False if the body took a move that no
+ * block-tree outline takes (then the loaded constraints are partial). */
+bool snake_cert_load(SnakeCert *k, const Snake *s);
+
+/* ---- trees ------------------------------------------------------------------ */
+
+/* The certificate test: is there a spanning tree holding every required edge
+ * and no forbidden one? Yes exactly when no edge is both, the required edges
+ * have no cycle, and the edges not forbidden connect all blocks; then the
+ * required edges grown by the others in index order are such a tree, left in
+ * k->tree. */
+bool snake_cert_build(SnakeCert *k);
+
+/* Builds tree shape number `variant` (0 .. SNAKE_CERT_VARIANTS-1) that agrees
+ * with the loaded constraints, into k->tree: edges in index order (0), grown
+ * by BFS over the blocks from the food's (1, the head's without food), the
+ * head's (2) or the tail's (4) block, or in reverse index order (3).
+ * Different shapes put the food at different outline distances. */
+void snake_cert_build_variant(SnakeCert *k, int variant, int head, int food, int tail);
+
+/* Whether `tree` agrees with the loaded constraints. */
+bool snake_cert_agrees(const SnakeCert *k, const uint8_t *tree);
+
+/* Steps from `from` along the outline of `tree` to `to` (at most w * h). */
+int snake_cert_outline_dist(const SnakeCert *k, const uint8_t *tree, int from, int to);
+
+/* Writes the outline of `tree` into order[0 .. w*h), starting at `start`. */
+void snake_cert_outline(const SnakeCert *k, const uint8_t *tree, int start, int32_t *order);
+
+/* Would a certificate survive the head of s moving to `to`? The move adds its
+ * own constraint and, unless it eats, drops the tail's (the tail leaves).
+ * Expects s's constraints loaded and puts them back afterwards; k->tree
+ * holds the tree that answered yes. */
+bool snake_cert_move_keeps(SnakeCert *k, const Snake *s, int to, bool eat);
+
+#endif

@@ -1,0 +1,174 @@
+/* Tests for snake_cert: the block-tree certificate of the `perfect` policy.
+ *
+ * The 4x4 board has 2x2 blocks 0 1 / 2 3 and four edges: 0 (blocks 0-1),
+ * 1 (2-3), then the vertical ones 2 (0-2) and 3 (1-3). Every expected tree
+ * and outline below is worked out by hand from the rules in snake_cert.h.
+ */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "snake.h"
+#include "snake_cert.h"
+
+/* A body on a w x h board laid along `cells` (tail first), n >= 1. */
+static void body_open(Snake *s, int w, int h, const int *cells, int n) {
+    ck_assert_int_eq(snake_init(s, w, h, NULL), WS_OK);
+    snake_reset(s, 1);
+    s->occ[snake_head(s)] = 0;
+    s->ring[s->head] = cells[0];
+    s->occ[cells[0]] = 1;
+    for (int i = 1; i < n; i++)
+        snake_advance(s, cells[i], true);
+}
+
+/* Opens a 4x4 certificate and a body along `cells` (tail first); returns
+ * whether the body's constraints load (every move is a lane move). */
+static bool load_4x4(SnakeCert *k, Snake *s, const int *cells, int n) {
+    ck_assert_int_eq(snake_cert_init(k, 4, 4, NULL), WS_OK);
+    body_open(s, 4, 4, cells, n);
+    return snake_cert_load(k, s);
+}
+
+/* ---- lifecycle --------------------------------------------------------------- */
+
+START_TEST(init_sizes_blocks_and_edges) {
+    SnakeCert k;
+    WsError err = {0};
+    ck_assert_msg(snake_cert_init(&k, 6, 4, &err) == WS_OK, "%s", err.msg);
+    ck_assert_int_eq(k.bw, 3);
+    ck_assert_int_eq(k.bh, 2);
+    ck_assert_int_eq(k.nblocks, 6);
+    ck_assert_int_eq(k.nedges, 2 * 2 + 1 * 3); /* bh*(bw-1) horizontal + (bh-1)*bw vertical */
+    ck_assert_ptr_nonnull(k.mem);
+    for (int e = 0; e < k.nedges; e++) /* every buffer is usable and starts at zero */
+        ck_assert(k.req[e] == 0 && k.forb[e] == 0 && k.req_until[e] == 0 && k.tree[e] == 0);
+    for (int e = 0; e < 2 * k.nedges; e++)
+        k.edge_order[e] = e;
+    for (int b = 0; b < k.nblocks; b++)
+        ck_assert(k.block_until[b] == 0 && k.uf[b] == 0 && k.bqueue[b] == 0 && k.bseen[b] == 0);
+    snake_cert_deinit(&k);
+    ck_assert_ptr_null(k.mem);
+    ck_assert_ptr_null(k.req);
+    snake_cert_deinit(&k); /* safe twice: the struct is zeroed */
+}
+END_TEST
+
+START_TEST(init_refuses_an_odd_side) {
+    static const int bad[][2] = {{3, 4}, {4, 3}, {5, 5}, {0, 4}, {2, 2 * SNAKE_MAX_SIDE}};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        SnakeCert k;
+        WsError err = {0};
+        ck_assert_int_eq(snake_cert_init(&k, bad[i][0], bad[i][1], &err), WS_ERR_ARG);
+        ck_assert_ptr_null(k.mem);
+        ck_assert_ptr_nonnull(strstr(err.msg, "even"));
+    }
+    SnakeCert k;
+    ck_assert_int_eq(snake_cert_init(&k, 2, 2, NULL), WS_OK); /* one block, no edges */
+    ck_assert_int_eq(k.nedges, 0);
+    snake_cert_deinit(&k);
+}
+END_TEST
+
+/* ---- lane geometry ------------------------------------------------------------- */
+
+START_TEST(lanes_by_hand) {
+    SnakeCert k;
+    ck_assert_int_eq(snake_cert_init(&k, 4, 4, NULL), WS_OK);
+    /* Block 0: top-left 0 crosses up, top-right 1 right, bottom-right 5 down,
+     * bottom-left 4 left. */
+    ck_assert_int_eq(snake_cert_cross_dir(4, 0), DIR_UP);
+    ck_assert_int_eq(snake_cert_cross_dir(4, 1), DIR_RIGHT);
+    ck_assert_int_eq(snake_cert_cross_dir(4, 5), DIR_DOWN);
+    ck_assert_int_eq(snake_cert_cross_dir(4, 4), DIR_LEFT);
+    /* Staying goes clockwise round the block. */
+    ck_assert_int_eq(snake_cert_stay_dir(4, 0), DIR_RIGHT);
+    ck_assert_int_eq(snake_cert_stay_dir(4, 1), DIR_DOWN);
+    ck_assert_int_eq(snake_cert_stay_dir(4, 5), DIR_LEFT);
+    ck_assert_int_eq(snake_cert_stay_dir(4, 4), DIR_UP);
+    ck_assert_int_eq(snake_cert_block(&k, 10), 3);
+    ck_assert_int_eq(snake_cert_edge(&k, 0), -1); /* up from the top row */
+    ck_assert_int_eq(snake_cert_edge(&k, 1), 0);  /* blocks 0-1 */
+    ck_assert_int_eq(snake_cert_edge(&k, 5), 2);  /* blocks 0-2 */
+    ck_assert_int_eq(snake_cert_edge(&k, 14), 1); /* left from block 3: blocks 2-3 */
+    ck_assert_int_eq(snake_cert_edge(&k, 10), 3); /* up from block 3: blocks 1-3 */
+    snake_cert_deinit(&k);
+}
+END_TEST
+
+/* ---- certify ----------------------------------------------------------------- */
+
+START_TEST(straight_body_certified) {
+    /* Body 0 -> 1 -> 2: the move 1 -> 2 crosses edge 0, so the tree must hold
+     * it; grown in index order it is {0, 1, 2}, whose outline from the tail is
+     * this Hamiltonian cycle with the body first. */
+    static const int body[] = {0, 1, 2};
+    static const int32_t want[16] = {0, 1, 2, 3, 7, 6, 5, 9, 10, 11, 15, 14, 13, 12, 8, 4};
+    SnakeCert k;
+    Snake s;
+    ck_assert(load_4x4(&k, &s, body, 3));
+    ck_assert_int_eq(k.req[0], 1);
+    ck_assert_int_eq(k.req_until[0], 2); /* the crossing's cell 1 leaves after 2 moves */
+    ck_assert(snake_cert_build(&k));
+    static const uint8_t tree[4] = {1, 1, 1, 0};
+    ck_assert_mem_eq(k.tree, tree, sizeof tree);
+    int32_t order[16];
+    snake_cert_outline(&k, k.tree, snake_tail(&s), order);
+    for (int i = 0; i < 16; i++)
+        ck_assert_msg(order[i] == want[i], "position %d: cell %d, want %d", i, order[i], want[i]);
+    ck_assert_int_eq(snake_cert_outline_dist(&k, k.tree, 2, 6), 3);
+    ck_assert(snake_cert_agrees(&k, tree));
+    static const uint8_t without_0[4] = {0, 1, 1, 1};
+    ck_assert(!snake_cert_agrees(&k, without_0));
+    /* The head (2) may stay in its lane (to 3), but 2 -> 6 is no lane move. */
+    ck_assert(snake_cert_move_keeps(&k, &s, 3, false));
+    ck_assert(!snake_cert_move_keeps(&k, &s, 6, false));
+    ck_assert_int_eq(k.req[0], 1); /* the body's constraints are back */
+    snake_deinit(&s);
+    snake_cert_deinit(&k);
+}
+END_TEST
+
+START_TEST(curled_body_has_no_certificate) {
+    /* 1 -> 5 -> 4 stays in block 0 twice, forbidding edges 0 and 2: block 0
+     * would be cut off, so no spanning tree exists. */
+    static const int body[] = {1, 5, 4};
+    SnakeCert k;
+    Snake s;
+    ck_assert(load_4x4(&k, &s, body, 3));
+    ck_assert_int_eq(k.forb[0], 1);
+    ck_assert_int_eq(k.forb[2], 1);
+    ck_assert(!snake_cert_build(&k));
+    snake_deinit(&s);
+    snake_cert_deinit(&k);
+    /* 1 -> 0 goes against the lane: no outline takes it. */
+    static const int backwards[] = {1, 0};
+    ck_assert(!load_4x4(&k, &s, backwards, 2));
+    snake_deinit(&s);
+    snake_cert_deinit(&k);
+}
+END_TEST
+
+static Suite *snake_cert_suite(void) {
+    Suite *s = suite_create("snake_cert");
+    TCase *tc = tcase_create("lifecycle");
+    tcase_add_test(tc, init_sizes_blocks_and_edges);
+    tcase_add_test(tc, init_refuses_an_odd_side);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("lanes");
+    tcase_add_test(tc, lanes_by_hand);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("certify");
+    tcase_add_test(tc, straight_body_certified);
+    tcase_add_test(tc, curled_body_has_no_certificate);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void) {
+    SRunner *sr = srunner_create(snake_cert_suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
