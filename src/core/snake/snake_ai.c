@@ -153,8 +153,9 @@ static int legal_target(const SnakeGame *g, Dir d) {
  * tick longer, as it is when the next food appears on the tail route and gets
  * eaten. Without this margin about twice as many games end in a trap. */
 enum { EAT_DELAY = 1 };
-/* Tail-path length outranks food distance (which is < 2 * 256). */
-enum { RANK_SCALE = 1024 };
+/* Tail-path length outranks food distance (which is < 2 * 256), and leaving
+ * a cell alone outranks both (tail paths are shorter than 65536 steps). */
+enum { RANK_SCALE = 1024, LONE_PENALTY = RANK_SCALE * 65536 };
 /* When at most this many cells stay free after an eat, they must form one
  * region: a pocket cut off from the rest is where the endgame dies (strict
  * rule: the next food lands in it) or stalls (the snake can never fill it). */
@@ -599,10 +600,34 @@ static bool tail_reachable_after(SnakeAi *ai, const SnakeGame *g, int n, int tri
     return ok;
 }
 
+/* Whether the head stepping to n (not eating) leaves a free neighbour of n,
+ * other than the food, with no free neighbour of its own (the food counts as
+ * one: eating it fills the pair). */
+static bool leaves_alone(const SnakeAi *ai, const SnakeGame *g, int n) {
+    const int32_t *nbr = ai->plan->nbr, *rel = ai->release;
+    int32_t lim = 1 + (ai->strict_tail ? 1 : 0);
+    for (int d = 0; d < DIR_COUNT; d++) {
+        int x = nbr[DIR_COUNT * n + d];
+        if (x < 0 || rel[x] > lim || x == g->food)
+            continue;
+        bool alone = true;
+        for (int e = 0; e < DIR_COUNT && alone; e++) {
+            int y = nbr[DIR_COUNT * x + e];
+            if (y >= 0 && y != n && (rel[y] <= lim || y == g->food))
+                alone = false;
+        }
+        if (alone)
+            return true;
+    }
+    return false;
+}
+
 /* Step 3: of the moves after which the head can still reach the tail, take the
- * one whose tail path is longest (ties: direction order). Chasing the tail by
- * the shortest path tends to close a tight loop that never lets the food
- * become safe; the longest first step spreads the body and opens space. */
+ * one that leaves no free cell alone, then the one whose tail path is longest,
+ * then the one farther from the food, then direction order. Chasing the tail
+ * by the shortest path tends to close a tight loop that never lets the food
+ * become safe; the longest first step spreads the body and opens space. A
+ * cell left alone is the hole the eat rules refuse to leave. */
 static Dir greedy_follow_tail(SnakeAi *ai, const SnakeGame *g) {
     const Snake *s = &g->snake;
     if (s->len < 2)
@@ -614,7 +639,7 @@ static Dir greedy_follow_tail(SnakeAi *ai, const SnakeGame *g) {
     if (g->food >= 0)
         ai->release[g->food] = WAVE_NEVER;
     Dir best = DIR_NONE;
-    int best_rank = -1;
+    int best_rank = 0;
     for (int d = 0; d < DIR_COUNT; d++) {
         int n = legal_target(g, (Dir)d);
         if (n < 0 || n == g->food)
@@ -627,7 +652,9 @@ static Dir greedy_follow_tail(SnakeAi *ai, const SnakeGame *g) {
         int rank = dist * RANK_SCALE;
         if (g->food >= 0)
             rank += point_manhattan(grid_cell_point(s->w, n), grid_cell_point(s->w, g->food));
-        if (rank > best_rank) {
+        if (leaves_alone(ai, g, n))
+            rank -= LONE_PENALTY;
+        if (best == DIR_NONE || rank > best_rank) {
             best_rank = rank;
             best = (Dir)d;
         }
