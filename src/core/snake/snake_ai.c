@@ -37,8 +37,15 @@ const char *snake_reason_name(SnakeReason r) {
 
 /* The greedy plan search (below) makes at most PLAN_BUDGET evaluations per
  * decision, so a plan is at most PLAN_BUDGET + 1 moves deep before its path
- * to the food. */
-enum { PLAN_BUDGET = 400, PLAN_DEPTH_CAP = PLAN_BUDGET + 2 };
+ * to the food. An evaluation costs searches over the board, so on boards of
+ * more than 400 cells the budget shrinks to keep PLAN_WORK cells' worth of
+ * searching, down to PLAN_BUDGET_MIN. */
+enum {
+    PLAN_BUDGET = 400,
+    PLAN_WORK = PLAN_BUDGET * 400,
+    PLAN_BUDGET_MIN = 32,
+    PLAN_DEPTH_CAP = PLAN_BUDGET + 2
+};
 
 static WsStatus plan_init(SnakeAi *ai, int w, int h, WsError *err);
 static void plan_deinit(SnakeAi *ai);
@@ -206,6 +213,7 @@ struct SnakePlan {
     int32_t *alone_list; /* those of them without a free neighbour */
     int alone_n;
     long horizon;  /* plans must end before this many ticks without eating */
+    int budget;    /* evaluations per search: PLAN_BUDGET, fewer on big boards */
     int32_t *nbr;  /* 4 neighbours per cell in direction order, -1 off the board */
     uint8_t *mark; /* per cell, all zero between uses (flood_count) */
 };
@@ -378,26 +386,29 @@ static bool eat_check(SnakeAi *ai, const SnakeGame *g, int t, const Path *trial,
         p->trial_saved[j] = rel[c];
         rel[c] = (int32_t)(s->len + t + j + extra);
     }
-    /* The virtual body is walk entries T-1 (its tail) on. The offset
-     * T-1-delay makes them release `delay` ticks late, but also holds the
-     * cells the tail left just before the eat: reopen those. */
-    int fixed = 0;
-    for (int m = T - 2; m >= 0 && m + 2 + extra - T + delay >= 2; m--) {
-        int c = walk_cell(p, s, t, trial, m);
-        if (rel[c] == (int32_t)(m + 1 + extra)) {
-            p->fix_cell[fixed] = c;
-            p->fix_val[fixed++] = rel[c];
-            rel[c] = 0;
+    /* The hole rules first: they look at a few cells, the tail search at
+     * the board. */
+    bool safe = !holes_matter(g, t) || holes_ok(ai, s, t, trial, T, free_after);
+    if (safe) {
+        /* The virtual body is walk entries T-1 (its tail) on. The offset
+         * T-1-delay makes them release `delay` ticks late, but also holds
+         * the cells the tail left just before the eat: reopen those. */
+        int fixed = 0;
+        for (int m = T - 2; m >= 0 && m + 2 + extra - T + delay >= 2; m--) {
+            int c = walk_cell(p, s, t, trial, m);
+            if (rel[c] == (int32_t)(m + 1 + extra)) {
+                p->fix_cell[fixed] = c;
+                p->fix_val[fixed++] = rel[c];
+                rel[c] = 0;
+            }
+        }
+        safe = wave_compute_timed(&ai->scratch, rel, T - 1 - delay, g->food,
+                                  walk_cell(p, s, t, trial, T - 1));
+        while (fixed > 0) {
+            fixed--;
+            rel[p->fix_cell[fixed]] = p->fix_val[fixed];
         }
     }
-    bool safe = wave_compute_timed(&ai->scratch, rel, T - 1 - delay, g->food,
-                                   walk_cell(p, s, t, trial, T - 1));
-    while (fixed > 0) {
-        fixed--;
-        rel[p->fix_cell[fixed]] = p->fix_val[fixed];
-    }
-    if (safe && holes_matter(g, t))
-        safe = holes_ok(ai, s, t, trial, T, free_after);
     for (int j = k; j >= 1; j--)
         rel[trial->cells[j]] = p->trial_saved[j];
     return safe;
@@ -535,7 +546,7 @@ static bool plan_search(SnakeAi *ai, const SnakeGame *g, bool resume) {
     }
     int t = p->depth;
     bool found = false;
-    while (p->evals < PLAN_BUDGET) {
+    while (p->evals < p->budget) {
         if (p->evaluated[t] < p->nkids[t]) {
             int c = p->kids[DIR_COUNT * t + p->evaluated[t]];
             p->evals++;
@@ -712,6 +723,10 @@ static void greedy_survey(SnakeAi *ai, const SnakeGame *g) {
         if (is_alone(ai, p->free_list[i], 0))
             p->alone_list[p->alone_n++] = p->free_list[i];
     p->horizon = g->stall_limit / 2;
+    p->budget = PLAN_WORK / cells;
+    p->budget = p->budget > PLAN_BUDGET       ? PLAN_BUDGET
+                : p->budget < PLAN_BUDGET_MIN ? PLAN_BUDGET_MIN
+                                              : p->budget;
 }
 
 static void choose_greedy(SnakeAi *ai, const SnakeGame *g) {
