@@ -16,13 +16,14 @@
  *    Else search for a plan: moves that keep the tail in reach, then the
  *    shortest path from there, whose virtual eat is safe (depth first; moves
  *    farther from the food first, then the one with more blocked neighbours,
- *    then direction order; at most 400 evaluations; its moves within half the
- *    stall budget). The search is kept and resumed after the move, so a plan
- *    is followed without searching again, and decisions stay a function of
- *    the position.
- * 3. else follow the tail by a long path (if no move keeps the tail in reach:
- *    the shortest eat, checked without the margin); 4. else wander to the
- *    neighbour with the largest reachable area.
+ *    then direction order; at most 400 evaluations, fewer on boards of more
+ *    than 400 cells; its moves within half the stall budget). The search is
+ *    kept and resumed after the move, so a plan is followed without searching
+ *    again, and decisions stay a function of the position.
+ * 3. else follow the tail: the move that leaves no free cell alone, then the
+ *    longest tail path, then farther from the food (if no move keeps the tail
+ *    in reach: the shortest eat, checked without the margin);
+ * 4. else wander to the neighbour with the largest reachable area.
  * The margin is dropped after half the stall budget without eating, the hole
  * rules after three quarters. Searches treat each body cell as free from the
  * tick it will have moved away (the tail's from the next tick, or the one
