@@ -12,7 +12,7 @@ ARGS       ?=
 
 # Debian packages the build, the tests (Xvfb window test) and the font need.
 PACKAGES := build-essential cmake pkg-config libsdl2-dev libsdl2-ttf-dev \
-            libsdl2-image-dev check xvfb xauth xdotool imagemagick valgrind \
+            libsdl2-image-dev libgif-dev check xvfb xauth xdotool imagemagick valgrind \
             fonts-dejavu-core
 
 .PHONY: deps build run test bench valgrind clean
