@@ -116,18 +116,20 @@ END_TEST
 enum { W = 64, H = 48, SQ = 4 };
 static const uint32_t BG = 0x0e1016, SQUARE = 0x78ff8c, BAR = 0xffc857;
 
-/* A frame: background, a bar along the top, a square at (sx, 20). */
-static void draw(uint32_t *px, int pitch, int sx) {
+/* A frame: background, a bar along the top, a square at (sx, 20) in colour sq. */
+static void draw_in(uint32_t *px, int pitch, int sx, uint32_t sq) {
     for (int y = 0; y < H; y++) {
         uint32_t *row = (uint32_t *)((char *)px + (size_t)y * (size_t)pitch);
         for (int x = 0; x < W; x++) {
             uint32_t c = y < 3 ? BAR : BG;
             if (x >= sx && x < sx + SQ && y >= 20 && y < 20 + SQ)
-                c = SQUARE;
+                c = sq;
             row[x] = c;
         }
     }
 }
+
+static void draw(uint32_t *px, int pitch, int sx) { draw_in(px, pitch, sx, SQUARE); }
 
 static char tmp_dir[64];
 
@@ -249,6 +251,42 @@ START_TEST(roundtrip) {
 }
 END_TEST
 
+START_TEST(later_colours_get_entries) {
+    /* The first frame knows three colours; the second brings a red far from
+     * all of them, which gets an entry of its own (patched into the global
+     * table at close), so it decodes exactly. */
+    make_tmp();
+    char path[128];
+    snprintf(path, sizeof path, "%s/c.gif", tmp_dir);
+    Recorder *rec = NULL;
+    ck_assert_int_eq(record_open(&rec, path, W, H, &(RecordOptions){.wait = true}, NULL), WS_OK);
+    ck_assert(feed(rec, 0, 0));
+    int pitch = 0;
+    uint32_t *px = record_frame_begin(rec, 40, false, &pitch);
+    ck_assert_ptr_nonnull(px);
+    draw_in(px, pitch, 0, 0xff4655);
+    record_frame_end(rec, true);
+    RecordReport rep;
+    ck_assert_int_eq(record_close(rec, &rep, NULL), WS_OK);
+    ck_assert_int_eq(rep.colors, 4);
+
+    GifFileType *gif = DGifOpenFileName(path, NULL);
+    ck_assert_ptr_nonnull(gif);
+    ck_assert_int_eq(DGifSlurp(gif), GIF_OK);
+    ck_assert_int_eq(gif->ImageCount, 2);
+    uint32_t canvas[W * H], want[W * H];
+    composite(gif, 0, canvas);
+    composite(gif, 1, canvas);
+    draw_in(want, W * 4, 0, 0xff4655);
+    for (int p = 0; p < W * H; p++)
+        ck_assert_msg(canvas[p] == want[p], "pixel (%d, %d): 0x%06x, expected 0x%06x", p % W, p / W,
+                      canvas[p], want[p]);
+    DGifCloseFile(gif, NULL);
+    unlink(path);
+    rmdir(tmp_dir);
+}
+END_TEST
+
 START_TEST(taking_frames_does_not_allocate) {
     make_tmp();
     char path[128];
@@ -312,6 +350,7 @@ static Suite *record_suite(void) {
     suite_add_tcase(s, pure);
     TCase *gif = tcase_create("gif");
     tcase_add_test(gif, roundtrip);
+    tcase_add_test(gif, later_colours_get_entries);
     tcase_add_test(gif, taking_frames_does_not_allocate);
     tcase_add_test(gif, bad_path);
     tcase_add_test(gif, disk_full);

@@ -19,7 +19,11 @@
 /* Types                                                                     */
 /* ======================================================================== */
 
-enum { LUT_SIZE = 1 << 24 }; /* one entry per 24-bit colour */
+enum {
+    LUT_SIZE = 1 << 24,  /* one entry per 24-bit colour */
+    GCT_OFFSET = 13,     /* the global colour table follows "GIF89a" and the screen descriptor */
+    GROW_MIN_DIST2 = 64, /* a later colour farther than 8 (RGB distance) gets its own entry */
+};
 
 struct Recorder {
     int w, h;
@@ -63,6 +67,8 @@ struct Recorder {
     uint8_t *lut;       /* 0xRRGGBB -> palette index + 1; 0 = not looked up yet */
     GifColorType palette[256];
     int colors;
+    bool can_grow; /* the file seeks: entries added later are patched in at close */
+    int grown;     /* entries added after the first frame */
     bool have_first, pend_first;
     RecordRect pend_rect;
     uint64_t t0_ms, last_ms, pend_ms;
@@ -70,8 +76,8 @@ struct Recorder {
     long written, taken, merged;
     long long bytes;
     int write_errno;
-    LatencyHist *hist;
-    double palette_ms;
+    LatencyHist *hist; /* encode times of the frames after the first */
+    double first_ms, palette_ms;
 };
 
 /* ======================================================================== */
@@ -149,9 +155,10 @@ int record_delay_cs(uint64_t end_ms, long *written_cs) {
 static WsStatus fail_message(const Recorder *r, WsStatus st, int err_no, int gif_error,
                              WsError *err) {
     if (st == WS_ERR_NOMEM)
-        return ws_fail(err, st, "cannot write %s: out of memory", r->path);
+        return ws_fail(err, st, "cannot write the recording %s: out of memory", r->path);
     const char *why = err_no != 0 ? strerror(err_no) : GifErrorString(gif_error);
-    return ws_fail(err, st, "cannot write %s: %s", r->path, why != NULL ? why : "write error");
+    return ws_fail(err, st, "cannot write the recording %s: %s", r->path,
+                   why != NULL ? why : "write error");
 }
 
 /* Encoder thread: the first failure stops the recording; a render thread
@@ -210,11 +217,11 @@ static bool build_palette(Recorder *r, const uint32_t *px) {
         green[k] = (uint8_t)(px[k] >> 8);
         blue[k] = (uint8_t)px[k];
     }
-    int size = RECORD_TRANSPARENT - r->keep_count;
+    int size = RECORD_TRANSPARENT - r->keep_count - (r->can_grow ? RECORD_RESERVE : 0);
     GifColorType cut[256];
     memset(cut, 0, sizeof cut);
-    int rc = GifQuantizeBuffer((unsigned)r->w, (unsigned)r->h, &size, red, green, blue, r->next,
-                               cut);
+    int rc =
+        GifQuantizeBuffer((unsigned)r->w, (unsigned)r->h, &size, red, green, blue, r->next, cut);
     if (rc != GIF_OK) {
         free(planes);
         return false;
@@ -243,15 +250,15 @@ static bool build_palette(Recorder *r, const uint32_t *px) {
     }
     for (int i = 0; i < r->keep_count; i++) {
         uint32_t k = r->keep[i];
-        palette_add(r, (GifColorType){(GifByteType)(k >> 16), (GifByteType)(k >> 8),
-                                      (GifByteType)k});
+        palette_add(r,
+                    (GifColorType){(GifByteType)(k >> 16), (GifByteType)(k >> 8), (GifByteType)k});
     }
     return true;
 }
 
-/* The palette entry nearest to 0xRRGGBB (squared RGB distance; the lowest
- * index wins a tie). */
-static int nearest(const Recorder *r, uint32_t c) {
+/* The palette entry nearest to 0xRRGGBB (squared RGB distance in *dist2;
+ * the lowest index wins a tie). */
+static int nearest(const Recorder *r, uint32_t c, int *dist2) {
     int cr = (int)(c >> 16 & 0xff), cg = (int)(c >> 8 & 0xff), cb = (int)(c & 0xff);
     int best = 0, best_d = INT_MAX;
     for (int i = 0; i < r->colors; i++) {
@@ -263,7 +270,28 @@ static int nearest(const Recorder *r, uint32_t c) {
             best = i;
         }
     }
+    *dist2 = best_d;
     return best;
+}
+
+/* The palette index for 0xRRGGBB, looked up once per colour. After the first
+ * frame a colour far from every entry takes a free entry of its own (colours
+ * the first frame did not show: a longer wave ramp, a grown snake). Entries
+ * never change once used, so earlier frames stay right. */
+static uint8_t color_index(Recorder *r, uint32_t c) {
+    uint8_t v = r->lut[c];
+    if (v != 0)
+        return (uint8_t)(v - 1);
+    int d2 = 0;
+    int i = nearest(r, c, &d2);
+    if (r->have_first && r->can_grow && d2 > GROW_MIN_DIST2 && r->colors < RECORD_TRANSPARENT) {
+        i = r->colors++;
+        r->palette[i] =
+            (GifColorType){(GifByteType)(c >> 16), (GifByteType)(c >> 8), (GifByteType)c};
+        r->grown++;
+    }
+    r->lut[c] = (uint8_t)(i + 1);
+    return (uint8_t)i;
 }
 
 /* Maps the pixels of rect in px to palette indices in dst (both w wide). */
@@ -271,15 +299,8 @@ static void map_rect(Recorder *r, const uint32_t *px, RecordRect rect, uint8_t *
     for (int y = rect.y; y < rect.y + rect.h; y++) {
         const uint32_t *s = px + (size_t)y * (size_t)r->w + rect.x;
         uint8_t *d = dst + (size_t)y * (size_t)r->w + rect.x;
-        for (int x = 0; x < rect.w; x++) {
-            uint32_t c = s[x] & 0xffffffu;
-            uint8_t v = r->lut[c];
-            if (v == 0) {
-                v = (uint8_t)(nearest(r, c) + 1);
-                r->lut[c] = v;
-            }
-            d[x] = (uint8_t)(v - 1);
-        }
+        for (int x = 0; x < rect.w; x++)
+            d[x] = color_index(r, s[x] & 0xffffffu);
     }
 }
 
@@ -428,10 +449,14 @@ static int encoder_main(void *arg) {
         SDL_UnlockMutex(r->lock);
 
         if (ok) {
+            bool first = !r->have_first;
             Uint64 start = SDL_GetPerformanceCounter();
             encode_frame(r, r->pool + (size_t)slot * r->px_count, t_ms);
             uint64_t ns = (SDL_GetPerformanceCounter() - start) * 1000000000u / freq;
-            stats_add(r->hist, ns);
+            if (first) /* the palette's one-off cost is reported on its own */
+                r->first_ms = (double)ns / 1e6;
+            else
+                stats_add(r->hist, ns);
         }
 
         SDL_LockMutex(r->lock);
@@ -507,10 +532,13 @@ WsStatus record_open(Recorder **out, const char *path, int width, int height,
     }
     r->file = fopen(path, "wb");
     if (r->file == NULL) {
-        WsStatus st = ws_fail(err, WS_ERR_IO, "cannot write %s: %s", path, strerror(errno));
+        WsStatus st =
+            ws_fail(err, WS_ERR_IO, "cannot write the recording %s: %s", path, strerror(errno));
         record_free(r);
         return st;
     }
+    /* Files can take entries added later; a pipe keeps the first palette. */
+    r->can_grow = fseek(r->file, 0, SEEK_CUR) == 0;
     r->full_path = realpath(path, NULL);
     if (r->full_path == NULL)
         r->full_path = strdup(path);
@@ -541,8 +569,8 @@ WsStatus record_open(Recorder **out, const char *path, int width, int height,
     if (r->lock != NULL && r->work != NULL && r->space != NULL)
         r->thread = SDL_CreateThread(encoder_main, "ws-gif", r);
     if (r->thread == NULL) {
-        WsStatus st = ws_fail(err, WS_ERR_NOMEM, "cannot start the GIF encoder: %s",
-                              SDL_GetError());
+        WsStatus st =
+            ws_fail(err, WS_ERR_NOMEM, "cannot start the GIF encoder: %s", SDL_GetError());
         record_free(r);
         return st;
     }
@@ -620,7 +648,19 @@ WsStatus record_close(Recorder *rec, RecordReport *report, WsError *err) {
         gif_error = close_error;
     }
     rec->gif = NULL;
-    if (st == WS_OK && rec->write_errno != 0) { /* the trailer's write */
+    if (st == WS_OK && rec->grown > 0) { /* the entries added since the header */
+        GifByteType table[256 * 3];
+        for (int i = 0; i < 256; i++) {
+            table[3 * i] = rec->palette[i].Red;
+            table[3 * i + 1] = rec->palette[i].Green;
+            table[3 * i + 2] = rec->palette[i].Blue;
+        }
+        errno = 0;
+        if (fflush(rec->file) != 0 || fseek(rec->file, GCT_OFFSET, SEEK_SET) != 0 ||
+            fwrite(table, 1, sizeof table, rec->file) != sizeof table)
+            rec->write_errno = errno != 0 ? errno : EIO;
+    }
+    if (st == WS_OK && rec->write_errno != 0) { /* the trailer's or the table's write */
         st = WS_ERR_IO;
         err_no = rec->write_errno;
     }
@@ -644,6 +684,7 @@ WsStatus record_close(Recorder *rec, RecordReport *report, WsError *err) {
             .encode_ms_mean = stats_mean_us(h) / 1000.0,
             .encode_ms_p99 = stats_quantile_us(h, 0.99) / 1000.0,
             .encode_ms_max = (double)h->max_ns / 1e6,
+            .first_ms = rec->first_ms,
             .palette_ms = rec->palette_ms,
         };
     }

@@ -16,17 +16,20 @@
  * under 2 centiseconds. Delays come from the frames' real times: each frame
  * lasts until the next one differs, rounded to centiseconds without drift.
  *
- * Palette: one global 256-entry table, made once from the first frame by
- * giflib's median cut (GifQuantizeBuffer), each entry then moved to the exact
- * mean of the pixels it stands for, plus the caller's own colours (`keep`:
- * the program's palette, so flat panels, text and cells keep their exact
- * colours). Later frames are mapped through a lazily filled 24-bit lookup
- * table (nearest entry in RGB, computed once per distinct colour), so mapping
- * costs a table read per pixel and there is no dithering: the picture is
- * made of flat UI colours, which dithering would only turn into noise. A
- * window that later shows colours the first frame lacked (say, a snake grown
- * long, whose body is a gradient) gets the nearest colours: fine banding,
- * never noise. Index 255 is the transparent colour.
+ * Palette: one global 256-entry table. The first frame gives most of it:
+ * giflib's median cut (GifQuantizeBuffer), each entry then moved to the
+ * exact mean of the pixels it stands for (giflib's are 5-bit box averages),
+ * plus the caller's own colours (`keep`: the program's palette, so panels,
+ * text and cells keep their exact colours). RECORD_RESERVE entries stay free
+ * for colours later frames bring (a longer wave ramp, the help overlay): one
+ * farther than 8 from every entry takes a free entry of its own, and the
+ * table, which sits at a fixed offset in the file, is rewritten at close (a
+ * pipe, which cannot seek, keeps the first palette and no reserve). Pixels
+ * are mapped through a lazily filled 24-bit lookup table (nearest entry in
+ * RGB, computed once per distinct colour), so mapping costs a table read per
+ * pixel. There is no dithering: the picture is made of flat UI colours, which
+ * dithering would only turn into noise; a colour missing from the table gets
+ * the nearest one. Index 255 is the transparent colour.
  *
  * Diffing: each GIF frame after the first covers only the rectangle that
  * changed since the frame before (found on the RGB pixels, then shrunk to the
@@ -53,6 +56,7 @@ enum {
     RECORD_QUEUE = 5,     /* frames waiting for the encoder, at most */
     RECORD_FRAME_MS = 40, /* a GIF frame per 40 ms at most: 25 frames/s */
     RECORD_KEEP_MAX = 64, /* caller colours kept exactly in the palette */
+    RECORD_RESERVE = 48,  /* palette entries left free for colours that appear later */
     RECORD_TRANSPARENT = 255
 };
 
@@ -65,21 +69,23 @@ typedef struct RecordOptions {
 } RecordOptions;
 
 typedef struct RecordReport {
-    long frames_written;  /* GIF frames in the file */
-    long frames_taken;    /* frames copied from the window (written + merged) */
-    long frames_merged;   /* taken frames identical to the one before: its delay grows */
-    long frames_dropped;  /* due frames lost because the encoder was behind */
-    long long bytes;      /* file size */
-    double seconds;       /* the GIF's running time */
-    int colors;           /* palette entries in use */
-    double encode_ms_mean, encode_ms_p99, encode_ms_max; /* encoder time per taken frame */
-    double palette_ms;    /* of which the first frame's palette */
+    long frames_written; /* GIF frames in the file */
+    long frames_taken;   /* frames copied from the window (written + merged) */
+    long frames_merged;  /* taken frames identical to the one before: its delay grows */
+    long frames_dropped; /* due frames lost because the encoder was behind */
+    long long bytes;     /* file size */
+    double seconds;      /* the GIF's running time */
+    int colors;          /* palette entries in use */
+    double encode_ms_mean, encode_ms_p99, encode_ms_max; /* encoder time per taken frame
+                                                            after the first (p99 at most 100) */
+    double first_ms;   /* the first frame's: palette, lookup table, the whole picture */
+    double palette_ms; /* of which the palette */
 } RecordReport;
 
 /* Creates (truncates) the GIF file at path for width x height frames and
- * starts the encoder. WS_ERR_IO with "cannot write PATH: reason" when the file
- * cannot be created, WS_ERR_ARG for a bad size or too many colours,
- * WS_ERR_NOMEM. Nothing is written until the first frame arrives. */
+ * starts the encoder. WS_ERR_IO with "cannot write the recording PATH:
+ * reason" when the file cannot be created, WS_ERR_ARG for a bad size or too
+ * many colours, WS_ERR_NOMEM. Nothing is written until the first frame. */
 WsStatus record_open(Recorder **out, const char *path, int width, int height,
                      const RecordOptions *opts, WsError *err);
 
