@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <gif_lib.h>
 #include <limits.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,26 +38,28 @@ struct Recorder {
     int keep_count;
 
     SDL_Thread *thread;
-    SDL_mutex *lock;
-    SDL_cond *work;  /* a frame was queued, or closing */
-    SDL_cond *space; /* a slot was freed, or the encoder failed */
+    SDL_sem *work;  /* posted once per queued frame, and once to close */
+    SDL_sem *space; /* with `wait`: posted once per frame done, and on failure */
 
-    /* The queue, guarded by lock: slots head .. head + count - 1 (mod
-     * RECORD_QUEUE) wait for the encoder, which reads slot head and frees it
-     * only when done with it; slot head + count belongs to the render thread
-     * between record_frame_begin and record_frame_end. */
+    /* The queue: a single-producer single-consumer ring without locks, so the
+     * render thread never waits for a mutex the (low-priority) encoder holds.
+     * `queued` and `done` only grow; frames done .. queued - 1 (mod
+     * RECORD_QUEUE) wait for the encoder, which frees a slot only when it is
+     * finished with it; slot `queued` belongs to the render thread between
+     * record_frame_begin and record_frame_end. slot_ms[] travels with the
+     * release store of `queued`. */
     uint32_t *pool;
     uint64_t slot_ms[RECORD_QUEUE];
-    int head, count;
-    bool closing;
-    WsStatus failed;
-    int fail_errno; /* the write's errno, or 0 */
-    int fail_gif;   /* giflib's error code, or 0 */
-    long dropped;
+    atomic_uint queued, done;
+    atomic_bool closing;
+    atomic_int failed; /* a WsStatus; fail_errno and fail_gif are set before it */
+    int fail_errno;    /* the write's errno, or 0 */
+    int fail_gif;      /* giflib's error code, or 0 */
 
     /* Render thread only. */
     uint64_t next_due_ms;
     bool filling;
+    long dropped;
 
     /* Encoder thread only (read by record_close after the join). */
     uint32_t *rgb_prev; /* the last taken frame */
@@ -161,17 +164,20 @@ static WsStatus fail_message(const Recorder *r, WsStatus st, int err_no, int gif
                    why != NULL ? why : "write error");
 }
 
+static WsStatus failed_status(Recorder *r) {
+    return (WsStatus)atomic_load_explicit(&r->failed, memory_order_acquire);
+}
+
 /* Encoder thread: the first failure stops the recording; a render thread
  * waiting for a slot is woken up. */
 static void set_failed(Recorder *r, WsStatus st, int gif_error) {
-    SDL_LockMutex(r->lock);
-    if (r->failed == WS_OK) {
-        r->failed = st;
-        r->fail_errno = r->write_errno;
-        r->fail_gif = gif_error;
-    }
-    SDL_CondBroadcast(r->space);
-    SDL_UnlockMutex(r->lock);
+    if (failed_status(r) != WS_OK)
+        return;
+    r->fail_errno = r->write_errno;
+    r->fail_gif = gif_error;
+    atomic_store_explicit(&r->failed, (int)st, memory_order_release);
+    if (r->wait)
+        SDL_SemPost(r->space);
 }
 
 /* giflib's output: counts bytes and keeps the first write error's errno. */
@@ -434,21 +440,21 @@ static void encode_frame(Recorder *r, const uint32_t *px, uint64_t t_ms) {
 
 static int encoder_main(void *arg) {
     Recorder *r = arg;
+    /* The window comes first: on a busy machine the encoder gets what is left
+     * (nice 19 on Linux) and the recording drops frames, not the window. */
+    SDL_SetThreadPriority(SDL_THREAD_PRIORITY_LOW);
     Uint64 freq = SDL_GetPerformanceFrequency();
     for (;;) {
-        SDL_LockMutex(r->lock);
-        while (r->count == 0 && !r->closing)
-            SDL_CondWait(r->work, r->lock);
-        if (r->count == 0) {
-            SDL_UnlockMutex(r->lock);
-            break;
+        SDL_SemWait(r->work);
+        unsigned done = atomic_load_explicit(&r->done, memory_order_relaxed); /* ours */
+        if (atomic_load_explicit(&r->queued, memory_order_acquire) == done) {
+            if (atomic_load_explicit(&r->closing, memory_order_acquire))
+                break;
+            continue;
         }
-        int slot = r->head;
+        int slot = (int)(done % RECORD_QUEUE);
         uint64_t t_ms = r->slot_ms[slot];
-        bool ok = r->failed == WS_OK;
-        SDL_UnlockMutex(r->lock);
-
-        if (ok) {
+        if (failed_status(r) == WS_OK) {
             bool first = !r->have_first;
             Uint64 start = SDL_GetPerformanceCounter();
             encode_frame(r, r->pool + (size_t)slot * r->px_count, t_ms);
@@ -458,18 +464,12 @@ static int encoder_main(void *arg) {
             else
                 stats_add(r->hist, ns);
         }
-
-        SDL_LockMutex(r->lock);
-        r->head = (r->head + 1) % RECORD_QUEUE;
-        r->count--;
-        SDL_CondSignal(r->space);
-        SDL_UnlockMutex(r->lock);
+        atomic_store_explicit(&r->done, done + 1, memory_order_release);
+        if (r->wait) /* only a waiting render thread listens */
+            SDL_SemPost(r->space);
     }
     /* The last frame lasts one frame interval after the last frame taken. */
-    SDL_LockMutex(r->lock);
-    bool ok = r->failed == WS_OK;
-    SDL_UnlockMutex(r->lock);
-    if (ok && r->have_first)
+    if (failed_status(r) == WS_OK && r->have_first)
         write_pending(r, r->last_ms + RECORD_FRAME_MS);
     return 0;
 }
@@ -484,11 +484,9 @@ static void record_free(Recorder *r) {
     if (r->file != NULL)
         fclose(r->file);
     if (r->work != NULL)
-        SDL_DestroyCond(r->work);
+        SDL_DestroySemaphore(r->work);
     if (r->space != NULL)
-        SDL_DestroyCond(r->space);
-    if (r->lock != NULL)
-        SDL_DestroyMutex(r->lock);
+        SDL_DestroySemaphore(r->space);
     free(r->pool);
     free(r->rgb_prev);
     free(r->canvas);
@@ -556,6 +554,9 @@ WsStatus record_open(Recorder **out, const char *path, int width, int height,
         record_free(r);
         return ws_fail(err, WS_ERR_NOMEM, "out of memory for a %dx%d recording", width, height);
     }
+    /* Touch the pool now: its first frames would otherwise pay the page faults
+     * on the render thread. */
+    memset(r->pool, 0, RECORD_QUEUE * px * sizeof *r->pool);
     int gif_error = 0;
     r->gif = EGifOpen(r, gif_write, &gif_error);
     if (r->gif == NULL) {
@@ -563,10 +564,13 @@ WsStatus record_open(Recorder **out, const char *path, int width, int height,
         return ws_fail(err, WS_ERR_NOMEM, "cannot start the GIF encoder: %s",
                        GifErrorString(gif_error));
     }
-    r->lock = SDL_CreateMutex();
-    r->work = SDL_CreateCond();
-    r->space = SDL_CreateCond();
-    if (r->lock != NULL && r->work != NULL && r->space != NULL)
+    atomic_init(&r->queued, 0u);
+    atomic_init(&r->done, 0u);
+    atomic_init(&r->closing, false);
+    atomic_init(&r->failed, (int)WS_OK);
+    r->work = SDL_CreateSemaphore(0);
+    r->space = SDL_CreateSemaphore(0);
+    if (r->work != NULL && r->space != NULL)
         r->thread = SDL_CreateThread(encoder_main, "ws-gif", r);
     if (r->thread == NULL) {
         WsStatus st =
@@ -583,25 +587,23 @@ uint32_t *record_frame_begin(Recorder *rec, uint64_t t_ms, bool force, int *pitc
         return NULL;
     if (!record_frame_is_due(&rec->next_due_ms, t_ms, RECORD_FRAME_MS) && !force)
         return NULL;
-    uint32_t *slot = NULL;
-    SDL_LockMutex(rec->lock);
-    while (rec->wait && rec->count == RECORD_QUEUE && rec->failed == WS_OK)
-        SDL_CondWait(rec->space, rec->lock);
-    if (rec->failed == WS_OK) {
-        if (rec->count == RECORD_QUEUE) {
+    unsigned queued = atomic_load_explicit(&rec->queued, memory_order_relaxed); /* ours */
+    for (;;) {
+        if (failed_status(rec) != WS_OK)
+            return NULL;
+        if (queued - atomic_load_explicit(&rec->done, memory_order_acquire) < RECORD_QUEUE)
+            break;
+        if (!rec->wait) {
             rec->dropped++;
-        } else {
-            int s = (rec->head + rec->count) % RECORD_QUEUE;
-            rec->slot_ms[s] = t_ms;
-            slot = rec->pool + (size_t)s * rec->px_count;
+            return NULL;
         }
+        SDL_SemWait(rec->space); /* posts left from earlier frames just make it look again */
     }
-    SDL_UnlockMutex(rec->lock);
-    if (slot != NULL) {
-        rec->filling = true;
-        *pitch = rec->w * (int)sizeof *slot;
-    }
-    return slot;
+    int s = (int)(queued % RECORD_QUEUE);
+    rec->slot_ms[s] = t_ms;
+    rec->filling = true;
+    *pitch = rec->w * (int)sizeof(uint32_t);
+    return rec->pool + (size_t)s * rec->px_count;
 }
 
 void record_frame_end(Recorder *rec, bool filled) {
@@ -610,20 +612,16 @@ void record_frame_end(Recorder *rec, bool filled) {
     rec->filling = false;
     if (!filled)
         return;
-    SDL_LockMutex(rec->lock);
-    rec->count++;
-    SDL_CondSignal(rec->work);
-    SDL_UnlockMutex(rec->lock);
+    unsigned queued = atomic_load_explicit(&rec->queued, memory_order_relaxed);
+    atomic_store_explicit(&rec->queued, queued + 1, memory_order_release);
+    SDL_SemPost(rec->work);
 }
 
 WsStatus record_status(Recorder *rec, WsError *err) {
     if (rec == NULL)
         return WS_OK;
-    SDL_LockMutex(rec->lock);
-    WsStatus st = rec->failed;
-    int err_no = rec->fail_errno, gif_error = rec->fail_gif;
-    SDL_UnlockMutex(rec->lock);
-    return st == WS_OK ? WS_OK : fail_message(rec, st, err_no, gif_error, err);
+    WsStatus st = failed_status(rec);
+    return st == WS_OK ? WS_OK : fail_message(rec, st, rec->fail_errno, rec->fail_gif, err);
 }
 
 int record_width(const Recorder *rec) { return rec->w; }
@@ -633,14 +631,12 @@ const char *record_path(const Recorder *rec) { return rec->full_path; }
 WsStatus record_close(Recorder *rec, RecordReport *report, WsError *err) {
     if (rec == NULL)
         return WS_OK;
-    SDL_LockMutex(rec->lock);
-    rec->closing = true;
-    SDL_CondSignal(rec->work);
-    SDL_UnlockMutex(rec->lock);
+    atomic_store_explicit(&rec->closing, true, memory_order_release);
+    SDL_SemPost(rec->work);
     SDL_WaitThread(rec->thread, NULL);
     rec->thread = NULL;
 
-    WsStatus st = rec->failed;
+    WsStatus st = failed_status(rec);
     int err_no = rec->fail_errno, gif_error = rec->fail_gif;
     int close_error = 0;
     if (EGifCloseFile(rec->gif, &close_error) != GIF_OK && st == WS_OK) {
