@@ -100,7 +100,7 @@ static const KeyHelp HELP[] = {
     {"G", "grid lines"},
     {"D", "numbers in the overlay"},
     {"S", "screenshot (PNG in the current folder)"},
-    {"C", "record a GIF / stop (in the current folder)"},
+    {"C", "record a GIF / stop (current folder)"},
     {"F", "fullscreen"},
     {"F1  or  ?", "this help"},
     {"Esc  or  Q", "quit"},
