@@ -273,9 +273,9 @@ static void stop_recording(App *app, const char *why) {
            "taken, %ld unchanged, %ld dropped; encoding: first frame %.1f ms (palette %.1f ms), "
            "then %.2f ms mean, %.2f ms p99, %.2f ms max per frame\n",
            path, why != NULL ? " - " : "", why != NULL ? why : "", rep.frames_written,
-           rep.frames_written == 1 ? "" : "s", rep.seconds, (double)rep.bytes / 1024.0, rep.colors, rep.frames_taken,
-           rep.frames_merged, rep.frames_dropped, rep.first_ms, rep.palette_ms,
-           rep.encode_ms_mean, rep.encode_ms_p99, rep.encode_ms_max);
+           rep.frames_written == 1 ? "" : "s", rep.seconds, (double)rep.bytes / 1024.0,
+           rep.colors, rep.frames_taken, rep.frames_merged, rep.frames_dropped, rep.first_ms,
+           rep.palette_ms, rep.encode_ms_mean, rep.encode_ms_p99, rep.encode_ms_max);
     fflush(stdout);
     front_status(&app->ctx, "%s%ssaved %ld frames (%.1f s, %.0f KB, %ld dropped) to %s",
                  why != NULL ? why : "", why != NULL ? ": " : "", rep.frames_written, rep.seconds,
