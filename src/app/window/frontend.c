@@ -91,7 +91,7 @@ struct App {
     uint64_t rec_start_ms; /* when it started (the HUD's timer) */
     bool rec_force;        /* take the next frame even if not due (the last offscreen frame) */
     bool rec_by_key;       /* started with C (its failures only reach the HUD) */
-    int rec_status;        /* exit status of the --record recording */
+    WsError rec_err;       /* why the --record recording failed (reported at the end) */
 
     /* Per-frame timings: [FT_WORK] update + draw (the frame time; without present
      * and its vsync wait), [FT_UPDATE] ticks alone, [FT_DRAW] drawing alone,
@@ -223,36 +223,37 @@ static int palette_colors(uint32_t *out, int cap) {
     return n;
 }
 
-/* Starts recording the window to path. On failure one line on stderr and in
- * the HUD; returns the exit status (2 when the file cannot be written). */
-static int start_recording(App *app, const char *path, bool by_key) {
-    WsError err = {0};
+/* Starts recording the window to path (WS_ERR_IO: the file cannot be written). */
+static WsStatus start_recording(App *app, const char *path, bool by_key, WsError *err) {
     int w = 0, h = 0;
-    if (SDL_GetRendererOutputSize(app->renderer, &w, &h) != 0) {
-        ws_fail(&err, WS_ERR_IO, "cannot record %s: %s", path, SDL_GetError());
-    } else {
-        uint32_t keep[RECORD_KEEP_MAX];
-        /* Offscreen nobody watches: wait for the encoder, and every run gives the same file. */
-        RecordOptions ro = {.keep = keep,
-                            .keep_count = palette_colors(keep, RECORD_KEEP_MAX),
-                            .wait = app->offscreen};
-        if (record_open(&app->rec, path, w, h, &ro, &err) == WS_OK) {
-            app->rec_start_ms = app->ctx.now_ms;
-            app->rec_by_key = by_key;
-            /* --record's file is the user's own; the GIF need not show its name. */
-            if (by_key)
-                front_status(&app->ctx, "recording %s  (C stops)", record_path(app->rec));
-            return CLI_EXIT_OK;
-        }
-    }
-    fprintf(stderr, "wavesnake: %s\n", err.msg);
-    front_status(&app->ctx, "%s", err.msg);
-    return err.status == WS_ERR_NOMEM ? CLI_EXIT_FAIL : CLI_EXIT_USAGE;
+    if (SDL_GetRendererOutputSize(app->renderer, &w, &h) != 0)
+        return ws_fail(err, CLI_ERR_INTERNAL, "cannot record %s: %s", path, SDL_GetError());
+    uint32_t keep[RECORD_KEEP_MAX];
+    /* Offscreen nobody watches: wait for the encoder, and every run gives the same file. */
+    RecordOptions ro = {.keep = keep,
+                        .keep_count = palette_colors(keep, RECORD_KEEP_MAX),
+                        .wait = app->offscreen};
+    WsStatus st = record_open(&app->rec, path, w, h, &ro, err);
+    if (st != WS_OK)
+        return st;
+    app->rec_start_ms = app->ctx.now_ms;
+    app->rec_by_key = by_key;
+    /* --record's file is the user's own; the GIF need not show its name. */
+    if (by_key)
+        front_status(&app->ctx, "recording %s  (C stops)", record_path(app->rec));
+    return WS_OK;
+}
+
+/* A failure of the C key: one line on stderr (as the S key's) and in the HUD. */
+static void key_failed(App *app, const WsError *err) {
+    fprintf(stderr, "wavesnake: %s\n", err->msg);
+    front_status(&app->ctx, "%s", err->msg);
 }
 
 /* Stops the recording and says what was saved where (stdout and the HUD);
  * `why` names a reason other than the user's (a resize), or is NULL. A
- * failed --record recording makes the exit status 1. */
+ * failure shows in the HUD; frontend_run reports a --record one at the end
+ * (a C one is reported at once). */
 static void stop_recording(App *app, const char *why) {
     if (app->rec == NULL)
         return;
@@ -263,10 +264,11 @@ static void stop_recording(App *app, const char *why) {
     WsStatus st = record_close(app->rec, &rep, &err);
     app->rec = NULL;
     if (st != WS_OK) {
-        fprintf(stderr, "wavesnake: %s\n", err.msg);
+        if (app->rec_by_key)
+            key_failed(app, &err);
+        else
+            app->rec_err = err;
         front_status(&app->ctx, "recording failed: %s", err.msg);
-        if (!app->rec_by_key)
-            app->rec_status = CLI_EXIT_FAIL;
         return;
     }
     printf("wavesnake: recorded %s%s%s: %ld frame%s, %.1f s, %.0f KB, %d colours; %ld frames "
@@ -398,7 +400,9 @@ static void apply_action(App *app, Action a) {
         } else {
             char name[64];
             make_file_name(name, sizeof name, "gif");
-            start_recording(app, name, true);
+            WsError err = {0};
+            if (start_recording(app, name, true, &err) != WS_OK)
+                key_failed(app, &err);
         }
         break;
     case ACT_FULLSCREEN:
@@ -838,10 +842,10 @@ int app_open(App **out, const AppOptions *opts) {
         return cli_report(err.status != WS_OK ? err.status : CLI_ERR_INTERNAL, &err);
     }
     if (opts->record != NULL) {
-        rc = start_recording(app, opts->record, false);
-        if (rc != CLI_EXIT_OK) {
+        WsStatus st = start_recording(app, opts->record, false, &err);
+        if (st != WS_OK) {
             app_close(app);
-            return rc;
+            return cli_report(st, &err);
         }
     }
     *out = app;
@@ -931,8 +935,8 @@ int frontend_run(const AppOptions *opts) {
                 break;
     }
     stop_recording(app, NULL);
-    if (rc == CLI_EXIT_OK)
-        rc = app->rec_status;
+    if (rc == CLI_EXIT_OK && app->rec_err.status != WS_OK)
+        rc = cli_report(app->rec_err.status, &app->rec_err);
     if (opts->stats)
         app_print_stats(app);
     app_close(app);
