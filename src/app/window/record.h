@@ -3,12 +3,14 @@
  * Two threads share the work so that the window keeps its frame rate. The
  * render thread only copies pixels: record_frame_begin hands out a slot of a
  * pool of RECORD_QUEUE frames allocated at open, the caller reads the
- * renderer's RGB888 pixels straight into it, and record_frame_end queues it.
- * A background encoder thread does everything expensive: palette, colour
- * mapping, diffing and LZW (giflib). When the queue is full the frame is
- * dropped and counted and the render thread goes on; only a recorder opened
- * with `wait` (offscreen runs, where nobody watches and every run must give
- * the same file) waits for a free slot instead.
+ * renderer's RGB888 pixels straight into it, and record_frame_end queues it
+ * (an atomic store: no lock, no wake-up, no system call). A background
+ * encoder thread, which looks at the queue every RECORD_POLL_MS, does
+ * everything expensive: palette, colour mapping, diffing and LZW (giflib).
+ * When the queue is full the frame is dropped and counted and the render
+ * thread goes on; only a recorder opened with `wait` (offscreen runs, where
+ * nobody watches and every run must give the same file) waits for a free
+ * slot instead.
  *
  * Rate: a frame is taken when RECORD_FRAME_MS have passed on the caller's
  * clock since the previous one was due (so at most 25 GIF frames per second,
@@ -54,6 +56,7 @@
 
 enum {
     RECORD_QUEUE = 5,     /* frames waiting for the encoder, at most */
+    RECORD_POLL_MS = 4,   /* how often an idle encoder looks for a frame */
     RECORD_FRAME_MS = 40, /* a GIF frame per 40 ms at most: 25 frames/s */
     RECORD_KEEP_MAX = 64, /* caller colours kept exactly in the palette */
     RECORD_RESERVE = 48,  /* palette entries left free for colours that appear later */
