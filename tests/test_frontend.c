@@ -6,6 +6,8 @@
 #include <SDL.h>
 #include <SDL_image.h>
 #include <check.h>
+#include <dirent.h>
+#include <gif_lib.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -219,6 +221,90 @@ START_TEST(offscreen_png_shows_snake_and_food) {
 }
 END_TEST
 
+/* ---- GIF recording (C) ---------------------------------------------------- */
+
+/* Runs in a fresh temporary directory (C writes into the current one). */
+static char rec_dir[64], old_cwd[4096];
+
+static void enter_tmp_dir(void) {
+    snprintf(rec_dir, sizeof rec_dir, "/tmp/ws_frontend_gif_XXXXXX");
+    ck_assert_ptr_nonnull(mkdtemp(rec_dir));
+    ck_assert_ptr_nonnull(getcwd(old_cwd, sizeof old_cwd));
+    ck_assert_int_eq(chdir(rec_dir), 0);
+}
+
+/* The one wavesnake-*.gif in the directory, decoded; removes it and the directory. */
+static GifFileType *slurp_the_gif(void) {
+    DIR *d = opendir(".");
+    ck_assert_ptr_nonnull(d);
+    char name[256] = "";
+    int found = 0;
+    for (struct dirent *e = readdir(d); e != NULL; e = readdir(d)) {
+        size_t n = strlen(e->d_name);
+        if (strncmp(e->d_name, "wavesnake-", 10) == 0 && n > 4 &&
+            strcmp(e->d_name + n - 4, ".gif") == 0) {
+            snprintf(name, sizeof name, "%s", e->d_name);
+            found++;
+        }
+    }
+    closedir(d);
+    ck_assert_int_eq(found, 1);
+    int err = 0;
+    GifFileType *gif = DGifOpenFileName(name, &err);
+    ck_assert_msg(gif != NULL, "cannot open %s: %s", name, GifErrorString(err));
+    ck_assert_int_eq(DGifSlurp(gif), GIF_OK);
+    remove(name);
+    ck_assert_int_eq(chdir(old_cwd), 0);
+    rmdir(rec_dir);
+    return gif;
+}
+
+START_TEST(c_starts_and_stops_a_recording) {
+    enter_tmp_dir();
+    App *app = open_window_app();
+    ck_assert(app_frame(app));
+    ck_assert(!app_is_recording(app));
+    push_key(SDLK_c, KMOD_NONE);
+    ck_assert(app_frame(app));
+    ck_assert(app_is_recording(app));
+    for (int i = 0; i < 6; i++) { /* frames 45 ms apart: each one is due */
+        SDL_Delay(45);
+        ck_assert(app_frame(app));
+    }
+    push_key(SDLK_c, KMOD_NONE);
+    ck_assert(app_frame(app));
+    ck_assert(!app_is_recording(app));
+    app_close(app);
+    GifFileType *gif = slurp_the_gif();
+    ck_assert_int_eq(gif->SWidth, 640);
+    ck_assert_int_eq(gif->SHeight, 360);
+    ck_assert_int_ge(gif->ImageCount, 2); /* the game runs at 1000 ticks/s: frames differ */
+    DGifCloseFile(gif, NULL);
+}
+END_TEST
+
+START_TEST(resize_stops_a_recording) {
+    enter_tmp_dir();
+    App *app = open_window_app();
+    push_key(SDLK_c, KMOD_NONE);
+    ck_assert(app_frame(app));
+    ck_assert(app_is_recording(app));
+    SDL_Delay(45);
+    ck_assert(app_frame(app));
+    SDL_Window *win = SDL_GetWindowFromID(1);
+    ck_assert_ptr_nonnull(win);
+    SDL_SetWindowSize(win, 500, 300);
+    for (int i = 0; i < 3 && app_is_recording(app); i++)
+        ck_assert(app_frame(app));
+    ck_assert(!app_is_recording(app));
+    app_close(app);
+    GifFileType *gif = slurp_the_gif(); /* saved cleanly, at the old size */
+    ck_assert_int_eq(gif->SWidth, 640);
+    ck_assert_int_ge(gif->ImageCount, 1);
+    DGifCloseFile(gif, NULL);
+}
+END_TEST
+
 static Suite *frontend_suite(void) {
     Suite *s = suite_create("frontend");
     TCase *keys = tcase_create("keys");
@@ -231,6 +317,10 @@ static Suite *frontend_suite(void) {
     tcase_add_test(draw, text_is_rendered_once);
     tcase_add_test(draw, offscreen_png_shows_snake_and_food);
     suite_add_tcase(s, draw);
+    TCase *rec = tcase_create("record");
+    tcase_add_test(rec, c_starts_and_stops_a_recording);
+    tcase_add_test(rec, resize_stops_a_recording);
+    suite_add_tcase(s, rec);
     return s;
 }
 
