@@ -397,8 +397,9 @@ static char *read_file(const char *path, size_t *len) {
     return buf;
 }
 
-/* The shipped snake maps: each parses, has room for the start, and greedy
- * plays a whole game on it without an illegal move. The length is a floor
+/* The shipped snake maps: each parses, has room for the start, has block
+ * walls or not as listed, and greedy plays a whole game on it without an
+ * illegal move. The length is a floor
  * that catches a broken policy, well below what greedy reaches (seed 1:
  * pillars 350, rooms 322, maze 145, spiral 30; it does badly in corridors,
  * where a shortest path that crosses from one side to the other blocks the
@@ -406,8 +407,48 @@ static char *read_file(const char *path, size_t *len) {
 typedef struct MapCase {
     const char *name;
     int min_length;
+    bool blocks; /* walls are whole 2x2 blocks of the block grid, free blocks connected */
 } MapCase;
-static const MapCase SNAKE_MAPS[] = {{"pillars", 250}, {"rooms", 250}, {"maze", 60}, {"spiral", 12}};
+static const MapCase SNAKE_MAPS[] = {
+    {"pillars", 250, true}, {"rooms", 250, true}, {"maze", 60, true}, {"spiral", 12, false}};
+
+/* Whether the walls are whole blocks (cells (2i..2i+1, 2j..2j+1)) on a board
+ * with even sides, and the free blocks are connected (SPEC: the boards the
+ * cycle policies will play). */
+static bool walls_are_connected_blocks(const uint8_t *walls, int w, int h) {
+    if (w % 2 != 0 || h % 2 != 0)
+        return false;
+    int bw = w / 2, bh = h / 2, free_blocks = 0, first = -1;
+    for (int b = 0; b < bw * bh; b++) {
+        int c = (b / bw) * 2 * w + (b % bw) * 2;
+        int n = walls[c] + walls[c + 1] + walls[c + w] + walls[c + w + 1];
+        if (n != 0 && n != 4)
+            return false;
+        if (n == 0 && first < 0)
+            first = b;
+        free_blocks += n == 0;
+    }
+    /* Flood the free blocks from the first one. */
+    int *queue = malloc(sizeof(int) * (size_t)(bw * bh));
+    uint8_t *seen = calloc((size_t)(bw * bh), 1);
+    ck_assert(queue != NULL && seen != NULL && first >= 0);
+    int head = 0, tail = 0;
+    queue[tail++] = first;
+    seen[first] = 1;
+    while (head < tail) {
+        int b = queue[head++];
+        for (int d = 0; d < DIR_COUNT; d++) {
+            int n = grid_neighbor(bw, bh, b, (Dir)d);
+            if (n >= 0 && !seen[n] && !walls[(n / bw) * 2 * w + (n % bw) * 2]) {
+                seen[n] = 1;
+                queue[tail++] = n;
+            }
+        }
+    }
+    free(queue);
+    free(seen);
+    return tail == free_blocks;
+}
 
 START_TEST(greedy_plays_the_shipped_maps) {
     const char *name = SNAKE_MAPS[_i].name;
@@ -423,6 +464,8 @@ START_TEST(greedy_plays_the_shipped_maps) {
     uint8_t *walls = malloc((size_t)(map.w * map.h));
     ck_assert_ptr_nonnull(walls);
     textmap_to_blocked(&map, walls);
+    ck_assert_msg(walls_are_connected_blocks(walls, map.w, map.h) == SNAKE_MAPS[_i].blocks,
+                  "%s: block walls %s expected", name, SNAKE_MAPS[_i].blocks ? "" : "not");
     SnakeRules rules = {map.w, map.h, 4, false};
     SnakeGame g;
     SnakeAi ai;
