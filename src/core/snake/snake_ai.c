@@ -29,10 +29,8 @@ WsStatus snake_policy_check_walls(SnakePolicy p, int w, int h, const uint8_t *wa
         return st;
     for (int c = 0; walls != NULL && c < w * h; c++)
         if (walls[c])
-            return ws_fail(err, WS_ERR_ARG,
-                           "the %s policy does not play boards with walls yet (a wall at %d,%d); "
-                           "greedy plays every board",
-                           snake_policy_name(p), c % w, c / w);
+            return ws_fail(err, WS_ERR_ARG, "the %s policy cannot play boards with walls yet",
+                           snake_policy_name(p));
     return WS_OK;
 }
 
