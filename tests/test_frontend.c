@@ -191,6 +191,17 @@ static bool has_color(SDL_Surface *s, SDL_Color c) {
     return false;
 }
 
+/* Loads a PNG as RGBA32 and removes the file. */
+static SDL_Surface *load_png(const char *path) {
+    SDL_Surface *raw = IMG_Load(path);
+    ck_assert_msg(raw != NULL, "cannot read %s: %s", path, IMG_GetError());
+    SDL_Surface *img = SDL_ConvertSurfaceFormat(raw, SDL_PIXELFORMAT_RGBA32, 0);
+    SDL_FreeSurface(raw);
+    ck_assert_ptr_nonnull(img);
+    remove(path);
+    return img;
+}
+
 START_TEST(offscreen_png_shows_snake_and_food) {
     char path[] = "/tmp/ws_frontend_XXXXXX.png";
     int fd = mkstemps(path, 4);
@@ -208,17 +219,12 @@ START_TEST(offscreen_png_shows_snake_and_food) {
     ck_assert_int_eq(app_shot_status(app), 0);
     app_close(app);
 
-    SDL_Surface *raw = IMG_Load(path);
-    ck_assert_msg(raw != NULL, "cannot read %s: %s", path, IMG_GetError());
-    SDL_Surface *img = SDL_ConvertSurfaceFormat(raw, SDL_PIXELFORMAT_RGBA32, 0);
-    SDL_FreeSurface(raw);
-    ck_assert_ptr_nonnull(img);
+    SDL_Surface *img = load_png(path);
     ck_assert_int_eq(img->w, 640);
     ck_assert_int_eq(img->h, 360);
     ck_assert_msg(has_color(img, HEAD), "no snake-head pixel in %s", path);
     ck_assert_msg(has_color(img, FOOD), "no food pixel in %s", path);
     SDL_FreeSurface(img);
-    remove(path);
     SDL_Quit();
 }
 END_TEST
@@ -316,13 +322,7 @@ static SDL_Surface *shoot(App *app) {
     app_request_shot(app, path);
     ck_assert(app_frame(app));
     ck_assert_int_eq(app_shot_status(app), 0);
-    SDL_Surface *raw = IMG_Load(path);
-    ck_assert_msg(raw != NULL, "cannot read %s: %s", path, IMG_GetError());
-    SDL_Surface *img = SDL_ConvertSurfaceFormat(raw, SDL_PIXELFORMAT_RGBA32, 0);
-    SDL_FreeSurface(raw);
-    ck_assert_ptr_nonnull(img);
-    remove(path);
-    return img;
+    return load_png(path);
 }
 
 static void push_left_click(int x, int y) {

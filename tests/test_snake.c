@@ -237,22 +237,11 @@ END_TEST
 
 enum { MAX_TEST_CELLS = 1024 };
 
-/* Fills walls (w * h bytes) from ASCII rows, '#' = wall; returns the size. */
-static void walls_from_rows(const char *const *rows, int n, uint8_t *walls, int *w, int *h) {
-    TextMap map;
-    ck_assert_int_eq(ascii_map_parse(&map, rows, n), WS_OK);
-    ck_assert_int_le(map.w * map.h, MAX_TEST_CELLS);
-    textmap_to_blocked(&map, walls);
-    *w = map.w;
-    *h = map.h;
-    textmap_deinit(&map);
-}
-
 /* A game of start length len on the board drawn by rows. */
 static void walled_open(SnakeGame *g, const char *const *rows, int n, int len, uint64_t seed) {
     uint8_t walls[MAX_TEST_CELLS];
     int w, h;
-    walls_from_rows(rows, n, walls, &w, &h);
+    ck_assert_int_eq(ascii_map_walls(rows, n, walls, sizeof walls, &w, &h), WS_OK);
     game_open(g, w, h, len, false, seed);
     WsError err = {0};
     ck_assert_msg(snake_game_set_walls(g, walls, &err) == WS_OK, "%s", err.msg);
@@ -301,7 +290,7 @@ START_TEST(start_no_room) {
     static const char *const rows[] = {".#..", "..#.", "#..#"};
     uint8_t walls[MAX_TEST_CELLS];
     int w, h;
-    walls_from_rows(rows, 3, walls, &w, &h);
+    ck_assert_int_eq(ascii_map_walls(rows, 3, walls, sizeof walls, &w, &h), WS_OK);
     SnakeGame g;
     game_open(&g, w, h, 3, false, 5);
     int food = g.food;
@@ -314,7 +303,7 @@ START_TEST(start_no_room) {
     ck_assert_int_eq(g.food, food);
     /* Room, but not more floor than the start length: refused too. */
     static const char *const tight[] = {"...", "###"};
-    walls_from_rows(tight, 2, walls, &w, &h);
+    ck_assert_int_eq(ascii_map_walls(tight, 2, walls, sizeof walls, &w, &h), WS_OK);
     snake_game_deinit(&g);
     game_open(&g, w, h, 3, false, 5);
     ck_assert_int_eq(snake_game_set_walls(&g, walls, &err), WS_ERR_ARG);

@@ -52,14 +52,6 @@ static void setup(Setup *t, int w, int h, const Pos *body, int n, Pos food, bool
     setup_walled(t, w, h, NULL, body, n, food, strict);
 }
 
-/* w * h wall bytes from ASCII rows ('#' = wall). */
-static void walls_from_rows(const char *const *rows, int n, uint8_t *walls, size_t size) {
-    TextMap map;
-    ck_assert_int_eq(ascii_map_parse(&map, rows, n), WS_OK);
-    ck_assert_uint_le((size_t)(map.w * map.h), size);
-    textmap_to_blocked(&map, walls);
-    textmap_deinit(&map);
-}
 
 static void teardown_setup(Setup *t) {
     snake_ai_deinit(&t->ai);
@@ -277,7 +269,9 @@ START_TEST(food_path_goes_around_a_wall) {
      * step is up. The wall is never reached. */
     static const char *const rows[] = {".....", "..#..", "....."};
     uint8_t walls[15];
-    walls_from_rows(rows, 3, walls, sizeof walls);
+    int w, h;
+    ck_assert_int_eq(ascii_map_walls(rows, 3, walls, sizeof walls, &w, &h), WS_OK);
+    ck_assert(w == 5 && h == 3);
     static const Pos body[] = {{0, 1}};
     Setup t;
     setup_walled(&t, 5, 3, walls, body, 1, (Pos){4, 1}, false);
