@@ -391,8 +391,8 @@ END_TEST
 START_TEST(toggle_wall_rules) {
     SnakeGame g;
     game_open(&g, 5, 4, 3, false, 1);
-    int body[3] = {7, 6, 5}; /* head (2,1), (1,1), tail (0,1) */
-    game_set(&g, body, 3, 13); /* food (3,2) */
+    int body[3] = {7, 6, 5};                    /* head (2,1), (1,1), tail (0,1) */
+    game_set(&g, body, 3, 13);                  /* food (3,2) */
     ck_assert(!snake_game_toggle_wall(&g, 6));  /* the snake */
     ck_assert(!snake_game_toggle_wall(&g, 5));  /* its tail */
     ck_assert(!snake_game_toggle_wall(&g, 13)); /* the food */

@@ -52,7 +52,6 @@ static void setup(Setup *t, int w, int h, const Pos *body, int n, Pos food, bool
     setup_walled(t, w, h, NULL, body, n, food, strict);
 }
 
-
 static void teardown_setup(Setup *t) {
     snake_ai_deinit(&t->ai);
     snake_game_deinit(&t->game);
@@ -490,8 +489,7 @@ START_TEST(cycle_policies_refuse_walls) {
     }
     walls[3 * 8 + 5] = 1;
     ck_assert_int_eq(snake_policy_check_walls(SNAKE_POLICY_GREEDY, 8, 8, walls, &err), WS_OK);
-    ck_assert_int_eq(snake_policy_check_walls(SNAKE_POLICY_PERFECT, 8, 8, walls, &err),
-                     WS_ERR_ARG);
+    ck_assert_int_eq(snake_policy_check_walls(SNAKE_POLICY_PERFECT, 8, 8, walls, &err), WS_ERR_ARG);
     ck_assert_ptr_nonnull(strstr(err.msg, "perfect"));
     ck_assert_ptr_nonnull(strstr(err.msg, "walls"));
     ck_assert_ptr_null(strchr(err.msg, '\n'));
@@ -499,8 +497,7 @@ START_TEST(cycle_policies_refuse_walls) {
                      WS_ERR_ARG);
     ck_assert_ptr_nonnull(strstr(err.msg, "hamilton"));
     /* The board's own reason comes first: both sides odd. */
-    ck_assert_int_eq(snake_policy_check_walls(SNAKE_POLICY_HAMILTON, 7, 7, NULL, &err),
-                     WS_ERR_ARG);
+    ck_assert_int_eq(snake_policy_check_walls(SNAKE_POLICY_HAMILTON, 7, 7, NULL, &err), WS_ERR_ARG);
     ck_assert_ptr_nonnull(strstr(err.msg, "odd"));
 }
 END_TEST

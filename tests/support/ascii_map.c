@@ -22,8 +22,8 @@ WsStatus ascii_map_parse(TextMap *map, const char *const *rows, int n) {
     return textmap_parse(map, buf, len, "test map", NULL);
 }
 
-WsStatus ascii_map_walls(const char *const *rows, int n, unsigned char *walls, size_t size,
-                         int *w, int *h) {
+WsStatus ascii_map_walls(const char *const *rows, int n, unsigned char *walls, size_t size, int *w,
+                         int *h) {
     TextMap map;
     WsStatus st = ascii_map_parse(&map, rows, n);
     if (st != WS_OK)

@@ -97,8 +97,8 @@ static void finish_game(SnakeView *v, FrontCtx *ctx) {
  * the HUD shows why. */
 static void check_policy(SnakeView *v) {
     WsError err = {0};
-    v->refused = snake_policy_check_walls(v->policy, v->rules.w, v->rules.h, v->game.walls,
-                                          &err) != WS_OK;
+    v->refused =
+        snake_policy_check_walls(v->policy, v->rules.w, v->rules.h, v->game.walls, &err) != WS_OK;
     snprintf(v->refusal, sizeof v->refusal, "%s", v->refused ? err.msg : "");
 }
 

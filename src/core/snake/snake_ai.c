@@ -20,8 +20,7 @@ const char *snake_policy_name(SnakePolicy p) {
     return names_of(POLICY_NAMES, SNAKE_POLICY_COUNT, (int)p);
 }
 
-WsStatus snake_policy_check_walls(SnakePolicy p, int w, int h, const uint8_t *walls,
-                                  WsError *err) {
+WsStatus snake_policy_check_walls(SnakePolicy p, int w, int h, const uint8_t *walls, WsError *err) {
     if (p != SNAKE_POLICY_HAMILTON && p != SNAKE_POLICY_PERFECT)
         return WS_OK; /* greedy plays every board */
     WsStatus st = snake_cycle_check_board(w, h, err);
