@@ -14,7 +14,9 @@
 #include <unistd.h>
 
 #include "frontend_app.h"
+#include "layout.h"
 #include "options.h"
+#include "render.h"
 
 static AppOptions small_opts(void) {
     AppOptions o;
@@ -189,6 +191,17 @@ static bool has_color(SDL_Surface *s, SDL_Color c) {
     return false;
 }
 
+/* Loads a PNG as RGBA32 and removes the file. */
+static SDL_Surface *load_png(const char *path) {
+    SDL_Surface *raw = IMG_Load(path);
+    ck_assert_msg(raw != NULL, "cannot read %s: %s", path, IMG_GetError());
+    SDL_Surface *img = SDL_ConvertSurfaceFormat(raw, SDL_PIXELFORMAT_RGBA32, 0);
+    SDL_FreeSurface(raw);
+    ck_assert_ptr_nonnull(img);
+    remove(path);
+    return img;
+}
+
 START_TEST(offscreen_png_shows_snake_and_food) {
     char path[] = "/tmp/ws_frontend_XXXXXX.png";
     int fd = mkstemps(path, 4);
@@ -206,17 +219,12 @@ START_TEST(offscreen_png_shows_snake_and_food) {
     ck_assert_int_eq(app_shot_status(app), 0);
     app_close(app);
 
-    SDL_Surface *raw = IMG_Load(path);
-    ck_assert_msg(raw != NULL, "cannot read %s: %s", path, IMG_GetError());
-    SDL_Surface *img = SDL_ConvertSurfaceFormat(raw, SDL_PIXELFORMAT_RGBA32, 0);
-    SDL_FreeSurface(raw);
-    ck_assert_ptr_nonnull(img);
+    SDL_Surface *img = load_png(path);
     ck_assert_int_eq(img->w, 640);
     ck_assert_int_eq(img->h, 360);
     ck_assert_msg(has_color(img, HEAD), "no snake-head pixel in %s", path);
     ck_assert_msg(has_color(img, FOOD), "no food pixel in %s", path);
     SDL_FreeSurface(img);
-    remove(path);
     SDL_Quit();
 }
 END_TEST
@@ -305,6 +313,62 @@ START_TEST(resize_stops_a_recording) {
 }
 END_TEST
 
+/* Takes a screenshot of the next frame and loads it as RGBA32. */
+static SDL_Surface *shoot(App *app) {
+    char path[] = "/tmp/ws_frontend_XXXXXX.png";
+    int fd = mkstemps(path, 4);
+    ck_assert_int_ge(fd, 0);
+    close(fd);
+    app_request_shot(app, path);
+    ck_assert(app_frame(app));
+    ck_assert_int_eq(app_shot_status(app), 0);
+    return load_png(path);
+}
+
+static void push_left_click(int x, int y) {
+    SDL_Event ev;
+    memset(&ev, 0, sizeof ev);
+    ev.type = SDL_MOUSEBUTTONDOWN;
+    ev.button.button = SDL_BUTTON_LEFT;
+    ev.button.state = SDL_PRESSED;
+    ev.button.clicks = 1;
+    ev.button.x = x;
+    ev.button.y = y;
+    ck_assert_int_eq(SDL_PushEvent(&ev), 1);
+}
+
+START_TEST(click_toggles_a_snake_wall) {
+    /* Paused at the start (the snake in the top row), three clicks in the
+     * bottom row: at most one hits the food, so walls appear, drawn at once
+     * although no tick runs; the same clicks again take them away. */
+    App *app = open_window_app();
+    push_key(SDLK_SPACE, KMOD_NONE);
+    ck_assert(app_frame(app));
+    ck_assert(app_is_paused(app));
+    SDL_Color wall = {PAL_WALL.r, PAL_WALL.g, PAL_WALL.b, 255};
+    SDL_Surface *img = shoot(app);
+    ck_assert_msg(!has_color(img, wall), "wall colour before any wall");
+    SDL_FreeSurface(img);
+    FrameLayout fl;
+    layout_frame(&fl, 640, 360, (app_overlays(app) & OVERLAY_HUD) != 0);
+    BoardLayout bl;
+    layout_board(&bl, fl.board_area, 10, 10);
+    for (int pass = 0; pass < 2; pass++) {
+        for (int x = 0; x < 3; x++) {
+            int px, py;
+            layout_cell_center(&bl, x, 9, &px, &py);
+            push_left_click(px, py);
+        }
+        img = shoot(app);
+        ck_assert_msg(has_color(img, wall) == (pass == 0), "pass %d: walls %s", pass,
+                      pass == 0 ? "missing" : "left over");
+        SDL_FreeSurface(img);
+    }
+    ck_assert_int_eq(app_tick_count(app), 0);
+    app_close(app);
+}
+END_TEST
+
 static Suite *frontend_suite(void) {
     Suite *s = suite_create("frontend");
     TCase *keys = tcase_create("keys");
@@ -316,6 +380,7 @@ static Suite *frontend_suite(void) {
     TCase *draw = tcase_create("draw");
     tcase_add_test(draw, text_is_rendered_once);
     tcase_add_test(draw, offscreen_png_shows_snake_and_food);
+    tcase_add_test(draw, click_toggles_a_snake_wall);
     suite_add_tcase(s, draw);
     TCase *rec = tcase_create("record");
     tcase_add_test(rec, c_starts_and_stops_a_recording);

@@ -453,34 +453,6 @@ static const char *on_off(unsigned overlays, unsigned bit) {
     return (overlays & bit) ? "●" : "○";
 }
 
-/* The status line, wrapped at spaces to the panel's width (a word longer than
- * a line, like a long file name, is cut by the panel's clip rectangle). */
-static void hud_wrapped(Hud *hud, TextCache *tc, const char *text) {
-    int adv = text_advance(tc, hud->px);
-    int cols = adv > 0 ? (hud->area.w - 2 * hud->px) / adv : 40;
-    if (cols < 8)
-        cols = 8;
-    char line[256];
-    const char *p = text;
-    while (*p != '\0') {
-        int n = (int)strlen(p);
-        if (n > cols) {
-            int cut = cols;
-            while (cut > 0 && p[cut] != ' ')
-                cut--;
-            n = cut > 0 ? cut : cols;
-        }
-        if (n > (int)sizeof line - 1)
-            n = (int)sizeof line - 1;
-        memcpy(line, p, (size_t)n);
-        line[n] = '\0';
-        hud_text(hud, PAL_ACCENT, "%s", line);
-        p += n;
-        while (*p == ' ')
-            p++;
-    }
-}
-
 static void draw_hud(App *app) {
     FrontCtx *ctx = &app->ctx;
     const FrameLayout *fl = &ctx->frame;
@@ -510,7 +482,7 @@ static void draw_hud(App *app) {
            on_off(ov, OVERLAY_PATH), on_off(ov, OVERLAY_VIRTUAL), on_off(ov, OVERLAY_HEATMAP));
     hud_kv(&hud, "", PAL_TEXT, "G%s D%s", on_off(ov, OVERLAY_GRID), on_off(ov, OVERLAY_NUMBERS));
     if (ctx->status[0] != '\0' && ctx->now_ms - ctx->status_ms < STATUS_SHOW_MS)
-        hud_wrapped(&hud, app->text, ctx->status);
+        hud_wrapped(&hud, PAL_ACCENT, ctx->status);
     /* The way to the help sits at the bottom of the panel, when there is room. */
     int lh = text_line_height(app->text, fl->hud_px);
     int hint_y = fl->hud.y + fl->hud.h - lh - fl->hud_px / 2;

@@ -20,10 +20,21 @@ const char *snake_policy_name(SnakePolicy p) {
     return names_of(POLICY_NAMES, SNAKE_POLICY_COUNT, (int)p);
 }
 
-WsStatus snake_policy_check(SnakePolicy p, int w, int h, WsError *err) {
-    if (p == SNAKE_POLICY_HAMILTON || p == SNAKE_POLICY_PERFECT)
-        return snake_cycle_check_board(w, h, err);
+WsStatus snake_policy_check_walls(SnakePolicy p, int w, int h, const uint8_t *walls, WsError *err) {
+    if (p != SNAKE_POLICY_HAMILTON && p != SNAKE_POLICY_PERFECT)
+        return WS_OK; /* greedy plays every board */
+    WsStatus st = snake_cycle_check_board(w, h, err);
+    if (st != WS_OK)
+        return st;
+    for (int c = 0; walls != NULL && c < w * h; c++)
+        if (walls[c])
+            return ws_fail(err, WS_ERR_ARG, "the %s policy cannot play boards with walls yet",
+                           snake_policy_name(p));
     return WS_OK;
+}
+
+WsStatus snake_policy_check(SnakePolicy p, int w, int h, WsError *err) {
+    return snake_policy_check_walls(p, w, h, NULL, err);
 }
 
 const char *snake_reason_name(SnakeReason r) {
@@ -120,11 +131,20 @@ static void release_clear(int32_t *release, const Snake *s) {
         release[snake_at(s, i)] = 0;
 }
 
+/* Walls never open: they hold WAVE_NEVER in a release array while a search
+ * needs them, and 0 again afterwards (walls may be NULL: none). */
+static void release_walls(int32_t *release, const uint8_t *walls, int cells, int32_t value) {
+    for (int c = 0; walls != NULL && c < cells; c++)
+        if (walls[c])
+            release[c] = value;
+}
+
 /* Whether the head of s can reach its tail through cells the body leaves
  * before the head gets there (the tail's cell from the next tick, or the one
  * after with strict_tail), with every body cell held `delay` ticks longer:
  * delay 1 stands for one more eat before the tail moves on. `release` is
- * scratch of w*h int32 zeroes, left zeroed; `wf` receives the search. */
+ * scratch of w*h int32, zero but for the walls (WAVE_NEVER, set by
+ * choose_greedy for the whole decision), left so; `wf` receives the search. */
 static bool reach_tail(const Snake *s, bool strict_tail, int32_t *release, WaveField *wf,
                        int delay) {
     if (s->len < 2)
@@ -163,12 +183,12 @@ static int eat_margin(const SnakeGame *g) {
 
 /* Walks the virtual snake from s along `path` (eating at its end) and
  * reports whether its head can then still reach its tail. */
-static bool virtual_eat_is_safe(SnakeAi *ai, const Snake *s, const Path *path, int delay) {
-    snake_copy(&ai->virt, s);
+static bool virtual_eat_is_safe(SnakeAi *ai, const SnakeGame *g, const Path *path, int delay) {
+    snake_copy(&ai->virt, &g->snake);
     for (int i = 1; i < path->len; i++)
         snake_advance(&ai->virt, path->cells[i], i == path->len - 1);
     ai->virt_valid = true;
-    ai->virt_safe = snake_is_full(&ai->virt) ||
+    ai->virt_safe = ai->virt.len == g->floor_cells ||
                     reach_tail(&ai->virt, ai->strict_tail, ai->vrelease, &ai->scratch, delay);
     return ai->virt_safe;
 }
@@ -185,7 +205,7 @@ static bool greedy_try_food(SnakeAi *ai, const SnakeGame *g, int delay) {
     if (!wave_compute_timed(&ai->wave, ai->release, 0, head, g->food))
         return false;
     path_from_wave(&ai->food_path, &ai->wave, g->food);
-    if (virtual_eat_is_safe(ai, s, &ai->food_path, delay))
+    if (virtual_eat_is_safe(ai, g, &ai->food_path, delay))
         return true;
     int first = ai->food_path.cells[1];
     int best_len = 0;
@@ -201,7 +221,7 @@ static bool greedy_try_food(SnakeAi *ai, const SnakeGame *g, int delay) {
             continue;
         path_from_wave(&ai->tail_path, &ai->scratch, g->food); /* tail_path as scratch */
         path_prepend(&ai->tail_path, head);
-        if (virtual_eat_is_safe(ai, s, &ai->tail_path, delay)) {
+        if (virtual_eat_is_safe(ai, g, &ai->tail_path, delay)) {
             best = (Dir)d;
             best_len = len;
             memcpy(ai->food_path.cells, ai->tail_path.cells,
@@ -213,10 +233,10 @@ static bool greedy_try_food(SnakeAi *ai, const SnakeGame *g, int delay) {
     if (best == DIR_NONE) {
         /* Show the shortest path and its failed simulation, not the last trial. */
         path_from_wave(&ai->food_path, &ai->wave, g->food);
-        virtual_eat_is_safe(ai, s, &ai->food_path, delay);
+        virtual_eat_is_safe(ai, g, &ai->food_path, delay);
         return false;
     }
-    virtual_eat_is_safe(ai, s, &ai->food_path, delay);
+    virtual_eat_is_safe(ai, g, &ai->food_path, delay);
     return true;
 }
 
@@ -298,6 +318,9 @@ static Dir greedy_wander(SnakeAi *ai, const SnakeGame *g) {
 
 static void choose_greedy(SnakeAi *ai, const SnakeGame *g) {
     const Snake *s = &g->snake;
+    const uint8_t *walls = g->wall_count > 0 ? g->walls : NULL;
+    release_walls(ai->release, walls, s->cap, WAVE_NEVER);
+    release_walls(ai->vrelease, walls, s->cap, WAVE_NEVER);
     release_set(ai->release, s, ai->strict_tail);
     if (greedy_try_food(ai, g, eat_margin(g))) {
         ai->dir = path_first_dir(&ai->food_path, s->w);
@@ -315,6 +338,8 @@ static void choose_greedy(SnakeAi *ai, const SnakeGame *g) {
         ai->reason = SNAKE_REASON_TRAPPED;
     }
     release_clear(ai->release, s);
+    release_walls(ai->release, walls, s->cap, 0);
+    release_walls(ai->vrelease, walls, s->cap, 0);
 }
 
 /* ======================================================================== */
@@ -324,13 +349,16 @@ static void choose_greedy(SnakeAi *ai, const SnakeGame *g) {
 static void choose_cycle(SnakeAi *ai, const SnakeGame *g) {
     bool shortcut = false;
     Dir d = DIR_NONE;
-    if (ai->cycle != NULL && ai->policy == SNAKE_POLICY_HAMILTON)
+    /* No cycle policy plays walls yet (snake_policy_check_walls refuses them),
+     * but a window user can add some mid-game: then greedy plays. */
+    bool cycle = ai->cycle != NULL && g->wall_count == 0;
+    if (cycle && ai->policy == SNAKE_POLICY_HAMILTON)
         d = snake_cycle_choose_hamilton(ai->cycle, g, &ai->food_path);
-    else if (ai->cycle != NULL)
+    else if (cycle)
         d = snake_cycle_choose_perfect(ai->cycle, g, &ai->food_path, &shortcut);
     if (d == DIR_NONE) {
-        /* The body is not on a cycle (the policy was switched mid-game): play
-         * greedy until the game restarts on the cycle. */
+        /* The body is not on a cycle (the policy was switched mid-game) or the
+         * board has walls: play greedy until the game restarts on the cycle. */
         path_clear(&ai->food_path);
         if (ai->cycle != NULL)
             ai->cycle->order_len = 0;
