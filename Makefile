@@ -12,7 +12,7 @@ ARGS       ?=
 
 # Debian packages the build, the tests (Xvfb window test) and the font need.
 PACKAGES := build-essential cmake pkg-config libsdl2-dev libsdl2-ttf-dev \
-            libsdl2-image-dev check xvfb xauth xdotool imagemagick valgrind \
+            libsdl2-image-dev libgif-dev check xvfb xauth xdotool imagemagick valgrind \
             fonts-dejavu-core
 
 .PHONY: deps build run test bench valgrind clean
@@ -46,11 +46,13 @@ test: deps
 bench: build
 	./$(BUILD)/wavesnake bench $(ARGS)
 
-# Headless runs, text tools and the unit tests under valgrind (release build,
-# no sanitizers). test_snake_cycle plays thousands of games and takes over ten
-# minutes under valgrind: the perfect-policy run above covers that code. Leaks of kinds definite/indirect/possible fail; the
-# "still reachable" blocks of glib's static initialisers (pulled in by SDL's
-# libraries) are not ours and are only reported.
+# Headless runs, text tools, a screenshot with a GIF recording and the unit
+# tests under valgrind (release build, no sanitizers). test_snake_cycle plays
+# thousands of games and takes over ten minutes under valgrind: the
+# perfect-policy run above covers that code. Leaks of kinds
+# definite/indirect/possible fail; the "still reachable" blocks of glib's
+# static initialisers (pulled in by SDL's libraries) are not ours and are only
+# reported.
 VALGRIND := valgrind -q --error-exitcode=3 --leak-check=full \
             --errors-for-leak-kinds=definite,indirect,possible
 valgrind: build
@@ -59,7 +61,7 @@ valgrind: build
 	$(VALGRIND) ./$(BUILD)/wavesnake arena --headless --ticks 200 --generate 40x30 --monsters 50 --seed 7 >/dev/null
 	$(VALGRIND) ./$(BUILD)/wavesnake sea --headless --games 3 --seed 7 >/dev/null
 	$(VALGRIND) ./$(BUILD)/wavesnake wave tests/data/level.txt 8 3 >/dev/null
-	$(VALGRIND) ./$(BUILD)/wavesnake snake --screenshot /tmp/wavesnake-valgrind.png --frames 5 --size 10x10 --seed 7 >/dev/null
+	$(VALGRIND) ./$(BUILD)/wavesnake snake --screenshot /tmp/wavesnake-valgrind.png --frames 5 --size 10x10 --seed 7 --record /tmp/wavesnake-valgrind.gif >/dev/null
 	for t in $(BUILD)/tests/test_*; do \
 	  case $$t in *test_snake_cycle) continue;; esac; \
 	  CK_FORK=no CK_DEFAULT_TIMEOUT=600 $(VALGRIND) $$t >/dev/null || exit 1; \

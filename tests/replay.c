@@ -1,11 +1,14 @@
-/* replay - an independent checker for wavesnake snake traces (SPEC "Snake trace").
+/* replay - an independent checker for wavesnake snake traces (SPEC "Snake trace",
+ * "Snake boards with walls").
  *
  * It shares no code with the program: its own PCG32, its own rules. For
- * every game it checks the start body, that every food is where the stream-1
- * placement rule puts it, that every move is legal under the game's tail
- * rule, and that the end line (outcome, length, steps) is what the moves
- * produce. Usage: replay TRACE. Exit 0 if every game checks out, 1 if not,
- * 2 if the file cannot be read.
+ * every game it checks the walls line (if any), the start body (the start
+ * rule on the walled board), that every food is where the stream-1 placement
+ * rule puts it (over the cells that are neither wall nor snake), that every
+ * wall toggle is on a cell that is neither snake nor food, that every move is
+ * legal under the game's tail rule, and that the end line (outcome, length,
+ * steps) is what the moves produce. Usage: replay TRACE. Exit 0 if every game
+ * checks out, 1 if not, 2 if the file cannot be read.
  */
 #include <inttypes.h>
 #include <stdbool.h>
@@ -48,27 +51,34 @@ typedef struct Game {
     bool strict;
     int *body; /* body[0] = head ... body[len-1] = tail */
     unsigned char *occ;
+    unsigned char *wall;
+    int floor; /* cells that are not walls */
     int food;
     Pcg place;
-    long steps, since_eat;
 } Game;
+
+/* One line of the trace, in a buffer that grows to fit (a walls line can be long). */
+typedef struct Line {
+    char *text;
+    size_t cap;
+} Line;
 
 static long line_no;
 static const char *path;
 
 static int fail(const char *msg, const char *detail) {
-    fprintf(stderr, "replay: %s:%ld: %s%s%s\n", path, line_no, msg, detail ? ": " : "",
+    fprintf(stderr, "replay: %s:%ld: %s%s%.200s\n", path, line_no, msg, detail ? ": " : "",
             detail ? detail : "");
     return 1;
 }
 
 static int expected_food(Game *g) {
-    int empty = g->w * g->h - g->len;
-    if (empty == 0)
+    int empty = g->floor - g->len;
+    if (empty <= 0)
         return -1;
     uint32_t k = pcg_bounded(&g->place, (uint32_t)empty);
     for (int c = 0; c < g->w * g->h; c++)
-        if (!g->occ[c] && k-- == 0)
+        if (!g->occ[c] && !g->wall[c] && k-- == 0)
             return c;
     return -1;
 }
@@ -78,6 +88,8 @@ static bool legal(const Game *g, int dx, int dy, int *target) {
     if (hx < 0 || hy < 0 || hx >= g->w || hy >= g->h)
         return false;
     *target = hy * g->w + hx;
+    if (g->wall[*target])
+        return false;
     if (!g->occ[*target])
         return true;
     /* Only the tail's cell, which it leaves this tick (food is never on the body). */
@@ -93,60 +105,151 @@ static bool any_legal(const Game *g) {
     return false;
 }
 
-static bool read_line(FILE *f, char *buf, size_t size) {
-    if (!fgets(buf, (int)size, f))
-        return false;
+/* The start rule: the tail cell of the leftmost run of len floor cells in the
+ * first row (from the top) that has one; -1 if no row has. */
+static int start_tail(const Game *g, int len) {
+    for (int y = 0; y < g->h; y++) {
+        int run = 0;
+        for (int x = 0; x < g->w; x++) {
+            run = g->wall[y * g->w + x] ? 0 : run + 1;
+            if (run == len)
+                return y * g->w + x - len + 1;
+        }
+    }
+    return -1;
+}
+
+static bool read_line(FILE *f, Line *l) {
+    size_t n = 0;
+    for (;;) {
+        if (l->cap - n < 2) {
+            size_t cap = l->cap ? 2 * l->cap : 4096;
+            char *grown = realloc(l->text, cap);
+            if (grown == NULL)
+                return false;
+            l->text = grown;
+            l->cap = cap;
+        }
+        if (!fgets(l->text + n, (int)(l->cap - n), f)) {
+            if (n == 0)
+                return false;
+            break;
+        }
+        n += strlen(l->text + n);
+        if (n > 0 && l->text[n - 1] == '\n')
+            break;
+    }
     line_no++;
-    buf[strcspn(buf, "\r\n")] = '\0';
+    l->text[strcspn(l->text, "\r\n")] = '\0';
     return true;
 }
 
+/* Reads "x y" pairs from p into cells (at most max); returns how many, or -1
+ * if a pair is outside the board or something else follows the pairs. */
+static int read_points(const Game *g, const char *p, int *cells, int max) {
+    int x, y, n, count = 0;
+    while (sscanf(p, " %d %d%n", &x, &y, &n) == 2) {
+        if (count == max || x < 0 || y < 0 || x >= g->w || y >= g->h)
+            return -1;
+        cells[count++] = y * g->w + x;
+        p += n;
+    }
+    while (*p == ' ')
+        p++;
+    return *p == '\0' ? count : -1;
+}
+
+/* The walls line: "walls K x1 y1 ... xK yK", K >= 1, cells in row-major order. */
+static int read_walls(Game *g, const char *text) {
+    int k, n;
+    if (sscanf(text, "walls %d%n", &k, &n) != 1 || k < 1 || k >= g->w * g->h)
+        return fail("bad walls line", text);
+    int got = read_points(g, text + n, g->body, g->w * g->h);
+    if (got != k)
+        return fail("the walls line does not hold K cells inside the board", text);
+    for (int i = 0; i < k; i++) {
+        if (i > 0 && g->body[i] <= g->body[i - 1])
+            return fail("walls are not in row-major order", text);
+        g->wall[g->body[i]] = 1;
+    }
+    g->floor -= k;
+    return 0;
+}
+
+/* A "wall X Y" line: toggles a wall on a cell that is neither snake nor food. */
+static int toggle_wall(Game *g, const char *text) {
+    int cell;
+    if (read_points(g, text + 4, &cell, 1) != 1)
+        return fail("bad wall line (wall X Y, inside the board)", text);
+    if (g->occ[cell])
+        return fail("wall toggled on the snake", text);
+    if (cell == g->food)
+        return fail("wall toggled on the food", text);
+    g->wall[cell] = !g->wall[cell];
+    g->floor += g->wall[cell] ? -1 : 1;
+    return 0;
+}
+
 /* Replays one game whose header line is in `line`; returns 0 if it checks out. */
-static int replay_game(FILE *f, char *line, size_t size, long expect_index) {
+static int replay_game(FILE *f, Line *line, long expect_index) {
     long index;
     int w, h;
     unsigned long long seed;
     char policy[64], tail[16];
-    if (sscanf(line, "game %ld size %d %d seed %llu policy %63s tail %15s", &index, &w, &h, &seed,
-               policy, tail) != 6)
-        return fail("bad game header", line);
+    if (sscanf(line->text, "game %ld size %d %d seed %llu policy %63s tail %15s", &index, &w, &h,
+               &seed, policy, tail) != 6)
+        return fail("bad game header", line->text);
     if (index != expect_index)
-        return fail("games are not numbered 0, 1, 2, ...", line);
+        return fail("games are not numbered 0, 1, 2, ...", line->text);
     if (w < 2 || h < 2 || w > 256 || h > 256)
-        return fail("board size out of range", line);
+        return fail("board size out of range", line->text);
     Game g = {0};
     g.w = w;
     g.h = h;
+    g.floor = w * h;
     g.strict = strcmp(tail, "strict") == 0;
     if (!g.strict && strcmp(tail, "free") != 0)
         return fail("tail must be free or strict", tail);
     g.body = malloc(sizeof(int) * (size_t)(w * h));
     g.occ = calloc((size_t)(w * h), 1);
+    g.wall = calloc((size_t)(w * h), 1);
     int status = 1;
-    if (!g.body || !g.occ)
+    if (!g.body || !g.occ || !g.wall)
         goto out;
     pcg_seed(&g.place, seed, 1);
-    /* Start body: length N in the top row, head (N-1,0) first, tail (0,0). */
-    if (!read_line(f, line, size) || strncmp(line, "snake", 5) != 0) {
-        fail("expected the snake line", line);
+    if (!read_line(f, line)) {
+        fail("expected the snake line", NULL);
+        goto out;
+    }
+    if (strncmp(line->text, "walls ", 6) == 0) {
+        if (read_walls(&g, line->text) != 0)
+            goto out;
+        if (!read_line(f, line)) {
+            fail("expected the snake line", NULL);
+            goto out;
+        }
+    }
+    /* Start body: length N by the start rule, head first, heading right. */
+    if (strncmp(line->text, "snake", 5) != 0) {
+        fail("expected the snake line", line->text);
+        goto out;
+    }
+    g.len = read_points(&g, line->text + 5, g.body, w);
+    if (g.len < 1 || g.len >= g.floor) {
+        fail("bad start length", line->text);
         goto out;
     }
     {
-        char *p = line + 5;
-        int x, y, n;
-        while (sscanf(p, " %d %d%n", &x, &y, &n) == 2) {
-            if (g.len >= w)
-                break;
-            g.body[g.len++] = y * w + x;
-            p += n;
-        }
-        if (g.len < 1 || g.len >= w * h) {
-            fail("bad start length", line);
+        int start = start_tail(&g, g.len);
+        if (start < 0) {
+            fail("no room for the start snake", line->text);
             goto out;
         }
         for (int i = 0; i < g.len; i++) {
-            if (g.body[i] != g.len - 1 - i) {
-                fail("start body is not in the top row, head first, tail at (0,0)", line);
+            if (g.body[i] != start + g.len - 1 - i) {
+                fail("start body is not where the start rule puts it (first row with room, "
+                     "leftmost run, head first)",
+                     line->text);
                 goto out;
             }
             g.occ[g.body[i]] = 1;
@@ -154,68 +257,83 @@ static int replay_game(FILE *f, char *line, size_t size, long expect_index) {
     }
     g.food = expected_food(&g);
     bool need_food = g.food >= 0;
+    bool dead = false; /* a move left no legal move */
     long since_eat = 0, steps = 0;
     for (;;) {
-        if (!read_line(f, line, size)) {
+        if (!read_line(f, line)) {
             fail("trace ends inside a game", NULL);
             goto out;
         }
-        if (strncmp(line, "food", 4) == 0) {
+        const char *text = line->text;
+        bool over = g.len == g.floor || since_eat >= 4L * w * h || dead;
+        if (strncmp(text, "food", 4) == 0) {
             int x, y;
-            if (!need_food || sscanf(line, "food %d %d", &x, &y) != 2 || y * w + x != g.food ||
+            if (!need_food || sscanf(text, "food %d %d", &x, &y) != 2 || y * w + x != g.food ||
                 x < 0 || y < 0 || x >= w || y >= h) {
                 char msg[96];
-                snprintf(msg, sizeof msg, "food line does not match the placement rule (expected %d %d)",
+                snprintf(msg, sizeof msg,
+                         "food line does not match the placement rule (expected %d %d)",
                          g.food % w, g.food / w);
-                fail(msg, line);
+                fail(msg, text);
                 goto out;
             }
             need_food = false;
             continue;
         }
         if (need_food) {
-            fail("missing food line", line);
+            fail("missing food line", text);
             goto out;
         }
-        if (strncmp(line, "end", 3) == 0) {
+        if (strncmp(text, "wall ", 5) == 0) {
+            if (over) {
+                fail("wall toggled after the game was over", text);
+                goto out;
+            }
+            if (toggle_wall(&g, text) != 0)
+                goto out;
+            continue;
+        }
+        if (strncmp(text, "end", 3) == 0) {
             char outcome[16];
             int len;
             long st;
-            if (sscanf(line, "end %15s length %d steps %ld", outcome, &len, &st) != 3) {
-                fail("bad end line", line);
+            if (sscanf(text, "end %15s length %d steps %ld", outcome, &len, &st) != 3) {
+                fail("bad end line", text);
                 goto out;
             }
-            const char *truth = g.len == w * h                 ? "won"
-                                : !any_legal(&g)               ? "dead"
-                                : since_eat >= 4L * w * h      ? "stalled"
-                                                               : NULL;
+            const char *truth = g.len == g.floor             ? "won"
+                                : !any_legal(&g)             ? "dead"
+                                : since_eat >= 4L * w * h    ? "stalled"
+                                                             : NULL;
             if (truth == NULL || strcmp(truth, outcome) != 0 || len != g.len || st != steps) {
                 char msg[128];
-                snprintf(msg, sizeof msg, "end line disagrees with the replay (%s, length %d, steps %ld)",
+                snprintf(msg, sizeof msg,
+                         "end line disagrees with the replay (%s, length %d, steps %ld)",
                          truth ? truth : "still playing", g.len, steps);
-                fail(msg, line);
+                fail(msg, text);
                 goto out;
             }
             status = 0;
             goto out;
         }
         int dx = 0, dy = 0;
-        switch (line[1] == '\0' ? line[0] : '?') {
+        switch (text[1] == '\0' ? text[0] : '?') {
         case 'U': dy = -1; break;
         case 'R': dx = 1; break;
         case 'D': dy = 1; break;
         case 'L': dx = -1; break;
         default:
-            fail("expected U, R, D, L, food or end", line);
+            fail("expected U, R, D, L, food, wall or end", text);
             goto out;
         }
-        if (g.len == w * h || (since_eat >= 4L * w * h)) {
-            fail("move after the game was over", line);
+        if (over) {
+            fail("move after the game was over", text);
             goto out;
         }
-        int target;
+        int target = -1; /* set by legal() when the move stays on the board */
         if (!legal(&g, dx, dy, &target)) {
-            fail("illegal move", line);
+            fail(target >= 0 && g.wall[target] ? "illegal move (into a wall)" : "illegal move",
+                 text);
             goto out;
         }
         bool eat = target == g.food;
@@ -235,10 +353,12 @@ static int replay_game(FILE *f, char *line, size_t size, long expect_index) {
         } else {
             since_eat++;
         }
+        dead = !any_legal(&g);
     }
 out:
     free(g.body);
     free(g.occ);
+    free(g.wall);
     return status;
 }
 
@@ -253,20 +373,22 @@ int main(int argc, char **argv) {
         fprintf(stderr, "replay: cannot open %s\n", path);
         return 2;
     }
-    char line[4096];
-    if (!read_line(f, line, sizeof line) || strcmp(line, "wavesnake-trace 1") != 0) {
+    Line line = {0};
+    if (!read_line(f, &line) || strcmp(line.text, "wavesnake-trace 1") != 0) {
         fclose(f);
+        free(line.text);
         return fail("first line is not 'wavesnake-trace 1'", NULL);
     }
     long games = 0;
     int status = 0;
-    while (status == 0 && read_line(f, line, sizeof line)) {
-        if (line[0] == '\0')
+    while (status == 0 && read_line(f, &line)) {
+        if (line.text[0] == '\0')
             continue;
-        status = replay_game(f, line, sizeof line, games);
+        status = replay_game(f, &line, games);
         games++;
     }
     fclose(f);
+    free(line.text);
     if (status == 0) {
         if (games == 0)
             return fail("no games in the trace", NULL);

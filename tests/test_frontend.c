@@ -6,13 +6,17 @@
 #include <SDL.h>
 #include <SDL_image.h>
 #include <check.h>
+#include <dirent.h>
+#include <gif_lib.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "frontend_app.h"
+#include "layout.h"
 #include "options.h"
+#include "render.h"
 
 static AppOptions small_opts(void) {
     AppOptions o;
@@ -187,6 +191,17 @@ static bool has_color(SDL_Surface *s, SDL_Color c) {
     return false;
 }
 
+/* Loads a PNG as RGBA32 and removes the file. */
+static SDL_Surface *load_png(const char *path) {
+    SDL_Surface *raw = IMG_Load(path);
+    ck_assert_msg(raw != NULL, "cannot read %s: %s", path, IMG_GetError());
+    SDL_Surface *img = SDL_ConvertSurfaceFormat(raw, SDL_PIXELFORMAT_RGBA32, 0);
+    SDL_FreeSurface(raw);
+    ck_assert_ptr_nonnull(img);
+    remove(path);
+    return img;
+}
+
 START_TEST(offscreen_png_shows_snake_and_food) {
     char path[] = "/tmp/ws_frontend_XXXXXX.png";
     int fd = mkstemps(path, 4);
@@ -204,18 +219,153 @@ START_TEST(offscreen_png_shows_snake_and_food) {
     ck_assert_int_eq(app_shot_status(app), 0);
     app_close(app);
 
-    SDL_Surface *raw = IMG_Load(path);
-    ck_assert_msg(raw != NULL, "cannot read %s: %s", path, IMG_GetError());
-    SDL_Surface *img = SDL_ConvertSurfaceFormat(raw, SDL_PIXELFORMAT_RGBA32, 0);
-    SDL_FreeSurface(raw);
-    ck_assert_ptr_nonnull(img);
+    SDL_Surface *img = load_png(path);
     ck_assert_int_eq(img->w, 640);
     ck_assert_int_eq(img->h, 360);
     ck_assert_msg(has_color(img, HEAD), "no snake-head pixel in %s", path);
     ck_assert_msg(has_color(img, FOOD), "no food pixel in %s", path);
     SDL_FreeSurface(img);
-    remove(path);
     SDL_Quit();
+}
+END_TEST
+
+/* ---- GIF recording (C) ---------------------------------------------------- */
+
+/* Runs in a fresh temporary directory (C writes into the current one). */
+static char rec_dir[64], old_cwd[4096];
+
+static void enter_tmp_dir(void) {
+    snprintf(rec_dir, sizeof rec_dir, "/tmp/ws_frontend_gif_XXXXXX");
+    ck_assert_ptr_nonnull(mkdtemp(rec_dir));
+    ck_assert_ptr_nonnull(getcwd(old_cwd, sizeof old_cwd));
+    ck_assert_int_eq(chdir(rec_dir), 0);
+}
+
+/* The one wavesnake-*.gif in the directory, decoded; removes it and the directory. */
+static GifFileType *slurp_the_gif(void) {
+    DIR *d = opendir(".");
+    ck_assert_ptr_nonnull(d);
+    char name[256] = "";
+    int found = 0;
+    for (struct dirent *e = readdir(d); e != NULL; e = readdir(d)) {
+        size_t n = strlen(e->d_name);
+        if (strncmp(e->d_name, "wavesnake-", 10) == 0 && n > 4 &&
+            strcmp(e->d_name + n - 4, ".gif") == 0) {
+            snprintf(name, sizeof name, "%s", e->d_name);
+            found++;
+        }
+    }
+    closedir(d);
+    ck_assert_int_eq(found, 1);
+    int err = 0;
+    GifFileType *gif = DGifOpenFileName(name, &err);
+    ck_assert_msg(gif != NULL, "cannot open %s: %s", name, GifErrorString(err));
+    ck_assert_int_eq(DGifSlurp(gif), GIF_OK);
+    remove(name);
+    ck_assert_int_eq(chdir(old_cwd), 0);
+    rmdir(rec_dir);
+    return gif;
+}
+
+START_TEST(c_starts_and_stops_a_recording) {
+    enter_tmp_dir();
+    App *app = open_window_app();
+    ck_assert(app_frame(app));
+    ck_assert(!app_is_recording(app));
+    push_key(SDLK_c, KMOD_NONE);
+    ck_assert(app_frame(app));
+    ck_assert(app_is_recording(app));
+    for (int i = 0; i < 6; i++) { /* frames 45 ms apart: each one is due */
+        SDL_Delay(45);
+        ck_assert(app_frame(app));
+    }
+    push_key(SDLK_c, KMOD_NONE);
+    ck_assert(app_frame(app));
+    ck_assert(!app_is_recording(app));
+    app_close(app);
+    GifFileType *gif = slurp_the_gif();
+    ck_assert_int_eq(gif->SWidth, 640);
+    ck_assert_int_eq(gif->SHeight, 360);
+    ck_assert_int_ge(gif->ImageCount, 2); /* the game runs at 1000 ticks/s: frames differ */
+    DGifCloseFile(gif, NULL);
+}
+END_TEST
+
+START_TEST(resize_stops_a_recording) {
+    enter_tmp_dir();
+    App *app = open_window_app();
+    push_key(SDLK_c, KMOD_NONE);
+    ck_assert(app_frame(app));
+    ck_assert(app_is_recording(app));
+    SDL_Delay(45);
+    ck_assert(app_frame(app));
+    SDL_Window *win = SDL_GetWindowFromID(1);
+    ck_assert_ptr_nonnull(win);
+    SDL_SetWindowSize(win, 500, 300);
+    for (int i = 0; i < 3 && app_is_recording(app); i++)
+        ck_assert(app_frame(app));
+    ck_assert(!app_is_recording(app));
+    app_close(app);
+    GifFileType *gif = slurp_the_gif(); /* saved cleanly, at the old size */
+    ck_assert_int_eq(gif->SWidth, 640);
+    ck_assert_int_ge(gif->ImageCount, 1);
+    DGifCloseFile(gif, NULL);
+}
+END_TEST
+
+/* Takes a screenshot of the next frame and loads it as RGBA32. */
+static SDL_Surface *shoot(App *app) {
+    char path[] = "/tmp/ws_frontend_XXXXXX.png";
+    int fd = mkstemps(path, 4);
+    ck_assert_int_ge(fd, 0);
+    close(fd);
+    app_request_shot(app, path);
+    ck_assert(app_frame(app));
+    ck_assert_int_eq(app_shot_status(app), 0);
+    return load_png(path);
+}
+
+static void push_left_click(int x, int y) {
+    SDL_Event ev;
+    memset(&ev, 0, sizeof ev);
+    ev.type = SDL_MOUSEBUTTONDOWN;
+    ev.button.button = SDL_BUTTON_LEFT;
+    ev.button.state = SDL_PRESSED;
+    ev.button.clicks = 1;
+    ev.button.x = x;
+    ev.button.y = y;
+    ck_assert_int_eq(SDL_PushEvent(&ev), 1);
+}
+
+START_TEST(click_toggles_a_snake_wall) {
+    /* Paused at the start (the snake in the top row), three clicks in the
+     * bottom row: at most one hits the food, so walls appear, drawn at once
+     * although no tick runs; the same clicks again take them away. */
+    App *app = open_window_app();
+    push_key(SDLK_SPACE, KMOD_NONE);
+    ck_assert(app_frame(app));
+    ck_assert(app_is_paused(app));
+    SDL_Color wall = {PAL_WALL.r, PAL_WALL.g, PAL_WALL.b, 255};
+    SDL_Surface *img = shoot(app);
+    ck_assert_msg(!has_color(img, wall), "wall colour before any wall");
+    SDL_FreeSurface(img);
+    FrameLayout fl;
+    layout_frame(&fl, 640, 360, (app_overlays(app) & OVERLAY_HUD) != 0);
+    BoardLayout bl;
+    layout_board(&bl, fl.board_area, 10, 10);
+    for (int pass = 0; pass < 2; pass++) {
+        for (int x = 0; x < 3; x++) {
+            int px, py;
+            layout_cell_center(&bl, x, 9, &px, &py);
+            push_left_click(px, py);
+        }
+        img = shoot(app);
+        ck_assert_msg(has_color(img, wall) == (pass == 0), "pass %d: walls %s", pass,
+                      pass == 0 ? "missing" : "left over");
+        SDL_FreeSurface(img);
+    }
+    ck_assert_int_eq(app_tick_count(app), 0);
+    app_close(app);
 }
 END_TEST
 
@@ -230,7 +380,12 @@ static Suite *frontend_suite(void) {
     TCase *draw = tcase_create("draw");
     tcase_add_test(draw, text_is_rendered_once);
     tcase_add_test(draw, offscreen_png_shows_snake_and_food);
+    tcase_add_test(draw, click_toggles_a_snake_wall);
     suite_add_tcase(s, draw);
+    TCase *rec = tcase_create("record");
+    tcase_add_test(rec, c_starts_and_stops_a_recording);
+    tcase_add_test(rec, resize_stops_a_recording);
+    suite_add_tcase(s, rec);
     return s;
 }
 

@@ -35,6 +35,7 @@ static const struct {
     {SDLK_g, KMOD_NONE, ACT_TOGGLE_GRID},
     {SDLK_d, KMOD_NONE, ACT_TOGGLE_NUMBERS},
     {SDLK_s, KMOD_NONE, ACT_SCREENSHOT},
+    {SDLK_c, KMOD_NONE, ACT_RECORD},
     {SDLK_f, KMOD_NONE, ACT_FULLSCREEN},
     {SDLK_F1, KMOD_NONE, ACT_HELP},
     {SDLK_QUESTION, KMOD_NONE, ACT_HELP},
@@ -77,8 +78,8 @@ END_TEST
 /* Every key SPEC lists appears in the help overlay's table. */
 START_TEST(help_lists_every_key) {
     static const char *const KEYS[] = {"Space", "N", ".", "+", "-", "R", "Tab", "1", "2", "3",
-                                       "W",     "P", "V", "H", "G", "D", "S",   "F", "F1", "?",
-                                       "Esc",   "Q"};
+                                       "W",     "P", "V", "H", "G", "D", "S",   "C", "F",  "F1",
+                                       "?",     "Esc", "Q"};
     int count = 0;
     const KeyHelp *help = keys_help(&count);
     ck_assert_int_ge(count, 16);
@@ -102,6 +103,7 @@ END_TEST
 START_TEST(action_names) {
     ck_assert_str_eq(keys_action_name(ACT_PAUSE), "pause");
     ck_assert_str_eq(keys_action_name(ACT_TOGGLE_WAVE), "wave");
+    ck_assert_str_eq(keys_action_name(ACT_RECORD), "record");
     ck_assert_str_eq(keys_action_name(ACT_LEFT), "left");
     ck_assert_str_eq(keys_action_name(ACT_COUNT), "?");
 }

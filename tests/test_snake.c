@@ -1,7 +1,10 @@
-/* Snake rules: start, food placement, the tail cell, growth, win, death, stall. */
+/* Snake rules: start, food placement, the tail cell, growth, win, death,
+ * stall, and the same on boards with walls (start rule, food, win, toggles). */
 #include <check.h>
 #include <stdlib.h>
+#include <string.h>
 
+#include "ascii_map.h"
 #include "grid.h"
 #include "snake.h"
 
@@ -228,6 +231,210 @@ START_TEST(copy_is_independent) {
 }
 END_TEST
 
+/* ======================================================================== */
+/* Walls                                                                     */
+/* ======================================================================== */
+
+enum { MAX_TEST_CELLS = 1024 };
+
+/* A game of start length len on the board drawn by rows. */
+static void walled_open(SnakeGame *g, const char *const *rows, int n, int len, uint64_t seed) {
+    uint8_t walls[MAX_TEST_CELLS];
+    int w, h;
+    ck_assert_int_eq(ascii_map_walls(rows, n, walls, sizeof walls, &w, &h), WS_OK);
+    game_open(g, w, h, len, false, seed);
+    WsError err = {0};
+    ck_assert_msg(snake_game_set_walls(g, walls, &err) == WS_OK, "%s", err.msg);
+}
+
+START_TEST(start_first_row_with_room) {
+    /* Row 0 has runs of 2 only; row 1's leftmost run of 3 starts at x = 2
+     * (the run at x = 0 is one cell long). */
+    static const char *const rows[] = {"#..#..", ".#....", "......", "......"};
+    SnakeGame g;
+    walled_open(&g, rows, 4, 3, 42);
+    const Snake *s = &g.snake;
+    ck_assert_int_eq(snake_tail(s), 1 * 6 + 2);
+    ck_assert_int_eq(snake_at(s, 1), 1 * 6 + 3);
+    ck_assert_int_eq(snake_head(s), 1 * 6 + 4);
+    ck_assert_int_eq(g.wall_count, 3);
+    ck_assert_int_eq(g.floor_cells, 21);
+    ck_assert_int_eq(g.outcome, SNAKE_PLAYING);
+    ck_assert(g.food >= 0 && !g.walls[g.food] && !g.snake.occ[g.food]);
+    /* The same length 2 fits in row 0, at its leftmost run (1,0)-(2,0). */
+    snake_game_deinit(&g);
+    walled_open(&g, rows, 4, 2, 42);
+    ck_assert_int_eq(snake_tail(&g.snake), 1);
+    ck_assert_int_eq(snake_head(&g.snake), 2);
+    /* Resetting keeps the walls and the start. */
+    snake_game_reset(&g, 7);
+    ck_assert_int_eq(g.wall_count, 3);
+    ck_assert_int_eq(snake_tail(&g.snake), 1);
+    snake_game_deinit(&g);
+}
+END_TEST
+
+START_TEST(start_leftmost_run_in_the_row) {
+    /* Row 0: a run of 2, a wall, a run of 3: length 3 goes to x = 3..5. */
+    static const char *const rows[] = {"..#...", "......"};
+    SnakeGame g;
+    walled_open(&g, rows, 2, 3, 1);
+    ck_assert_int_eq(snake_tail(&g.snake), 3);
+    ck_assert_int_eq(snake_head(&g.snake), 5);
+    snake_game_deinit(&g);
+}
+END_TEST
+
+START_TEST(start_no_room) {
+    /* No row has 3 floor cells in a row: refused, the game left as it was. */
+    static const char *const rows[] = {".#..", "..#.", "#..#"};
+    uint8_t walls[MAX_TEST_CELLS];
+    int w, h;
+    ck_assert_int_eq(ascii_map_walls(rows, 3, walls, sizeof walls, &w, &h), WS_OK);
+    SnakeGame g;
+    game_open(&g, w, h, 3, false, 5);
+    int food = g.food;
+    WsError err = {0};
+    ck_assert_int_eq(snake_game_set_walls(&g, walls, &err), WS_ERR_ARG);
+    ck_assert_str_eq(err.msg, "no room for a start snake of length 3");
+    ck_assert_int_eq(g.wall_count, 0);
+    ck_assert_int_eq(g.floor_cells, 12);
+    ck_assert_int_eq(snake_head(&g.snake), 2);
+    ck_assert_int_eq(g.food, food);
+    /* Room, but not more floor than the start length: refused too. */
+    static const char *const tight[] = {"...", "###"};
+    ck_assert_int_eq(ascii_map_walls(tight, 2, walls, sizeof walls, &w, &h), WS_OK);
+    snake_game_deinit(&g);
+    game_open(&g, w, h, 3, false, 5);
+    ck_assert_int_eq(snake_game_set_walls(&g, walls, &err), WS_ERR_ARG);
+    ck_assert_ptr_nonnull(strstr(err.msg, "floor cells"));
+    /* NULL clears the walls. */
+    ck_assert_int_eq(snake_game_set_walls(&g, NULL, &err), WS_OK);
+    ck_assert_int_eq(g.floor_cells, 6);
+    snake_game_deinit(&g);
+}
+END_TEST
+
+START_TEST(walled_food_follows_placement_rule) {
+    /* 4x3, start length 2 at (0,0)-(1,0). The empty cells, row-major:
+     *   ....      (2,0) (3,0)
+     *   .##.      (0,1) (3,1)
+     *   #...      (1,2) (2,2) (3,2)     E = 7 */
+    static const char *const rows[] = {"....", ".##.", "#..."};
+    static const int EMPTY[7] = {2, 3, 4, 7, 9, 10, 11};
+    for (uint64_t seed = 0; seed < 60; seed++) {
+        SnakeGame g;
+        walled_open(&g, rows, 3, 2, seed);
+        Rng r;
+        rng_init(&r, seed, 1);
+        int expected = EMPTY[rng_bounded(&r, 7)];
+        ck_assert_msg(g.food == expected, "seed %llu: food %d, expected %d",
+                      (unsigned long long)seed, g.food, expected);
+        snake_game_deinit(&g);
+    }
+}
+END_TEST
+
+START_TEST(walled_food_over_empty_cells_only) {
+    /* Random legal walks on a board with walls: every food is where an
+     * independent count of the non-wall, non-snake cells puts it. */
+    static const char *const rows[] = {"......", ".#..#.", ".#....", "...##.", "......"};
+    SnakeGame g;
+    walled_open(&g, rows, 5, 3, 1);
+    for (uint64_t seed = 0; seed < 200; seed++) {
+        snake_game_reset(&g, seed);
+        Rng walk, place;
+        rng_init(&walk, seed, 9);
+        rng_init(&place, seed, 1);
+        rng_bounded(&place, (uint32_t)(30 - 5 - 3)); /* the first food */
+        for (int t = 0; t < 300 && g.outcome == SNAKE_PLAYING; t++) {
+            Dir d = (Dir)rng_bounded(&walk, 4);
+            int target = grid_neighbor(6, 5, snake_head(&g.snake), d);
+            if (target >= 0 && g.walls[target])
+                ck_assert(!snake_game_is_legal(&g, d));
+            if (!snake_game_is_legal(&g, d))
+                continue;
+            if (snake_game_tick(&g, d) != SNAKE_EV_ATE)
+                continue;
+            int empty = 0;
+            for (int c = 0; c < 30; c++)
+                empty += !g.walls[c] && !g.snake.occ[c];
+            uint32_t k = rng_bounded(&place, (uint32_t)empty);
+            int expected = -1;
+            for (int c = 0; c < 30 && expected < 0; c++)
+                if (!g.walls[c] && !g.snake.occ[c] && k-- == 0)
+                    expected = c;
+            ck_assert_msg(g.food == expected, "seed %llu tick %d: food %d, expected %d",
+                          (unsigned long long)seed, t, g.food, expected);
+        }
+    }
+    snake_game_deinit(&g);
+}
+END_TEST
+
+START_TEST(walled_win_when_floor_is_full) {
+    /* 3x2 with the right column walled: four floor cells. Head (1,1), body
+     * (1,0), tail (0,0); the food on the last floor cell (0,1). */
+    static const char *const rows[] = {"..#", "..#"};
+    SnakeGame g;
+    walled_open(&g, rows, 2, 2, 1);
+    int body[3] = {4, 1, 0};
+    game_set(&g, body, 3, 3);
+    ck_assert_int_eq(snake_game_tick(&g, DIR_LEFT), SNAKE_EV_OVER);
+    ck_assert_int_eq(g.outcome, SNAKE_WON);
+    ck_assert_int_eq(g.snake.len, 4);
+    ck_assert_int_eq(g.food, SNAKE_NO_FOOD);
+    snake_game_deinit(&g);
+}
+END_TEST
+
+START_TEST(toggle_wall_rules) {
+    SnakeGame g;
+    game_open(&g, 5, 4, 3, false, 1);
+    int body[3] = {7, 6, 5};                    /* head (2,1), (1,1), tail (0,1) */
+    game_set(&g, body, 3, 13);                  /* food (3,2) */
+    ck_assert(!snake_game_toggle_wall(&g, 6));  /* the snake */
+    ck_assert(!snake_game_toggle_wall(&g, 5));  /* its tail */
+    ck_assert(!snake_game_toggle_wall(&g, 13)); /* the food */
+    ck_assert(!snake_game_toggle_wall(&g, -1));
+    ck_assert(!snake_game_toggle_wall(&g, 20));
+    ck_assert_int_eq(g.wall_count, 0);
+    /* A wall right of the head: counted, and the move into it is illegal. */
+    ck_assert(snake_game_toggle_wall(&g, 8));
+    ck_assert_int_eq(g.wall_count, 1);
+    ck_assert_int_eq(g.floor_cells, 19);
+    ck_assert(!snake_game_is_legal(&g, DIR_RIGHT));
+    ck_assert(snake_game_is_legal(&g, DIR_DOWN));
+    /* Toggled again it is floor. */
+    ck_assert(snake_game_toggle_wall(&g, 8));
+    ck_assert_int_eq(g.wall_count, 0);
+    ck_assert_int_eq(g.floor_cells, 20);
+    ck_assert(snake_game_is_legal(&g, DIR_RIGHT));
+    /* Walking into a wall ends the game. */
+    ck_assert(snake_game_toggle_wall(&g, 8));
+    ck_assert_int_eq(snake_game_tick(&g, DIR_RIGHT), SNAKE_EV_OVER);
+    ck_assert_int_eq(g.outcome, SNAKE_DEAD);
+    snake_game_deinit(&g);
+}
+END_TEST
+
+START_TEST(toggle_keeps_room_for_the_next_start) {
+    /* 3x2, start length 3: only row 0 or row 1 can hold it. Walling (1,1)
+     * leaves row 0; walling (1,0) too would leave no row. */
+    SnakeGame g;
+    game_open(&g, 3, 2, 3, false, 1);
+    int body[1] = {2};
+    game_set(&g, body, 1, 5); /* a lone head at (2,0), food (2,1) */
+    ck_assert(snake_game_toggle_wall(&g, 4));
+    ck_assert(!snake_game_toggle_wall(&g, 1));
+    ck_assert_int_eq(g.wall_count, 1);
+    snake_game_reset(&g, 2);
+    ck_assert_int_eq(snake_tail(&g.snake), 0);
+    ck_assert_int_eq(snake_head(&g.snake), 2);
+    snake_game_deinit(&g);
+}
+END_TEST
+
 static Suite *snake_suite(void) {
     Suite *s = suite_create("snake");
     TCase *tc = tcase_create("start");
@@ -249,6 +456,16 @@ static Suite *snake_suite(void) {
     tcase_add_test(tc, win_on_full_board);
     tcase_add_test(tc, dead_when_boxed_in);
     tcase_add_test(tc, stall_after_4wh_ticks);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("walls");
+    tcase_add_test(tc, start_first_row_with_room);
+    tcase_add_test(tc, start_leftmost_run_in_the_row);
+    tcase_add_test(tc, start_no_room);
+    tcase_add_test(tc, walled_food_follows_placement_rule);
+    tcase_add_test(tc, walled_food_over_empty_cells_only);
+    tcase_add_test(tc, walled_win_when_floor_is_full);
+    tcase_add_test(tc, toggle_wall_rules);
+    tcase_add_test(tc, toggle_keeps_room_for_the_next_start);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -1,11 +1,19 @@
 /* The greedy policy on hand-built positions, worked out by hand, and
- * invariants of every decision over many seeded games. */
+ * invariants of every decision over many seeded games, on plain boards and
+ * on boards with walls (random ones and the shipped maps). */
 #include <check.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
+#include "ascii_map.h"
 #include "grid.h"
 #include "snake.h"
 #include "snake_ai.h"
+
+#ifndef WS_ASSET_DIR
+#define WS_ASSET_DIR "assets"
+#endif
 
 typedef struct Pos {
     int x, y;
@@ -16,10 +24,13 @@ typedef struct Setup {
     SnakeAi ai;
 } Setup;
 
-/* A w x h game whose body is `body` (head first) and whose food is at `food`. */
-static void setup(Setup *t, int w, int h, const Pos *body, int n, Pos food, bool strict) {
+/* A w x h game with these walls (NULL: none) whose body is `body` (head
+ * first) and whose food is at `food`. */
+static void setup_walled(Setup *t, int w, int h, const uint8_t *walls, const Pos *body, int n,
+                         Pos food, bool strict) {
     SnakeRules r = {w, h, 1, strict};
     ck_assert_int_eq(snake_game_init(&t->game, &r, 1, NULL), WS_OK);
+    ck_assert_int_eq(snake_game_set_walls(&t->game, walls, NULL), WS_OK);
     ck_assert_int_eq(snake_ai_init(&t->ai, w, h, SNAKE_POLICY_GREEDY, strict, NULL), WS_OK);
     Snake *s = &t->game.snake;
     for (int c = 0; c < w * h; c++)
@@ -34,7 +45,11 @@ static void setup(Setup *t, int w, int h, const Pos *body, int n, Pos food, bool
     s->len = n;
     s->head = n - 1;
     t->game.food = food.y * w + food.x;
-    ck_assert(!s->occ[t->game.food]);
+    ck_assert(!s->occ[t->game.food] && !t->game.walls[t->game.food]);
+}
+
+static void setup(Setup *t, int w, int h, const Pos *body, int n, Pos food, bool strict) {
+    setup_walled(t, w, h, NULL, body, n, food, strict);
 }
 
 static void teardown_setup(Setup *t) {
@@ -414,6 +429,281 @@ START_TEST(names_come_from_the_tables) {
 }
 END_TEST
 
+/* ======================================================================== */
+/* Walls                                                                     */
+/* ======================================================================== */
+
+START_TEST(food_path_goes_around_a_wall) {
+    /* 5x3, a lone head H at (0,1), the food F at (4,1), a wall at (2,1):
+     *   .....
+     *   H.#.F
+     *   .....
+     * BFS (up, right, down, left; first arrival is the parent) reaches F at
+     * distance 6 from (4,0): the path runs along the top row, so the first
+     * step is up. The wall is never reached. */
+    static const char *const rows[] = {".....", "..#..", "....."};
+    uint8_t walls[15];
+    int w, h;
+    ck_assert_int_eq(ascii_map_walls(rows, 3, walls, sizeof walls, &w, &h), WS_OK);
+    ck_assert(w == 5 && h == 3);
+    static const Pos body[] = {{0, 1}};
+    Setup t;
+    setup_walled(&t, 5, 3, walls, body, 1, (Pos){4, 1}, false);
+    ck_assert_int_eq(snake_ai_choose(&t.ai, &t.game), DIR_UP);
+    ck_assert_int_eq(t.ai.reason, SNAKE_REASON_EAT);
+    static const int want[7] = {5, 0, 1, 2, 3, 4, 9};
+    ck_assert_int_eq(t.ai.food_path.len, 7);
+    for (int i = 0; i < 7; i++)
+        ck_assert_int_eq(t.ai.food_path.cells[i], want[i]);
+    ck_assert_int_eq(t.ai.wave.dist[7], WAVE_UNREACHED);
+    teardown_setup(&t);
+}
+END_TEST
+
+START_TEST(virtual_eat_sees_walls) {
+    /* 3x2, head H (0,0), tail T (0,1), food F (1,0):
+     *   HF.
+     *   T#.      (1,1): floor, then a wall
+     * Without the wall the virtual snake after the eat (head (1,0), (0,0),
+     * tail (0,1)) reaches its tail by (1,1) in 2 steps, when the tail is
+     * free (tick 1, plus the one-tick margin): eat. With the wall the only
+     * way is the body cell (0,0), held until tick 3, and the dead end on
+     * the right: the eat is unsafe, and following the tail down wins. */
+    static const Pos body[] = {{0, 0}, {0, 1}};
+    uint8_t walls[6] = {0};
+    Setup t;
+    setup_walled(&t, 3, 2, walls, body, 2, (Pos){1, 0}, false);
+    ck_assert_int_eq(snake_ai_choose(&t.ai, &t.game), DIR_RIGHT);
+    ck_assert_int_eq(t.ai.reason, SNAKE_REASON_EAT);
+    ck_assert(t.ai.virt_valid && t.ai.virt_safe);
+    teardown_setup(&t);
+    walls[4] = 1;
+    setup_walled(&t, 3, 2, walls, body, 2, (Pos){1, 0}, false);
+    ck_assert_int_eq(snake_ai_choose(&t.ai, &t.game), DIR_DOWN);
+    ck_assert_int_eq(t.ai.reason, SNAKE_REASON_FOLLOW_TAIL);
+    ck_assert(t.ai.virt_valid && !t.ai.virt_safe);
+    /* The release scratch holds nothing between decisions, walls included. */
+    for (int c = 0; c < 6; c++)
+        ck_assert_int_eq(t.ai.release[c], 0);
+    teardown_setup(&t);
+}
+END_TEST
+
+/* Plays greedy games on random walled boards and checks every decision:
+ * a legal move whenever one exists, never into a wall, paths and waves that
+ * never touch a wall. Some games also toggle walls between moves, as a
+ * window user does. */
+static void check_walled_games(uint64_t seed0, int boards) {
+    for (int b = 0; b < boards; b++) {
+        uint64_t seed = seed0 + (uint64_t)b;
+        Rng r;
+        rng_init(&r, seed, 7);
+        int w = 4 + (int)rng_bounded(&r, 9), h = 3 + (int)rng_bounded(&r, 9);
+        int len = 1 + (int)rng_bounded(&r, 3);
+        bool strict = rng_bounded(&r, 3) == 0;
+        bool toggles = rng_bounded(&r, 2) == 0;
+        uint32_t density = 5 + rng_bounded(&r, 25); /* percent */
+        uint8_t walls[12 * 12];
+        for (int c = 0; c < w * h; c++)
+            walls[c] = rng_bounded(&r, 100) < density;
+        SnakeRules rules = {w, h, len, strict};
+        SnakeGame g;
+        SnakeAi ai;
+        ck_assert_int_eq(snake_game_init(&g, &rules, seed, NULL), WS_OK);
+        ck_assert_int_eq(snake_ai_init(&ai, w, h, SNAKE_POLICY_GREEDY, strict, NULL), WS_OK);
+        if (snake_game_set_walls(&g, walls, NULL) != WS_OK) { /* no room: skip the board */
+            snake_ai_deinit(&ai);
+            snake_game_deinit(&g);
+            continue;
+        }
+        for (int game = 0; game < 2; game++) {
+            snake_game_reset(&g, seed * 8 + (uint64_t)game);
+            while (g.outcome == SNAKE_PLAYING) {
+                if (toggles && rng_bounded(&r, 8) == 0)
+                    snake_game_toggle_wall(&g, (int)rng_bounded(&r, (uint32_t)(w * h)));
+                int head = snake_head(&g.snake);
+                Dir d = snake_ai_choose(&ai, &g);
+                ck_assert_msg(d != DIR_NONE || !snake_game_has_move(&g),
+                              "seed %llu game %d step %ld: no move although one is legal",
+                              (unsigned long long)seed, game, g.steps);
+                if (d != DIR_NONE) {
+                    int target = grid_neighbor(w, h, head, d);
+                    ck_assert_msg(snake_game_is_legal(&g, d) && !g.walls[target],
+                                  "seed %llu game %d step %ld: illegal move %d",
+                                  (unsigned long long)seed, game, g.steps, (int)d);
+                }
+                const Path *paths[2] = {&ai.food_path, &ai.tail_path};
+                for (int p = 0; p < 2; p++)
+                    for (int i = 0; i < paths[p]->len; i++)
+                        ck_assert_msg(!g.walls[paths[p]->cells[i]],
+                                      "seed %llu game %d step %ld: a path through a wall",
+                                      (unsigned long long)seed, game, g.steps);
+                for (int i = 0; ai.wave.source >= 0 && i < ai.wave.reached; i++)
+                    ck_assert_msg(!g.walls[ai.wave.order[i]],
+                                  "seed %llu game %d step %ld: the wave entered a wall",
+                                  (unsigned long long)seed, game, g.steps);
+                snake_game_tick(&g, d);
+            }
+            ck_assert_msg(g.outcome != SNAKE_WON || g.snake.len == g.floor_cells, "seed %llu",
+                          (unsigned long long)seed);
+        }
+        snake_ai_deinit(&ai);
+        snake_game_deinit(&g);
+    }
+}
+
+START_TEST(greedy_on_random_walled_boards) { check_walled_games(1000, 50); }
+END_TEST
+
+static char *read_file(const char *path, size_t *len) {
+    FILE *f = fopen(path, "rb");
+    ck_assert_msg(f != NULL, "cannot open %s", path);
+    char *buf = malloc(1 << 17);
+    ck_assert_ptr_nonnull(buf);
+    *len = fread(buf, 1, (1 << 17) - 1, f);
+    fclose(f);
+    return buf;
+}
+
+/* The shipped snake maps: each parses, has room for the start, has block
+ * walls or not as listed, and greedy plays a whole game on it without an
+ * illegal move. The length is a floor
+ * that catches a broken policy, well below what greedy reaches (seed 1:
+ * pillars 350, rooms 322, maze 145, spiral 30; it does badly in corridors,
+ * where a shortest path that crosses from one side to the other blocks the
+ * way back to the tail). */
+typedef struct MapCase {
+    const char *name;
+    int min_length;
+    bool blocks; /* walls are whole 2x2 blocks of the block grid, free blocks connected */
+} MapCase;
+static const MapCase SNAKE_MAPS[] = {
+    {"pillars", 250, true}, {"rooms", 250, true}, {"maze", 60, true}, {"spiral", 12, false}};
+
+/* Whether the walls are whole blocks (cells (2i..2i+1, 2j..2j+1)) on a board
+ * with even sides, and the free blocks are connected (SPEC: the boards the
+ * cycle policies will play). */
+static bool walls_are_connected_blocks(const uint8_t *walls, int w, int h) {
+    if (w % 2 != 0 || h % 2 != 0)
+        return false;
+    int bw = w / 2, bh = h / 2, free_blocks = 0, first = -1;
+    for (int b = 0; b < bw * bh; b++) {
+        int c = (b / bw) * 2 * w + (b % bw) * 2;
+        int n = walls[c] + walls[c + 1] + walls[c + w] + walls[c + w + 1];
+        if (n != 0 && n != 4)
+            return false;
+        if (n == 0 && first < 0)
+            first = b;
+        free_blocks += n == 0;
+    }
+    /* Flood the free blocks from the first one. */
+    int *queue = malloc(sizeof(int) * (size_t)(bw * bh));
+    uint8_t *seen = calloc((size_t)(bw * bh), 1);
+    ck_assert(queue != NULL && seen != NULL && first >= 0);
+    int head = 0, tail = 0;
+    queue[tail++] = first;
+    seen[first] = 1;
+    while (head < tail) {
+        int b = queue[head++];
+        for (int d = 0; d < DIR_COUNT; d++) {
+            int n = grid_neighbor(bw, bh, b, (Dir)d);
+            if (n >= 0 && !seen[n] && !walls[(n / bw) * 2 * w + (n % bw) * 2]) {
+                seen[n] = 1;
+                queue[tail++] = n;
+            }
+        }
+    }
+    free(queue);
+    free(seen);
+    return tail == free_blocks;
+}
+
+START_TEST(greedy_plays_the_shipped_maps) {
+    const char *name = SNAKE_MAPS[_i].name;
+    char path[512];
+    snprintf(path, sizeof path, "%s/maps/snake/%s.txt", WS_ASSET_DIR, name);
+    size_t n;
+    char *text = read_file(path, &n);
+    TextMap map;
+    WsError err = {0};
+    ck_assert_msg(textmap_parse(&map, text, n, path, &err) == WS_OK, "%s", err.msg);
+    free(text);
+    ck_assert(map.w >= 2 && map.h >= 2 && map.w <= 256 && map.h <= 256);
+    uint8_t *walls = malloc((size_t)(map.w * map.h));
+    ck_assert_ptr_nonnull(walls);
+    textmap_to_blocked(&map, walls);
+    ck_assert_msg(walls_are_connected_blocks(walls, map.w, map.h) == SNAKE_MAPS[_i].blocks,
+                  "%s: block walls %s expected", name, SNAKE_MAPS[_i].blocks ? "" : "not");
+    SnakeRules rules = {map.w, map.h, 4, false};
+    SnakeGame g;
+    SnakeAi ai;
+    ck_assert_int_eq(snake_game_init(&g, &rules, 1, NULL), WS_OK);
+    ck_assert_msg(snake_game_set_walls(&g, walls, &err) == WS_OK, "%s: %s", name, err.msg);
+    ck_assert_int_eq(snake_ai_init(&ai, map.w, map.h, SNAKE_POLICY_GREEDY, false, NULL), WS_OK);
+    while (g.outcome == SNAKE_PLAYING) {
+        Dir d = snake_ai_choose(&ai, &g);
+        ck_assert_msg(d == DIR_NONE || snake_game_is_legal(&g, d), "%s step %ld: illegal move",
+                      name, g.steps);
+        snake_game_tick(&g, d);
+    }
+    ck_assert_msg(g.snake.len >= SNAKE_MAPS[_i].min_length, "%s: length %d of %d", name,
+                  g.snake.len, g.floor_cells);
+    snake_ai_deinit(&ai);
+    snake_game_deinit(&g);
+    free(walls);
+    textmap_deinit(&map);
+}
+END_TEST
+
+START_TEST(cycle_policies_refuse_walls) {
+    uint8_t walls[8 * 8] = {0};
+    WsError err = {0};
+    for (int p = SNAKE_POLICY_HAMILTON; p <= SNAKE_POLICY_PERFECT; p++) {
+        ck_assert_int_eq(snake_policy_check_walls((SnakePolicy)p, 8, 8, walls, NULL), WS_OK);
+        ck_assert_int_eq(snake_policy_check_walls((SnakePolicy)p, 8, 8, NULL, NULL), WS_OK);
+    }
+    walls[3 * 8 + 5] = 1;
+    ck_assert_int_eq(snake_policy_check_walls(SNAKE_POLICY_GREEDY, 8, 8, walls, &err), WS_OK);
+    ck_assert_int_eq(snake_policy_check_walls(SNAKE_POLICY_PERFECT, 8, 8, walls, &err), WS_ERR_ARG);
+    ck_assert_ptr_nonnull(strstr(err.msg, "perfect"));
+    ck_assert_ptr_nonnull(strstr(err.msg, "walls"));
+    ck_assert_ptr_null(strchr(err.msg, '\n'));
+    ck_assert_int_eq(snake_policy_check_walls(SNAKE_POLICY_HAMILTON, 8, 8, walls, &err),
+                     WS_ERR_ARG);
+    ck_assert_ptr_nonnull(strstr(err.msg, "hamilton"));
+    /* The board's own reason comes first: both sides odd. */
+    ck_assert_int_eq(snake_policy_check_walls(SNAKE_POLICY_HAMILTON, 7, 7, NULL, &err), WS_ERR_ARG);
+    ck_assert_ptr_nonnull(strstr(err.msg, "odd"));
+}
+END_TEST
+
+START_TEST(cycle_policies_play_greedy_on_walls) {
+    /* A wall added mid-game (as in the window): the cycle policies play
+     * greedy from then on, legally, and never claim a cycle. */
+    for (int p = SNAKE_POLICY_HAMILTON; p <= SNAKE_POLICY_PERFECT; p++) {
+        SnakeRules rules = {8, 8, 4, false};
+        SnakeGame g;
+        SnakeAi ai;
+        ck_assert_int_eq(snake_game_init(&g, &rules, 3, NULL), WS_OK);
+        ck_assert_int_eq(snake_ai_init(&ai, 8, 8, (SnakePolicy)p, false, NULL), WS_OK);
+        for (int t = 0; t < 20; t++)
+            snake_game_tick(&g, snake_ai_choose(&ai, &g));
+        int cell = 0;
+        while (!snake_game_toggle_wall(&g, cell))
+            cell++;
+        while (g.outcome == SNAKE_PLAYING) {
+            Dir d = snake_ai_choose(&ai, &g);
+            ck_assert(d == DIR_NONE || snake_game_is_legal(&g, d));
+            ck_assert(ai.reason != SNAKE_REASON_CYCLE && ai.reason != SNAKE_REASON_SHORTCUT);
+            ck_assert_ptr_null(snake_ai_cycle(&ai));
+            snake_game_tick(&g, d);
+        }
+        snake_ai_deinit(&ai);
+        snake_game_deinit(&g);
+    }
+}
+END_TEST
+
 static Suite *snake_ai_suite(void) {
     Suite *s = suite_create("snake_ai");
     TCase *tc = tcase_create("positions");
@@ -435,6 +725,15 @@ static Suite *snake_ai_suite(void) {
     suite_add_tcase(s, tc);
     tc = tcase_create("names");
     tcase_add_test(tc, names_come_from_the_tables);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("walls");
+    tcase_add_test(tc, food_path_goes_around_a_wall);
+    tcase_add_test(tc, virtual_eat_sees_walls);
+    tcase_add_test(tc, greedy_on_random_walled_boards);
+    tcase_add_loop_test(tc, greedy_plays_the_shipped_maps, 0,
+                        (int)(sizeof SNAKE_MAPS / sizeof SNAKE_MAPS[0]));
+    tcase_add_test(tc, cycle_policies_refuse_walls);
+    tcase_add_test(tc, cycle_policies_play_greedy_on_walls);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -14,7 +14,7 @@
 /* A body on a w x h board laid along `cells` (tail first), n >= 1. */
 static void body_open(Snake *s, int w, int h, const int *cells, int n) {
     ck_assert_int_eq(snake_init(s, w, h, NULL), WS_OK);
-    snake_reset(s, 1);
+    snake_reset(s, 0, 1);
     s->occ[snake_head(s)] = 0;
     s->ring[s->head] = cells[0];
     s->occ[cells[0]] = 1;

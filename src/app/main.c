@@ -30,6 +30,10 @@ static int run_mode(AppMode mode, int argc, char **argv, int first) {
     if (st != WS_OK)
         return cli_report(st, &err);
     bool headless = opts.headless && opts.screenshot == NULL;
+    if (headless && opts.record != NULL)
+        return cli_report(ws_fail(&err, WS_ERR_ARG,
+                                  "--record needs the window or --screenshot, not --headless"),
+                          &err);
     if (!headless)
         return frontend_run(&opts);
     switch (mode) {

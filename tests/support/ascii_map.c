@@ -22,6 +22,23 @@ WsStatus ascii_map_parse(TextMap *map, const char *const *rows, int n) {
     return textmap_parse(map, buf, len, "test map", NULL);
 }
 
+WsStatus ascii_map_walls(const char *const *rows, int n, unsigned char *walls, size_t size, int *w,
+                         int *h) {
+    TextMap map;
+    WsStatus st = ascii_map_parse(&map, rows, n);
+    if (st != WS_OK)
+        return st;
+    if ((size_t)map.w * (size_t)map.h > size) {
+        textmap_deinit(&map);
+        return WS_ERR_ARG;
+    }
+    textmap_to_blocked(&map, walls);
+    *w = map.w;
+    *h = map.h;
+    textmap_deinit(&map);
+    return WS_OK;
+}
+
 int ascii_map_find(const TextMap *map, char c) {
     for (int i = 0; i < map->w * map->h; i++)
         if (map->cells[i] == c)

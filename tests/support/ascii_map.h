@@ -18,6 +18,12 @@ size_t ascii_map_join(const char *const *rows, int n, char *buf, size_t size);
 /* Parses rows into map; returns WS_OK or the parser's status. */
 WsStatus ascii_map_parse(TextMap *map, const char *const *rows, int n);
 
+/* Parses rows and writes one byte per cell into walls, 1 for '#' and 0 for
+ * any other cell, with the map's size in *w and *h. WS_ERR_ARG if the map
+ * has more than `size` cells. */
+WsStatus ascii_map_walls(const char *const *rows, int n, unsigned char *walls, size_t size, int *w,
+                         int *h);
+
 /* Finds the first cell holding c; returns its index or -1. */
 int ascii_map_find(const TextMap *map, char c);
 

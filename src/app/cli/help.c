@@ -37,7 +37,8 @@ static const char MODES[] =
 static const char KEYS[] =
     "Keys (window): Space pause, N or . single step, + / - speed, R restart,\n"
     "  Tab next policy / map, 1 2 3 mode, W wave, P path, V virtual snake, H heatmap,\n"
-    "  G grid, D numbers, S screenshot, F fullscreen, F1 or ? help, Esc or Q quit.\n";
+    "  G grid, D numbers, S screenshot, C record a GIF / stop, F fullscreen,\n"
+    "  F1 or ? help, Esc or Q quit.\n";
 
 /* The section an option is listed in: -1 for every mode, else the first
  * mode that accepts it (later modes say "as above"). */

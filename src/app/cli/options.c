@@ -140,6 +140,8 @@ static const OptSpec MODE_OPTIONS[] = {
      .help = "JSON lines instead of text (headless)"},
     {.name = "--screenshot", .kind = OPT_TEXT, .meta = "F.png", .at = AT(screenshot),
      .modes = M_ALL, .help = "render offscreen (no display needed) and write a PNG"},
+    {.name = "--record", .kind = OPT_TEXT, .meta = "F.gif", .at = AT(record), .modes = M_ALL,
+     .help = "an animated GIF of the frames shown (window or --screenshot)"},
     {.name = "--frames", .kind = OPT_LONG, .meta = "N", .lo = 1, .hi = MANY, .at = AT(frames),
      .modes = M_ALL, .help = "frames to render (with --screenshot, or to stop a window)"},
     {.name = "--overlay", .kind = OPT_CUSTOM, .meta = "LIST", .parse = parse_overlay,

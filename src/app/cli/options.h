@@ -60,6 +60,7 @@ typedef struct AppOptions {
     long games;          /* headless games (snake, sea) */
     int jobs;            /* worker threads for headless games */
     const char *screenshot; /* offscreen PNG path, or NULL */
+    const char *record;  /* --record: animated GIF of the frames shown, or NULL */
     long frames;         /* frames to render (screenshot, smoke tests); 0 = run until quit */
     unsigned overlays;   /* OVERLAY_* bits */
     int window_w, window_h;

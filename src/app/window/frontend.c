@@ -1,4 +1,5 @@
-/* frontend.c - the SDL2 window: fixed-step clock, global keys, HUD, screenshots.
+/* frontend.c - the SDL2 window: fixed-step clock, global keys, HUD, screenshots,
+ * GIF recordings.
  *
  * The loop is raylib's Update/Draw split with a fixed simulation step: wall
  * time accumulates (SDL_GetTicks64) and the current view ticks once per
@@ -7,6 +8,10 @@
  * time budget lasts. Offscreen (--screenshot) the clock is a fixed 16 ms per
  * frame and unlimited speed is a fixed tick count per frame, so the same
  * command writes the same PNG every time.
+ *
+ * Screenshots and recordings read the finished frame before it is presented;
+ * the recording mark (a red dot in the HUD) is drawn after that read, so the
+ * window shows it and the GIF does not.
  */
 #include <SDL.h>
 #include <SDL_image.h>
@@ -21,6 +26,7 @@
 #include "cli.h"
 #include "frontend.h"
 #include "frontend_app.h"
+#include "record.h"
 #include "stats.h"
 #include "view.h"
 
@@ -40,7 +46,7 @@ static const double SPEED_STEPS[] = {1, 2, 3, 5, 8, 10, 15, 20, 30, 45, 60, 90, 
                                      1000, 2000};
 enum { SPEED_STEP_COUNT = (int)(sizeof SPEED_STEPS / sizeof SPEED_STEPS[0]) };
 
-enum { FT_WORK = 0, FT_UPDATE, FT_DRAW, FT_PRESENT, FT_COUNT };
+enum { FT_WORK = 0, FT_UPDATE, FT_DRAW, FT_PRESENT, FT_INTERVAL, FT_CAPTURE, FT_COUNT };
 
 enum {
     OFFSCREEN_FRAME_MS = 16,        /* the offscreen clock's frame */
@@ -81,11 +87,20 @@ struct App {
     char shot_name[64];    /* the S key's file name */
     int shot_status;
 
+    Recorder *rec;         /* the GIF being recorded, or NULL */
+    uint64_t rec_start_ms; /* when it started (the HUD's timer) */
+    bool rec_force;        /* take the next frame even if not due (the last offscreen frame) */
+    bool rec_by_key;       /* started with C (its failures only reach the HUD) */
+    WsError rec_err;       /* why the --record recording failed (reported at the end) */
+
     /* Per-frame timings: [FT_WORK] update + draw (the frame time; without present
      * and its vsync wait), [FT_UPDATE] ticks alone, [FT_DRAW] drawing alone,
-     * [FT_PRESENT] SDL_RenderPresent (includes any wait for vsync). */
+     * [FT_PRESENT] SDL_RenderPresent (includes any wait for vsync),
+     * [FT_INTERVAL] from one frame's start to the next (the frame rate),
+     * [FT_CAPTURE] reading a frame's pixels for the recording. */
     LatencyHist *hists;
     Uint64 frame_start;
+    Uint64 prev_frame_start; /* 0 before the first frame */
 };
 
 /* ======================================================================== */
@@ -171,8 +186,8 @@ static bool capture_png(App *app, const char *path, char *why, size_t why_cap) {
     return ok;
 }
 
-/* A fresh name in the current directory: wavesnake-YYYYMMDD-HHMMSS[-N].png. */
-static void make_shot_name(char *buf, size_t cap) {
+/* A fresh name in the current directory: wavesnake-YYYYMMDD-HHMMSS[-N].EXT. */
+static void make_file_name(char *buf, size_t cap, const char *ext) {
     time_t now = time(NULL);
     struct tm tmv;
     char stamp[32] = "now";
@@ -181,14 +196,147 @@ static void make_shot_name(char *buf, size_t cap) {
         tmv = *lt;
         strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tmv);
     }
-    snprintf(buf, cap, "wavesnake-%s.png", stamp);
+    snprintf(buf, cap, "wavesnake-%s.%s", stamp, ext);
     for (int n = 2; n < 100; n++) {
         FILE *f = fopen(buf, "rb");
         if (f == NULL)
             return;
         fclose(f);
-        snprintf(buf, cap, "wavesnake-%s-%d.png", stamp, n);
+        snprintf(buf, cap, "wavesnake-%s-%d.%s", stamp, n, ext);
     }
+}
+
+/* ======================================================================== */
+/* Recordings                                                                */
+/* ======================================================================== */
+
+/* The program's own opaque colours, kept exactly in a recording's palette. */
+static int palette_colors(uint32_t *out, int cap) {
+    const Rgba *const pal[] = {&PAL_BACKGROUND, &PAL_BOARD,  &PAL_BOARD_ALT, &PAL_WALL,
+                               &PAL_GRID,       &PAL_PANEL,  &PAL_TEXT,      &PAL_TEXT_DIM,
+                               &PAL_ACCENT,     &PAL_GOOD,   &PAL_BAD,       &PAL_PATH,
+                               &PAL_PATH_ALT,   &PAL_GHOST};
+    int n = 0;
+    for (size_t i = 0; i < sizeof pal / sizeof pal[0] && n < cap; i++)
+        if (pal[i]->a == 255)
+            out[n++] = (uint32_t)pal[i]->r << 16 | (uint32_t)pal[i]->g << 8 | pal[i]->b;
+    return n;
+}
+
+/* Starts recording the window to path (WS_ERR_IO: the file cannot be written). */
+static WsStatus start_recording(App *app, const char *path, bool by_key, WsError *err) {
+    int w = 0, h = 0;
+    if (SDL_GetRendererOutputSize(app->renderer, &w, &h) != 0)
+        return ws_fail(err, CLI_ERR_INTERNAL, "cannot record %s: %s", path, SDL_GetError());
+    uint32_t keep[RECORD_KEEP_MAX];
+    /* Offscreen nobody watches: wait for the encoder, and every run gives the same file. */
+    RecordOptions ro = {.keep = keep,
+                        .keep_count = palette_colors(keep, RECORD_KEEP_MAX),
+                        .wait = app->offscreen};
+    WsStatus st = record_open(&app->rec, path, w, h, &ro, err);
+    if (st != WS_OK)
+        return st;
+    app->rec_start_ms = app->ctx.now_ms;
+    app->rec_by_key = by_key;
+    /* --record's file is the user's own; the GIF need not show its name. */
+    if (by_key)
+        front_status(&app->ctx, "recording %s  (C stops)", record_path(app->rec));
+    return WS_OK;
+}
+
+/* A failure of the C key: one line on stderr (as the S key's) and in the HUD. */
+static void key_failed(App *app, const WsError *err) {
+    fprintf(stderr, "wavesnake: %s\n", err->msg);
+    front_status(&app->ctx, "%s", err->msg);
+}
+
+/* Stops the recording and says what was saved where (stdout and the HUD);
+ * `why` names a reason other than the user's (a resize), or is NULL. A
+ * failure shows in the HUD; frontend_run reports a --record one at the end
+ * (a C one is reported at once). */
+static void stop_recording(App *app, const char *why) {
+    if (app->rec == NULL)
+        return;
+    char path[4096];
+    snprintf(path, sizeof path, "%s", record_path(app->rec));
+    RecordReport rep;
+    WsError err = {0};
+    WsStatus st = record_close(app->rec, &rep, &err);
+    app->rec = NULL;
+    if (st != WS_OK) {
+        if (app->rec_by_key)
+            key_failed(app, &err);
+        else
+            app->rec_err = err;
+        front_status(&app->ctx, "recording failed: %s", err.msg);
+        return;
+    }
+    printf("wavesnake: recorded %s%s%s: %ld frame%s, %.1f s, %.0f KB, %d colours; %ld frames "
+           "taken, %ld unchanged, %ld dropped; encoding: first frame %.1f ms (palette %.1f ms), "
+           "then %.2f ms mean, %.2f ms p99, %.2f ms max per frame\n",
+           path, why != NULL ? " - " : "", why != NULL ? why : "", rep.frames_written,
+           rep.frames_written == 1 ? "" : "s", rep.seconds, (double)rep.bytes / 1024.0,
+           rep.colors, rep.frames_taken, rep.frames_merged, rep.frames_dropped, rep.first_ms,
+           rep.palette_ms, rep.encode_ms_mean, rep.encode_ms_p99, rep.encode_ms_max);
+    fflush(stdout);
+    front_status(&app->ctx, "%s%ssaved %ld frames (%.1f s, %.0f KB, %ld dropped) to %s",
+                 why != NULL ? why : "", why != NULL ? ": " : "", rep.frames_written, rep.seconds,
+                 (double)rep.bytes / 1024.0, rep.frames_dropped, path);
+}
+
+static void record(App *app, int which, Uint64 from, Uint64 to); /* a frame timing (below) */
+
+/* Hands the finished frame to the recorder when one is due (only a copy of
+ * the pixels happens here). A resized window or a failed write stops it. */
+static void capture_for_recording(App *app) {
+    if (app->rec == NULL)
+        return;
+    if (record_status(app->rec, NULL) != WS_OK) {
+        stop_recording(app, NULL); /* reports the failure */
+        return;
+    }
+    int w = 0, h = 0;
+    SDL_GetRendererOutputSize(app->renderer, &w, &h);
+    if (w != record_width(app->rec) || h != record_height(app->rec)) {
+        stop_recording(app, "window resized, recording stopped");
+        return;
+    }
+    Uint64 start = SDL_GetPerformanceCounter();
+    int pitch = 0;
+    uint32_t *px = record_frame_begin(app->rec, app->ctx.now_ms, app->rec_force, &pitch);
+    app->rec_force = false;
+    if (px == NULL)
+        return;
+    bool ok = SDL_RenderReadPixels(app->renderer, NULL, SDL_PIXELFORMAT_RGB888, px, pitch) == 0;
+    record_frame_end(app->rec, ok);
+    record(app, FT_CAPTURE, start, SDL_GetPerformanceCounter());
+}
+
+/* The recording mark at the right end of the HUD's title line: a red dot and
+ * the time recorded (the dot alone when the title leaves no room). Drawn after
+ * the frame was read, so the GIF does not show it. */
+static void draw_rec_mark(App *app) {
+    const FrameLayout *fl = &app->ctx.frame;
+    if (app->rec == NULL || fl->hud.w <= 0 || fl->hud.h <= 0)
+        return;
+    SDL_Rect clip = {fl->hud.x, fl->hud.y, fl->hud.w, fl->hud.h};
+    SDL_RenderSetClipRect(app->renderer, &clip);
+    int px = fl->hud_px, title_px = px + px / 3; /* hud_title's size */
+    int y = fl->hud.y + px, lh = text_line_height(app->text, title_px);
+    int right = fl->hud.x + fl->hud.w - px;
+    int title_end = fl->hud.x + px + text_width(app->text, title_px, "wavesnake · snake") + px;
+    unsigned long long s = (unsigned long long)(app->ctx.now_ms - app->rec_start_ms) / 1000u;
+    char label[32];
+    snprintf(label, sizeof label, "REC %llu:%02llu", s / 60u, s % 60u);
+    int r = px / 2 > 2 ? px / 2 : 2;
+    int tw = text_width(app->text, px, label);
+    if (right - tw - px / 2 - 2 * r >= title_end) {
+        text_draw(app->text, px, right, y + (lh - text_line_height(app->text, px)) / 2,
+                  TEXT_RIGHT, render_sdl_color(PAL_BAD), label);
+        right -= tw + px / 2;
+    }
+    render_disc(app->renderer, right - r, y + lh / 2, r, PAL_BAD);
+    SDL_RenderSetClipRect(app->renderer, NULL);
 }
 
 /* ======================================================================== */
@@ -243,8 +391,19 @@ static void apply_action(App *app, Action a) {
         switch_mode(app, APP_MODE_SEA);
         break;
     case ACT_SCREENSHOT:
-        make_shot_name(app->shot_name, sizeof app->shot_name);
+        make_file_name(app->shot_name, sizeof app->shot_name, "png");
         app->shot_path = app->shot_name;
+        break;
+    case ACT_RECORD:
+        if (app->rec != NULL) {
+            stop_recording(app, NULL);
+        } else {
+            char name[64];
+            make_file_name(name, sizeof name, "gif");
+            WsError err = {0};
+            if (start_recording(app, name, true, &err) != WS_OK)
+                key_failed(app, &err);
+        }
         break;
     case ACT_FULLSCREEN:
         if (app->window != NULL) {
@@ -294,34 +453,6 @@ static const char *on_off(unsigned overlays, unsigned bit) {
     return (overlays & bit) ? "●" : "○";
 }
 
-/* The status line, wrapped at spaces to the panel's width (a word longer than
- * a line, like a long file name, is cut by the panel's clip rectangle). */
-static void hud_wrapped(Hud *hud, TextCache *tc, const char *text) {
-    int adv = text_advance(tc, hud->px);
-    int cols = adv > 0 ? (hud->area.w - 2 * hud->px) / adv : 40;
-    if (cols < 8)
-        cols = 8;
-    char line[256];
-    const char *p = text;
-    while (*p != '\0') {
-        int n = (int)strlen(p);
-        if (n > cols) {
-            int cut = cols;
-            while (cut > 0 && p[cut] != ' ')
-                cut--;
-            n = cut > 0 ? cut : cols;
-        }
-        if (n > (int)sizeof line - 1)
-            n = (int)sizeof line - 1;
-        memcpy(line, p, (size_t)n);
-        line[n] = '\0';
-        hud_text(hud, PAL_ACCENT, "%s", line);
-        p += n;
-        while (*p == ' ')
-            p++;
-    }
-}
-
 static void draw_hud(App *app) {
     FrontCtx *ctx = &app->ctx;
     const FrameLayout *fl = &ctx->frame;
@@ -351,7 +482,7 @@ static void draw_hud(App *app) {
            on_off(ov, OVERLAY_PATH), on_off(ov, OVERLAY_VIRTUAL), on_off(ov, OVERLAY_HEATMAP));
     hud_kv(&hud, "", PAL_TEXT, "G%s D%s", on_off(ov, OVERLAY_GRID), on_off(ov, OVERLAY_NUMBERS));
     if (ctx->status[0] != '\0' && ctx->now_ms - ctx->status_ms < STATUS_SHOW_MS)
-        hud_wrapped(&hud, app->text, ctx->status);
+        hud_wrapped(&hud, PAL_ACCENT, ctx->status);
     /* The way to the help sits at the bottom of the panel, when there is room. */
     int lh = text_line_height(app->text, fl->hud_px);
     int hint_y = fl->hud.y + fl->hud.h - lh - fl->hud_px / 2;
@@ -484,6 +615,9 @@ static void record(App *app, int which, Uint64 from, Uint64 to) {
 
 bool app_frame(App *app) {
     app->frame_start = SDL_GetPerformanceCounter();
+    if (app->prev_frame_start != 0)
+        record(app, FT_INTERVAL, app->prev_frame_start, app->frame_start);
+    app->prev_frame_start = app->frame_start;
     if (!app->offscreen)
         handle_events(app);
     if (app->quit)
@@ -513,6 +647,8 @@ bool app_frame(App *app) {
         }
         app->shot_path = NULL;
     }
+    capture_for_recording(app);
+    draw_rec_mark(app);
     Uint64 t_present = SDL_GetPerformanceCounter();
     SDL_RenderPresent(app->renderer);
     record(app, FT_PRESENT, t_present, SDL_GetPerformanceCounter());
@@ -677,6 +813,13 @@ int app_open(App **out, const AppOptions *opts) {
         app_close(app);
         return cli_report(err.status != WS_OK ? err.status : CLI_ERR_INTERNAL, &err);
     }
+    if (opts->record != NULL) {
+        WsStatus st = start_recording(app, opts->record, false, &err);
+        if (st != WS_OK) {
+            app_close(app);
+            return cli_report(st, &err);
+        }
+    }
     *out = app;
     return CLI_EXIT_OK;
 }
@@ -684,6 +827,7 @@ int app_open(App **out, const AppOptions *opts) {
 void app_close(App *app) {
     if (app == NULL)
         return;
+    stop_recording(app, NULL);
     for (int m = 0; m < APP_MODE_COUNT; m++)
         if (app->states[m] != NULL)
             VIEWS[m]->destroy(app->states[m]);
@@ -710,6 +854,7 @@ AppMode app_mode(const App *app) { return app->mode; }
 long app_frame_count(const App *app) { return app->frames; }
 long app_tick_count(const App *app) { return app->ticks; }
 long app_text_renders(const App *app) { return text_render_count(app->text); }
+bool app_is_recording(const App *app) { return app->rec != NULL; }
 
 void app_print_stats(const App *app) {
     const LatencyHist *h = &app->hists[FT_WORK];
@@ -724,6 +869,16 @@ void app_print_stats(const App *app) {
            stats_quantile_us(h, 0.5) / 1000.0, stats_quantile_us(h, 0.99) / 1000.0,
            stats_mean_us(h) / 1000.0, (double)h->max_ns / 1e6, stats_quantile_us(dr, 0.5) / 1000.0,
            stats_quantile_us(up, 0.5) / 1000.0, stats_quantile_us(pr, 0.5) / 1000.0, app->ticks);
+    const LatencyHist *iv = &app->hists[FT_INTERVAL], *cap = &app->hists[FT_CAPTURE];
+    if (iv->count > 0)
+        printf("frame rate %.1f frames/s: interval median %.2f ms, p99 %.2f ms, max %.2f ms\n",
+               1e6 / stats_mean_us(iv), stats_quantile_us(iv, 0.5) / 1000.0,
+               stats_quantile_us(iv, 0.99) / 1000.0, (double)iv->max_ns / 1e6);
+    if (cap->count > 0)
+        printf("recording: %llu frames copied for the GIF, copy median %.2f ms, p99 %.2f ms, "
+               "max %.2f ms\n",
+               (unsigned long long)cap->count, stats_quantile_us(cap, 0.5) / 1000.0,
+               stats_quantile_us(cap, 0.99) / 1000.0, (double)cap->max_ns / 1e6);
     fflush(stdout);
 }
 
@@ -739,8 +894,10 @@ int frontend_run(const AppOptions *opts) {
     if (app->offscreen) {
         long frames = opts->frames > 0 ? opts->frames : DEFAULT_SHOT_FRAMES;
         for (long f = 0; f < frames; f++) {
-            if (f == frames - 1)
+            if (f == frames - 1) {
                 app_request_shot(app, opts->screenshot);
+                app->rec_force = true; /* the GIF ends on the screenshot's frame */
+            }
             app_frame(app);
         }
         rc = app_shot_status(app);
@@ -749,6 +906,9 @@ int frontend_run(const AppOptions *opts) {
             if (opts->frames > 0 && app->frames >= opts->frames)
                 break;
     }
+    stop_recording(app, NULL);
+    if (rc == CLI_EXIT_OK && app->rec_err.status != WS_OK)
+        rc = cli_report(app->rec_err.status, &app->rec_err);
     if (opts->stats)
         app_print_stats(app);
     app_close(app);

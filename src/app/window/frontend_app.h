@@ -40,6 +40,7 @@ bool app_is_paused(const App *app);
 AppMode app_mode(const App *app);
 long app_frame_count(const App *app);
 long app_tick_count(const App *app);
+bool app_is_recording(const App *app); /* a GIF recording runs (C, --record) */
 
 /* Glyph renders the text cache has made (tests: text is rendered once, not per frame). */
 long app_text_renders(const App *app);

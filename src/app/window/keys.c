@@ -39,6 +39,7 @@ static const struct {
     {SDLK_g, ACT_TOGGLE_GRID},
     {SDLK_d, ACT_TOGGLE_NUMBERS},
     {SDLK_s, ACT_SCREENSHOT},
+    {SDLK_c, ACT_RECORD},
     {SDLK_f, ACT_FULLSCREEN},
     {SDLK_F1, ACT_HELP},
     {SDLK_QUESTION, ACT_HELP},
@@ -99,6 +100,7 @@ static const KeyHelp HELP[] = {
     {"G", "grid lines"},
     {"D", "numbers in the overlay"},
     {"S", "screenshot (PNG in the current folder)"},
+    {"C", "record a GIF / stop (current folder)"},
     {"F", "fullscreen"},
     {"F1  or  ?", "this help"},
     {"Esc  or  Q", "quit"},
@@ -110,9 +112,10 @@ const KeyHelp *keys_help(int *count) {
 }
 
 static const char *const ACTION_NAMES[ACT_COUNT] = {
-    "none",    "quit",    "pause",   "step",  "faster",  "slower", "restart", "next",
-    "snake",   "arena",   "sea",     "wave",  "path",    "virtual", "heatmap", "grid",
-    "numbers", "screenshot", "fullscreen", "help", "up", "right", "down", "left",
+    "none",    "quit",       "pause",  "step",       "faster", "slower", "restart", "next",
+    "snake",   "arena",      "sea",    "wave",       "path",   "virtual", "heatmap", "grid",
+    "numbers", "screenshot", "record", "fullscreen", "help",   "up",     "right",   "down",
+    "left",
 };
 
 const char *keys_action_name(Action action) {

@@ -4,8 +4,9 @@
  * the bindings are unit-tested without a window, and the help overlay lists
  * them from the same table (keys_help) so the two can never disagree.
  * The front end handles the global actions itself (quit, pause, speed,
- * overlays, mode, screenshot, fullscreen, help) and passes every action to
- * the current view as well, which uses what concerns it (restart, Tab, arrows).
+ * overlays, mode, screenshot, recording, fullscreen, help) and passes every
+ * action to the current view as well, which uses what concerns it (restart,
+ * Tab, arrows).
  */
 #ifndef WS_KEYS_H
 #define WS_KEYS_H
@@ -32,6 +33,7 @@ typedef enum Action {
     ACT_TOGGLE_GRID,    /* G */
     ACT_TOGGLE_NUMBERS, /* D */
     ACT_SCREENSHOT,     /* S */
+    ACT_RECORD,         /* C: start / stop a GIF recording */
     ACT_FULLSCREEN,     /* F */
     ACT_HELP,           /* F1 or ? */
     ACT_UP,             /* arrow keys: steer (arena hero) */

@@ -2,6 +2,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "grid.h"
 
@@ -283,6 +284,32 @@ void hud_text(Hud *hud, Rgba color, const char *fmt, ...) {
     va_end(ap);
     text_draw(hud->tc, hud->px, hud->x, hud->y, TEXT_LEFT, render_sdl_color(color), buf);
     hud->y += line_h(hud);
+}
+
+void hud_wrapped(Hud *hud, Rgba color, const char *text) {
+    int adv = text_advance(hud->tc, hud->px);
+    int cols = adv > 0 ? (hud->area.w - 2 * hud->px) / adv : 40;
+    if (cols < 8)
+        cols = 8;
+    char line[256];
+    const char *p = text;
+    while (*p != '\0') {
+        int n = (int)strlen(p);
+        if (n > cols) {
+            int cut = cols;
+            while (cut > 0 && p[cut] != ' ')
+                cut--;
+            n = cut > 0 ? cut : cols;
+        }
+        if (n > (int)sizeof line - 1)
+            n = (int)sizeof line - 1;
+        memcpy(line, p, (size_t)n);
+        line[n] = '\0';
+        hud_text(hud, color, "%s", line);
+        p += n;
+        while (*p == ' ')
+            p++;
+    }
 }
 
 void hud_gap(Hud *hud) { hud->y += line_h(hud) / 2; }

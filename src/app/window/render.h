@@ -109,6 +109,11 @@ __attribute__((format(printf, 3, 4)))
 #endif
 void hud_text(Hud *hud, Rgba color, const char *fmt, ...);
 
+/* Text wrapped at spaces to the panel's width, over as many lines as it
+ * needs (a word longer than a line, like a long file name, is cut by the
+ * panel's clip rectangle). */
+void hud_wrapped(Hud *hud, Rgba color, const char *text);
+
 /* Half a line of space. */
 void hud_gap(Hud *hud);
 

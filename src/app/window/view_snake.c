@@ -6,6 +6,11 @@
  * screen now, read straight from the SnakeAi through const pointers. The
  * sequence of states and decisions is the same as a headless game with the
  * same seed: game i of the run uses seed + i.
+ *
+ * A left click on an empty cell toggles a wall there (the walls stay for the
+ * next games); the AI decides again at once, so the overlays show the new
+ * plan even while paused. hamilton and perfect do not play every walled
+ * board: then the HUD says why and greedy plays (snake_ai_choose falls back).
  */
 #include <SDL.h>
 #include <stdio.h>
@@ -30,6 +35,10 @@ typedef struct SnakeView {
     SnakeAi ai;
     Dir pending;    /* the AI's decision for the next tick (DIR_NONE: trapped) */
     uint8_t *mark;  /* w * h scratch for drawing (cells on the drawn path), kept all zero */
+    BoardLayout bl; /* the last drawn layout, to map mouse pixels to cells */
+    bool have_layout;
+    bool refused;         /* the policy cannot play these walls: greedy plays */
+    char refusal[160];    /* why (snake_policy_check_walls), when refused */
 
     double decision_us; /* the last snake_ai_choose, timed in the app */
     double decision_us_sum;
@@ -48,6 +57,7 @@ static const Rgba SNAKE_EYE = {14, 16, 22, 255};
 static const Rgba FOOD = {255, 70, 85, 255};
 static const Rgba FOOD_SHINE = {255, 190, 195, 255};
 static const Rgba FOOD_LEAF = {120, 220, 110, 255};
+static const Rgba WALL_EDGE = {104, 112, 136, 255}; /* the lit rim of a wall block */
 enum { WAVE_ALPHA = 165, NUMBERS_MIN_CELL = 14, RESULT_NEXT_GAME_MS = VIEW_RESULT_MS };
 
 /* ======================================================================== */
@@ -83,6 +93,15 @@ static void finish_game(SnakeView *v, FrontCtx *ctx) {
     v->length_sum += v->game.snake.len;
 }
 
+/* Whether the policy can play the board's walls; if not, greedy plays and
+ * the HUD shows why. */
+static void check_policy(SnakeView *v) {
+    WsError err = {0};
+    v->refused =
+        snake_policy_check_walls(v->policy, v->rules.w, v->rules.h, v->game.walls, &err) != WS_OK;
+    snprintf(v->refusal, sizeof v->refusal, "%s", v->refused ? err.msg : "");
+}
+
 /* Switches to the next policy that accepts this board (a Hamiltonian cycle
  * needs an even side, for example); says so when one is skipped. */
 static void next_policy(SnakeView *v, FrontCtx *ctx) {
@@ -97,6 +116,7 @@ static void next_policy(SnakeView *v, FrontCtx *ctx) {
         snake_ai_deinit(&v->ai);
         v->ai = fresh;
         v->policy = p;
+        check_policy(v);
         /* Statistics belong to one policy; a fresh game keeps them honest. */
         v->played = v->won = 0;
         v->length_sum = 0.0;
@@ -140,6 +160,7 @@ static WsStatus snake_view_create(void **state, FrontCtx *ctx, WsError *err) {
         snake_view_destroy(v);
         return st;
     }
+    check_policy(v);
     start_game(v, 0);
     printf("wavesnake: snake %dx%d, policy %s, seed %llu (game i uses seed + i)\n", v->rules.w,
            v->rules.h, snake_policy_name(v->policy), (unsigned long long)v->seed);
@@ -162,6 +183,31 @@ static bool snake_view_action(void *state, Action action, FrontCtx *ctx) {
     default:
         return false;
     }
+}
+
+/* A left click toggles a wall on an empty cell; the AI decides again at once. */
+static bool snake_view_event(void *state, const SDL_Event *ev, FrontCtx *ctx) {
+    SnakeView *v = state;
+    if (ev->type != SDL_MOUSEBUTTONDOWN || ev->button.button != SDL_BUTTON_LEFT)
+        return false;
+    int x, y;
+    if (!v->have_layout || !layout_pixel_to_cell(&v->bl, ev->button.x, ev->button.y, &x, &y))
+        return false;
+    SnakeGame *g = &v->game;
+    int cell = y * v->rules.w + x;
+    if (!snake_game_toggle_wall(g, cell)) {
+        if (snake_occupies(&g->snake, cell) || cell == g->food)
+            front_status(ctx, "(%d, %d): the %s is there", x, y,
+                         cell == g->food ? "food" : "snake");
+        else
+            front_status(ctx, "(%d, %d): a wall there would leave no room to start a game", x,
+                         y);
+        return true;
+    }
+    front_status(ctx, "%s at (%d, %d)", g->walls[cell] ? "wall" : "floor", x, y);
+    check_policy(v);
+    decide(v);
+    return true;
 }
 
 static bool snake_view_tick(void *state, FrontCtx *ctx) {
@@ -188,6 +234,25 @@ static bool snake_view_tick(void *state, FrontCtx *ctx) {
 
 static PixRect cell_rect(const BoardLayout *bl, int cell) {
     return layout_cell_rect(bl, cell % bl->cols, cell / bl->cols);
+}
+
+/* Walls: solid blocks in PAL_WALL with a lighter rim on big cells, so they
+ * read as raised, unlike the flat floor, the translucent wave and the body. */
+static void draw_walls(const SnakeView *v, FrontCtx *ctx, const BoardLayout *bl) {
+    const SnakeGame *g = &v->game;
+    if (g->wall_count == 0)
+        return;
+    int rim = bl->cell >= 10 ? bl->cell / 10 : 0;
+    for (int cell = 0; cell < g->snake.cap; cell++) {
+        if (!g->walls[cell])
+            continue;
+        PixRect r = cell_rect(bl, cell);
+        if (rim > 0) {
+            render_fill(ctx->renderer, r, WALL_EDGE);
+            r = render_inset(r, rim);
+        }
+        render_fill(ctx->renderer, r, PAL_WALL);
+    }
 }
 
 /* The BFS wave from the head, as the AI left it: each reached cell tinted by
@@ -393,10 +458,12 @@ static void draw_paths(const SnakeView *v, FrontCtx *ctx, const BoardLayout *bl)
 
 static void snake_view_draw(void *state, FrontCtx *ctx) {
     SnakeView *v = state;
-    BoardLayout bl;
-    layout_board(&bl, ctx->frame.board_area, v->rules.w, v->rules.h);
+    layout_board(&v->bl, ctx->frame.board_area, v->rules.w, v->rules.h);
+    v->have_layout = true;
+    BoardLayout bl = v->bl;
     unsigned ov = ctx->overlays;
     render_board_floor(ctx->renderer, &bl);
+    draw_walls(v, ctx, &bl);
     if (ov & OVERLAY_WAVE)
         draw_wave(v, ctx, &bl, (ov & OVERLAY_NUMBERS) != 0, (ov & OVERLAY_PATH) != 0);
     if (ov & OVERLAY_GRID)
@@ -412,7 +479,7 @@ static void snake_view_draw(void *state, FrontCtx *ctx) {
         char msg[160];
         /* No countdown: a paused frame must stay exactly the same. */
         snprintf(msg, sizeof msg, "length %d / %d, %ld steps - next game in a moment",
-                 g->snake.len, g->snake.cap, g->steps);
+                 g->snake.len, g->floor_cells, g->steps);
         const char *title = g->outcome == SNAKE_WON    ? "BOARD FILLED - WON"
                             : g->outcome == SNAKE_DEAD ? "TRAPPED - GAME OVER"
                                                        : "STALLED - GAME OVER";
@@ -461,11 +528,18 @@ static void snake_view_hud(void *state, FrontCtx *ctx, Hud *hud) {
     SnakeView *v = state;
     const SnakeGame *g = &v->game;
     unsigned ov = ctx->overlays;
-    hud_kv(hud, "policy", PAL_ACCENT, "%s  [Tab]", snake_policy_name(v->policy));
+    if (v->refused) {
+        hud_kv(hud, "policy", PAL_BAD, "%s -> greedy  [Tab]", snake_policy_name(v->policy));
+        hud_wrapped(hud, PAL_BAD, v->refusal);
+    } else {
+        hud_kv(hud, "policy", PAL_ACCENT, "%s  [Tab]", snake_policy_name(v->policy));
+    }
     hud_kv(hud, "seed", PAL_TEXT, "%llu", (unsigned long long)v->seed);
     hud_kv(hud, "game", PAL_TEXT, "#%ld  (seed %llu)", v->game_index,
            (unsigned long long)g->seed);
-    hud_kv(hud, "length", PAL_TEXT, "%d / %d cells", g->snake.len, g->snake.cap);
+    hud_kv(hud, "length", PAL_TEXT, "%d / %d cells", g->snake.len, g->floor_cells);
+    if (g->wall_count > 0)
+        hud_kv(hud, "walls", PAL_TEXT, "%d  (click toggles)", g->wall_count);
     hud_kv(hud, "steps", PAL_TEXT, "%ld", g->steps);
     hud_kv(hud, "games", PAL_TEXT, "%ld won / %ld played", v->won, v->played);
     if (v->played > 0)
@@ -515,6 +589,7 @@ static void snake_view_hud(void *state, FrontCtx *ctx, Hud *hud) {
 static const KeyHelp SNAKE_HELP[] = {
     {"Tab", "next policy (the statistics restart)"},
     {"R", "start the next game now (its seed is run seed + i)"},
+    {"mouse", "L toggles a wall on an empty cell"},
     {NULL, NULL},
 };
 
@@ -524,7 +599,7 @@ const View VIEW_SNAKE = {
     .create = snake_view_create,
     .destroy = snake_view_destroy,
     .handle_action = snake_view_action,
-    .handle_event = NULL,
+    .handle_event = snake_view_event,
     .tick = snake_view_tick,
     .draw = snake_view_draw,
     .hud = snake_view_hud,

@@ -1,5 +1,6 @@
 #include "snake.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -33,12 +34,12 @@ void snake_deinit(Snake *s) {
     memset(s, 0, sizeof *s);
 }
 
-void snake_reset(Snake *s, int len) {
+void snake_reset(Snake *s, int tail_cell, int len) {
     memset(s->occ, 0, (size_t)s->cap);
     /* Ring index i holds segment len-1-i: the tail at index 0, the head at len-1. */
     for (int i = 0; i < len; i++) {
-        s->ring[i] = i; /* cell (i, 0) */
-        s->occ[i] = 1;
+        s->ring[i] = tail_cell + i;
+        s->occ[tail_cell + i] = 1;
     }
     s->len = len;
     s->head = len - 1;
@@ -91,7 +92,13 @@ WsStatus snake_game_init(SnakeGame *g, const SnakeRules *rules, uint64_t seed, W
     st = snake_init(&g->snake, rules->w, rules->h, err);
     if (st != WS_OK)
         return st;
+    g->walls = calloc((size_t)g->snake.cap, 1);
+    if (g->walls == NULL) {
+        snake_game_deinit(g);
+        return ws_fail(err, WS_ERR_NOMEM, "out of memory for a %dx%d board", rules->w, rules->h);
+    }
     g->rules = *rules;
+    g->floor_cells = g->snake.cap;
     g->stall_limit = 4L * rules->w * rules->h;
     snake_game_reset(g, seed);
     return WS_OK;
@@ -99,19 +106,75 @@ WsStatus snake_game_init(SnakeGame *g, const SnakeRules *rules, uint64_t seed, W
 
 void snake_game_deinit(SnakeGame *g) {
     snake_deinit(&g->snake);
+    free(g->walls);
     memset(g, 0, sizeof *g);
+}
+
+/* The start rule (snake.h): the tail cell of the leftmost run of len floor
+ * cells in the first row that has one, or -1 if no row does. */
+static int start_tail_cell(int w, int h, const uint8_t *walls, int len) {
+    for (int y = 0; y < h; y++) {
+        int run = 0;
+        for (int x = 0; x < w; x++) {
+            run = walls != NULL && walls[y * w + x] ? 0 : run + 1;
+            if (run == len)
+                return y * w + x - (len - 1);
+        }
+    }
+    return -1;
+}
+
+WsStatus snake_game_set_walls(SnakeGame *g, const uint8_t *walls, WsError *err) {
+    int cells = g->snake.cap, len = g->rules.start_length;
+    int count = 0;
+    for (int c = 0; walls != NULL && c < cells; c++)
+        count += walls[c] != 0;
+    if (start_tail_cell(g->rules.w, g->rules.h, walls, len) < 0)
+        return ws_fail(err, WS_ERR_ARG, "no room for a start snake of length %d", len);
+    if (cells - count <= len)
+        return ws_fail(err, WS_ERR_ARG,
+                       "start length %d must be less than the board's %d floor cells", len,
+                       cells - count);
+    for (int c = 0; c < cells; c++)
+        g->walls[c] = walls != NULL && walls[c] != 0;
+    g->wall_count = count;
+    g->floor_cells = cells - count;
+    snake_game_reset(g, g->seed);
+    return WS_OK;
+}
+
+bool snake_game_toggle_wall(SnakeGame *g, int cell) {
+    const Snake *s = &g->snake;
+    if (cell < 0 || cell >= s->cap || s->occ[cell] || cell == g->food)
+        return false;
+    if (g->walls[cell]) {
+        g->walls[cell] = 0;
+        g->wall_count--;
+        g->floor_cells++;
+        return true;
+    }
+    /* A new wall must leave the next game a start (snake_game_reset cannot fail). */
+    int len = g->rules.start_length;
+    g->walls[cell] = 1;
+    if (g->floor_cells - 1 <= len || start_tail_cell(s->w, s->h, g->walls, len) < 0) {
+        g->walls[cell] = 0;
+        return false;
+    }
+    g->wall_count++;
+    g->floor_cells--;
+    return true;
 }
 
 void snake_game_place_food(SnakeGame *g) {
     const Snake *s = &g->snake;
-    int empty = s->cap - s->len;
+    int empty = g->floor_cells - s->len;
     if (empty <= 0) {
         g->food = SNAKE_NO_FOOD;
         return;
     }
     uint32_t k = rng_bounded(&g->place, (uint32_t)empty);
     for (int cell = 0; cell < s->cap; cell++) {
-        if (s->occ[cell])
+        if (s->occ[cell] || g->walls[cell])
             continue;
         if (k == 0) {
             g->food = cell;
@@ -119,14 +182,16 @@ void snake_game_place_food(SnakeGame *g) {
         }
         k--;
     }
-    g->food = SNAKE_NO_FOOD; /* unreachable: there were `empty` free cells */
+    g->food = SNAKE_NO_FOOD; /* unreachable: there were `empty` empty cells */
 }
 
 void snake_game_reset(SnakeGame *g, uint64_t seed) {
     g->seed = seed;
     rng_init(&g->place, seed, RNG_STREAM_PLACE);
     rng_init(&g->other, seed, RNG_STREAM_OTHER);
-    snake_reset(&g->snake, g->rules.start_length);
+    int tail = start_tail_cell(g->rules.w, g->rules.h, g->walls, g->rules.start_length);
+    assert(tail >= 0); /* the walls always leave a start (snake_game_set_walls) */
+    snake_reset(&g->snake, tail, g->rules.start_length);
     g->steps = 0;
     g->since_eat = 0;
     g->outcome = SNAKE_PLAYING;
@@ -138,7 +203,7 @@ bool snake_game_is_legal(const SnakeGame *g, Dir d) {
         return false;
     const Snake *s = &g->snake;
     int target = grid_neighbor(s->w, s->h, snake_head(s), d);
-    if (target < 0)
+    if (target < 0 || g->walls[target])
         return false;
     if (!s->occ[target])
         return true;
@@ -168,7 +233,7 @@ SnakeEvent snake_game_tick(SnakeGame *g, Dir d) {
     if (eat) {
         g->since_eat = 0;
         snake_game_place_food(g);
-        if (snake_is_full(s)) {
+        if (s->len == g->floor_cells) {
             g->outcome = SNAKE_WON;
             return SNAKE_EV_OVER;
         }

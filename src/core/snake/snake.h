@@ -10,6 +10,12 @@
  * this tick is legal unless strict_tail is set. Eating grows the snake by one:
  * the tail stays that tick. Food goes to the k-th empty cell in row-major
  * order, k drawn with rng_bounded(place, empty_cells) from stream 1.
+ *
+ * Walls (SPEC "Snake boards with walls") are cells of the board that are never
+ * entered. The game owns them (set before a game, toggled between moves); an
+ * empty cell is one that is neither wall nor snake, and the game is won when
+ * the snake covers every floor (non-wall) cell. Without walls every rule is
+ * the plain board's.
  */
 #ifndef WS_SNAKE_H
 #define WS_SNAKE_H
@@ -36,8 +42,9 @@ typedef struct Snake {
 WsStatus snake_init(Snake *s, int w, int h, WsError *err);
 void snake_deinit(Snake *s);
 
-/* Lays the body in the top row: tail at (0,0), head at (len-1,0). Needs 1 <= len <= w. */
-void snake_reset(Snake *s, int len);
+/* Lays the body in one row, heading right: tail at tail_cell, head len - 1
+ * cells to its right. Needs the whole run inside that row. */
+void snake_reset(Snake *s, int tail_cell, int len);
 
 /* Copies src's body into dst; both must have been initialised for the same board. */
 void snake_copy(Snake *dst, const Snake *src);
@@ -52,7 +59,6 @@ static inline int snake_at(const Snake *s, int i) {
 static inline int snake_head(const Snake *s) { return s->ring[s->head]; }
 static inline int snake_tail(const Snake *s) { return snake_at(s, s->len - 1); }
 static inline bool snake_occupies(const Snake *s, int cell) { return s->occ[cell] != 0; }
-static inline bool snake_is_full(const Snake *s) { return s->len == s->cap; }
 
 /* Moves the head to `cell` (a free neighbour, or the tail's cell when the tail
  * leaves). With grow the tail stays; otherwise it leaves first. No checks:
@@ -63,21 +69,24 @@ void snake_advance(Snake *s, int cell, bool grow);
 
 typedef enum SnakeOutcome {
     SNAKE_PLAYING = 0,
-    SNAKE_WON,    /* the body fills the board */
+    SNAKE_WON,    /* the body covers every floor cell */
     SNAKE_DEAD,   /* no legal move was left (or an illegal one was made) */
     SNAKE_STALLED /* 4 * w * h ticks passed without eating */
 } SnakeOutcome;
 
 typedef struct SnakeRules {
     int w, h;
-    int start_length; /* 1..w and less than w * h */
+    int start_length; /* 1..w and less than w * h (and than the floor cells) */
     bool strict_tail; /* the head may not enter the cell the tail is leaving */
 } SnakeRules;
 
 typedef struct SnakeGame {
     SnakeRules rules;
     Snake snake;
-    int food;            /* cell, or SNAKE_NO_FOOD once the board is full */
+    uint8_t *walls;      /* w * h bytes, 1 where a wall is; owned, sized once */
+    int wall_count;      /* cells that are walls */
+    int floor_cells;     /* w * h - wall_count: the length that wins */
+    int food;            /* cell, or SNAKE_NO_FOOD once the floor is full */
     uint64_t seed;       /* this game's seed (run seed + game index) */
     Rng place;           /* stream 1: food placement */
     Rng other;           /* stream 2: every other random choice */
@@ -90,12 +99,33 @@ typedef struct SnakeGame {
 /* Checks rules against SPEC's ranges; err names the offending value. */
 WsStatus snake_rules_check(const SnakeRules *rules, WsError *err);
 
-/* Allocates a game for rules and starts it with seed (snake_game_reset). */
+/* Allocates a game for rules on a board without walls and starts it with
+ * seed (snake_game_reset). */
 WsStatus snake_game_init(SnakeGame *g, const SnakeRules *rules, uint64_t seed, WsError *err);
 void snake_game_deinit(SnakeGame *g);
 
-/* Starts a new game on the same board: start body, fresh streams, first food. */
+/* Starts a new game on the same board (walls kept): start body, fresh
+ * streams, first food. The start rule: the first row from the top with
+ * start_length consecutive floor cells, its leftmost such run, tail at the
+ * run's left end, head at its right end, heading right. The walls always
+ * leave such a run (snake_game_set_walls and snake_game_toggle_wall see to it). */
 void snake_game_reset(SnakeGame *g, uint64_t seed);
+
+/* Replaces the board's walls with `walls` (w * h bytes, nonzero = wall; NULL
+ * for none) and restarts the game with its seed, so the start rule sees them.
+ * WS_ERR_ARG, walls and game unchanged, when no row has room for the start
+ * snake ("no room for a start snake of length N") or the floor has no more
+ * cells than the start length. The bytes are copied. */
+WsStatus snake_game_set_walls(SnakeGame *g, const uint8_t *walls, WsError *err);
+
+/* Toggles the wall at cell between two moves; the floor count follows. The
+ * next decision and tick see the change; the food stays where it is. Refuses
+ * (returns false, nothing changes) outside the board, on the snake, on the
+ * food, and when a new wall would leave no room for the next game's start
+ * snake or no more floor cells than its length. */
+bool snake_game_toggle_wall(SnakeGame *g, int cell);
+
+static inline bool snake_game_is_wall(const SnakeGame *g, int cell) { return g->walls[cell] != 0; }
 
 /* Whether the head may move in direction d this tick. */
 bool snake_game_is_legal(const SnakeGame *g, Dir d);
@@ -112,7 +142,8 @@ typedef enum SnakeEvent { SNAKE_EV_MOVED, SNAKE_EV_ATE, SNAKE_EV_OVER } SnakeEve
  * game ignores further ticks. */
 SnakeEvent snake_game_tick(SnakeGame *g, Dir d);
 
-/* Places the food on the k-th empty cell, k from the place stream. Exposed for tests. */
+/* Places the food on the k-th empty cell (neither wall nor snake), k from the
+ * place stream; none when the floor is full. Exposed for tests. */
 void snake_game_place_food(SnakeGame *g);
 
 const char *snake_outcome_name(SnakeOutcome o);

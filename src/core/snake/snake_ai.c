@@ -21,10 +21,21 @@ const char *snake_policy_name(SnakePolicy p) {
     return names_of(POLICY_NAMES, SNAKE_POLICY_COUNT, (int)p);
 }
 
-WsStatus snake_policy_check(SnakePolicy p, int w, int h, WsError *err) {
-    if (p == SNAKE_POLICY_HAMILTON || p == SNAKE_POLICY_PERFECT)
-        return snake_cycle_check_board(w, h, err);
+WsStatus snake_policy_check_walls(SnakePolicy p, int w, int h, const uint8_t *walls, WsError *err) {
+    if (p != SNAKE_POLICY_HAMILTON && p != SNAKE_POLICY_PERFECT)
+        return WS_OK; /* greedy plays every board */
+    WsStatus st = snake_cycle_check_board(w, h, err);
+    if (st != WS_OK)
+        return st;
+    for (int c = 0; walls != NULL && c < w * h; c++)
+        if (walls[c])
+            return ws_fail(err, WS_ERR_ARG, "the %s policy cannot play boards with walls yet",
+                           snake_policy_name(p));
     return WS_OK;
+}
+
+WsStatus snake_policy_check(SnakePolicy p, int w, int h, WsError *err) {
+    return snake_policy_check_walls(p, w, h, NULL, err);
 }
 
 const char *snake_reason_name(SnakeReason r) {
@@ -144,6 +155,14 @@ static void release_clear(int32_t *release, const Snake *s) {
         release[snake_at(s, i)] = 0;
 }
 
+/* Walls never open: they hold WAVE_NEVER in a release array while a search
+ * needs them, and 0 again afterwards (walls may be NULL: none). */
+static void release_walls(int32_t *release, const uint8_t *walls, int cells, int32_t value) {
+    for (int c = 0; walls != NULL && c < cells; c++)
+        if (walls[c])
+            release[c] = value;
+}
+
 /* ======================================================================== */
 /* Greedy                                                                    */
 /* ======================================================================== */
@@ -205,6 +224,7 @@ struct SnakePlan {
     Snake next;         /* that position's body */
     int next_food;
     long next_since;
+    uint8_t *next_walls; /* and its walls (w*h bytes) */
     Path trial;                      /* a node's shortest path to the food */
     int32_t *trial_saved;            /* the releases the trial path overwrote */
     int32_t fix_cell[4], fix_val[4]; /* cells reopened by eat_check */
@@ -236,10 +256,11 @@ static WsStatus plan_init(SnakeAi *ai, int w, int h, WsError *err) {
     p->alone_list = malloc((size_t)cells * sizeof *p->alone_list);
     p->nbr = malloc((size_t)cells * DIR_COUNT * sizeof *p->nbr);
     p->mark = calloc((size_t)cells, 1);
+    p->next_walls = calloc((size_t)cells, 1);
     if (p->cell == NULL || p->saved == NULL || p->kids == NULL || p->entered == NULL ||
         p->nkids == NULL || p->evaluated == NULL || p->descended == NULL ||
         p->trial_saved == NULL || p->free_list == NULL || p->alone_list == NULL || p->nbr == NULL ||
-        p->mark == NULL)
+        p->mark == NULL || p->next_walls == NULL)
         return ws_fail(err, WS_ERR_NOMEM, "out of memory for the snake AI");
     for (int c = 0; c < cells; c++)
         for (int d = 0; d < DIR_COUNT; d++)
@@ -266,6 +287,7 @@ static void plan_deinit(SnakeAi *ai) {
     free(p->alone_list);
     free(p->nbr);
     free(p->mark);
+    free(p->next_walls);
     path_deinit(&p->trial);
     snake_deinit(&p->next);
     free(p);
@@ -478,6 +500,7 @@ static void plan_keep(SnakeAi *ai, const SnakeGame *g) {
     snake_advance(&p->next, p->cell[1], false);
     p->next_food = g->food;
     p->next_since = g->since_eat + 1;
+    memcpy(p->next_walls, g->walls, (size_t)(ai->w * ai->h));
 }
 
 /* Whether g is the position the last search's first move leads to. */
@@ -485,7 +508,7 @@ static bool plan_can_resume(const SnakeAi *ai, const SnakeGame *g) {
     const SnakePlan *p = ai->plan;
     const Snake *s = &g->snake, *n = &p->next;
     if (!p->resumable || g->food != p->next_food || g->since_eat != p->next_since ||
-        s->len != n->len)
+        s->len != n->len || memcmp(g->walls, p->next_walls, (size_t)(ai->w * ai->h)) != 0)
         return false;
     for (int i = 0; i < s->len; i++)
         if (snake_at(s, i) != snake_at(n, i))
@@ -731,6 +754,8 @@ static void greedy_survey(SnakeAi *ai, const SnakeGame *g) {
 
 static void choose_greedy(SnakeAi *ai, const SnakeGame *g) {
     const Snake *s = &g->snake;
+    const uint8_t *walls = g->wall_count > 0 ? g->walls : NULL;
+    release_walls(ai->release, walls, s->cap, WAVE_NEVER);
     release_set(ai->release, s, ai->strict_tail);
     greedy_survey(ai, g);
     int delay = eat_margin(g, 0);
@@ -767,6 +792,7 @@ static void choose_greedy(SnakeAi *ai, const SnakeGame *g) {
             path_clear(&ai->food_path);
     }
     release_clear(ai->release, s);
+    release_walls(ai->release, walls, s->cap, 0);
 }
 
 /* ======================================================================== */
@@ -776,13 +802,16 @@ static void choose_greedy(SnakeAi *ai, const SnakeGame *g) {
 static void choose_cycle(SnakeAi *ai, const SnakeGame *g) {
     bool shortcut = false;
     Dir d = DIR_NONE;
-    if (ai->cycle != NULL && ai->policy == SNAKE_POLICY_HAMILTON)
+    /* No cycle policy plays walls yet (snake_policy_check_walls refuses them),
+     * but a window user can add some mid-game: then greedy plays. */
+    bool cycle = ai->cycle != NULL && g->wall_count == 0;
+    if (cycle && ai->policy == SNAKE_POLICY_HAMILTON)
         d = snake_cycle_choose_hamilton(ai->cycle, g, &ai->food_path);
-    else if (ai->cycle != NULL)
+    else if (cycle)
         d = snake_cycle_choose_perfect(ai->cycle, g, &ai->food_path, &shortcut);
     if (d == DIR_NONE) {
-        /* The body is not on a cycle (the policy was switched mid-game): play
-         * greedy until the game restarts on the cycle. */
+        /* The body is not on a cycle (the policy was switched mid-game) or the
+         * board has walls: play greedy until the game restarts on the cycle. */
         path_clear(&ai->food_path);
         if (ai->cycle != NULL)
             ai->cycle->order_len = 0;

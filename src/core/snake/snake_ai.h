@@ -27,11 +27,12 @@
  * The margin is dropped after half the stall budget without eating, the hole
  * rules after three quarters. Searches treat each body cell as free from the
  * tick it will have moved away (the tail's from the next tick, or the one
- * after under the strict-tail rule).
+ * after under the strict-tail rule), and never enter a wall, so greedy plays
+ * every board.
  *
  * hamilton and perfect (snake_cycle.h, docs/perfect.md) need a board with an
- * even side; their food_path is the planned route and snake_ai_cycle() the
- * Hamiltonian cycle the decision relied on.
+ * even side and, for now, no walls; their food_path is the planned route and
+ * snake_ai_cycle() the Hamiltonian cycle the decision relied on.
  */
 #ifndef WS_SNAKE_AI_H
 #define WS_SNAKE_AI_H
@@ -103,7 +104,9 @@ void snake_ai_clear(SnakeAi *ai);
 
 /* Chooses the next direction for game (which must be playing and the AI's
  * board size) and records why. Returns DIR_NONE only when no legal move is
- * left. Never allocates. */
+ * left. Never allocates. The game's walls are read on every call, so a wall
+ * toggled since the last decision is seen. hamilton and perfect play greedy
+ * while the board has walls (snake_policy_check_walls says why). */
 Dir snake_ai_choose(SnakeAi *ai, const SnakeGame *game);
 
 /* The cycle the last hamilton / perfect decision used, as w*h cells in the
@@ -111,8 +114,13 @@ Dir snake_ai_choose(SnakeAi *ai, const SnakeGame *game);
  * the last decision was not made on a cycle. Valid until the next decision. */
 const int32_t *snake_ai_cycle(const SnakeAi *ai);
 
-/* Whether policy p can play a w x h board (hamilton and perfect need an even
- * side); err says why not. */
+/* Whether policy p can play a w x h board with these walls (w*h bytes,
+ * nonzero = wall; NULL for none); err says why not in one line. greedy plays
+ * every board; hamilton and perfect need an even side and, for now, no walls
+ * (SPEC: later, walls that are whole 2x2 blocks with connected free blocks). */
+WsStatus snake_policy_check_walls(SnakePolicy p, int w, int h, const uint8_t *walls,
+                                  WsError *err);
+/* The same for a board without walls. */
 WsStatus snake_policy_check(SnakePolicy p, int w, int h, WsError *err);
 
 /* Names (names.h): "greedy", "hamilton", "perfect"; "?" outside the enum.
