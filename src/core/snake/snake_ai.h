@@ -6,13 +6,29 @@
  * virtual snake after the simulated eat, the tail path) so that overlays can
  * show exactly that, through const pointers, without searching again.
  *
- * greedy (SPEC "Policies"): 1. shortest path head -> food; 2. a virtual snake
- * walks it and eats; if the virtual head can still reach the virtual tail,
- * take the first step; 3. else follow the tail by a long path; 4. else wander
- * to the neighbour with the largest reachable area. Searches treat each body
- * cell as free from the tick it will have moved away (the tail's from the
- * next tick, or the one after under the strict-tail rule), and never enter
- * a wall, so greedy plays every board.
+ * greedy (SPEC "Policies", docs/snake.md), in order:
+ * 1. the shortest path head -> food (BFS; ties by direction order);
+ * 2. a virtual snake walks it and eats. The eat is safe when the board is then
+ *    full, or when the virtual head can reach the virtual tail with every body
+ *    cell held one tick longer (the margin for the next food), no free cell is
+ *    left alone between body cells and walls, and, once at most 16 cells stay
+ *    free, they form one region. Safe: take the first step.
+ *    Else search for a plan: moves that keep the tail in reach, then the
+ *    shortest path from there, whose virtual eat is safe (depth first; moves
+ *    farther from the food first, then the one with more blocked neighbours,
+ *    then direction order; at most 400 evaluations, fewer on boards of more
+ *    than 400 cells; its moves within half the stall budget). The search is
+ *    kept and resumed after the move, so a plan is followed without searching
+ *    again, and decisions stay a function of the position.
+ * 3. else follow the tail: the move that leaves no free cell alone, then the
+ *    longest tail path, then farther from the food (if no move keeps the tail
+ *    in reach: the shortest eat, checked without the margin);
+ * 4. else wander to the neighbour with the largest reachable area.
+ * The margin is dropped after half the stall budget without eating, the hole
+ * rules after three quarters. Searches treat each body cell as free from the
+ * tick it will have moved away (the tail's from the next tick, or the one
+ * after under the strict-tail rule), and never enter a wall, so greedy plays
+ * every board.
  *
  * hamilton and perfect (snake_cycle.h, docs/perfect.md) need a board with an
  * even side and, for now, no walls; their food_path is the planned route and
@@ -49,6 +65,7 @@ typedef enum SnakeReason {
 } SnakeReason;
 
 struct SnakeCycle;
+typedef struct SnakePlan SnakePlan;
 
 typedef struct SnakeAi {
     int w, h;
@@ -59,18 +76,19 @@ typedef struct SnakeAi {
     Dir dir;            /* the chosen direction, DIR_NONE when trapped */
     SnakeReason reason; /* why */
     WaveField wave;     /* BFS from the head toward the food */
-    Path food_path;     /* head -> food; empty when the food was unreachable */
+    Path food_path;     /* head -> food (through a plan's detour when there is one); empty
+                           when the food was unreachable */
     Snake virt;         /* the snake after eating along food_path */
     bool virt_valid;    /* virt holds a simulation made by this decision */
-    bool virt_safe;     /* the virtual head could reach the virtual tail */
+    bool virt_safe;     /* that eat passed the check (false: refused, shown anyway) */
     Path tail_path;     /* head -> tail when the reason is follow-tail */
 
     /* Scratch, owned. */
     WaveField scratch;   /* searches whose result is not kept */
     int32_t *release;    /* per cell: the tick from which the body leaves it (0 = free) */
-    int32_t *vrelease;   /* the same for the virtual snake */
     uint64_t decisions;  /* how many decisions were made (statistics) */
     struct SnakeCycle *cycle; /* owned; the hamilton / perfect state, NULL on odd x odd boards */
+    SnakePlan *plan;          /* owned; greedy's plan search (snake_ai.c), kept between decisions */
 } SnakeAi;
 
 /* Allocates the AI's buffers for a w x h board. The hamilton and perfect
@@ -79,7 +97,9 @@ WsStatus snake_ai_init(SnakeAi *ai, int w, int h, SnakePolicy policy, bool stric
                        WsError *err);
 void snake_ai_deinit(SnakeAi *ai);
 
-/* Forgets the last decision (overlays go blank); keeps the buffers. */
+/* Forgets the last decision (overlays go blank) and the plan search kept for
+ * the next one; keeps the buffers. Decisions do not change: the kept search
+ * only saves work. */
 void snake_ai_clear(SnakeAi *ai);
 
 /* Chooses the next direction for game (which must be playing and the AI's
