@@ -9,6 +9,11 @@
  * legal under the game's tail rule, and that the end line (outcome, length,
  * steps) is what the moves produce. Usage: replay TRACE. Exit 0 if every game
  * checks out, 1 if not, 2 if the file cannot be read.
+ *
+ * `replay TRACE --print G T` also prints game G's board after T moves (with
+ * the wall toggles made before move T) in SPEC's `replay --print` format, so
+ * that the program's reader can be compared with this one; 2 when the trace
+ * has no game G or game G has fewer than T moves.
  */
 #include <inttypes.h>
 #include <stdbool.h>
@@ -65,6 +70,8 @@ typedef struct Line {
 
 static long line_no;
 static const char *path;
+static long print_game = -1, print_tick = -1; /* --print G T */
+static bool printed;
 
 static int fail(const char *msg, const char *detail) {
     fprintf(stderr, "replay: %s:%ld: %s%s%.200s\n", path, line_no, msg, detail ? ": " : "",
@@ -190,6 +197,27 @@ static int toggle_wall(Game *g, const char *text) {
     return 0;
 }
 
+/* SPEC's board print: "game G tick T length L food X Y", then the rows. */
+static void print_board(const Game *g, long index, long tick) {
+    printf("game %ld tick %ld length %d ", index, tick, g->len);
+    if (g->food >= 0)
+        printf("food %d %d\n", g->food % g->w, g->food / g->w);
+    else
+        printf("food none\n");
+    for (int y = 0; y < g->h; y++) {
+        for (int x = 0; x < g->w; x++) {
+            int c = y * g->w + x;
+            char ch = g->wall[c] ? '#' : c == g->food ? '*' : '.';
+            for (int i = 0; i < g->len; i++)
+                if (g->body[i] == c)
+                    ch = i == 0 ? 'H' : i == g->len - 1 ? 't' : 'o';
+            putchar(ch);
+        }
+        putchar('\n');
+    }
+    printed = true;
+}
+
 /* Replays one game whose header line is in `line`; returns 0 if it checks out. */
 static int replay_game(FILE *f, Line *line, long expect_index) {
     long index;
@@ -293,6 +321,10 @@ static int replay_game(FILE *f, Line *line, long expect_index) {
                 goto out;
             continue;
         }
+        bool is_move = text[0] != '\0' && text[1] == '\0' && strchr("URDL", text[0]) != NULL;
+        if (index == print_game && steps == print_tick && !printed &&
+            (is_move || strncmp(text, "end", 3) == 0))
+            print_board(&g, index, steps);
         if (strncmp(text, "end", 3) == 0) {
             char outcome[16];
             int len;
@@ -363,8 +395,16 @@ out:
 }
 
 int main(int argc, char **argv) {
-    if (argc != 2) {
-        fprintf(stderr, "usage: replay TRACE\n");
+    if (argc == 5 && strcmp(argv[2], "--print") == 0) {
+        char *end1 = NULL, *end2 = NULL;
+        print_game = strtol(argv[3], &end1, 10);
+        print_tick = strtol(argv[4], &end2, 10);
+        if (*end1 != '\0' || *end2 != '\0' || print_game < 0 || print_tick < 0) {
+            fprintf(stderr, "replay: --print G T: two whole numbers\n");
+            return 2;
+        }
+    } else if (argc != 2) {
+        fprintf(stderr, "usage: replay TRACE [--print G T]\n");
         return 2;
     }
     path = argv[1];
@@ -392,7 +432,13 @@ int main(int argc, char **argv) {
     if (status == 0) {
         if (games == 0)
             return fail("no games in the trace", NULL);
-        printf("replay: %ld games, every move legal, food and outcomes as the rules say\n", games);
+        if (print_game >= 0 && !printed) {
+            fprintf(stderr, "replay: %s: no tick %ld in game %ld\n", path, print_tick, print_game);
+            return 2;
+        }
+        if (print_game < 0)
+            printf("replay: %ld games, every move legal, food and outcomes as the rules say\n",
+                   games);
     }
     return status;
 }

@@ -2,18 +2,27 @@
  *
  * frontend_run opens the window for opts->mode (or, with opts->screenshot,
  * renders offscreen and writes a PNG) and returns an exit status;
+ * frontend_replay opens a checked snake trace (`wavesnake replay FILE`);
  * frontend_chart_writer draws `bench --chart` PNGs. The window target
- * (src/app/window) implements both; builds without SDL (WS_BUILD_APP=OFF)
- * link src/app/nosdl instead, which explains that there is no window and
- * returns no chart writer.
+ * (src/app/window) implements all three; builds without SDL
+ * (WS_BUILD_APP=OFF) link src/app/nosdl instead, which explains that there
+ * is no window and returns no chart writer.
  */
 #ifndef WS_FRONTEND_H
 #define WS_FRONTEND_H
 
 #include "chart.h"
 #include "options.h"
+#include "run_replay.h"
 
 int frontend_run(const AppOptions *opts);
+
+/* `wavesnake replay FILE` in the window (SPEC "Replay and time travel"):
+ * session is open (run_replay.h: every game indexed and checked, the one to
+ * show loaded, the tick to open resolved); the window may load other games
+ * of it (replay_session_load) and returns an exit status. The caller closes
+ * the session. Its type is run_replay.h's ReplayWindowFn. */
+int frontend_replay(const AppOptions *opts, ReplaySession *session);
 
 /* The writer for `bench --chart`, or NULL when this build cannot draw. */
 ChartWriter frontend_chart_writer(void);

@@ -2,7 +2,8 @@
  *
  * main() only dispatches: `wavesnake [MODE] [OPTIONS]` plays a mode in the
  * window (or headless with --headless), `wavesnake TOOL ARGS` runs a text
- * tool, `wavesnake bench` runs the benchmarks. Every entry point returns an
+ * tool, `wavesnake replay FILE` checks, prints or opens a snake trace,
+ * `wavesnake bench` runs the benchmarks. Every entry point returns an
  * exit status (cli.h documents them). */
 #include <stdio.h>
 #include <string.h>
@@ -14,6 +15,7 @@
 #include "help.h"
 #include "options.h"
 #include "run_arena.h"
+#include "run_replay.h"
 #include "run_sea.h"
 #include "run_snake.h"
 #include "tools.h"
@@ -71,6 +73,9 @@ int main(int argc, char **argv) {
     const Tool *tool = tools_find(cmd);
     if (tool != NULL)
         return tool->run(argc - 2, argv + 2);
+    /* `replay` checks and prints on its own; it opens a game with the window's entry point. */
+    if (strcmp(cmd, OPTIONS_REPLAY_COMMAND.name) == 0)
+        return run_replay_main(argc - 2, argv + 2, frontend_replay);
     /* The benchmark draws its --chart with the window's renderer, when this build has one. */
     if (strcmp(cmd, BENCH_COMMAND.name) == 0)
         return bench_main(argc - 2, argv + 2, frontend_chart_writer());

@@ -34,21 +34,33 @@ static const char MODES[] =
     "  arena    zombies and goblins driven by Dijkstra maps and a state machine (key 2)\n"
     "  sea      a sea-battle bot shooting by a placement-count heatmap (key 3)\n";
 
+static const char REPLAY[] =
+    "  replay FILE --headless [--json]   check every game (moves, walls, food, end lines)\n"
+    "  replay FILE --print               print a tick: 'game G tick T length L food X Y',\n"
+    "                                    then rows of # wall . empty * food H head o body t tail\n"
+    "  replay FILE                       open a game paused at a tick (the replay window\n"
+    "                                    is not in this version yet: it says so)\n"
+    "  A bad trace: one line 'FILE:LINE: what is wrong' and exit status 2.\n";
+
 static const char KEYS[] =
     "Keys (window): Space pause, N or . single step, + / - speed, R restart,\n"
     "  Tab next policy / map, 1 2 3 mode, W wave, P path, V virtual snake, H heatmap,\n"
     "  G grid, D numbers, S screenshot, C record a GIF / stop, F fullscreen,\n"
     "  F1 or ? help, Esc or Q quit.\n";
 
+/* `wavesnake replay` has its own section after the modes'. */
+enum { REPLAY_SECTION = APP_MODE_COUNT };
+
 /* The section an option is listed in: -1 for every mode, else the first
- * mode that accepts it (later modes say "as above"). */
+ * mode that accepts it (later modes say "as above"), or replay's for its own. */
 static int section_of(const OptSpec *spec) {
-    if (spec->modes == 0 || spec->modes == ALL_MODES)
+    unsigned modes = spec->modes & ALL_MODES;
+    if (spec->modes == 0 || modes == ALL_MODES)
         return -1;
     for (int m = 0; m < APP_MODE_COUNT; m++)
-        if (spec->modes & (1u << m))
+        if (modes & (1u << m))
             return m;
-    return -1;
+    return REPLAY_SECTION;
 }
 
 static bool in_section(const OptSpec *spec, void *ctx) { return section_of(spec) == *(int *)ctx; }
@@ -116,6 +128,16 @@ static void print_mode_options(FILE *out) {
     }
 }
 
+/* `wavesnake replay`: its usage, what it does, its own options. */
+static void print_replay(FILE *out) {
+    const OptCommand *cmd = &OPTIONS_REPLAY_COMMAND;
+    fprintf(out, "Replay a snake trace (--trace FILE; the window options above apply):\n");
+    print_synopsis(out, cmd);
+    fputs(REPLAY, out);
+    int section = REPLAY_SECTION;
+    optparse_help(out, cmd->opts, cmd->nopts, in_section, &section);
+}
+
 void help_print(FILE *out, const char *version) {
     fprintf(out,
             "wavesnake %s - game AIs that play themselves while you watch how they think\n"
@@ -123,6 +145,7 @@ void help_print(FILE *out, const char *version) {
             "Usage:\n"
             "  wavesnake [MODE] [OPTIONS]       play a mode in a window (default: snake)\n"
             "  wavesnake MODE --headless ...    play without a window and print statistics\n"
+            "  wavesnake replay FILE ...        check, print or open a snake trace (below)\n"
             "  wavesnake TOOL ARGS              text tools (below)\n"
             "  wavesnake bench [OPTIONS]        benchmarks (below; no pass/fail)\n"
             "\n",
@@ -132,6 +155,8 @@ void help_print(FILE *out, const char *version) {
     print_tools(out);
     fputc('\n', out);
     print_mode_options(out);
+    fputc('\n', out);
+    print_replay(out);
     fputc('\n', out);
     fprintf(out, "Benchmarks (%s):\n", BENCH_COMMAND.summary);
     print_synopsis(out, &BENCH_COMMAND);

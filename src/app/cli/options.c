@@ -1,6 +1,7 @@
 /* The play modes' options: their defaults, their one table and its names. */
 #include "options.h"
 
+#include <limits.h>
 #include <stddef.h>
 #include <string.h>
 
@@ -124,6 +125,8 @@ static WsStatus parse_speed(const OptSpec *spec, const char *value, void *field,
 /* Which modes accept an option: a bit per AppMode. */
 enum { M_SNAKE = 1 << APP_MODE_SNAKE, M_ARENA = 1 << APP_MODE_ARENA, M_SEA = 1 << APP_MODE_SEA };
 enum { M_ALL = M_SNAKE | M_ARENA | M_SEA };
+/* `wavesnake replay` is no mode but shares the table: its own bit, after the modes'. */
+enum { M_REPLAY = 1 << APP_MODE_COUNT, M_VIEW = M_ALL | M_REPLAY };
 enum { MANY = 100000000L }; /* the most games, frames or ticks a run may ask for */
 
 #define AT(field) offsetof(AppOptions, field)
@@ -131,29 +134,29 @@ enum { MANY = 100000000L }; /* the most games, frames or ticks a run may ask for
 /* In --help order: the options of every mode, then each mode's own. */
 /* clang-format off */
 static const OptSpec MODE_OPTIONS[] = {
-    {.name = "--headless", .kind = OPT_FLAG, .at = AT(headless), .modes = M_ALL,
+    {.name = "--headless", .kind = OPT_FLAG, .at = AT(headless), .modes = M_VIEW,
      .help = "no window; play and print results"},
     {.name = "--seed", .kind = OPT_U64, .meta = "S", .at = AT(seed),
      .seen = OPT_SEEN(AppOptions, seed_given), .modes = M_ALL,
      .help = "run seed (default: from the clock, printed); game i uses S+i"},
-    {.name = "--json", .kind = OPT_FLAG, .at = AT(json), .modes = M_ALL,
+    {.name = "--json", .kind = OPT_FLAG, .at = AT(json), .modes = M_VIEW,
      .help = "JSON lines instead of text (headless)"},
     {.name = "--screenshot", .kind = OPT_TEXT, .meta = "F.png", .at = AT(screenshot),
-     .modes = M_ALL, .help = "render offscreen (no display needed) and write a PNG"},
-    {.name = "--record", .kind = OPT_TEXT, .meta = "F.gif", .at = AT(record), .modes = M_ALL,
+     .modes = M_VIEW, .help = "render offscreen (no display needed) and write a PNG"},
+    {.name = "--record", .kind = OPT_TEXT, .meta = "F.gif", .at = AT(record), .modes = M_VIEW,
      .help = "an animated GIF of the frames shown (window or --screenshot)"},
     {.name = "--frames", .kind = OPT_LONG, .meta = "N", .lo = 1, .hi = MANY, .at = AT(frames),
-     .modes = M_ALL, .help = "frames to render (with --screenshot, or to stop a window)"},
+     .modes = M_VIEW, .help = "frames to render (with --screenshot, or to stop a window)"},
     {.name = "--overlay", .kind = OPT_CUSTOM, .meta = "LIST", .parse = parse_overlay,
-     .at = AT(overlays), .modes = M_ALL,
+     .at = AT(overlays), .modes = M_VIEW,
      .help = "overlays: wave,path,virtual,grid,numbers,heatmap,help,hud,all,none"},
     {.name = "--window", .kind = OPT_SIZE, .meta = "WxH", .lo = 320, .hi = 8192,
-     .at = AT(window_w), .at2 = AT(window_h), .modes = M_ALL,
+     .at = AT(window_w), .at2 = AT(window_h), .modes = M_VIEW,
      .help = "window / screenshot pixels, each side {range} (default 1280x720)"},
     {.name = "--speed", .kind = OPT_CUSTOM, .meta = "T", .lo = 1, .hi = 1000000,
-     .parse = parse_speed, .at = AT(speed), .modes = M_ALL,
+     .parse = parse_speed, .at = AT(speed), .modes = M_VIEW,
      .help = "simulation ticks per second ({range}), or 'max' (default 15)"},
-    {.name = "--stats", .kind = OPT_FLAG, .at = AT(stats), .modes = M_ALL,
+    {.name = "--stats", .kind = OPT_FLAG, .at = AT(stats), .modes = M_VIEW,
      .help = "print frame-time statistics when the window closes"},
 
     {.name = "--games", .kind = OPT_LONG, .meta = "N", .lo = 1, .hi = MANY, .at = AT(games),
@@ -161,8 +164,12 @@ static const OptSpec MODE_OPTIONS[] = {
     {.name = "--jobs", .kind = OPT_INT, .meta = "N", .lo = 1, .hi = 256, .at = AT(jobs),
      .modes = M_SNAKE | M_SEA, .help = "play games on N threads (identical results)"},
     {.name = "--size", .kind = OPT_SIZE, .meta = "WxH", .lo = SNAKE_MIN_SIDE,
-     .hi = SNAKE_MAX_SIDE, .at = AT(rules.w), .at2 = AT(rules.h), .modes = M_SNAKE,
+     .hi = SNAKE_MAX_SIDE, .at = AT(rules.w), .at2 = AT(rules.h),
+     .seen = OPT_SEEN(AppOptions, size_given), .modes = M_SNAKE,
      .help = "board size, each side {range} (default 20x20)"},
+    {.name = "--map", .kind = OPT_TEXT, .meta = "FILE", .at = AT(map), .modes = M_SNAKE,
+     .help = "a text map is the board: # wall, anything else floor;\n"
+             "its size, 2..256 a side (not with --size); assets/maps/snake/"},
     {.name = "--start-length", .kind = OPT_INT, .meta = "N", .lo = 1, .hi = SNAKE_MAX_SIDE,
      .at = AT(rules.start_length), .modes = M_SNAKE,
      .help = "start length, 1..W and less than W*H (default 4)"},
@@ -191,6 +198,16 @@ static const OptSpec MODE_OPTIONS[] = {
     {.name = "--arena-map", .kind = OPT_ENUM, .meta = "M", .names = &SHOWN, .at = AT(arena_map),
      .modes = M_ARENA, .help = "map the window shows: {names} (default hero)"},
 
+    {.name = "--game", .kind = OPT_LONG, .meta = "G", .lo = 0, .hi = LONG_MAX,
+     .at = AT(replay_game), .seen = OPT_SEEN(AppOptions, replay_game_given), .modes = M_REPLAY,
+     .help = "the game numbered G on its game line (default: the first\n"
+             "that did not win, else the first)"},
+    {.name = "--tick", .kind = OPT_LONG, .meta = "T", .lo = 0, .hi = LONG_MAX,
+     .at = AT(replay_tick), .seen = OPT_SEEN(AppOptions, replay_tick_given), .modes = M_REPLAY,
+     .help = "the tick to open, 0 = the start (default: 10 before the end)"},
+    {.name = "--print", .kind = OPT_FLAG, .at = AT(print), .modes = M_REPLAY,
+     .help = "print the board at that tick as text instead of opening it"},
+
     {.name = "--hunter", .kind = OPT_ENUM, .meta = "H", .names = &OPTIONS_HUNTER_NAMES,
      .at = AT(hunter), .modes = M_SEA,
      .help = "best (default: samples consistent fleets) or seed (the source's)"},
@@ -200,7 +217,6 @@ static const OptSpec MODE_OPTIONS[] = {
 };
 /* clang-format on */
 
-#undef AT
 
 #define MODE_COMMAND(m, word)                                                                      \
     {                                                                                              \
@@ -215,6 +231,25 @@ static const OptCommand MODE_COMMANDS[APP_MODE_COUNT] = {
 };
 
 #undef MODE_COMMAND
+
+/* clang-format off */
+static const OptSpec REPLAY_ARGS[] = {
+    {.name = "FILE", .kind = OPT_TEXT, .at = AT(replay), .label = "trace file"},
+};
+/* clang-format on */
+
+const OptCommand OPTIONS_REPLAY_COMMAND = {
+    .name = "replay",
+    .label = "replay",
+    .mode = M_REPLAY,
+    .args = REPLAY_ARGS,
+    .nargs = 1,
+    .nargs_min = 1,
+    .opts = MODE_OPTIONS,
+    .nopts = (int)(sizeof MODE_OPTIONS / sizeof MODE_OPTIONS[0]),
+    .summary = "check a snake trace (--headless), print a tick (--print), or open it"};
+
+#undef AT
 
 /* ======================================================================== */
 /* Public functions                                                          */
@@ -244,6 +279,12 @@ void options_defaults(AppOptions *opts, AppMode mode, uint64_t clock_seed) {
 
 const OptCommand *options_command(AppMode mode) {
     return mode >= 0 && mode < APP_MODE_COUNT ? &MODE_COMMANDS[mode] : NULL;
+}
+
+WsStatus options_parse_replay(AppOptions *opts, int argc, char **argv, int first,
+                              uint64_t clock_seed, WsError *err) {
+    options_defaults(opts, APP_MODE_SNAKE, clock_seed);
+    return optparse_parse(&OPTIONS_REPLAY_COMMAND, argc - first, argv + first, opts, err);
 }
 
 WsStatus options_parse(AppOptions *opts, int argc, char **argv, int first, WsError *err) {

@@ -68,11 +68,15 @@ typedef struct AppOptions {
 
     /* snake */
     SnakeRules rules;
+    bool size_given;     /* --size was given (it cannot be combined with --map) */
     SnakePolicy policy;
     const char *trace;   /* trace file path, or NULL */
 
+    /* snake and arena */
+    const char *map;     /* --map: map file, or NULL (arena: the default / generated map;
+                            snake: a board of --size without walls) */
+
     /* arena */
-    const char *map;     /* map file, or NULL for the default / generated map */
     int gen_w, gen_h;    /* --generate WxH; 0 when not given */
     long ticks;
     int monsters;        /* -1: the map's own monsters */
@@ -82,6 +86,14 @@ typedef struct AppOptions {
     /* sea */
     SeaHunter hunter;
     SeaPlacement placement;
+
+    /* replay: `wavesnake replay FILE ...` (mode snake) */
+    const char *replay;  /* the trace file; NULL for the play modes */
+    long replay_game;    /* --game G: the number on a game line */
+    bool replay_game_given;
+    long replay_tick;    /* --tick T */
+    bool replay_tick_given;
+    bool print;          /* --print: the board at T as text */
 } AppOptions;
 
 /* Fills opts with every default (snake, 20x20, length 4, greedy, seed from
@@ -95,6 +107,16 @@ WsStatus options_parse(AppOptions *opts, int argc, char **argv, int first, WsErr
 /* The command line of a mode: the option table with the mode's bit (for
  * --help and the tests). */
 const OptCommand *options_command(AppMode mode);
+
+/* `wavesnake replay FILE ...`: the same table with the replay bit (the
+ * window's options, --headless, --json) and replay's own --game, --tick,
+ * --print. */
+extern const OptCommand OPTIONS_REPLAY_COMMAND;
+
+/* Fills opts with the snake mode's defaults and parses argv[first..argc) as
+ * replay's arguments. WS_ERR_ARG with one line on bad input. */
+WsStatus options_parse_replay(AppOptions *opts, int argc, char **argv, int first,
+                              uint64_t clock_seed, WsError *err);
 
 /* Parses a comma-separated overlay list ("wave,path,grid", "all", "none")
  * into OVERLAY_* bits. */

@@ -117,15 +117,24 @@ static WsStatus apply(const OptSpec *spec, const char *value, void *target, WsEr
     return st;
 }
 
-static const OptSpec *find_option(const OptCommand *cmd, const char *arg, size_t len) {
-    for (int k = 0; k < cmd->nopts; k++)
-        if (strlen(cmd->opts[k].name) == len && strncmp(cmd->opts[k].name, arg, len) == 0)
-            return &cmd->opts[k];
-    return NULL;
-}
-
 static bool applies(const OptSpec *spec, const OptCommand *cmd) {
     return spec->modes == 0 || (spec->modes & cmd->mode) != 0;
+}
+
+/* The option named arg[0..len): the entry that applies to cmd when the name
+ * has one per mode (--map), else the first of that name. */
+static const OptSpec *find_option(const OptCommand *cmd, const char *arg, size_t len) {
+    const OptSpec *first = NULL;
+    for (int k = 0; k < cmd->nopts; k++) {
+        const OptSpec *spec = &cmd->opts[k];
+        if (strlen(spec->name) != len || strncmp(spec->name, arg, len) != 0)
+            continue;
+        if (applies(spec, cmd))
+            return spec;
+        if (first == NULL)
+            first = spec;
+    }
+    return first;
 }
 
 /* What an error message adds: the usage line when it is short, else --help. */

@@ -7,7 +7,6 @@
 #include "run_snake.h"
 
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,26 +14,21 @@
 #include "cli.h"
 #include "grid.h"
 #include "runner.h"
+#include "snake_board.h"
 #include "snake.h"
 #include "snake_ai.h"
+#include "trace.h"
 
 /* ======================================================================== */
 /* Types                                                                     */
 /* ======================================================================== */
-
-/* A growable text buffer for one game's trace; a result slot keeps its
- * capacity from game to game. */
-typedef struct TraceBuf {
-    char *data;
-    size_t len, cap;
-    bool failed; /* an allocation failed: the trace is incomplete */
-} TraceBuf;
 
 typedef struct GameResult {
     uint64_t seed;
     SnakeOutcome outcome;
     int length;
     long steps;
+    int floor_cells;
     double decision_us_mean;
     TraceBuf trace;
 } GameResult;
@@ -44,6 +38,7 @@ typedef struct BatchSpec {
     SnakePolicy policy;
     uint64_t seed;
     bool want_trace;
+    const uint8_t *walls; /* the board's walls (w*h bytes) or NULL */
 } BatchSpec;
 
 typedef struct Worker {
@@ -52,61 +47,6 @@ typedef struct Worker {
     SnakeAi ai;
     LatencyHist hist;
 } Worker;
-
-/* ======================================================================== */
-/* Trace text                                                                */
-/* ======================================================================== */
-
-#if defined(__GNUC__)
-__attribute__((format(printf, 2, 3)))
-#endif
-static void trace_printf(TraceBuf *t, const char *fmt, ...) {
-    if (t->failed)
-        return;
-    for (;;) {
-        va_list ap;
-        va_start(ap, fmt);
-        size_t room = t->cap - t->len;
-        int n = vsnprintf(t->data ? t->data + t->len : NULL, t->data ? room : 0, fmt, ap);
-        va_end(ap);
-        if (n < 0) {
-            t->failed = true;
-            return;
-        }
-        if (t->data != NULL && (size_t)n < room) {
-            t->len += (size_t)n;
-            return;
-        }
-        size_t cap = t->cap ? t->cap : 4096;
-        while (cap - t->len <= (size_t)n)
-            cap *= 2;
-        char *grown = realloc(t->data, cap);
-        if (grown == NULL) {
-            t->failed = true;
-            return;
-        }
-        t->data = grown;
-        t->cap = cap;
-    }
-}
-
-static void trace_point(TraceBuf *t, const Snake *s, int cell) {
-    trace_printf(t, " %d %d", cell % s->w, cell / s->w);
-}
-
-static void trace_start(TraceBuf *t, const SnakeGame *g, long index, SnakePolicy policy) {
-    const Snake *s = &g->snake;
-    trace_printf(t, "game %ld size %d %d seed %llu policy %s tail %s\nsnake", index, s->w, s->h,
-                 (unsigned long long)g->seed, snake_policy_name(policy),
-                 g->rules.strict_tail ? "strict" : "free");
-    for (int i = 0; i < s->len; i++)
-        trace_point(t, s, snake_at(s, i));
-    if (g->food >= 0) {
-        trace_printf(t, "\nfood");
-        trace_point(t, s, g->food);
-    }
-    trace_printf(t, "\n");
-}
 
 /* ======================================================================== */
 /* Playing                                                                   */
@@ -123,10 +63,10 @@ static WsStatus play_game(void *worker, long index, void *result, WsError *err) 
     snake_game_reset(g, spec->seed + (uint64_t)index);
     snake_ai_clear(&wk->ai);
     res->seed = g->seed;
-    res->trace.len = 0;
-    res->trace.failed = false;
+    res->floor_cells = g->floor_cells;
+    trace_buf_clear(&res->trace);
     if (want_trace)
-        trace_start(&res->trace, g, index, spec->policy);
+        trace_write_start(&res->trace, g, index, snake_policy_name(spec->policy));
     double us_sum = 0.0;
     long decisions = 0;
     while (g->outcome == SNAKE_PLAYING) {
@@ -143,13 +83,10 @@ static WsStatus play_game(void *worker, long index, void *result, WsError *err) 
         int len_before = g->snake.len;
         snake_game_tick(g, d);
         if (want_trace) {
-            trace_printf(&res->trace, "%c\n", dir_to_char(d));
+            trace_write_move(&res->trace, d);
             /* Even an eat that ends the game (trapped right after) placed a food. */
-            if (g->snake.len > len_before && g->food >= 0) {
-                trace_printf(&res->trace, "food");
-                trace_point(&res->trace, &g->snake, g->food);
-                trace_printf(&res->trace, "\n");
-            }
+            if (g->snake.len > len_before)
+                trace_write_food(&res->trace, g->rules.w, g->food);
         }
     }
     res->outcome = g->outcome;
@@ -157,12 +94,11 @@ static WsStatus play_game(void *worker, long index, void *result, WsError *err) 
     res->steps = g->steps;
     res->decision_us_mean = decisions ? us_sum / (double)decisions : 0.0;
     if (want_trace)
-        trace_printf(&res->trace, "end %s length %d steps %ld\n", snake_outcome_name(g->outcome),
-                     g->snake.len, g->steps);
+        trace_write_end(&res->trace, g->outcome, g->snake.len, g->steps);
     return WS_OK;
 }
 
-static void drop_result(void *result) { free(((GameResult *)result)->trace.data); }
+static void drop_result(void *result) { trace_buf_free(&((GameResult *)result)->trace); }
 
 /* ======================================================================== */
 /* Reporting                                                                 */
@@ -189,7 +125,7 @@ static WsStatus take_game(void *ctx, long index, void *result, WsError *err) {
     t->steps_sum += (double)res->steps;
     const AppOptions *o = r->opts;
     if (o != NULL) {
-        int cells = o->rules.w * o->rules.h;
+        int cells = res->floor_cells;
         if (o->json)
             printf("{\"game\":%ld,\"seed\":%llu,\"outcome\":\"%s\",\"length\":%d,\"cells\":%d,"
                    "\"steps\":%ld,\"decision_us_mean\":%.3f}\n",
@@ -221,6 +157,8 @@ static WsStatus play_all(const SnakeRules *rules, const BatchSpec *spec, long ga
         Worker *wk = &workers[ready];
         wk->spec = spec;
         st = snake_game_init(&wk->game, rules, spec->seed, err);
+        if (st == WS_OK)
+            st = snake_game_set_walls(&wk->game, spec->walls, err);
         if (st == WS_OK)
             st = snake_ai_init(&wk->ai, rules->w, rules->h, spec->policy, rules->strict_tail, err);
         if (st != WS_OK) {
@@ -261,39 +199,39 @@ static WsStatus play_all(const SnakeRules *rules, const BatchSpec *spec, long ga
 WsStatus run_snake_batch(const SnakeRules *rules, SnakePolicy policy, uint64_t seed, long games,
                          int jobs, SnakeBatch *out, WsError *err) {
     memset(out, 0, sizeof *out);
-    BatchSpec spec = {policy, seed, false};
+    BatchSpec spec = {policy, seed, false, NULL};
     Report r = {0};
     r.totals = out;
     return play_all(rules, &spec, games, jobs, &r, err);
 }
 
-static void print_summary(const AppOptions *opts, const SnakeBatch *t) {
+static void print_summary(const AppOptions *opts, const SnakeBoard *board, const SnakeBatch *t) {
     double n = t->games ? (double)t->games : 1.0;
     double mean = stats_mean_us(&t->decisions), p99 = stats_quantile_us(&t->decisions, 0.99);
     if (opts->json)
         printf("{\"summary\":true,\"games\":%ld,\"won\":%ld,\"dead\":%ld,\"stalled\":%ld,"
                "\"avg_length\":%.3f,\"avg_steps\":%.2f,\"decision_us_mean\":%.3f,"
                "\"decision_us_p99\":%.2f,\"wall_s\":%.3f,\"seed\":%llu,\"size\":\"%dx%d\","
-               "\"policy\":\"%s\",\"tail\":\"%s\",\"jobs\":%d}\n",
+               "\"policy\":\"%s\",\"tail\":\"%s\",\"walls\":%d,\"jobs\":%d}\n",
                t->games, t->won, t->dead, t->stalled, t->length_sum / n, t->steps_sum / n, mean,
-               p99, t->wall_s, (unsigned long long)opts->seed, opts->rules.w, opts->rules.h,
+               p99, t->wall_s, (unsigned long long)opts->seed, board->rules.w, board->rules.h,
                snake_policy_name(opts->policy), opts->rules.strict_tail ? "strict" : "free",
-               opts->jobs);
+               board->wall_count, opts->jobs);
     else
         printf("summary: games %ld, won %ld, dead %ld, stalled %ld, avg_length %.3f/%d, "
                "avg_steps %.2f, decision_us_mean %.3f, decision_us_p99 %.2f, wall_s %.3f, "
                "seed %llu, size %dx%d, policy %s, tail %s\n",
-               t->games, t->won, t->dead, t->stalled, t->length_sum / n,
-               opts->rules.w * opts->rules.h, t->steps_sum / n, mean, p99, t->wall_s,
-               (unsigned long long)opts->seed, opts->rules.w, opts->rules.h,
-               snake_policy_name(opts->policy), opts->rules.strict_tail ? "strict" : "free");
+               t->games, t->won, t->dead, t->stalled, t->length_sum / n, board->floor_cells,
+               t->steps_sum / n, mean, p99, t->wall_s, (unsigned long long)opts->seed,
+               board->rules.w, board->rules.h, snake_policy_name(opts->policy),
+               opts->rules.strict_tail ? "strict" : "free");
 }
 
 /* The headless run below its entry point: fills err instead of printing it. */
-static WsStatus headless(const AppOptions *opts, SnakeBatch *totals, WsError *err) {
-    WsStatus st = snake_rules_check(&opts->rules, err);
-    if (st == WS_OK)
-        st = snake_policy_check(opts->policy, opts->rules.w, opts->rules.h, err);
+static WsStatus headless(const AppOptions *opts, const SnakeBoard *board, SnakeBatch *totals,
+                         WsError *err) {
+    WsStatus st = snake_policy_check_walls(opts->policy, board->rules.w, board->rules.h,
+                                           board->walls, err);
     if (st != WS_OK)
         return st;
     Report r = {0};
@@ -304,14 +242,17 @@ static WsStatus headless(const AppOptions *opts, SnakeBatch *totals, WsError *er
         if (r.trace == NULL)
             return ws_fail(err, WS_ERR_IO, "--trace: cannot write '%s': %s", opts->trace,
                            strerror(errno));
-        fputs("wavesnake-trace 1\n", r.trace);
+        TraceBuf header = {0};
+        trace_write_header(&header);
+        r.trace_failed = header.failed || fwrite(header.data, 1, header.len, r.trace) != header.len;
+        trace_buf_free(&header);
     }
     if (!opts->seed_given)
         cli_note_clock_seed(opts->seed, "run");
-    BatchSpec spec = {opts->policy, opts->seed, opts->trace != NULL};
-    st = play_all(&opts->rules, &spec, opts->games, opts->jobs, &r, err);
+    BatchSpec spec = {opts->policy, opts->seed, opts->trace != NULL, board->walls};
+    st = play_all(&board->rules, &spec, opts->games, opts->jobs, &r, err);
     if (st == WS_OK)
-        print_summary(opts, totals);
+        print_summary(opts, board, totals);
     if (r.trace != NULL && (fclose(r.trace) != 0 || r.trace_failed) && st == WS_OK)
         st = ws_fail(err, WS_ERR_IO, "--trace: writing '%s' failed", opts->trace);
     return st;
@@ -319,9 +260,14 @@ static WsStatus headless(const AppOptions *opts, SnakeBatch *totals, WsError *er
 
 int run_snake_headless(const AppOptions *opts) {
     WsError err = {0};
+    SnakeBoard board;
+    WsStatus st = snake_board_open(&board, opts, &err);
+    if (st != WS_OK)
+        return cli_report(st, &err);
     SnakeBatch *totals = calloc(1, sizeof *totals);
-    WsStatus st = totals == NULL ? ws_fail(&err, WS_ERR_NOMEM, "out of memory")
-                                 : headless(opts, totals, &err);
+    st = totals == NULL ? ws_fail(&err, WS_ERR_NOMEM, "out of memory")
+                        : headless(opts, &board, totals, &err);
     free(totals);
+    snake_board_close(&board);
     return cli_report(st, &err);
 }

@@ -1,5 +1,5 @@
 /* frontend_stub.c - linked instead of the SDL front end when the build has no SDL
- * (WS_BUILD_APP=OFF): no window, and no charts for the benchmark. */
+ * (WS_BUILD_APP=OFF): no window, no replay window, and no charts for the benchmark. */
 #include <stdio.h>
 
 #include "cli.h"
@@ -10,6 +10,14 @@ int frontend_run(const AppOptions *opts) {
     fprintf(stderr, "wavesnake: this build has no window (built with WS_BUILD_APP=OFF); "
                     "use --headless or a text tool\n");
     return CLI_EXIT_FAIL;
+}
+
+int frontend_replay(const AppOptions *opts, ReplaySession *session) {
+    (void)opts;
+    (void)session;
+    fprintf(stderr, "wavesnake: no display support in this build (built with WS_BUILD_APP=OFF); "
+                    "replay --headless checks a trace, --print shows a tick\n");
+    return CLI_EXIT_USAGE;
 }
 
 ChartWriter frontend_chart_writer(void) { return NULL; }

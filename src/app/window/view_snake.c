@@ -20,6 +20,7 @@
 #include "grid.h"
 #include "snake.h"
 #include "snake_ai.h"
+#include "snake_board.h"
 #include "view.h"
 
 /* ======================================================================== */
@@ -148,10 +149,20 @@ static WsStatus snake_view_create(void **state, FrontCtx *ctx, WsError *err) {
     SnakeView *v = calloc(1, sizeof *v);
     if (v == NULL)
         return ws_fail(err, WS_ERR_NOMEM, "out of memory for the snake view");
-    v->rules = ctx->opts->rules;
+    /* The board: --size, or --map FILE with its walls (snake_board.h). */
+    SnakeBoard board;
+    WsStatus st = snake_board_open(&board, ctx->opts, err);
+    if (st != WS_OK) {
+        free(v);
+        return st;
+    }
+    v->rules = board.rules;
     v->policy = ctx->opts->policy;
     v->seed = ctx->opts->seed;
-    WsStatus st = snake_game_init(&v->game, &v->rules, v->seed, err);
+    st = snake_game_init(&v->game, &v->rules, v->seed, err);
+    if (st == WS_OK)
+        st = snake_game_set_walls(&v->game, board.walls, err);
+    snake_board_close(&board);
     if (st == WS_OK)
         st = snake_ai_init(&v->ai, v->rules.w, v->rules.h, v->policy, v->rules.strict_tail, err);
     if (st == WS_OK && (v->mark = calloc((size_t)v->rules.w * (size_t)v->rules.h, 1)) == NULL)

@@ -21,11 +21,11 @@ static WsStatus measure(const char *text, size_t len, const char *name, int *out
             continue;
         }
         if (c < 0x20 || c > 0x7e)
-            return ws_fail(err, WS_ERR_PARSE, "%s: line %d: byte 0x%02x is not printable ASCII",
+            return ws_fail(err, WS_ERR_PARSE, "%s:%d: byte 0x%02x is not printable ASCII",
                            name, line, c);
         col++;
         if (col > TEXTMAP_MAX_SIDE)
-            return ws_fail(err, WS_ERR_PARSE, "%s: line %d is wider than %d cells", name, line,
+            return ws_fail(err, WS_ERR_PARSE, "%s:%d: the line is wider than %d cells", name, line,
                            TEXTMAP_MAX_SIDE);
         if (col > w)
             w = col;
@@ -37,8 +37,8 @@ static WsStatus measure(const char *text, size_t len, const char *name, int *out
     if (last_nonblank == 0 || w == 0)
         return ws_fail(err, WS_ERR_PARSE, "%s: the map is empty", name);
     if (last_nonblank > TEXTMAP_MAX_SIDE)
-        return ws_fail(err, WS_ERR_PARSE, "%s: the map has more than %d rows", name,
-                       TEXTMAP_MAX_SIDE);
+        return ws_fail(err, WS_ERR_PARSE, "%s:%d: the map has more than %d rows", name,
+                       TEXTMAP_MAX_SIDE + 1, TEXTMAP_MAX_SIDE);
     *out_w = w;
     *out_h = last_nonblank;
     return WS_OK;

@@ -848,3 +848,30 @@ Dir snake_ai_choose(SnakeAi *ai, const SnakeGame *g) {
     }
     return ai->dir;
 }
+
+/* ======================================================================== */
+/* Memory (snake_ai.h)                                                       */
+/* ======================================================================== */
+
+/* Only perfect keeps anything between decisions, and only in its cycle state
+ * (snake_cycle_memory_*); the other policies' bytes are empty. */
+static bool keeps_cycle_memory(const SnakeAi *ai) {
+    return ai->policy == SNAKE_POLICY_PERFECT && ai->cycle != NULL;
+}
+
+size_t snake_ai_memory_max(const SnakeAi *ai) {
+    return keeps_cycle_memory(ai) ? snake_cycle_memory_max(ai->cycle) : 0;
+}
+
+size_t snake_ai_memory_save(const SnakeAi *ai, uint8_t *buf) {
+    return keeps_cycle_memory(ai) ? snake_cycle_memory_save(ai->cycle, buf) : 0;
+}
+
+WsStatus snake_ai_memory_load(SnakeAi *ai, const uint8_t *buf, size_t len, WsError *err) {
+    snake_ai_clear(ai);
+    bool ok = keeps_cycle_memory(ai) ? snake_cycle_memory_load(ai->cycle, buf, len) : len == 0;
+    if (!ok)
+        return ws_fail(err, WS_ERR_PARSE, "malformed %s memory (%zu bytes)",
+                       snake_policy_name(ai->policy), len);
+    return WS_OK;
+}

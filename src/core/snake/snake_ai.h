@@ -38,6 +38,7 @@
 #define WS_SNAKE_AI_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "dir.h"
@@ -113,6 +114,34 @@ Dir snake_ai_choose(SnakeAi *ai, const SnakeGame *game);
  * order the snake travels them (perfect: starting at the tail), or NULL when
  * the last decision was not made on a cycle. Valid until the next decision. */
 const int32_t *snake_ai_cycle(const SnakeAi *ai);
+
+/* ---- Memory ------------------------------------------------------------------
+ * Most of a SnakeAi is the last decision's output (for the overlays) and
+ * scratch. Its memory is the part that a later decision reads: `perfect` on a
+ * board with two even sides keeps the plan it follows and the certificate
+ * tree it committed to (snake_cycle.h, "memory"); `greedy` and `hamilton`
+ * keep nothing, so their decision is a function of the game alone. A policy
+ * that starts keeping something between decisions must save it here: the
+ * history (snake_history.h) rebuilds a past decision from the game state and
+ * this memory, and its tests fail when a decision depends on anything else.
+ *
+ * The memory is a byte string whose layout is the policy's own. It is
+ * deterministic (equal memories, equal bytes) and changes little from one
+ * decision to the next, so the history stores it as small diffs. */
+
+/* The most bytes snake_ai_memory_save can write for this AI (its policy and
+ * board); 0 when its policy keeps no memory there. */
+size_t snake_ai_memory_max(const SnakeAi *ai);
+
+/* Writes the AI's memory into buf (snake_ai_memory_max bytes) and returns its
+ * length (0 for a policy that keeps none). */
+size_t snake_ai_memory_save(const SnakeAi *ai, uint8_t *buf);
+
+/* Forgets the last decision (snake_ai_clear) and sets the memory from len
+ * bytes saved by an AI of the same policy and board; len 0 is the memory of
+ * a new game. WS_ERR_PARSE, with the memory of a new game, when the bytes are
+ * malformed. Never allocates. */
+WsStatus snake_ai_memory_load(SnakeAi *ai, const uint8_t *buf, size_t len, WsError *err);
 
 /* Whether policy p can play a w x h board with these walls (w*h bytes,
  * nonzero = wall; NULL for none); err says why not in one line. greedy plays

@@ -6,6 +6,7 @@
 
 #include "grid.h"
 #include "slab.h"
+#include "snake_bytes.h"
 
 /* ======================================================================== */
 /* Lifecycle and the fixed cycle                                             */
@@ -480,5 +481,91 @@ bool snake_cycle_certify(SnakeCycle *c, const Snake *s) {
     if (!snake_cert_load(&c->cert, s) || !snake_cert_build(&c->cert))
         return false;
     order_from_tree(c, c->cert.tree, snake_tail(s));
+    return true;
+}
+
+/* ======================================================================== */
+/* Memory (snake_cycle.h)                                                    */
+/* ======================================================================== */
+
+/* Layout: a flags byte (MEM_PLAN, MEM_COMMIT); with MEM_PLAN the plan's
+ * length, position and food (u32 each) and its cells (u16 each: a board has
+ * at most 65536 cells); with MEM_COMMIT the committed tree, one bit per edge.
+ * The whole plan is kept, not just what is left of it, so that following it
+ * changes only plan_at between two decisions. */
+enum { MEM_PLAN = 1, MEM_COMMIT = 2 };
+
+size_t snake_cycle_memory_max(const SnakeCycle *c) {
+    if (!c->blocks)
+        return 0;
+    return 1 + 3 * 4 + 2 * (size_t)c->cells + ((size_t)c->cert.nedges + 7) / 8;
+}
+
+size_t snake_cycle_memory_save(const SnakeCycle *c, uint8_t *buf) {
+    if (!c->blocks)
+        return 0;
+    uint8_t *p = buf;
+    bool plan = c->plan_len > 0;
+    *p++ = (uint8_t)((plan ? MEM_PLAN : 0) | (c->committed ? MEM_COMMIT : 0));
+    if (plan) {
+        snake_bytes_put(&p, (uint64_t)c->plan_len, 4);
+        snake_bytes_put(&p, (uint64_t)c->plan_at, 4);
+        snake_bytes_put(&p, (uint64_t)c->plan_food, 4);
+        for (int i = 0; i < c->plan_len; i++)
+            snake_bytes_put(&p, (uint64_t)c->plan[i], 2);
+    }
+    if (c->committed) {
+        int n = c->cert.nedges;
+        for (int e = 0; e < n; e += 8) {
+            uint8_t bits = 0;
+            for (int k = 0; k < 8 && e + k < n; k++)
+                bits |= (uint8_t)((c->commit[e + k] != 0) << k);
+            *p++ = bits;
+        }
+    }
+    return (size_t)(p - buf);
+}
+
+bool snake_cycle_memory_load(SnakeCycle *c, const uint8_t *buf, size_t len) {
+    c->plan_len = 0;
+    c->plan_at = 0;
+    c->committed = false;
+    if (len == 0)
+        return true; /* a new game's memory */
+    if (!c->blocks)
+        return false;
+    SnakeBytesReader r = snake_bytes_reader(buf, len);
+    unsigned flags = (unsigned)snake_bytes_get(&r, 1);
+    if (flags & ~(unsigned)(MEM_PLAN | MEM_COMMIT))
+        return false;
+    if (flags & MEM_PLAN) {
+        uint64_t n = snake_bytes_get(&r, 4), at = snake_bytes_get(&r, 4);
+        uint64_t food = snake_bytes_get(&r, 4);
+        if (r.bad || n < 1 || n > (uint64_t)c->cells || at >= n || food >= (uint64_t)c->cells)
+            return false;
+        for (uint64_t i = 0; i < n; i++) {
+            uint64_t cell = snake_bytes_get(&r, 2);
+            if (cell >= (uint64_t)c->cells)
+                return false;
+            c->plan[i] = (int32_t)cell;
+        }
+        c->plan_at = (int)at;
+        c->plan_food = (int)food;
+        c->plan_len = (int)n; /* last: a failed load leaves no plan */
+    }
+    if (flags & MEM_COMMIT) {
+        int n = c->cert.nedges;
+        for (int e = 0; e < n; e += 8) {
+            unsigned bits = (unsigned)snake_bytes_get(&r, 1);
+            for (int k = 0; k < 8 && e + k < n; k++)
+                c->commit[e + k] = (uint8_t)((bits >> k) & 1u);
+        }
+        c->committed = true;
+    }
+    if (r.bad || r.p != r.end) {
+        c->plan_len = 0;
+        c->committed = false;
+        return false;
+    }
     return true;
 }

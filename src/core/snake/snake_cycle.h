@@ -21,6 +21,7 @@
 #define WS_SNAKE_CYCLE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "dir.h"
@@ -88,6 +89,28 @@ Dir snake_cycle_choose_hamilton(SnakeCycle *c, const SnakeGame *g, Path *route);
  * head -> food. Returns DIR_NONE when the body has no certificate (it was
  * not played by this policy from the start), so the caller can fall back. */
 Dir snake_cycle_choose_perfect(SnakeCycle *c, const SnakeGame *g, Path *route, bool *shortcut);
+
+/* ---- memory ----------------------------------------------------------------
+ * What perfect keeps from one decision to the next on a board with two even
+ * sides: the plan it follows (plan, plan_len, plan_at, plan_food) and the
+ * tree it committed to (commit, committed). Everything else in SnakeCycle is
+ * the last decision's output or scratch. With one odd side (Tapsell's
+ * shortcuts on the fixed cycle) and for hamilton nothing is kept. The
+ * encoding is deterministic: equal memories give equal bytes, and following
+ * a plan changes only its position (snake_ai.h, "Memory"). */
+
+/* The most bytes snake_cycle_memory_save writes for this board (0 when the
+ * board keeps no memory: one side odd). */
+size_t snake_cycle_memory_max(const SnakeCycle *c);
+
+/* Writes the memory into buf (snake_cycle_memory_max bytes); returns its length. */
+size_t snake_cycle_memory_save(const SnakeCycle *c, uint8_t *buf);
+
+/* Sets the memory from len bytes written by snake_cycle_memory_save on the
+ * same board; len 0 is the memory of a new game (no plan, nothing committed).
+ * False, with the memory set to that of a new game, when the bytes are
+ * malformed. */
+bool snake_cycle_memory_load(SnakeCycle *c, const uint8_t *buf, size_t len);
 
 /* Whether s has a certificate: in blocks mode a block spanning tree whose
  * outline holds the body in order; otherwise the body lies on the fixed cycle

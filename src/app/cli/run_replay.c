@@ -1,0 +1,269 @@
+/* `wavesnake replay`: check a trace, print one of its ticks, or hand it to the window. */
+#include "run_replay.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+/* ======================================================================== */
+/* The session: index, chosen game and tick, the loaded history              */
+/* ======================================================================== */
+
+static long default_tick(const TraceGame *gm) {
+    return gm->steps > REPLAY_DEFAULT_BEFORE_END ? gm->steps - REPLAY_DEFAULT_BEFORE_END : 0;
+}
+
+WsStatus replay_session_load(ReplaySession *s, long i, WsError *err) {
+    SnakeHistory h;
+    snake_history_init(&h);
+    WsStatus st = trace_load_game(s->path, &s->index, i, &h, err);
+    if (st != WS_OK) {
+        snake_history_deinit(&h);
+        return st;
+    }
+    snake_history_deinit(&s->history);
+    s->history = h;
+    s->current = i;
+    s->tick = default_tick(&s->index.games[i]);
+    return WS_OK;
+}
+
+WsStatus replay_session_open(ReplaySession *s, const AppOptions *opts, WsError *err) {
+    memset(s, 0, sizeof *s);
+    s->path = opts->replay;
+    snake_history_init(&s->history);
+    WsStatus st = trace_index_build(&s->index, s->path, err);
+    if (st != WS_OK)
+        return st;
+    long i = trace_index_default(&s->index);
+    if (opts->replay_game_given) {
+        i = trace_index_find(&s->index, opts->replay_game);
+        if (i < 0) {
+            const TraceIndex *x = &s->index;
+            st = ws_fail(err, WS_ERR_ARG,
+                         "--game %ld: '%s' has no game %ld (it has %ld, numbered %ld to %ld)",
+                         opts->replay_game, s->path, opts->replay_game, x->count,
+                         x->games[0].number, x->games[x->count - 1].number);
+        }
+    }
+    const TraceGame *gm = i >= 0 ? &s->index.games[i] : NULL;
+    if (st == WS_OK && opts->replay_tick_given && opts->replay_tick > gm->steps)
+        st =
+            ws_fail(err, WS_ERR_PARSE, "%s:%ld: --tick %ld is past the end of game %ld (%ld ticks)",
+                    s->path, gm->end_line, opts->replay_tick, gm->number, gm->steps);
+    if (st == WS_OK)
+        st = replay_session_load(s, i, err);
+    if (st == WS_OK && opts->replay_tick_given)
+        s->tick = opts->replay_tick;
+    if (st != WS_OK)
+        replay_session_close(s);
+    return st;
+}
+
+void replay_session_close(ReplaySession *s) {
+    trace_index_free(&s->index);
+    snake_history_deinit(&s->history);
+    memset(s, 0, sizeof *s);
+}
+
+/* ======================================================================== */
+/* --print                                                                   */
+/* ======================================================================== */
+
+/* SPEC's board format: the first line, then H rows of W characters. */
+static void print_board(const SnakeGame *g, long number, long tick) {
+    const Snake *s = &g->snake;
+    int w = s->w;
+    printf("game %ld tick %ld length %d ", number, tick, s->len);
+    if (g->food >= 0)
+        printf("food %d %d\n", g->food % w, g->food / w);
+    else
+        printf("food none\n");
+    char *row = malloc((size_t)w + 2);
+    if (row == NULL)
+        return;
+    for (int y = 0; y < s->h; y++) {
+        for (int x = 0; x < w; x++) {
+            int c = y * w + x;
+            row[x] = snake_game_is_wall(g, c) ? '#' : c == g->food ? '*' : '.';
+        }
+        for (int i = 0; i < s->len; i++) {
+            int c = snake_at(s, i);
+            if (c / w == y)
+                row[c % w] = i == 0 ? 'H' : i == s->len - 1 ? 't' : 'o';
+        }
+        row[w] = '\n';
+        row[w + 1] = '\0';
+        fputs(row, stdout);
+    }
+    free(row);
+}
+
+static WsStatus replay_print(const AppOptions *opts, WsError *err) {
+    ReplaySession s;
+    WsStatus st = replay_session_open(&s, opts, err);
+    if (st != WS_OK)
+        return st;
+    SnakeGame g;
+    st = snake_game_init(&g, &s.history.rules, s.history.seed, err);
+    if (st == WS_OK)
+        st = snake_history_seek(&s.history, s.tick, &g, NULL, NULL, err);
+    if (st == WS_OK)
+        print_board(&g, s.history.game, s.tick);
+    snake_game_deinit(&g);
+    replay_session_close(&s);
+    return st;
+}
+
+/* ======================================================================== */
+/* --headless                                                                */
+/* ======================================================================== */
+
+typedef struct ReplayTotals {
+    long games, won, dead, stalled;
+    double length_sum, steps_sum;
+} ReplayTotals;
+
+/* s as a JSON string (the trace's text is printable ASCII; the path may not be). */
+static void json_string(const char *s) {
+    putchar('"');
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        if (*p == '"' || *p == '\\')
+            printf("\\%c", *p);
+        else if (*p < 0x20)
+            printf("\\u%04x", *p);
+        else
+            putchar(*p);
+    }
+    putchar('"');
+}
+
+static void print_game(const AppOptions *opts, const TraceGame *gm) {
+    const char *tail = gm->rules.strict_tail ? "strict" : "free";
+    const char *outcome = snake_outcome_name(gm->outcome);
+    if (opts->json) {
+        printf("{\"game\":%ld,\"seed\":%llu,\"outcome\":\"%s\",\"length\":%d,\"cells\":%d,"
+               "\"steps\":%ld,\"policy\":",
+               gm->number, (unsigned long long)gm->seed, outcome, gm->length, gm->floor_cells,
+               gm->steps);
+        json_string(gm->policy_name);
+        printf(",\"size\":\"%dx%d\",\"tail\":\"%s\",\"walls\":%d}\n", gm->rules.w, gm->rules.h,
+               tail, gm->walls);
+    } else {
+        printf("game %ld seed %llu: %s, length %d/%d, steps %ld, policy %s, size %dx%d, tail %s",
+               gm->number, (unsigned long long)gm->seed, outcome, gm->length, gm->floor_cells,
+               gm->steps, gm->policy_name, gm->rules.w, gm->rules.h, tail);
+        if (gm->walls > 0)
+            printf(", walls %d", gm->walls);
+        putchar('\n');
+    }
+}
+
+static void print_totals(const AppOptions *opts, const ReplayTotals *t, double wall_s) {
+    double n = t->games > 0 ? (double)t->games : 1.0;
+    if (opts->json) {
+        printf("{\"summary\":true,\"games\":%ld,\"won\":%ld,\"dead\":%ld,\"stalled\":%ld,"
+               "\"avg_length\":%.3f,\"avg_steps\":%.2f,\"ticks\":%.0f,\"wall_s\":%.3f,\"file\":",
+               t->games, t->won, t->dead, t->stalled, t->length_sum / n, t->steps_sum / n,
+               t->steps_sum, wall_s);
+        json_string(opts->replay);
+        printf("}\n");
+    } else {
+        printf("summary: games %ld, won %ld, dead %ld, stalled %ld, avg_length %.3f, avg_steps "
+               "%.2f, ticks %.0f, wall_s %.3f, file %s\n",
+               t->games, t->won, t->dead, t->stalled, t->length_sum / n, t->steps_sum / n,
+               t->steps_sum, wall_s, opts->replay);
+    }
+}
+
+/* Checks every game as it streams by, printing each once it checked out. */
+static WsStatus replay_check(const AppOptions *opts, WsError *err) {
+    uint64_t t0 = cli_now_ns();
+    TraceReader r;
+    WsStatus st = trace_open(&r, opts->replay, err);
+    if (st != WS_OK)
+        return st;
+    ReplayTotals t = {0};
+    for (;;) {
+        bool found = false;
+        st = trace_next_game(&r, NULL, &found, err);
+        if (st != WS_OK || !found)
+            break;
+        st = trace_finish_game(&r, NULL, err);
+        if (st != WS_OK)
+            break;
+        const TraceGame *gm = &r.game;
+        t.games++;
+        t.won += gm->outcome == SNAKE_WON;
+        t.dead += gm->outcome == SNAKE_DEAD;
+        t.stalled += gm->outcome == SNAKE_STALLED;
+        t.length_sum += gm->length;
+        t.steps_sum += (double)gm->steps;
+        print_game(opts, gm);
+    }
+    if (st == WS_OK && t.games == 0)
+        st = trace_fail(&r, err, "no games in the trace");
+    trace_close(&r);
+    if (st == WS_OK)
+        print_totals(opts, &t, (double)(cli_now_ns() - t0) / 1e9);
+    return st;
+}
+
+/* ======================================================================== */
+/* Entry point                                                               */
+/* ======================================================================== */
+
+/* What the options may not combine, in one line. */
+static WsStatus check_options(const AppOptions *opts, WsError *err) {
+    if (opts->headless && opts->print)
+        return ws_fail(err, WS_ERR_ARG,
+                       "replay: --headless checks every game, --print prints one tick: pick one");
+    if (opts->headless && (opts->replay_game_given || opts->replay_tick_given))
+        return ws_fail(err, WS_ERR_ARG,
+                       "replay: --game and --tick choose what --print or the window shows; "
+                       "--headless checks every game");
+    if (opts->json && !opts->headless)
+        return ws_fail(err, WS_ERR_ARG, "replay: --json goes with --headless");
+    return WS_OK;
+}
+
+/* A bad trace is one line "FILE:LINE: what is wrong", as compilers say it;
+ * everything else goes the way of every entry point (cli_report). */
+static int report(WsStatus st, const WsError *err) {
+    if (st == WS_ERR_PARSE) {
+        fprintf(stderr, "%s\n", err->msg);
+        return cli_exit_status(st);
+    }
+    return cli_report(st, err);
+}
+
+int run_replay_main(int argc, char **argv, ReplayWindowFn window) {
+    AppOptions opts;
+    WsError err = {0};
+    WsStatus st = options_parse_replay(&opts, argc, argv, 0, 0, &err);
+    if (st == WS_OK)
+        st = check_options(&opts, &err);
+    if (st != WS_OK)
+        return cli_report(st, &err);
+    if (opts.headless)
+        return report(replay_check(&opts, &err), &err);
+    if (opts.print)
+        return report(replay_print(&opts, &err), &err);
+    ReplaySession session;
+    st = replay_session_open(&session, &opts, &err);
+    if (st != WS_OK)
+        return report(st, &err);
+    int status;
+    if (window == NULL) {
+        fprintf(stderr, "wavesnake: no display support in this build; '%s' checks out "
+                        "(replay FILE --headless lists its games, --print shows a tick)\n",
+                opts.replay);
+        status = CLI_EXIT_USAGE;
+    } else {
+        status = window(&opts, &session);
+    }
+    replay_session_close(&session);
+    return status;
+}
