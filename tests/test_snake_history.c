@@ -741,6 +741,8 @@ static Suite *snake_history_suite(void) {
     TCase *tc = tcase_create("rewind");
     tcase_add_loop_test(tc, rewind_reproduces_every_tick, 0, NCONFIGS);
     tcase_add_test(tc, rewind_long_and_unfinished);
+    tcase_set_timeout(
+        tc, 900); /* whole games rewound tick by tick: minutes under ASan on a loaded machine */
     suite_add_tcase(s, tc);
     tc = tcase_create("memory");
     tcase_add_test(tc, memory_is_complete);
