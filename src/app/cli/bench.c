@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench_history.h"
 #include "chart.h"
 #include "cli.h"
 #include "options.h"
@@ -45,7 +46,7 @@ typedef struct BenchPolicies {
     SnakePolicy list[SNAKE_POLICY_COUNT];
 } BenchPolicies;
 
-typedef enum BenchKind { BENCH_SNAKE = 0, BENCH_KIND_COUNT } BenchKind;
+typedef enum BenchKind { BENCH_SNAKE = 0, BENCH_HISTORY, BENCH_KIND_COUNT } BenchKind;
 
 typedef struct BenchPlan {
     BenchKind kind;
@@ -59,6 +60,9 @@ typedef struct BenchPlan {
     const char *markdown; /* NULL: none */
     const char *chart;    /* NULL: none */
     ChartWriter writer;   /* NULL: this build cannot draw charts */
+    bool policies_given, boards_given;
+    long samples;   /* history: seeks of each kind per game */
+    long max_ticks; /* history: record at most this many ticks (0: the whole game) */
 } BenchPlan;
 
 typedef struct BenchRow {
@@ -120,7 +124,9 @@ static WsStatus parse_policy(const OptSpec *spec, const char *value, void *field
     return WS_OK;
 }
 
-static const char *kind_name(int v) { return v == BENCH_SNAKE ? "snake" : "?"; }
+static const char *kind_name(int v) {
+    return v == BENCH_SNAKE ? "snake" : v == BENCH_HISTORY ? "history" : "?";
+}
 static const OptNames KIND_NAMES = {"benchmark", BENCH_KIND_COUNT, kind_name};
 _Static_assert(sizeof(BenchKind) == sizeof(int), "BenchKind is filled as an int");
 
@@ -140,13 +146,15 @@ static const OptSpec BENCH_OPTS[] = {
     {.name = "--seed", .kind = OPT_U64, .meta = "S", .at = AT(seed),
      .help = "game i uses seed S+i (default 1)"},
     {.name = "--policy", .kind = OPT_CUSTOM, .meta = "P", .names = &OPTIONS_POLICY_NAMES,
-     .parse = parse_policy, .at = AT(policies),
+     .parse = parse_policy, .at = AT(policies), .seen = OPT_SEEN(BenchPlan, policies_given),
      .help = "a policy to play, repeatable: {names} (default: all)"},
     {.name = "--jobs", .kind = OPT_INT, .meta = "N", .lo = 1, .hi = 64, .at = AT(jobs),
      .help = "play games on N threads ({range}; identical figures)"},
     {.name = "--boards", .kind = OPT_CUSTOM, .meta = "WxH,...", .lo = SNAKE_MIN_SIDE,
      .hi = SNAKE_MAX_SIDE, .parse = parse_boards, .at = AT(boards),
-     .help = "boards, each side {range} (default 8x8,10x10,20x20,30x30)"},
+     .seen = OPT_SEEN(BenchPlan, boards_given),
+     .help = "boards, each side {range} (default 8x8,10x10,20x20,30x30;\n"
+             "history: every policy given on every board)"},
     {.name = "--start-length", .kind = OPT_INT, .meta = "N", .lo = 1, .hi = SNAKE_MAX_SIDE,
      .at = AT(start_length), .help = "start length (default 4)"},
     {.name = "--strict-tail", .kind = OPT_FLAG, .at = AT(strict),
@@ -155,6 +163,10 @@ static const OptSpec BENCH_OPTS[] = {
      .help = "also write the table as Markdown (docs/results.md)"},
     {.name = "--chart", .kind = OPT_TEXT, .meta = "FILE.png", .at = AT(chart),
      .help = "draw the mean steps per board as a bar chart"},
+    {.name = "--samples", .kind = OPT_LONG, .meta = "N", .lo = 1, .hi = 1000000,
+     .at = AT(samples), .help = "history: step-backs timed per game ({range}, default 1000)"},
+    {.name = "--ticks", .kind = OPT_LONG, .meta = "N", .lo = 2, .hi = 1000000000L,
+     .at = AT(max_ticks), .help = "history: record at most N ticks of each game (default: all)"},
 };
 /* clang-format on */
 
@@ -164,7 +176,8 @@ static const OptSpec BENCH_OPTS[] = {
 const OptCommand BENCH_COMMAND = {
     .name = "bench", .label = "bench", .args = BENCH_ARGS, .nargs = 1, .nargs_min = 0,
     .opts = BENCH_OPTS, .nopts = (int)(sizeof BENCH_OPTS / sizeof BENCH_OPTS[0]),
-    .summary = "snake: every policy on every board; figures, never pass/fail"};
+    .summary = "snake: every policy on every board; history: time travel's step-back\n"
+               "latency and memory (8x8, 64x64 greedy, 30x30 perfect); figures, never pass/fail"};
 /* clang-format on */
 
 static WsStatus parse_args(int argc, char **argv, ChartWriter chart_writer, BenchPlan *plan,
@@ -174,6 +187,7 @@ static WsStatus parse_args(int argc, char **argv, ChartWriter chart_writer, Benc
     plan->seed = 1;
     plan->start_length = 4;
     plan->jobs = 1;
+    plan->samples = 1000;
     plan->boards.n = (int)(sizeof SNAKE_BOARDS / sizeof SNAKE_BOARDS[0]);
     memcpy(plan->boards.list, SNAKE_BOARDS, sizeof SNAKE_BOARDS);
     WsStatus st = optparse_parse(&BENCH_COMMAND, argc, argv, plan, err);
@@ -336,11 +350,36 @@ static WsStatus bench_snake(const BenchPlan *plan, int argc, char **argv, WsErro
     return st;
 }
 
+/* `bench history`: the default cases, or every policy given on every board given. */
+static WsStatus bench_history(const BenchPlan *plan, WsError *err) {
+    if (plan->markdown != NULL || plan->chart != NULL || plan->games > 0)
+        return ws_fail(err, WS_ERR_ARG,
+                       "bench history plays one game per case and prints a table "
+                       "(no --games, --markdown or --chart)");
+    BenchHistoryPlan hp = {.seed = plan->seed,
+                           .start_length = plan->start_length,
+                           .strict = plan->strict,
+                           .samples = plan->samples,
+                           .max_ticks = plan->max_ticks};
+    if (!plan->policies_given && !plan->boards_given) {
+        bench_history_default_cases(&hp);
+    } else {
+        for (int k = 0; k < plan->policies.n; k++)
+            for (int b = 0; b < plan->boards.n; b++)
+                hp.cases[hp.ncases++] = (BenchHistoryCase){plan->boards.list[b].w,
+                                                           plan->boards.list[b].h,
+                                                           plan->policies.list[k]};
+    }
+    return bench_history_run(&hp, err);
+}
+
 int bench_main(int argc, char **argv, ChartWriter chart_writer) {
     BenchPlan plan;
     WsError err = {0};
     WsStatus st = parse_args(argc, argv, chart_writer, &plan, &err);
-    if (st == WS_OK)
+    if (st == WS_OK && plan.kind == BENCH_HISTORY)
+        st = bench_history(&plan, &err);
+    else if (st == WS_OK)
         st = bench_snake(&plan, argc, argv, &err);
     return cli_report(st, &err);
 }
