@@ -71,6 +71,14 @@ for seed in $(seq 1 16); do
 done
 [ "$boards" -ge 10 ] || fail "only $boards random walled boards were played"
 
+# The benchmark plays maps too: a row per policy and map, or the policy's refusal.
+"$WS" bench snake --map "$MAPS/rooms.txt" --policy greedy --policy perfect --games 1 >"$TMP/bench.out" 2>"$TMP/bench.err" ||
+    fail "bench --map: exit $?: $(cat "$TMP/bench.err")"
+grep -qE '^greedy +rooms.txt +1 +[01] +[01] +[01] ' "$TMP/bench.out" || fail "bench --map greedy row: $(cat "$TMP/bench.out")"
+grep -qE '^perfect +rooms.txt +(1 |refused: .*walls)' "$TMP/bench.out" || fail "bench --map perfect row: $(cat "$TMP/bench.out")"
+printf '.\n.\n' >"$TMP/bench_thin.txt"
+expect_usage_error 'bench_thin.txt:2: the map is 1x2' "$WS" bench snake --map "$TMP/bench_thin.txt"
+
 # Bad map files: exit 2, one line naming the file and, where one is to blame, its line.
 printf '....\n..\x01.\n' >"$TMP/binary.txt"
 expect_usage_error 'binary.txt:2: byte 0x01' "$WS" snake --headless --map "$TMP/binary.txt"

@@ -153,9 +153,8 @@ static WsStatus run_case(const BenchHistoryPlan *plan, const BenchHistoryCase *c
 /* ======================================================================== */
 
 void bench_history_default_cases(BenchHistoryPlan *plan) {
-    static const BenchHistoryCase DEFAULTS[] = {{8, 8, SNAKE_POLICY_GREEDY},
-                                                {64, 64, SNAKE_POLICY_GREEDY},
-                                                {30, 30, SNAKE_POLICY_PERFECT}};
+    static const BenchHistoryCase DEFAULTS[] = {
+        {8, 8, SNAKE_POLICY_GREEDY}, {64, 64, SNAKE_POLICY_GREEDY}, {30, 30, SNAKE_POLICY_PERFECT}};
     plan->ncases = (int)(sizeof DEFAULTS / sizeof DEFAULTS[0]);
     memcpy(plan->cases, DEFAULTS, sizeof DEFAULTS);
 }

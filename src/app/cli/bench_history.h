@@ -29,11 +29,11 @@ typedef struct BenchHistoryCase {
 enum { BENCH_HISTORY_MAX_CASES = 64 };
 
 typedef struct BenchHistoryPlan {
-    uint64_t seed;     /* the game's seed */
+    uint64_t seed; /* the game's seed */
     int start_length;
     bool strict;
-    long samples;      /* seeks of each kind per case */
-    long max_ticks;    /* record at most this many ticks (0: the whole game) */
+    long samples;   /* seeks of each kind per case */
+    long max_ticks; /* record at most this many ticks (0: the whole game) */
     int ncases;
     BenchHistoryCase cases[BENCH_HISTORY_MAX_CASES];
 } BenchHistoryPlan;
