@@ -1,9 +1,11 @@
 /* `wavesnake bench history`: record a game, then time seeks through it. */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime(CLOCK_THREAD_CPUTIME_ID) */
 #include "bench_history.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "cli.h"
 #include "rng.h"
@@ -21,16 +23,39 @@ enum { FROM_TICK = 1000000 };
 /* Stream 3 of the case's seed draws the sample ticks: streams 1 and 2 are the game's. */
 enum { SAMPLE_STREAM = 3 };
 
+/* The two clocks a seek is timed on: the thread's CPU time (what the seek
+ * costs, whatever else the machine runs) and the wall clock (what a user
+ * waits, preemption by other programs included). */
+typedef enum Clock { CLOCK_CPU, CLOCK_WALL, CLOCK_KINDS } Clock;
+
+/* Mean and p99 of the three seeks, in microseconds. */
+typedef struct SeekFigures {
+    double back_mean, back_p99, jump_mean, jump_p99, fwd_mean, fwd_p99;
+} SeekFigures;
+
 /* A case's figures. */
 typedef struct CaseResult {
     long ticks, from;
     int interval;
     size_t bytes;
-    double record_us; /* per tick, deciding included */
+    double record_us; /* per tick, deciding included (wall clock) */
     SnakeOutcome outcome;
     int length;
-    double back_mean, back_p99, jump_mean, jump_p99, fwd_mean, fwd_p99; /* microseconds */
+    SeekFigures seeks[CLOCK_KINDS];
 } CaseResult;
+
+static uint64_t cpu_now_ns(void) {
+    struct timespec ts;
+    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0)
+        return 0;
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* Both clocks now. */
+static void clocks_now(uint64_t now[CLOCK_KINDS]) {
+    now[CLOCK_CPU] = cpu_now_ns();
+    now[CLOCK_WALL] = cli_now_ns();
+}
 
 static int cmp_u64(const void *a, const void *b) {
     uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
@@ -71,42 +96,45 @@ static WsStatus record(const BenchHistoryPlan *plan, SnakeGame *g, SnakeAi *ai, 
     return st;
 }
 
-/* Times `samples` step-backs from random ticks at or after res->from. */
+/* Times `samples` step-backs from random ticks at or after res->from, on both clocks. */
 static WsStatus seek_samples(const BenchHistoryPlan *plan, SnakeHistory *h, SnakeGame *g,
                              SnakeAi *ai, CaseResult *res, WsError *err) {
     long n = plan->samples;
-    uint64_t *back = malloc((size_t)n * sizeof *back);
-    uint64_t *jump = malloc((size_t)n * sizeof *jump);
-    uint64_t *fwd = malloc((size_t)n * sizeof *fwd);
+    /* Per clock: back, jump, forward, n samples each. */
+    uint64_t *ns = malloc((size_t)n * 3 * CLOCK_KINDS * sizeof *ns);
+    if (ns == NULL)
+        return ws_fail(err, WS_ERR_NOMEM, "out of memory for %ld samples", n);
     WsStatus st = WS_OK;
-    if (back == NULL || jump == NULL || fwd == NULL)
-        st = ws_fail(err, WS_ERR_NOMEM, "out of memory for %ld samples", n);
     Rng pick;
     rng_init(&pick, plan->seed, SAMPLE_STREAM);
     long span = res->ticks - res->from + 1;
     for (long i = 0; i < n && st == WS_OK; i++) {
         long t = res->from + (long)rng_bounded(&pick, (uint32_t)span);
-        uint64_t t0 = cli_now_ns();
+        uint64_t t0[CLOCK_KINDS], t1[CLOCK_KINDS], t2[CLOCK_KINDS], t3[CLOCK_KINDS];
+        clocks_now(t0);
         st = snake_history_seek(h, t, g, ai, NULL, err);
-        uint64_t t1 = cli_now_ns();
+        clocks_now(t1);
         if (st == WS_OK)
             st = snake_history_seek(h, t - 1, g, ai, NULL, err);
-        uint64_t t2 = cli_now_ns();
+        clocks_now(t2);
         if (st == WS_OK)
             st = snake_history_seek(h, t, g, ai, NULL, err);
-        uint64_t t3 = cli_now_ns();
-        jump[i] = t1 - t0;
-        back[i] = t2 - t1;
-        fwd[i] = t3 - t2;
+        clocks_now(t3);
+        for (int c = 0; c < CLOCK_KINDS; c++) {
+            uint64_t *at = ns + (size_t)c * 3 * (size_t)n;
+            at[i] = t2[c] - t1[c];         /* back */
+            at[n + i] = t1[c] - t0[c];     /* jump */
+            at[2 * n + i] = t3[c] - t2[c]; /* forward */
+        }
     }
-    if (st == WS_OK) {
-        summarize(back, n, &res->back_mean, &res->back_p99);
-        summarize(jump, n, &res->jump_mean, &res->jump_p99);
-        summarize(fwd, n, &res->fwd_mean, &res->fwd_p99);
+    for (int c = 0; c < CLOCK_KINDS && st == WS_OK; c++) {
+        uint64_t *at = ns + (size_t)c * 3 * (size_t)n;
+        SeekFigures *f = &res->seeks[c];
+        summarize(at, n, &f->back_mean, &f->back_p99);
+        summarize(at + n, n, &f->jump_mean, &f->jump_p99);
+        summarize(at + 2 * n, n, &f->fwd_mean, &f->fwd_p99);
     }
-    free(back);
-    free(jump);
-    free(fwd);
+    free(ns);
     return st;
 }
 
@@ -163,13 +191,15 @@ WsStatus bench_history_run(const BenchHistoryPlan *plan, WsError *err) {
     printf("history benchmark: seed %llu, start length %d, tail %s, %ld samples per game%s\n"
            "  back = seek(t-1) right after seek(t), t random from tick 'from' on; jump = seek(t)\n"
            "  from the previous sample's tick; fwd = seek(t) right after; each rebuilds the state\n"
-           "  and the AI's decision there. memory = the history's bytes (MiB).\n",
+           "  and the AI's decision there. Times in microseconds: cpu = the thread's CPU time,\n"
+           "  wall = the wall clock (other programs included). memory = the history's MiB.\n",
            (unsigned long long)plan->seed, plan->start_length, plan->strict ? "strict" : "free",
            plan->samples, plan->max_ticks > 0 ? " (recording capped by --ticks)" : "");
-    printf("%-9s %-7s %9s %9s %5s %8s %9s %10s %9s %9s %9s %9s %9s %9s\n", "policy", "board",
-           "ticks", "from", "every", "memory", "record_us", "outcome", "back_us", "back_p99",
-           "jump_us", "jump_p99", "fwd_us", "fwd_p99");
+    printf("%-9s %-7s %9s %9s %5s %8s %9s %8s %5s %9s %9s %9s %9s %9s %9s\n", "policy", "board",
+           "ticks", "from", "every", "memory", "record_us", "outcome", "clock", "back_us",
+           "back_p99", "jump_us", "jump_p99", "fwd_us", "fwd_p99");
     fflush(stdout);
+    static const char *const CLOCK_NAMES[CLOCK_KINDS] = {"cpu", "wall"};
     for (int i = 0; i < plan->ncases; i++) {
         const BenchHistoryCase *c = &plan->cases[i];
         CaseResult r;
@@ -178,10 +208,15 @@ WsStatus bench_history_run(const BenchHistoryPlan *plan, WsError *err) {
             return st;
         char board[24];
         snprintf(board, sizeof board, "%dx%d", c->w, c->h);
-        printf("%-9s %-7s %9ld %9ld %5d %8.2f %9.2f %10s %9.1f %9.1f %9.1f %9.1f %9.1f %9.1f\n",
-               snake_policy_name(c->policy), board, r.ticks, r.from, r.interval,
-               (double)r.bytes / (1024.0 * 1024.0), r.record_us, snake_outcome_name(r.outcome),
-               r.back_mean, r.back_p99, r.jump_mean, r.jump_p99, r.fwd_mean, r.fwd_p99);
+        for (int k = 0; k < CLOCK_KINDS; k++) {
+            const SeekFigures *f = &r.seeks[k];
+            printf("%-9s %-7s %9ld %9ld %5d %8.2f %9.2f %8s %5s %9.1f %9.1f %9.1f %9.1f %9.1f "
+                   "%9.1f\n",
+                   snake_policy_name(c->policy), board, r.ticks, r.from, r.interval,
+                   (double)r.bytes / (1024.0 * 1024.0), r.record_us, snake_outcome_name(r.outcome),
+                   CLOCK_NAMES[k], f->back_mean, f->back_p99, f->jump_mean, f->jump_p99,
+                   f->fwd_mean, f->fwd_p99);
+        }
         fflush(stdout);
     }
     return WS_OK;
