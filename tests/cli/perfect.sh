@@ -60,6 +60,6 @@ else
 fi
 grep -qE '^perfect +4x4 +3 +3 ' "$TMP/bench.out" || fail "bench row: $(cat "$TMP/bench.out")"
 grep -qE '^hamilton +6x4 +3 +3 ' "$TMP/bench.out" || fail "bench row: $(cat "$TMP/bench.out")"
-grep -qE '^\| perfect \| 6x4 \| 3 \| 3 \| 24.00 / 24 \|' "$TMP/results.md" ||
+grep -qE '^\| perfect \| 6x4 \| 3 \| 3 \| 0 \| 0 \| 24.00 / 24 \|' "$TMP/results.md" ||
     fail "markdown row: $(grep perfect "$TMP/results.md")"
 finish

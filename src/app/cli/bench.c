@@ -16,11 +16,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench_history.h"
 #include "chart.h"
 #include "cli.h"
 #include "options.h"
 #include "run_snake.h"
 #include "snake_ai.h"
+#include "snake_board.h"
 
 /* ======================================================================== */
 /* Types                                                                     */
@@ -28,12 +30,24 @@
 
 typedef struct BenchBoard {
     int w, h;
-    long games; /* default number of games: small boards play many */
+    long games;           /* default number of games: small boards play many */
+    const char *name;     /* a map's file name (--map), or NULL: "WxH" */
+    const uint8_t *walls; /* the map's walls (borrowed from the plan), or NULL */
 } BenchBoard;
 
 enum { BENCH_MAX_BOARDS = CHART_MAX_GROUPS };
 
-static const BenchBoard SNAKE_BOARDS[] = {{8, 8, 200}, {10, 10, 100}, {20, 20, 20}, {30, 30, 10}};
+static const BenchBoard SNAKE_BOARDS[] = {{8, 8, 200, NULL, NULL},
+                                          {10, 10, 100, NULL, NULL},
+                                          {20, 20, 20, NULL, NULL},
+                                          {30, 30, 10, NULL, NULL}};
+
+/* --map FILE, repeatable: the files, loaded after parsing. */
+typedef struct BenchMaps {
+    int n;
+    const char *paths[BENCH_MAX_BOARDS];
+    SnakeBoard boards[BENCH_MAX_BOARDS]; /* owned once loaded */
+} BenchMaps;
 
 typedef struct BenchBoards {
     int n;
@@ -45,7 +59,7 @@ typedef struct BenchPolicies {
     SnakePolicy list[SNAKE_POLICY_COUNT];
 } BenchPolicies;
 
-typedef enum BenchKind { BENCH_SNAKE = 0, BENCH_KIND_COUNT } BenchKind;
+typedef enum BenchKind { BENCH_SNAKE = 0, BENCH_HISTORY, BENCH_KIND_COUNT } BenchKind;
 
 typedef struct BenchPlan {
     BenchKind kind;
@@ -59,17 +73,29 @@ typedef struct BenchPlan {
     const char *markdown; /* NULL: none */
     const char *chart;    /* NULL: none */
     ChartWriter writer;   /* NULL: this build cannot draw charts */
+    bool policies_given, boards_given;
+    long samples;   /* history: seeks of each kind per game */
+    long max_ticks; /* history: record at most this many ticks (0: the whole game) */
+    BenchMaps maps;
 } BenchPlan;
 
 typedef struct BenchRow {
     SnakePolicy policy;
     BenchBoard board;
     SnakeBatch r;
+    bool refused; /* the policy cannot play this map's walls */
+    char why[sizeof((WsError *)0)->msg];
 } BenchRow;
 
 /* ======================================================================== */
 /* Command line                                                              */
 /* ======================================================================== */
+
+/* The default number of games on a board of `cells` cells. */
+static long default_games(long cells) {
+    /* A greedy 64x64 game takes over two million moves: big boards play one. */
+    return cells <= 100 ? 100 : cells <= 400 ? 20 : cells <= 1024 ? 5 : 1;
+}
 
 /* --boards 8x8,10x10: replaces the default boards; each gets a default
  * number of games by its size. */
@@ -93,9 +119,7 @@ static WsStatus parse_boards(const OptSpec *spec, const char *text, void *field,
             cli_parse_size(item, (int)spec->lo, (int)spec->hi, spec->name, &b->w, &b->h, err);
         if (st != WS_OK)
             return st;
-        /* A greedy 64x64 game takes over two million moves: big boards play one. */
-        long cells = (long)b->w * b->h;
-        b->games = cells <= 100 ? 100 : cells <= 400 ? 20 : cells <= 1024 ? 5 : 1;
+        b->games = default_games((long)b->w * b->h);
         boards->n++;
         p += n;
         if (*p == ',')
@@ -103,6 +127,15 @@ static WsStatus parse_boards(const OptSpec *spec, const char *text, void *field,
     }
     if (boards->n == 0)
         return ws_fail(err, WS_ERR_ARG, "%s: expected WxH[,WxH...]", spec->name);
+    return WS_OK;
+}
+
+/* --map FILE, repeatable. */
+static WsStatus parse_map(const OptSpec *spec, const char *value, void *field, WsError *err) {
+    BenchMaps *maps = field;
+    if (maps->n == BENCH_MAX_BOARDS)
+        return ws_fail(err, WS_ERR_ARG, "%s: at most %d maps", spec->name, BENCH_MAX_BOARDS);
+    maps->paths[maps->n++] = value;
     return WS_OK;
 }
 
@@ -120,7 +153,9 @@ static WsStatus parse_policy(const OptSpec *spec, const char *value, void *field
     return WS_OK;
 }
 
-static const char *kind_name(int v) { return v == BENCH_SNAKE ? "snake" : "?"; }
+static const char *kind_name(int v) {
+    return v == BENCH_SNAKE ? "snake" : v == BENCH_HISTORY ? "history" : "?";
+}
 static const OptNames KIND_NAMES = {"benchmark", BENCH_KIND_COUNT, kind_name};
 _Static_assert(sizeof(BenchKind) == sizeof(int), "BenchKind is filled as an int");
 
@@ -140,13 +175,15 @@ static const OptSpec BENCH_OPTS[] = {
     {.name = "--seed", .kind = OPT_U64, .meta = "S", .at = AT(seed),
      .help = "game i uses seed S+i (default 1)"},
     {.name = "--policy", .kind = OPT_CUSTOM, .meta = "P", .names = &OPTIONS_POLICY_NAMES,
-     .parse = parse_policy, .at = AT(policies),
+     .parse = parse_policy, .at = AT(policies), .seen = OPT_SEEN(BenchPlan, policies_given),
      .help = "a policy to play, repeatable: {names} (default: all)"},
     {.name = "--jobs", .kind = OPT_INT, .meta = "N", .lo = 1, .hi = 64, .at = AT(jobs),
      .help = "play games on N threads ({range}; identical figures)"},
     {.name = "--boards", .kind = OPT_CUSTOM, .meta = "WxH,...", .lo = SNAKE_MIN_SIDE,
      .hi = SNAKE_MAX_SIDE, .parse = parse_boards, .at = AT(boards),
-     .help = "boards, each side {range} (default 8x8,10x10,20x20,30x30)"},
+     .seen = OPT_SEEN(BenchPlan, boards_given),
+     .help = "boards, each side {range} (default 8x8,10x10,20x20,30x30;\n"
+             "history: every policy given on every board)"},
     {.name = "--start-length", .kind = OPT_INT, .meta = "N", .lo = 1, .hi = SNAKE_MAX_SIDE,
      .at = AT(start_length), .help = "start length (default 4)"},
     {.name = "--strict-tail", .kind = OPT_FLAG, .at = AT(strict),
@@ -155,6 +192,14 @@ static const OptSpec BENCH_OPTS[] = {
      .help = "also write the table as Markdown (docs/results.md)"},
     {.name = "--chart", .kind = OPT_TEXT, .meta = "FILE.png", .at = AT(chart),
      .help = "draw the mean steps per board as a bar chart"},
+    {.name = "--map", .kind = OPT_CUSTOM, .meta = "FILE", .parse = parse_map, .at = AT(maps),
+     .help = "snake: a text map as a board, repeatable (assets/maps/snake/; only the\n"
+             "maps unless --boards is given too); a policy that cannot play its walls\n"
+             "gets a 'refused' row"},
+    {.name = "--samples", .kind = OPT_LONG, .meta = "N", .lo = 1, .hi = 1000000,
+     .at = AT(samples), .help = "history: step-backs timed per game ({range}, default 1000)"},
+    {.name = "--ticks", .kind = OPT_LONG, .meta = "N", .lo = 2, .hi = 1000000000L,
+     .at = AT(max_ticks), .help = "history: record at most N ticks of each game (default: all)"},
 };
 /* clang-format on */
 
@@ -164,7 +209,8 @@ static const OptSpec BENCH_OPTS[] = {
 const OptCommand BENCH_COMMAND = {
     .name = "bench", .label = "bench", .args = BENCH_ARGS, .nargs = 1, .nargs_min = 0,
     .opts = BENCH_OPTS, .nopts = (int)(sizeof BENCH_OPTS / sizeof BENCH_OPTS[0]),
-    .summary = "snake: every policy on every board; figures, never pass/fail"};
+    .summary = "snake: every policy on every board; history: time travel's step-back\n"
+               "latency and memory (8x8, 64x64 greedy, 30x30 perfect); figures, never pass/fail"};
 /* clang-format on */
 
 static WsStatus parse_args(int argc, char **argv, ChartWriter chart_writer, BenchPlan *plan,
@@ -174,6 +220,7 @@ static WsStatus parse_args(int argc, char **argv, ChartWriter chart_writer, Benc
     plan->seed = 1;
     plan->start_length = 4;
     plan->jobs = 1;
+    plan->samples = 1000;
     plan->boards.n = (int)(sizeof SNAKE_BOARDS / sizeof SNAKE_BOARDS[0]);
     memcpy(plan->boards.list, SNAKE_BOARDS, sizeof SNAKE_BOARDS);
     WsStatus st = optparse_parse(&BENCH_COMMAND, argc, argv, plan, err);
@@ -185,7 +232,24 @@ static WsStatus parse_args(int argc, char **argv, ChartWriter chart_writer, Benc
     if (plan->policies.n == 0) /* every policy, in enum order */
         for (int p = 0; p < SNAKE_POLICY_COUNT; p++)
             plan->policies.list[plan->policies.n++] = (SnakePolicy)p;
-    for (int b = 0; b < plan->boards.n; b++) {
+    int sized = plan->maps.n > 0 && !plan->boards_given ? 0 : plan->boards.n;
+    if (plan->kind == BENCH_HISTORY && plan->maps.n > 0)
+        return ws_fail(err, WS_ERR_ARG, "--map: bench history plays boards without walls");
+    if (sized + plan->maps.n > BENCH_MAX_BOARDS)
+        return ws_fail(err, WS_ERR_ARG, "at most %d boards and maps together", BENCH_MAX_BOARDS);
+    plan->boards.n = sized;
+    for (int m = 0; m < plan->maps.n; m++) {
+        SnakeRules rules = {0, 0, plan->start_length, plan->strict};
+        SnakeBoard *sb = &plan->maps.boards[m];
+        st = snake_board_open_map(sb, plan->maps.paths[m], &rules, err);
+        if (st != WS_OK)
+            return st;
+        const char *slash = strrchr(plan->maps.paths[m], '/');
+        plan->boards.list[plan->boards.n++] =
+            (BenchBoard){sb->rules.w, sb->rules.h, default_games(sb->floor_cells),
+                         slash ? slash + 1 : plan->maps.paths[m], sb->walls};
+    }
+    for (int b = 0; b < sized; b++) {
         SnakeRules rules = {plan->boards.list[b].w, plan->boards.list[b].h, plan->start_length,
                             plan->strict};
         WsError why = {0};
@@ -208,12 +272,33 @@ static double games_per_s(const SnakeBatch *r) {
     return r->wall_s > 0.0 ? (double)r->games / r->wall_s : 0.0;
 }
 
+/* A board's floor cells: every cell but its walls. */
+static int board_floor(const BenchBoard *b) {
+    int floor = b->w * b->h;
+    for (int c = 0; b->walls != NULL && c < b->w * b->h; c++)
+        floor -= b->walls[c] != 0;
+    return floor;
+}
+
+/* A board's name: the map's file name, or WxH. */
+static const char *board_name(const BenchBoard *b, char *buf, size_t size) {
+    if (b->name != NULL)
+        return b->name;
+    snprintf(buf, size, "%dx%d", b->w, b->h);
+    return buf;
+}
+
 static void print_row(const BenchRow *row) {
-    char board[24];
-    snprintf(board, sizeof board, "%dx%d", row->board.w, row->board.h);
+    char buf[24];
+    const char *board = board_name(&row->board, buf, sizeof buf);
     const SnakeBatch *r = &row->r;
-    printf("%-9s %-7s %6ld %6ld %10.2f %12.1f %12.3f %10.2f %9.1f %9.2f\n",
-           snake_policy_name(row->policy), board, r->games, r->won,
+    if (row->refused) {
+        printf("%-9s %-11s refused: %s\n", snake_policy_name(row->policy), board, row->why);
+        fflush(stdout);
+        return;
+    }
+    printf("%-9s %-11s %6ld %6ld %6ld %7ld %10.2f %12.1f %12.3f %10.2f %9.1f %9.2f\n",
+           snake_policy_name(row->policy), board, r->games, r->won, r->dead, r->stalled,
            row_mean(r->length_sum, r->games), row_mean(r->steps_sum, r->games),
            stats_mean_us(&r->decisions), stats_quantile_us(&r->decisions, 0.99), r->wall_s,
            games_per_s(r));
@@ -248,20 +333,27 @@ static WsStatus write_markdown(const BenchPlan *plan, const BenchRow *rows, int 
     char cmd[512];
     command_line(cmd, sizeof cmd, argc, argv);
     fprintf(f, "# Snake benchmark results\n\n");
-    fprintf(f, "Generated by `%s` (seed %llu, game i uses seed %llu + i; start length %d; "
-               "%s tail; %d job%s). Every column but the decision times is the same on every "
-               "machine; the times are wall-clock per decision on the machine that ran it.\n\n",
-            cmd, (unsigned long long)plan->seed, (unsigned long long)plan->seed,
-            plan->start_length, plan->strict ? "strict" : "free", plan->jobs,
-            plan->jobs == 1 ? "" : "s");
-    fprintf(f, "| policy | board | games | won | mean length | mean steps | decision µs mean "
-               "| decision µs p99 | games/s |\n");
-    fprintf(f, "|---|---|---:|---:|---:|---:|---:|---:|---:|\n");
+    fprintf(f,
+            "Generated by `%s` (seed %llu, game i uses seed %llu + i; start length %d; "
+            "%s tail; %d job%s). Every column but the decision times is the same on every "
+            "machine; the times are wall-clock per decision on the machine that ran it.\n\n",
+            cmd, (unsigned long long)plan->seed, (unsigned long long)plan->seed, plan->start_length,
+            plan->strict ? "strict" : "free", plan->jobs, plan->jobs == 1 ? "" : "s");
+    fprintf(f, "| policy | board | games | won | dead | stalled | mean length | mean steps "
+               "| decision µs mean | decision µs p99 | games/s |\n");
+    fprintf(f, "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     for (int i = 0; i < nrows; i++) {
         const SnakeBatch *r = &rows[i].r;
-        fprintf(f, "| %s | %dx%d | %ld | %ld | %.2f / %d | %.1f | %.3f | %.2f | %.2f |\n",
-                snake_policy_name(rows[i].policy), rows[i].board.w, rows[i].board.h, r->games,
-                r->won, row_mean(r->length_sum, r->games), rows[i].board.w * rows[i].board.h,
+        char buf[24];
+        const char *board = board_name(&rows[i].board, buf, sizeof buf);
+        if (rows[i].refused) {
+            fprintf(f, "| %s | %s | refused: %s ||||||||\n", snake_policy_name(rows[i].policy),
+                    board, rows[i].why);
+            continue;
+        }
+        fprintf(f, "| %s | %s | %ld | %ld | %ld | %ld | %.2f / %d | %.1f | %.3f | %.2f | %.2f |\n",
+                snake_policy_name(rows[i].policy), board, r->games, r->won, r->dead, r->stalled,
+                row_mean(r->length_sum, r->games), board_floor(&rows[i].board),
                 row_mean(r->steps_sum, r->games), stats_mean_us(&r->decisions),
                 stats_quantile_us(&r->decisions, 0.99), games_per_s(r));
     }
@@ -284,11 +376,8 @@ static WsStatus write_chart(const BenchPlan *plan, const BenchRow *rows, WsError
     chart.y_label = "steps (log scale)";
     chart.log_scale = true;
     chart.ngroups = plan->boards.n;
-    for (int b = 0; b < plan->boards.n; b++) {
-        snprintf(groups[b], sizeof groups[b], "%dx%d", plan->boards.list[b].w,
-                 plan->boards.list[b].h);
-        chart.groups[b] = groups[b];
-    }
+    for (int b = 0; b < plan->boards.n; b++)
+        chart.groups[b] = board_name(&plan->boards.list[b], groups[b], sizeof groups[b]);
     chart.nseries = plan->policies.n;
     for (int k = 0; k < plan->policies.n; k++) {
         chart.series[k].name = snake_policy_name(plan->policies.list[k]);
@@ -313,8 +402,9 @@ static WsStatus bench_snake(const BenchPlan *plan, int argc, char **argv, WsErro
     printf("snake benchmark: seed %llu, start length %d, tail %s, %d job%s\n",
            (unsigned long long)plan->seed, plan->start_length, plan->strict ? "strict" : "free",
            plan->jobs, plan->jobs == 1 ? "" : "s");
-    printf("%-9s %-7s %6s %6s %10s %12s %12s %10s %9s %9s\n", "policy", "board", "games", "won",
-           "mean_len", "mean_steps", "decision_us", "p99_us", "wall_s", "games/s");
+    printf("%-9s %-11s %6s %6s %6s %7s %10s %12s %12s %10s %9s %9s\n", "policy", "board", "games",
+           "won", "dead", "stalled", "mean_len", "mean_steps", "decision_us", "p99_us", "wall_s",
+           "games/s");
     WsStatus st = WS_OK;
     for (int k = 0; k < plan->policies.n && st == WS_OK; k++) {
         for (int b = 0; b < plan->boards.n && st == WS_OK; b++) {
@@ -323,7 +413,14 @@ static WsStatus bench_snake(const BenchPlan *plan, int argc, char **argv, WsErro
             row->board = plan->boards.list[b];
             SnakeRules rules = {row->board.w, row->board.h, plan->start_length, plan->strict};
             long n = plan->games > 0 ? plan->games : row->board.games;
-            st = run_snake_batch(&rules, row->policy, plan->seed, n, plan->jobs, &row->r, err);
+            WsError why = {0};
+            row->refused = snake_policy_check_walls(row->policy, rules.w, rules.h, row->board.walls,
+                                                    &why) != WS_OK;
+            if (row->refused)
+                snprintf(row->why, sizeof row->why, "%s", why.msg);
+            else
+                st = run_snake_batch(&rules, row->board.walls, row->policy, plan->seed, n,
+                                     plan->jobs, &row->r, err);
             if (st == WS_OK)
                 print_row(row);
         }
@@ -336,11 +433,37 @@ static WsStatus bench_snake(const BenchPlan *plan, int argc, char **argv, WsErro
     return st;
 }
 
+/* `bench history`: the default cases, or every policy given on every board given. */
+static WsStatus bench_history(const BenchPlan *plan, WsError *err) {
+    if (plan->markdown != NULL || plan->chart != NULL || plan->games > 0)
+        return ws_fail(err, WS_ERR_ARG,
+                       "bench history plays one game per case and prints a table "
+                       "(no --games, --markdown or --chart)");
+    BenchHistoryPlan hp = {.seed = plan->seed,
+                           .start_length = plan->start_length,
+                           .strict = plan->strict,
+                           .samples = plan->samples,
+                           .max_ticks = plan->max_ticks};
+    if (!plan->policies_given && !plan->boards_given) {
+        bench_history_default_cases(&hp);
+    } else {
+        for (int k = 0; k < plan->policies.n; k++)
+            for (int b = 0; b < plan->boards.n; b++)
+                hp.cases[hp.ncases++] = (BenchHistoryCase){
+                    plan->boards.list[b].w, plan->boards.list[b].h, plan->policies.list[k]};
+    }
+    return bench_history_run(&hp, err);
+}
+
 int bench_main(int argc, char **argv, ChartWriter chart_writer) {
     BenchPlan plan;
     WsError err = {0};
     WsStatus st = parse_args(argc, argv, chart_writer, &plan, &err);
-    if (st == WS_OK)
+    if (st == WS_OK && plan.kind == BENCH_HISTORY)
+        st = bench_history(&plan, &err);
+    else if (st == WS_OK)
         st = bench_snake(&plan, argc, argv, &err);
+    for (int m = 0; m < plan.maps.n; m++)
+        snake_board_close(&plan.maps.boards[m]);
     return cli_report(st, &err);
 }

@@ -14,9 +14,9 @@
 #include "cli.h"
 #include "grid.h"
 #include "runner.h"
-#include "snake_board.h"
 #include "snake.h"
 #include "snake_ai.h"
+#include "snake_board.h"
 #include "trace.h"
 
 /* ======================================================================== */
@@ -196,10 +196,10 @@ static WsStatus play_all(const SnakeRules *rules, const BatchSpec *spec, long ga
 /* Entry points                                                              */
 /* ======================================================================== */
 
-WsStatus run_snake_batch(const SnakeRules *rules, SnakePolicy policy, uint64_t seed, long games,
-                         int jobs, SnakeBatch *out, WsError *err) {
+WsStatus run_snake_batch(const SnakeRules *rules, const uint8_t *walls, SnakePolicy policy,
+                         uint64_t seed, long games, int jobs, SnakeBatch *out, WsError *err) {
     memset(out, 0, sizeof *out);
-    BatchSpec spec = {policy, seed, false, NULL};
+    BatchSpec spec = {policy, seed, false, walls};
     Report r = {0};
     r.totals = out;
     return play_all(rules, &spec, games, jobs, &r, err);
@@ -230,8 +230,8 @@ static void print_summary(const AppOptions *opts, const SnakeBoard *board, const
 /* The headless run below its entry point: fills err instead of printing it. */
 static WsStatus headless(const AppOptions *opts, const SnakeBoard *board, SnakeBatch *totals,
                          WsError *err) {
-    WsStatus st = snake_policy_check_walls(opts->policy, board->rules.w, board->rules.h,
-                                           board->walls, err);
+    WsStatus st =
+        snake_policy_check_walls(opts->policy, board->rules.w, board->rules.h, board->walls, err);
     if (st != WS_OK)
         return st;
     Report r = {0};

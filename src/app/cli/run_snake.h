@@ -21,9 +21,11 @@ typedef struct SnakeBatch {
 int run_snake_headless(const AppOptions *opts);
 
 /* Plays games 0..games-1 (seed + i) quietly on `jobs` threads (for the
- * benchmark) and fills *out. The rules and policy must have passed
- * snake_rules_check / snake_policy_check; fails only when memory runs out. */
-WsStatus run_snake_batch(const SnakeRules *rules, SnakePolicy policy, uint64_t seed, long games,
-                         int jobs, SnakeBatch *out, WsError *err);
+ * benchmark) on the board of `rules` with `walls` (w*h bytes, 1 = wall; NULL:
+ * none) and fills *out. The board and policy must have passed
+ * snake_rules_check / snake_policy_check_walls; fails only when memory runs
+ * out. */
+WsStatus run_snake_batch(const SnakeRules *rules, const uint8_t *walls, SnakePolicy policy,
+                         uint64_t seed, long games, int jobs, SnakeBatch *out, WsError *err);
 
 #endif

@@ -41,24 +41,20 @@ static WsStatus check_map_size(const TextMap *map, const char *path, const char 
     return WS_OK;
 }
 
-/* Reads opts->map into b: its size and its walls. */
-static WsStatus load_map(SnakeBoard *b, const AppOptions *opts, WsError *err) {
-    if (opts->size_given)
-        return ws_fail(err, WS_ERR_ARG,
-                       "--map and --size cannot be combined (the map sets the "
-                       "board's size)");
+/* Reads the map file `path` into b: its size and its walls. */
+static WsStatus load_map(SnakeBoard *b, const char *path, WsError *err) {
     char *text = NULL;
     size_t len = 0;
-    WsStatus st = fileio_read(opts->map, "map", FILEIO_MAX_BYTES, &text, &len, err);
+    WsStatus st = fileio_read(path, "map", FILEIO_MAX_BYTES, &text, &len, err);
     if (st != WS_OK)
         return st;
     TextMap map = {0};
-    st = textmap_parse(&map, text, len, opts->map, err);
+    st = textmap_parse(&map, text, len, path, err);
     if (st == WS_OK)
-        st = check_map_size(&map, opts->map, text, len, err);
+        st = check_map_size(&map, path, text, len, err);
     free(text);
     if (st == WS_OK && (b->walls = malloc((size_t)map.w * (size_t)map.h)) == NULL)
-        st = ws_fail(err, WS_ERR_NOMEM, "out of memory for map '%s'", opts->map);
+        st = ws_fail(err, WS_ERR_NOMEM, "out of memory for map '%s'", path);
     if (st == WS_OK) {
         textmap_to_blocked(&map, b->walls);
         b->rules.w = map.w;
@@ -85,21 +81,36 @@ static WsStatus check_board(SnakeBoard *b, WsError *err) {
     return st;
 }
 
-WsStatus snake_board_open(SnakeBoard *b, const AppOptions *opts, WsError *err) {
+/* The board of `rules`, or of the map at `map` (NULL: none). */
+static WsStatus board_open(SnakeBoard *b, const char *map, const SnakeRules *rules, WsError *err) {
     memset(b, 0, sizeof *b);
-    b->rules = opts->rules;
-    WsStatus st = opts->map != NULL ? load_map(b, opts, err) : WS_OK;
+    b->rules = *rules;
+    WsStatus st = map != NULL ? load_map(b, map, err) : WS_OK;
     if (st == WS_OK) {
         WsError why = {0};
         st = check_board(b, &why);
-        if (st != WS_OK && opts->map != NULL) /* say which map the rule broke on */
-            ws_fail(err, st, "%s: %s", opts->map, why.msg);
+        if (st != WS_OK && map != NULL) /* say which map the rule broke on */
+            ws_fail(err, st, "%s: %s", map, why.msg);
         else if (st != WS_OK && err != NULL)
             *err = why;
     }
     if (st != WS_OK)
         snake_board_close(b);
     return st;
+}
+
+WsStatus snake_board_open(SnakeBoard *b, const AppOptions *opts, WsError *err) {
+    if (opts->map != NULL && opts->size_given) {
+        memset(b, 0, sizeof *b);
+        return ws_fail(err, WS_ERR_ARG,
+                       "--map and --size cannot be combined (the map sets the board's size)");
+    }
+    return board_open(b, opts->map, &opts->rules, err);
+}
+
+WsStatus snake_board_open_map(SnakeBoard *b, const char *map, const SnakeRules *rules,
+                              WsError *err) {
+    return board_open(b, map, rules, err);
 }
 
 void snake_board_close(SnakeBoard *b) {

@@ -28,6 +28,11 @@ typedef struct SnakeBoard {
  * cannot play the walls (snake_policy_check_walls), the window lets greedy
  * play. On failure err has one line and b owns nothing. */
 WsStatus snake_board_open(SnakeBoard *b, const AppOptions *opts, WsError *err);
+
+/* The same from a map file alone (the benchmark's --map): its size, its
+ * walls, the start length and tail rule of `rules`. */
+WsStatus snake_board_open_map(SnakeBoard *b, const char *map, const SnakeRules *rules,
+                              WsError *err);
 void snake_board_close(SnakeBoard *b);
 
 #endif
