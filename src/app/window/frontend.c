@@ -34,6 +34,8 @@
 /* Types and constants                                                       */
 /* ======================================================================== */
 
+static void run_ticks(App *app, long n); /* the view's ticks (below) */
+
 /* The view of each AppMode; every mode has one (view.h). */
 static const View *const VIEWS[APP_MODE_COUNT] = {
     [APP_MODE_SNAKE] = &VIEW_SNAKE,
@@ -82,6 +84,7 @@ struct App {
     uint64_t rate_ms;   /* start of the ticks/s window */
     long rate_ticks;
     bool quit;
+    bool scrubbing; /* the left button went down on the timeline and is still down */
 
     const char *shot_path; /* capture the next frame here (borrowed, or shot_name) */
     char shot_name[64];    /* the S key's file name */
@@ -120,6 +123,73 @@ static uint64_t app_clock(const App *app) {
 }
 
 static const View *current_view(const App *app) { return VIEWS[app->mode]; }
+
+/* ======================================================================== */
+/* Time travel                                                               */
+/* ======================================================================== */
+
+/* The current view's history, or NULL when it keeps none. */
+static const ViewHistory *current_history(const App *app) {
+    return current_view(app)->history;
+}
+
+/* Pauses and shows tick t (clamped to the kept ticks). */
+static void time_seek(App *app, long t) {
+    const ViewHistory *hist = current_history(app);
+    if (hist == NULL)
+        return;
+    void *st = app->states[app->mode];
+    FrontCtx *ctx = &app->ctx;
+    ctx->paused = true;
+    app->acc_ms = 0.0;
+    long first = 0, last = 0;
+    hist->range(st, &first, &last);
+    if (t < first)
+        t = first;
+    if (t > last)
+        t = last;
+    if (t != hist->current(st))
+        hist->seek(st, t, ctx);
+}
+
+/* `.` / `N`: the next tick of the history, or a new one at the latest tick. */
+static void time_step(App *app) {
+    FrontCtx *ctx = &app->ctx;
+    ctx->paused = true;
+    app->acc_ms = 0.0;
+    const ViewHistory *hist = current_history(app);
+    if (hist != NULL) {
+        void *st = app->states[app->mode];
+        long first = 0, last = 0;
+        hist->range(st, &first, &last);
+        long cur = hist->current(st);
+        if (cur < last) {
+            hist->seek(st, cur + 1, ctx);
+            return;
+        }
+    }
+    run_ticks(app, 1);
+}
+
+/* The timeline of the current view for the frame's layout (bar.w = 0: none). */
+static void current_timeline(const App *app, Timeline *tl) {
+    const ViewHistory *hist = current_history(app);
+    long first = 0, last = 0;
+    PixRect strip = app->ctx.frame.timeline;
+    if (hist == NULL)
+        strip.w = 0;
+    else
+        hist->range(app->states[app->mode], &first, &last);
+    timeline_layout(tl, strip, first, last);
+}
+
+/* A click or a drag on the timeline: show the tick under the pointer. */
+static void scrub_to(App *app, int x) {
+    Timeline tl;
+    current_timeline(app, &tl);
+    if (tl.bar.w > 0)
+        time_seek(app, timeline_x_to_tick(&tl, x));
+}
 
 static double speed_faster(double speed) {
     if (speed <= 0.0)
@@ -368,9 +438,21 @@ static void apply_action(App *app, Action a) {
         app->acc_ms = 0.0;
         break;
     case ACT_STEP:
-        ctx->paused = true;
-        app->acc_ms = 0.0;
-        run_ticks(app, 1);
+        time_step(app);
+        break;
+    case ACT_BACK:
+        if (current_history(app) != NULL)
+            time_seek(app, current_history(app)->current(app->states[app->mode]) - 1);
+        break;
+    case ACT_FIRST:
+        time_seek(app, 0);
+        break;
+    case ACT_LAST:
+        if (current_history(app) != NULL) {
+            long first = 0, last = 0;
+            current_history(app)->range(app->states[app->mode], &first, &last);
+            time_seek(app, last);
+        }
         break;
     case ACT_FASTER:
     case ACT_SLOWER:
@@ -429,10 +511,34 @@ static void handle_events(App *app) {
         case SDL_KEYDOWN: {
             Action a = keys_action(ev.key.keysym.sym, ev.key.keysym.mod);
             /* Held keys repeat only where repeating makes sense. */
-            if (ev.key.repeat && a != ACT_STEP && a != ACT_FASTER && a != ACT_SLOWER &&
+            if (ev.key.repeat && a != ACT_STEP && a != ACT_BACK && a != ACT_FASTER && a != ACT_SLOWER &&
                 a != ACT_UP && a != ACT_RIGHT && a != ACT_DOWN && a != ACT_LEFT)
                 break;
             apply_action(app, a);
+            break;
+        }
+        case SDL_MOUSEBUTTONDOWN:
+        case SDL_MOUSEMOTION:
+        case SDL_MOUSEBUTTONUP: {
+            /* The timeline takes the left button first; everything else is the view's. */
+            Timeline tl;
+            current_timeline(app, &tl);
+            if (ev.type == SDL_MOUSEBUTTONDOWN && ev.button.button == SDL_BUTTON_LEFT &&
+                timeline_hit(&tl, ev.button.x, ev.button.y)) {
+                app->scrubbing = true;
+                scrub_to(app, ev.button.x);
+                break;
+            }
+            if (app->scrubbing) {
+                if (ev.type == SDL_MOUSEMOTION)
+                    scrub_to(app, ev.motion.x);
+                else if (ev.type == SDL_MOUSEBUTTONUP && ev.button.button == SDL_BUTTON_LEFT)
+                    app->scrubbing = false;
+                break;
+            }
+            const View *view = current_view(app);
+            if (view->handle_event != NULL)
+                view->handle_event(app->states[app->mode], &ev, &app->ctx);
             break;
         }
         default: {
@@ -467,6 +573,18 @@ static void draw_hud(App *app) {
     char title[64];
     snprintf(title, sizeof title, "wavesnake · %s", app_mode_name(app->mode));
     hud_title(&hud, title);
+    const ViewHistory *hist = current_history(app);
+    if (hist != NULL) {
+        void *st = app->states[app->mode];
+        long first = 0, last = 0, cur = hist->current(st);
+        hist->range(st, &first, &last);
+        if (cur < last)
+            hud_kv(&hud, "tick", PAL_ACCENT, "%ld of %ld  (past)", cur, last);
+        else
+            hud_kv(&hud, "tick", PAL_TEXT, "%ld of %ld", cur, last);
+        if (cur < last && ctx->paused)
+            hud_text(&hud, PAL_TEXT_DIM, "  Space plays on from here");
+    }
     current_view(app)->hud(app->states[app->mode], ctx, &hud);
     hud_gap(&hud);
     if (ctx->speed > 0.0)
@@ -547,10 +665,20 @@ static void draw_frame(App *app) {
                            255);
     SDL_RenderClear(app->renderer);
     current_view(app)->draw(app->states[app->mode], ctx);
+    const ViewHistory *hist = current_history(app);
+    if (hist != NULL) {
+        Timeline tl;
+        current_timeline(app, &tl);
+        void *st = app->states[app->mode];
+        timeline_draw(&tl, app->renderer, app->text, tl.strip.h * 11 / 20, hist->current(st),
+                      hist->marks, st);
+    }
     if (ctx->paused) {
         const PixRect *b = &ctx->frame.board_area;
         int px = ctx->frame.hud_px;
-        const char *tag = "PAUSED  -  Space resumes, N steps";
+        const char *tag = current_history(app) != NULL
+                              ? "PAUSED  -  Space resumes,  ',' back,  '.' forward"
+                              : "PAUSED  -  Space resumes, N steps";
         int tw = text_width(app->text, px, tag);
         PixRect r = {b->x + (b->w - tw) / 2 - px / 2, b->y, tw + px, text_line_height(app->text, px)};
         render_fill(app->renderer, r, rgba_alpha(PAL_PANEL, 220));
@@ -601,6 +729,9 @@ static void update(App *app) {
             } while (SDL_GetPerformanceCounter() < end);
         }
     }
+    const ViewHistory *hist = current_history(app);
+    if (hist != NULL && hist->idle != NULL)
+        hist->idle(app->states[app->mode], ctx);
     if (now - app->rate_ms >= 500) { /* ticks/s over the last half second */
         ctx->ticks_per_s = (double)app->rate_ticks * 1000.0 / (double)(now - app->rate_ms);
         app->rate_ms = now;
