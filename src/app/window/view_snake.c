@@ -11,6 +11,14 @@
  * next games); the AI decides again at once, so the overlays show the new
  * plan even while paused. hamilton and perfect do not play every walled
  * board: then the HUD says why and greedy plays (snake_ai_choose falls back).
+ *
+ * Time travel (view.h, ViewHistory): every move, wall toggle, eat and the end
+ * go into a SnakeHistory as they happen (snake_history_play / _toggle apply
+ * them to the game, so the two cannot drift apart). Showing a past tick is a
+ * seek: the game is rebuilt from the nearest checkpoint and the AI decides
+ * once on it, so every overlay is what the AI computed at that tick. The
+ * view owns one game and one AI; the history is the truth they are rebuilt
+ * from. Playing on from a past tick truncates the history there first.
  */
 #include <SDL.h>
 #include <stdio.h>
@@ -21,6 +29,7 @@
 #include "snake.h"
 #include "snake_ai.h"
 #include "snake_board.h"
+#include "snake_history.h"
 #include "view.h"
 
 /* ======================================================================== */
@@ -40,6 +49,12 @@ typedef struct SnakeView {
     bool have_layout;
     bool refused;         /* the policy cannot play these walls: greedy plays */
     char refusal[160];    /* why (snake_policy_check_walls), when refused */
+
+    SnakeHistory own; /* the game being played, every tick of it */
+    SnakeHistory *hist; /* the history shown: &own */
+    long cur;           /* the tick on screen (hist->ticks: the latest) */
+    bool hist_broken;   /* recording failed (out of memory): no time travel for this game */
+    bool counted;       /* this game's result is in the statistics */
 
     double decision_us; /* the last snake_ai_choose, timed in the app */
     double decision_us_sum;
@@ -83,15 +98,80 @@ static void start_game(SnakeView *v, long index) {
     snake_game_reset(&v->game, v->seed + (uint64_t)index);
     snake_ai_clear(&v->ai);
     v->over = false;
+    v->counted = false;
+    v->cur = 0;
+    WsError err = {0};
+    /* The AI has not decided on the new game yet: its memory is saved as it is. */
+    v->hist_broken =
+        snake_history_begin(&v->own, &v->game, v->policy, index, &v->ai, &err) != WS_OK;
+    v->hist = &v->own;
     decide(v);
 }
 
+/* The game ended (live, or a seek landed on its end): the result banner
+ * shows, counted once per game in the statistics. The AI forgets its last
+ * decision, so the end looks the same however it was reached. */
 static void finish_game(SnakeView *v, FrontCtx *ctx) {
     v->over = true;
     v->over_ms = ctx->now_ms;
+    v->pending = DIR_NONE;
+    snake_ai_clear(&v->ai);
+    if (v->counted)
+        return;
+    v->counted = true;
     v->played++;
     v->won += v->game.outcome == SNAKE_WON;
     v->length_sum += v->game.snake.len;
+}
+
+/* Takes the game's result back out of the statistics (it is played on from
+ * a past tick and will end again). */
+static void uncount_game(SnakeView *v) {
+    if (!v->counted)
+        return;
+    v->counted = false;
+    v->played--;
+    v->won -= v->hist->outcome == SNAKE_WON;
+    v->length_sum -= v->hist->length;
+}
+
+/* ======================================================================== */
+/* Time travel                                                               */
+/* ======================================================================== */
+
+static bool at_past_tick(const SnakeView *v) {
+    return !v->hist_broken && v->cur < v->hist->ticks;
+}
+
+/* Before the game changes at a past tick: drops the ticks after it, so that
+ * play goes on from here (the game and AI on screen are the seek's, as
+ * snake_history_truncate wants). False, with a status line, if it cannot. */
+static bool drop_future(SnakeView *v, FrontCtx *ctx) {
+    if (!at_past_tick(v))
+        return true;
+    WsError err = {0};
+    bool ended = v->hist->outcome != SNAKE_PLAYING;
+    if (snake_history_truncate(v->hist, v->cur, &err) != WS_OK) {
+        front_status(ctx, "cannot play on from tick %ld: %s", v->cur, err.msg);
+        return false;
+    }
+    if (ended)
+        uncount_game(v);
+    return true;
+}
+
+static WsStatus seek_tick(SnakeView *v, long t, FrontCtx *ctx, WsError *err) {
+    WsStatus st = snake_history_seek(v->hist, t, &v->game, &v->ai, NULL, err);
+    if (st != WS_OK)
+        return st;
+    v->cur = t;
+    if (v->game.outcome != SNAKE_PLAYING) {
+        finish_game(v, ctx);
+    } else {
+        v->over = false;
+        v->pending = v->ai.dir;
+    }
+    return WS_OK;
 }
 
 /* Whether the policy can play the board's walls; if not, greedy plays and
@@ -139,6 +219,7 @@ static void snake_view_destroy(void *state) {
     if (v == NULL)
         return;
     free(v->mark);
+    snake_history_deinit(&v->own);
     snake_ai_deinit(&v->ai);
     snake_game_deinit(&v->game);
     free(v);
@@ -149,6 +230,8 @@ static WsStatus snake_view_create(void **state, FrontCtx *ctx, WsError *err) {
     SnakeView *v = calloc(1, sizeof *v);
     if (v == NULL)
         return ws_fail(err, WS_ERR_NOMEM, "out of memory for the snake view");
+    snake_history_init(&v->own);
+    v->hist = &v->own;
     /* The board: --size, or --map FILE with its walls (snake_board.h). */
     SnakeBoard board;
     WsStatus st = snake_board_open(&board, ctx->opts, err);
@@ -206,13 +289,23 @@ static bool snake_view_event(void *state, const SDL_Event *ev, FrontCtx *ctx) {
         return false;
     SnakeGame *g = &v->game;
     int cell = y * v->rules.w + x;
-    if (!snake_game_toggle_wall(g, cell)) {
-        if (snake_occupies(&g->snake, cell) || cell == g->food)
-            front_status(ctx, "(%d, %d): the %s is there", x, y,
-                         cell == g->food ? "food" : "snake");
-        else
-            front_status(ctx, "(%d, %d): a wall there would leave no room to start a game", x,
-                         y);
+    bool occupied = snake_occupies(&g->snake, cell) || cell == g->food;
+    if (occupied) {
+        front_status(ctx, "(%d, %d): the %s is there", x, y, cell == g->food ? "food" : "snake");
+        return true;
+    }
+    if (!v->over && !v->hist_broken) {
+        /* Recorded: a toggle at a past tick plays on from there. */
+        if (!drop_future(v, ctx))
+            return true;
+        WsError err = {0};
+        if (snake_history_toggle(v->hist, g, &v->ai, cell, &err) != WS_OK) {
+            front_status(ctx, "%s", err.msg);
+            return true;
+        }
+    } else if (!snake_game_toggle_wall(g, cell)) {
+        /* A finished game's walls are not part of its history: they are for the next game. */
+        front_status(ctx, "(%d, %d): a wall there would leave no room to start a game", x, y);
         return true;
     }
     front_status(ctx, "%s at (%d, %d)", g->walls[cell] ? "wall" : "floor", x, y);
@@ -230,7 +323,20 @@ static bool snake_view_tick(void *state, FrontCtx *ctx) {
         start_game(v, v->game_index + 1);
         return true;
     }
-    snake_game_tick(&v->game, v->pending);
+    if (v->hist_broken) {
+        snake_game_tick(&v->game, v->pending);
+    } else {
+        if (!drop_future(v, ctx))
+            return false;
+        WsError err = {0};
+        if (snake_history_play(v->hist, &v->game, &v->ai, v->pending, v->pending, &err) != WS_OK) {
+            /* Out of memory, or a move the history refuses: play on without it. */
+            front_status(ctx, "time travel stops for this game: %s", err.msg);
+            v->hist_broken = true;
+            snake_game_tick(&v->game, v->pending);
+        }
+        v->cur = v->hist->ticks;
+    }
     if (v->game.outcome != SNAKE_PLAYING) {
         finish_game(v, ctx);
         return true;
@@ -238,6 +344,80 @@ static bool snake_view_tick(void *state, FrontCtx *ctx) {
     decide(v);
     return true;
 }
+
+/* ---- ViewHistory --------------------------------------------------------- */
+
+static void snake_hist_range(void *state, long *first, long *last) {
+    SnakeView *v = state;
+    *first = v->hist_broken ? v->cur : 0;
+    *last = v->hist_broken ? v->cur : v->hist->ticks;
+}
+
+static long snake_hist_current(void *state) { return ((SnakeView *)state)->cur; }
+
+static bool snake_hist_seek(void *state, long t, FrontCtx *ctx) {
+    SnakeView *v = state;
+    if (v->hist_broken)
+        return false;
+    WsError err = {0};
+    if (seek_tick(v, t, ctx, &err) != WS_OK) {
+        front_status(ctx, "cannot show tick %ld: %s", t, err.msg);
+        return false;
+    }
+    return true;
+}
+
+/* The first index in [0, n) whose tick is >= t, over an array sorted by tick. */
+#define LOWER_BOUND(arr, n, t, out)                                                                \
+    do {                                                                                           \
+        long lo_ = 0, hi_ = (n);                                                                   \
+        while (lo_ < hi_) {                                                                        \
+            long mid_ = lo_ + (hi_ - lo_) / 2;                                                     \
+            if ((arr)[mid_].tick < (t))                                                            \
+                lo_ = mid_ + 1;                                                                    \
+            else                                                                                   \
+                hi_ = mid_;                                                                        \
+        }                                                                                          \
+        (out) = lo_;                                                                               \
+    } while (0)
+
+static unsigned snake_hist_marks(void *state, long from, long to) {
+    const SnakeView *v = state;
+    const SnakeHistory *h = v->hist;
+    if (v->hist_broken)
+        return 0;
+    unsigned m = 0;
+    long i;
+    /* Move k that ate shows at tick k + 1, where the snake is longer. */
+    LOWER_BOUND(h->eats, h->neats, from - 1, i);
+    if (i < h->neats && h->eats[i].tick < to - 1)
+        m |= TIMELINE_MARK_EAT;
+    LOWER_BOUND(h->toggles, h->ntoggles, from, i);
+    if (i < h->ntoggles && h->toggles[i].tick < to)
+        m |= TIMELINE_MARK_EDIT;
+    /* Spans are disjoint and in order: the first that ends after `from`. */
+    long lo = 0, hi = h->ndiffers;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (h->differs[mid].to <= from)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (lo < h->ndiffers && h->differs[lo].from < to)
+        m |= TIMELINE_MARK_DIFFER;
+    if (h->outcome != SNAKE_PLAYING && h->ticks >= from && h->ticks < to)
+        m |= TIMELINE_MARK_END;
+    return m;
+}
+
+static const ViewHistory SNAKE_HISTORY = {
+    .range = snake_hist_range,
+    .current = snake_hist_current,
+    .seek = snake_hist_seek,
+    .marks = snake_hist_marks,
+    .idle = NULL,
+};
 
 /* ======================================================================== */
 /* Drawing                                                                   */
@@ -614,4 +794,5 @@ const View VIEW_SNAKE = {
     .tick = snake_view_tick,
     .draw = snake_view_draw,
     .hud = snake_view_hud,
+    .history = &SNAKE_HISTORY,
 };
