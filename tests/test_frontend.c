@@ -369,6 +369,105 @@ START_TEST(click_toggles_a_snake_wall) {
 }
 END_TEST
 
+/* Whether two screenshots have exactly the same pixels. */
+static bool same_pixels(SDL_Surface *a, SDL_Surface *b) {
+    if (a->w != b->w || a->h != b->h)
+        return false;
+    for (int y = 0; y < a->h; y++)
+        if (memcmp((const uint8_t *)a->pixels + y * a->pitch,
+                   (const uint8_t *)b->pixels + y * b->pitch, (size_t)a->w * 4) != 0)
+            return false;
+    return true;
+}
+
+/* Runs frames until the snake view has played at least `ticks` ticks. */
+static void play_until(App *app, long ticks) {
+    for (int i = 0; i < 400 && app_tick_count(app) < ticks; i++) {
+        SDL_Delay(5);
+        ck_assert(app_frame(app));
+    }
+    ck_assert_int_ge(app_tick_count(app), ticks);
+}
+
+START_TEST(back_five_forward_five_same_pixels) {
+    /* SPEC "Replay and time travel": `,` five times then `.` five times shows
+     * the same picture as before, board, overlays, HUD and timeline alike;
+     * the ticks in between are another picture. Seeking is not ticking. */
+    App *app = open_window_app();
+    play_until(app, 12);
+    push_key(SDLK_SPACE, KMOD_NONE);
+    ck_assert(app_frame(app));
+    long first = -1, cur = -1, last = -1;
+    ck_assert(app_time(app, &first, &cur, &last));
+    ck_assert_int_eq(cur, last);
+    ck_assert_int_ge(last, 5);
+    long ticks = app_tick_count(app);
+    SDL_Surface *before = shoot(app);
+    for (int i = 0; i < 5; i++)
+        push_key(SDLK_COMMA, KMOD_NONE);
+    SDL_Surface *back = shoot(app);
+    ck_assert(app_time(app, &first, &cur, &last));
+    ck_assert_int_eq(cur, last - 5);
+    ck_assert_msg(!same_pixels(before, back), "five ticks back looks the same");
+    for (int i = 0; i < 5; i++)
+        push_key(i % 2 == 0 ? SDLK_PERIOD : SDLK_n, KMOD_NONE);
+    SDL_Surface *again = shoot(app);
+    ck_assert(app_time(app, &first, &cur, &last));
+    ck_assert_int_eq(cur, last);
+    ck_assert_msg(same_pixels(before, again), "back 5, forward 5 changed the picture");
+    ck_assert_int_eq(app_tick_count(app), ticks);
+    ck_assert(app_is_paused(app));
+    SDL_FreeSurface(before);
+    SDL_FreeSurface(back);
+    SDL_FreeSurface(again);
+    app_close(app);
+}
+END_TEST
+
+START_TEST(home_end_and_timeline_click) {
+    App *app = open_window_app();
+    play_until(app, 20);
+    push_key(SDLK_SPACE, KMOD_NONE);
+    ck_assert(app_frame(app));
+    long first, cur, last;
+    ck_assert(app_time(app, &first, &cur, &last));
+    long n = last;
+    push_key(SDLK_HOME, KMOD_NONE);
+    ck_assert(app_frame(app));
+    ck_assert(app_time(app, &first, &cur, &last));
+    ck_assert_int_eq(cur, 0);
+    ck_assert_int_eq(last, n);
+    push_key(SDLK_COMMA, KMOD_NONE); /* nothing before the first tick */
+    ck_assert(app_frame(app));
+    ck_assert(app_time(app, &first, &cur, &last));
+    ck_assert_int_eq(cur, 0);
+    push_key(SDLK_END, KMOD_NONE);
+    ck_assert(app_frame(app));
+    ck_assert(app_time(app, &first, &cur, &last));
+    ck_assert_int_eq(cur, n);
+    /* A click on the middle of the timeline shows about the middle tick. */
+    FrameLayout fl;
+    layout_frame(&fl, 640, 360, (app_overlays(app) & OVERLAY_HUD) != 0);
+    ck_assert_int_gt(fl.timeline.h, 0);
+    push_left_click(fl.timeline.x + fl.timeline.w / 2, fl.timeline.y + fl.timeline.h / 2);
+    ck_assert(app_frame(app));
+    ck_assert(app_time(app, &first, &cur, &last));
+    ck_assert_msg(cur >= n / 2 - 2 && cur <= n / 2 + 2, "click at the middle: tick %ld of %ld",
+                  cur, n);
+    ck_assert(app_is_paused(app));
+    /* Space plays on from there: the ticks after it are dropped, new ones come. */
+    long mid = cur;
+    push_key(SDLK_SPACE, KMOD_NONE);
+    ck_assert(app_frame(app));
+    SDL_Delay(20);
+    ck_assert(app_frame(app));
+    ck_assert(app_time(app, &first, &cur, &last));
+    ck_assert_int_eq(cur, last);
+    ck_assert_int_gt(cur, mid);
+    app_close(app);
+}
+END_TEST
+
 static Suite *frontend_suite(void) {
     Suite *s = suite_create("frontend");
     TCase *keys = tcase_create("keys");
@@ -376,6 +475,8 @@ static Suite *frontend_suite(void) {
     tcase_add_test(keys, space_freezes_and_step_ticks_once);
     tcase_add_test(keys, q_and_escape_quit);
     tcase_add_test(keys, ctrl_w_is_not_a_toggle);
+    tcase_add_test(keys, back_five_forward_five_same_pixels);
+    tcase_add_test(keys, home_end_and_timeline_click);
     suite_add_tcase(s, keys);
     TCase *draw = tcase_create("draw");
     tcase_add_test(draw, text_is_rendered_once);

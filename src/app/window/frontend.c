@@ -987,6 +987,16 @@ long app_tick_count(const App *app) { return app->ticks; }
 long app_text_renders(const App *app) { return text_render_count(app->text); }
 bool app_is_recording(const App *app) { return app->rec != NULL; }
 
+bool app_time(const App *app, long *first, long *current, long *last) {
+    const ViewHistory *hist = current_history(app);
+    if (hist == NULL)
+        return false;
+    void *st = app->states[app->mode];
+    hist->range(st, first, last);
+    *current = hist->current(st);
+    return true;
+}
+
 void app_print_stats(const App *app) {
     const LatencyHist *h = &app->hists[FT_WORK];
     const LatencyHist *up = &app->hists[FT_UPDATE], *dr = &app->hists[FT_DRAW];

@@ -42,6 +42,10 @@ long app_frame_count(const App *app);
 long app_tick_count(const App *app);
 bool app_is_recording(const App *app); /* a GIF recording runs (C, --record) */
 
+/* The current view's time travel: the ticks kept (first..last) and the one
+ * on screen. False (outputs untouched) when the view keeps no history. */
+bool app_time(const App *app, long *first, long *current, long *last);
+
 /* Glyph renders the text cache has made (tests: text is rendered once, not per frame). */
 long app_text_renders(const App *app);
 
