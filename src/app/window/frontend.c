@@ -841,7 +841,8 @@ static int open_window(App *app) {
         (strcmp(drv, "offscreen") == 0 || strcmp(drv, "dummy") == 0 || strcmp(drv, "evdev") == 0))
         return no_window("no usable display");
     char title[64];
-    snprintf(title, sizeof title, "wavesnake - %s", app_mode_name(app->opts.mode));
+    snprintf(title, sizeof title, "wavesnake - %s",
+             app->opts.replay != NULL ? "replay" : app_mode_name(app->opts.mode));
     app->window = SDL_CreateWindow(title, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED,
                                    app->opts.window_w, app->opts.window_h, SDL_WINDOW_RESIZABLE);
     if (app->window == NULL)
@@ -899,7 +900,9 @@ static int open_font(App *app) {
     return CLI_EXIT_OK;
 }
 
-int app_open(App **out, const AppOptions *opts) {
+int app_open(App **out, const AppOptions *opts) { return app_open_replay(out, opts, NULL); }
+
+int app_open_replay(App **out, const AppOptions *opts, ReplaySession *replay) {
     *out = NULL;
     App *app = calloc(1, sizeof *app);
     LatencyHist *hists = calloc(FT_COUNT, sizeof *hists);
@@ -935,6 +938,11 @@ int app_open(App **out, const AppOptions *opts) {
     ctx->overlays = opts->overlays;
     ctx->offscreen = app->offscreen;
     ctx->speed = opts->speed;
+    ctx->replay = replay;
+    if (replay != NULL) {
+        app->mode = APP_MODE_SNAKE; /* a trace is a snake game */
+        ctx->paused = true;         /* SPEC: the replay opens paused */
+    }
     rng_init(&ctx->fx, opts->seed, RNG_STREAM_FX);
     app->last_ms = app_clock(app);
     app->rate_ms = app->last_ms;
@@ -1027,11 +1035,10 @@ void app_print_stats(const App *app) {
 /* Entry point                                                               */
 /* ======================================================================== */
 
-int frontend_run(const AppOptions *opts) {
-    App *app = NULL;
-    int rc = app_open(&app, opts);
-    if (rc != CLI_EXIT_OK)
-        return rc;
+/* Runs an open App to its end (the window closed, --frames reached, the
+ * screenshot written), reports and closes it. */
+static int run_app(App *app, const AppOptions *opts) {
+    int rc = CLI_EXIT_OK;
     if (app->offscreen) {
         long frames = opts->frames > 0 ? opts->frames : DEFAULT_SHOT_FRAMES;
         for (long f = 0; f < frames; f++) {
@@ -1054,6 +1061,22 @@ int frontend_run(const AppOptions *opts) {
         app_print_stats(app);
     app_close(app);
     return rc;
+}
+
+int frontend_run(const AppOptions *opts) {
+    App *app = NULL;
+    int rc = app_open(&app, opts);
+    if (rc != CLI_EXIT_OK)
+        return rc;
+    return run_app(app, opts);
+}
+
+int frontend_replay(const AppOptions *opts, ReplaySession *session) {
+    App *app = NULL;
+    int rc = app_open_replay(&app, opts, session);
+    if (rc != CLI_EXIT_OK)
+        return rc;
+    return run_app(app, opts);
 }
 
 ChartWriter frontend_chart_writer(void) { return chart_write_png; }

@@ -28,6 +28,7 @@
 #include "options.h"
 #include "render.h"
 #include "rng.h"
+#include "run_replay.h"
 #include "text.h"
 #include "timeline.h"
 #include "ws_error.h"
@@ -47,6 +48,8 @@ typedef struct FrontCtx {
                                16 ms per frame offscreen (so screenshots are repeatable) */
     bool paused;            /* Space */
     bool offscreen;         /* rendering for --screenshot (no window) */
+    ReplaySession *replay;  /* `wavesnake replay FILE`: the trace the snake view shows
+                               (borrowed, open for the App's life), else NULL */
     double speed;           /* target ticks per second; 0 = unlimited */
     double ticks_per_s;     /* measured over the last half second */
     Rng fx;                 /* cosmetic randomness only */
