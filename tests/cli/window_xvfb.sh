@@ -2,6 +2,9 @@
 # A real window under Xvfb, driven by real key presses (xdotool):
 #   - the board moves while running, and Space freezes it (identical captures);
 #   - W visibly toggles the wave overlay, F1 the help overlay (and back);
+#   - time travel: ',' five times shows another picture, '.' five times
+#     then gives exactly the picture from before (board, overlays, HUD,
+#     timeline); a click at the timeline's left end shows tick 0, End comes back;
 #   - S writes a PNG into the working directory and prints its path;
 #   - Q quits with status 0.
 # Skipped (exit 77) only when xvfb-run is not installed.
@@ -67,6 +70,25 @@ xdotool key F1
 shot help_off.png
 d=$(ae pause2.png help_off.png); echo "F1 again (help off): $d pixels differ from before"
 [ "$d" -eq 0 ] || fail "F1 twice does not close the help ($d pixels)"
+
+for _ in 1 2 3 4 5; do xdotool key comma; done
+shot back5.png
+d=$(ae pause2.png back5.png); echo "',' five times: $d pixels differ"
+[ "$d" -gt 0 ] || fail "',' five times does not change the picture"
+for _ in 1 2 3 4 5; do xdotool key period; done
+shot fwd5.png
+d=$(ae pause2.png fwd5.png); echo "',' five times then '.' five times: $d pixels differ from before"
+[ "$d" -eq 0 ] || fail "five ticks back and five forward do not restore the picture ($d pixels)"
+# The timeline: 1024x640 puts it at y 640-12-21 .. 640-12 (layout_frame), x from 12.
+xdotool mousemove --window "$wid" 14 617 click 1
+shot tick0.png
+d=$(ae pause2.png tick0.png); echo "click on the timeline's left end: $d pixels differ"
+[ "$d" -gt 0 ] || fail "a click on the timeline does not seek"
+xdotool key End
+shot end.png
+d=$(ae pause2.png end.png); echo "End: $d pixels differ from before"
+[ "$d" -eq 0 ] || fail "End does not come back to the latest tick ($d pixels)"
+xdotool mousemove --window "$wid" 900 300
 
 xdotool key s
 sleep 1

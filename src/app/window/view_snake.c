@@ -98,6 +98,7 @@ static void decide(SnakeView *v) {
     }
     Uint64 t0 = SDL_GetPerformanceCounter();
     v->pending = snake_ai_choose(&v->ai, &v->game);
+    v->exact = true; /* decided live: the decision is the recorded one */
     Uint64 t1 = SDL_GetPerformanceCounter();
     v->decision_us = (double)(t1 - t0) * 1e6 / (double)SDL_GetPerformanceFrequency();
     v->decision_us_sum += v->decision_us;
@@ -922,7 +923,7 @@ static void replay_hud(const SnakeView *v, Hud *hud) {
     hud_kv(hud, "game", PAL_TEXT, "%ld  (%ld of %ld)  [ ]", tg->number, s->current + 1,
            s->index.count);
     if (!tg->policy_known)
-        hud_kv(hud, "policy", PAL_BAD, "%s: unknown, greedy's overlays", tg->policy_name);
+        hud_kv(hud, "policy", PAL_BAD, "%s (unknown: greedy)", tg->policy_name);
     else if (v->ai_fallback || v->refused)
         hud_kv(hud, "policy", PAL_BAD, "%s -> greedy (cannot play this board)",
                tg->policy_name);
