@@ -17,6 +17,9 @@
 #include "layout.h"
 #include "options.h"
 #include "render.h"
+#include "run_replay.h"
+#include "snake_ai.h"
+#include "trace.h"
 
 static AppOptions small_opts(void) {
     AppOptions o;
@@ -468,6 +471,112 @@ START_TEST(home_end_and_timeline_click) {
 }
 END_TEST
 
+/* The colour at the centre of cell `cell` of a w x h board in a screenshot
+ * of a 640x360 window (the layout the front end used). */
+static SDL_Color cell_color(SDL_Surface *img, unsigned overlays, int w, int h, int cell) {
+    FrameLayout fl;
+    layout_frame(&fl, 640, 360, (overlays & OVERLAY_HUD) != 0);
+    BoardLayout bl;
+    layout_board(&bl, fl.board_area, w, h);
+    int px, py;
+    layout_cell_center(&bl, cell % w, cell / w, &px, &py);
+    const uint8_t *p = (const uint8_t *)img->pixels + py * img->pitch + px * 4;
+    SDL_Color c = {p[0], p[1], p[2], 255}; /* load_png gives RGBA32: bytes R, G, B, A */
+    return c;
+}
+
+static bool same_color(SDL_Color a, SDL_Color b) { return a.r == b.r && a.g == b.g && a.b == b.b; }
+
+START_TEST(replay_opens_at_the_tick) {
+    /* SPEC: `replay FILE --game G --tick T` shows game G after T ticks. A
+     * greedy game is played here on the core and written as a trace; the
+     * positions at tick T are kept from that live game (not from a history),
+     * and the screenshot must show the head, the food and the body there. */
+    enum { W = 8, H = 8, T = 37 };
+    AppOptions o = small_opts();
+    o.rules.w = W;
+    o.rules.h = H;
+    WsError err = {0};
+    SnakeGame g;
+    SnakeAi ai;
+    ck_assert_int_eq(snake_game_init(&g, &o.rules, 77, &err), WS_OK);
+    ck_assert_int_eq(snake_ai_init(&ai, W, H, SNAKE_POLICY_GREEDY, o.rules.strict_tail, &err),
+                     WS_OK);
+    TraceBuf tb = {0};
+    trace_write_header(&tb);
+    trace_write_start(&tb, &g, 5, "greedy");
+    int head = -1, food = -1;
+    uint8_t body[W * H] = {0};
+    while (g.outcome == SNAKE_PLAYING) {
+        if (g.steps == T) {
+            head = snake_head(&g.snake);
+            food = g.food;
+            for (int i = 1; i < g.snake.len; i++)
+                body[snake_at(&g.snake, i)] = 1;
+        }
+        Dir d = snake_ai_choose(&ai, &g);
+        if (d == DIR_NONE) { /* trapped: the end line says so, no move line */
+            snake_game_tick(&g, d);
+            break;
+        }
+        int len = g.snake.len;
+        snake_game_tick(&g, d);
+        trace_write_move(&tb, d);
+        if (g.snake.len > len)
+            trace_write_food(&tb, W, g.food);
+    }
+    trace_write_end(&tb, g.outcome, g.snake.len, g.steps);
+    ck_assert_int_gt(g.steps, T);
+    snake_ai_deinit(&ai);
+    snake_game_deinit(&g);
+    char path[] = "/tmp/ws_replay_XXXXXX.txt";
+    int fd = mkstemps(path, 4);
+    ck_assert_int_ge(fd, 0);
+    ck_assert_int_eq(write(fd, tb.data, tb.len), (ssize_t)tb.len);
+    close(fd);
+    trace_buf_free(&tb);
+
+    o.replay = path;
+    o.replay_game = 5;
+    o.replay_game_given = true;
+    o.replay_tick = T;
+    o.replay_tick_given = true;
+    o.overlays = OVERLAY_HUD; /* nothing drawn over the snake */
+    setenv("SDL_VIDEODRIVER", "dummy", 1);
+    setenv("SDL_FRAMEBUFFER_ACCELERATION", "0", 1);
+    ReplaySession session;
+    ck_assert_msg(replay_session_open(&session, &o, &err) == WS_OK, "%s", err.msg);
+    App *app = NULL;
+    ck_assert_int_eq(app_open_replay(&app, &o, &session), 0);
+    ck_assert(app_is_paused(app));
+    SDL_Surface *img = shoot(app);
+    long first, cur, last;
+    ck_assert(app_time(app, &first, &cur, &last));
+    ck_assert_int_eq(cur, T);
+    ck_assert_int_eq(last, session.history.ticks);
+    ck_assert(same_color(cell_color(img, o.overlays, W, H, head), HEAD));
+    ck_assert(same_color(cell_color(img, o.overlays, W, H, food), FOOD));
+    for (int c = 0; c < W * H; c++) {
+        SDL_Color got = cell_color(img, o.overlays, W, H, c);
+        bool floor = same_color(got, (SDL_Color){PAL_BOARD.r, PAL_BOARD.g, PAL_BOARD.b, 255}) ||
+                     same_color(got, (SDL_Color){PAL_BOARD_ALT.r, PAL_BOARD_ALT.g,
+                                                 PAL_BOARD_ALT.b, 255});
+        bool empty = c != head && c != food && !body[c];
+        ck_assert_msg(floor == empty, "cell (%d, %d): %s, but the colour is %d %d %d", c % W,
+                      c / W, empty ? "empty" : "taken", got.r, got.g, got.b);
+    }
+    SDL_FreeSurface(img);
+    /* `,` goes one tick back, still paused. */
+    push_key(SDLK_COMMA, KMOD_NONE);
+    ck_assert(app_frame(app));
+    ck_assert(app_time(app, &first, &cur, &last));
+    ck_assert_int_eq(cur, T - 1);
+    app_close(app);
+    replay_session_close(&session);
+    unlink(path);
+}
+END_TEST
+
 static Suite *frontend_suite(void) {
     Suite *s = suite_create("frontend");
     TCase *keys = tcase_create("keys");
@@ -482,6 +591,7 @@ static Suite *frontend_suite(void) {
     tcase_add_test(draw, text_is_rendered_once);
     tcase_add_test(draw, offscreen_png_shows_snake_and_food);
     tcase_add_test(draw, click_toggles_a_snake_wall);
+    tcase_add_test(draw, replay_opens_at_the_tick);
     suite_add_tcase(s, draw);
     TCase *rec = tcase_create("record");
     tcase_add_test(rec, c_starts_and_stops_a_recording);
