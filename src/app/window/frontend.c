@@ -35,6 +35,8 @@
 /* ======================================================================== */
 
 static void run_ticks(App *app, long n); /* the view's ticks (below) */
+static void record(App *app, int which, Uint64 from, Uint64 to); /* a frame timing (below) */
+
 
 /* The view of each AppMode; every mode has one (view.h). */
 static const View *const VIEWS[APP_MODE_COUNT] = {
@@ -48,7 +50,7 @@ static const double SPEED_STEPS[] = {1, 2, 3, 5, 8, 10, 15, 20, 30, 45, 60, 90, 
                                      1000, 2000};
 enum { SPEED_STEP_COUNT = (int)(sizeof SPEED_STEPS / sizeof SPEED_STEPS[0]) };
 
-enum { FT_WORK = 0, FT_UPDATE, FT_DRAW, FT_PRESENT, FT_INTERVAL, FT_CAPTURE, FT_COUNT };
+enum { FT_WORK = 0, FT_UPDATE, FT_DRAW, FT_PRESENT, FT_INTERVAL, FT_CAPTURE, FT_SEEK, FT_COUNT };
 
 enum {
     OFFSCREEN_FRAME_MS = 16,        /* the offscreen clock's frame */
@@ -100,7 +102,8 @@ struct App {
      * and its vsync wait), [FT_UPDATE] ticks alone, [FT_DRAW] drawing alone,
      * [FT_PRESENT] SDL_RenderPresent (includes any wait for vsync),
      * [FT_INTERVAL] from one frame's start to the next (the frame rate),
-     * [FT_CAPTURE] reading a frame's pixels for the recording. */
+     * [FT_CAPTURE] reading a frame's pixels for the recording,
+     * [FT_SEEK] a view's seek to another tick (time travel). */
     LatencyHist *hists;
     Uint64 frame_start;
     Uint64 prev_frame_start; /* 0 before the first frame */
@@ -133,6 +136,13 @@ static const ViewHistory *current_history(const App *app) {
     return current_view(app)->history;
 }
 
+/* A view's seek, timed for --stats. */
+static void timed_seek(App *app, const ViewHistory *hist, long t) {
+    Uint64 start = SDL_GetPerformanceCounter();
+    hist->seek(app->states[app->mode], t, &app->ctx);
+    record(app, FT_SEEK, start, SDL_GetPerformanceCounter());
+}
+
 /* Pauses and shows tick t (clamped to the kept ticks). */
 static void time_seek(App *app, long t) {
     const ViewHistory *hist = current_history(app);
@@ -149,7 +159,7 @@ static void time_seek(App *app, long t) {
     if (t > last)
         t = last;
     if (t != hist->current(st))
-        hist->seek(st, t, ctx);
+        timed_seek(app, hist, t);
 }
 
 /* `.` / `N`: the next tick of the history, or a new one at the latest tick. */
@@ -164,7 +174,7 @@ static void time_step(App *app) {
         hist->range(st, &first, &last);
         long cur = hist->current(st);
         if (cur < last) {
-            hist->seek(st, cur + 1, ctx);
+            timed_seek(app, hist, cur + 1);
             return;
         }
     }
@@ -353,8 +363,6 @@ static void stop_recording(App *app, const char *why) {
                  why != NULL ? why : "", why != NULL ? ": " : "", rep.frames_written, rep.seconds,
                  (double)rep.bytes / 1024.0, rep.frames_dropped, path);
 }
-
-static void record(App *app, int which, Uint64 from, Uint64 to); /* a frame timing (below) */
 
 /* Hands the finished frame to the recorder when one is due (only a copy of
  * the pixels happens here). A resized window or a failed write stops it. */
@@ -1023,6 +1031,13 @@ void app_print_stats(const App *app) {
         printf("frame rate %.1f frames/s: interval median %.2f ms, p99 %.2f ms, max %.2f ms\n",
                1e6 / stats_mean_us(iv), stats_quantile_us(iv, 0.5) / 1000.0,
                stats_quantile_us(iv, 0.99) / 1000.0, (double)iv->max_ns / 1e6);
+    const LatencyHist *sk = &app->hists[FT_SEEK];
+    if (sk->count > 0)
+        printf("time travel: %llu seeks (a tick back / forward, Home, End, the timeline), "
+               "median %.2f ms, mean %.2f ms, p99 %.2f ms, max %.2f ms\n",
+               (unsigned long long)sk->count, stats_quantile_us(sk, 0.5) / 1000.0,
+               stats_mean_us(sk) / 1000.0, stats_quantile_us(sk, 0.99) / 1000.0,
+               (double)sk->max_ns / 1e6);
     if (cap->count > 0)
         printf("recording: %llu frames copied for the GIF, copy median %.2f ms, p99 %.2f ms, "
                "max %.2f ms\n",
