@@ -117,10 +117,15 @@ void timeline_draw(const Timeline *tl, SDL_Renderer *ren, TextCache *tc, int px,
         snprintf(lo, sizeof lo, "%ld", tl->first);
         snprintf(hi, sizeof hi, "%ld", tl->last);
         int ty = bar->y + (bar->h - text_line_height(tc, px)) / 2;
-        if (text_width(tc, px, lo) + text_width(tc, px, hi) + 4 * px < bar->w) {
+        int lo_w = text_width(tc, px, lo), hi_w = text_width(tc, px, hi);
+        if (lo_w + hi_w + 4 * px < bar->w) {
             SDL_Color dim = render_sdl_color(rgba_alpha(PAL_TEXT_DIM, 170));
-            text_draw(tc, px, bar->x + px / 3, ty, TEXT_LEFT, dim, lo);
-            text_draw(tc, px, bar->x + bar->w - px / 3, ty, TEXT_RIGHT, dim, hi);
+            int lo_x = bar->x + px / 3, hi_x = bar->x + bar->w - px / 3;
+            /* A number the cursor would cover is left out: the HUD says it too. */
+            if (cur_x > lo_x + lo_w + 2)
+                text_draw(tc, px, lo_x, ty, TEXT_LEFT, dim, lo);
+            if (cur_x + 3 < hi_x - hi_w - 2)
+                text_draw(tc, px, hi_x, ty, TEXT_RIGHT, dim, hi);
         }
     }
     if (marks != NULL) {

@@ -942,9 +942,9 @@ static void replay_hud(const SnakeView *v, Hud *hud) {
         for (long i = 0; i < h->ndiffers; i++)
             n += h->differs[i].to - h->differs[i].from;
         if (n == 0)
-            hud_kv(hud, "check", PAL_GOOD, "all moves are the policy's");
+            hud_kv(hud, "check", PAL_GOOD, "every move matches");
         else
-            hud_kv(hud, "check", MARK_DIFFER_HUD, "%ld move%s not the policy's", n,
+            hud_kv(hud, "check", MARK_DIFFER_HUD, "%ld move%s differ", n,
                    n == 1 ? "" : "s");
     }
 }
