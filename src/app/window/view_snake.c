@@ -66,6 +66,7 @@ typedef struct SnakeView {
     bool scan_done;      /* every recorded move was checked against the policy */
     bool live;           /* played on from a past tick: the ticks after it are the AI's own */
     bool ai_fallback;    /* the trace's policy cannot play this board: greedy decides */
+    long scan_slice;     /* ticks per scan call, adapted to the policy's decision time */
 
     double decision_us; /* the last snake_ai_choose, timed in the app */
     double decision_us_sum;
@@ -241,7 +242,7 @@ static void next_policy(SnakeView *v, FrontCtx *ctx) {
 /* Replay                                                                    */
 /* ======================================================================== */
 
-enum { SCAN_SLICE_TICKS = 256, SCAN_BUDGET_MS = 4 };
+enum { SCAN_SLICE_MAX = 256, SCAN_BUDGET_MS = 4 };
 
 /* Frees the board-sized parts (game, AI, the scan's pair, the mark buffer). */
 static void close_board(SnakeView *v) {
@@ -342,15 +343,26 @@ static void snake_hist_idle(void *state, FrontCtx *ctx) {
         return;
     WsError err = {0};
     Uint64 freq = SDL_GetPerformanceFrequency();
-    Uint64 end = SDL_GetPerformanceCounter() + freq * SCAN_BUDGET_MS / 1000;
+    Uint64 budget = freq * SCAN_BUDGET_MS / 1000;
+    Uint64 start = SDL_GetPerformanceCounter(), now = start;
+    if (v->scan_slice < 1)
+        v->scan_slice = 1;
     do {
-        if (snake_history_scan(v->hist, &v->scan_game, &v->scan_ai, SCAN_SLICE_TICKS,
-                               &v->scan_done, &err) != WS_OK) {
+        Uint64 t0 = now;
+        if (snake_history_scan(v->hist, &v->scan_game, &v->scan_ai, v->scan_slice, &v->scan_done,
+                               &err) != WS_OK) {
             front_status(ctx, "checking the moves stopped: %s", err.msg);
             v->scan_done = true;
             return;
         }
-    } while (!v->scan_done && SDL_GetPerformanceCounter() < end);
+        now = SDL_GetPerformanceCounter();
+        /* A slice takes about a quarter of the budget: a perfect decision on
+         * 30x30 costs milliseconds, a greedy one on 8x8 microseconds. */
+        if (now - t0 > budget / 2 && v->scan_slice > 1)
+            v->scan_slice /= 2;
+        else if (now - t0 < budget / 8 && v->scan_slice < SCAN_SLICE_MAX)
+            v->scan_slice *= 2;
+    } while (!v->scan_done && now - start < budget);
     if (!v->exact && snake_history_is_exact(v->hist, v->cur, &v->ai) &&
         seek_tick(v, v->cur, ctx, &err) != WS_OK)
         front_status(ctx, "cannot show tick %ld: %s", v->cur, err.msg);
