@@ -65,6 +65,7 @@ typedef struct SnakeView {
     bool scan_open;      /* scan_game and scan_ai are initialised */
     bool scan_done;      /* every recorded move was checked against the policy */
     bool live;           /* played on from a past tick: the ticks after it are the AI's own */
+    long live_from;      /* that tick */
     bool ai_fallback;    /* the trace's policy cannot play this board: greedy decides */
     long scan_slice;     /* ticks per scan call, adapted to the policy's decision time */
 
@@ -165,13 +166,15 @@ static bool drop_future(SnakeView *v, FrontCtx *ctx) {
     if (!at_past_tick(v))
         return true;
     WsError err = {0};
-    /* A replay's AI memory at this tick comes from the scan: finish it first. */
-    while (v->replay != NULL && v->scan_open && !v->scan_done) {
-        if (snake_history_scan(v->hist, &v->scan_game, &v->scan_ai, 4096, &v->scan_done, &err) !=
-            WS_OK) {
-            front_status(ctx, "cannot play on from tick %ld: %s", v->cur, err.msg);
-            return false;
-        }
+    /* A replay's AI memory at this tick comes from the background scan
+     * (perfect keeps memory; greedy and hamilton need none): until the scan
+     * has passed it, wait, and the game goes on by itself once it has. */
+    if (!snake_history_is_exact(v->hist, v->cur, &v->ai)) {
+        const SnakeHistory *h = v->hist;
+        front_status(ctx, "the AI's memory at tick %ld is still being checked (%ld%%): it "
+                          "plays on from there once the check gets there",
+                     v->cur, h->ticks > 0 ? h->checked * 100 / h->ticks : 100);
+        return false;
     }
     if (!v->exact && seek_tick(v, v->cur, ctx, &err) != WS_OK) {
         front_status(ctx, "cannot play on from tick %ld: %s", v->cur, err.msg);
@@ -184,7 +187,10 @@ static bool drop_future(SnakeView *v, FrontCtx *ctx) {
     }
     if (ended)
         uncount_game(v);
-    v->live = v->replay != NULL;
+    if (v->replay != NULL && !v->live) {
+        v->live = true;
+        v->live_from = v->cur;
+    }
     return true;
 }
 
@@ -945,7 +951,7 @@ static void replay_hud(const SnakeView *v, Hud *hud) {
            tg->outcome == SNAKE_WON ? "won" : snake_outcome_name(tg->outcome));
     const SnakeHistory *h = v->hist;
     if (v->live) {
-        hud_kv(hud, "moves", PAL_ACCENT, "the AI's own after tick %ld", h->checked);
+        hud_kv(hud, "moves", PAL_ACCENT, "the AI's own from tick %ld", v->live_from);
     } else if (!v->scan_done) {
         long pct = h->ticks > 0 ? h->checked * 100 / h->ticks : 100;
         hud_kv(hud, "check", PAL_TEXT_DIM, "moves vs policy: %ld%%", pct);
