@@ -10,15 +10,14 @@
 # Usage: replay_window.sh WAVESNAKE_BIN DATA_DIR REPLAY_BIN
 set -u
 BIN=$(readlink -f "$1")
-fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+LIB=$(readlink -f "$(dirname "$0")/xvfb_lib.sh")
+source "$LIB" # fail, expect_same, expect_changed
 for tool in compare identify; do
   command -v "$tool" >/dev/null || { echo "FAIL: ImageMagick's $tool is missing (make deps)"; exit 1; }
 done
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cd "$tmp" || exit 1
-ae() { compare -metric AE "$1" "$2" null: 2>&1 | awk '{print int($1)}'; }
 
 # Three short games with their traces; game 1 is opened at tick 20.
 "$BIN" snake --headless --games 3 --size 8x8 --seed 1 --strict-tail --trace t.txt >/dev/null \
@@ -30,10 +29,8 @@ offscreen --game 1 --tick 20 --screenshot a.png --window 800x500 >o1 2>e1 || fai
 offscreen --game 1 --tick 20 --screenshot b.png --window 800x500 >/dev/null 2>&1
 offscreen --game 1 --tick 21 --screenshot c.png --window 800x500 >/dev/null 2>&1
 [ "$(identify -format '%w %h' a.png 2>/dev/null)" = "800 500" ] || fail "no 800x500 replay screenshot"
-d=$(ae a.png b.png); echo "replay --tick 20 twice: $d pixels differ"
-[ "$d" -eq 0 ] || fail "the same replay command gave another picture ($d pixels)"
-d=$(ae a.png c.png); echo "replay --tick 20 vs --tick 21: $d pixels differ"
-[ "$d" -gt 0 ] || fail "tick 21 looks like tick 20"
+expect_same "replay --tick 20 twice" a.png b.png
+expect_changed "replay --tick 20 vs --tick 21" a.png c.png
 grep -q "game 1 (2 of 3), 8x8, policy greedy, tick 20 of" o1 || fail "replay did not say what it opened: $(cat o1)"
 
 # ---- a real window under Xvfb -------------------------------------------------
@@ -46,59 +43,31 @@ for tool in xdotool import; do
   command -v "$tool" >/dev/null || { echo "FAIL: $tool is missing (make deps)"; exit 1; }
 done
 cat >inner.sh <<'INNER'
-set -u
 BIN=$1
-fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
-export SDL_VIDEODRIVER=x11 SDL_RENDER_DRIVER=software SDL_FRAMEBUFFER_ACCELERATION=0
-export DBUS_SESSION_BUS_ADDRESS=disabled:
-"$BIN" replay t.txt --game 1 --tick 20 --window 1024x640 --stats >app.out 2>app.err &
-pid=$!
-wid=$(timeout 30 xdotool search --sync --onlyvisible --name '^wavesnake' | head -n 1)
-if [ -z "$wid" ]; then
-  echo "FAIL: no wavesnake window appeared; stderr: $(cat app.err)"
-  kill "$pid" 2>/dev/null
-  exit 1
-fi
-timeout 10 xdotool windowfocus --sync "$wid" 2>/dev/null || xdotool windowfocus "$wid"
-sleep 1
-shot() { sleep "${2:-0.6}"; import -window root "$1"; }
-ae() { compare -metric AE "$1" "$2" null: 2>&1 | awk '{print int($1)}'; }
+source "$2"
+start_window "$BIN" replay t.txt --game 1 --tick 20 --window 1024x640 --stats
 
 shot open1.png
 shot open2.png 1.0
-d=$(ae open1.png open2.png); echo "opened, 1 s apart: $d pixels differ"
-[ "$d" -eq 0 ] || fail "the replay does not open paused ($d pixels changed)"
+expect_same "opened, 1 s apart (the replay opens paused)" open1.png open2.png
 for _ in 1 2 3 4 5; do xdotool key comma; done
 shot back5.png
-d=$(ae open2.png back5.png); echo "',' five times: $d pixels differ"
-[ "$d" -gt 0 ] || fail "',' five times does not change the picture"
+expect_changed "',' five times" open2.png back5.png
 for _ in 1 2 3 4 5; do xdotool key period; done
 shot fwd5.png
-d=$(ae open2.png fwd5.png); echo "then '.' five times: $d pixels differ from the opening"
-[ "$d" -eq 0 ] || fail "five back and five forward do not restore the picture ($d pixels)"
+expect_same "then '.' five times (back at the opening tick)" open2.png fwd5.png
 xdotool key bracketright
 shot next.png
-d=$(ae open2.png next.png); echo "']' (next game): $d pixels differ"
-[ "$d" -gt 0 ] || fail "']' does not show another game"
+expect_changed "']' (next game)" open2.png next.png
 grep -q "game 2 (3 of 3)" app.out || fail "']' did not open game 2: $(cat app.out)"
 xdotool key bracketleft
 sleep 0.5
 grep -q "game 1 (2 of 3)" <(tail -n 1 app.out) || fail "'[' did not come back to game 1"
-xdotool key q
-for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
-if kill -0 "$pid" 2>/dev/null; then
-  fail "Q did not quit"
-  kill "$pid"
-fi
-wait "$pid"
-rc=$?
-echo "exit status after Q: $rc"
-[ "$rc" -eq 0 ] || fail "Q quit with status $rc; stderr: $(cat app.err)"
+quit_window
 grep -E "^time travel: 10 seeks" app.out || fail "--stats does not report the 10 seeks: $(cat app.out)"
 exit $((fails > 0))
 INNER
-xvfb-run -a -s "-screen 0 1280x800x24" bash inner.sh "$BIN" || fails=$((fails + 1))
+xvfb-run -a -s "-screen 0 1280x800x24" bash inner.sh "$BIN" "$LIB" || fails=$((fails + 1))
 if [ $fails -ne 0 ]; then
   echo "replay_window: failed"
   exit 1
