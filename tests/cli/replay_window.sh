@@ -50,12 +50,7 @@ start_window "$BIN" replay t.txt --game 1 --tick 20 --window 1024x640 --stats
 shot open1.png
 shot open2.png 1.0
 expect_same "opened, 1 s apart (the replay opens paused)" open1.png open2.png
-for _ in 1 2 3 4 5; do xdotool key comma; done
-shot back5.png
-expect_changed "',' five times" open2.png back5.png
-for _ in 1 2 3 4 5; do xdotool key period; done
-shot fwd5.png
-expect_same "then '.' five times (back at the opening tick)" open2.png fwd5.png
+five_back_five_forward open2.png
 xdotool key bracketright
 shot next.png
 expect_changed "']' (next game)" open2.png next.png

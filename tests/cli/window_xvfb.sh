@@ -50,12 +50,7 @@ xdotool key F1
 shot help_off.png
 expect_same "F1 again (help off)" pause2.png help_off.png
 
-for _ in 1 2 3 4 5; do xdotool key comma; done
-shot back5.png
-expect_changed "',' five times" pause2.png back5.png
-for _ in 1 2 3 4 5; do xdotool key period; done
-shot fwd5.png
-expect_same "',' five times then '.' five times" pause2.png fwd5.png
+five_back_five_forward pause2.png
 # The timeline: 1024x640 puts it at y 640-12-21 .. 640-12 (layout_frame), x from 12.
 xdotool mousemove --window "$wid" 14 617 click 1
 shot tick0.png

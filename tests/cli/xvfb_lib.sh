@@ -44,6 +44,17 @@ expect_changed() {
   [ "$d" -gt "${4:-0}" ] || fail "$1: not enough change ($d pixels, expected more than ${4:-0})"
 }
 
+# five_back_five_forward REF: ',' five times must show another picture than
+# REF (the screen now), '.' five times then exactly REF again.
+five_back_five_forward() {
+  for _ in 1 2 3 4 5; do xdotool key comma; done
+  shot back5.png
+  expect_changed "',' five times" "$1" back5.png
+  for _ in 1 2 3 4 5; do xdotool key period; done
+  shot fwd5.png
+  expect_same "',' five times then '.' five times" "$1" fwd5.png
+}
+
 # quit_window: Q must end the program with status 0 within 10 s.
 quit_window() {
   xdotool key q

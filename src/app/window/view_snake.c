@@ -21,6 +21,7 @@
  * from. Playing on from a past tick truncates the history there first.
  */
 #include <SDL.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -561,19 +562,22 @@ static bool snake_hist_seek(void *state, long t, FrontCtx *ctx) {
     return true;
 }
 
-/* The first index in [0, n) whose tick is >= t, over an array sorted by tick. */
-#define LOWER_BOUND(arr, n, t, out)                                                                \
-    do {                                                                                           \
-        long lo_ = 0, hi_ = (n);                                                                   \
-        while (lo_ < hi_) {                                                                        \
-            long mid_ = lo_ + (hi_ - lo_) / 2;                                                     \
-            if ((arr)[mid_].tick < (t))                                                            \
-                lo_ = mid_ + 1;                                                                    \
-            else                                                                                   \
-                hi_ = mid_;                                                                        \
-        }                                                                                          \
-        (out) = lo_;                                                                               \
-    } while (0)
+/* The first element at or after tick t of an array the history keeps in
+ * order of tick (eats, toggles, the ends of the differing spans): n when
+ * there is none. `tick_offset` is where the element's `long` tick sits, so
+ * one binary search serves all three. */
+static long first_from_tick(const void *base, size_t stride, size_t tick_offset, long n, long t) {
+    long lo = 0, hi = n;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        const long *tick = (const long *)((const char *)base + (size_t)mid * stride + tick_offset);
+        if (*tick < t)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
 
 static unsigned snake_hist_marks(void *state, long from, long to) {
     const SnakeView *v = state;
@@ -581,24 +585,20 @@ static unsigned snake_hist_marks(void *state, long from, long to) {
     if (v->hist_broken)
         return 0;
     unsigned m = 0;
-    long i;
     /* Move k that ate shows at tick k + 1, where the snake is longer. */
-    LOWER_BOUND(h->eats, h->neats, from - 1, i);
+    long i = first_from_tick(h->eats, sizeof *h->eats, offsetof(SnakeHistoryEat, tick), h->neats,
+                             from - 1);
     if (i < h->neats && h->eats[i].tick < to - 1)
         m |= TIMELINE_MARK_EAT;
-    LOWER_BOUND(h->toggles, h->ntoggles, from, i);
+    i = first_from_tick(h->toggles, sizeof *h->toggles, offsetof(SnakeHistoryToggle, tick),
+                        h->ntoggles, from);
     if (i < h->ntoggles && h->toggles[i].tick < to)
         m |= TIMELINE_MARK_EDIT;
-    /* Spans are disjoint and in order: the first that ends after `from`. */
-    long lo = 0, hi = h->ndiffers;
-    while (lo < hi) {
-        long mid = lo + (hi - lo) / 2;
-        if (h->differs[mid].to <= from)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    if (lo < h->ndiffers && h->differs[lo].from < to)
+    /* Spans are disjoint and in order: the first that ends after `from`
+     * (its exclusive end `to` is at least from + 1). */
+    i = first_from_tick(h->differs, sizeof *h->differs, offsetof(SnakeHistorySpan, to),
+                        h->ndiffers, from + 1);
+    if (i < h->ndiffers && h->differs[i].from < to)
         m |= TIMELINE_MARK_DIFFER;
     if (h->outcome != SNAKE_PLAYING && h->ticks >= from && h->ticks < to)
         m |= TIMELINE_MARK_END;
