@@ -455,8 +455,8 @@ START_TEST(home_end_and_timeline_click) {
     push_left_click(fl.timeline.x + fl.timeline.w / 2, fl.timeline.y + fl.timeline.h / 2);
     ck_assert(app_frame(app));
     ck_assert(app_time(app, &first, &cur, &last));
-    ck_assert_msg(cur >= n / 2 - 2 && cur <= n / 2 + 2, "click at the middle: tick %ld of %ld",
-                  cur, n);
+    ck_assert_msg(cur >= n / 2 - 2 && cur <= n / 2 + 2, "click at the middle: tick %ld of %ld", cur,
+                  n);
     ck_assert(app_is_paused(app));
     /* Space plays on from there: the ticks after it are dropped, new ones come. */
     long mid = cur;
@@ -558,12 +558,12 @@ START_TEST(replay_opens_at_the_tick) {
     ck_assert(same_color(cell_color(img, o.overlays, W, H, food), FOOD));
     for (int c = 0; c < W * H; c++) {
         SDL_Color got = cell_color(img, o.overlays, W, H, c);
-        bool floor = same_color(got, (SDL_Color){PAL_BOARD.r, PAL_BOARD.g, PAL_BOARD.b, 255}) ||
-                     same_color(got, (SDL_Color){PAL_BOARD_ALT.r, PAL_BOARD_ALT.g,
-                                                 PAL_BOARD_ALT.b, 255});
+        bool floor =
+            same_color(got, (SDL_Color){PAL_BOARD.r, PAL_BOARD.g, PAL_BOARD.b, 255}) ||
+            same_color(got, (SDL_Color){PAL_BOARD_ALT.r, PAL_BOARD_ALT.g, PAL_BOARD_ALT.b, 255});
         bool empty = c != head && c != food && !body[c];
-        ck_assert_msg(floor == empty, "cell (%d, %d): %s, but the colour is %d %d %d", c % W,
-                      c / W, empty ? "empty" : "taken", got.r, got.g, got.b);
+        ck_assert_msg(floor == empty, "cell (%d, %d): %s, but the colour is %d %d %d", c % W, c / W,
+                      empty ? "empty" : "taken", got.r, got.g, got.b);
     }
     SDL_FreeSurface(img);
     /* `,` goes one tick back, still paused. */

@@ -83,9 +83,9 @@ END_TEST
 
 /* Every key SPEC lists appears in the help overlay's table. */
 START_TEST(help_lists_every_key) {
-    static const char *const KEYS[] = {"Space", "N", ".", "+", "-", "R", "Tab", "1", "2", "3",
-                                       "W",     "P", "V", "H", "G", "D", "S",   "C", "F",  "F1",
-                                       "?",     "Esc", "Q", ",", "Home", "End", "[", "]"};
+    static const char *const KEYS[] = {
+        "Space", "N", ".", "+", "-", "R",  "Tab", "1",   "2", "3", "W",    "P",   "V", "H",
+        "G",     "D", "S", "C", "F", "F1", "?",   "Esc", "Q", ",", "Home", "End", "[", "]"};
     int count = 0;
     const KeyHelp *help = keys_help(&count);
     ck_assert_int_ge(count, 16);

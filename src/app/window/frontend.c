@@ -34,9 +34,8 @@
 /* Types and constants                                                       */
 /* ======================================================================== */
 
-static void run_ticks(App *app, long n); /* the view's ticks (below) */
+static void run_ticks(App *app, long n);                         /* the view's ticks (below) */
 static void record(App *app, int which, Uint64 from, Uint64 to); /* a frame timing (below) */
-
 
 /* The view of each AppMode; every mode has one (view.h). */
 static const View *const VIEWS[APP_MODE_COUNT] = {
@@ -132,9 +131,7 @@ static const View *current_view(const App *app) { return VIEWS[app->mode]; }
 /* ======================================================================== */
 
 /* The current view's history, or NULL when it keeps none. */
-static const ViewHistory *current_history(const App *app) {
-    return current_view(app)->history;
-}
+static const ViewHistory *current_history(const App *app) { return current_view(app)->history; }
 
 /* A view's seek, timed for --stats. */
 static void timed_seek(App *app, const ViewHistory *hist, long t) {
@@ -519,8 +516,8 @@ static void handle_events(App *app) {
         case SDL_KEYDOWN: {
             Action a = keys_action(ev.key.keysym.sym, ev.key.keysym.mod);
             /* Held keys repeat only where repeating makes sense. */
-            if (ev.key.repeat && a != ACT_STEP && a != ACT_BACK && a != ACT_FASTER && a != ACT_SLOWER &&
-                a != ACT_UP && a != ACT_RIGHT && a != ACT_DOWN && a != ACT_LEFT)
+            if (ev.key.repeat && a != ACT_STEP && a != ACT_BACK && a != ACT_FASTER &&
+                a != ACT_SLOWER && a != ACT_UP && a != ACT_RIGHT && a != ACT_DOWN && a != ACT_LEFT)
                 break;
             apply_action(app, a);
             break;

@@ -25,10 +25,10 @@ typedef struct PixRect {
 /* ---- window layout --------------------------------------------------------- */
 
 enum {
-    LAYOUT_MARGIN = 12,       /* pixels kept free around the board */
-    LAYOUT_HUD_MIN_W = 230,   /* side panel width limits */
+    LAYOUT_MARGIN = 12,     /* pixels kept free around the board */
+    LAYOUT_HUD_MIN_W = 230, /* side panel width limits */
     LAYOUT_HUD_MAX_W = 400,
-    LAYOUT_HUD_MIN_PX = 11,   /* HUD font size limits (pixels) */
+    LAYOUT_HUD_MIN_PX = 11, /* HUD font size limits (pixels) */
     LAYOUT_HUD_MAX_PX = 20,
     LAYOUT_TIMELINE_MIN_H = 12, /* the timeline strip's height limits (pixels) */
     LAYOUT_TIMELINE_MAX_H = 24

@@ -51,7 +51,7 @@ typedef struct SnakeView {
     bool refused;         /* the policy cannot play these walls: greedy plays */
     char refusal[160];    /* why (snake_policy_check_walls), when refused */
 
-    SnakeHistory own; /* the game being played, every tick of it */
+    SnakeHistory own;   /* the game being played, every tick of it */
     SnakeHistory *hist; /* the history shown: &own */
     long cur;           /* the tick on screen (hist->ticks: the latest) */
     bool hist_broken;   /* recording failed (out of memory): no time travel for this game */
@@ -63,12 +63,12 @@ typedef struct SnakeView {
     ReplaySession *replay;
     SnakeGame scan_game; /* the scan's own pair (snake_history_scan) */
     SnakeAi scan_ai;
-    bool scan_open;      /* scan_game and scan_ai are initialised */
-    bool scan_done;      /* every recorded move was checked against the policy */
-    bool live;           /* played on from a past tick: the ticks after it are the AI's own */
-    long live_from;      /* that tick */
-    bool ai_fallback;    /* the trace's policy cannot play this board: greedy decides */
-    long scan_slice;     /* ticks per scan call, adapted to the policy's decision time */
+    bool scan_open;   /* scan_game and scan_ai are initialised */
+    bool scan_done;   /* every recorded move was checked against the policy */
+    bool live;        /* played on from a past tick: the ticks after it are the AI's own */
+    long live_from;   /* that tick */
+    bool ai_fallback; /* the trace's policy cannot play this board: greedy decides */
+    long scan_slice;  /* ticks per scan call, adapted to the policy's decision time */
 
     double decision_us; /* the last snake_ai_choose, timed in the app */
     double decision_us_sum;
@@ -154,9 +154,7 @@ static void uncount_game(SnakeView *v) {
 /* Time travel                                                               */
 /* ======================================================================== */
 
-static bool at_past_tick(const SnakeView *v) {
-    return !v->hist_broken && v->cur < v->hist->ticks;
-}
+static bool at_past_tick(const SnakeView *v) { return !v->hist_broken && v->cur < v->hist->ticks; }
 
 static WsStatus seek_tick(SnakeView *v, long t, FrontCtx *ctx, WsError *err);
 
@@ -172,8 +170,9 @@ static bool drop_future(SnakeView *v, FrontCtx *ctx) {
      * has passed it, wait, and the game goes on by itself once it has. */
     if (!snake_history_is_exact(v->hist, v->cur, &v->ai)) {
         const SnakeHistory *h = v->hist;
-        front_status(ctx, "the AI's memory at tick %ld is still being checked (%ld%%): it "
-                          "plays on from there once the check gets there",
+        front_status(ctx,
+                     "the AI's memory at tick %ld is still being checked (%ld%%): it "
+                     "plays on from there once the check gets there",
                      v->cur, h->ticks > 0 ? h->checked * 100 / h->ticks : 100);
         return false;
     }
@@ -596,8 +595,8 @@ static unsigned snake_hist_marks(void *state, long from, long to) {
         m |= TIMELINE_MARK_EDIT;
     /* Spans are disjoint and in order: the first that ends after `from`
      * (its exclusive end `to` is at least from + 1). */
-    i = first_from_tick(h->differs, sizeof *h->differs, offsetof(SnakeHistorySpan, to),
-                        h->ndiffers, from + 1);
+    i = first_from_tick(h->differs, sizeof *h->differs, offsetof(SnakeHistorySpan, to), h->ndiffers,
+                        from + 1);
     if (i < h->ndiffers && h->differs[i].from < to)
         m |= TIMELINE_MARK_DIFFER;
     if (h->outcome != SNAKE_PLAYING && h->ticks >= from && h->ticks < to)
@@ -943,8 +942,7 @@ static void replay_hud(const SnakeView *v, Hud *hud) {
     if (!tg->policy_known)
         hud_kv(hud, "policy", PAL_BAD, "%s (unknown: greedy)", tg->policy_name);
     else if (v->ai_fallback || v->refused)
-        hud_kv(hud, "policy", PAL_BAD, "%s -> greedy (cannot play this board)",
-               tg->policy_name);
+        hud_kv(hud, "policy", PAL_BAD, "%s -> greedy (cannot play this board)", tg->policy_name);
     else
         hud_kv(hud, "policy", PAL_ACCENT, "%s", tg->policy_name);
     hud_kv(hud, "seed", PAL_TEXT, "%llu  %s", (unsigned long long)v->seed,
@@ -962,8 +960,7 @@ static void replay_hud(const SnakeView *v, Hud *hud) {
         if (n == 0)
             hud_kv(hud, "check", PAL_GOOD, "every move matches");
         else
-            hud_kv(hud, "check", MARK_DIFFER_HUD, "%ld move%s differ", n,
-                   n == 1 ? "" : "s");
+            hud_kv(hud, "check", MARK_DIFFER_HUD, "%ld move%s differ", n, n == 1 ? "" : "s");
     }
 }
 
@@ -1000,8 +997,9 @@ static void snake_view_hud(void *state, FrontCtx *ctx, Hud *hud) {
         hud_kv(hud, "decision", PAL_TEXT, "%.1f µs  (mean %.1f)", v->decision_us,
                v->decision_us_sum / (double)v->decisions);
     if (!v->exact && !v->over)
-        hud_wrapped(hud, PAL_BAD, "the AI's memory at this tick is not known yet (checking "
-                                  "moves): this decision may not be the recorded one");
+        hud_wrapped(hud, PAL_BAD,
+                    "the AI's memory at this tick is not known yet (checking "
+                    "moves): this decision may not be the recorded one");
     if (!v->over && at_past_tick(v)) {
         Dir rec = snake_history_move(v->hist, v->cur);
         int differs = snake_history_differs(v->hist, v->cur);
