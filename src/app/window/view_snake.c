@@ -1049,7 +1049,7 @@ static void snake_view_hud(void *state, FrontCtx *ctx, Hud *hud) {
 
 static const KeyHelp SNAKE_HELP[] = {
     {"Tab", "next policy (the statistics restart)"},
-    {"R", "start the next game now (its seed is run seed + i)"},
+    {"R", "start the next game now (its seed is run seed + i); replay: reload this game"},
     {"mouse", "L toggles a wall on an empty cell"},
     {NULL, NULL},
 };
