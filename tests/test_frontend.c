@@ -19,6 +19,7 @@
 #include "render.h"
 #include "run_replay.h"
 #include "snake_ai.h"
+#include "timeline.h"
 #include "trace.h"
 
 static AppOptions small_opts(void) {
@@ -577,6 +578,39 @@ START_TEST(replay_opens_at_the_tick) {
 }
 END_TEST
 
+/* Whether the rectangle r of s has a pixel of colour c. */
+static bool rect_has_color(SDL_Surface *s, PixRect r, SDL_Color c) {
+    SDL_Surface *part = SDL_CreateRGBSurfaceWithFormat(0, r.w, r.h, 32, s->format->format);
+    ck_assert_ptr_nonnull(part);
+    SDL_Rect src = {r.x, r.y, r.w, r.h};
+    ck_assert_int_eq(SDL_BlitSurface(s, &src, part, NULL), 0);
+    bool found = has_color(part, c);
+    SDL_FreeSurface(part);
+    return found;
+}
+
+START_TEST(timeline_marks_the_eats) {
+    /* Before the first eat the strip has no eat mark; after one it has. */
+    App *app = open_window_app();
+    push_key(SDLK_SPACE, KMOD_NONE);
+    ck_assert(app_frame(app));
+    FrameLayout fl;
+    layout_frame(&fl, 640, 360, (app_overlays(app) & OVERLAY_HUD) != 0);
+    SDL_Color eat = render_sdl_color(timeline_mark_color(TIMELINE_MARK_EAT));
+    SDL_Surface *img = shoot(app);
+    ck_assert_msg(!rect_has_color(img, fl.timeline, eat), "an eat mark at tick 0");
+    SDL_FreeSurface(img);
+    push_key(SDLK_SPACE, KMOD_NONE);
+    play_until(app, 60); /* a 10x10 greedy game eats within its first 60 ticks */
+    push_key(SDLK_SPACE, KMOD_NONE);
+    ck_assert(app_frame(app));
+    img = shoot(app);
+    ck_assert_msg(rect_has_color(img, fl.timeline, eat), "no eat mark after 60 ticks");
+    SDL_FreeSurface(img);
+    app_close(app);
+}
+END_TEST
+
 static Suite *frontend_suite(void) {
     Suite *s = suite_create("frontend");
     TCase *keys = tcase_create("keys");
@@ -592,6 +626,7 @@ static Suite *frontend_suite(void) {
     tcase_add_test(draw, offscreen_png_shows_snake_and_food);
     tcase_add_test(draw, click_toggles_a_snake_wall);
     tcase_add_test(draw, replay_opens_at_the_tick);
+    tcase_add_test(draw, timeline_marks_the_eats);
     suite_add_tcase(s, draw);
     TCase *rec = tcase_create("record");
     tcase_add_test(rec, c_starts_and_stops_a_recording);
