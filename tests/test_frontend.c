@@ -17,6 +17,10 @@
 #include "layout.h"
 #include "options.h"
 #include "render.h"
+#include "run_replay.h"
+#include "snake_ai.h"
+#include "timeline.h"
+#include "trace.h"
 
 static AppOptions small_opts(void) {
     AppOptions o;
@@ -369,6 +373,244 @@ START_TEST(click_toggles_a_snake_wall) {
 }
 END_TEST
 
+/* Whether two screenshots have exactly the same pixels. */
+static bool same_pixels(SDL_Surface *a, SDL_Surface *b) {
+    if (a->w != b->w || a->h != b->h)
+        return false;
+    for (int y = 0; y < a->h; y++)
+        if (memcmp((const uint8_t *)a->pixels + y * a->pitch,
+                   (const uint8_t *)b->pixels + y * b->pitch, (size_t)a->w * 4) != 0)
+            return false;
+    return true;
+}
+
+/* Runs frames until the snake view has played at least `ticks` ticks. */
+static void play_until(App *app, long ticks) {
+    for (int i = 0; i < 400 && app_tick_count(app) < ticks; i++) {
+        SDL_Delay(5);
+        ck_assert(app_frame(app));
+    }
+    ck_assert_int_ge(app_tick_count(app), ticks);
+}
+
+START_TEST(back_five_forward_five_same_pixels) {
+    /* SPEC "Replay and time travel": `,` five times then `.` five times shows
+     * the same picture as before, board, overlays, HUD and timeline alike;
+     * the ticks in between are another picture. Seeking is not ticking. */
+    App *app = open_window_app();
+    play_until(app, 12);
+    push_key(SDLK_SPACE, KMOD_NONE);
+    ck_assert(app_frame(app));
+    long first = -1, cur = -1, last = -1;
+    ck_assert(app_time(app, &first, &cur, &last));
+    ck_assert_int_eq(cur, last);
+    ck_assert_int_ge(last, 5);
+    long ticks = app_tick_count(app);
+    SDL_Surface *before = shoot(app);
+    for (int i = 0; i < 5; i++)
+        push_key(SDLK_COMMA, KMOD_NONE);
+    SDL_Surface *back = shoot(app);
+    ck_assert(app_time(app, &first, &cur, &last));
+    ck_assert_int_eq(cur, last - 5);
+    ck_assert_msg(!same_pixels(before, back), "five ticks back looks the same");
+    for (int i = 0; i < 5; i++)
+        push_key(i % 2 == 0 ? SDLK_PERIOD : SDLK_n, KMOD_NONE);
+    SDL_Surface *again = shoot(app);
+    ck_assert(app_time(app, &first, &cur, &last));
+    ck_assert_int_eq(cur, last);
+    ck_assert_msg(same_pixels(before, again), "back 5, forward 5 changed the picture");
+    ck_assert_int_eq(app_tick_count(app), ticks);
+    ck_assert(app_is_paused(app));
+    SDL_FreeSurface(before);
+    SDL_FreeSurface(back);
+    SDL_FreeSurface(again);
+    app_close(app);
+}
+END_TEST
+
+START_TEST(home_end_and_timeline_click) {
+    App *app = open_window_app();
+    play_until(app, 20);
+    push_key(SDLK_SPACE, KMOD_NONE);
+    ck_assert(app_frame(app));
+    long first, cur, last;
+    ck_assert(app_time(app, &first, &cur, &last));
+    long n = last;
+    push_key(SDLK_HOME, KMOD_NONE);
+    ck_assert(app_frame(app));
+    ck_assert(app_time(app, &first, &cur, &last));
+    ck_assert_int_eq(cur, 0);
+    ck_assert_int_eq(last, n);
+    push_key(SDLK_COMMA, KMOD_NONE); /* nothing before the first tick */
+    ck_assert(app_frame(app));
+    ck_assert(app_time(app, &first, &cur, &last));
+    ck_assert_int_eq(cur, 0);
+    push_key(SDLK_END, KMOD_NONE);
+    ck_assert(app_frame(app));
+    ck_assert(app_time(app, &first, &cur, &last));
+    ck_assert_int_eq(cur, n);
+    /* A click on the middle of the timeline shows about the middle tick. */
+    FrameLayout fl;
+    layout_frame(&fl, 640, 360, (app_overlays(app) & OVERLAY_HUD) != 0);
+    ck_assert_int_gt(fl.timeline.h, 0);
+    push_left_click(fl.timeline.x + fl.timeline.w / 2, fl.timeline.y + fl.timeline.h / 2);
+    ck_assert(app_frame(app));
+    ck_assert(app_time(app, &first, &cur, &last));
+    ck_assert_msg(cur >= n / 2 - 2 && cur <= n / 2 + 2, "click at the middle: tick %ld of %ld", cur,
+                  n);
+    ck_assert(app_is_paused(app));
+    /* Space plays on from there: the ticks after it are dropped, new ones come. */
+    long mid = cur;
+    push_key(SDLK_SPACE, KMOD_NONE);
+    ck_assert(app_frame(app));
+    SDL_Delay(20);
+    ck_assert(app_frame(app));
+    ck_assert(app_time(app, &first, &cur, &last));
+    ck_assert_int_eq(cur, last);
+    ck_assert_int_gt(cur, mid);
+    app_close(app);
+}
+END_TEST
+
+/* The colour at the centre of cell `cell` of a w x h board in a screenshot
+ * of a 640x360 window (the layout the front end used). */
+static SDL_Color cell_color(SDL_Surface *img, unsigned overlays, int w, int h, int cell) {
+    FrameLayout fl;
+    layout_frame(&fl, 640, 360, (overlays & OVERLAY_HUD) != 0);
+    BoardLayout bl;
+    layout_board(&bl, fl.board_area, w, h);
+    int px, py;
+    layout_cell_center(&bl, cell % w, cell / w, &px, &py);
+    const uint8_t *p = (const uint8_t *)img->pixels + py * img->pitch + px * 4;
+    SDL_Color c = {p[0], p[1], p[2], 255}; /* load_png gives RGBA32: bytes R, G, B, A */
+    return c;
+}
+
+static bool same_color(SDL_Color a, SDL_Color b) { return a.r == b.r && a.g == b.g && a.b == b.b; }
+
+START_TEST(replay_opens_at_the_tick) {
+    /* SPEC: `replay FILE --game G --tick T` shows game G after T ticks. A
+     * greedy game is played here on the core and written as a trace; the
+     * positions at tick T are kept from that live game (not from a history),
+     * and the screenshot must show the head, the food and the body there. */
+    enum { W = 8, H = 8, T = 37 };
+    AppOptions o = small_opts();
+    o.rules.w = W;
+    o.rules.h = H;
+    WsError err = {0};
+    SnakeGame g;
+    SnakeAi ai;
+    ck_assert_int_eq(snake_game_init(&g, &o.rules, 77, &err), WS_OK);
+    ck_assert_int_eq(snake_ai_init(&ai, W, H, SNAKE_POLICY_GREEDY, o.rules.strict_tail, &err),
+                     WS_OK);
+    TraceBuf tb = {0};
+    trace_write_header(&tb);
+    trace_write_start(&tb, &g, 5, "greedy");
+    int head = -1, food = -1;
+    uint8_t body[W * H] = {0};
+    while (g.outcome == SNAKE_PLAYING) {
+        if (g.steps == T) {
+            head = snake_head(&g.snake);
+            food = g.food;
+            for (int i = 1; i < g.snake.len; i++)
+                body[snake_at(&g.snake, i)] = 1;
+        }
+        Dir d = snake_ai_choose(&ai, &g);
+        if (d == DIR_NONE) { /* trapped: the end line says so, no move line */
+            snake_game_tick(&g, d);
+            break;
+        }
+        int len = g.snake.len;
+        snake_game_tick(&g, d);
+        trace_write_move(&tb, d);
+        if (g.snake.len > len)
+            trace_write_food(&tb, W, g.food);
+    }
+    trace_write_end(&tb, g.outcome, g.snake.len, g.steps);
+    ck_assert_int_gt(g.steps, T);
+    snake_ai_deinit(&ai);
+    snake_game_deinit(&g);
+    char path[] = "/tmp/ws_replay_XXXXXX.txt";
+    int fd = mkstemps(path, 4);
+    ck_assert_int_ge(fd, 0);
+    ck_assert_int_eq(write(fd, tb.data, tb.len), (ssize_t)tb.len);
+    close(fd);
+    trace_buf_free(&tb);
+
+    o.replay = path;
+    o.replay_game = 5;
+    o.replay_game_given = true;
+    o.replay_tick = T;
+    o.replay_tick_given = true;
+    o.overlays = OVERLAY_HUD; /* nothing drawn over the snake */
+    setenv("SDL_VIDEODRIVER", "dummy", 1);
+    setenv("SDL_FRAMEBUFFER_ACCELERATION", "0", 1);
+    ReplaySession session;
+    ck_assert_msg(replay_session_open(&session, &o, &err) == WS_OK, "%s", err.msg);
+    App *app = NULL;
+    ck_assert_int_eq(app_open_replay(&app, &o, &session), 0);
+    ck_assert(app_is_paused(app));
+    SDL_Surface *img = shoot(app);
+    long first, cur, last;
+    ck_assert(app_time(app, &first, &cur, &last));
+    ck_assert_int_eq(cur, T);
+    ck_assert_int_eq(last, session.history.ticks);
+    ck_assert(same_color(cell_color(img, o.overlays, W, H, head), HEAD));
+    ck_assert(same_color(cell_color(img, o.overlays, W, H, food), FOOD));
+    for (int c = 0; c < W * H; c++) {
+        SDL_Color got = cell_color(img, o.overlays, W, H, c);
+        bool floor =
+            same_color(got, (SDL_Color){PAL_BOARD.r, PAL_BOARD.g, PAL_BOARD.b, 255}) ||
+            same_color(got, (SDL_Color){PAL_BOARD_ALT.r, PAL_BOARD_ALT.g, PAL_BOARD_ALT.b, 255});
+        bool empty = c != head && c != food && !body[c];
+        ck_assert_msg(floor == empty, "cell (%d, %d): %s, but the colour is %d %d %d", c % W, c / W,
+                      empty ? "empty" : "taken", got.r, got.g, got.b);
+    }
+    SDL_FreeSurface(img);
+    /* `,` goes one tick back, still paused. */
+    push_key(SDLK_COMMA, KMOD_NONE);
+    ck_assert(app_frame(app));
+    ck_assert(app_time(app, &first, &cur, &last));
+    ck_assert_int_eq(cur, T - 1);
+    app_close(app);
+    replay_session_close(&session);
+    unlink(path);
+}
+END_TEST
+
+/* Whether the rectangle r of s has a pixel of colour c. */
+static bool rect_has_color(SDL_Surface *s, PixRect r, SDL_Color c) {
+    SDL_Surface *part = SDL_CreateRGBSurfaceWithFormat(0, r.w, r.h, 32, s->format->format);
+    ck_assert_ptr_nonnull(part);
+    SDL_Rect src = {r.x, r.y, r.w, r.h};
+    ck_assert_int_eq(SDL_BlitSurface(s, &src, part, NULL), 0);
+    bool found = has_color(part, c);
+    SDL_FreeSurface(part);
+    return found;
+}
+
+START_TEST(timeline_marks_the_eats) {
+    /* Before the first eat the strip has no eat mark; after one it has. */
+    App *app = open_window_app();
+    push_key(SDLK_SPACE, KMOD_NONE);
+    ck_assert(app_frame(app));
+    FrameLayout fl;
+    layout_frame(&fl, 640, 360, (app_overlays(app) & OVERLAY_HUD) != 0);
+    SDL_Color eat = render_sdl_color(timeline_mark_color(TIMELINE_MARK_EAT));
+    SDL_Surface *img = shoot(app);
+    ck_assert_msg(!rect_has_color(img, fl.timeline, eat), "an eat mark at tick 0");
+    SDL_FreeSurface(img);
+    push_key(SDLK_SPACE, KMOD_NONE);
+    play_until(app, 60); /* a 10x10 greedy game eats within its first 60 ticks */
+    push_key(SDLK_SPACE, KMOD_NONE);
+    ck_assert(app_frame(app));
+    img = shoot(app);
+    ck_assert_msg(rect_has_color(img, fl.timeline, eat), "no eat mark after 60 ticks");
+    SDL_FreeSurface(img);
+    app_close(app);
+}
+END_TEST
+
 static Suite *frontend_suite(void) {
     Suite *s = suite_create("frontend");
     TCase *keys = tcase_create("keys");
@@ -376,11 +618,15 @@ static Suite *frontend_suite(void) {
     tcase_add_test(keys, space_freezes_and_step_ticks_once);
     tcase_add_test(keys, q_and_escape_quit);
     tcase_add_test(keys, ctrl_w_is_not_a_toggle);
+    tcase_add_test(keys, back_five_forward_five_same_pixels);
+    tcase_add_test(keys, home_end_and_timeline_click);
     suite_add_tcase(s, keys);
     TCase *draw = tcase_create("draw");
     tcase_add_test(draw, text_is_rendered_once);
     tcase_add_test(draw, offscreen_png_shows_snake_and_food);
     tcase_add_test(draw, click_toggles_a_snake_wall);
+    tcase_add_test(draw, replay_opens_at_the_tick);
+    tcase_add_test(draw, timeline_marks_the_eats);
     suite_add_tcase(s, draw);
     TCase *rec = tcase_create("record");
     tcase_add_test(rec, c_starts_and_stops_a_recording);

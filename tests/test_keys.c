@@ -17,6 +17,12 @@ static const struct {
     {SDLK_SPACE, KMOD_NONE, ACT_PAUSE},
     {SDLK_n, KMOD_NONE, ACT_STEP},
     {SDLK_PERIOD, KMOD_NONE, ACT_STEP},
+    {SDLK_COMMA, KMOD_NONE, ACT_BACK}, /* SPEC "Replay and time travel" */
+    {SDLK_HOME, KMOD_NONE, ACT_FIRST},
+    {SDLK_END, KMOD_NONE, ACT_LAST},
+    {SDLK_LEFTBRACKET, KMOD_NONE, ACT_PREV_GAME},
+    {SDLK_RIGHTBRACKET, KMOD_NONE, ACT_NEXT_GAME},
+    {SDLK_COMMA, KMOD_LCTRL, ACT_NONE},
     {SDLK_PLUS, KMOD_NONE, ACT_FASTER},
     {SDLK_EQUALS, KMOD_LSHIFT, ACT_FASTER}, /* '+' on a US keyboard */
     {SDLK_KP_PLUS, KMOD_NONE, ACT_FASTER},
@@ -77,9 +83,9 @@ END_TEST
 
 /* Every key SPEC lists appears in the help overlay's table. */
 START_TEST(help_lists_every_key) {
-    static const char *const KEYS[] = {"Space", "N", ".", "+", "-", "R", "Tab", "1", "2", "3",
-                                       "W",     "P", "V", "H", "G", "D", "S",   "C", "F",  "F1",
-                                       "?",     "Esc", "Q"};
+    static const char *const KEYS[] = {
+        "Space", "N", ".", "+", "-", "R",  "Tab", "1",   "2", "3", "W",    "P",   "V", "H",
+        "G",     "D", "S", "C", "F", "F1", "?",   "Esc", "Q", ",", "Home", "End", "[", "]"};
     int count = 0;
     const KeyHelp *help = keys_help(&count);
     ck_assert_int_ge(count, 16);
@@ -105,6 +111,9 @@ START_TEST(action_names) {
     ck_assert_str_eq(keys_action_name(ACT_TOGGLE_WAVE), "wave");
     ck_assert_str_eq(keys_action_name(ACT_RECORD), "record");
     ck_assert_str_eq(keys_action_name(ACT_LEFT), "left");
+    ck_assert_str_eq(keys_action_name(ACT_BACK), "back");
+    ck_assert_str_eq(keys_action_name(ACT_NEXT_GAME), "next-game");
+    ck_assert_str_eq(keys_action_name(ACT_FASTER), "faster");
     ck_assert_str_eq(keys_action_name(ACT_COUNT), "?");
 }
 END_TEST

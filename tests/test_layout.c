@@ -22,7 +22,12 @@ START_TEST(frame_wide_window_puts_hud_right) {
     ck_assert_int_eq(f.board_area.x, 12);
     ck_assert_int_eq(f.board_area.y, 12);
     ck_assert_int_eq(f.board_area.w, 1280 - 384 - 24);
-    ck_assert_int_eq(f.board_area.h, 720 - 24);
+    /* The timeline: 720 / 30 = 24 pixels high, 6 below the board area, as wide. */
+    ck_assert_int_eq(f.board_area.h, 720 - 24 - 24 - 6);
+    ck_assert_int_eq(f.timeline.x, 12);
+    ck_assert_int_eq(f.timeline.y, 12 + 720 - 24 - 24 - 6 + 6);
+    ck_assert_int_eq(f.timeline.w, 1280 - 384 - 24);
+    ck_assert_int_eq(f.timeline.h, 24);
     /* Font: min(720 / 40 = 18, 384 * 10 / 225 = 17) = 17. */
     ck_assert_int_eq(f.hud_px, 17);
 }
@@ -49,7 +54,10 @@ START_TEST(frame_tall_window_puts_hud_below) {
     ck_assert_int_eq(f.hud.h, 300);
     ck_assert_int_eq(f.hud.y, 600);
     ck_assert_int_eq(f.board_area.w, 600 - 24);
-    ck_assert_int_eq(f.board_area.h, 600 - 24);
+    /* 900 / 30 = 30 is above the limit: a 24-pixel strip. */
+    ck_assert_int_eq(f.board_area.h, 600 - 24 - 24 - 6);
+    ck_assert_int_eq(f.timeline.y + f.timeline.h, 600 - 12); /* above the panel's margin */
+    ck_assert_int_eq(f.timeline.h, LAYOUT_TIMELINE_MAX_H);
 }
 END_TEST
 
@@ -59,10 +67,12 @@ START_TEST(frame_without_hud_uses_whole_window) {
     ck_assert_int_eq(f.hud.w, 0);
     ck_assert_int_eq(f.board_area.x, 12);
     ck_assert_int_eq(f.board_area.w, 800 - 24);
-    ck_assert_int_eq(f.board_area.h, 600 - 24);
+    ck_assert_int_eq(f.board_area.h, 600 - 24 - 20 - 6); /* a 600 / 30 = 20 pixel timeline */
+    ck_assert_int_eq(f.timeline.h, 20);
     layout_frame(&f, 0, -5, false); /* degenerate sizes do not crash */
     ck_assert_int_eq(f.board_area.w, 1);
     ck_assert_int_eq(f.board_area.h, 1);
+    ck_assert_int_eq(f.timeline.h, 0); /* no room for a timeline */
 }
 END_TEST
 

@@ -38,12 +38,16 @@ static const char REPLAY[] =
     "  replay FILE --headless [--json]   check every game (moves, walls, food, end lines)\n"
     "  replay FILE --print               print a tick: 'game G tick T length L food X Y',\n"
     "                                    then rows of # wall . empty * food H head o body t tail\n"
-    "  replay FILE                       open a game paused at a tick (the replay window\n"
-    "                                    is not in this version yet: it says so)\n"
+    "  replay FILE                       open a game in the window, paused at a tick, with\n"
+    "                                    the timeline; [ ] previous / next game; the overlays\n"
+    "                                    are the named policy's, moves that differ are marked\n"
     "  A bad trace: one line 'FILE:LINE: what is wrong' and exit status 2.\n";
 
 static const char KEYS[] =
-    "Keys (window): Space pause, N or . single step, + / - speed, R restart,\n"
+    "Keys (window): Space pause (from a past tick: play on from there), N or . one\n"
+    "  tick forward, , one tick back, Home / End first / latest tick (or click and\n"
+    "  drag the timeline under the board), [ ] previous / next game (replay),\n"
+    "  + / - speed, R restart,\n"
     "  Tab next policy / map, 1 2 3 mode, W wave, P path, V virtual snake, H heatmap,\n"
     "  G grid, D numbers, S screenshot, C record a GIF / stop, F fullscreen,\n"
     "  F1 or ? help, Esc or Q quit.\n";

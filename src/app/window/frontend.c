@@ -34,6 +34,9 @@
 /* Types and constants                                                       */
 /* ======================================================================== */
 
+static void run_ticks(App *app, long n);                         /* the view's ticks (below) */
+static void record(App *app, int which, Uint64 from, Uint64 to); /* a frame timing (below) */
+
 /* The view of each AppMode; every mode has one (view.h). */
 static const View *const VIEWS[APP_MODE_COUNT] = {
     [APP_MODE_SNAKE] = &VIEW_SNAKE,
@@ -46,7 +49,7 @@ static const double SPEED_STEPS[] = {1, 2, 3, 5, 8, 10, 15, 20, 30, 45, 60, 90, 
                                      1000, 2000};
 enum { SPEED_STEP_COUNT = (int)(sizeof SPEED_STEPS / sizeof SPEED_STEPS[0]) };
 
-enum { FT_WORK = 0, FT_UPDATE, FT_DRAW, FT_PRESENT, FT_INTERVAL, FT_CAPTURE, FT_COUNT };
+enum { FT_WORK = 0, FT_UPDATE, FT_DRAW, FT_PRESENT, FT_INTERVAL, FT_CAPTURE, FT_SEEK, FT_COUNT };
 
 enum {
     OFFSCREEN_FRAME_MS = 16,        /* the offscreen clock's frame */
@@ -82,6 +85,7 @@ struct App {
     uint64_t rate_ms;   /* start of the ticks/s window */
     long rate_ticks;
     bool quit;
+    bool scrubbing; /* the left button went down on the timeline and is still down */
 
     const char *shot_path; /* capture the next frame here (borrowed, or shot_name) */
     char shot_name[64];    /* the S key's file name */
@@ -97,7 +101,8 @@ struct App {
      * and its vsync wait), [FT_UPDATE] ticks alone, [FT_DRAW] drawing alone,
      * [FT_PRESENT] SDL_RenderPresent (includes any wait for vsync),
      * [FT_INTERVAL] from one frame's start to the next (the frame rate),
-     * [FT_CAPTURE] reading a frame's pixels for the recording. */
+     * [FT_CAPTURE] reading a frame's pixels for the recording,
+     * [FT_SEEK] a view's seek to another tick (time travel). */
     LatencyHist *hists;
     Uint64 frame_start;
     Uint64 prev_frame_start; /* 0 before the first frame */
@@ -120,6 +125,78 @@ static uint64_t app_clock(const App *app) {
 }
 
 static const View *current_view(const App *app) { return VIEWS[app->mode]; }
+
+/* ======================================================================== */
+/* Time travel                                                               */
+/* ======================================================================== */
+
+/* The current view's history, or NULL when it keeps none. */
+static const ViewHistory *current_history(const App *app) { return current_view(app)->history; }
+
+/* A view's seek, timed for --stats. */
+static void timed_seek(App *app, const ViewHistory *hist, long t) {
+    Uint64 start = SDL_GetPerformanceCounter();
+    hist->seek(app->states[app->mode], t, &app->ctx);
+    record(app, FT_SEEK, start, SDL_GetPerformanceCounter());
+}
+
+/* Pauses and shows tick t (clamped to the kept ticks). */
+static void time_seek(App *app, long t) {
+    const ViewHistory *hist = current_history(app);
+    if (hist == NULL)
+        return;
+    void *st = app->states[app->mode];
+    FrontCtx *ctx = &app->ctx;
+    ctx->paused = true;
+    app->acc_ms = 0.0;
+    long first = 0, last = 0;
+    hist->range(st, &first, &last);
+    if (t < first)
+        t = first;
+    if (t > last)
+        t = last;
+    if (t != hist->current(st))
+        timed_seek(app, hist, t);
+}
+
+/* `.` / `N`: the next tick of the history, or a new one at the latest tick. */
+static void time_step(App *app) {
+    FrontCtx *ctx = &app->ctx;
+    ctx->paused = true;
+    app->acc_ms = 0.0;
+    const ViewHistory *hist = current_history(app);
+    if (hist != NULL) {
+        void *st = app->states[app->mode];
+        long first = 0, last = 0;
+        hist->range(st, &first, &last);
+        long cur = hist->current(st);
+        if (cur < last) {
+            timed_seek(app, hist, cur + 1);
+            return;
+        }
+    }
+    run_ticks(app, 1);
+}
+
+/* The timeline of the current view for the frame's layout (bar.w = 0: none). */
+static void current_timeline(const App *app, Timeline *tl) {
+    const ViewHistory *hist = current_history(app);
+    long first = 0, last = 0;
+    PixRect strip = app->ctx.frame.timeline;
+    if (hist == NULL)
+        strip.w = 0;
+    else
+        hist->range(app->states[app->mode], &first, &last);
+    timeline_layout(tl, strip, first, last);
+}
+
+/* A click or a drag on the timeline: show the tick under the pointer. */
+static void scrub_to(App *app, int x) {
+    Timeline tl;
+    current_timeline(app, &tl);
+    if (tl.bar.w > 0)
+        time_seek(app, timeline_x_to_tick(&tl, x));
+}
 
 static double speed_faster(double speed) {
     if (speed <= 0.0)
@@ -284,8 +361,6 @@ static void stop_recording(App *app, const char *why) {
                  (double)rep.bytes / 1024.0, rep.frames_dropped, path);
 }
 
-static void record(App *app, int which, Uint64 from, Uint64 to); /* a frame timing (below) */
-
 /* Hands the finished frame to the recorder when one is due (only a copy of
  * the pixels happens here). A resized window or a failed write stops it. */
 static void capture_for_recording(App *app) {
@@ -368,9 +443,21 @@ static void apply_action(App *app, Action a) {
         app->acc_ms = 0.0;
         break;
     case ACT_STEP:
-        ctx->paused = true;
-        app->acc_ms = 0.0;
-        run_ticks(app, 1);
+        time_step(app);
+        break;
+    case ACT_BACK:
+        if (current_history(app) != NULL)
+            time_seek(app, current_history(app)->current(app->states[app->mode]) - 1);
+        break;
+    case ACT_FIRST:
+        time_seek(app, 0);
+        break;
+    case ACT_LAST:
+        if (current_history(app) != NULL) {
+            long first = 0, last = 0;
+            current_history(app)->range(app->states[app->mode], &first, &last);
+            time_seek(app, last);
+        }
         break;
     case ACT_FASTER:
     case ACT_SLOWER:
@@ -429,10 +516,34 @@ static void handle_events(App *app) {
         case SDL_KEYDOWN: {
             Action a = keys_action(ev.key.keysym.sym, ev.key.keysym.mod);
             /* Held keys repeat only where repeating makes sense. */
-            if (ev.key.repeat && a != ACT_STEP && a != ACT_FASTER && a != ACT_SLOWER &&
-                a != ACT_UP && a != ACT_RIGHT && a != ACT_DOWN && a != ACT_LEFT)
+            if (ev.key.repeat && a != ACT_STEP && a != ACT_BACK && a != ACT_FASTER &&
+                a != ACT_SLOWER && a != ACT_UP && a != ACT_RIGHT && a != ACT_DOWN && a != ACT_LEFT)
                 break;
             apply_action(app, a);
+            break;
+        }
+        case SDL_MOUSEBUTTONDOWN:
+        case SDL_MOUSEMOTION:
+        case SDL_MOUSEBUTTONUP: {
+            /* The timeline takes the left button first; everything else is the view's. */
+            Timeline tl;
+            current_timeline(app, &tl);
+            if (ev.type == SDL_MOUSEBUTTONDOWN && ev.button.button == SDL_BUTTON_LEFT &&
+                timeline_hit(&tl, ev.button.x, ev.button.y)) {
+                app->scrubbing = true;
+                scrub_to(app, ev.button.x);
+                break;
+            }
+            if (app->scrubbing) {
+                if (ev.type == SDL_MOUSEMOTION)
+                    scrub_to(app, ev.motion.x);
+                else if (ev.type == SDL_MOUSEBUTTONUP && ev.button.button == SDL_BUTTON_LEFT)
+                    app->scrubbing = false;
+                break;
+            }
+            const View *view = current_view(app);
+            if (view->handle_event != NULL)
+                view->handle_event(app->states[app->mode], &ev, &app->ctx);
             break;
         }
         default: {
@@ -467,6 +578,18 @@ static void draw_hud(App *app) {
     char title[64];
     snprintf(title, sizeof title, "wavesnake · %s", app_mode_name(app->mode));
     hud_title(&hud, title);
+    const ViewHistory *hist = current_history(app);
+    if (hist != NULL) {
+        void *st = app->states[app->mode];
+        long first = 0, last = 0, cur = hist->current(st);
+        hist->range(st, &first, &last);
+        if (cur < last)
+            hud_kv(&hud, "tick", PAL_ACCENT, "%ld of %ld  (past)", cur, last);
+        else
+            hud_kv(&hud, "tick", PAL_TEXT, "%ld of %ld", cur, last);
+        if (cur < last && ctx->paused)
+            hud_text(&hud, PAL_TEXT_DIM, "  Space plays on from here");
+    }
     current_view(app)->hud(app->states[app->mode], ctx, &hud);
     hud_gap(&hud);
     if (ctx->speed > 0.0)
@@ -547,10 +670,20 @@ static void draw_frame(App *app) {
                            255);
     SDL_RenderClear(app->renderer);
     current_view(app)->draw(app->states[app->mode], ctx);
+    const ViewHistory *hist = current_history(app);
+    if (hist != NULL) {
+        Timeline tl;
+        current_timeline(app, &tl);
+        void *st = app->states[app->mode];
+        timeline_draw(&tl, app->renderer, app->text, tl.strip.h * 11 / 20, hist->current(st),
+                      hist->marks, st);
+    }
     if (ctx->paused) {
         const PixRect *b = &ctx->frame.board_area;
         int px = ctx->frame.hud_px;
-        const char *tag = "PAUSED  -  Space resumes, N steps";
+        const char *tag = current_history(app) != NULL
+                              ? "PAUSED  -  Space resumes,  ',' back,  '.' forward"
+                              : "PAUSED  -  Space resumes, N steps";
         int tw = text_width(app->text, px, tag);
         PixRect r = {b->x + (b->w - tw) / 2 - px / 2, b->y, tw + px, text_line_height(app->text, px)};
         render_fill(app->renderer, r, rgba_alpha(PAL_PANEL, 220));
@@ -601,6 +734,9 @@ static void update(App *app) {
             } while (SDL_GetPerformanceCounter() < end);
         }
     }
+    const ViewHistory *hist = current_history(app);
+    if (hist != NULL && hist->idle != NULL)
+        hist->idle(app->states[app->mode], ctx);
     if (now - app->rate_ms >= 500) { /* ticks/s over the last half second */
         ctx->ticks_per_s = (double)app->rate_ticks * 1000.0 / (double)(now - app->rate_ms);
         app->rate_ms = now;
@@ -710,7 +846,8 @@ static int open_window(App *app) {
         (strcmp(drv, "offscreen") == 0 || strcmp(drv, "dummy") == 0 || strcmp(drv, "evdev") == 0))
         return no_window("no usable display");
     char title[64];
-    snprintf(title, sizeof title, "wavesnake - %s", app_mode_name(app->opts.mode));
+    snprintf(title, sizeof title, "wavesnake - %s",
+             app->opts.replay != NULL ? "replay" : app_mode_name(app->opts.mode));
     app->window = SDL_CreateWindow(title, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED,
                                    app->opts.window_w, app->opts.window_h, SDL_WINDOW_RESIZABLE);
     if (app->window == NULL)
@@ -768,7 +905,9 @@ static int open_font(App *app) {
     return CLI_EXIT_OK;
 }
 
-int app_open(App **out, const AppOptions *opts) {
+int app_open(App **out, const AppOptions *opts) { return app_open_replay(out, opts, NULL); }
+
+int app_open_replay(App **out, const AppOptions *opts, ReplaySession *replay) {
     *out = NULL;
     App *app = calloc(1, sizeof *app);
     LatencyHist *hists = calloc(FT_COUNT, sizeof *hists);
@@ -804,6 +943,11 @@ int app_open(App **out, const AppOptions *opts) {
     ctx->overlays = opts->overlays;
     ctx->offscreen = app->offscreen;
     ctx->speed = opts->speed;
+    ctx->replay = replay;
+    if (replay != NULL) {
+        app->mode = APP_MODE_SNAKE; /* a trace is a snake game */
+        ctx->paused = true;         /* SPEC: the replay opens paused */
+    }
     rng_init(&ctx->fx, opts->seed, RNG_STREAM_FX);
     app->last_ms = app_clock(app);
     app->rate_ms = app->last_ms;
@@ -856,6 +1000,16 @@ long app_tick_count(const App *app) { return app->ticks; }
 long app_text_renders(const App *app) { return text_render_count(app->text); }
 bool app_is_recording(const App *app) { return app->rec != NULL; }
 
+bool app_time(const App *app, long *first, long *current, long *last) {
+    const ViewHistory *hist = current_history(app);
+    if (hist == NULL)
+        return false;
+    void *st = app->states[app->mode];
+    hist->range(st, first, last);
+    *current = hist->current(st);
+    return true;
+}
+
 void app_print_stats(const App *app) {
     const LatencyHist *h = &app->hists[FT_WORK];
     const LatencyHist *up = &app->hists[FT_UPDATE], *dr = &app->hists[FT_DRAW];
@@ -874,6 +1028,13 @@ void app_print_stats(const App *app) {
         printf("frame rate %.1f frames/s: interval median %.2f ms, p99 %.2f ms, max %.2f ms\n",
                1e6 / stats_mean_us(iv), stats_quantile_us(iv, 0.5) / 1000.0,
                stats_quantile_us(iv, 0.99) / 1000.0, (double)iv->max_ns / 1e6);
+    const LatencyHist *sk = &app->hists[FT_SEEK];
+    if (sk->count > 0)
+        printf("time travel: %llu seeks (a tick back / forward, Home, End, the timeline), "
+               "median %.2f ms, mean %.2f ms, p99 %.2f ms, max %.2f ms\n",
+               (unsigned long long)sk->count, stats_quantile_us(sk, 0.5) / 1000.0,
+               stats_mean_us(sk) / 1000.0, stats_quantile_us(sk, 0.99) / 1000.0,
+               (double)sk->max_ns / 1e6);
     if (cap->count > 0)
         printf("recording: %llu frames copied for the GIF, copy median %.2f ms, p99 %.2f ms, "
                "max %.2f ms\n",
@@ -886,11 +1047,10 @@ void app_print_stats(const App *app) {
 /* Entry point                                                               */
 /* ======================================================================== */
 
-int frontend_run(const AppOptions *opts) {
-    App *app = NULL;
-    int rc = app_open(&app, opts);
-    if (rc != CLI_EXIT_OK)
-        return rc;
+/* Runs an open App to its end (the window closed, --frames reached, the
+ * screenshot written), reports and closes it. */
+static int run_app(App *app, const AppOptions *opts) {
+    int rc = CLI_EXIT_OK;
     if (app->offscreen) {
         long frames = opts->frames > 0 ? opts->frames : DEFAULT_SHOT_FRAMES;
         for (long f = 0; f < frames; f++) {
@@ -913,6 +1073,22 @@ int frontend_run(const AppOptions *opts) {
         app_print_stats(app);
     app_close(app);
     return rc;
+}
+
+int frontend_run(const AppOptions *opts) {
+    App *app = NULL;
+    int rc = app_open(&app, opts);
+    if (rc != CLI_EXIT_OK)
+        return rc;
+    return run_app(app, opts);
+}
+
+int frontend_replay(const AppOptions *opts, ReplaySession *session) {
+    App *app = NULL;
+    int rc = app_open_replay(&app, opts, session);
+    if (rc != CLI_EXIT_OK)
+        return rc;
+    return run_app(app, opts);
 }
 
 ChartWriter frontend_chart_writer(void) { return chart_write_png; }

@@ -12,6 +12,7 @@
 #include <stdbool.h>
 
 #include "options.h"
+#include "run_replay.h"
 
 typedef struct App App;
 
@@ -20,6 +21,10 @@ typedef struct App App;
  * Returns CLI_EXIT_OK and *out, or prints one line and returns the exit
  * status (1: no display / SDL failure, 2: bad input such as a missing font). */
 int app_open(App **out, const AppOptions *opts);
+
+/* app_open for `wavesnake replay FILE`: the snake view shows session's
+ * trace (borrowed: it must stay open until app_close), paused. */
+int app_open_replay(App **out, const AppOptions *opts, ReplaySession *session);
 
 /* One frame: events, simulation ticks, drawing, present. Returns false once
  * the user asked to quit (Esc, Q, closing the window). */
@@ -41,6 +46,10 @@ AppMode app_mode(const App *app);
 long app_frame_count(const App *app);
 long app_tick_count(const App *app);
 bool app_is_recording(const App *app); /* a GIF recording runs (C, --record) */
+
+/* The current view's time travel: the ticks kept (first..last) and the one
+ * on screen. False (outputs untouched) when the view keeps no history. */
+bool app_time(const App *app, long *first, long *current, long *last);
 
 /* Glyph renders the text cache has made (tests: text is rendered once, not per frame). */
 long app_text_renders(const App *app);

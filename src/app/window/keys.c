@@ -19,6 +19,12 @@ static const struct {
     {SDLK_n, ACT_STEP},
     {SDLK_PERIOD, ACT_STEP},
     {SDLK_KP_PERIOD, ACT_STEP},
+    {SDLK_COMMA, ACT_BACK},
+    {SDLK_KP_COMMA, ACT_BACK},
+    {SDLK_HOME, ACT_FIRST},
+    {SDLK_END, ACT_LAST},
+    {SDLK_LEFTBRACKET, ACT_PREV_GAME},
+    {SDLK_RIGHTBRACKET, ACT_NEXT_GAME},
     {SDLK_PLUS, ACT_FASTER},
     {SDLK_EQUALS, ACT_FASTER}, /* + without Shift on US keyboards */
     {SDLK_KP_PLUS, ACT_FASTER},
@@ -88,7 +94,10 @@ unsigned keys_overlay_bit(Action action) {
 
 static const KeyHelp HELP[] = {
     {"Space", "pause / resume"},
-    {"N  or  .", "single step while paused"},
+    {"N  or  .", "one tick forward (pauses)"},
+    {",", "one tick back (pauses); Space plays on from there"},
+    {"Home  End", "first / latest tick (or click the timeline)"},
+    {"[  ]", "previous / next game (replay)"},
     {"+  /  -", "faster / slower (1 tick/s .. unlimited)"},
     {"R", "restart the game"},
     {"Tab", "next policy (snake) / next map (arena)"},
@@ -112,10 +121,10 @@ const KeyHelp *keys_help(int *count) {
 }
 
 static const char *const ACTION_NAMES[ACT_COUNT] = {
-    "none",    "quit",       "pause",  "step",       "faster", "slower", "restart", "next",
-    "snake",   "arena",      "sea",    "wave",       "path",   "virtual", "heatmap", "grid",
-    "numbers", "screenshot", "record", "fullscreen", "help",   "up",     "right",   "down",
-    "left",
+    "none",       "quit",   "pause",   "step",    "back", "first",   "last",       "prev-game",
+    "next-game",  "faster", "slower",  "restart", "next", "snake",   "arena",      "sea",
+    "wave",       "path",   "virtual", "heatmap", "grid", "numbers", "screenshot", "record",
+    "fullscreen", "help",   "up",      "right",   "down", "left",
 };
 
 const char *keys_action_name(Action action) {

@@ -4,9 +4,9 @@
  * the bindings are unit-tested without a window, and the help overlay lists
  * them from the same table (keys_help) so the two can never disagree.
  * The front end handles the global actions itself (quit, pause, speed,
- * overlays, mode, screenshot, recording, fullscreen, help) and passes every
- * action to the current view as well, which uses what concerns it (restart,
- * Tab, arrows).
+ * overlays, mode, screenshot, recording, fullscreen, help, time travel)
+ * and passes every action to the current view as well, which uses what
+ * concerns it (restart, Tab, arrows, [ and ]).
  */
 #ifndef WS_KEYS_H
 #define WS_KEYS_H
@@ -18,7 +18,12 @@ typedef enum Action {
     ACT_NONE = 0,
     ACT_QUIT,           /* Esc, Q */
     ACT_PAUSE,          /* Space: pause / resume */
-    ACT_STEP,           /* N or '.': one tick while paused */
+    ACT_STEP,           /* N or '.': one tick forward, pauses */
+    ACT_BACK,           /* ',': one tick back, pauses */
+    ACT_FIRST,          /* Home: the first tick kept */
+    ACT_LAST,           /* End: the latest tick */
+    ACT_PREV_GAME,      /* [: the previous game of a replayed trace */
+    ACT_NEXT_GAME,      /* ]: the next game of a replayed trace */
     ACT_FASTER,         /* + (also = and keypad +) */
     ACT_SLOWER,         /* - (also keypad -) */
     ACT_RESTART,        /* R */

@@ -13,7 +13,7 @@ void layout_frame(FrameLayout *out, int win_w, int win_h, bool hud_on) {
         win_w = 1;
     if (win_h < 1)
         win_h = 1;
-    FrameLayout f = {{0, 0, win_w, win_h}, {0, 0, 0, 0}, false, LAYOUT_HUD_MIN_PX};
+    FrameLayout f = {{0, 0, win_w, win_h}, {0, 0, 0, 0}, {0, 0, 0, 0}, false, LAYOUT_HUD_MIN_PX};
     if (hud_on) {
         if (win_h > win_w) {
             /* Tall window: the panel goes below, a third of the height at most. */
@@ -43,6 +43,14 @@ void layout_frame(FrameLayout *out, int win_w, int win_h, bool hud_on) {
         b->y += LAYOUT_MARGIN;
         b->w -= 2 * LAYOUT_MARGIN;
         b->h -= 2 * LAYOUT_MARGIN;
+    }
+    /* The timeline: under the board, in the board's column, so the eye goes
+     * straight down from the snake to the moment it is looking at. */
+    int th = clampi(win_h / 30, LAYOUT_TIMELINE_MIN_H, LAYOUT_TIMELINE_MAX_H);
+    int gap = LAYOUT_MARGIN / 2;
+    if (b->h - th - gap >= 4 * th) {
+        b->h -= th + gap;
+        f.timeline = (PixRect){b->x, b->y + b->h + gap, b->w, th};
     }
     *out = f;
 }

@@ -25,16 +25,19 @@ typedef struct PixRect {
 /* ---- window layout --------------------------------------------------------- */
 
 enum {
-    LAYOUT_MARGIN = 12,       /* pixels kept free around the board */
-    LAYOUT_HUD_MIN_W = 230,   /* side panel width limits */
+    LAYOUT_MARGIN = 12,     /* pixels kept free around the board */
+    LAYOUT_HUD_MIN_W = 230, /* side panel width limits */
     LAYOUT_HUD_MAX_W = 400,
-    LAYOUT_HUD_MIN_PX = 11,   /* HUD font size limits (pixels) */
-    LAYOUT_HUD_MAX_PX = 20
+    LAYOUT_HUD_MIN_PX = 11, /* HUD font size limits (pixels) */
+    LAYOUT_HUD_MAX_PX = 20,
+    LAYOUT_TIMELINE_MIN_H = 12, /* the timeline strip's height limits (pixels) */
+    LAYOUT_TIMELINE_MAX_H = 24
 };
 
 typedef struct FrameLayout {
     PixRect board_area; /* where a view draws its board */
     PixRect hud;        /* the text panel (w = 0 when the HUD is off) */
+    PixRect timeline;   /* the time-travel strip under the board (timeline.h; h = 0: no room) */
     bool hud_below;     /* the panel sits under the board (tall windows) */
     int hud_px;         /* HUD font size in pixels */
 } FrameLayout;
@@ -45,7 +48,11 @@ typedef struct FrameLayout {
  * hud_on false the board gets the whole window. The board area keeps a
  * LAYOUT_MARGIN on every side when it is larger than 4 margins. The HUD font
  * is height / 40 pixels, at most panel width / 22.5 (so ~34 characters fit),
- * clamped to LAYOUT_HUD_MIN_PX..MAX_PX. Sizes below 1 are treated as 1. */
+ * clamped to LAYOUT_HUD_MIN_PX..MAX_PX. The timeline strip takes the bottom
+ * of the board's column: height / 30 pixels, clamped to
+ * LAYOUT_TIMELINE_MIN_H..MAX_H, half a margin below the board area, as wide
+ * as it; a board area that would drop below 4 strips' height gives it up.
+ * Sizes below 1 are treated as 1. */
 void layout_frame(FrameLayout *out, int win_w, int win_h, bool hud_on);
 
 /* ---- board layout ---------------------------------------------------------- */

@@ -28,7 +28,9 @@
 #include "options.h"
 #include "render.h"
 #include "rng.h"
+#include "run_replay.h"
 #include "text.h"
+#include "timeline.h"
 #include "ws_error.h"
 
 /* How long a finished game's result stays on screen before the next game. */
@@ -46,6 +48,8 @@ typedef struct FrontCtx {
                                16 ms per frame offscreen (so screenshots are repeatable) */
     bool paused;            /* Space */
     bool offscreen;         /* rendering for --screenshot (no window) */
+    ReplaySession *replay;  /* `wavesnake replay FILE`: the trace the snake view shows
+                               (borrowed, open for the App's life), else NULL */
     double speed;           /* target ticks per second; 0 = unlimited */
     double ticks_per_s;     /* measured over the last half second */
     Rng fx;                 /* cosmetic randomness only */
@@ -58,6 +62,48 @@ typedef struct FrontCtx {
 __attribute__((format(printf, 2, 3)))
 #endif
 void front_status(FrontCtx *ctx, const char *fmt, ...);
+
+/* Time travel: a view that keeps its game's history exposes it here, and
+ * the front end gives it the keys `,` `.` `N` `Home` `End`, the timeline
+ * strip (click and drag) and the HUD's "tick T of N" (timeline.h).
+ *
+ * Ticks: tick 0 is the game's start, tick t the state after t steps; the
+ * view keeps ticks first..last (last: the latest tick played; first: 0, or
+ * the oldest tick a bounded history still holds). One tick is on screen,
+ * `current`; while current < last the view shows the past, and everything
+ * it draws (the board and every overlay) is what the AI computed at that
+ * tick, rebuilt from the deterministic core (never a stored picture).
+ *
+ * The front end calls seek only while paused (it pauses first). `.` / `N`
+ * at a past tick seek(current + 1); at the latest tick they run the view's
+ * tick() as before, which extends the history. tick() at a past tick (the
+ * user resumed with Space, or stepped with a view whose latest tick is
+ * current) first drops the ticks after current and plays on from there:
+ * the view does that itself, the front end only calls tick(). A new game
+ * (the view's own business) starts a new history: range() says so. */
+typedef struct ViewHistory {
+    /* The ticks kept: *first..*last, first <= last. */
+    void (*range)(void *state, long *first, long *last);
+
+    /* The tick on screen. */
+    long (*current)(void *state);
+
+    /* Shows tick t (the front end clamps it to first..last): the game as it
+     * was there and the AI's decision data for it. Must take well under a
+     * frame (16 ms) on the biggest boards, and not allocate. False (with a
+     * status line, through front_status) if it could not. */
+    bool (*seek)(void *state, long t, FrontCtx *ctx);
+
+    /* TIMELINE_MARK_* bits of what happened at ticks [from, to) (from < to,
+     * both within first..last+1). Called once per pixel column per frame:
+     * keep it to a binary search or two. */
+    unsigned (*marks)(void *state, long from, long to);
+
+    /* Optional (may be NULL): background work spread over frames, called
+     * once per frame, running or paused (e.g. a replay checking its moves
+     * against the policy). Keep each call to a few milliseconds. */
+    void (*idle)(void *state, FrontCtx *ctx);
+} ViewHistory;
 
 typedef struct View {
     const char *name; /* "snake", "arena", "sea": HUD title and messages */
@@ -91,6 +137,9 @@ typedef struct View {
 
     /* Writes the mode's HUD lines (score, decision, legend ...). */
     void (*hud)(void *state, FrontCtx *ctx, Hud *hud);
+
+    /* Time travel (above), or NULL for a view without a history. */
+    const ViewHistory *history;
 } View;
 
 /* The views that exist (each defined in its view_<mode>.c). */

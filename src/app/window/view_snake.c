@@ -11,8 +11,17 @@
  * next games); the AI decides again at once, so the overlays show the new
  * plan even while paused. hamilton and perfect do not play every walled
  * board: then the HUD says why and greedy plays (snake_ai_choose falls back).
+ *
+ * Time travel (view.h, ViewHistory): every move, wall toggle, eat and the end
+ * go into a SnakeHistory as they happen (snake_history_play / _toggle apply
+ * them to the game, so the two cannot drift apart). Showing a past tick is a
+ * seek: the game is rebuilt from the nearest checkpoint and the AI decides
+ * once on it, so every overlay is what the AI computed at that tick. The
+ * view owns one game and one AI; the history is the truth they are rebuilt
+ * from. Playing on from a past tick truncates the history there first.
  */
 #include <SDL.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +30,7 @@
 #include "snake.h"
 #include "snake_ai.h"
 #include "snake_board.h"
+#include "snake_history.h"
 #include "view.h"
 
 /* ======================================================================== */
@@ -40,6 +50,25 @@ typedef struct SnakeView {
     bool have_layout;
     bool refused;         /* the policy cannot play these walls: greedy plays */
     char refusal[160];    /* why (snake_policy_check_walls), when refused */
+
+    SnakeHistory own;   /* the game being played, every tick of it */
+    SnakeHistory *hist; /* the history shown: &own */
+    long cur;           /* the tick on screen (hist->ticks: the latest) */
+    bool hist_broken;   /* recording failed (out of memory): no time travel for this game */
+    bool counted;       /* this game's result is in the statistics */
+    bool exact;         /* the decision on screen is the one the policy made (a replay's
+                           perfect needs the scan to have passed this tick) */
+
+    /* `wavesnake replay FILE`: the session whose history is shown, else NULL. */
+    ReplaySession *replay;
+    SnakeGame scan_game; /* the scan's own pair (snake_history_scan) */
+    SnakeAi scan_ai;
+    bool scan_open;   /* scan_game and scan_ai are initialised */
+    bool scan_done;   /* every recorded move was checked against the policy */
+    bool live;        /* played on from a past tick: the ticks after it are the AI's own */
+    long live_from;   /* that tick */
+    bool ai_fallback; /* the trace's policy cannot play this board: greedy decides */
+    long scan_slice;  /* ticks per scan call, adapted to the policy's decision time */
 
     double decision_us; /* the last snake_ai_choose, timed in the app */
     double decision_us_sum;
@@ -72,6 +101,7 @@ static void decide(SnakeView *v) {
     }
     Uint64 t0 = SDL_GetPerformanceCounter();
     v->pending = snake_ai_choose(&v->ai, &v->game);
+    v->exact = true; /* decided live: the decision is the recorded one */
     Uint64 t1 = SDL_GetPerformanceCounter();
     v->decision_us = (double)(t1 - t0) * 1e6 / (double)SDL_GetPerformanceFrequency();
     v->decision_us_sum += v->decision_us;
@@ -83,15 +113,99 @@ static void start_game(SnakeView *v, long index) {
     snake_game_reset(&v->game, v->seed + (uint64_t)index);
     snake_ai_clear(&v->ai);
     v->over = false;
+    v->counted = false;
+    v->cur = 0;
+    WsError err = {0};
+    /* The AI has not decided on the new game yet: its memory is saved as it is. */
+    v->hist_broken =
+        snake_history_begin(&v->own, &v->game, v->policy, index, &v->ai, &err) != WS_OK;
+    v->hist = &v->own;
     decide(v);
 }
 
+/* The game ended (live, or a seek landed on its end): the result banner
+ * shows, counted once per game in the statistics. The AI forgets its last
+ * decision, so the end looks the same however it was reached. */
 static void finish_game(SnakeView *v, FrontCtx *ctx) {
     v->over = true;
     v->over_ms = ctx->now_ms;
+    v->pending = DIR_NONE;
+    snake_ai_clear(&v->ai);
+    if (v->counted)
+        return;
+    v->counted = true;
     v->played++;
     v->won += v->game.outcome == SNAKE_WON;
     v->length_sum += v->game.snake.len;
+}
+
+/* Takes the game's result back out of the statistics (it is played on from
+ * a past tick and will end again). */
+static void uncount_game(SnakeView *v) {
+    if (!v->counted)
+        return;
+    v->counted = false;
+    v->played--;
+    v->won -= v->hist->outcome == SNAKE_WON;
+    v->length_sum -= v->hist->length;
+}
+
+/* ======================================================================== */
+/* Time travel                                                               */
+/* ======================================================================== */
+
+static bool at_past_tick(const SnakeView *v) { return !v->hist_broken && v->cur < v->hist->ticks; }
+
+static WsStatus seek_tick(SnakeView *v, long t, FrontCtx *ctx, WsError *err);
+
+/* Before the game changes at a past tick: drops the ticks after it, so that
+ * play goes on from here (the game and AI on screen are the seek's, as
+ * snake_history_truncate wants). False, with a status line, if it cannot. */
+static bool drop_future(SnakeView *v, FrontCtx *ctx) {
+    if (!at_past_tick(v))
+        return true;
+    WsError err = {0};
+    /* A replay's AI memory at this tick comes from the background scan
+     * (perfect keeps memory; greedy and hamilton need none): until the scan
+     * has passed it, wait, and the game goes on by itself once it has. */
+    if (!snake_history_is_exact(v->hist, v->cur, &v->ai)) {
+        const SnakeHistory *h = v->hist;
+        front_status(ctx,
+                     "the AI's memory at tick %ld is still being checked (%ld%%): it "
+                     "plays on from there once the check gets there",
+                     v->cur, h->ticks > 0 ? h->checked * 100 / h->ticks : 100);
+        return false;
+    }
+    if (!v->exact && seek_tick(v, v->cur, ctx, &err) != WS_OK) {
+        front_status(ctx, "cannot play on from tick %ld: %s", v->cur, err.msg);
+        return false;
+    }
+    bool ended = v->hist->outcome != SNAKE_PLAYING;
+    if (snake_history_truncate(v->hist, v->cur, &err) != WS_OK) {
+        front_status(ctx, "cannot play on from tick %ld: %s", v->cur, err.msg);
+        return false;
+    }
+    if (ended)
+        uncount_game(v);
+    if (v->replay != NULL && !v->live) {
+        v->live = true;
+        v->live_from = v->cur;
+    }
+    return true;
+}
+
+static WsStatus seek_tick(SnakeView *v, long t, FrontCtx *ctx, WsError *err) {
+    WsStatus st = snake_history_seek(v->hist, t, &v->game, &v->ai, &v->exact, err);
+    if (st != WS_OK)
+        return st;
+    v->cur = t;
+    if (v->game.outcome != SNAKE_PLAYING) {
+        finish_game(v, ctx);
+    } else {
+        v->over = false;
+        v->pending = v->ai.dir;
+    }
+    return WS_OK;
 }
 
 /* Whether the policy can play the board's walls; if not, greedy plays and
@@ -131,6 +245,136 @@ static void next_policy(SnakeView *v, FrontCtx *ctx) {
 }
 
 /* ======================================================================== */
+/* Replay                                                                    */
+/* ======================================================================== */
+
+enum { SCAN_SLICE_MAX = 256, SCAN_BUDGET_MS = 4 };
+
+/* Frees the board-sized parts (game, AI, the scan's pair, the mark buffer). */
+static void close_board(SnakeView *v) {
+    free(v->mark);
+    v->mark = NULL;
+    snake_ai_deinit(&v->ai);
+    snake_game_deinit(&v->game);
+    if (v->scan_open) {
+        snake_ai_deinit(&v->scan_ai);
+        snake_game_deinit(&v->scan_game);
+        v->scan_open = false;
+    }
+}
+
+/* Inits an AI for the trace's policy, or greedy when that policy cannot
+ * play this board (a trace from another program may name hamilton on an
+ * odd board): the overlays are then greedy's, and the HUD says so. */
+static WsStatus init_replay_ai(SnakeView *v, SnakeAi *ai, WsError *err) {
+    WsStatus st = snake_ai_init(ai, v->rules.w, v->rules.h, v->policy, v->rules.strict_tail, err);
+    if (st == WS_OK || v->policy == SNAKE_POLICY_GREEDY)
+        return st;
+    v->ai_fallback = true;
+    return snake_ai_init(ai, v->rules.w, v->rules.h, SNAKE_POLICY_GREEDY, v->rules.strict_tail,
+                         err);
+}
+
+/* Shows the session's loaded game at the session's tick: a board of the
+ * game's size, the AI of the policy its game line names, paused there.
+ * Offscreen (--screenshot) the moves are checked against the policy at
+ * once, so the picture never depends on how far a background scan got. */
+static WsStatus open_replay_game(SnakeView *v, FrontCtx *ctx, WsError *err) {
+    ReplaySession *s = v->replay;
+    SnakeHistory *h = &s->history;
+    close_board(v);
+    v->hist = h;
+    v->rules = h->rules;
+    v->policy = h->policy;
+    v->seed = h->seed;
+    v->game_index = h->game;
+    v->hist_broken = false;
+    v->live = false;
+    v->ai_fallback = false;
+    v->scan_done = false;
+    v->counted = true; /* a replayed game is not one of this run's results */
+    v->over = false;
+    WsStatus st = snake_game_init(&v->game, &v->rules, v->seed, err);
+    if (st == WS_OK)
+        st = init_replay_ai(v, &v->ai, err);
+    if (st == WS_OK) {
+        st = snake_game_init(&v->scan_game, &v->rules, v->seed, err);
+        if (st == WS_OK && (st = init_replay_ai(v, &v->scan_ai, err)) != WS_OK)
+            snake_game_deinit(&v->scan_game);
+        v->scan_open = st == WS_OK;
+    }
+    if (st == WS_OK && (v->mark = calloc((size_t)v->rules.w * (size_t)v->rules.h, 1)) == NULL)
+        st = ws_fail(err, WS_ERR_NOMEM, "out of memory for the snake view");
+    while (st == WS_OK && ctx->offscreen && !v->scan_done)
+        st = snake_history_scan(h, &v->scan_game, &v->scan_ai, 1L << 20, &v->scan_done, err);
+    if (st == WS_OK)
+        st = seek_tick(v, s->tick, ctx, err);
+    if (st != WS_OK) {
+        v->hist_broken = true; /* nothing to show; the caller reports err */
+        return st;
+    }
+    check_policy(v);
+    const TraceGame *tg = &s->index.games[s->current];
+    printf("wavesnake: replay %s: game %ld (%ld of %ld), %dx%d, policy %s%s, tick %ld of %ld\n",
+           s->path, tg->number, s->current + 1, s->index.count, v->rules.w, v->rules.h,
+           tg->policy_name, tg->policy_known ? "" : " (unknown: greedy's overlays)", v->cur,
+           h->ticks);
+    fflush(stdout);
+    return WS_OK;
+}
+
+/* `[` / `]` / R in a replay: game i of the file (R: the same one again, from
+ * its recording), at its default tick. */
+static void load_replay_game(SnakeView *v, long i, FrontCtx *ctx) {
+    ReplaySession *s = v->replay;
+    if (i < 0 || i >= s->index.count) {
+        front_status(ctx, "no %s game in %s", i < 0 ? "earlier" : "later", s->path);
+        return;
+    }
+    WsError err = {0};
+    if (replay_session_load(s, i, &err) != WS_OK || open_replay_game(v, ctx, &err) != WS_OK) {
+        front_status(ctx, "%s", err.msg);
+        return;
+    }
+    front_status(ctx, "game %ld (%ld of %ld), tick %ld of %ld", s->index.games[i].number, i + 1,
+                 s->index.count, v->cur, v->hist->ticks);
+}
+
+/* Checks the recorded moves against the policy a slice at a time (marking
+ * the ticks where they differ) and, once it has passed the tick on screen,
+ * shows that tick again with the AI's known memory. */
+static void snake_hist_idle(void *state, FrontCtx *ctx) {
+    SnakeView *v = state;
+    if (v->replay == NULL || !v->scan_open || v->scan_done || v->hist_broken || v->live)
+        return;
+    WsError err = {0};
+    Uint64 freq = SDL_GetPerformanceFrequency();
+    Uint64 budget = freq * SCAN_BUDGET_MS / 1000;
+    Uint64 start = SDL_GetPerformanceCounter(), now = start;
+    if (v->scan_slice < 1)
+        v->scan_slice = 1;
+    do {
+        Uint64 t0 = now;
+        if (snake_history_scan(v->hist, &v->scan_game, &v->scan_ai, v->scan_slice, &v->scan_done,
+                               &err) != WS_OK) {
+            front_status(ctx, "checking the moves stopped: %s", err.msg);
+            v->scan_done = true;
+            return;
+        }
+        now = SDL_GetPerformanceCounter();
+        /* A slice takes about a quarter of the budget: a perfect decision on
+         * 30x30 costs milliseconds, a greedy one on 8x8 microseconds. */
+        if (now - t0 > budget / 2 && v->scan_slice > 1)
+            v->scan_slice /= 2;
+        else if (now - t0 < budget / 8 && v->scan_slice < SCAN_SLICE_MAX)
+            v->scan_slice *= 2;
+    } while (!v->scan_done && now - start < budget);
+    if (!v->exact && snake_history_is_exact(v->hist, v->cur, &v->ai) &&
+        seek_tick(v, v->cur, ctx, &err) != WS_OK)
+        front_status(ctx, "cannot show tick %ld: %s", v->cur, err.msg);
+}
+
+/* ======================================================================== */
 /* View callbacks: lifecycle, input, tick                                    */
 /* ======================================================================== */
 
@@ -139,6 +383,11 @@ static void snake_view_destroy(void *state) {
     if (v == NULL)
         return;
     free(v->mark);
+    snake_history_deinit(&v->own);
+    if (v->scan_open) {
+        snake_ai_deinit(&v->scan_ai);
+        snake_game_deinit(&v->scan_game);
+    }
     snake_ai_deinit(&v->ai);
     snake_game_deinit(&v->game);
     free(v);
@@ -149,6 +398,18 @@ static WsStatus snake_view_create(void **state, FrontCtx *ctx, WsError *err) {
     SnakeView *v = calloc(1, sizeof *v);
     if (v == NULL)
         return ws_fail(err, WS_ERR_NOMEM, "out of memory for the snake view");
+    snake_history_init(&v->own);
+    v->hist = &v->own;
+    if (ctx->replay != NULL) {
+        v->replay = ctx->replay;
+        WsStatus st = open_replay_game(v, ctx, err);
+        if (st != WS_OK) {
+            snake_view_destroy(v);
+            return st;
+        }
+        *state = v;
+        return WS_OK;
+    }
     /* The board: --size, or --map FILE with its walls (snake_board.h). */
     SnakeBoard board;
     WsStatus st = snake_board_open(&board, ctx->opts, err);
@@ -183,12 +444,26 @@ static WsStatus snake_view_create(void **state, FrontCtx *ctx, WsError *err) {
 static bool snake_view_action(void *state, Action action, FrontCtx *ctx) {
     SnakeView *v = state;
     switch (action) {
+    case ACT_PREV_GAME:
+    case ACT_NEXT_GAME:
+        if (v->replay == NULL)
+            return false;
+        load_replay_game(v, v->replay->current + (action == ACT_NEXT_GAME ? 1 : -1), ctx);
+        return true;
     case ACT_RESTART:
+        if (v->replay != NULL) {
+            load_replay_game(v, v->replay->current, ctx);
+            return true;
+        }
         start_game(v, v->game_index + 1);
         front_status(ctx, "new game %ld (seed %llu)", v->game_index,
                      (unsigned long long)v->game.seed);
         return true;
     case ACT_NEXT:
+        if (v->replay != NULL) {
+            front_status(ctx, "a replay shows the policy its trace names");
+            return true;
+        }
         next_policy(v, ctx);
         return true;
     default:
@@ -206,13 +481,23 @@ static bool snake_view_event(void *state, const SDL_Event *ev, FrontCtx *ctx) {
         return false;
     SnakeGame *g = &v->game;
     int cell = y * v->rules.w + x;
-    if (!snake_game_toggle_wall(g, cell)) {
-        if (snake_occupies(&g->snake, cell) || cell == g->food)
-            front_status(ctx, "(%d, %d): the %s is there", x, y,
-                         cell == g->food ? "food" : "snake");
-        else
-            front_status(ctx, "(%d, %d): a wall there would leave no room to start a game", x,
-                         y);
+    bool occupied = snake_occupies(&g->snake, cell) || cell == g->food;
+    if (occupied) {
+        front_status(ctx, "(%d, %d): the %s is there", x, y, cell == g->food ? "food" : "snake");
+        return true;
+    }
+    if (!v->over && !v->hist_broken) {
+        /* Recorded: a toggle at a past tick plays on from there. */
+        if (!drop_future(v, ctx))
+            return true;
+        WsError err = {0};
+        if (snake_history_toggle(v->hist, g, &v->ai, cell, &err) != WS_OK) {
+            front_status(ctx, "%s", err.msg);
+            return true;
+        }
+    } else if (!snake_game_toggle_wall(g, cell)) {
+        /* A finished game's walls are not part of its history: they are for the next game. */
+        front_status(ctx, "(%d, %d): a wall there would leave no room to start a game", x, y);
         return true;
     }
     front_status(ctx, "%s at (%d, %d)", g->walls[cell] ? "wall" : "floor", x, y);
@@ -223,6 +508,8 @@ static bool snake_view_event(void *state, const SDL_Event *ev, FrontCtx *ctx) {
 
 static bool snake_view_tick(void *state, FrontCtx *ctx) {
     SnakeView *v = state;
+    if (v->over && v->replay != NULL)
+        return false; /* a replay stays at its end: [ and ] go to other games */
     if (v->over) {
         /* While paused a single step skips the wait, so N never seems stuck. */
         if (!ctx->paused && ctx->now_ms - v->over_ms < RESULT_NEXT_GAME_MS)
@@ -230,7 +517,20 @@ static bool snake_view_tick(void *state, FrontCtx *ctx) {
         start_game(v, v->game_index + 1);
         return true;
     }
-    snake_game_tick(&v->game, v->pending);
+    if (v->hist_broken) {
+        snake_game_tick(&v->game, v->pending);
+    } else {
+        if (!drop_future(v, ctx))
+            return false;
+        WsError err = {0};
+        if (snake_history_play(v->hist, &v->game, &v->ai, v->pending, v->pending, &err) != WS_OK) {
+            /* Out of memory, or a move the history refuses: play on without it. */
+            front_status(ctx, "time travel stops for this game: %s", err.msg);
+            v->hist_broken = true;
+            snake_game_tick(&v->game, v->pending);
+        }
+        v->cur = v->hist->ticks;
+    }
     if (v->game.outcome != SNAKE_PLAYING) {
         finish_game(v, ctx);
         return true;
@@ -238,6 +538,79 @@ static bool snake_view_tick(void *state, FrontCtx *ctx) {
     decide(v);
     return true;
 }
+
+/* ---- ViewHistory --------------------------------------------------------- */
+
+static void snake_hist_range(void *state, long *first, long *last) {
+    SnakeView *v = state;
+    *first = v->hist_broken ? v->cur : 0;
+    *last = v->hist_broken ? v->cur : v->hist->ticks;
+}
+
+static long snake_hist_current(void *state) { return ((SnakeView *)state)->cur; }
+
+static bool snake_hist_seek(void *state, long t, FrontCtx *ctx) {
+    SnakeView *v = state;
+    if (v->hist_broken)
+        return false;
+    WsError err = {0};
+    if (seek_tick(v, t, ctx, &err) != WS_OK) {
+        front_status(ctx, "cannot show tick %ld: %s", t, err.msg);
+        return false;
+    }
+    return true;
+}
+
+/* The first element at or after tick t of an array the history keeps in
+ * order of tick (eats, toggles, the ends of the differing spans): n when
+ * there is none. `tick_offset` is where the element's `long` tick sits, so
+ * one binary search serves all three. */
+static long first_from_tick(const void *base, size_t stride, size_t tick_offset, long n, long t) {
+    long lo = 0, hi = n;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        const long *tick = (const long *)((const char *)base + (size_t)mid * stride + tick_offset);
+        if (*tick < t)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+static unsigned snake_hist_marks(void *state, long from, long to) {
+    const SnakeView *v = state;
+    const SnakeHistory *h = v->hist;
+    if (v->hist_broken)
+        return 0;
+    unsigned m = 0;
+    /* Move k that ate shows at tick k + 1, where the snake is longer. */
+    long i = first_from_tick(h->eats, sizeof *h->eats, offsetof(SnakeHistoryEat, tick), h->neats,
+                             from - 1);
+    if (i < h->neats && h->eats[i].tick < to - 1)
+        m |= TIMELINE_MARK_EAT;
+    i = first_from_tick(h->toggles, sizeof *h->toggles, offsetof(SnakeHistoryToggle, tick),
+                        h->ntoggles, from);
+    if (i < h->ntoggles && h->toggles[i].tick < to)
+        m |= TIMELINE_MARK_EDIT;
+    /* Spans are disjoint and in order: the first that ends after `from`
+     * (its exclusive end `to` is at least from + 1). */
+    i = first_from_tick(h->differs, sizeof *h->differs, offsetof(SnakeHistorySpan, to), h->ndiffers,
+                        from + 1);
+    if (i < h->ndiffers && h->differs[i].from < to)
+        m |= TIMELINE_MARK_DIFFER;
+    if (h->outcome != SNAKE_PLAYING && h->ticks >= from && h->ticks < to)
+        m |= TIMELINE_MARK_END;
+    return m;
+}
+
+static const ViewHistory SNAKE_HISTORY = {
+    .range = snake_hist_range,
+    .current = snake_hist_current,
+    .seek = snake_hist_seek,
+    .marks = snake_hist_marks,
+    .idle = snake_hist_idle,
+};
 
 /* ======================================================================== */
 /* Drawing                                                                   */
@@ -350,7 +723,7 @@ static void draw_snake(const SnakeView *v, FrontCtx *ctx, const BoardLayout *bl)
         }
     }
     /* Eyes look the way the head will move next (or moved last). */
-    Dir look = v->pending;
+    Dir look = at_past_tick(v) && !v->over ? snake_history_move(v->hist, v->cur) : v->pending;
     if (look == DIR_NONE && s->len > 1)
         look = grid_dir_between(s->w, snake_at(s, 1), snake_head(s));
     if (bl->cell >= 10 && look != DIR_NONE) {
@@ -467,6 +840,25 @@ static void draw_paths(const SnakeView *v, FrontCtx *ctx, const BoardLayout *bl)
         render_cell_path(ctx->renderer, bl, tail->cells, tail->len, PAL_PATH_ALT, 3);
 }
 
+/* At a past tick whose recorded move is not what the policy chooses (a
+ * trace from another program, or walls changed since): an arrow in the
+ * timeline's divergence colour on the cell the snake really went to. */
+static void draw_recorded_move(const SnakeView *v, FrontCtx *ctx, const BoardLayout *bl) {
+    if (v->over || !at_past_tick(v))
+        return;
+    Dir rec = snake_history_move(v->hist, v->cur);
+    if (rec == v->pending || rec < 0 || rec >= DIR_COUNT)
+        return;
+    int head = snake_head(&v->game.snake);
+    int x = head % bl->cols + DIR_DX[rec], y = head / bl->cols + DIR_DY[rec];
+    if (x < 0 || y < 0 || x >= bl->cols || y >= bl->rows)
+        return;
+    int cx, cy;
+    layout_cell_center(bl, x, y, &cx, &cy);
+    int size = bl->cell * 3 / 4 > 3 ? bl->cell * 3 / 4 : 3;
+    render_arrow(ctx->renderer, cx, cy, size, rec, timeline_mark_color(TIMELINE_MARK_DIFFER));
+}
+
 static void snake_view_draw(void *state, FrontCtx *ctx) {
     SnakeView *v = state;
     layout_board(&v->bl, ctx->frame.board_area, v->rules.w, v->rules.h);
@@ -485,6 +877,7 @@ static void snake_view_draw(void *state, FrontCtx *ctx) {
     if (ov & OVERLAY_PATH)
         draw_paths(v, ctx, &bl);
     draw_food(v, ctx, &bl); /* last: the goal stays visible under every overlay */
+    draw_recorded_move(v, ctx, &bl);
     if (v->over) {
         const SnakeGame *g = &v->game;
         char msg[160];
@@ -535,30 +928,87 @@ static Rgba reason_color(SnakeReason r) {
     }
 }
 
+/* The HUD colour of a move that differs from the policy's choice (as the timeline marks it). */
+#define MARK_DIFFER_HUD timeline_mark_color(TIMELINE_MARK_DIFFER)
+
+/* A replay's first lines: the file, the game, its policy, the check. */
+static void replay_hud(const SnakeView *v, Hud *hud) {
+    const ReplaySession *s = v->replay;
+    const TraceGame *tg = &s->index.games[s->current];
+    const char *base = strrchr(s->path, '/');
+    hud_kv(hud, "replay", PAL_ACCENT, "%s", base != NULL ? base + 1 : s->path);
+    hud_kv(hud, "game", PAL_TEXT, "%ld  (%ld of %ld)  [ ]", tg->number, s->current + 1,
+           s->index.count);
+    if (!tg->policy_known)
+        hud_kv(hud, "policy", PAL_BAD, "%s (unknown: greedy)", tg->policy_name);
+    else if (v->ai_fallback || v->refused)
+        hud_kv(hud, "policy", PAL_BAD, "%s -> greedy (cannot play this board)", tg->policy_name);
+    else
+        hud_kv(hud, "policy", PAL_ACCENT, "%s", tg->policy_name);
+    hud_kv(hud, "seed", PAL_TEXT, "%llu  %s", (unsigned long long)v->seed,
+           tg->outcome == SNAKE_WON ? "won" : snake_outcome_name(tg->outcome));
+    const SnakeHistory *h = v->hist;
+    if (v->live) {
+        hud_kv(hud, "moves", PAL_ACCENT, "the AI's own from tick %ld", v->live_from);
+    } else if (!v->scan_done) {
+        long pct = h->ticks > 0 ? h->checked * 100 / h->ticks : 100;
+        hud_kv(hud, "check", PAL_TEXT_DIM, "moves vs policy: %ld%%", pct);
+    } else {
+        long n = 0;
+        for (long i = 0; i < h->ndiffers; i++)
+            n += h->differs[i].to - h->differs[i].from;
+        if (n == 0)
+            hud_kv(hud, "check", PAL_GOOD, "every move matches");
+        else
+            hud_kv(hud, "check", MARK_DIFFER_HUD, "%ld move%s differ", n, n == 1 ? "" : "s");
+    }
+}
+
 static void snake_view_hud(void *state, FrontCtx *ctx, Hud *hud) {
     SnakeView *v = state;
     const SnakeGame *g = &v->game;
     unsigned ov = ctx->overlays;
-    if (v->refused) {
+    if (v->replay != NULL) {
+        replay_hud(v, hud);
+    } else if (v->refused) {
         hud_kv(hud, "policy", PAL_BAD, "%s -> greedy  [Tab]", snake_policy_name(v->policy));
         hud_wrapped(hud, PAL_BAD, v->refusal);
     } else {
         hud_kv(hud, "policy", PAL_ACCENT, "%s  [Tab]", snake_policy_name(v->policy));
     }
-    hud_kv(hud, "seed", PAL_TEXT, "%llu", (unsigned long long)v->seed);
-    hud_kv(hud, "game", PAL_TEXT, "#%ld  (seed %llu)", v->game_index,
-           (unsigned long long)g->seed);
+    if (v->replay == NULL) {
+        hud_kv(hud, "seed", PAL_TEXT, "%llu", (unsigned long long)v->seed);
+        hud_kv(hud, "game", PAL_TEXT, "#%ld  (seed %llu)", v->game_index,
+               (unsigned long long)g->seed);
+    }
     hud_kv(hud, "length", PAL_TEXT, "%d / %d cells", g->snake.len, g->floor_cells);
     if (g->wall_count > 0)
         hud_kv(hud, "walls", PAL_TEXT, "%d  (click toggles)", g->wall_count);
     hud_kv(hud, "steps", PAL_TEXT, "%ld", g->steps);
-    hud_kv(hud, "games", PAL_TEXT, "%ld won / %ld played", v->won, v->played);
-    if (v->played > 0)
-        hud_kv(hud, "mean len", PAL_TEXT, "%.1f", v->length_sum / (double)v->played);
-    else
-        hud_kv(hud, "mean len", PAL_TEXT_DIM, "-");
-    hud_kv(hud, "decision", PAL_TEXT, "%.1f µs  (mean %.1f)", v->decision_us,
-           v->decisions > 0 ? v->decision_us_sum / (double)v->decisions : 0.0);
+    if (v->replay == NULL) {
+        hud_kv(hud, "games", PAL_TEXT, "%ld won / %ld played", v->won, v->played);
+        if (v->played > 0)
+            hud_kv(hud, "mean len", PAL_TEXT, "%.1f", v->length_sum / (double)v->played);
+        else
+            hud_kv(hud, "mean len", PAL_TEXT_DIM, "-");
+    }
+    /* A past tick's decision is rebuilt, not timed: the line keeps the live figure. */
+    if (v->decisions > 0)
+        hud_kv(hud, "decision", PAL_TEXT, "%.1f µs  (mean %.1f)", v->decision_us,
+               v->decision_us_sum / (double)v->decisions);
+    if (!v->exact && !v->over)
+        hud_wrapped(hud, PAL_BAD,
+                    "the AI's memory at this tick is not known yet (checking "
+                    "moves): this decision may not be the recorded one");
+    if (!v->over && at_past_tick(v)) {
+        Dir rec = snake_history_move(v->hist, v->cur);
+        int differs = snake_history_differs(v->hist, v->cur);
+        if (differs == 1 || (differs < 0 && v->exact && rec != v->pending))
+            hud_kv(hud, "recorded", MARK_DIFFER_HUD, "%c, not the policy's %c", dir_to_char(rec),
+                   v->pending == DIR_NONE ? '-' : dir_to_char(v->pending));
+        else
+            hud_kv(hud, "recorded", PAL_TEXT, "%c  (the policy's choice)", dir_to_char(rec));
+    }
     SnakeReason reason = v->over ? SNAKE_REASON_NONE : v->ai.reason;
     hud_kv(hud, "reason", reason_color(reason), "%s",
            v->over ? snake_outcome_name(g->outcome) : snake_reason_name(reason));
@@ -599,7 +1049,7 @@ static void snake_view_hud(void *state, FrontCtx *ctx, Hud *hud) {
 
 static const KeyHelp SNAKE_HELP[] = {
     {"Tab", "next policy (the statistics restart)"},
-    {"R", "start the next game now (its seed is run seed + i)"},
+    {"R", "start the next game now (its seed is run seed + i); replay: reload this game"},
     {"mouse", "L toggles a wall on an empty cell"},
     {NULL, NULL},
 };
@@ -614,4 +1064,5 @@ const View VIEW_SNAKE = {
     .tick = snake_view_tick,
     .draw = snake_view_draw,
     .hud = snake_view_hud,
+    .history = &SNAKE_HISTORY,
 };
