@@ -35,7 +35,7 @@ static uint64_t mix(uint64_t h, uint64_t v) {
     return h ^ (h >> 33);
 }
 
-/* Bytes eight at a time (memcpy: no alignment assumed), then the tail. */
+/* Bytes in 8-byte words (memcpy: no alignment assumed), then the tail. */
 static uint64_t mix_bytes(uint64_t h, const void *data, size_t len) {
     const unsigned char *p = data;
     size_t i = 0;

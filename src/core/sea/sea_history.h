@@ -12,7 +12,7 @@
  * Recording follows the window's order: sea_history_begin before the first
  * decision, then sea_history_shoot for each shot, after the decision that
  * chose it and before the next one. The history is plain data sized at
- * compile time (about 3 KB): nothing here allocates.
+ * compile time, about 3 KB: nothing here allocates.
  */
 #ifndef WS_SEA_HISTORY_H
 #define WS_SEA_HISTORY_H
