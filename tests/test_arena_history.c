@@ -287,7 +287,7 @@ END_TEST
 START_TEST(inputs_and_marks_are_recorded) {
     Run run;
     start_run(&run, &SCENARIOS[1]);
-    long steered = 0, held = 0, edits = 0, deaths = 0;
+    long steered = 0, held = 0, edits = 0, deaths = 0, kills = 0;
     for (long t = run.h.first; t < run.h.last; t++) {
         Dir d;
         bool autopilot;
@@ -301,6 +301,7 @@ START_TEST(inputs_and_marks_are_recorded) {
         held += !autopilot;
         edits += (arena_history_marks(&run.h, t) & ARENA_MARK_EDIT) != 0;
         deaths += (marks & ARENA_MARK_DEATH) != 0;
+        kills += (marks & ARENA_MARK_KILL) != 0;
     }
     Dir d;
     bool autopilot;
@@ -309,7 +310,9 @@ START_TEST(inputs_and_marks_are_recorded) {
     ck_assert_int_gt(steered, 50);
     ck_assert_int_gt(held, 20);
     ck_assert_int_gt(edits, 40);
-    ck_assert_int_eq(deaths, run.a.hero_deaths);
+    ck_assert_int_eq(deaths, run.a.hero_deaths); /* at most one death a tick */
+    ck_assert_int_gt(kills, 0);
+    ck_assert_int_le(kills, run.a.kills);
     end_run(&run);
 }
 END_TEST

@@ -316,7 +316,7 @@ WsStatus arena_history_tick(ArenaHistory *h, Arena *a, Dir steer, bool autopilot
         return ws_fail(err, WS_ERR_ARG,
                        "the arena is at tick %ld, the history at %ld: truncate before playing on",
                        a->tick, h->last);
-    long deaths = a->hero_deaths;
+    long deaths = a->hero_deaths, kills = a->kills;
     h->input[slot(h, h->last)] = (uint8_t)((int)steer + 1 + (autopilot ? INPUT_AUTOPILOT : 0));
     arena_tick(a, steer, autopilot);
     refresh_maps(a);
@@ -326,6 +326,7 @@ WsStatus arena_history_tick(ArenaHistory *h, Arena *a, Dir steer, bool autopilot
     h->last = t;
     h->input[slot(h, t)] = 0;
     h->marks[slot(h, t)] = (uint8_t)((a->hero_deaths != deaths ? ARENA_MARK_DEATH : 0) |
+                                     (a->kills != kills ? ARENA_MARK_KILL : 0) |
                                      (steer != DIR_NONE || !autopilot ? ARENA_MARK_STEER : 0));
     h->hash[slot(h, t)] = arena_history_hash_state(a);
     if (t % h->interval == 0)

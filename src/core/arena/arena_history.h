@@ -69,7 +69,8 @@ typedef struct ArenaHistoryEdit {
 enum {
     ARENA_MARK_DEATH = 1, /* the hero fell in the tick that led to t */
     ARENA_MARK_EDIT = 2,  /* the mouse edited the arena at t */
-    ARENA_MARK_STEER = 4  /* the player steered (or held) the hero in the tick that led to t */
+    ARENA_MARK_STEER = 4, /* the player steered (or held) the hero in the tick that led to t */
+    ARENA_MARK_KILL = 8   /* the hero killed a monster in the tick that led to t */
 };
 
 typedef struct ArenaHistoryCp ArenaHistoryCp; /* a checkpoint (private) */
