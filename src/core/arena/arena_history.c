@@ -192,9 +192,9 @@ static DMap *map_slot(Arena *a, int k) {
 }
 
 /* Restores checkpoint i into a: the scalar fields from the saved struct, a's
- * own buffers and maps kept; then every map is recomputed from the restored
- * state and each map's recompute counter set back to what it was, so the
- * HUD's counts go on as in the original run. */
+ * own buffers and maps kept; then every map is brought up to date for the
+ * restored state and each map's recompute counter set back to what it was,
+ * so the HUD's counts go on as in the original run. */
 static void restore_cp(const ArenaHistory *h, int i, Arena *a) {
     const ArenaHistoryCp *cp = cp_at(h, i);
     int s = cp_slot(h, i);
@@ -207,18 +207,29 @@ static void restore_cp(const ArenaHistory *h, int i, Arena *a) {
     a->gold_src = own.gold_src;
     a->potion_src = own.potion_src;
     a->scratch_src = own.scratch_src;
-    long counts[MAP_SLOTS];
-    for (int k = 0; k < MAP_SLOTS; k++) {
-        counts[k] = map_slot(a, k)->recomputes;
-        *map_slot(a, k) = *map_slot(&own, k);
-        dmap_invalidate(map_slot(a, k));
-    }
     size_t n = cells_of(h);
     const uint8_t *cells = h->cp_cells + (size_t)s * n;
+    bool same_walls = true;
     for (size_t c = 0; c < n; c++) {
-        a->blocked[c] = cells[c] & CELL_WALL;
+        uint8_t wall = cells[c] & CELL_WALL;
+        same_walls = same_walls && (a->blocked[c] != 0) == (wall != 0);
+        a->blocked[c] = wall;
         a->item[c] = (uint8_t)(cells[c] >> 1);
         a->occ[c] = MON_CELL_FREE;
+    }
+    /* a's own maps come back. One that is up to date for a's walls stays
+     * valid when the checkpoint has the same walls: refresh_maps below then
+     * recomputes only the maps whose sources differ (a guard's post map
+     * hardly ever). Any other map is recomputed. */
+    long counts[MAP_SLOTS];
+    for (int k = 0; k < MAP_SLOTS; k++) {
+        DMap *m = map_slot(a, k);
+        counts[k] = m->recomputes;
+        *m = *map_slot(&own, k);
+        if (same_walls && m->valid && m->walls_version == own.walls_version)
+            m->walls_version = a->walls_version;
+        else
+            dmap_invalidate(m);
     }
     if (h->mon_count > 0)
         memcpy(a->mon, h->cp_mon + (size_t)s * (size_t)h->mon_count,
