@@ -151,9 +151,9 @@ bool arena_history_input(const ArenaHistory *h, long t, Dir *steer, bool *autopi
 /* The bytes the history holds (fixed at init). */
 size_t arena_history_bytes(const ArenaHistory *h);
 
-/* A hash of everything that makes an arena state: walls, items, occupancy,
- * hero, every monster field, both random streams, counters and the last
- * decision. Equal states, equal hashes. Stronger than arena_hash, which
+/* A hash of everything that makes an arena state: walls, items, hero,
+ * every monster field (occupancy follows from them), both random streams,
+ * counters and the last decision. Equal states, equal hashes. Stronger than arena_hash, which
  * headless runs print and tests have recorded, and which stays as it is. */
 uint64_t arena_history_hash_state(const Arena *a);
 
