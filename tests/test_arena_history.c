@@ -81,6 +81,17 @@ static TickRecord record_of(const Arena *a) {
     return r;
 }
 
+static void assert_record(const TickRecord *got, const TickRecord *want, uint64_t seed, long t,
+                          const char *what) {
+    ck_assert_msg(got->state == want->state, "%s: seed %llu tick %ld: state differs", what,
+                  (unsigned long long)seed, t);
+    ck_assert_msg(got->decisions == want->decisions,
+                  "%s: seed %llu tick %ld: a monster decided otherwise", what,
+                  (unsigned long long)seed, t);
+    ck_assert_msg(got->maps == want->maps, "%s: seed %llu tick %ld: a map differs", what,
+                  (unsigned long long)seed, t);
+}
+
 /* The player's input at tick t, a pure function of (seed, t): sometimes
  * steered, sometimes held (no autopilot), and 0..2 mouse edits before it. */
 typedef struct Script {
@@ -153,17 +164,10 @@ static void play(ArenaHistory *h, Arena *a, const Scenario *sc, long to, bool ed
             apply_edits(h, a, &s);
         edits_first = true;
         TickRecord r = record_of(a);
-        if (check) {
-            ck_assert_msg(r.state == rec[t].state, "seed %llu tick %ld: state differs",
-                          (unsigned long long)sc->seed, t);
-            ck_assert_msg(r.decisions == rec[t].decisions,
-                          "seed %llu tick %ld: a monster decided otherwise",
-                          (unsigned long long)sc->seed, t);
-            ck_assert_msg(r.maps == rec[t].maps, "seed %llu tick %ld: a map differs",
-                          (unsigned long long)sc->seed, t);
-        } else {
+        if (check)
+            assert_record(&r, &rec[t], sc->seed, t, "play on");
+        else
             rec[t] = r;
-        }
         ck_assert(arena_history_hash(h, t) == r.state);
         if (t >= to)
             return;
@@ -198,15 +202,16 @@ static void end_run(Run *run) {
 }
 
 static void assert_tick(const Run *run, const Arena *a, long t, const char *what) {
-    TickRecord r = record_of(a);
     ck_assert_int_eq(a->tick, t);
-    ck_assert_msg(r.state == run->rec[t].state, "%s: seed %llu tick %ld: state differs", what,
-                  (unsigned long long)run->sc->seed, t);
-    ck_assert_msg(r.decisions == run->rec[t].decisions,
-                  "%s: seed %llu tick %ld: a monster decided otherwise", what,
-                  (unsigned long long)run->sc->seed, t);
-    ck_assert_msg(r.maps == run->rec[t].maps, "%s: seed %llu tick %ld: a map differs", what,
-                  (unsigned long long)run->sc->seed, t);
+    TickRecord r = record_of(a);
+    assert_record(&r, &run->rec[t], run->sc->seed, t, what);
+}
+
+/* Seeks run's history to t into a, and checks a against the original tick t. */
+static void seek_and_check(Run *run, Arena *a, long t, const char *what) {
+    WsError err = {0};
+    ck_assert_msg(arena_history_seek(&run->h, t, a, &err) == WS_OK, "%s: %s", what, err.msg);
+    assert_tick(run, a, t, what);
 }
 
 /* ======================================================================== */
@@ -239,18 +244,12 @@ START_TEST(seek_every_tick_backwards_and_forwards) {
     open_scenario(&b, sc);
     for (int i = 0; i < 7; i++) /* b plays something else first */
         arena_tick(&b, (Dir)(i % DIR_COUNT), i % 2 == 0);
-    WsError err = {0};
-    for (long t = run.h.last; t >= run.h.first; t--) {
-        ck_assert_msg(arena_history_seek(&run.h, t, &b, &err) == WS_OK, "%s", err.msg);
-        assert_tick(&run, &b, t, "backwards");
-    }
-    for (long t = run.h.first; t <= run.h.last; t++) {
-        ck_assert_msg(arena_history_seek(&run.h, t, &b, &err) == WS_OK, "%s", err.msg);
-        assert_tick(&run, &b, t, "forwards");
-    }
+    for (long t = run.h.last; t >= run.h.first; t--)
+        seek_and_check(&run, &b, t, "backwards");
+    for (long t = run.h.first; t <= run.h.last; t++)
+        seek_and_check(&run, &b, t, "forwards");
     /* And the recorded arena itself, rewound to the start of the window. */
-    ck_assert_msg(arena_history_seek(&run.h, run.h.first, &run.a, &err) == WS_OK, "%s", err.msg);
-    assert_tick(&run, &run.a, run.h.first, "recorded arena");
+    seek_and_check(&run, &run.a, run.h.first, "recorded arena");
     arena_deinit(&b);
     end_run(&run);
 }

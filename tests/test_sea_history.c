@@ -69,11 +69,16 @@ static void play_on(SeaRun *r, int from) {
     r->ticks = t;
 }
 
+/* A hunter as the tests play it (TEST_SAMPLES fleets per hunting shot). */
+static void test_hunter(SeaAi *ai, SeaHunter hunter) {
+    sea_ai_init(ai, hunter);
+    ai->samples = TEST_SAMPLES;
+}
+
 static void start_run(SeaRun *r, uint64_t seed, SeaHunter hunter, SeaPlacement how) {
     memset(r, 0, sizeof *r);
     sea_game_reset(&r->game, seed, how);
-    sea_ai_init(&r->ai, hunter);
-    r->ai.samples = TEST_SAMPLES;
+    test_hunter(&r->ai, hunter);
     rng_init(&r->rng, seed, RNG_STREAM_OTHER);
     WsError err = {0};
     ck_assert_msg(sea_history_begin(&r->hist, &r->game, &r->ai, &r->rng, &err) == WS_OK, "%s",
@@ -127,8 +132,7 @@ START_TEST(seek_every_tick_gives_the_decision) {
     SeaAi ai;
     Rng rng;
     sea_game_reset(&g, c->seed + 1000, SEA_PLACE_RANDOM);
-    sea_ai_init(&ai, c->hunter);
-    ai.samples = TEST_SAMPLES;
+    test_hunter(&ai, c->hunter);
     rng_init(&rng, 5, 5);
     for (int k = -1; k <= r->ticks; k++) {
         int t = k < 0 ? r->ticks : k == 0 ? 0 : r->ticks - k;
@@ -160,8 +164,7 @@ START_TEST(rewind_and_play_on_from_every_tick) {
     for (int t = 0; t <= orig->ticks; t++) {
         /* The window's resume: seek, drop the later shots, play on with the same history. */
         memcpy(&again->hist, &orig->hist, sizeof orig->hist);
-        sea_ai_init(&again->ai, c->hunter);
-        again->ai.samples = TEST_SAMPLES;
+        test_hunter(&again->ai, c->hunter);
         WsError err = {0};
         ck_assert_msg(
             sea_history_seek(&again->hist, t, &again->game, NULL, &again->rng, NULL, &err) == WS_OK,
@@ -184,16 +187,21 @@ END_TEST
 /* Refusals                                                                  */
 /* ======================================================================== */
 
-START_TEST(bad_seeks_and_shots_are_refused) {
+/* A whole game of the seed hunter, on the heap (SeaRun is large). */
+static SeaRun *seed_run(uint64_t seed) {
     SeaRun *r = malloc(sizeof *r);
     ck_assert_ptr_nonnull(r);
-    start_run(r, 9, SEA_HUNTER_SEED, SEA_PLACE_RANDOM);
+    start_run(r, seed, SEA_HUNTER_SEED, SEA_PLACE_RANDOM);
+    return r;
+}
+
+START_TEST(bad_seeks_and_shots_are_refused) {
+    SeaRun *r = seed_run(9);
     SeaGame g;
     SeaAi ai;
     Rng rng;
     WsError err = {0};
-    sea_ai_init(&ai, SEA_HUNTER_SEED);
-    ai.samples = TEST_SAMPLES;
+    test_hunter(&ai, SEA_HUNTER_SEED);
     ck_assert_int_eq(sea_history_seek(&r->hist, -1, &g, &ai, &rng, NULL, &err), WS_ERR_ARG);
     ck_assert_int_eq(sea_history_seek(&r->hist, r->ticks + 1, &g, &ai, &rng, NULL, &err),
                      WS_ERR_ARG);
@@ -204,8 +212,7 @@ START_TEST(bad_seeks_and_shots_are_refused) {
     ck_assert_int_eq(sea_history_truncate(&r->hist, r->ticks + 1, &err), WS_ERR_ARG);
 
     /* A shot at a known cell, or from a game that is not at the last tick, records nothing. */
-    sea_ai_init(&ai, SEA_HUNTER_SEED);
-    ai.samples = TEST_SAMPLES;
+    test_hunter(&ai, SEA_HUNTER_SEED);
     ck_assert_int_eq(sea_history_seek(&r->hist, 5, &g, &ai, &rng, NULL, &err), WS_OK);
     int shots = r->hist.shots;
     ck_assert_int_eq(sea_history_shoot(&r->hist, &g, &rng, r->hist.cell[6]), SEA_SHOT_INVALID);
@@ -225,16 +232,13 @@ END_TEST
 
 /* A history whose stream was tampered with no longer replays: the seek says so. */
 START_TEST(a_state_that_differs_is_reported) {
-    SeaRun *r = malloc(sizeof *r);
-    ck_assert_ptr_nonnull(r);
-    start_run(r, 4, SEA_HUNTER_SEED, SEA_PLACE_RANDOM);
+    SeaRun *r = seed_run(4);
     r->hist.seed++; /* another fleet: the recorded results no longer happen */
     SeaGame g;
     SeaAi ai;
     Rng rng;
     WsError err = {0};
-    sea_ai_init(&ai, SEA_HUNTER_SEED);
-    ai.samples = TEST_SAMPLES;
+    test_hunter(&ai, SEA_HUNTER_SEED);
     ck_assert_int_eq(sea_history_seek(&r->hist, r->ticks, &g, &ai, &rng, NULL, &err), WS_ERR_PARSE);
     ck_assert_ptr_nonnull(strstr(err.msg, "does not replay"));
     free(r);

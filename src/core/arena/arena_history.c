@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ws_hash.h"
+
 /* ======================================================================== */
 /* Types                                                                     */
 /* ======================================================================== */
@@ -29,76 +31,57 @@ enum {
 /* Hashing                                                                   */
 /* ======================================================================== */
 
-static uint64_t mix(uint64_t h, uint64_t v) {
-    h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
-    h *= 0xff51afd7ed558ccdULL;
-    return h ^ (h >> 33);
-}
-
-/* Bytes in 8-byte words (memcpy: no alignment assumed), then the tail. */
-static uint64_t mix_bytes(uint64_t h, const void *data, size_t len) {
-    const unsigned char *p = data;
-    size_t i = 0;
-    for (; i + 8 <= len; i += 8) {
-        uint64_t v;
-        memcpy(&v, p + i, 8);
-        h = mix(h, v);
-    }
-    uint64_t tail = 0;
-    for (size_t k = 0; i + k < len; k++)
-        tail |= (uint64_t)p[i + k] << (8 * k);
-    return mix(h, tail ^ (uint64_t)len << 56);
-}
-
 static uint64_t mix_decision(uint64_t h, const Arena *a) {
-    h = mix(h, (uint64_t)a->decision_tick);
+    h = ws_hash_mix(h, (uint64_t)a->decision_tick);
     if (a->decision_tick < 0)
         return h;
     const CombatDecision *d = &a->decision;
-    h = mix(h, (uint64_t)d->count | (uint64_t)(uint32_t)d->chosen << 8);
+    h = ws_hash_mix(h, (uint64_t)d->count | (uint64_t)(uint32_t)d->chosen << 8);
     for (int k = 0; k < d->count && k < COMBAT_MAX_OPTIONS; k++)
-        h = mix(h, (uint64_t)d->options[k].act | (uint64_t)(uint32_t)d->options[k].target << 8 |
-                       (uint64_t)(uint32_t)d->options[k].score << 40);
+        h = ws_hash_mix(h, (uint64_t)d->options[k].act |
+                               (uint64_t)(uint32_t)d->options[k].target << 8 |
+                               (uint64_t)(uint32_t)d->options[k].score << 40);
     const char *end = memchr(a->decision_actor, '\0', sizeof a->decision_actor);
     size_t len = end != NULL ? (size_t)(end - a->decision_actor) : sizeof a->decision_actor;
-    return mix_bytes(h, a->decision_actor, len);
+    return ws_hash_bytes(h, a->decision_actor, len);
 }
 
 uint64_t arena_history_hash_state(const Arena *a) {
     size_t n = (size_t)a->w * (size_t)a->h;
     uint64_t h = 0xa7e7a7e7a7e7a7e7ULL;
-    h = mix(h, (uint64_t)a->w << 32 | (uint64_t)a->h);
-    h = mix_bytes(h, a->blocked, n);
-    h = mix_bytes(h, a->item, n);
+    h = ws_hash_mix(h, (uint64_t)a->w << 32 | (uint64_t)a->h);
+    h = ws_hash_bytes(h, a->blocked, n);
+    h = ws_hash_bytes(h, a->item, n);
     /* Not occ: it follows from the hero and the monsters (a restore rebuilds
      * it), and it is four bytes a cell, two thirds of the hashing. */
-    h = mix(h, a->walls_version);
-    h = mix(h, (uint64_t)a->hero);
-    h = mix(h, (uint64_t)a->hero_life << 32 | (uint64_t)(uint32_t)a->hero_max);
-    h = mix(h, (uint64_t)a->hero_poison << 32 | (uint64_t)(uint32_t)a->potions_carried);
-    h = mix(h, (uint64_t)a->hero_alive | (uint64_t)a->hero_manual << 1);
+    h = ws_hash_mix(h, a->walls_version);
+    h = ws_hash_mix(h, (uint64_t)a->hero);
+    h = ws_hash_mix(h, (uint64_t)a->hero_life << 32 | (uint64_t)(uint32_t)a->hero_max);
+    h = ws_hash_mix(h, (uint64_t)a->hero_poison << 32 | (uint64_t)(uint32_t)a->potions_carried);
+    h = ws_hash_mix(h, (uint64_t)a->hero_alive | (uint64_t)a->hero_manual << 1);
     for (int i = 0; i < a->mon_count; i++) {
         const Monster *m = &a->mon[i];
-        h = mix(h, (uint64_t)m->kind | (uint64_t)m->state << 8 | (uint64_t)(uint32_t)m->cell << 16);
-        h = mix(h, (uint64_t)(uint32_t)m->life | (uint64_t)(uint32_t)m->max_life << 32);
-        h = mix(h, (uint64_t)(uint32_t)m->lost | (uint64_t)(uint32_t)m->calm << 32);
-        h = mix(h, (uint64_t)m->alive | (uint64_t)m->sees << 1 | (uint64_t)m->struck << 2 |
-                       (uint64_t)(m->next_dir + 1) << 3);
-        h = mix(h, (uint64_t)(uint32_t)m->post | (uint64_t)(uint32_t)m->post_map << 32);
-        h = mix(h,
-                (uint64_t)(uint32_t)m->heal_cooldown | (uint64_t)(uint32_t)m->spit_cooldown << 32);
-        h = mix(h, (uint64_t)(uint32_t)m->respawn);
+        h = ws_hash_mix(h, (uint64_t)m->kind | (uint64_t)m->state << 8 |
+                               (uint64_t)(uint32_t)m->cell << 16);
+        h = ws_hash_mix(h, (uint64_t)(uint32_t)m->life | (uint64_t)(uint32_t)m->max_life << 32);
+        h = ws_hash_mix(h, (uint64_t)(uint32_t)m->lost | (uint64_t)(uint32_t)m->calm << 32);
+        h = ws_hash_mix(h, (uint64_t)m->alive | (uint64_t)m->sees << 1 | (uint64_t)m->struck << 2 |
+                               (uint64_t)(m->next_dir + 1) << 3);
+        h = ws_hash_mix(h, (uint64_t)(uint32_t)m->post | (uint64_t)(uint32_t)m->post_map << 32);
+        h = ws_hash_mix(h, (uint64_t)(uint32_t)m->heal_cooldown |
+                               (uint64_t)(uint32_t)m->spit_cooldown << 32);
+        h = ws_hash_mix(h, (uint64_t)(uint32_t)m->respawn);
     }
-    h = mix(h, (uint64_t)a->gold_target | (uint64_t)a->potion_target << 32);
-    h = mix(h, a->place.state);
-    h = mix(h, a->place.inc);
-    h = mix(h, a->other.state);
-    h = mix(h, a->other.inc);
-    h = mix(h, (uint64_t)a->tick);
-    h = mix(h, (uint64_t)a->gold_collected);
-    h = mix(h, (uint64_t)a->kills);
-    h = mix(h, (uint64_t)a->hero_deaths);
-    h = mix(h, (uint64_t)a->potions_drunk);
+    h = ws_hash_mix(h, (uint64_t)a->gold_target | (uint64_t)a->potion_target << 32);
+    h = ws_hash_mix(h, a->place.state);
+    h = ws_hash_mix(h, a->place.inc);
+    h = ws_hash_mix(h, a->other.state);
+    h = ws_hash_mix(h, a->other.inc);
+    h = ws_hash_mix(h, (uint64_t)a->tick);
+    h = ws_hash_mix(h, (uint64_t)a->gold_collected);
+    h = ws_hash_mix(h, (uint64_t)a->kills);
+    h = ws_hash_mix(h, (uint64_t)a->hero_deaths);
+    h = ws_hash_mix(h, (uint64_t)a->potions_drunk);
     return mix_decision(h, a);
 }
 

@@ -4,30 +4,26 @@
 
 #include <string.h>
 
+#include "ws_hash.h"
+
 /* ======================================================================== */
 /* Hashing                                                                   */
 /* ======================================================================== */
 
-static uint64_t mix(uint64_t h, uint64_t v) {
-    h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
-    h *= 0xff51afd7ed558ccdULL;
-    return h ^ (h >> 33);
-}
-
 uint64_t sea_history_hash_state(const SeaGame *g, const Rng *rng) {
     uint64_t h = 0x5ea5ea5ea5ea5ea5ULL;
     for (int c = 0; c < SEA_CELLS; c++)
-        h = mix(h, (uint64_t)g->seen.mark[c] | (uint64_t)g->shot[c] << 8 |
-                       (uint64_t)(uint8_t)g->fleet.owner[c] << 16);
+        h = ws_hash_mix(h, (uint64_t)g->seen.mark[c] | (uint64_t)g->shot[c] << 8 |
+                               (uint64_t)(uint8_t)g->fleet.owner[c] << 16);
     for (int i = 0; i < SEA_SHIP_COUNT; i++)
-        h = mix(h, g->ship_hits[i]);
-    h = mix(h, (uint64_t)g->shots);
-    h = mix(h, (uint64_t)g->hits);
-    h = mix(h, (uint64_t)g->sunk);
-    h = mix(h, (uint64_t)(int64_t)g->last_cell);
-    h = mix(h, g->seed);
-    h = mix(h, rng->state);
-    return mix(h, rng->inc);
+        h = ws_hash_mix(h, g->ship_hits[i]);
+    h = ws_hash_mix(h, (uint64_t)g->shots);
+    h = ws_hash_mix(h, (uint64_t)g->hits);
+    h = ws_hash_mix(h, (uint64_t)g->sunk);
+    h = ws_hash_mix(h, (uint64_t)(int64_t)g->last_cell);
+    h = ws_hash_mix(h, g->seed);
+    h = ws_hash_mix(h, rng->state);
+    return ws_hash_mix(h, rng->inc);
 }
 
 uint64_t sea_history_hash(const SeaHistory *h, int t) {
