@@ -391,8 +391,21 @@ START_TEST(refusals) {
     arena_deinit(&other);
     ArenaHistory bad;
     ck_assert_int_eq(arena_history_init(&bad, &run.a, 10, 11, &err), WS_ERR_ARG);
+    ck_assert_int_eq(arena_history_init(&bad, &run.a, 5, 0, &err), WS_OK); /* interval 5 */
+    ck_assert_int_eq(bad.interval, 5);
+    arena_history_deinit(&bad);
     ck_assert_int_eq(arena_history_init(&bad, &run.a, -5, 1, &err), WS_ERR_ARG);
     end_run(&run);
+}
+END_TEST
+
+/* Bigger maps checkpoint more often, so a step back stays within a frame. */
+START_TEST(the_interval_follows_the_map_size) {
+    ck_assert_int_eq(arena_history_default_interval(40, 20), ARENA_HISTORY_INTERVAL);
+    ck_assert_int_eq(arena_history_default_interval(128, 128), 16);
+    ck_assert_int_eq(arena_history_default_interval(129, 128), 8);
+    ck_assert_int_eq(arena_history_default_interval(256, 256), 8);
+    ck_assert_int_eq(arena_history_default_interval(512, 300), 4);
 }
 END_TEST
 
@@ -440,6 +453,7 @@ static Suite *arena_history_suite(void) {
     tcase_add_test(in, an_edit_flood_stays_bounded);
     tcase_add_test(in, a_history_that_does_not_replay_is_reported);
     tcase_add_test(in, refusals);
+    tcase_add_test(in, the_interval_follows_the_map_size);
     tcase_add_test(in, no_allocation_and_bounded_memory);
     suite_add_tcase(s, in);
     return s;

@@ -1,9 +1,9 @@
 /* bench_mode_history.c - `wavesnake bench arena-history` and `bench sea-history`:
  * what time travel costs in the arena and the sea. Figures, never pass/fail.
  *
- * arena-history: generated maps (64x64 with 60 monsters, 128x128 with 300),
- * each played 1,200 ticks on autopilot through an ArenaHistory with a
- * checkpoint every 8, 16 (the window's) and 32 ticks. Per row: the
+ * arena-history: generated maps (64x64 with 60 monsters, 128x128 with 300,
+ * 256x256 with 1000), each played 1,200 ticks on autopilot through an
+ * ArenaHistory with a checkpoint every 8, 16 (the window's) or 32 ticks. Per row: the
  * history's memory, the ticks it keeps, the cost of a recorded tick against
  * a plain one, and the latency of a step back (`,` from the latest tick down
  * to the oldest kept: each a restore and a replay), a step forward (`.`) and
@@ -34,12 +34,16 @@
 
 enum { ARENA_BENCH_TICKS = 1200, ARENA_BENCH_JUMPS = 400, SEA_BENCH_GAMES = 20 };
 
-typedef struct ArenaBenchMap {
-    int side, monsters;
-} ArenaBenchMap;
+/* A generated map and a checkpoint interval: one row. */
+typedef struct ArenaBenchRow {
+    int side, monsters, interval;
+} ArenaBenchRow;
 
-static const ArenaBenchMap ARENA_MAPS[] = {{64, 60}, {128, 300}};
-static const int ARENA_INTERVALS[] = {8, ARENA_HISTORY_INTERVAL, 32};
+static const ArenaBenchRow ARENA_ROWS[] = {
+    {64, 60, 8},    {64, 60, ARENA_HISTORY_INTERVAL},   {64, 60, 32},
+    {128, 300, 8},  {128, 300, ARENA_HISTORY_INTERVAL}, {128, 300, 32},
+    {256, 1000, 8}, {256, 1000, ARENA_HISTORY_INTERVAL},
+};
 
 static uint64_t cpu_now_ns(void) {
     struct timespec ts;
@@ -59,7 +63,8 @@ static WsStatus timed_seek(ArenaHistory *h, long t, Arena *a, LatencyHist *cpu,
     return st;
 }
 
-static WsStatus arena_row(const ArenaBenchMap *m, int interval, uint64_t seed, WsError *err) {
+static WsStatus arena_row(const ArenaBenchRow *m, uint64_t seed, WsError *err) {
+    int interval = m->interval;
     ArenaConfig cfg = {seed, m->monsters, false};
     Arena a = {0}, plain = {0};
     ArenaHistory h = {0};
@@ -116,10 +121,8 @@ WsStatus bench_arena_history(uint64_t seed, WsError *err) {
            "tick_us", "rec_us", "back_ms", "p99_ms", "wall_p99", "fwd_ms", "p99_ms", "jump_ms",
            "p99_ms");
     WsStatus st = WS_OK;
-    for (size_t m = 0; m < sizeof ARENA_MAPS / sizeof ARENA_MAPS[0] && st == WS_OK; m++)
-        for (size_t k = 0; k < sizeof ARENA_INTERVALS / sizeof ARENA_INTERVALS[0] && st == WS_OK;
-             k++)
-            st = arena_row(&ARENA_MAPS[m], ARENA_INTERVALS[k], seed, err);
+    for (size_t r = 0; r < sizeof ARENA_ROWS / sizeof ARENA_ROWS[0] && st == WS_OK; r++)
+        st = arena_row(&ARENA_ROWS[r], seed, err);
     return st;
 }
 

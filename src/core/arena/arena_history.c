@@ -264,12 +264,21 @@ WsStatus arena_history_restart(ArenaHistory *h, Arena *a, WsError *err) {
     return WS_OK;
 }
 
+int arena_history_default_interval(int w, int h) {
+    long cells = (long)w * h;
+    return cells <= 128L * 128   ? ARENA_HISTORY_INTERVAL
+           : cells <= 256L * 256 ? ARENA_HISTORY_INTERVAL / 2
+                                 : ARENA_HISTORY_INTERVAL / 4;
+}
+
 WsStatus arena_history_init(ArenaHistory *h, Arena *a, long keep, int interval, WsError *err) {
     memset(h, 0, sizeof *h);
     if (keep == 0)
         keep = ARENA_HISTORY_KEEP;
-    if (interval == 0)
-        interval = ARENA_HISTORY_INTERVAL;
+    if (interval == 0 && keep > 0) {
+        interval = arena_history_default_interval(a->w, a->h);
+        interval = interval > keep ? (int)keep : interval;
+    }
     if (keep < 1 || keep > 100000000L)
         return ws_fail(err, WS_ERR_ARG, "history of %ld ticks is outside 1..100000000", keep);
     if (interval < 1 || interval > keep)

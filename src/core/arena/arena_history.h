@@ -52,7 +52,7 @@
 
 enum {
     ARENA_HISTORY_KEEP = 1000,   /* ticks a window keeps at least (SPEC) */
-    ARENA_HISTORY_INTERVAL = 16, /* ticks between checkpoints */
+    ARENA_HISTORY_INTERVAL = 16, /* ticks between checkpoints, up to 128x128 (see below) */
     ARENA_HISTORY_EDITS = 4096   /* edits kept at most */
 };
 
@@ -97,8 +97,14 @@ typedef struct ArenaHistory {
     long edit_seq; /* edits recorded so far (the next edit's number) */
 } ArenaHistory;
 
+/* The default checkpoint interval for a w x h arena: 16 up to 128x128
+ * cells, 8 up to 256x256, 4 beyond. A step back re-runs up to interval - 1
+ * ticks and a tick costs about the map's size, so bigger maps checkpoint
+ * more often to keep a step back within a frame (bench arena-history). */
+int arena_history_default_interval(int w, int h);
+
 /* Sizes a history for arena a (keep >= 1 ticks, interval 1..keep; 0 picks
- * the defaults) and starts it at a's current tick, which becomes `first`
+ * the defaults: ARENA_HISTORY_KEEP, arena_history_default_interval at most keep) and starts it at a's current tick, which becomes `first`
  * and `last`. Brings a's maps up to date (see "Maps" above). On failure h
  * is zeroed. */
 WsStatus arena_history_init(ArenaHistory *h, Arena *a, long keep, int interval, WsError *err);
