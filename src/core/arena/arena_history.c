@@ -339,8 +339,10 @@ WsStatus arena_history_tick(ArenaHistory *h, Arena *a, Dir steer, bool autopilot
 }
 
 static bool record_edit(ArenaHistory *h, Arena *a, ArenaEditKind kind, int cell) {
-    if (a->tick != h->last)
-        return false;
+    bool can =
+        kind == ARENA_EDIT_WALL ? arena_can_toggle_wall(a, cell) : arena_can_drop_gold(a, cell);
+    if (a->tick != h->last || !can)
+        return false; /* refused before the ring makes room: a refusal costs no history */
     /* A full edit ring drops the checkpoints that need its oldest edit; with
      * one left, the arena as it is now becomes the only checkpoint. */
     while (h->edit_count == h->edit_cap) {
@@ -353,9 +355,10 @@ static bool record_edit(ArenaHistory *h, Arena *a, ArenaEditKind kind, int cell)
             h->first = h->last;
         }
     }
-    bool ok = kind == ARENA_EDIT_WALL ? arena_toggle_wall(a, cell) : arena_drop_gold(a, cell);
-    if (!ok)
-        return false;
+    if (kind == ARENA_EDIT_WALL)
+        arena_toggle_wall(a, cell);
+    else
+        arena_drop_gold(a, cell);
     refresh_maps(a); /* the maps show the edit at once, even paused */
     ArenaHistoryEdit *e = &h->edits[h->edit_seq % h->edit_cap];
     e->tick = h->last;
