@@ -117,7 +117,7 @@ static WsStatus arena_row(const ArenaBenchRow *m, uint64_t seed, WsError *err) {
 WsStatus bench_arena_history(uint64_t seed, WsError *err) {
     printf("arena history benchmark: seed %llu, %d ticks on autopilot, keep >= %d ticks\n",
            (unsigned long long)seed, ARENA_BENCH_TICKS, ARENA_HISTORY_KEEP);
-    printf("%-12s %4s %6s %5s %8s %8s %8s %8s %9s %8s %8s %8s %8s\n", "map", "K", "MB", "kept",
+    printf("%-12s %4s %6s %5s %8s %8s %8s %8s %9s %8s %8s %8s %8s\n", "map", "K", "MiB", "kept",
            "tick_us", "rec_us", "back_ms", "p99_ms", "wall_p99", "fwd_ms", "p99_ms", "jump_ms",
            "p99_ms");
     WsStatus st = WS_OK;
