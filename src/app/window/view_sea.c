@@ -291,10 +291,14 @@ static bool sea_hist_seek(void *state, long t, FrontCtx *ctx) {
         int at = t < s->hist.shots ? (int)t : s->hist.shots;
         WsError err = {0};
         int choice = -1;
+        Uint64 t0 = SDL_GetPerformanceCounter();
         if (sea_history_seek(&s->hist, at, &s->game, &s->ai, &s->rng, &choice, &err) != WS_OK) {
             front_status(ctx, "cannot show tick %ld: %s", t, err.msg);
             return false;
         }
+        /* The HUD's decision time: this decision, made again (with the shots before it). */
+        s->decision_us = (double)(SDL_GetPerformanceCounter() - t0) * 1e6 /
+                         (double)SDL_GetPerformanceFrequency();
         s->pending = choice;
         s->done = choice < 0;
         all_done = all_done && s->done;
