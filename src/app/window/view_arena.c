@@ -12,6 +12,14 @@
  * Drawing reads the arena's kept maps and the monsters' decisions and never
  * decides again. The desire map is a weighted sum of the maps (no search),
  * built once per frame in draw into a buffer sized once; the HUD reads it.
+ *
+ * Time travel (view.h, ViewHistory): ticks, steering and mouse edits go
+ * through an ArenaHistory (arena_history.h), which applies them to the arena
+ * and keeps at least the last 1,000 ticks. Showing a past tick is a seek:
+ * the arena is rebuilt from a checkpoint by re-running the core, so the
+ * maps, every monster's state label and arrow, and the last combat decision
+ * are what the core computed at that tick. Playing on, or a mouse edit, at
+ * a past tick drops the later ticks first.
  */
 #include <SDL.h>
 #include <stdio.h>
@@ -19,8 +27,9 @@
 #include <string.h>
 
 #include "arena.h"
-#include "names.h"
+#include "arena_history.h"
 #include "arena_setup.h"
+#include "names.h"
 #include "view.h"
 
 /* ======================================================================== */
@@ -56,6 +65,9 @@ typedef struct ArenaView {
     double tick_us, tick_us_sum;
     long ticks;
     long deaths_seen;
+    ArenaHistory hist; /* the last ticks of this arena (hist_ok) */
+    bool hist_ok;      /* false: out of memory, no time travel for this arena */
+    long cur;          /* the tick on screen; hist.last is the latest */
 } ArenaView;
 
 static const Rgba HERO_COLOR = {90, 205, 255, 255};
@@ -181,6 +193,7 @@ static void arena_view_destroy(void *state) {
         return;
     if (v->open)
         arena_deinit(&v->arena);
+    arena_history_deinit(&v->hist);
     free(v->desire);
     free(v);
 }
@@ -199,8 +212,14 @@ static WsStatus open_world(ArenaView *v, FrontCtx *ctx, WsError *err) {
     if (v->open)
         arena_deinit(&v->arena);
     free(v->desire);
+    arena_history_deinit(&v->hist);
     v->arena = fresh;
     v->desire = desire;
+    WsError herr = {0};
+    v->hist_ok = arena_history_init(&v->hist, &v->arena, 0, 0, &herr) == WS_OK;
+    if (!v->hist_ok)
+        fprintf(stderr, "wavesnake: arena: no time travel: %s\n", herr.msg);
+    v->cur = v->arena.tick;
     v->desire_focus = -1;
     v->desire_ok = false;
     v->open = true;
@@ -276,6 +295,36 @@ static bool arena_view_action(void *state, Action action, FrontCtx *ctx) {
     }
 }
 
+/* ---- time travel ---------------------------------------------------------- */
+
+static bool at_past_tick(const ArenaView *v) { return v->hist_ok && v->cur < v->hist.last; }
+
+/* Before the arena changes at a past tick: drops the ticks after it, so
+ * play goes on from here (the arena on screen is the seek's). */
+static void drop_future(ArenaView *v) {
+    if (at_past_tick(v))
+        arena_history_truncate(&v->hist, v->cur, NULL);
+}
+
+/* A mouse edit: through the history (which brings the maps up to date and
+ * records it), or straight on the arena when there is none. */
+static bool edit(ArenaView *v, ArenaEditKind kind, int cell) {
+    if (v->hist_ok) {
+        bool can = kind == ARENA_EDIT_WALL ? arena_can_toggle_wall(&v->arena, cell)
+                                           : arena_can_drop_gold(&v->arena, cell);
+        if (!can)
+            return false; /* a refused edit keeps the later ticks */
+        drop_future(v);
+        return kind == ARENA_EDIT_WALL ? arena_history_toggle_wall(&v->hist, &v->arena, cell)
+                                       : arena_history_drop_gold(&v->hist, &v->arena, cell);
+    }
+    bool ok = kind == ARENA_EDIT_WALL ? arena_toggle_wall(&v->arena, cell)
+                                      : arena_drop_gold(&v->arena, cell);
+    if (ok)
+        arena_update_maps(&v->arena);
+    return ok;
+}
+
 static int cell_at(const ArenaView *v, int px, int py) {
     int x, y;
     if (!v->have_layout || !layout_pixel_to_cell(&v->bl, px, py, &x, &y))
@@ -300,8 +349,7 @@ static bool arena_view_event(void *state, const SDL_Event *ev, FrontCtx *ctx) {
         return false;
     int x = cell % a->w, y = cell / a->w;
     if (ev->button.button == SDL_BUTTON_LEFT) {
-        if (arena_toggle_wall(a, cell)) {
-            arena_update_maps(a); /* the maps show the edit at once, even paused */
+        if (edit(v, ARENA_EDIT_WALL, cell)) { /* the maps show the edit at once, even paused */
             front_status(ctx, "%s at (%d, %d)", a->blocked[cell] ? "wall" : "floor", x, y);
         } else {
             front_status(ctx, "(%d, %d): something stands there", x, y);
@@ -309,8 +357,7 @@ static bool arena_view_event(void *state, const SDL_Event *ev, FrontCtx *ctx) {
         return true;
     }
     if (ev->button.button == SDL_BUTTON_RIGHT) {
-        if (arena_drop_gold(a, cell)) {
-            arena_update_maps(a);
+        if (edit(v, ARENA_EDIT_GOLD, cell)) {
             front_status(ctx, "gold dropped at (%d, %d)", x, y);
         } else {
             front_status(ctx, "(%d, %d): no room for gold", x, y);
@@ -328,7 +375,18 @@ static bool arena_view_tick(void *state, FrontCtx *ctx) {
         front_status(ctx, "autopilot resumes");
     }
     Uint64 t0 = SDL_GetPerformanceCounter();
-    arena_tick(a, v->steer, !v->manual);
+    if (v->hist_ok) {
+        drop_future(v);
+        WsError err = {0};
+        if (arena_history_tick(&v->hist, a, v->steer, !v->manual, &err) != WS_OK) {
+            front_status(ctx, "time travel stops for this arena: %s", err.msg);
+            v->hist_ok = false;
+            arena_tick(a, v->steer, !v->manual);
+        }
+    } else {
+        arena_tick(a, v->steer, !v->manual);
+    }
+    v->cur = a->tick;
     Uint64 t1 = SDL_GetPerformanceCounter();
     v->steer = DIR_NONE;
     v->tick_us = (double)(t1 - t0) * 1e6 / (double)SDL_GetPerformanceFrequency();
@@ -336,11 +394,59 @@ static bool arena_view_tick(void *state, FrontCtx *ctx) {
     v->ticks++;
     if (a->hero_deaths != v->deaths_seen) {
         v->deaths_seen = a->hero_deaths;
-        front_status(ctx, "the hero fell (%ld so far) and rises again elsewhere",
-                     a->hero_deaths);
+        front_status(ctx, "the hero fell (%ld so far) and rises again elsewhere", a->hero_deaths);
     }
     return true;
 }
+
+/* ---- ViewHistory --------------------------------------------------------- */
+
+static void arena_hist_range(void *state, long *first, long *last) {
+    const ArenaView *v = state;
+    *first = v->hist_ok ? v->hist.first : v->cur;
+    *last = v->hist_ok ? v->hist.last : v->cur;
+}
+
+static long arena_hist_current(void *state) { return ((ArenaView *)state)->cur; }
+
+static bool arena_hist_seek(void *state, long t, FrontCtx *ctx) {
+    ArenaView *v = state;
+    if (!v->hist_ok)
+        return false;
+    WsError err = {0};
+    if (arena_history_seek(&v->hist, t, &v->arena, &err) != WS_OK) {
+        front_status(ctx, "cannot show tick %ld: %s", t, err.msg);
+        return false;
+    }
+    v->cur = t;
+    v->deaths_seen = v->arena.hero_deaths; /* no "the hero fell" notice for a seek */
+    return true;
+}
+
+/* A hero death or a kill, and steering or a mouse edit, in ticks [from, to):
+ * a column covers a few ticks of the 1,000 or so kept, so a plain loop. */
+static unsigned arena_hist_marks(void *state, long from, long to) {
+    const ArenaView *v = state;
+    if (!v->hist_ok)
+        return 0;
+    unsigned m = 0;
+    for (long t = from; t < to && t <= v->hist.last; t++) {
+        unsigned k = arena_history_marks(&v->hist, t);
+        if (k & (ARENA_MARK_DEATH | ARENA_MARK_KILL))
+            m |= TIMELINE_MARK_KILL;
+        if (k & (ARENA_MARK_EDIT | ARENA_MARK_STEER))
+            m |= TIMELINE_MARK_EDIT;
+    }
+    return m;
+}
+
+static const ViewHistory ARENA_HISTORY = {
+    .range = arena_hist_range,
+    .current = arena_hist_current,
+    .seek = arena_hist_seek,
+    .marks = arena_hist_marks,
+    .idle = NULL,
+};
 
 /* ======================================================================== */
 /* Drawing                                                                   */
@@ -471,16 +577,18 @@ static void draw_hero(const ArenaView *v, FrontCtx *ctx) {
         render_fill(ctx->renderer, r, HERO_COLOR);
         return;
     }
+    /* At a past tick, who drove then; at the latest, who drives now. */
+    bool manual = at_past_tick(v) ? a->hero_manual : v->manual;
     int cx = r.x + r.w / 2, cy = r.y + r.h / 2, rad = bl->cell * 2 / 5;
     render_disc(ctx->renderer, cx, cy, rad, HERO_COLOR);
     render_ring(ctx->renderer, cx, cy, rad, bl->cell >= 16 ? 2 : 1,
-                v->manual ? PAL_ACCENT : (Rgba){255, 255, 255, 255});
+                manual ? PAL_ACCENT : (Rgba){255, 255, 255, 255});
     if (a->hero_poison > 0)
         render_disc(ctx->renderer, cx, cy, rad / 3 + 1, (Rgba){120, 220, 60, 255});
     if (bl->cell >= LABEL_MIN_CELL) {
         int px = bl->cell * 9 / 20;
-        text_draw(ctx->text, px, cx, r.y - px * 4 / 5, TEXT_CENTER,
-                  render_sdl_color(HERO_COLOR), v->manual ? "you" : "hero");
+        text_draw(ctx->text, px, cx, r.y - px * 4 / 5, TEXT_CENTER, render_sdl_color(HERO_COLOR),
+                  manual ? "you" : "hero");
     }
 }
 
@@ -635,4 +743,5 @@ const View VIEW_ARENA = {
     .tick = arena_view_tick,
     .draw = arena_view_draw,
     .hud = arena_view_hud,
+    .history = &ARENA_HISTORY,
 };
