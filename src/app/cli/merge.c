@@ -222,13 +222,13 @@ static WsStatus json_line(Merge *m, const char *line) {
     if (!json_whole(line, "game", 0, (long long)(~0ull >> 1), &index) ||
         !json_whole(line, "seed", 0, (long long)(~0ull >> 1), &seed) ||
         !json_text(line, "outcome", outcome, sizeof outcome) ||
-        !outcome_parse(outcome, &g.outcome) ||
-        !json_whole(line, "length", 1, 1 << 20, &length) ||
+        !outcome_parse(outcome, &g.outcome) || !json_whole(line, "length", 1, 1 << 20, &length) ||
         !json_whole(line, "cells", 1, 1 << 20, &cells) ||
         !json_whole(line, "steps", 0, (long long)(~0ull >> 1), &steps) ||
         !json_num(line, "decision_us_mean", &g.decision_us))
-        return bad(m, "not a snake game's JSON line (game, seed, outcome, length, cells, steps, "
-                      "decision_us_mean)",
+        return bad(m,
+                   "not a snake game's JSON line (game, seed, outcome, length, cells, steps, "
+                   "decision_us_mean)",
                    "");
     if (m->run.known && m->run.cells > 0 && cells != m->run.cells)
         return bad(m, "the board's cells differ from the games before: another run", "");
@@ -280,8 +280,8 @@ static WsStatus trace_line(Merge *m, TraceState *t, const char *line) {
     if (strncmp(line, "end ", 4) == 0) {
         char outcome[16];
         int used = 0;
-        if (sscanf(line, "end %15s length %d steps %ld%n", outcome, &t->game.length,
-                   &t->game.steps, &used) != 3 ||
+        if (sscanf(line, "end %15s length %d steps %ld%n", outcome, &t->game.length, &t->game.steps,
+                   &used) != 3 ||
             line[used] != '\0' || !outcome_parse(outcome, &t->game.outcome))
             return bad(m, "not an end line (end OUTCOME length L steps N)", "");
         t->in_game = false;
@@ -380,9 +380,10 @@ static WsStatus sum_up(Merge *m, bool json) {
     }
     if (st == WS_OK) {
         if (missing > 0)
-            fprintf(stderr,
-                    "wavesnake: merge: %ld games, %ld missing from games 0..%ld (first: game %ld)\n",
-                    m->n, missing, m->games[m->n - 1].index, first_missing);
+            fprintf(
+                stderr,
+                "wavesnake: merge: %ld games, %ld missing from games 0..%ld (first: game %ld)\n",
+                m->n, missing, m->games[m->n - 1].index, first_missing);
         s.seed = m->seed;
         s.w = m->run.w;
         s.h = m->run.h;
