@@ -62,4 +62,13 @@ grep -qE '^perfect +4x4 +3 +3 ' "$TMP/bench.out" || fail "bench row: $(cat "$TMP
 grep -qE '^hamilton +6x4 +3 +3 ' "$TMP/bench.out" || fail "bench row: $(cat "$TMP/bench.out")"
 grep -qE '^\| perfect \| 6x4 \| 3 \| 3 \| 24.00 / 24 \|' "$TMP/results.md" ||
     fail "markdown row: $(grep perfect "$TMP/results.md")"
+# A hand-written part after the marker survives the next generation.
+printf '\n<!-- written by hand below: bench --markdown keeps it -->\nhand-made row 42\n' \
+    >>"$TMP/results.md"
+"$WS" bench snake --boards 4x4 --games 2 --policy hamilton --markdown "$TMP/results.md" \
+    >/dev/null || fail "bench again: exit $?"
+grep -q '^hand-made row 42$' "$TMP/results.md" || fail "the hand-written part is gone"
+[ "$(grep -c '^# Snake benchmark results' "$TMP/results.md")" -eq 1 ] ||
+    fail "the table is not written once: $(cat "$TMP/results.md")"
+grep -qE '^\| perfect \|' "$TMP/results.md" && fail "the old table was kept"
 finish
