@@ -51,6 +51,7 @@ check() { # name, games, wavesnake args... : every N in 2 3 5, JSON and traces
 check perfect8_strict 12 --policy perfect --size 8x8 --strict-tail
 check greedy6 11 --policy greedy --size 6x6 --start-length 2
 check hamilton4 7 --policy hamilton --size 4x6 --jobs 2
+check greedy_rooms 5 --policy greedy --map "$(dirname "$0")/../../assets/maps/snake/rooms.txt"
 
 # A shard with more shards than games plays nothing and still sums up.
 "$WS" snake --headless --games 2 --seed 1 --shard 4/5 --size 4x4 >"$TMP/empty" ||
@@ -77,4 +78,4 @@ expect_usage_error 'ends inside game' "$WS" merge "$TMP/cut.trace"
 "$WS" snake --headless --games 2 --seed 1 --size 6x6 --json >"$TMP/other.json"
 expect_usage_error 'another run' "$WS" merge "$TMP/part.json" "$TMP/other.json"
 expect_usage_error 'FILE' "$WS" merge
-exit $FAILED
+finish

@@ -66,7 +66,8 @@ typedef struct Game {
 /* The run the games belong to; `known` once a line has said so. */
 typedef struct RunInfo {
     bool known;
-    int w, h, cells;
+    int w, h, cells; /* cells: the floor */
+    int walls;
     char policy[32];
     bool strict_tail;
 } RunInfo;
@@ -118,7 +119,7 @@ static WsStatus set_run(Merge *m, const RunInfo *r) {
         return WS_OK;
     }
     if (r->w != m->run.w || r->h != m->run.h || strcmp(r->policy, m->run.policy) != 0 ||
-        r->strict_tail != m->run.strict_tail)
+        r->strict_tail != m->run.strict_tail || r->walls != m->run.walls)
         return ws_fail(m->err, WS_ERR_PARSE,
                        "%s:%ld: %dx%d %s tail %s, but the games before are %dx%d %s tail %s: "
                        "another run",
@@ -192,7 +193,7 @@ static bool json_text(const char *line, const char *key, char *buf, size_t size)
 static WsStatus json_summary(Merge *m, const char *line) {
     char size[32], tail[16];
     RunInfo r = {0};
-    long long seed = 0, jobs = 0;
+    long long seed = 0, jobs = 0, walls = 0;
     double p99 = 0.0, wall = 0.0;
     if (!json_text(line, "size", size, sizeof size) || sscanf(size, "%dx%d", &r.w, &r.h) != 2 ||
         !json_text(line, "policy", r.policy, sizeof r.policy) ||
@@ -201,6 +202,9 @@ static WsStatus json_summary(Merge *m, const char *line) {
         !json_whole(line, "jobs", 0, 1 << 20, &jobs) || !json_num(line, "decision_us_p99", &p99) ||
         !json_num(line, "wall_s", &wall))
         return bad(m, "a summary object without size, policy, tail, seed, jobs or times", "");
+    if (json_at(line, "walls") != NULL && !json_whole(line, "walls", 0, 1 << 20, &walls))
+        return bad(m, "a summary object with a bad walls count", "");
+    r.walls = (int)walls;
     r.strict_tail = strcmp(tail, "strict") == 0;
     WsStatus st = set_run(m, &r);
     if (st != WS_OK)
@@ -247,6 +251,7 @@ static WsStatus json_line(Merge *m, const char *line) {
 
 typedef struct TraceState {
     bool in_game;
+    bool walls_allowed; /* right after the game line */
     Game game;
     RunInfo run;
 } TraceState;
@@ -269,6 +274,7 @@ static WsStatus trace_line(Merge *m, TraceState *t, const char *line) {
         r.cells = r.w * r.h;
         t->run = r;
         t->in_game = true;
+        t->walls_allowed = true;
         memset(&t->game, 0, sizeof t->game);
         t->game.index = index;
         t->game.seed = (uint64_t)seed;
@@ -277,6 +283,15 @@ static WsStatus trace_line(Merge *m, TraceState *t, const char *line) {
     }
     if (!t->in_game)
         return bad(m, "a line outside a game (expected 'game ...')", "");
+    if (strncmp(line, "walls ", 6) == 0 && t->walls_allowed) {
+        char *end = NULL;
+        long k = strtol(line + 6, &end, 10);
+        if (end == line + 6 || k < 1 || k >= t->run.cells)
+            return bad(m, "a walls line with a bad count", "");
+        t->run.walls = (int)k;
+        t->run.cells -= (int)k; /* the floor, as a run prints it */
+    }
+    t->walls_allowed = false;
     if (strncmp(line, "end ", 4) == 0) {
         char outcome[16];
         int used = 0;
@@ -388,6 +403,7 @@ static WsStatus sum_up(Merge *m, bool json) {
         s.w = m->run.w;
         s.h = m->run.h;
         s.cells = m->run.cells > 0 ? m->run.cells : m->run.w * m->run.h;
+        s.walls = m->run.walls;
         s.policy = m->run.policy;
         s.strict_tail = m->run.strict_tail;
         s.decision_us_mean = us_steps > 0.0 ? us / us_steps : 0.0;
