@@ -71,6 +71,7 @@ typedef struct AppOptions {
     bool size_given;     /* --size was given (it cannot be combined with --map) */
     SnakePolicy policy;
     const char *trace;   /* trace file path, or NULL */
+    long shard_k, shard_n; /* --shard K/N: only the games i with i mod N = K; N 0: all */
 
     /* snake and arena */
     const char *map;     /* --map: map file, or NULL (arena: the default / generated map;
