@@ -21,8 +21,10 @@ WsStatus fileio_read(const char *path, const char *what, size_t max_bytes, char 
     if (f == NULL)
         return ws_fail(err, WS_ERR_IO, "%s file '%s': %s", what, name, strerror(errno));
     /* Read through a bounded buffer rather than trusting st_size: pipes and
-     * /dev files report 0 or lie. */
-    size_t cap = 4096, n = 0;
+     * /dev files report 0 or lie. The buffer never grows past max_bytes + 1
+     * (one byte proves a file too large) and a NUL byte stops the read at
+     * once, so a 100 MB binary file, or /dev/urandom, costs a few KB. */
+    size_t cap = max_bytes + 1 < 4096 ? max_bytes + 1 : 4096, n = 0;
     char *buf = malloc(cap + 1);
     WsStatus status = WS_OK;
     if (buf == NULL)
@@ -34,7 +36,7 @@ WsStatus fileio_read(const char *path, const char *what, size_t max_bytes, char 
                                  what, name, max_bytes);
                 break;
             }
-            cap *= 2;
+            cap = cap < (max_bytes + 1) / 2 ? cap * 2 : max_bytes + 1;
             char *grown = realloc(buf, cap + 1);
             if (grown == NULL) {
                 status = ws_fail(err, WS_ERR_NOMEM, "%s file '%s': out of memory", what, name);
@@ -43,6 +45,9 @@ WsStatus fileio_read(const char *path, const char *what, size_t max_bytes, char 
             buf = grown;
         }
         size_t got = fread(buf + n, 1, cap - n, f);
+        if (memchr(buf + n, '\0', got) != NULL)
+            status = ws_fail(err, WS_ERR_PARSE, "%s file '%s' is binary (it holds a NUL byte)",
+                             what, name);
         n += got;
         if (got == 0) {
             if (ferror(f))
@@ -56,9 +61,6 @@ WsStatus fileio_read(const char *path, const char *what, size_t max_bytes, char 
                          max_bytes);
     if (status == WS_OK && n == 0)
         status = ws_fail(err, WS_ERR_PARSE, "%s file '%s' is empty", what, name);
-    if (status == WS_OK && memchr(buf, '\0', n) != NULL)
-        status = ws_fail(err, WS_ERR_PARSE, "%s file '%s' is binary (it holds a NUL byte)", what,
-                         name);
     if (status != WS_OK) {
         free(buf);
         return status;

@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# The largest inputs behave: 512x512 maps in every tool and the arena, a
+# 256x256 snake board, endless and 100 MB files as maps and scripts (a clear
+# error, a few MB of memory), and many games in flat memory with a progress
+# bar on a terminal.
+# Usage: limits.sh WAVESNAKE DATA MAXRSS_BIN
+WS=$1 DATA=$2 MAXRSS=$3
+source "$(dirname "$0")/lib.sh"
+
+# rss_of CMD...: runs CMD (stdout and stderr to $TMP/out, $TMP/err), sets RSS (kB) and RC.
+rss_of() {
+    "$MAXRSS" "$TMP/rss" "$@" >"$TMP/out" 2>"$TMP/err"
+    RC=$?
+    RSS=$(cat "$TMP/rss")
+}
+
+# ---- 512 x 512: the largest map, in every tool and the arena ----------------
+# Floor everywhere, a wall across the middle with a gap at the bottom, the
+# hero at (0,0), gold at the far corner, two monsters.
+awk 'BEGIN {
+    for (y = 0; y < 512; y++) {
+        row = ""
+        for (x = 0; x < 512; x++) {
+            c = "."
+            if (x == 256 && y < 511) c = "#"
+            if (x == 0 && y == 0) c = "@"
+            if (x == 511 && y == 511) c = "$"
+            if (x == 300 && y == 10) c = "z"
+            if (x == 100 && y == 400) c = "g"
+            row = row c
+        }
+        print row
+    }
+}' >"$TMP/big.txt"
+expect_status 0 "$WS" wave "$TMP/big.txt" 0 0
+[ "$(wc -l <"$TMP/out")" -eq 512 ] && [ "$(head -c 512 "$TMP/out" | wc -c)" -eq 512 ] ||
+    fail "wave on 512x512: not 512 rows of 512 cells"
+grep -q '+' "$TMP/out" || fail "wave on 512x512: no distance beyond base 62 ('+')"
+expect_status 0 "$WS" path "$TMP/big.txt" 0 0 511 511
+grep -qx 'straight 1022, path 1022' "$TMP/out" || fail "path on 512x512: $(head -1 "$TMP/out")"
+[ "$(wc -l <"$TMP/out")" -eq 513 ] || fail "path on 512x512: not 1 + 512 lines"
+expect_status 0 "$WS" dmap "$TMP/big.txt" --gold -4
+[ "$(wc -l <"$TMP/out")" -eq 512 ] || fail "dmap on 512x512: not 512 rows"
+expect_status 0 "$WS" dmap "$TMP/big.txt" --safety
+[ "$(wc -l <"$TMP/out")" -eq 512 ] || fail "dmap --safety on 512x512: not 512 rows"
+printf 'enemy 500 500 chase 10\nturn 0 0 0 0\nturn 1 0 0 0\nturn 2 0 0 0\n' >"$TMP/big.script"
+expect_status 0 "$WS" fsm "$TMP/big.txt" "$TMP/big.script"
+grep -q '^turn 3: ' "$TMP/out" || fail "fsm on 512x512: no third turn"
+expect_status 0 "$WS" arena --headless --map "$TMP/big.txt" --ticks 5 --seed 1
+grep -q '(512x512)' "$TMP/out" || fail "arena on 512x512: $(head -c 200 "$TMP/out")"
+expect_status 0 "$WS" snake --headless --size 256x256 --games 1 --seed 1 --policy hamilton
+grep -q 'won, length 65536/65536' "$TMP/out" || fail "256x256 hamilton: $(head -1 "$TMP/out")"
+
+# ---- endless and 100 MB files: a clear error, a few MB ------------------------
+rss_of "$WS" --version
+base=$RSS
+truncate -s 100M "$TMP/zeros.bin"                 # 100 MB of NUL bytes, no disk
+for file in "$TMP/zeros.bin" /dev/urandom /dev/zero; do
+    rss_of "$WS" wave "$file" 1 1
+    [ "$RC" -eq 2 ] && grep -q 'is binary' "$TMP/err" || fail "wave $file: exit $RC, $(cat "$TMP/err")"
+    [ $((RSS - base)) -lt 2048 ] || fail "wave $file: $RSS kB, $((RSS - base)) kB over --version"
+    rss_of "$WS" fsm "$DATA/level.txt" "$file"
+    [ "$RC" -eq 2 ] && grep -q "script file .* is binary" "$TMP/err" || fail "fsm script $file: exit $RC"
+done
+# Endless text: read up to the 4 MB limit, never further.
+rss_of bash -c 'exec "$1" wave <(yes ..........) 1 1' _ "$WS"
+[ "$RC" -eq 2 ] && grep -q 'is larger than 4194304 bytes' "$TMP/err" ||
+    fail "an endless text map: exit $RC, $(cat "$TMP/err")"
+[ $((RSS - base)) -lt 12288 ] || fail "an endless text map: $RSS kB, $((RSS - base)) kB over --version"
+rss_of bash -c 'exec "$1" arena --headless --map <(yes .....@....) --ticks 1' _ "$WS"
+[ "$RC" -eq 2 ] && grep -q 'is larger than' "$TMP/err" || fail "arena on an endless map: exit $RC"
+[ "$(wc -l <"$TMP/err")" -eq 1 ] || fail "arena on an endless map: not one line on stderr"
+
+# ---- many games: flat memory, a progress bar on a terminal --------------------
+rss_of "$WS" snake --headless --games 1000 --size 4x4 --seed 1 --jobs 2
+few=$RSS
+rss_of "$WS" snake --headless --games 50000 --size 4x4 --seed 1 --jobs 2
+grep -q '^summary: games 50000,' "$TMP/out" || fail "50000 games: no summary"
+echo "max RSS: 1000 games $few kB, 50000 games $RSS kB"
+[ "$RSS" -lt $((few + few / 10)) ] || fail "50000 games took $RSS kB, 1000 games $few kB (> +10 %)"
+# `script` gives the run a terminal, so the bar is drawn; 20000 games take
+# more than the bar's 100 ms, so it is redrawn before the last one.
+script -qec "$WS snake --headless --games 20000 --size 4x4 --seed 1 >/dev/null" /dev/null \
+    >"$TMP/tty" 2>&1 </dev/null
+grep -q '20000/20000 games' "$TMP/tty" || fail "no final progress bar on a terminal"
+[ "$(grep -o 'games' "$TMP/tty" | wc -l)" -ge 2 ] || fail "the progress bar is not redrawn"
+grep -q 'games' <("$WS" snake --headless --games 3 --size 4x4 --seed 1 2>&1 >/dev/null) &&
+    fail "a progress bar on a stderr that is not a terminal"
+finish
