@@ -1,7 +1,7 @@
 # wavesnake - the two commands a new user needs:
 #   make run    install what is missing, build, start the windowed demo
 #   make test   install what is missing, build with -Werror + ASan/UBSan, run every test
-# Other targets: build, bench, valgrind, fuzz, soak, catalog, clean
+# Other targets: build, bench, valgrind, fuzz, soak, limits, catalog, clean
 # (docs/testing.md says what each one proves).
 
 # The build directories are those of CMakePresets.json (release: build/,
@@ -21,7 +21,7 @@ PACKAGES := build-essential cmake pkg-config libsdl2-dev libsdl2-ttf-dev \
 FUZZ_SECONDS ?= 60
 SOAK_SECONDS ?= 600
 
-.PHONY: deps build run test bench valgrind fuzz soak catalog clean
+.PHONY: deps build run test bench valgrind fuzz soak limits catalog clean
 
 deps:
 	@missing=""; \
@@ -89,6 +89,14 @@ soak: deps
 	cmake --preset test
 	cmake --build --preset test -j$(JOBS) --target wavesnake
 	bash tests/soak.sh $(TEST_BUILD)/wavesnake $(SOAK_SECONDS)
+
+# The largest inputs at full size on the release build: a million games on
+# 4x4 (memory flat, the progress bar) and 100 MB of garbage as a map, a
+# script and a board; `make test` runs tests/cli/limits.sh with 50000 games
+# and 5 MB.
+limits: build
+	LIMITS_GAMES=1000000 LIMITS_GARBAGE_MB=100 \
+	  bash tests/cli/limits.sh ./$(BUILD)/wavesnake tests/data ./$(BUILD)/tests/ws_maxrss
 
 # Rewrites tests/catalog.txt (the seed catalog) after an intended change to
 # an AI's decisions; commit the file with the change (docs/testing.md).

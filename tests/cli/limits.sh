@@ -4,7 +4,11 @@
 # error, a few MB of memory), and many games in flat memory with a progress
 # bar on a terminal.
 # Usage: limits.sh WAVESNAKE DATA MAXRSS_BIN
+# The sizes that cost time come from the environment: LIMITS_GAMES (default
+# 50000) and LIMITS_GARBAGE_MB (default 5); `make limits` runs a million
+# games and 100 MB of garbage on the release build.
 WS=$1 DATA=$2 MAXRSS=$3
+GAMES=${LIMITS_GAMES:-50000} GARBAGE_MB=${LIMITS_GARBAGE_MB:-5}
 source "$(dirname "$0")/lib.sh"
 
 # rss_of CMD...: runs CMD (stdout and stderr to $TMP/out, $TMP/err), sets RSS (kB) and RC.
@@ -55,33 +59,58 @@ expect_status 0 env -u DISPLAY -u WAYLAND_DISPLAY "$WS" snake --screenshot "$TMP
     --frames 4 --speed max --overlay all --seed 1
 [ -s "$TMP/big.png" ] || fail "256x256 snake: no screenshot; $(head -c 200 "$TMP/err")"
 
-# ---- endless and 100 MB files: a clear error, a few MB ------------------------
+# ---- endless, binary and 100 MB files: a clear error, a few MB ---------------
+# Every reader goes through fileio_read: a map (the text tools, arena --map),
+# an fsm script and a sea board each get a NUL-filled 100 MB file (sparse, no
+# disk), endless /dev/zero and /dev/urandom, and GARBAGE_MB of text garbage
+# (every byte but NUL: past the 4 MB limit, never read to its end).
 rss_of "$WS" --version
 base=$RSS
-truncate -s 100M "$TMP/zeros.bin"                 # 100 MB of NUL bytes, no disk
+truncate -s 100M "$TMP/zeros.bin"
+head -c "$((GARBAGE_MB * 1024 * 1024))" /dev/urandom | tr '\000' '\001' >"$TMP/garbage.txt"
+# check_file WHAT PATTERN CMD...: exit 2, one stderr line matching PATTERN, under 2 MB over --version.
+check_file() {
+    local what=$1 pattern=$2
+    shift 2
+    rss_of "$@"
+    [ "$RC" -eq 2 ] && [ "$(wc -l <"$TMP/err")" -eq 1 ] && grep -q "$pattern" "$TMP/err" ||
+        fail "$what: exit $RC, $(head -c 300 "$TMP/err")"
+    [ $((RSS - base)) -lt 2048 ] || fail "$what: $RSS kB, $((RSS - base)) kB over --version"
+}
 for file in "$TMP/zeros.bin" /dev/urandom /dev/zero; do
-    rss_of "$WS" wave "$file" 1 1
-    [ "$RC" -eq 2 ] && grep -q 'is binary' "$TMP/err" || fail "wave $file: exit $RC, $(cat "$TMP/err")"
-    [ $((RSS - base)) -lt 2048 ] || fail "wave $file: $RSS kB, $((RSS - base)) kB over --version"
-    rss_of "$WS" fsm "$DATA/level.txt" "$file"
-    [ "$RC" -eq 2 ] && grep -q "script file .* is binary" "$TMP/err" || fail "fsm script $file: exit $RC"
+    check_file "wave $file" 'map file .* is binary' "$WS" wave "$file" 1 1
+    check_file "arena --map $file" 'is binary' "$WS" arena --headless --map "$file" --ticks 1
+    check_file "fsm script $file" 'script file .* is binary' "$WS" fsm "$DATA/level.txt" "$file"
+    check_file "counts $file" 'is binary' "$WS" counts "$file"
 done
-# Endless text: read up to the 4 MB limit, never further.
-rss_of bash -c 'exec "$1" wave <(yes ..........) 1 1' _ "$WS"
-[ "$RC" -eq 2 ] && grep -q 'is larger than 4194304 bytes' "$TMP/err" ||
-    fail "an endless text map: exit $RC, $(cat "$TMP/err")"
-[ $((RSS - base)) -lt 12288 ] || fail "an endless text map: $RSS kB, $((RSS - base)) kB over --version"
-rss_of bash -c 'exec "$1" arena --headless --map <(yes .....@....) --ticks 1' _ "$WS"
-[ "$RC" -eq 2 ] && grep -q 'is larger than' "$TMP/err" || fail "arena on an endless map: exit $RC"
-[ "$(wc -l <"$TMP/err")" -eq 1 ] || fail "arena on an endless map: not one line on stderr"
+# Text garbage and endless text: read up to the 4 MB limit, never further
+# (the buffer that proves a file too large costs the 4 MB).
+# check_big WHAT CMD...: exit 2, one line "is larger than 4194304 bytes", under 12 MB over --version.
+check_big() {
+    local what=$1
+    shift
+    rss_of "$@"
+    [ "$RC" -eq 2 ] && [ "$(wc -l <"$TMP/err")" -eq 1 ] &&
+        grep -q 'is larger than 4194304 bytes' "$TMP/err" ||
+        fail "$what: exit $RC, $(head -c 300 "$TMP/err")"
+    [ $((RSS - base)) -lt 12288 ] || fail "$what: $RSS kB, $((RSS - base)) kB over --version"
+    echo "$what: max RSS $RSS kB (--version: $base kB)"
+}
+check_big "$GARBAGE_MB MB of garbage as a map (wave)" "$WS" wave "$TMP/garbage.txt" 1 1
+check_big "$GARBAGE_MB MB of garbage as an arena map" "$WS" arena --headless --map "$TMP/garbage.txt" --ticks 1
+check_big "$GARBAGE_MB MB of garbage as a script" "$WS" fsm "$DATA/level.txt" "$TMP/garbage.txt"
+check_file "$GARBAGE_MB MB of garbage as a sea board" "is larger than" "$WS" counts "$TMP/garbage.txt"
+check_big "endless text as a map" bash -c 'exec "$1" wave <(yes ..........) 1 1' _ "$WS"
 
 # ---- many games: flat memory, a progress bar on a terminal --------------------
 rss_of "$WS" snake --headless --games 1000 --size 4x4 --seed 1 --jobs 2
 few=$RSS
-rss_of "$WS" snake --headless --games 50000 --size 4x4 --seed 1 --jobs 2
-grep -q '^summary: games 50000,' "$TMP/out" || fail "50000 games: no summary"
-echo "max RSS: 1000 games $few kB, 50000 games $RSS kB"
-[ "$RSS" -lt $((few + few / 10)) ] || fail "50000 games took $RSS kB, 1000 games $few kB (> +10 %)"
+# Only the summary is kept: a million games print a million lines.
+rss_of bash -c '"$1" snake --headless --games "$2" --size 4x4 --seed 1 --jobs 2 | grep "^summary"' \
+    _ "$WS" "$GAMES"
+grep -q "^summary: games $GAMES," "$TMP/out" || fail "$GAMES games: no summary"
+echo "max RSS: 1000 games $few kB, $GAMES games $RSS kB"
+[ "$RSS" -lt $((few + few / 10)) ] || fail "$GAMES games took $RSS kB, 1000 games $few kB (> +10 %)"
 # `script` gives the run a terminal, so the bar is drawn; 20000 games take
 # more than the bar's 100 ms, so it is redrawn before the last one.
 script -qec "$WS snake --headless --games 20000 --size 4x4 --seed 1 >/dev/null" /dev/null \
