@@ -2,7 +2,7 @@
 #   make run    install what is missing, build, start the windowed demo
 #   make test   install what is missing, build with -Werror + ASan/UBSan, run every test
 # Other targets: build, bench, valgrind, fuzz, soak, limits, catalog, clean
-# (docs/testing.md says what each one proves).
+# (docs/reliability.md says what each one proves).
 
 # The build directories are those of CMakePresets.json (release: build/,
 # test: build-test/); plain `cmake --preset release` does the same as make.
@@ -75,7 +75,7 @@ valgrind: build
 	@echo "valgrind: clean"
 
 # libFuzzer (clang) on every reader of outside input: saved regressions
-# first, then FUZZ_SECONDS per target (tests/fuzz/README.md). `make test`
+# first, then FUZZ_SECONDS per target (docs/reliability.md). `make test`
 # runs the same for 20 s per target.
 fuzz: deps
 	cmake --preset fuzz
@@ -99,7 +99,7 @@ limits: build
 	  bash tests/cli/limits.sh ./$(BUILD)/wavesnake tests/data ./$(BUILD)/tests/ws_maxrss
 
 # Rewrites tests/catalog.txt (the seed catalog) after an intended change to
-# an AI's decisions; commit the file with the change (docs/testing.md).
+# an AI's decisions; commit the file with the change (docs/reliability.md).
 catalog: build
 	cmake --build --preset release -j$(JOBS) --target ws_catalog
 	./$(BUILD)/ws_catalog write tests/catalog.txt

@@ -282,7 +282,7 @@ static int check(const char *path, const Lines *now) {
     if (changed > 0) {
         fprintf(stderr,
                 "catalog: %d of %d games differ from %s. If the change is intended, regenerate "
-                "it with `make catalog` and commit it with the change (docs/testing.md).\n",
+                "it with `make catalog` and commit it with the change (docs/reliability.md).\n",
                 changed, now->count, path);
         return 1;
     }

@@ -1,4 +1,4 @@
-/* fuzz.h - what the libFuzzer harnesses share (tests/fuzz/README.md).
+/* fuzz.h - what the libFuzzer harnesses share (docs/reliability.md).
  *
  * A harness defines LLVMFuzzerTestOneInput and no main. Besides "no crash,
  * no sanitizer report, no leak", every harness checks the one promise bad
