@@ -12,7 +12,8 @@
  * - a word with '/': every file the program may read or write (--trace,
  *   bench --markdown) stays inside the temporary directory;
  * - runs that would take long by design: a play mode whose options parse is
- *   run only when small (a few games on a small board, a few arena ticks), a
+ *   run only when small (a few games on a small board, a snake --map file of
+ *   few bytes, a few arena ticks; `replay` reads at most the input), a
  *   bench whose options parse is not run at all (its errors are);
  * - the window: this harness links the front end without SDL
  *   (src/app/nosdl), so a window or --screenshot run reports "no window".
@@ -22,6 +23,7 @@
 
 #include <stdalign.h>
 #include <stdbool.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "bench.h"
@@ -97,9 +99,14 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
 /* Whether a play mode's run is small enough for a fuzzer (its options parse). */
 static bool small_run(const AppOptions *o) {
     switch (o->mode) {
-    case APP_MODE_SNAKE:
-        return o->games <= MAX_GAMES && o->rules.w * o->rules.h <= MAX_CELLS &&
-               o->jobs <= MAX_JOBS;
+    case APP_MODE_SNAKE: {
+        /* A --map board has at most as many cells as its file has bytes. */
+        struct stat st;
+        long cells = (long)o->rules.w * o->rules.h;
+        if (o->map != NULL)
+            cells = stat(o->map, &st) == 0 ? (long)st.st_size : 0;
+        return o->games <= MAX_GAMES && cells <= MAX_CELLS && o->jobs <= MAX_JOBS;
+    }
     case APP_MODE_ARENA:
         return o->ticks <= MAX_TICKS && o->gen_w * o->gen_h <= MAX_GEN_CELLS &&
                o->monsters <= MAX_MONSTERS;
