@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The largest inputs behave: 512x512 maps in every tool and the arena, a
-# 256x256 snake board, endless and 100 MB files as maps and scripts (a clear
-# error, a few MB of memory), and many games in flat memory with a progress
-# bar on a terminal.
+# 256x256 snake board, endless and 100 MB files as maps, scripts, boards and
+# traces (a clear error, a few MB of memory), and many games in flat memory
+# with a progress bar on a terminal.
 # Usage: limits.sh WAVESNAKE DATA MAXRSS_BIN
 # The sizes that cost time come from the environment: LIMITS_GAMES (default
 # 50000) and LIMITS_GARBAGE_MB (default 5); `make limits` runs a million
@@ -67,21 +67,23 @@ expect_status 0 env -u DISPLAY -u WAYLAND_DISPLAY "$WS" snake --screenshot "$TMP
 rss_of "$WS" --version
 base=$RSS
 truncate -s 100M "$TMP/zeros.bin"
-head -c "$((GARBAGE_MB * 1024 * 1024))" /dev/urandom | tr '\000' '\001' >"$TMP/garbage.txt"
-# check_file WHAT PATTERN CMD...: exit 2, one stderr line matching PATTERN, under 2 MB over --version.
+{ printf '\376'; head -c "$((GARBAGE_MB * 1024 * 1024))" /dev/urandom | tr '\000' '\001'; } >"$TMP/garbage.txt"
+# check_file WHAT PATTERN CMD...: exit 2, one stderr line matching PATTERN,
+# under KB (default 2048) kB over --version.
 check_file() {
-    local what=$1 pattern=$2
+    local what=$1 pattern=$2 kb=${KB:-2048}
     shift 2
     rss_of "$@"
     [ "$RC" -eq 2 ] && [ "$(wc -l <"$TMP/err")" -eq 1 ] && grep -q "$pattern" "$TMP/err" ||
         fail "$what: exit $RC, $(head -c 300 "$TMP/err")"
-    [ $((RSS - base)) -lt 2048 ] || fail "$what: $RSS kB, $((RSS - base)) kB over --version"
+    [ $((RSS - base)) -lt "$kb" ] || fail "$what: $RSS kB, $((RSS - base)) kB over --version"
 }
 for file in "$TMP/zeros.bin" /dev/urandom /dev/zero; do
     check_file "wave $file" 'map file .* is binary' "$WS" wave "$file" 1 1
     check_file "arena --map $file" 'is binary' "$WS" arena --headless --map "$file" --ticks 1
     check_file "fsm script $file" 'script file .* is binary' "$WS" fsm "$DATA/level.txt" "$file"
     check_file "counts $file" 'is binary' "$WS" counts "$file"
+    check_file "replay $file" 'binary data (byte 0x..): not a text trace' "$WS" replay "$file" --headless
 done
 # Text garbage and endless text: read up to the 4 MB limit, never further
 # (the buffer that proves a file too large costs the 4 MB).
@@ -101,6 +103,17 @@ check_big "$GARBAGE_MB MB of garbage as an arena map" "$WS" arena --headless --m
 check_big "$GARBAGE_MB MB of garbage as a script" "$WS" fsm "$DATA/level.txt" "$TMP/garbage.txt"
 check_file "$GARBAGE_MB MB of garbage as a sea board" "is larger than" "$WS" counts "$TMP/garbage.txt"
 check_big "endless text as a map" bash -c 'exec "$1" wave <(yes ..........) 1 1' _ "$WS"
+# A trace is read a line at a time: garbage fails on its first line, and a
+# valid start followed by a line of GARBAGE_MB bytes stops at 1 MB (its line
+# buffer, doubled on the way, costs a few MB under ASan).
+check_file "$GARBAGE_MB MB of garbage as a trace" 'garbage.txt:1: binary data' \
+    "$WS" replay "$TMP/garbage.txt" --headless
+{
+    echo "wavesnake-trace 1"
+    head -c "$((GARBAGE_MB * 1024 * 1024))" /dev/zero | tr '\000' 'x'
+} >"$TMP/long.trace"
+KB=8192 check_file "a trace line of $GARBAGE_MB MB" 'long.trace:2: line longer than 1048576 bytes' \
+    "$WS" replay "$TMP/long.trace" --print
 
 # ---- many games: flat memory, a progress bar on a terminal --------------------
 rss_of "$WS" snake --headless --games 1000 --size 4x4 --seed 1 --jobs 2
