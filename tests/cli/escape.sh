@@ -37,7 +37,7 @@ expect_escaped "control character" "$WS" fsm "$DATA/level.txt" "$TMP/ctl.script"
 evil="$TMP/a${ESC}]0;owned"$'\a'"b"
 cp "$DATA/level.txt" "$TMP/bad${ESC}[31m.txt"
 printf '#@\xfe\n' >"$TMP/bad${ESC}[31m.txt"
-expect_escaped 'bad\x1b[31m.txt: line 1: byte 0xfe' "$WS" wave "$TMP/bad${ESC}[31m.txt" 1 0
+expect_escaped 'bad\x1b[31m.txt:1: byte 0xfe' "$WS" wave "$TMP/bad${ESC}[31m.txt" 1 0
 expect_escaped '\x1b]0;owned\x07b' "$WS" wave "$evil" 1 1
 expect_escaped '\x1b]0;owned\x07b' "$WS" fsm "$DATA/level.txt" "$evil"
 expect_escaped '\x1b]0;owned\x07b' "$WS" counts "$evil"
@@ -46,6 +46,13 @@ printf 'xx\n' >"$TMP/b${ESC}c.board"
 expect_escaped 'b\x1bc.board: line 1 has 2 characters' "$WS" counts "$TMP/b${ESC}c.board"
 printf '#.#\n' >"$TMP/m${ESC}c.txt"
 expect_escaped "m\\x1bc.txt: the arena needs exactly one '@'" "$WS" arena --headless --map "$TMP/m${ESC}c.txt"
+# Traces (the replay reader) and snake maps.
+cp "$DATA/walls.trace" "$TMP/t${ESC}c.trace"
+printf 'game 1 size 8 8 seed 42 policy gr\xfe\x1b[31m tail free\n' >>"$TMP/t${ESC}c.trace"
+expect_escaped 't\x1bc.trace:16: ' "$WS" replay "$TMP/t${ESC}c.trace" --headless
+expect_escaped '\x1b]0;owned\x07b' "$WS" replay "$evil" --print
+printf '....\n.\xfe..\n' >"$TMP/s${ESC}c.txt"
+expect_escaped 's\x1bc.txt' "$WS" snake --headless --map "$TMP/s${ESC}c.txt"
 expect_escaped "--trace: cannot write '/nonexistent/\\x1b[2J'" \
     "$WS" snake --headless --seed 1 --size 4x4 --trace "/nonexistent/${ESC}[2J"
 
