@@ -12,8 +12,8 @@
  * - a word with '/': every file the program may read or write (--trace,
  *   bench --markdown) stays inside the temporary directory;
  * - runs that would take long by design: a play mode whose options parse is
- *   run only when small (a few games on a small board, a snake --map file of
- *   few bytes, a few arena ticks; `replay` reads at most the input), a
+ *   run only when small (a few games on a small board, --size or --map, a
+ *   few arena ticks; `replay` reads at most the input), a
  *   bench whose options parse is not run at all (its errors are);
  * - the window: this harness links the front end without SDL
  *   (src/app/nosdl), so a window or --screenshot run reports "no window".
@@ -23,11 +23,11 @@
 
 #include <stdalign.h>
 #include <stdbool.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "bench.h"
 #include "options.h"
+#include "textmap.h"
 #include "ws_main.h"
 
 enum { MAX_WORDS = 16, MAX_GAMES = 3, MAX_CELLS = 144, MAX_TICKS = 40, MAX_GEN_CELLS = 1600,
@@ -96,15 +96,32 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
     return 0;
 }
 
+/* The cells of the board a --map file makes (short lines are padded, so
+ * not its byte count: a 130-character line under two short ones is 390
+ * cells), or 0 when it is no map. */
+static long map_cells(const char *path) {
+    FILE *f = fopen(path, "rb");
+    if (f == NULL)
+        return 0;
+    static char text[1 << 16];
+    size_t len = fread(text, 1, sizeof text, f);
+    fclose(f);
+    TextMap map = {0};
+    WsError err = {0};
+    long cells = 0;
+    if (textmap_parse(&map, text, len, path, &err) == WS_OK)
+        cells = (long)map.w * map.h;
+    textmap_deinit(&map);
+    return cells;
+}
+
 /* Whether a play mode's run is small enough for a fuzzer (its options parse). */
 static bool small_run(const AppOptions *o) {
     switch (o->mode) {
     case APP_MODE_SNAKE: {
-        /* A --map board has at most as many cells as its file has bytes. */
-        struct stat st;
         long cells = (long)o->rules.w * o->rules.h;
         if (o->map != NULL)
-            cells = stat(o->map, &st) == 0 ? (long)st.st_size : 0;
+            cells = map_cells(o->map);
         return o->games <= MAX_GAMES && cells <= MAX_CELLS && o->jobs <= MAX_JOBS;
     }
     case APP_MODE_ARENA:
