@@ -30,17 +30,19 @@
 #include "textmap.h"
 #include "ws_main.h"
 
-enum { MAX_WORDS = 16, MAX_GAMES = 3, MAX_CELLS = 144, MAX_TICKS = 40, MAX_GEN_CELLS = 1600,
-       MAX_MONSTERS = 40, MAX_JOBS = 3, DRY_BYTES = 1 << 16 };
+enum {
+    MAX_WORDS = 16,
+    MAX_GAMES = 3,
+    MAX_CELLS = 144,
+    MAX_TICKS = 40,
+    MAX_GEN_CELLS = 1600,
+    MAX_MONSTERS = 40,
+    MAX_JOBS = 3,
+    DRY_BYTES = 1 << 16
+};
 
-/* The golden test data (tests/data), written into the working directory. */
-static const char LEVEL[] = "################\n"
-                            "#......#.......#\n"
-                            "#......#.......#\n"
-                            "#......#.......#\n"
-                            "#......#.......#\n"
-                            "#..............#\n"
-                            "################\n";
+/* The golden test data (tests/data), written into the working directory:
+ * FUZZ_LEVEL (fuzz.h) and these. */
 static const char CHASE[] = "enemy 8 3 sleep 16\n"
                             "turn 4 4 0 0\n"
                             "turn 5 4 0 0\n"
@@ -89,7 +91,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
         abort();
     }
     atexit(remove_workdir);
-    write_file("level.txt", LEVEL, sizeof LEVEL - 1);
+    write_file("level.txt", FUZZ_LEVEL, sizeof FUZZ_LEVEL - 1);
     write_file("chase.script", CHASE, sizeof CHASE - 1);
     write_file("empty.board", EMPTY, sizeof EMPTY - 1);
     write_file("d4.board", D4, sizeof D4 - 1);

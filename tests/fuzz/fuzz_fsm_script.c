@@ -7,15 +7,6 @@
 #include "monster_script.h"
 #include "textmap.h"
 
-/* tests/data/level.txt, the golden vectors' 16x7 level. */
-static const char LEVEL[] = "################\n"
-                            "#......#.......#\n"
-                            "#......#.......#\n"
-                            "#......#.......#\n"
-                            "#......#.......#\n"
-                            "#..............#\n"
-                            "################\n";
-
 static const char *find_split(const char *text, size_t len, size_t *at) {
     static const char SEP[] = "\n%%\n";
     for (size_t i = 0; i + 4 <= len; i++)
@@ -28,8 +19,8 @@ static const char *find_split(const char *text, size_t len, size_t *at) {
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     const char *text = (const char *)data;
-    const char *map_text = LEVEL, *script = text;
-    size_t map_len = sizeof LEVEL - 1, script_len = size, at = 0;
+    const char *map_text = FUZZ_LEVEL, *script = text;
+    size_t map_len = sizeof FUZZ_LEVEL - 1, script_len = size, at = 0;
     const char *after = find_split(text, size, &at);
     if (after != NULL) {
         map_text = text;

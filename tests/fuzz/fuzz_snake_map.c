@@ -23,8 +23,8 @@ static void play(const TextMap *map, const uint8_t *walls) {
     if (st == WS_OK) {
         st = snake_game_set_walls(&g, walls, &err);
         fuzz_check_error(st, &err, "snake_game_set_walls");
-        if (st == WS_OK && snake_ai_init(&ai, map->w, map->h, SNAKE_POLICY_GREEDY, false, &err) ==
-                               WS_OK) {
+        if (st == WS_OK &&
+            snake_ai_init(&ai, map->w, map->h, SNAKE_POLICY_GREEDY, false, &err) == WS_OK) {
             for (int t = 0; t < SNAKE_TICKS && g.outcome == SNAKE_PLAYING; t++) {
                 Dir d = snake_ai_choose(&ai, &g);
                 snake_game_tick(&g, d);
@@ -41,10 +41,7 @@ static void play(const TextMap *map, const uint8_t *walls) {
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     TextMap map = {0};
-    WsError err = {0};
-    WsStatus st = textmap_parse(&map, (const char *)data, size, "fuzz\x1b.txt", &err);
-    fuzz_check_error(st, &err, "textmap_parse");
-    if (st != WS_OK)
+    if (!fuzz_textmap(data, size, &map))
         return 0;
     if (map.w >= SNAKE_MIN_SIDE && map.h >= SNAKE_MIN_SIDE && map.w <= SNAKE_MAX_SIDE &&
         map.h <= SNAKE_MAX_SIDE) {

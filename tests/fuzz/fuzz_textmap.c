@@ -63,10 +63,7 @@ static void arena(const TextMap *map) {
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     TextMap map = {0};
-    WsError err = {0};
-    WsStatus st = textmap_parse(&map, (const char *)data, size, "fuzz\x1b.txt", &err);
-    fuzz_check_error(st, &err, "textmap_parse");
-    if (st != WS_OK)
+    if (!fuzz_textmap(data, size, &map))
         return 0;
     uint8_t *blocked = malloc((size_t)map.w * (size_t)map.h);
     if (blocked != NULL) {
