@@ -33,7 +33,7 @@ for t in "${targets[@]}"; do
         echo "ok: $t: ${#regs[@]} regression input(s) pass"
     fi
     # The timed run: new inputs go to the build's corpus, never to the repo's seeds.
-    (cd "$out" && "$bin" -max_total_time="$seconds" -close_fd_mask=3 -timeout=20 \
+    (cd "$out" && "$bin" -max_total_time="$seconds" -close_fd_mask=3 -timeout=60 \
         -rss_limit_mb=2048 -max_len=4096 -print_final_stats=1 -artifact_prefix="$out/" \
         "$out/corpus" "$here/corpus/$t") >"$out/run.log" 2>&1
     rc=$?
