@@ -114,10 +114,10 @@ static WsStatus parse_boards(const OptSpec *spec, const char *text, void *field,
     while (*p != '\0') {
         const char *comma = strchr(p, ',');
         size_t n = comma ? (size_t)(comma - p) : strlen(p);
-        char item[32];
+        char item[32], q[WS_QUOTE_SIZE];
         if (n == 0 || n >= sizeof item)
             return ws_fail(err, WS_ERR_ARG, "%s: expected WxH[,WxH...], got '%s'", spec->name,
-                           text);
+                           ws_quote(q, sizeof q, text));
         memcpy(item, p, n);
         item[n] = '\0';
         if (boards->n == BENCH_MAX_BOARDS)
@@ -361,11 +361,12 @@ static char *kept_tail(const char *path) {
 static WsStatus write_markdown(const BenchPlan *plan, const BenchRow *rows, int nrows, int argc,
                                char **argv, WsError *err) {
     char *tail = kept_tail(plan->markdown);
+    char name[WS_QUOTE_SIZE];
     FILE *f = fopen(plan->markdown, "w");
     if (f == NULL) {
         free(tail);
-        return ws_fail(err, WS_ERR_IO, "--markdown: cannot write '%s': %s", plan->markdown,
-                       strerror(errno));
+        return ws_fail(err, WS_ERR_IO, "--markdown: cannot write '%s': %s",
+                       ws_quote(name, sizeof name, plan->markdown), strerror(errno));
     }
     char cmd[512];
     command_line(cmd, sizeof cmd, argc, argv);
@@ -402,7 +403,8 @@ static WsStatus write_markdown(const BenchPlan *plan, const BenchRow *rows, int 
         fprintf(f, "\n%s", tail);
     free(tail);
     if (fclose(f) != 0)
-        return ws_fail(err, WS_ERR_IO, "--markdown: writing '%s' failed", plan->markdown);
+        return ws_fail(err, WS_ERR_IO, "--markdown: writing '%s' failed",
+                       ws_quote(name, sizeof name, plan->markdown));
     return WS_OK;
 }
 

@@ -83,11 +83,10 @@ WsStatus options_parse_overlays(const char *text, unsigned *out, WsError *err) {
             item[n] = '\0';
         }
         if (!names_parse(OVERLAY_NAMES, OVERLAY_BITS, item, &bit)) {
-            char list[96];
+            char list[96], q[WS_QUOTE_SIZE];
             names_list(OVERLAY_NAMES, OVERLAY_BITS, list, sizeof list);
-            return ws_fail(err, WS_ERR_ARG,
-                           "--overlay: unknown overlay '%.*s' (use %s, all or none)", (int)n, p,
-                           list);
+            return ws_fail(err, WS_ERR_ARG, "--overlay: unknown overlay '%s' (use %s, all or none)",
+                           ws_quote_len(q, sizeof q, p, n), list);
         }
         bits |= 1u << bit;
         p += n;

@@ -247,11 +247,12 @@ static WsStatus headless(const AppOptions *opts, const SnakeBoard *board, SnakeB
     Report r = {0};
     r.opts = opts;
     r.totals = totals;
+    char name[WS_QUOTE_SIZE];
     if (opts->trace != NULL) {
         r.trace = fopen(opts->trace, "w");
         if (r.trace == NULL)
-            return ws_fail(err, WS_ERR_IO, "--trace: cannot write '%s': %s", opts->trace,
-                           strerror(errno));
+            return ws_fail(err, WS_ERR_IO, "--trace: cannot write '%s': %s",
+                           ws_quote(name, sizeof name, opts->trace), strerror(errno));
         TraceBuf header = {0};
         trace_write_header(&header);
         r.trace_failed = header.failed || fwrite(header.data, 1, header.len, r.trace) != header.len;
@@ -265,7 +266,8 @@ static WsStatus headless(const AppOptions *opts, const SnakeBoard *board, SnakeB
         print_summary(opts, board, &r);
     snake_summary_free(&r.summary);
     if (r.trace != NULL && (fclose(r.trace) != 0 || r.trace_failed) && st == WS_OK)
-        st = ws_fail(err, WS_ERR_IO, "--trace: writing '%s' failed", opts->trace);
+        st = ws_fail(err, WS_ERR_IO, "--trace: writing '%s' failed",
+                     ws_quote(name, sizeof name, opts->trace));
     return st;
 }
 
