@@ -36,10 +36,11 @@ typedef enum Action {
     ACT_RECORD,         /* C: start / stop a GIF recording */
     ACT_FULLSCREEN,     /* F */
     ACT_HELP,           /* F1 or ? */
-    ACT_UP,             /* arrow keys: steer (arena hero) */
+    ACT_UP,             /* arrow keys: steer (snake: take the wheel; arena: the hero) */
     ACT_RIGHT,
     ACT_DOWN,
     ACT_LEFT,
+    ACT_TAKE_BACK,      /* A: the AI drives again (snake) */
     ACT_COUNT
 } Action;
 

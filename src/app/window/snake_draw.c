@@ -247,7 +247,6 @@ static void draw_paths(const SnakeScene *v, FrontCtx *ctx, const BoardLayout *bl
         render_cell_path(ctx->renderer, bl, tail->cells, tail->len, PAL_PATH_ALT, 3);
 }
 
-
 /* The AI's own next move while someone else drives: an arrow from the head
  * into the cell it would enter, ringed so it reads apart from the path's
  * arrowheads (which may point the same way). */

@@ -22,6 +22,7 @@
 #include "snake_ai.h"
 #include "snake_board.h"
 #include "snake_draw.h"
+#include "snake_wheel.h"
 #include "view.h"
 
 /* ======================================================================== */
@@ -36,6 +37,7 @@ typedef struct SnakeView {
     SnakeGame game;
     SnakeAi ai;
     Dir pending;    /* the AI's decision for the next tick (DIR_NONE: trapped) */
+    SnakeWheel wheel; /* whose move the next tick makes: the AI's or the arrow keys' */
     uint8_t *mark;  /* w * h scratch for drawing (cells on the drawn path), kept all zero */
     BoardLayout bl; /* the last drawn layout, to map mouse pixels to cells */
     bool have_layout;
@@ -75,6 +77,7 @@ static void start_game(SnakeView *v, long index) {
     v->game_index = index;
     snake_game_reset(&v->game, v->seed + (uint64_t)index);
     snake_ai_clear(&v->ai);
+    wheel_reset(&v->wheel);
     v->over = false;
     decide(v);
 }
@@ -184,6 +187,21 @@ static bool snake_view_action(void *state, Action action, FrontCtx *ctx) {
     case ACT_NEXT:
         next_policy(v, ctx);
         return true;
+    case ACT_UP:
+    case ACT_RIGHT:
+    case ACT_DOWN:
+    case ACT_LEFT:
+        wheel_steer(&v->wheel, (Dir)(DIR_UP + (action - ACT_UP)), ctx->now_ms);
+        return true;
+    case ACT_TAKE_BACK:
+        if (v->wheel.driving)
+            front_status(ctx, "the AI drives again");
+        wheel_release(&v->wheel);
+        return true;
+    case ACT_PAUSE:
+    case ACT_STEP:
+        wheel_touch(&v->wheel, ctx->now_ms); /* a pause is not idle time */
+        return false;
     default:
         return false;
     }
@@ -223,7 +241,10 @@ static bool snake_view_tick(void *state, FrontCtx *ctx) {
         start_game(v, v->game_index + 1);
         return true;
     }
-    snake_game_tick(&v->game, v->pending);
+    if (!ctx->paused && wheel_idle_check(&v->wheel, ctx->now_ms))
+        front_status(ctx, "idle for %d s: the AI drives again", WHEEL_IDLE_MS / 1000);
+    /* The player's move, or the AI's: the same tick either way. */
+    snake_game_tick(&v->game, wheel_move(&v->wheel, &v->game, v->pending));
     if (v->game.outcome != SNAKE_PLAYING) {
         finish_game(v, ctx);
         return true;
@@ -240,8 +261,13 @@ static void snake_view_draw(void *state, FrontCtx *ctx) {
     SnakeView *v = state;
     layout_board(&v->bl, ctx->frame.board_area, v->rules.w, v->rules.h);
     v->have_layout = true;
-    SnakeScene scene = {.game = &v->game, .ai = &v->ai, .pending = v->pending,
-                        .ai_arrow = DIR_NONE, .mark = v->mark};
+    /* While the player drives, the eyes look where the player steers and an
+     * arrow shows what the AI would do instead. */
+    SnakeScene scene = {.game = &v->game,
+                        .ai = &v->ai,
+                        .pending = wheel_peek(&v->wheel, &v->game, v->pending),
+                        .ai_arrow = v->wheel.driving ? v->pending : DIR_NONE,
+                        .mark = v->mark};
     snake_draw_board(ctx, &v->bl, &scene, ctx->overlays);
     if (v->over)
         snake_draw_result(ctx, &v->bl, &v->game);
@@ -260,6 +286,14 @@ static void snake_view_hud(void *state, FrontCtx *ctx, Hud *hud) {
         hud_wrapped(hud, PAL_BAD, v->refusal);
     } else {
         hud_kv(hud, "policy", PAL_ACCENT, "%s  [Tab]", snake_policy_name(v->policy));
+    }
+    char driver[64];
+    if (v->wheel.driving) {
+        snprintf(driver, sizeof driver, "you drive — A or %d s idle gives it back",
+                 WHEEL_IDLE_MS / 1000);
+        hud_wrapped(hud, PAL_ACCENT, driver);
+    } else {
+        hud_text(hud, PAL_TEXT_DIM, "AI drives  (arrows take the wheel)");
     }
     hud_kv(hud, "seed", PAL_TEXT, "%llu", (unsigned long long)v->seed);
     hud_kv(hud, "game", PAL_TEXT, "#%ld  (seed %llu)", v->game_index,
@@ -317,6 +351,8 @@ static const KeyHelp SNAKE_HELP[] = {
     {"Tab", "next policy (the statistics restart)"},
     {"R", "start the next game now (its seed is run seed + i)"},
     {"mouse", "L toggles a wall on an empty cell"},
+    {"arrows", "take the wheel: steer (the AI's move stays drawn)"},
+    {"A", "give the wheel back to the AI (or 3 s idle)"},
     {NULL, NULL},
 };
 
