@@ -48,6 +48,7 @@ static const struct {
     {SDLK_DOWN, ACT_DOWN},
     {SDLK_LEFT, ACT_LEFT},
     {SDLK_a, ACT_TAKE_BACK},
+    {SDLK_x, ACT_RACE},
 };
 
 Action keys_action(SDL_Keycode sym, Uint16 mod) {
@@ -116,7 +117,7 @@ static const char *const ACTION_NAMES[ACT_COUNT] = {
     "none",    "quit",       "pause",  "step",       "faster", "slower", "restart", "next",
     "snake",   "arena",      "sea",    "wave",       "path",   "virtual", "heatmap", "grid",
     "numbers", "screenshot", "record", "fullscreen", "help",   "up",     "right",   "down",
-    "left",    "autopilot",
+    "left",    "autopilot", "race",
 };
 
 const char *keys_action_name(Action action) {

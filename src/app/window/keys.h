@@ -41,6 +41,7 @@ typedef enum Action {
     ACT_DOWN,
     ACT_LEFT,
     ACT_TAKE_BACK,      /* A: the AI drives again (snake) */
+    ACT_RACE,           /* X: race two policies side by side (snake) */
     ACT_COUNT
 } Action;
 

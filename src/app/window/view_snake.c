@@ -23,6 +23,7 @@
 #include "snake_board.h"
 #include "snake_draw.h"
 #include "snake_wheel.h"
+#include "view_race.h"
 #include "view.h"
 
 /* ======================================================================== */
@@ -38,6 +39,7 @@ typedef struct SnakeView {
     SnakeAi ai;
     Dir pending;    /* the AI's decision for the next tick (DIR_NONE: trapped) */
     SnakeWheel wheel; /* whose move the next tick makes: the AI's or the arrow keys' */
+    RaceView *race;   /* X / --race: two policies side by side instead (NULL: none) */
     uint8_t *mark;  /* w * h scratch for drawing (cells on the drawn path), kept all zero */
     BoardLayout bl; /* the last drawn layout, to map mouse pixels to cells */
     bool have_layout;
@@ -134,6 +136,7 @@ static void snake_view_destroy(void *state) {
     SnakeView *v = state;
     if (v == NULL)
         return;
+    race_view_close(v->race);
     free(v->mark);
     snake_ai_deinit(&v->ai);
     snake_game_deinit(&v->game);
@@ -169,15 +172,56 @@ static WsStatus snake_view_create(void **state, FrontCtx *ctx, WsError *err) {
     }
     check_policy(v);
     start_game(v, 0);
-    printf("wavesnake: snake %dx%d, policy %s, seed %llu (game i uses seed + i)\n", v->rules.w,
-           v->rules.h, snake_policy_name(v->policy), (unsigned long long)v->seed);
+    /* --race names its policies: one that cannot play this board is an error. */
+    if (ctx->opts->race_given &&
+        (st = race_view_open(&v->race, &v->rules, v->game.walls, ctx->opts->race, v->seed, true,
+                             err)) != WS_OK) {
+        snake_view_destroy(v);
+        return st;
+    }
+    if (v->race != NULL)
+        printf("wavesnake: snake %dx%d, race %s vs %s, seed %llu (heat i uses seed + i)\n",
+               v->rules.w, v->rules.h, snake_policy_name(ctx->opts->race[0]),
+               snake_policy_name(ctx->opts->race[1]), (unsigned long long)v->seed);
+    else
+        printf("wavesnake: snake %dx%d, policy %s, seed %llu (game i uses seed + i)\n",
+               v->rules.w, v->rules.h, snake_policy_name(v->policy), (unsigned long long)v->seed);
     fflush(stdout);
     *state = v;
     return WS_OK;
 }
 
+/* X: starts a race on this board (the --race pair, or this policy against
+ * perfect, or greedy when this one is perfect), or ends it. */
+static void toggle_race(SnakeView *v, FrontCtx *ctx) {
+    if (v->race != NULL) {
+        race_view_close(v->race);
+        v->race = NULL;
+        front_status(ctx, "race over: %s plays alone", snake_policy_name(v->policy));
+        return;
+    }
+    SnakePolicy p[SNAKE_RACE_SIDES] = {v->policy, v->policy == SNAKE_POLICY_PERFECT
+                                                      ? SNAKE_POLICY_GREEDY
+                                                      : SNAKE_POLICY_PERFECT};
+    if (ctx->opts->race_given)
+        memcpy(p, ctx->opts->race, sizeof p);
+    WsError err = {0};
+    if (race_view_open(&v->race, &v->rules, v->game.walls, p, v->seed + (uint64_t)v->game_index,
+                       false, &err) != WS_OK)
+        front_status(ctx, "no race: %s", err.msg);
+    else
+        front_status(ctx, "race: %s vs %s (X ends it)", snake_policy_name(p[0]),
+                     snake_policy_name(p[1]));
+}
+
 static bool snake_view_action(void *state, Action action, FrontCtx *ctx) {
     SnakeView *v = state;
+    if (action == ACT_RACE) {
+        toggle_race(v, ctx);
+        return true;
+    }
+    if (v->race != NULL)
+        return race_view_action(v->race, action, ctx);
     switch (action) {
     case ACT_RESTART:
         start_game(v, v->game_index + 1);
@@ -210,6 +254,8 @@ static bool snake_view_action(void *state, Action action, FrontCtx *ctx) {
 /* A left click toggles a wall on an empty cell; the AI decides again at once. */
 static bool snake_view_event(void *state, const SDL_Event *ev, FrontCtx *ctx) {
     SnakeView *v = state;
+    if (v->race != NULL)
+        return race_view_event(v->race, ev, ctx);
     if (ev->type != SDL_MOUSEBUTTONDOWN || ev->button.button != SDL_BUTTON_LEFT)
         return false;
     int x, y;
@@ -234,6 +280,8 @@ static bool snake_view_event(void *state, const SDL_Event *ev, FrontCtx *ctx) {
 
 static bool snake_view_tick(void *state, FrontCtx *ctx) {
     SnakeView *v = state;
+    if (v->race != NULL)
+        return race_view_tick(v->race, ctx);
     if (v->over) {
         /* While paused a single step skips the wait, so N never seems stuck. */
         if (!ctx->paused && ctx->now_ms - v->over_ms < RESULT_NEXT_GAME_MS)
@@ -259,6 +307,10 @@ static bool snake_view_tick(void *state, FrontCtx *ctx) {
 
 static void snake_view_draw(void *state, FrontCtx *ctx) {
     SnakeView *v = state;
+    if (v->race != NULL) {
+        race_view_draw(v->race, ctx);
+        return;
+    }
     layout_board(&v->bl, ctx->frame.board_area, v->rules.w, v->rules.h);
     v->have_layout = true;
     /* While the player drives, the eyes look where the player steers and an
@@ -279,6 +331,10 @@ static void snake_view_draw(void *state, FrontCtx *ctx) {
 
 static void snake_view_hud(void *state, FrontCtx *ctx, Hud *hud) {
     SnakeView *v = state;
+    if (v->race != NULL) {
+        race_view_hud(v->race, ctx, hud);
+        return;
+    }
     const SnakeGame *g = &v->game;
     unsigned ov = ctx->overlays;
     if (v->refused) {
@@ -353,6 +409,7 @@ static const KeyHelp SNAKE_HELP[] = {
     {"mouse", "L toggles a wall on an empty cell"},
     {"arrows", "take the wheel: steer (the AI's move stays drawn)"},
     {"A", "give the wheel back to the AI (or 3 s idle)"},
+    {"X", "race: two policies side by side (X again ends it)"},
     {NULL, NULL},
 };
 
