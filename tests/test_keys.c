@@ -46,9 +46,11 @@ static const struct {
     {SDLK_RIGHT, KMOD_NONE, ACT_RIGHT},
     {SDLK_DOWN, KMOD_NONE, ACT_DOWN},
     {SDLK_LEFT, KMOD_NONE, ACT_LEFT},
+    {SDLK_a, KMOD_NONE, ACT_TAKE_BACK},
+    {SDLK_x, KMOD_NONE, ACT_RACE},
     /* Not bound, or left to the system. */
     {SDLK_SLASH, KMOD_NONE, ACT_NONE},
-    {SDLK_x, KMOD_NONE, ACT_NONE},
+    {SDLK_j, KMOD_NONE, ACT_NONE},
     {SDLK_w, KMOD_LCTRL, ACT_NONE},
     {SDLK_TAB, KMOD_LALT, ACT_NONE},
     {SDLK_q, KMOD_LGUI, ACT_NONE},
