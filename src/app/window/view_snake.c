@@ -349,7 +349,7 @@ static void snake_view_hud(void *state, FrontCtx *ctx, Hud *hud) {
                  WHEEL_IDLE_MS / 1000);
         hud_wrapped(hud, PAL_ACCENT, driver);
     } else {
-        hud_text(hud, PAL_TEXT_DIM, "AI drives  (arrows take the wheel)");
+        hud_text(hud, PAL_TEXT_DIM, "AI drives  (arrows: you steer)");
     }
     hud_kv(hud, "seed", PAL_TEXT, "%llu", (unsigned long long)v->seed);
     hud_kv(hud, "game", PAL_TEXT, "#%ld  (seed %llu)", v->game_index,
