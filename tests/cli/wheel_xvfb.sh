@@ -11,36 +11,12 @@
 # Skipped (exit 77) only when xvfb-run is not installed.
 # Usage: wheel_xvfb.sh WAVESNAKE_BIN DATA_DIR REPLAY_BIN
 set -u
-BIN=$(readlink -f "$1")
-if ! command -v xvfb-run >/dev/null; then
-  echo "SKIP: xvfb-run is not installed"
-  exit 77
-fi
-for tool in xdotool import convert; do
-  command -v "$tool" >/dev/null || { echo "FAIL: $tool is missing (make deps)"; exit 1; }
-done
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-cat >"$tmp/inner.sh" <<'INNER'
-set -u
-BIN=$1
-fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
-export SDL_VIDEODRIVER=x11 SDL_RENDER_DRIVER=software SDL_FRAMEBUFFER_ACCELERATION=0
-export DBUS_SESSION_BUS_ADDRESS=disabled:
+. "$(dirname "$0")/xvfb_lib.sh"
+xvfb_test wheel_xvfb "$1" xdotool import convert <<'INNER'
 # 1024x640, 12x12: the board area is 693x616 at (12,12) (HUD panel 307 wide),
 # so cells are 51 pixels and cell (0,0) starts at (52,14) (layout.h's rules).
 CELL=51 X0=52 Y0=14 BOARD_W=717
-"$BIN" --size 12x12 --seed 11 --speed 1 --window 1024x640 --overlay hud >app.out 2>app.err &
-pid=$!
-wid=$(timeout 30 xdotool search --sync --onlyvisible --name '^wavesnake' | head -n 1)
-if [ -z "$wid" ]; then
-  echo "FAIL: no wavesnake window appeared; stderr: $(cat app.err)"
-  kill "$pid" 2>/dev/null
-  exit 1
-fi
-timeout 10 xdotool windowfocus --sync "$wid" 2>/dev/null || xdotool windowfocus "$wid"
+app_start --size 12x12 --seed 11 --speed 1 --window 1024x640 --overlay hud
 xdotool key space # pause
 sleep 0.8
 shot() { sleep 0.6; import -window "$wid" "$1"; }
@@ -114,24 +90,6 @@ n=$(blobs solo.png | wc -l)
 echo "X again: $n heads"
 [ "$n" -eq 1 ] || fail "X again shows $n snake heads, expected 1"
 
-xdotool key q
-for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
-if kill -0 "$pid" 2>/dev/null; then
-  fail "Q did not quit"
-  kill "$pid"
-fi
-wait "$pid"
-rc=$?
-[ "$rc" -eq 0 ] || fail "exit status $rc; stderr: $(cat app.err)"
-grep -qiE 'sanitizer|runtime error' app.err && fail "sanitizer report: $(head -5 app.err)"
+app_quit
 exit $((fails > 0))
 INNER
-
-cd "$tmp" || exit 1
-xvfb-run -a -s "-screen 0 1280x800x24" bash "$tmp/inner.sh" "$BIN"
-rc=$?
-if [ $rc -ne 0 ]; then
-  echo "wheel_xvfb: failed"
-  exit 1
-fi
-echo "wheel_xvfb: all checks passed"

@@ -7,34 +7,9 @@
 # Skipped (exit 77) only when xvfb-run is not installed.
 # Usage: window_xvfb.sh WAVESNAKE_BIN DATA_DIR REPLAY_BIN
 set -u
-BIN=$(readlink -f "$1")
-if ! command -v xvfb-run >/dev/null; then
-  echo "SKIP: xvfb-run is not installed"
-  exit 77
-fi
-for tool in xdotool import compare; do
-  command -v "$tool" >/dev/null || { echo "FAIL: $tool is missing (make deps)"; exit 1; }
-done
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-cat >"$tmp/inner.sh" <<'INNER'
-set -u
-BIN=$1
-fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
-# The software renderer, no GL and no D-Bus: clean under ASan (TOOLCHAIN.md).
-export SDL_VIDEODRIVER=x11 SDL_RENDER_DRIVER=software SDL_FRAMEBUFFER_ACCELERATION=0
-export DBUS_SESSION_BUS_ADDRESS=disabled:
-"$BIN" --size 12x12 --seed 11 --speed 20 --window 1024x640 >app.out 2>app.err &
-pid=$!
-wid=$(timeout 30 xdotool search --sync --onlyvisible --name '^wavesnake' | head -n 1)
-if [ -z "$wid" ]; then
-  echo "FAIL: no wavesnake window appeared; stderr: $(cat app.err)"
-  kill "$pid" 2>/dev/null
-  exit 1
-fi
-timeout 10 xdotool windowfocus --sync "$wid" 2>/dev/null || xdotool windowfocus "$wid"
+. "$(dirname "$0")/xvfb_lib.sh"
+xvfb_test window_xvfb "$1" xdotool import compare <<'INNER'
+app_start --size 12x12 --seed 11 --speed 20 --window 1024x640
 sleep 1
 shot() { sleep "${2:-0.6}"; import -window root "$1"; }
 ae() { compare -metric AE "$1" "$2" null: 2>&1 | awk '{print int($1)}'; }
@@ -74,24 +49,6 @@ png=$(ls wavesnake-*.png 2>/dev/null | head -n 1)
 [ -n "$png" ] && [ -s "$png" ] || fail "S wrote no wavesnake-*.png"
 grep -q "^wavesnake: screenshot wavesnake-.*\.png" app.out || fail "S did not print the path"
 
-xdotool key q
-for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
-if kill -0 "$pid" 2>/dev/null; then
-  fail "Q did not quit"
-  kill "$pid"
-fi
-wait "$pid"
-rc=$?
-echo "exit status after Q: $rc"
-[ "$rc" -eq 0 ] || fail "Q quit with status $rc; stderr: $(cat app.err)"
+app_quit
 exit $((fails > 0))
 INNER
-
-cd "$tmp" || exit 1
-xvfb-run -a -s "-screen 0 1280x800x24" bash "$tmp/inner.sh" "$BIN"
-rc=$?
-if [ $rc -ne 0 ]; then
-  echo "window_xvfb: failed"
-  exit 1
-fi
-echo "window_xvfb: all checks passed"
