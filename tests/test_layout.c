@@ -246,6 +246,11 @@ static bool rects_overlap(PixRect a, PixRect b) {
     return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
 }
 
+static void assert_rect(PixRect r, int x, int y, int w, int h) {
+    ck_assert_msg(r.x == x && r.y == y && r.w == w && r.h == h,
+                  "rect %d,%d %dx%d, expected %d,%d %dx%d", r.x, r.y, r.w, r.h, x, y, w, h);
+}
+
 START_TEST(pair_side_by_side_at_1280x720) {
     FrameLayout f;
     layout_frame(&f, 1280, 720, true);
@@ -257,17 +262,10 @@ START_TEST(pair_side_by_side_at_1280x720) {
     ck_assert_int_eq(p.cell, 21);
     /* Left half x 12..440 (428 wide): the 420-pixel board centred at 16; the block
      * (40 + 420 high) centred in 696: y = 12 + 118. */
-    ck_assert_int_eq(p.label[0].x, 16);
-    ck_assert_int_eq(p.label[0].y, 130);
-    ck_assert_int_eq(p.label[0].w, 420);
-    ck_assert_int_eq(p.label[0].h, 40);
-    ck_assert_int_eq(p.board[0].x, 16);
-    ck_assert_int_eq(p.board[0].y, 170);
-    ck_assert_int_eq(p.board[0].w, 420);
-    ck_assert_int_eq(p.board[0].h, 420);
+    assert_rect(p.label[0], 16, 130, 420, 40);
+    assert_rect(p.board[0], 16, 170, 420, 420);
     /* Right half starts at 12 + 428 + 16 = 456. */
-    ck_assert_int_eq(p.board[1].x, 460);
-    ck_assert_int_eq(p.board[1].y, 170);
+    assert_rect(p.board[1], 460, 170, 420, 420);
 }
 END_TEST
 
@@ -294,10 +292,9 @@ START_TEST(pair_stacks_in_a_tall_window) {
      * stacked min(476 / 20, (313 - 40) / 20) = 13. */
     ck_assert(p.stacked);
     ck_assert_int_eq(p.cell, 13);
-    ck_assert_int_eq(p.label[0].x, 12 + (476 - 260) / 2);
-    ck_assert_int_eq(p.label[0].y, 12 + (313 - 40 - 260) / 2);
-    ck_assert_int_eq(p.board[1].y, 12 + 313 + 16 + (313 - 40 - 260) / 2 + 40);
-    ck_assert_int_eq(p.board[1].x, p.board[0].x);
+    assert_rect(p.label[0], 12 + (476 - 260) / 2, 12 + (313 - 40 - 260) / 2, 260, 40);
+    assert_rect(p.board[1], 12 + (476 - 260) / 2, 12 + 313 + 16 + (313 - 40 - 260) / 2 + 40, 260,
+                260);
 }
 END_TEST
 

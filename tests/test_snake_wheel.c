@@ -19,8 +19,12 @@ static void setup(void) {
 
 static void teardown(void) { snake_game_deinit(&game); }
 
-static int head_x(void) { return snake_head(&game.snake) % 10; }
-static int head_y(void) { return snake_head(&game.snake) / 10; }
+/* The head must be at cell (x, y). */
+static void assert_head(int x, int y) {
+    int head = snake_head(&game.snake);
+    ck_assert_msg(head == y * 10 + x, "head at (%d, %d), expected (%d, %d)", head % 10, head / 10,
+                  x, y);
+}
 
 /* One tick with the wheel deciding; the AI would always say `ai`. */
 static Dir play(SnakeWheel *w, Dir ai) {
@@ -34,13 +38,11 @@ START_TEST(ai_drives_until_an_arrow) {
     wheel_reset(&w);
     ck_assert(!w.driving);
     ck_assert_int_eq(play(&w, DIR_DOWN), DIR_DOWN); /* the AI's move, untouched */
-    ck_assert_int_eq(head_x(), 3);
-    ck_assert_int_eq(head_y(), 1);
+    assert_head(3, 1);
     wheel_steer(&w, DIR_LEFT, 100);
     ck_assert(w.driving);
     ck_assert_int_eq(play(&w, DIR_DOWN), DIR_LEFT); /* the player's, not the AI's */
-    ck_assert_int_eq(head_x(), 2);
-    ck_assert_int_eq(head_y(), 1);
+    assert_head(2, 1);
 }
 END_TEST
 
@@ -52,8 +54,7 @@ START_TEST(player_keeps_heading_without_keys) {
     /* No more presses: the snake goes on down, whatever the AI wants. */
     ck_assert_int_eq(play(&w, DIR_RIGHT), DIR_DOWN);
     ck_assert_int_eq(play(&w, DIR_LEFT), DIR_DOWN);
-    ck_assert_int_eq(head_x(), 3);
-    ck_assert_int_eq(head_y(), 3);
+    assert_head(3, 3);
 }
 END_TEST
 
@@ -64,8 +65,7 @@ START_TEST(reversal_is_ignored) {
     wheel_steer(&w, DIR_LEFT, 0);
     ck_assert_int_eq(wheel_peek(&w, &game, DIR_DOWN), DIR_RIGHT);
     ck_assert_int_eq(play(&w, DIR_DOWN), DIR_RIGHT);
-    ck_assert_int_eq(head_x(), 4);
-    ck_assert_int_eq(head_y(), 0);
+    assert_head(4, 0);
     ck_assert_int_eq(game.outcome, SNAKE_PLAYING);
     ck_assert_int_eq(w.queued, 0); /* dropped, not kept for later */
 }
@@ -79,14 +79,12 @@ START_TEST(quick_presses_make_turns_on_successive_ticks) {
     wheel_steer(&w, DIR_LEFT, 10);
     ck_assert_int_eq(play(&w, DIR_RIGHT), DIR_DOWN);
     ck_assert_int_eq(play(&w, DIR_RIGHT), DIR_LEFT);
-    ck_assert_int_eq(head_x(), 2);
-    ck_assert_int_eq(head_y(), 1);
+    assert_head(2, 1);
     wheel_steer(&w, DIR_DOWN, 20); /* heading left: down is a turn */
     wheel_steer(&w, DIR_UP, 30);   /* after down, up is a reversal: dropped */
     ck_assert_int_eq(play(&w, DIR_RIGHT), DIR_DOWN);
     ck_assert_int_eq(play(&w, DIR_RIGHT), DIR_DOWN);
-    ck_assert_int_eq(head_x(), 2);
-    ck_assert_int_eq(head_y(), 3);
+    assert_head(2, 3);
 }
 END_TEST
 
