@@ -78,10 +78,10 @@ bool layout_pixel_to_cell(const BoardLayout *bl, int px, int py, int *x, int *y)
 enum { LAYOUT_PAIR_GAP = 16 }; /* pixels between the two boards */
 
 typedef struct PairLayout {
-    bool stacked;      /* one above the other; false: side by side */
-    int cell;          /* the cell side both boards get, >= 1 */
-    PixRect label[2];  /* the text strip above each board, as wide as the board */
-    PixRect board[2];  /* each board's pixels (exactly cols*cell x rows*cell) */
+    bool stacked;     /* one above the other; false: side by side */
+    int cell;         /* the cell side both boards get, >= 1 */
+    PixRect label[2]; /* the text strip above each board, as wide as the board */
+    PixRect board[2]; /* each board's pixels (exactly cols*cell x rows*cell) */
 } PairLayout;
 
 /* Places two cols x rows boards in `area`, each under a label strip of

@@ -23,8 +23,8 @@
 #include "snake_board.h"
 #include "snake_draw.h"
 #include "snake_wheel.h"
-#include "view_race.h"
 #include "view.h"
+#include "view_race.h"
 
 /* ======================================================================== */
 /* Types                                                                     */
@@ -184,8 +184,8 @@ static WsStatus snake_view_create(void **state, FrontCtx *ctx, WsError *err) {
                v->rules.w, v->rules.h, snake_policy_name(ctx->opts->race[0]),
                snake_policy_name(ctx->opts->race[1]), (unsigned long long)v->seed);
     else
-        printf("wavesnake: snake %dx%d, policy %s, seed %llu (game i uses seed + i)\n",
-               v->rules.w, v->rules.h, snake_policy_name(v->policy), (unsigned long long)v->seed);
+        printf("wavesnake: snake %dx%d, policy %s, seed %llu (game i uses seed + i)\n", v->rules.w,
+               v->rules.h, snake_policy_name(v->policy), (unsigned long long)v->seed);
     fflush(stdout);
     *state = v;
     return WS_OK;
@@ -200,9 +200,8 @@ static void toggle_race(SnakeView *v, FrontCtx *ctx) {
         front_status(ctx, "race over: %s plays alone", snake_policy_name(v->policy));
         return;
     }
-    SnakePolicy p[SNAKE_RACE_SIDES] = {v->policy, v->policy == SNAKE_POLICY_PERFECT
-                                                      ? SNAKE_POLICY_GREEDY
-                                                      : SNAKE_POLICY_PERFECT};
+    SnakePolicy p[SNAKE_RACE_SIDES] = {
+        v->policy, v->policy == SNAKE_POLICY_PERFECT ? SNAKE_POLICY_GREEDY : SNAKE_POLICY_PERFECT};
     if (ctx->opts->race_given)
         memcpy(p, ctx->opts->race, sizeof p);
     WsError err = {0};
