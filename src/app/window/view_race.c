@@ -172,7 +172,7 @@ static void draw_label(const RaceView *rv, int k, FrontCtx *ctx, PixRect strip) 
     text_draw(ctx->text, px, strip.x, y, TEXT_LEFT,
               render_sdl_color(s->refusal[0] != '\0' ? PAL_BAD : PAL_ACCENT), name);
     text_drawf(ctx->text, px, strip.x + strip.w, y, TEXT_RIGHT, render_sdl_color(PAL_TEXT_DIM),
-               "heats won %ld", rv->race.beat[k]);
+               "heats better %ld", rv->race.beat[k]);
     Rgba state_color = g->outcome == SNAKE_WON       ? PAL_GOOD
                        : g->outcome != SNAKE_PLAYING ? PAL_BAD
                                                      : snake_reason_color(s->ai.reason);
@@ -189,10 +189,14 @@ static void draw_side_result(const RaceView *rv, int k, FrontCtx *ctx, const Boa
         return;
     const SnakeRaceSide *other = &rv->race.side[1 - k];
     char msg[96];
+    int c = snake_race_compare(g, &other->game);
     if (other->game.outcome == SNAKE_PLAYING)
         snprintf(msg, sizeof msg, "waiting for %s", snake_policy_name(other->asked));
     else
-        snprintf(msg, sizeof msg, "next heat in a moment");
+        snprintf(msg, sizeof msg, "%s this heat - next soon",
+                 c > 0   ? "better"
+                 : c < 0 ? "beaten"
+                         : "a tie");
     const char *title = g->outcome == SNAKE_WON    ? "WON"
                         : g->outcome == SNAKE_DEAD ? "TRAPPED"
                                                    : "STALLED";
