@@ -5,7 +5,9 @@
 #include <stdlib.h>
 
 #include "grid.h"
+#include "rng.h"
 #include "snake.h"
+#include "snake_ai.h"
 #include "snake_wheel.h"
 
 /* A 10x10 game, length 4: tail (0,0) .. head (3,0), heading right. */
@@ -158,6 +160,64 @@ START_TEST(length_one_heads_by_its_last_move) {
 }
 END_TEST
 
+/* The player steers in bursts at random, then lets go: whichever policy
+ * takes the wheel back after a detour (off its cycle, with a stale plan) must
+ * still make a legal move whenever one exists. Policies with memory (perfect's
+ * committed tree, greedy's kept plan) are the ones a detour could confuse. */
+START_TEST(ai_takes_over_after_any_detour) {
+    SnakeRules rules = {.w = 8, .h = 8, .start_length = 4, .strict_tail = false};
+    for (int p = 0; p < SNAKE_POLICY_COUNT; p++)
+        for (uint64_t seed = 1; seed <= 12; seed++) {
+            SnakeGame g;
+            SnakeAi ai;
+            WsError err = {0};
+            ck_assert(snake_game_init(&g, &rules, seed, &err) == WS_OK);
+            ck_assert_msg(snake_ai_init(&ai, 8, 8, (SnakePolicy)p, false, &err) == WS_OK, "%s",
+                          err.msg);
+            Rng keys;
+            rng_init(&keys, seed, 99);
+            SnakeWheel w;
+            wheel_reset(&w);
+            uint64_t now = 0;
+            long ai_moves = 0, player_moves = 0, burst = 0;
+            while (g.outcome == SNAKE_PLAYING && g.steps < 3000) {
+                Dir choice = snake_ai_choose(&ai, &g);
+                if (!w.driving && rng_bounded(&keys, 40) == 0)
+                    burst = 1 + (long)rng_bounded(&keys, 20); /* the player grabs the wheel */
+                if (burst > 0) {
+                    /* Steer only where it is safe, so the player's detours do not end the game. */
+                    Dir d = (Dir)rng_bounded(&keys, DIR_COUNT);
+                    if (snake_game_is_legal(&g, d))
+                        wheel_steer(&w, d, now);
+                    if (--burst == 0 && rng_bounded(&keys, 4) == 0)
+                        wheel_release(&w); /* A; otherwise the idle time gives it back */
+                }
+                now += 100;
+                wheel_idle_check(&w, now);
+                if (!w.driving) {
+                    ai_moves++;
+                    ck_assert_msg(!snake_game_has_move(&g) || snake_game_is_legal(&g, choice),
+                                  "%s, seed %llu, step %ld: the AI chose an illegal move",
+                                  snake_policy_name((SnakePolicy)p), (unsigned long long)seed,
+                                  g.steps);
+                }
+                player_moves += w.driving;
+                Dir d = wheel_move(&w, &g, choice);
+                if (w.driving && !snake_game_is_legal(&g, d))
+                    d = choice; /* the test's player does not crash on purpose */
+                snake_game_tick(&g, d);
+            }
+            ck_assert_msg(ai_moves > 0, "%s, seed %llu: the AI never drove (%ld steps, outcome %d)",
+                          snake_policy_name((SnakePolicy)p), (unsigned long long)seed, g.steps,
+                          (int)g.outcome);
+            ck_assert_msg(player_moves > 0, "%s, seed %llu: the player never drove",
+                          snake_policy_name((SnakePolicy)p), (unsigned long long)seed);
+            snake_ai_deinit(&ai);
+            snake_game_deinit(&g);
+        }
+}
+END_TEST
+
 static Suite *wheel_suite(void) {
     Suite *s = suite_create("snake_wheel");
     TCase *tc = tcase_create("steer");
@@ -174,6 +234,7 @@ static Suite *wheel_suite(void) {
     tcase_add_checked_fixture(back, setup, teardown);
     tcase_add_test(back, a_gives_the_wheel_back);
     tcase_add_test(back, idle_time_gives_the_wheel_back);
+    tcase_add_test(back, ai_takes_over_after_any_detour);
     suite_add_tcase(s, back);
     return s;
 }
