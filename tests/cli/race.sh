@@ -28,6 +28,10 @@ expect_usage_error "hamilton.*even side|odd" "$WS" snake --race greedy,hamilton 
 expect_usage_error "perfect.*even side|odd" "$WS" snake --race perfect,greedy --size 7x5 \
   --screenshot "$TMP/never.png"
 [ ! -e "$TMP/never.png" ] || fail "a refused race still wrote its screenshot"
+MAPS="$(dirname "$0")/../../assets/maps/snake"
+expect_usage_error "perfect.*walls" "$WS" snake --race greedy,perfect --map "$MAPS/spiral.txt" --headless
+expect_usage_error "perfect.*walls" "$WS" snake --race perfect,greedy --map "$MAPS/rooms.txt" \
+  --screenshot "$TMP/never.png"
 expect_usage_error "trace records single games" "$WS" snake --race greedy,perfect --headless --trace "$TMP/t.txt"
 
 # ---- headless: a line per heat and a table, equal to single runs -------------
@@ -54,6 +58,14 @@ done
 won=$(awk '$1 == "greedy" && NF == 7 {print $2}' "$TMP/race.txt")
 want=$(grep -c ': won,' "$TMP/greedy.txt")
 [ "$won" = "$want" ] || fail "table: greedy won '$won', single run won $want"
+# On a map: both sides play its walls, as a single run with --map does.
+"$WS" snake --race greedy,greedy --map "$MAPS/pillars.txt" --headless --games 2 --seed 5 \
+  >"$TMP/map_race.txt" 2>/dev/null || fail "race on a map failed"
+"$WS" snake --map "$MAPS/pillars.txt" --headless --games 2 --seed 5 >"$TMP/map_one.txt" 2>/dev/null ||
+  fail "single run on a map failed"
+want=$(sed -E 's/^game ([0-9]+) seed ([0-9]+): ([a-z]+), length ([0-9]+)\/[0-9]+, steps ([0-9]+),.*/\3 length \4 steps \5/;t;d' "$TMP/map_one.txt")
+got=$(sed -E 's/^heat [0-9]+ seed [0-9]+: greedy (.*) [|] greedy .*/\1/;t;d' "$TMP/map_race.txt")
+[ -n "$want" ] && [ "$want" = "$got" ] || fail "race on pillars: '$got', single run: '$want'"
 "$WS" snake --race greedy,hamilton --headless --games 3 --seed 40 --size 8x8 --json >"$TMP/race.json" ||
   fail "--json race failed"
 [ "$(grep -c '^{"heat":' "$TMP/race.json")" -eq 3 ] || fail "expected 3 JSON heats"

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "cli.h"
+#include "snake_board.h"
 #include "snake_race.h"
 
 /* The heat's better side as a word: a policy name, or "tie". */
@@ -74,10 +75,16 @@ int run_race_headless(const AppOptions *opts) {
         return cli_report(
             ws_fail(&err, WS_ERR_ARG, "--trace records single games: drop --race or --trace"),
             &err);
+    /* The board: --size, or --map FILE with its walls (snake_board.h). */
+    SnakeBoard board;
+    WsStatus st = snake_board_open(&board, opts, &err);
+    if (st != WS_OK)
+        return cli_report(st, &err);
     SnakeRace *r = calloc(1, sizeof *r);
-    if (r == NULL)
-        return cli_report(ws_fail(&err, WS_ERR_NOMEM, "out of memory for the race"), &err);
-    WsStatus st = snake_race_init(r, &opts->rules, NULL, opts->race, opts->seed, true, &err);
+    st = r == NULL
+             ? ws_fail(&err, WS_ERR_NOMEM, "out of memory for the race")
+             : snake_race_init(r, &board.rules, board.walls, opts->race, opts->seed, true, &err);
+    snake_board_close(&board);
     if (st != WS_OK) {
         free(r);
         return cli_report(st, &err);
