@@ -71,6 +71,8 @@ typedef struct AppOptions {
     bool size_given;     /* --size was given (it cannot be combined with --map) */
     SnakePolicy policy;
     const char *trace;   /* trace file path, or NULL */
+    bool race_given;     /* --race P1,P2: two policies side by side (window), or compared */
+    SnakePolicy race[2]; /* the two policies of --race, left / top first */
 
     /* snake and arena */
     const char *map;     /* --map: map file, or NULL (arena: the default / generated map;
