@@ -52,9 +52,11 @@ static const struct {
     {SDLK_RIGHT, KMOD_NONE, ACT_RIGHT},
     {SDLK_DOWN, KMOD_NONE, ACT_DOWN},
     {SDLK_LEFT, KMOD_NONE, ACT_LEFT},
+    {SDLK_a, KMOD_NONE, ACT_TAKE_BACK},
+    {SDLK_x, KMOD_NONE, ACT_RACE},
     /* Not bound, or left to the system. */
     {SDLK_SLASH, KMOD_NONE, ACT_NONE},
-    {SDLK_x, KMOD_NONE, ACT_NONE},
+    {SDLK_j, KMOD_NONE, ACT_NONE},
     {SDLK_w, KMOD_LCTRL, ACT_NONE},
     {SDLK_TAB, KMOD_LALT, ACT_NONE},
     {SDLK_q, KMOD_LGUI, ACT_NONE},
@@ -106,6 +108,26 @@ START_TEST(help_lists_every_key) {
 }
 END_TEST
 
+/* No key is bound twice (the second binding would never be reached), and
+ * every action has a key. */
+START_TEST(bindings_unique) {
+    int n = 0;
+    const KeyBinding *b = keys_bindings(&n);
+    ck_assert_int_gt(n, 0);
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++)
+            ck_assert_msg(b[i].sym != b[j].sym, "key '%s' is bound twice: %s and %s",
+                          SDL_GetKeyName(b[i].sym), keys_action_name(b[i].action),
+                          keys_action_name(b[j].action));
+    for (int a = ACT_NONE + 1; a < ACT_COUNT; a++) {
+        bool bound = false;
+        for (int i = 0; i < n && !bound; i++)
+            bound = b[i].action == (Action)a;
+        ck_assert_msg(bound, "action %s has no key", keys_action_name((Action)a));
+    }
+}
+END_TEST
+
 START_TEST(action_names) {
     ck_assert_str_eq(keys_action_name(ACT_PAUSE), "pause");
     ck_assert_str_eq(keys_action_name(ACT_TOGGLE_WAVE), "wave");
@@ -114,6 +136,8 @@ START_TEST(action_names) {
     ck_assert_str_eq(keys_action_name(ACT_BACK), "back");
     ck_assert_str_eq(keys_action_name(ACT_NEXT_GAME), "next-game");
     ck_assert_str_eq(keys_action_name(ACT_FASTER), "faster");
+    ck_assert_str_eq(keys_action_name(ACT_TAKE_BACK), "autopilot");
+    ck_assert_str_eq(keys_action_name(ACT_RACE), "race");
     ck_assert_str_eq(keys_action_name(ACT_COUNT), "?");
 }
 END_TEST
@@ -124,6 +148,7 @@ static Suite *keys_suite(void) {
     tcase_add_loop_test(tc, binding, 0, (int)(sizeof BINDINGS / sizeof BINDINGS[0]));
     tcase_add_test(tc, overlay_bits);
     tcase_add_test(tc, help_lists_every_key);
+    tcase_add_test(tc, bindings_unique);
     tcase_add_test(tc, action_names);
     suite_add_tcase(s, tc);
     return s;

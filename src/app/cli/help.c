@@ -50,7 +50,8 @@ static const char KEYS[] =
     "  + / - speed, R restart,\n"
     "  Tab next policy / map, 1 2 3 mode, W wave, P path, V virtual snake, H heatmap,\n"
     "  G grid, D numbers, S screenshot, C record a GIF / stop, F fullscreen,\n"
-    "  F1 or ? help, Esc or Q quit.\n";
+    "  F1 or ? help, Esc or Q quit. Snake: arrows take the wheel (A or 3 s idle\n"
+    "  gives it back), X races two policies side by side, left click toggles a wall.\n";
 
 /* `wavesnake replay` has its own section after the modes'. */
 enum { REPLAY_SECTION = APP_MODE_COUNT };

@@ -9,10 +9,7 @@
 
 /* Keycodes follow the keyboard layout (SDL_Keycode, not scancodes), so 'W'
  * is the key labelled W on an AZERTY keyboard too. */
-static const struct {
-    SDL_Keycode sym;
-    Action action;
-} BINDINGS[] = {
+static const KeyBinding BINDINGS[] = {
     {SDLK_ESCAPE, ACT_QUIT},
     {SDLK_q, ACT_QUIT},
     {SDLK_SPACE, ACT_PAUSE},
@@ -53,7 +50,14 @@ static const struct {
     {SDLK_RIGHT, ACT_RIGHT},
     {SDLK_DOWN, ACT_DOWN},
     {SDLK_LEFT, ACT_LEFT},
+    {SDLK_a, ACT_TAKE_BACK},
+    {SDLK_x, ACT_RACE},
 };
+
+const KeyBinding *keys_bindings(int *count) {
+    *count = (int)(sizeof BINDINGS / sizeof BINDINGS[0]);
+    return BINDINGS;
+}
 
 Action keys_action(SDL_Keycode sym, Uint16 mod) {
     if (mod & (KMOD_CTRL | KMOD_ALT | KMOD_GUI))
@@ -124,7 +128,7 @@ static const char *const ACTION_NAMES[ACT_COUNT] = {
     "none",       "quit",   "pause",   "step",    "back", "first",   "last",       "prev-game",
     "next-game",  "faster", "slower",  "restart", "next", "snake",   "arena",      "sea",
     "wave",       "path",   "virtual", "heatmap", "grid", "numbers", "screenshot", "record",
-    "fullscreen", "help",   "up",      "right",   "down", "left",
+    "fullscreen", "help",   "up",      "right",   "down", "left",    "autopilot",  "race",
 };
 
 const char *keys_action_name(Action action) {

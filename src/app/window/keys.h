@@ -41,10 +41,12 @@ typedef enum Action {
     ACT_RECORD,         /* C: start / stop a GIF recording */
     ACT_FULLSCREEN,     /* F */
     ACT_HELP,           /* F1 or ? */
-    ACT_UP,             /* arrow keys: steer (arena hero) */
+    ACT_UP,             /* arrow keys: steer (snake: take the wheel; arena: the hero) */
     ACT_RIGHT,
     ACT_DOWN,
     ACT_LEFT,
+    ACT_TAKE_BACK,      /* A: the AI drives again (snake) */
+    ACT_RACE,           /* X: race two policies side by side (snake) */
     ACT_COUNT
 } Action;
 
@@ -53,6 +55,16 @@ typedef enum Action {
  * that e.g. Alt+Tab never changes the policy. '?' is Shift+/ on US layouts
  * and its own keycode elsewhere; both are accepted. */
 Action keys_action(SDL_Keycode sym, Uint16 mod);
+
+/* One entry of the binding table: a key and its action. */
+typedef struct KeyBinding {
+    SDL_Keycode sym;
+    Action action;
+} KeyBinding;
+
+/* The binding table keys_action reads (each key at most once; *count gets
+ * its length), for tests. */
+const KeyBinding *keys_bindings(int *count);
 
 /* If `action` toggles an overlay, the OVERLAY_* bit (options.h) it flips; else 0. */
 unsigned keys_overlay_bit(Action action);
