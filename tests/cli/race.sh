@@ -30,7 +30,7 @@ expect_usage_error "perfect.*even side|odd" "$WS" snake --race perfect,greedy --
 [ ! -e "$TMP/never.png" ] || fail "a refused race still wrote its screenshot"
 MAPS="$(dirname "$0")/../../assets/maps/snake"
 expect_usage_error "perfect.*walls" "$WS" snake --race greedy,perfect --map "$MAPS/spiral.txt" --headless
-expect_usage_error "perfect.*walls" "$WS" snake --race perfect,greedy --map "$MAPS/rooms.txt" \
+expect_usage_error "perfect.*walls" "$WS" snake --race perfect,greedy --map "$MAPS/spiral.txt" \
   --screenshot "$TMP/never.png"
 expect_usage_error "trace records single games" "$WS" snake --race greedy,perfect --headless --trace "$TMP/t.txt"
 

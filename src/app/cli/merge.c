@@ -379,8 +379,10 @@ static WsStatus sum_up(Merge *m, bool json) {
     WsStatus st = WS_OK;
     for (long i = 0; i < m->n && st == WS_OK; i++) {
         const Game *g = &m->games[i];
-        if (i > 0 && g->index == g[-1].index)
-            return ws_fail(m->err, WS_ERR_PARSE, "merge: game %ld is given twice", g->index);
+        if (i > 0 && g->index == g[-1].index) {
+            st = ws_fail(m->err, WS_ERR_PARSE, "merge: game %ld is given twice", g->index);
+            break;
+        }
         long expect = i > 0 ? g[-1].index + 1 : 0;
         if (g->index > expect) {
             if (first_missing < 0)
