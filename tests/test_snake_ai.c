@@ -618,20 +618,27 @@ static bool walls_are_connected_blocks(const uint8_t *walls, int w, int h) {
     return tail == free_blocks;
 }
 
-START_TEST(greedy_plays_the_shipped_maps) {
-    const char *name = SNAKE_MAPS[_i].name;
+/* Loads assets/maps/snake/NAME.txt into map; returns its walls (malloc'd). */
+static uint8_t *load_snake_map(const char *name, TextMap *map) {
     char path[512];
     snprintf(path, sizeof path, "%s/maps/snake/%s.txt", WS_ASSET_DIR, name);
     size_t n;
     char *text = read_file(path, &n);
+    WsError err = {0};
+    ck_assert_msg(textmap_parse(map, text, n, path, &err) == WS_OK, "%s", err.msg);
+    free(text);
+    ck_assert(map->w >= 2 && map->h >= 2 && map->w <= 256 && map->h <= 256);
+    uint8_t *walls = malloc((size_t)(map->w * map->h));
+    ck_assert_ptr_nonnull(walls);
+    textmap_to_blocked(map, walls);
+    return walls;
+}
+
+START_TEST(greedy_plays_the_shipped_maps) {
+    const char *name = SNAKE_MAPS[_i].name;
     TextMap map;
     WsError err = {0};
-    ck_assert_msg(textmap_parse(&map, text, n, path, &err) == WS_OK, "%s", err.msg);
-    free(text);
-    ck_assert(map.w >= 2 && map.h >= 2 && map.w <= 256 && map.h <= 256);
-    uint8_t *walls = malloc((size_t)(map.w * map.h));
-    ck_assert_ptr_nonnull(walls);
-    textmap_to_blocked(&map, walls);
+    uint8_t *walls = load_snake_map(name, &map);
     ck_assert_msg(walls_are_connected_blocks(walls, map.w, map.h) == SNAKE_MAPS[_i].blocks,
                   "%s: block walls %s expected", name, SNAKE_MAPS[_i].blocks ? "" : "not");
     SnakeRules rules = {map.w, map.h, 4, false};
@@ -665,17 +672,9 @@ END_TEST
  * left or from below) leaves the corridor open: the snake must eat it, and
  * then never stall on the way to length 100. */
 START_TEST(greedy_eats_beyond_the_spiral_corridor) {
-    char path[512];
-    snprintf(path, sizeof path, "%s/maps/snake/spiral.txt", WS_ASSET_DIR);
-    size_t n;
-    char *text = read_file(path, &n);
     TextMap map;
     WsError err = {0};
-    ck_assert_msg(textmap_parse(&map, text, n, path, &err) == WS_OK, "%s", err.msg);
-    free(text);
-    uint8_t *walls = malloc((size_t)(map.w * map.h));
-    ck_assert_ptr_nonnull(walls);
-    textmap_to_blocked(&map, walls);
+    uint8_t *walls = load_snake_map("spiral", &map);
     SnakeRules rules = {map.w, map.h, 4, false};
     SnakeGame g;
     SnakeAi ai;
