@@ -618,20 +618,27 @@ static bool walls_are_connected_blocks(const uint8_t *walls, int w, int h) {
     return tail == free_blocks;
 }
 
-START_TEST(greedy_plays_the_shipped_maps) {
-    const char *name = SNAKE_MAPS[_i].name;
+/* Loads assets/maps/snake/NAME.txt into map; returns its walls (malloc'd). */
+static uint8_t *load_snake_map(const char *name, TextMap *map) {
     char path[512];
     snprintf(path, sizeof path, "%s/maps/snake/%s.txt", WS_ASSET_DIR, name);
     size_t n;
     char *text = read_file(path, &n);
+    WsError err = {0};
+    ck_assert_msg(textmap_parse(map, text, n, path, &err) == WS_OK, "%s", err.msg);
+    free(text);
+    ck_assert(map->w >= 2 && map->h >= 2 && map->w <= 256 && map->h <= 256);
+    uint8_t *walls = malloc((size_t)(map->w * map->h));
+    ck_assert_ptr_nonnull(walls);
+    textmap_to_blocked(map, walls);
+    return walls;
+}
+
+START_TEST(greedy_plays_the_shipped_maps) {
+    const char *name = SNAKE_MAPS[_i].name;
     TextMap map;
     WsError err = {0};
-    ck_assert_msg(textmap_parse(&map, text, n, path, &err) == WS_OK, "%s", err.msg);
-    free(text);
-    ck_assert(map.w >= 2 && map.h >= 2 && map.w <= 256 && map.h <= 256);
-    uint8_t *walls = malloc((size_t)(map.w * map.h));
-    ck_assert_ptr_nonnull(walls);
-    textmap_to_blocked(&map, walls);
+    uint8_t *walls = load_snake_map(name, &map);
     ck_assert_msg(walls_are_connected_blocks(walls, map.w, map.h) == SNAKE_MAPS[_i].blocks,
                   "%s: block walls %s expected", name, SNAKE_MAPS[_i].blocks ? "" : "not");
     SnakeRules rules = {map.w, map.h, 4, false};
@@ -648,6 +655,36 @@ START_TEST(greedy_plays_the_shipped_maps) {
     }
     ck_assert_msg(g.snake.len >= SNAKE_MAPS[_i].min_length, "%s: length %d of %d", name,
                   g.snake.len, g.floor_cells);
+    snake_ai_deinit(&ai);
+    snake_game_deinit(&g);
+    free(walls);
+    textmap_deinit(&map);
+}
+END_TEST
+
+/* The spiral game of seed 1 (free tail, start length 4). At length 30 the
+ * food appeared at (19,0), on the top edge beyond the spiral, while the snake
+ * was in the inner room; the shortest path runs up the right-hand corridor
+ * and turns along the top edge onto the food, so the body lies across the
+ * 3-wide corridor there and the virtual snake cannot reach its tail. Greedy
+ * refused that eat every tick and circled in the room until the game
+ * stalled at length 30. Entering the food from its other side (from the
+ * left or from below) leaves the corridor open: the snake must eat it, and
+ * then never stall on the way to length 100. */
+START_TEST(greedy_eats_beyond_the_spiral_corridor) {
+    TextMap map;
+    WsError err = {0};
+    uint8_t *walls = load_snake_map("spiral", &map);
+    SnakeRules rules = {map.w, map.h, 4, false};
+    SnakeGame g;
+    SnakeAi ai;
+    ck_assert_int_eq(snake_game_init(&g, &rules, 1, NULL), WS_OK);
+    ck_assert_int_eq(snake_game_set_walls(&g, walls, &err), WS_OK);
+    ck_assert_int_eq(snake_ai_init(&ai, map.w, map.h, SNAKE_POLICY_GREEDY, false, NULL), WS_OK);
+    while (g.outcome == SNAKE_PLAYING && g.snake.len < 100)
+        snake_game_tick(&g, snake_ai_choose(&ai, &g));
+    ck_assert_msg(g.snake.len >= 100, "%s at length %d, step %ld", snake_outcome_name(g.outcome),
+                  g.snake.len, g.steps);
     snake_ai_deinit(&ai);
     snake_game_deinit(&g);
     free(walls);
@@ -733,6 +770,7 @@ static Suite *snake_ai_suite(void) {
     tcase_add_test(tc, greedy_on_random_walled_boards);
     tcase_add_loop_test(tc, greedy_plays_the_shipped_maps, 0,
                         (int)(sizeof SNAKE_MAPS / sizeof SNAKE_MAPS[0]));
+    tcase_add_test(tc, greedy_eats_beyond_the_spiral_corridor);
     tcase_add_test(tc, cycle_policies_refuse_walls);
     tcase_add_test(tc, cycle_policies_play_greedy_on_walls);
     tcase_set_timeout(tc, 600); /* whole games under ASan: minutes on a loaded machine */
