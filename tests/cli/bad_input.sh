@@ -5,7 +5,7 @@ source "$(dirname "$0")/lib.sh"
 
 expect_usage_error 'unknown mode or tool' "$WS" frobnicate
 expect_usage_error "unknown option '--bogus'" "$WS" snake --headless --bogus
-expect_usage_error 'does not apply' "$WS" snake --headless --hunter best
+expect_usage_error 'does not apply' "$WS" snake --headless --hunter sampler
 expect_usage_error 'size.*WIDTHxHEIGHT' "$WS" snake --headless --size 20
 expect_usage_error 'size.*WIDTHxHEIGHT' "$WS" snake --headless --size axb
 expect_usage_error 'size.*outside 2\.\.256' "$WS" snake --headless --size 1x10

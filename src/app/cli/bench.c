@@ -156,7 +156,7 @@ static WsStatus parse_policy(const OptSpec *spec, const char *value, void *field
 static const char *kind_name(int v) {
     return v == BENCH_SNAKE ? "snake" : v == BENCH_HISTORY ? "history" : "?";
 }
-static const OptNames KIND_NAMES = {"benchmark", BENCH_KIND_COUNT, kind_name};
+static const OptNames KIND_NAMES = {"benchmark", BENCH_KIND_COUNT, kind_name, NULL};
 _Static_assert(sizeof(BenchKind) == sizeof(int), "BenchKind is filled as an int");
 
 #define AT(field) offsetof(BenchPlan, field)

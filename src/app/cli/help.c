@@ -48,7 +48,7 @@ static const char KEYS[] =
     "  tick forward, , one tick back, Home / End first / latest tick (or click and\n"
     "  drag the timeline under the board), [ ] previous / next game (replay),\n"
     "  + / - speed, R restart,\n"
-    "  Tab next policy / map, 1 2 3 mode, W wave, P path, V virtual snake, H heatmap,\n"
+    "  Tab next policy / layer, 1 2 3 mode, W wave, P path, V virtual snake, H heatmap,\n"
     "  G grid, D numbers, S screenshot, C record a GIF / stop, F fullscreen,\n"
     "  F1 or ? help, Esc or Q quit.\n";
 

@@ -46,10 +46,11 @@ static const char *policy_name(int v) { return snake_policy_name((SnakePolicy)v)
 static const char *hunter_name(int v) { return sea_hunter_name((SeaHunter)v); }
 static const char *placement_name(int v) { return sea_placement_name((SeaPlacement)v); }
 
-const OptNames OPTIONS_POLICY_NAMES = {"policy", SNAKE_POLICY_COUNT, policy_name};
-const OptNames OPTIONS_HUNTER_NAMES = {"hunter", SEA_HUNTER_COUNT, hunter_name};
-static const OptNames PLACEMENT_NAMES = {"placement", SEA_PLACE_COUNT, placement_name};
-static const OptNames SHOWN = {"map", ARENA_SHOWN_COUNT, shown_name};
+const OptNames OPTIONS_POLICY_NAMES = {"policy", SNAKE_POLICY_COUNT, policy_name, NULL};
+const OptNames OPTIONS_HUNTER_NAMES = {"hunter", SEA_HUNTER_COUNT, hunter_name,
+                                       SEA_HUNTER_OLD_NAMES};
+static const OptNames PLACEMENT_NAMES = {"placement", SEA_PLACE_COUNT, placement_name, NULL};
+static const OptNames SHOWN = {"layer", ARENA_SHOWN_COUNT, shown_name, NULL};
 
 /* OPT_ENUM stores an int: every enum it fills must be int-sized. */
 _Static_assert(sizeof(SnakePolicy) == sizeof(int), "SnakePolicy is filled as an int");
@@ -195,8 +196,9 @@ static const OptSpec MODE_OPTIONS[] = {
      .help = "spawn N monsters (zombies, goblins, some shamans) on free cells"},
     {.name = "--naive", .kind = OPT_FLAG, .at = AT(naive), .modes = M_ARENA,
      .help = "every monster computes its own maps (baseline for the shared ones)"},
-    {.name = "--arena-map", .kind = OPT_ENUM, .meta = "M", .names = &SHOWN, .at = AT(arena_map),
-     .modes = M_ARENA, .help = "map the window shows: {names} (default hero)"},
+    {.name = "--layer", .alias = "--arena-map", .kind = OPT_ENUM, .meta = "L", .names = &SHOWN,
+     .at = AT(layer), .modes = M_ARENA,
+     .help = "the layer the window shows (Tab): {names}\n(default hero; --arena-map is its old name)"},
 
     {.name = "--game", .kind = OPT_LONG, .meta = "G", .lo = 0, .hi = LONG_MAX,
      .at = AT(replay_game), .seen = OPT_SEEN(AppOptions, replay_game_given), .modes = M_REPLAY,
@@ -210,7 +212,8 @@ static const OptSpec MODE_OPTIONS[] = {
 
     {.name = "--hunter", .kind = OPT_ENUM, .meta = "H", .names = &OPTIONS_HUNTER_NAMES,
      .at = AT(hunter), .modes = M_SEA,
-     .help = "best (default: samples consistent fleets) or seed (the source's)"},
+     .help = "sampler (default: samples fleets consistent with the board) or\n"
+             "source (the source's algorithm); seed and best are old names"},
     {.name = "--placement", .kind = OPT_ENUM, .meta = "P", .names = &PLACEMENT_NAMES,
      .at = AT(placement), .modes = M_SEA,
      .help = "random (default) or edges (ships of 2+ cells along the border)"},
@@ -272,8 +275,8 @@ void options_defaults(AppOptions *opts, AppMode mode, uint64_t clock_seed) {
     opts->policy = SNAKE_POLICY_GREEDY;
     opts->ticks = 1000;
     opts->monsters = -1;
-    opts->arena_map = ARENA_SHOWN_HERO;
-    opts->hunter = SEA_HUNTER_BEST;
+    opts->layer = ARENA_SHOWN_HERO;
+    opts->hunter = SEA_HUNTER_SAMPLER;
     opts->placement = SEA_PLACE_RANDOM;
 }
 

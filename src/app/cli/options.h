@@ -4,7 +4,7 @@
  * shared flags (--seed, --headless, --json, --screenshot ...) behave the
  * same everywhere; a flag that does not belong to the chosen mode is
  * reported as an error rather than ignored. Every value is checked and
- * converted once, here: names (--policy, --hunter, --placement, --arena-map)
+ * converted once, here: names (--policy, --hunter, --placement, --layer)
  * arrive in AppOptions as enums, so the runners and the window views never
  * parse them again.
  */
@@ -24,7 +24,7 @@
 
 typedef enum AppMode { APP_MODE_SNAKE = 0, APP_MODE_ARENA, APP_MODE_SEA, APP_MODE_COUNT } AppMode;
 
-/* The arena map the window shows (--arena-map, Tab): one of the shared maps
+/* The arena layer the window shows (--layer, Tab): one of the shared maps
  * (same order as MonMap) or the desire map of one monster. */
 typedef enum ArenaShown {
     ARENA_SHOWN_HERO = MON_MAP_HERO,
@@ -81,7 +81,7 @@ typedef struct AppOptions {
     long ticks;
     int monsters;        /* -1: the map's own monsters */
     bool naive;
-    ArenaShown arena_map; /* --arena-map: the map the window shows first */
+    ArenaShown layer;    /* --layer (or --arena-map): the layer the window shows first */
 
     /* sea */
     SeaHunter hunter;

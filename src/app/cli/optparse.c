@@ -66,6 +66,8 @@ WsStatus optparse_name(const OptSpec *spec, const char *value, int *out, WsError
     int n = names_table(spec->names, table);
     if (names_parse(table, n, value, out))
         return WS_OK;
+    if (spec->names->aliases != NULL && names_parse(spec->names->aliases, n, value, out))
+        return WS_OK;
     char list[160];
     names_join(spec->names, ", ", list, sizeof list);
     return ws_fail(err, WS_ERR_ARG, "%s: unknown %s '%s' (try: %s)", label_of(spec),
@@ -117,6 +119,10 @@ static WsStatus apply(const OptSpec *spec, const char *value, void *target, WsEr
     return st;
 }
 
+static bool same_word(const char *name, const char *arg, size_t len) {
+    return name != NULL && strlen(name) == len && strncmp(name, arg, len) == 0;
+}
+
 static bool applies(const OptSpec *spec, const OptCommand *cmd) {
     return spec->modes == 0 || (spec->modes & cmd->mode) != 0;
 }
@@ -127,7 +133,7 @@ static const OptSpec *find_option(const OptCommand *cmd, const char *arg, size_t
     const OptSpec *first = NULL;
     for (int k = 0; k < cmd->nopts; k++) {
         const OptSpec *spec = &cmd->opts[k];
-        if (strlen(spec->name) != len || strncmp(spec->name, arg, len) != 0)
+        if (!same_word(spec->name, arg, len) && !same_word(spec->alias, arg, len))
             continue;
         if (applies(spec, cmd))
             return spec;

@@ -122,7 +122,7 @@ static WsStatus choose_shot(const SeaArgs *args, const SeaBoard *board, int *cel
 int tool_shot(int argc, char **argv) {
     SeaArgs args = {0};
     args.seed = (uint64_t)time(NULL);
-    args.hunter = SEA_HUNTER_SEED;
+    args.hunter = SEA_HUNTER_SOURCE;
     SeaBoard board;
     WsError err = {0};
     int cell = -1;

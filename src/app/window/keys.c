@@ -100,7 +100,7 @@ static const KeyHelp HELP[] = {
     {"[  ]", "previous / next game (replay)"},
     {"+  /  -", "faster / slower (1 tick/s .. unlimited)"},
     {"R", "restart the game"},
-    {"Tab", "next policy (snake) / next map (arena)"},
+    {"Tab", "next policy (snake) / layer (arena)"},
     {"1  2  3", "mode: snake, arena, sea"},
     {"W", "wave overlay: BFS distance from the head"},
     {"P", "path overlay: the planned route"},

@@ -71,8 +71,8 @@ static const Rgba FIGHT_COLOR = {255, 70, 70, 255};
 static const Rgba LIFE_BACK = {40, 10, 10, 220};
 
 static const char *const SHOWN_CAPTION[ARENA_SHOWN_COUNT] = {
-    "hero map: steps to hero", "gold map (gold = -4)", "potion map", "safety: hero*-6/5 relaxed",
-    "desire of one monster",
+    "hero layer: steps to hero", "gold layer (gold = -4)", "potion layer",
+    "safety: hero*-6/5 relaxed", "desire of one monster",
 };
 
 /* ======================================================================== */
@@ -221,7 +221,7 @@ static WsStatus arena_view_create(void **state, FrontCtx *ctx, WsError *err) {
     if (v == NULL)
         return ws_fail(err, WS_ERR_NOMEM, "out of memory for the arena view");
     v->seed = ctx->opts->seed;
-    v->shown = ctx->opts->arena_map;
+    v->shown = ctx->opts->layer;
     WsStatus st = open_world(v, ctx, err);
     if (st != WS_OK) {
         arena_view_destroy(v);
@@ -245,7 +245,7 @@ static bool arena_view_action(void *state, Action action, FrontCtx *ctx) {
     switch (action) {
     case ACT_NEXT:
         v->shown = (ArenaShown)((v->shown + 1) % ARENA_SHOWN_COUNT);
-        front_status(ctx, "map: %s", arena_shown_name(v->shown));
+        front_status(ctx, "layer: %s", arena_shown_name(v->shown));
         return true;
     case ACT_RESTART: {
         WsError err = {0};
@@ -617,7 +617,7 @@ static void arena_view_hud(void *state, FrontCtx *ctx, Hud *hud) {
 /* ======================================================================== */
 
 static const KeyHelp ARENA_HELP[] = {
-    {"Tab", "map: hero, gold, potion, safety, desire"},
+    {"Tab", "layer: hero, gold, potion, safety, desire"},
     {"arrows", "steer the hero (autopilot after 3 s)"},
     {"mouse", "L toggle wall, R drop gold, hover: desire"},
     {"H D P", "heat map, numbers, step arrows"},

@@ -1,7 +1,7 @@
 /* view_sea.c - the sea battle in the window: hunters race on the same fleet.
  *
  * By default two boards race side by side: the chosen hunter (--hunter,
- * default best) and the other one shoot at copies of the same fleet, one
+ * default sampler) and the other one shoot at copies of the same fleet, one
  * shot each per tick; fewer shots wins. Tab switches to a single board of
  * either hunter. Each board is exactly a headless game: game i uses seed
  * S + i for the fleet (stream 1) and the hunter's draws (stream 2).
@@ -73,7 +73,7 @@ enum { HEAT_ALPHA = 200, NUMBERS_MIN_CELL = 16 };
 /* ======================================================================== */
 
 static SeaHunter other_hunter(SeaHunter h) {
-    return h == SEA_HUNTER_SEED ? SEA_HUNTER_BEST : SEA_HUNTER_SEED;
+    return h == SEA_HUNTER_SOURCE ? SEA_HUNTER_SAMPLER : SEA_HUNTER_SOURCE;
 }
 
 static void decide(Shooter *s) {
@@ -421,8 +421,8 @@ static void sea_view_draw(void *state, FrontCtx *ctx) {
                 snprintf(title, sizeof title, "TIE - %d SHOTS EACH", a);
             else
                 snprintf(title, sizeof title, "%s WINS",
-                         a < b ? (v->shooter[0].hunter == SEA_HUNTER_BEST ? "BEST" : "SEED")
-                               : (v->shooter[1].hunter == SEA_HUNTER_BEST ? "BEST" : "SEED"));
+                         a < b ? (v->shooter[0].hunter == SEA_HUNTER_SAMPLER ? "SAMPLER" : "SOURCE")
+                               : (v->shooter[1].hunter == SEA_HUNTER_SAMPLER ? "SAMPLER" : "SOURCE"));
             snprintf(msg, sizeof msg, "%s %d shots, %s %d shots - next game in a moment",
                      sea_hunter_name(v->shooter[0].hunter), a,
                      sea_hunter_name(v->shooter[1].hunter), b);
