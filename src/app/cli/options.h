@@ -81,7 +81,7 @@ typedef struct AppOptions {
     long ticks;
     int monsters;        /* -1: the map's own monsters */
     bool naive;
-    ArenaShown layer;    /* --layer (or --arena-map): the layer the window shows first */
+    ArenaShown layer; /* --layer (or --arena-map): the layer the window shows first */
 
     /* sea */
     SeaHunter hunter;

@@ -55,7 +55,7 @@ typedef WsStatus (*OptParseFn)(const OptSpec *spec, const char *value, void *fie
 
 struct OptSpec {
     const char *name; /* "--seed"; a positional argument's placeholder: "MAP" */
-    const char *alias;     /* a former name still accepted ("--arena-map"), or NULL */
+    const char *alias; /* a former name still accepted ("--arena-map"), or NULL */
     OptKind kind;
     const char *meta;      /* the value's placeholder in usage lines ("N", "WxH"); NULL for a
                               flag; an OPT_ENUM without one shows its names ("seed|best") */

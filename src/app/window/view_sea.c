@@ -421,8 +421,9 @@ static void sea_view_draw(void *state, FrontCtx *ctx) {
                 snprintf(title, sizeof title, "TIE - %d SHOTS EACH", a);
             else
                 snprintf(title, sizeof title, "%s WINS",
-                         a < b ? (v->shooter[0].hunter == SEA_HUNTER_SAMPLER ? "SAMPLER" : "SOURCE")
-                               : (v->shooter[1].hunter == SEA_HUNTER_SAMPLER ? "SAMPLER" : "SOURCE"));
+                         a < b
+                             ? (v->shooter[0].hunter == SEA_HUNTER_SAMPLER ? "SAMPLER" : "SOURCE")
+                             : (v->shooter[1].hunter == SEA_HUNTER_SAMPLER ? "SAMPLER" : "SOURCE"));
             snprintf(msg, sizeof msg, "%s %d shots, %s %d shots - next game in a moment",
                      sea_hunter_name(v->shooter[0].hunter), a,
                      sea_hunter_name(v->shooter[1].hunter), b);

@@ -376,7 +376,8 @@ WsStatus sea_ai_choose(SeaAi *ai, const SeaBoard *board, Rng *rng, int *cell, Ws
                         if (on_board(x + dx, y + dy))
                             v.touch_other[(y + dy) * SEA_W + x + dx] = 1;
         }
-        choice = ai->hunter == SEA_HUNTER_SOURCE ? target_source(ai, &v, rng) : target_sampler(ai, &v, rng);
+        choice = ai->hunter == SEA_HUNTER_SOURCE ? target_source(ai, &v, rng)
+                                                 : target_sampler(ai, &v, rng);
     }
     if (choice < 0) {
         memset(ai->heat, 0, sizeof ai->heat);

@@ -48,14 +48,14 @@ extern const char *const SEA_HUNTER_OLD_NAMES[SEA_HUNTER_COUNT];
 
 /* Why the last shot went where it did. */
 typedef enum SeaAiReason {
-    SEA_AI_NONE = 0,  /* no decision yet */
-    SEA_AI_HUNT,      /* source: a maximum of the longest remaining ship's counts */
-    SEA_AI_AROUND,    /* source: next to a single hit, where the shortest ship fits */
-    SEA_AI_LINE,      /* source: an open end of a line of hits */
-    SEA_AI_SAMPLE,    /* sampler: most often occupied in sampled consistent fleets */
-    SEA_AI_SUMMED,    /* sampler: counts summed over every remaining ship (sampling failed) */
-    SEA_AI_TARGET,    /* sampler: weighted placements through the hits */
-    SEA_AI_FALLBACK,  /* any open cell: no placement fits (only on odd boards) */
+    SEA_AI_NONE = 0, /* no decision yet */
+    SEA_AI_HUNT,     /* source: a maximum of the longest remaining ship's counts */
+    SEA_AI_AROUND,   /* source: next to a single hit, where the shortest ship fits */
+    SEA_AI_LINE,     /* source: an open end of a line of hits */
+    SEA_AI_SAMPLE,   /* sampler: most often occupied in sampled consistent fleets */
+    SEA_AI_SUMMED,   /* sampler: counts summed over every remaining ship (sampling failed) */
+    SEA_AI_TARGET,   /* sampler: weighted placements through the hits */
+    SEA_AI_FALLBACK, /* any open cell: no placement fits (only on odd boards) */
     SEA_AI_REASON_COUNT
 } SeaAiReason;
 
