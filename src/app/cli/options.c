@@ -119,6 +119,22 @@ static WsStatus parse_speed(const OptSpec *spec, const char *value, void *field,
     return cli_parse_double(value, (double)spec->lo, (double)spec->hi, spec->name, speed, err);
 }
 
+/* --window WxH: the window's smallest size is wider than tall, so the two
+ * sides have their own lower limits (OPTIONS_WINDOW_MIN_W x MIN_H). */
+static WsStatus parse_window(const OptSpec *spec, const char *value, void *field, WsError *err) {
+    int w = 0, h = 0;
+    WsStatus st = cli_parse_size(value, 1, (int)spec->hi, spec->name, &w, &h, err);
+    if (st != WS_OK)
+        return st;
+    if (w < OPTIONS_WINDOW_MIN_W || h < OPTIONS_WINDOW_MIN_H)
+        return ws_fail(err, WS_ERR_ARG, "%s: %dx%d is smaller than the smallest window, %dx%d",
+                       spec->name, w, h, OPTIONS_WINDOW_MIN_W, OPTIONS_WINDOW_MIN_H);
+    char *base = (char *)field - spec->at; /* the AppOptions, as OPT_SIZE finds it */
+    *(int *)field = w;
+    *(int *)(void *)(base + spec->at2) = h;
+    return WS_OK;
+}
+
 /* ======================================================================== */
 /* The table                                                                 */
 /* ======================================================================== */
@@ -151,12 +167,14 @@ static const OptSpec MODE_OPTIONS[] = {
     {.name = "--overlay", .kind = OPT_CUSTOM, .meta = "LIST", .parse = parse_overlay,
      .at = AT(overlays), .modes = M_VIEW,
      .help = "overlays: wave,path,virtual,grid,numbers,heatmap,help,hud,all,none"},
-    {.name = "--window", .kind = OPT_SIZE, .meta = "WxH", .lo = 320, .hi = 8192,
-     .at = AT(window_w), .at2 = AT(window_h), .modes = M_VIEW,
-     .help = "window / screenshot pixels, each side {range} (default 1280x720)"},
+    {.name = "--window", .kind = OPT_CUSTOM, .meta = "WxH", .lo = OPTIONS_WINDOW_MIN_H, .hi = 8192,
+     .parse = parse_window, .at = AT(window_w), .at2 = AT(window_h), .modes = M_VIEW,
+     .help = "window / screenshot pixels, 320x240 up to 8192x8192 (default 1280x720)"},
     {.name = "--speed", .kind = OPT_CUSTOM, .meta = "T", .lo = 1, .hi = 1000000,
      .parse = parse_speed, .at = AT(speed), .modes = M_VIEW,
      .help = "simulation ticks per second ({range}), or 'max' (default 15)"},
+    {.name = "--pause-on-end", .kind = OPT_FLAG, .at = AT(pause_on_end), .modes = M_SNAKE | M_SEA,
+     .help = "the window pauses at the end of every game (key E)"},
     {.name = "--stats", .kind = OPT_FLAG, .at = AT(stats), .modes = M_VIEW,
      .help = "print frame-time statistics when the window closes"},
 

@@ -22,6 +22,9 @@
 #include "snake_ai.h"
 #include "ws_error.h"
 
+/* The smallest window (and --window): the HUD and the board still fit. */
+enum { OPTIONS_WINDOW_MIN_W = 320, OPTIONS_WINDOW_MIN_H = 240 };
+
 typedef enum AppMode { APP_MODE_SNAKE = 0, APP_MODE_ARENA, APP_MODE_SEA, APP_MODE_COUNT } AppMode;
 
 /* The arena layer the window shows (--layer, Tab): one of the shared maps
@@ -65,6 +68,7 @@ typedef struct AppOptions {
     unsigned overlays;   /* OVERLAY_* bits */
     int window_w, window_h;
     double speed;        /* simulation ticks per second; 0 = unlimited */
+    bool pause_on_end;   /* --pause-on-end: the window pauses at every game's end (snake, sea) */
 
     /* snake */
     SnakeRules rules;

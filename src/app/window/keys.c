@@ -53,7 +53,61 @@ static const struct {
     {SDLK_RIGHT, ACT_RIGHT},
     {SDLK_DOWN, ACT_DOWN},
     {SDLK_LEFT, ACT_LEFT},
+    {SDLK_RETURN, ACT_NEW_GAME},
+    {SDLK_KP_ENTER, ACT_NEW_GAME},
+    {SDLK_e, ACT_PAUSE_ON_END},
+    {SDLK_i, ACT_HUD_STYLE},
+    {SDLK_m, ACT_NEXT_MAP},
 };
+
+/* The key-mode table: which modes each action means something in. */
+enum { K_SNAKE = 1 << APP_MODE_SNAKE, K_ARENA = 1 << APP_MODE_ARENA, K_SEA = 1 << APP_MODE_SEA };
+enum { K_ALL = K_SNAKE | K_ARENA | K_SEA };
+
+static const struct {
+    unsigned modes;
+    const char *key;
+} ACTION_INFO[ACT_COUNT] = {
+    [ACT_NONE] = {0, ""},
+    [ACT_QUIT] = {K_ALL, "Q"},
+    [ACT_PAUSE] = {K_ALL, "Space"},
+    [ACT_STEP] = {K_ALL, "N"},
+    [ACT_FASTER] = {K_ALL, "+"},
+    [ACT_SLOWER] = {K_ALL, "-"},
+    [ACT_RESTART] = {K_ALL, "R"},
+    [ACT_NEXT] = {K_ALL, "Tab"},
+    [ACT_MODE_SNAKE] = {K_ALL, "1"},
+    [ACT_MODE_ARENA] = {K_ALL, "2"},
+    [ACT_MODE_SEA] = {K_ALL, "3"},
+    [ACT_TOGGLE_WAVE] = {K_SNAKE, "W"},
+    [ACT_TOGGLE_PATH] = {K_SNAKE | K_ARENA, "P"},
+    [ACT_TOGGLE_VIRTUAL] = {K_SNAKE, "V"},
+    [ACT_TOGGLE_HEATMAP] = {K_ARENA | K_SEA, "H"},
+    [ACT_TOGGLE_GRID] = {K_ALL, "G"},
+    [ACT_TOGGLE_NUMBERS] = {K_ALL, "D"},
+    [ACT_SCREENSHOT] = {K_ALL, "S"},
+    [ACT_RECORD] = {K_ALL, "C"},
+    [ACT_FULLSCREEN] = {K_ALL, "F"},
+    [ACT_HELP] = {K_ALL, "F1"},
+    [ACT_UP] = {K_ARENA, "arrows"},
+    [ACT_RIGHT] = {K_ARENA, "arrows"},
+    [ACT_DOWN] = {K_ARENA, "arrows"},
+    [ACT_LEFT] = {K_ARENA, "arrows"},
+    [ACT_NEW_GAME] = {K_ALL, "Enter"},
+    [ACT_PAUSE_ON_END] = {K_SNAKE | K_SEA, "E"},
+    [ACT_HUD_STYLE] = {K_ALL, "I"},
+    [ACT_NEXT_MAP] = {K_ARENA, "M"},
+};
+
+bool keys_apply_in_mode(Action action, AppMode mode) {
+    if (action <= ACT_NONE || action >= ACT_COUNT || mode < 0 || mode >= APP_MODE_COUNT)
+        return false;
+    return (ACTION_INFO[action].modes & (1u << mode)) != 0;
+}
+
+const char *keys_action_key(Action action) {
+    return action > ACT_NONE && action < ACT_COUNT ? ACTION_INFO[action].key : "";
+}
 
 Action keys_action(SDL_Keycode sym, Uint16 mod) {
     if (mod & (KMOD_CTRL | KMOD_ALT | KMOD_GUI))
@@ -99,15 +153,15 @@ static const KeyHelp HELP[] = {
     {"Home  End", "first / latest tick (or click the timeline)"},
     {"[  ]", "previous / next game (replay)"},
     {"+  /  -", "faster / slower (1 tick/s .. unlimited)"},
-    {"R", "restart the game"},
-    {"Tab", "next policy (snake) / layer (arena)"},
+    {"R  /  Enter", "the same game again / the next game"},
+    {"E", "stop at the end of every game (snake, sea)"},
+    {"Tab", "next policy (snake) / layer (arena) / view (sea)"},
     {"1  2  3", "mode: snake, arena, sea"},
-    {"W", "wave overlay: BFS distance from the head"},
-    {"P", "path overlay: the planned route"},
-    {"V", "virtual snake: the body after the eat"},
-    {"H", "heatmap overlay (arena, sea)"},
-    {"G", "grid lines"},
-    {"D", "numbers in the overlay"},
+    {"W  V", "wave, virtual snake (snake)"},
+    {"P", "planned path (snake) / step arrows (arena)"},
+    {"H", "heatmap (arena, sea)"},
+    {"G  D", "grid lines, numbers in the overlay"},
+    {"I", "HUD: panel, strip along the bottom, hidden"},
     {"S", "screenshot (PNG in the current folder)"},
     {"C", "record a GIF / stop (current folder)"},
     {"F", "fullscreen"},
@@ -124,7 +178,8 @@ static const char *const ACTION_NAMES[ACT_COUNT] = {
     "none",       "quit",   "pause",   "step",    "back", "first",   "last",       "prev-game",
     "next-game",  "faster", "slower",  "restart", "next", "snake",   "arena",      "sea",
     "wave",       "path",   "virtual", "heatmap", "grid", "numbers", "screenshot", "record",
-    "fullscreen", "help",   "up",      "right",   "down", "left",
+    "fullscreen", "help",   "up",      "right",   "down", "left",  "new-game", "pause-on-end",
+    "hud",        "next-map",
 };
 
 const char *keys_action_name(Action action) {

@@ -55,6 +55,13 @@ typedef struct FrontCtx {
     Rng fx;                 /* cosmetic randomness only */
     char status[200];       /* a transient HUD line (screenshot path, notices) */
     uint64_t status_ms;     /* when status was set */
+    HudStyle hud_style;     /* I: panel, strip or AUTO (layout.h) */
+    bool pause_on_end;      /* E, --pause-on-end: pause when a game ends */
+    /* The caption line above the board (frame.caption): a view's draw may set
+     * it (a game's result); the front end clears it before each draw and
+     * adds "PAUSED" while paused. */
+    char caption[160];
+    Rgba caption_color;
 } FrontCtx;
 
 /* Sets the transient HUD status line. */

@@ -553,8 +553,10 @@ static void arena_view_hud(void *state, FrontCtx *ctx, Hud *hud) {
     hud_kv(hud, "monsters", PAL_TEXT, "%d alive of %d", arena_alive_count(a), a->mon_count);
     hud_kv(hud, "maps", PAL_TEXT, "%d recomputed this tick", a->recomputes_tick);
     hud_kv(hud, "", PAL_TEXT_DIM, "%ld in all", a->recomputes_total);
-    hud_kv(hud, "tick", PAL_TEXT, "%.1f µs  (mean %.1f)", v->tick_us,
-           v->ticks > 0 ? v->tick_us_sum / (double)v->ticks : 0.0);
+    char now[24], mean[24];
+    hud_kv(hud, "tick", PAL_TEXT, "%s  (mean %s)", layout_duration(now, sizeof now, v->tick_us),
+           layout_duration(mean, sizeof mean,
+                           v->ticks > 0 ? v->tick_us_sum / (double)v->ticks : 0.0));
     if (a->decision_tick >= 0) {
         const CombatDecision *d = &a->decision;
         hud_kv(hud, "decision", PAL_TEXT, "%s, tick %ld", a->decision_actor, a->decision_tick);

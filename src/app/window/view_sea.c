@@ -543,9 +543,12 @@ static void sea_view_hud(void *state, FrontCtx *ctx, Hud *hud) {
     }
     for (int b = 0; b < v->boards; b++) {
         const Shooter *s = &v->shooter[b];
-        hud_kv(hud, b == 0 ? "decision" : "", PAL_TEXT, "%s %.0f µs (mean %.0f)",
-               sea_hunter_name(s->hunter), s->decision_us,
-               s->decisions > 0 ? s->decision_us_sum / (double)s->decisions : 0.0);
+        char now[24], mean[24];
+        hud_kv(hud, b == 0 ? "decision" : "", PAL_TEXT, "%s %s (mean %s)",
+               sea_hunter_name(s->hunter), layout_duration(now, sizeof now, s->decision_us),
+               layout_duration(mean, sizeof mean,
+                               s->decisions > 0 ? s->decision_us_sum / (double)s->decisions
+                                                : 0.0));
     }
     hud_gap(hud);
     if ((ctx->overlays & OVERLAY_HEATMAP) && !hud_is_full(hud, 8)) {
