@@ -37,6 +37,14 @@
 /* Types                                                                     */
 /* ======================================================================== */
 
+/* The figures of one policy's finished games and decisions in this window. */
+typedef struct PolicyStats {
+    long played, won;
+    double length_sum;
+    double decision_us_sum;
+    long decisions;
+} PolicyStats;
+
 typedef struct SnakeView {
     SnakeRules rules;
     SnakePolicy policy;
@@ -71,24 +79,30 @@ typedef struct SnakeView {
     long scan_slice;  /* ticks per scan call, adapted to the policy's decision time */
 
     double decision_us; /* the last snake_ai_choose, timed in the app */
-    double decision_us_sum;
-    long decisions;
-
-    long played, won; /* finished games since the start or the last policy change */
-    double length_sum;
+    PolicyStats stats[SNAKE_POLICY_COUNT]; /* per policy: Tab keeps the others' figures */
     bool over;         /* the game ended; its result is on screen */
     uint64_t over_ms;  /* when it ended (ctx->now_ms) */
 } SnakeView;
 
-/* Snake colours: the body fades from the head colour to the tail colour. */
-static const Rgba SNAKE_HEAD = {120, 255, 140, 255};
-static const Rgba SNAKE_TAIL = {30, 120, 70, 255};
+/* Snake colours: the body fades from the head colour to the tail colour.
+ * Orange is on none of the overlay ramps (the wave runs yellow - green -
+ * violet), and each segment has a dark rim, so the body never melts into the
+ * wave under it. */
+static const Rgba SNAKE_HEAD = {255, 150, 45, 255};
+static const Rgba SNAKE_TAIL = {150, 72, 24, 255};
+static const Rgba SNAKE_RIM = {14, 16, 22, 255};
 static const Rgba SNAKE_EYE = {14, 16, 22, 255};
 static const Rgba FOOD = {255, 70, 85, 255};
 static const Rgba FOOD_SHINE = {255, 190, 195, 255};
 static const Rgba FOOD_LEAF = {120, 220, 110, 255};
 static const Rgba WALL_EDGE = {104, 112, 136, 255}; /* the lit rim of a wall block */
-enum { WAVE_ALPHA = 165, NUMBERS_MIN_CELL = 14, RESULT_NEXT_GAME_MS = VIEW_RESULT_MS };
+enum {
+    WAVE_ALPHA = 165,
+    NUMBERS_MIN_CELL = 14,
+    RESULT_NEXT_GAME_MS = VIEW_RESULT_MS,
+    MARKER_MIN_CELL = 6, /* smaller cells get a ring around the head and the food */
+    MARKER_RADIUS = 7
+};
 
 /* ======================================================================== */
 /* Playing                                                                   */
@@ -104,8 +118,9 @@ static void decide(SnakeView *v) {
     v->exact = true; /* decided live: the decision is the recorded one */
     Uint64 t1 = SDL_GetPerformanceCounter();
     v->decision_us = (double)(t1 - t0) * 1e6 / (double)SDL_GetPerformanceFrequency();
-    v->decision_us_sum += v->decision_us;
-    v->decisions++;
+    PolicyStats *st = &v->stats[v->policy];
+    st->decision_us_sum += v->decision_us;
+    st->decisions++;
 }
 
 static void start_game(SnakeView *v, long index) {
@@ -134,9 +149,12 @@ static void finish_game(SnakeView *v, FrontCtx *ctx) {
     if (v->counted)
         return;
     v->counted = true;
-    v->played++;
-    v->won += v->game.outcome == SNAKE_WON;
-    v->length_sum += v->game.snake.len;
+    PolicyStats *st = &v->stats[v->policy];
+    st->played++;
+    st->won += v->game.outcome == SNAKE_WON;
+    st->length_sum += v->game.snake.len;
+    if (ctx->pause_on_end)
+        ctx->paused = true; /* E / --pause-on-end: the end stays until Space, N or Enter */
 }
 
 /* Takes the game's result back out of the statistics (it is played on from
@@ -145,9 +163,10 @@ static void uncount_game(SnakeView *v) {
     if (!v->counted)
         return;
     v->counted = false;
-    v->played--;
-    v->won -= v->hist->outcome == SNAKE_WON;
-    v->length_sum -= v->hist->length;
+    PolicyStats *st = &v->stats[v->policy];
+    st->played--;
+    st->won -= v->hist->outcome == SNAKE_WON;
+    st->length_sum -= v->hist->length;
 }
 
 /* ======================================================================== */
@@ -232,12 +251,9 @@ static void next_policy(SnakeView *v, FrontCtx *ctx) {
         v->ai = fresh;
         v->policy = p;
         check_policy(v);
-        /* Statistics belong to one policy; a fresh game keeps them honest. */
-        v->played = v->won = 0;
-        v->length_sum = 0.0;
-        v->decision_us_sum = 0.0;
-        v->decisions = 0;
-        start_game(v, v->game_index + 1);
+        /* Statistics belong to one policy (each keeps its own); the game
+         * starts again with the same seed so the policies can be compared. */
+        start_game(v, v->game_index);
         if (k == 1 || ctx->status[0] == '\0')
             front_status(ctx, "policy: %s", snake_policy_name(p));
         return;
@@ -455,8 +471,17 @@ static bool snake_view_action(void *state, Action action, FrontCtx *ctx) {
             load_replay_game(v, v->replay->current, ctx);
             return true;
         }
+        start_game(v, v->game_index);
+        front_status(ctx, "game %ld again (seed %llu)", v->game_index,
+                     (unsigned long long)v->game.seed);
+        return true;
+    case ACT_NEW_GAME:
+        if (v->replay != NULL) {
+            load_replay_game(v, v->replay->current + 1, ctx);
+            return true;
+        }
         start_game(v, v->game_index + 1);
-        front_status(ctx, "new game %ld (seed %llu)", v->game_index,
+        front_status(ctx, "next game: %ld (seed %llu)", v->game_index,
                      (unsigned long long)v->game.seed);
         return true;
     case ACT_NEXT:
@@ -466,6 +491,11 @@ static bool snake_view_action(void *state, Action action, FrontCtx *ctx) {
         }
         next_policy(v, ctx);
         return true;
+    case ACT_TOGGLE_NUMBERS:
+        if ((ctx->overlays & OVERLAY_NUMBERS) && v->have_layout && v->bl.cell < NUMBERS_MIN_CELL)
+            front_status(ctx, "D: cells are %d px, numbers need %d: a bigger window or board "
+                              "shows them", v->bl.cell, NUMBERS_MIN_CELL);
+        return false;
     default:
         return false;
     }
@@ -692,35 +722,49 @@ static void draw_wave(const SnakeView *v, FrontCtx *ctx, const BoardLayout *bl, 
         v->mark[tp->cells[i]] = 0;
 }
 
+/* Segment i's square (inset from its cell) and the bridge towards segment
+ * i - 1 (w = 0 for the head or when cells touch without an inset). */
+static void segment_rects(const Snake *s, const BoardLayout *bl, int i, int inset, PixRect *r,
+                          PixRect *gap) {
+    int cell = snake_at(s, i);
+    *r = render_inset(cell_rect(bl, cell), inset);
+    *gap = (PixRect){0, 0, 0, 0};
+    if (i == 0 || inset <= 0)
+        return;
+    Dir d = grid_dir_between(s->w, cell, snake_at(s, i - 1));
+    if (d == DIR_RIGHT)
+        *gap = (PixRect){r->x + r->w, r->y, 2 * inset, r->h};
+    else if (d == DIR_LEFT)
+        *gap = (PixRect){r->x - 2 * inset, r->y, 2 * inset, r->h};
+    else if (d == DIR_DOWN)
+        *gap = (PixRect){r->x, r->y + r->h, r->w, 2 * inset};
+    else if (d == DIR_UP)
+        *gap = (PixRect){r->x, r->y - 2 * inset, r->w, 2 * inset};
+}
+
 static void draw_snake(const SnakeView *v, FrontCtx *ctx, const BoardLayout *bl) {
     const Snake *s = &v->game.snake;
     SDL_Renderer *ren = ctx->renderer;
     int inset = bl->cell >= 6 ? bl->cell / 8 : 0;
+    PixRect r, gap;
+    /* A dark rim first, one pixel around the whole body, so it stands out on
+     * every overlay colour. */
+    if (inset > 0)
+        for (int i = s->len - 1; i >= 0; i--) {
+            segment_rects(s, bl, i, inset, &r, &gap);
+            render_fill(ren, render_inset(r, -1), SNAKE_RIM);
+            if (gap.w > 0)
+                render_fill(ren, render_inset(gap, -1), SNAKE_RIM);
+        }
     /* Tail first, so the head is drawn on top. Each segment also fills the
      * gap towards the segment in front of it: the body reads as one piece. */
     for (int i = s->len - 1; i >= 0; i--) {
-        int cell = snake_at(s, i);
         double t = s->len > 1 ? (double)i / (double)(s->len - 1) : 0.0;
-        Rgba c = rgba_lerp(SNAKE_HEAD, SNAKE_TAIL, t);
-        if (i == 0)
-            c = SNAKE_HEAD;
-        PixRect r = render_inset(cell_rect(bl, cell), inset);
+        Rgba c = i == 0 ? SNAKE_HEAD : rgba_lerp(SNAKE_HEAD, SNAKE_TAIL, t);
+        segment_rects(s, bl, i, inset, &r, &gap);
         render_fill(ren, r, c);
-        if (i > 0 && inset > 0) {
-            int next = snake_at(s, i - 1);
-            Dir d = grid_dir_between(s->w, cell, next);
-            PixRect gap = r;
-            if (d == DIR_RIGHT)
-                gap = (PixRect){r.x + r.w, r.y, 2 * inset, r.h};
-            else if (d == DIR_LEFT)
-                gap = (PixRect){r.x - 2 * inset, r.y, 2 * inset, r.h};
-            else if (d == DIR_DOWN)
-                gap = (PixRect){r.x, r.y + r.h, r.w, 2 * inset};
-            else if (d == DIR_UP)
-                gap = (PixRect){r.x, r.y - 2 * inset, r.w, 2 * inset};
-            if (d != DIR_NONE)
-                render_fill(ren, gap, c);
-        }
+        if (gap.w > 0)
+            render_fill(ren, gap, c);
     }
     /* Eyes look the way the head will move next (or moved last). */
     Dir look = at_past_tick(v) && !v->over ? snake_history_move(v->hist, v->cur) : v->pending;
@@ -859,6 +903,31 @@ static void draw_recorded_move(const SnakeView *v, FrontCtx *ctx, const BoardLay
     render_arrow(ctx->renderer, cx, cy, size, rec, timeline_mark_color(TIMELINE_MARK_DIFFER));
 }
 
+/* Ticks left before the game stalls, once the snake has gone a whole board's
+ * worth of ticks without eating (it is circling); -1 before that. */
+static long stall_in(const SnakeGame *g) {
+    if (g->outcome != SNAKE_PLAYING || g->since_eat <= g->floor_cells)
+        return -1;
+    return g->stall_limit - g->since_eat;
+}
+
+/* On boards whose cells are a few pixels, rings keep the head and the food
+ * findable. */
+static void draw_markers(const SnakeView *v, FrontCtx *ctx, const BoardLayout *bl) {
+    if (bl->cell >= MARKER_MIN_CELL)
+        return;
+    int rad = MARKER_RADIUS, cx, cy;
+    int head = snake_head(&v->game.snake);
+    layout_cell_center(bl, head % bl->cols, head / bl->cols, &cx, &cy);
+    render_ring(ctx->renderer, cx, cy, rad + 1, 3, SNAKE_RIM);
+    render_ring(ctx->renderer, cx, cy, rad, 2, SNAKE_HEAD);
+    if (v->game.food >= 0) {
+        layout_cell_center(bl, v->game.food % bl->cols, v->game.food / bl->cols, &cx, &cy);
+        render_ring(ctx->renderer, cx, cy, rad + 1, 3, SNAKE_RIM);
+        render_ring(ctx->renderer, cx, cy, rad, 2, FOOD);
+    }
+}
+
 static void snake_view_draw(void *state, FrontCtx *ctx) {
     SnakeView *v = state;
     layout_board(&v->bl, ctx->frame.board_area, v->rules.w, v->rules.h);
@@ -878,17 +947,20 @@ static void snake_view_draw(void *state, FrontCtx *ctx) {
         draw_paths(v, ctx, &bl);
     draw_food(v, ctx, &bl); /* last: the goal stays visible under every overlay */
     draw_recorded_move(v, ctx, &bl);
+    draw_markers(v, ctx, &bl);
+    const SnakeGame *g = &v->game;
     if (v->over) {
-        const SnakeGame *g = &v->game;
-        char msg[160];
-        /* No countdown: a paused frame must stay exactly the same. */
-        snprintf(msg, sizeof msg, "length %d / %d, %ld steps - next game in a moment",
+        /* Above the board, never over it; it stays until the next game. */
+        const char *title = g->outcome == SNAKE_WON    ? "WON - board filled"
+                            : g->outcome == SNAKE_DEAD ? "TRAPPED - game over"
+                                                       : "STALLED - game over";
+        snprintf(ctx->caption, sizeof ctx->caption, "%s: length %d / %d, %ld steps", title,
                  g->snake.len, g->floor_cells, g->steps);
-        const char *title = g->outcome == SNAKE_WON    ? "BOARD FILLED - WON"
-                            : g->outcome == SNAKE_DEAD ? "TRAPPED - GAME OVER"
-                                                       : "STALLED - GAME OVER";
-        render_banner(ctx->renderer, ctx->text, layout_board_rect(&bl), ctx->frame.hud_px, title,
-                      g->outcome == SNAKE_WON ? PAL_GOOD : PAL_BAD, msg);
+        ctx->caption_color = g->outcome == SNAKE_WON ? PAL_GOOD : PAL_BAD;
+    } else if (stall_in(g) >= 0) {
+        snprintf(ctx->caption, sizeof ctx->caption, "no food for %ld ticks: stall in %ld ticks",
+                 g->since_eat, stall_in(g));
+        ctx->caption_color = PAL_ACCENT;
     }
 }
 
@@ -985,17 +1057,21 @@ static void snake_view_hud(void *state, FrontCtx *ctx, Hud *hud) {
     if (g->wall_count > 0)
         hud_kv(hud, "walls", PAL_TEXT, "%d  (click toggles)", g->wall_count);
     hud_kv(hud, "steps", PAL_TEXT, "%ld", g->steps);
+    const PolicyStats *st = &v->stats[v->policy];
     if (v->replay == NULL) {
-        hud_kv(hud, "games", PAL_TEXT, "%ld won / %ld played", v->won, v->played);
-        if (v->played > 0)
-            hud_kv(hud, "mean len", PAL_TEXT, "%.1f", v->length_sum / (double)v->played);
+        hud_kv(hud, "games", PAL_TEXT, "%ld won / %ld played", st->won, st->played);
+        if (st->played > 0)
+            hud_kv(hud, "mean len", PAL_TEXT, "%.1f", st->length_sum / (double)st->played);
         else
             hud_kv(hud, "mean len", PAL_TEXT_DIM, "-");
     }
     /* A past tick's decision is rebuilt, not timed: the line keeps the live figure. */
-    if (v->decisions > 0)
-        hud_kv(hud, "decision", PAL_TEXT, "%.1f µs  (mean %.1f)", v->decision_us,
-               v->decision_us_sum / (double)v->decisions);
+    if (st->decisions > 0) {
+        char now[24], mean[24];
+        hud_kv(hud, "decision", PAL_TEXT, "%s  (mean %s)",
+               layout_duration(now, sizeof now, v->decision_us),
+               layout_duration(mean, sizeof mean, st->decision_us_sum / (double)st->decisions));
+    }
     if (!v->exact && !v->over)
         hud_wrapped(hud, PAL_BAD,
                     "the AI's memory at this tick is not known yet (checking "
@@ -1014,6 +1090,16 @@ static void snake_view_hud(void *state, FrontCtx *ctx, Hud *hud) {
            v->over ? snake_outcome_name(g->outcome) : snake_reason_name(reason));
     if (!v->over && reason != SNAKE_REASON_NONE)
         hud_text(hud, PAL_TEXT_DIM, "  %s", reason_explained(reason));
+    if (stall_in(g) >= 0)
+        hud_kv(hud, "stall in", PAL_ACCENT, "%ld ticks (no food for %ld)", stall_in(g),
+               g->since_eat);
+    for (int p = 0; p < SNAKE_POLICY_COUNT; p++)
+        if (p != (int)v->policy && v->stats[p].played > 0 && !hud_is_full(hud, 3))
+            hud_kv(hud, "", PAL_TEXT_DIM, "%s: %ld won / %ld, mean len %.1f",
+                   snake_policy_name((SnakePolicy)p), v->stats[p].won, v->stats[p].played,
+                   v->stats[p].length_sum / (double)v->stats[p].played);
+    if ((ov & OVERLAY_NUMBERS) && v->have_layout && v->bl.cell < NUMBERS_MIN_CELL)
+        hud_text(hud, PAL_TEXT_DIM, "D  numbers: cells too small (%d px)", v->bl.cell);
     hud_gap(hud);
 
     /* The legend: what each overlay on screen means. */
@@ -1048,8 +1134,8 @@ static void snake_view_hud(void *state, FrontCtx *ctx, Hud *hud) {
 /* ======================================================================== */
 
 static const KeyHelp SNAKE_HELP[] = {
-    {"Tab", "next policy (the statistics restart)"},
-    {"R", "start the next game now (its seed is run seed + i); replay: reload this game"},
+    {"Tab", "next policy, same game (each keeps its statistics)"},
+    {"R  /  Enter", "this game again / the next one (replay: this game / the next)"},
     {"mouse", "L toggles a wall on an empty cell"},
     {NULL, NULL},
 };
