@@ -387,10 +387,7 @@ void hud_text(Hud *hud, Rgba color, const char *fmt, ...) {
     va_start(ap, fmt);
     vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
-    if (!room_for(hud, line_h(hud)))
-        return;
-    text_draw(hud->tc, hud->px, hud->x, hud->y, TEXT_LEFT, render_sdl_color(color), buf);
-    hud->y += line_h(hud);
+    wrapped_at(hud, hud->x, color, buf);
 }
 
 void hud_wrapped(Hud *hud, Rgba color, const char *text) {

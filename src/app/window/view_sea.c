@@ -111,6 +111,8 @@ static void start_game(SeaView *v, long index) {
 static void finish_game(SeaView *v, FrontCtx *ctx) {
     v->over = true;
     v->over_ms = ctx->now_ms;
+    if (ctx->pause_on_end)
+        ctx->paused = true; /* E / --pause-on-end: the end stays until Space, N or Enter */
     v->played++;
     for (int b = 0; b < v->boards; b++) {
         int shots = v->shooter[b].game.shots;
@@ -183,9 +185,10 @@ static bool sea_view_action(void *state, Action action, FrontCtx *ctx) {
     SeaView *v = state;
     switch (action) {
     case ACT_RESTART:
-        start_game(v, v->game_index + 1);
-        front_status(ctx, "new game %ld (seed %llu)", v->game_index,
-                     (unsigned long long)(v->seed + (uint64_t)v->game_index));
+    case ACT_NEW_GAME:
+        start_game(v, v->game_index + (action == ACT_NEW_GAME));
+        front_status(ctx, "%s %ld (seed %llu)", action == ACT_NEW_GAME ? "next game:" : "game",
+                     v->game_index, (unsigned long long)(v->seed + (uint64_t)v->game_index));
         return true;
     case ACT_NEXT:
         set_layout(v, (SeaLayout)((v->layout + 1) % SEA_LAYOUT_COUNT));
@@ -409,30 +412,43 @@ static void sea_view_draw(void *state, FrontCtx *ctx) {
             int mine = g->shots, theirs = v->shooter[1 - b].game.shots;
             cc = mine < theirs ? PAL_GOOD : mine > theirs ? PAL_BAD : PAL_TEXT;
         }
-        text_drawf(ctx->text, px + 2, p.caption.x + p.caption.w / 2, p.caption.y, TEXT_CENTER,
-                   render_sdl_color(cc), "%s hunter: %d shots, %d/%d sunk",
-                   sea_hunter_name(s->hunter), g->shots, g->sunk, SEA_SHIP_COUNT);
+        /* The longest title that fits over its own board: two never overprint. */
+        char title[3][96];
+        snprintf(title[0], sizeof title[0], "%s hunter: %d shots, %d/%d sunk",
+                 sea_hunter_name(s->hunter), g->shots, g->sunk, SEA_SHIP_COUNT);
+        snprintf(title[1], sizeof title[1], "%s: %d shots, %d/%d", sea_hunter_name(s->hunter),
+                 g->shots, g->sunk, SEA_SHIP_COUNT);
+        snprintf(title[2], sizeof title[2], "%s %d", sea_hunter_name(s->hunter), g->shots);
+        int tpx = px + 2, k = 0;
+        while (k < 2 && text_width(ctx->text, tpx, title[k]) > p.caption.w)
+            k++;
+        while (tpx > TEXT_MIN_PX && text_width(ctx->text, tpx, title[k]) > p.caption.w)
+            tpx--;
+        SDL_Rect clip = {p.caption.x, p.caption.y, p.caption.w, p.caption.h};
+        SDL_RenderSetClipRect(ctx->renderer, &clip);
+        text_draw(ctx->text, tpx, p.caption.x + p.caption.w / 2, p.caption.y, TEXT_CENTER,
+                  render_sdl_color(cc), title[k]);
+        SDL_RenderSetClipRect(ctx->renderer, NULL);
     }
     if (v->over) {
-        char title[96], msg[160];
+        /* Above the boards, never over them; it stays until the next game. */
         if (v->boards == 2) {
             int a = v->shooter[0].game.shots, b = v->shooter[1].game.shots;
-            if (a == b)
-                snprintf(title, sizeof title, "TIE - %d SHOTS EACH", a);
-            else
-                snprintf(title, sizeof title, "%s WINS",
-                         a < b
-                             ? (v->shooter[0].hunter == SEA_HUNTER_SAMPLER ? "SAMPLER" : "SOURCE")
-                             : (v->shooter[1].hunter == SEA_HUNTER_SAMPLER ? "SAMPLER" : "SOURCE"));
-            snprintf(msg, sizeof msg, "%s %d shots, %s %d shots - next game in a moment",
-                     sea_hunter_name(v->shooter[0].hunter), a,
-                     sea_hunter_name(v->shooter[1].hunter), b);
+            if (a == b) {
+                snprintf(ctx->caption, sizeof ctx->caption, "TIE - %d shots each", a);
+                ctx->caption_color = PAL_TEXT;
+            } else {
+                const Shooter *w = &v->shooter[a < b ? 0 : 1], *l = &v->shooter[a < b ? 1 : 0];
+                snprintf(ctx->caption, sizeof ctx->caption, "%s wins: %d shots to %s's %d",
+                         sea_hunter_name(w->hunter), w->game.shots, sea_hunter_name(l->hunter),
+                         l->game.shots);
+                ctx->caption_color = PAL_GOOD;
+            }
         } else {
-            snprintf(title, sizeof title, "FLEET SUNK");
-            snprintf(msg, sizeof msg, "%d shots - next game in a moment",
+            snprintf(ctx->caption, sizeof ctx->caption, "FLEET SUNK in %d shots",
                      v->shooter[0].game.shots);
+            ctx->caption_color = PAL_GOOD;
         }
-        render_banner(ctx->renderer, ctx->text, area, px, title, PAL_GOOD, msg);
     }
 }
 
@@ -572,8 +588,8 @@ static void sea_view_hud(void *state, FrontCtx *ctx, Hud *hud) {
 
 static const KeyHelp SEA_HELP[] = {
     {"Tab", "race of both hunters / one hunter alone"},
-    {"R", "start the next game now (its seed is run seed + i)"},
-    {"H / D", "placement heatmap / its numbers"},
+    {"R  /  Enter", "this game again / the next one (seed + 1)"},
+    {"H  D", "placement heatmap / its numbers"},
     {NULL, NULL},
 };
 
