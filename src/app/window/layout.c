@@ -155,6 +155,23 @@ bool layout_pixel_to_cell(const BoardLayout *bl, int px, int py, int *x, int *y)
     return true;
 }
 
+bool layout_rects_overlap(PixRect a, PixRect b) {
+    return a.w > 0 && a.h > 0 && b.w > 0 && b.h > 0 && a.x < b.x + b.w && b.x < a.x + a.w &&
+           a.y < b.y + b.h && b.y < a.y + a.h;
+}
+
+int layout_place_labels(const PixRect *rects, int n, bool *shown) {
+    int count = 0;
+    for (int i = 0; i < n; i++) {
+        shown[i] = rects[i].w > 0 && rects[i].h > 0;
+        for (int j = 0; j < i && shown[i]; j++)
+            if (shown[j] && layout_rects_overlap(rects[i], rects[j]))
+                shown[i] = false;
+        count += shown[i];
+    }
+    return count;
+}
+
 /* ======================================================================== */
 /* Colours                                                                   */
 /* ======================================================================== */

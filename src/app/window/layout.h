@@ -115,6 +115,15 @@ void layout_cell_center(const BoardLayout *bl, int x, int y, int *px, int *py);
 /* Maps a pixel to the cell under it; false (outputs untouched) off the board. */
 bool layout_pixel_to_cell(const BoardLayout *bl, int px, int py, int *x, int *y);
 
+/* Chooses which of n labels to draw so that no two overlap: in order, a label
+ * is shown when its rectangle meets none of the labels shown before it (so
+ * callers put the most important first). Fills shown[0..n-1]; returns how
+ * many are shown. Empty rectangles are never shown. */
+int layout_place_labels(const PixRect *rects, int n, bool *shown);
+
+/* Whether two rectangles share a pixel. */
+bool layout_rects_overlap(PixRect a, PixRect b);
+
 /* ---- colours --------------------------------------------------------------- */
 
 typedef enum Ramp {

@@ -31,6 +31,8 @@ enum {
     AUTOPILOT_IDLE_MS = 3000, /* arrow keys off for this long: autopilot again */
     NUMBERS_MIN_CELL = 16,    /* cells smaller than this get no numbers */
     LABEL_MIN_CELL = 18,      /* ... and no state labels */
+    HERO_MARK_MAX_CELL = 12,  /* smaller cells: rings around the hero */
+    HERO_MARK_RADIUS = 10,
     HEAT_ALPHA = 200,
     DEATH_NOTICE_MS = 2000
 };
@@ -39,6 +41,7 @@ typedef struct ArenaView {
     Arena arena;
     bool open;
     char map_name[256];
+    char map_path[4200]; /* M: the map file chosen in the window ("" = the options' map) */
     uint64_t seed;
     long restarts;
     ArenaShown shown;
@@ -56,6 +59,10 @@ typedef struct ArenaView {
     double tick_us, tick_us_sum;
     long ticks;
     long deaths_seen;
+    /* Labels: one slot per monster plus the hero, sized when the world opens. */
+    PixRect *label_rect;
+    bool *label_shown;
+    int *label_who; /* monster index, or -1 for the hero */
 } ArenaView;
 
 static const Rgba HERO_COLOR = {90, 205, 255, 255};
@@ -69,6 +76,8 @@ static const Rgba KIND_COLOR[MON_KIND_COUNT] = {
 static const Rgba ARROW_COLOR = {245, 245, 245, 235};
 static const Rgba FIGHT_COLOR = {255, 70, 70, 255};
 static const Rgba LIFE_BACK = {40, 10, 10, 220};
+static const Rgba SPRITE_RIM = {12, 14, 20, 255};   /* dark edge: sprites read on every layer */
+static const Rgba LABEL_BACK = {16, 18, 26, 200};   /* behind labels, for the same reason */
 
 static const char *const SHOWN_CAPTION[ARENA_SHOWN_COUNT] = {
     "hero layer: steps to hero", "gold layer (gold = -4)", "potion layer",
@@ -182,20 +191,42 @@ static void arena_view_destroy(void *state) {
     if (v->open)
         arena_deinit(&v->arena);
     free(v->desire);
+    free(v->label_rect);
+    free(v->label_shown);
+    free(v->label_who);
     free(v);
 }
 
 static WsStatus open_world(ArenaView *v, FrontCtx *ctx, WsError *err) {
     Arena fresh;
     uint64_t seed = v->seed + (uint64_t)v->restarts;
-    WsStatus st = arena_setup_open(ctx->opts, seed, &fresh, v->map_name, sizeof v->map_name, err);
+    AppOptions opts = *ctx->opts;
+    if (v->map_path[0] != '\0') {
+        opts.map = v->map_path;
+        opts.gen_w = opts.gen_h = 0;
+    }
+    WsStatus st = arena_setup_open(&opts, seed, &fresh, v->map_name, sizeof v->map_name, err);
     if (st != WS_OK)
         return st;
     int64_t *desire = malloc((size_t)fresh.w * (size_t)fresh.h * sizeof *desire);
-    if (desire == NULL) {
+    size_t slots = (size_t)fresh.mon_count + 1;
+    PixRect *label_rect = malloc(slots * sizeof *label_rect);
+    bool *label_shown = malloc(slots * sizeof *label_shown);
+    int *label_who = malloc(slots * sizeof *label_who);
+    if (desire == NULL || label_rect == NULL || label_shown == NULL || label_who == NULL) {
+        free(desire);
+        free(label_rect);
+        free(label_shown);
+        free(label_who);
         arena_deinit(&fresh);
         return ws_fail(err, WS_ERR_NOMEM, "out of memory for the arena view");
     }
+    free(v->label_rect);
+    free(v->label_shown);
+    free(v->label_who);
+    v->label_rect = label_rect;
+    v->label_shown = label_shown;
+    v->label_who = label_who;
     if (v->open)
         arena_deinit(&v->arena);
     free(v->desire);
@@ -247,18 +278,40 @@ static bool arena_view_action(void *state, Action action, FrontCtx *ctx) {
         v->shown = (ArenaShown)((v->shown + 1) % ARENA_SHOWN_COUNT);
         front_status(ctx, "layer: %s", arena_shown_name(v->shown));
         return true;
-    case ACT_RESTART: {
+    case ACT_RESTART:
+    case ACT_NEW_GAME: {
         WsError err = {0};
-        v->restarts++;
+        long step = action == ACT_NEW_GAME ? 1 : 0;
+        v->restarts += step;
         if (open_world(v, ctx, &err) != WS_OK) {
             front_status(ctx, "restart failed: %s", err.msg);
-            v->restarts--;
+            v->restarts -= step;
         } else {
-            front_status(ctx, "new arena, seed %llu",
+            front_status(ctx, "%s, seed %llu", step ? "next arena" : "the same arena again",
                          (unsigned long long)(v->seed + (uint64_t)v->restarts));
         }
         return true;
     }
+    case ACT_NEXT_MAP: {
+        WsError err = {0};
+        char keep[sizeof v->map_path];
+        memcpy(keep, v->map_path, sizeof keep);
+        const char *now = v->map_name;
+        if (arena_setup_next_map(strchr(now, ' ') != NULL ? "" : now, v->map_path,
+                                 sizeof v->map_path, &err) != WS_OK ||
+            open_world(v, ctx, &err) != WS_OK) {
+            memcpy(v->map_path, keep, sizeof keep);
+            front_status(ctx, "M: %s", err.msg);
+        } else {
+            front_status(ctx, "map file: %s  (M: the next one)", v->map_name);
+        }
+        return true;
+    }
+    case ACT_TOGGLE_NUMBERS:
+        if ((ctx->overlays & OVERLAY_NUMBERS) && v->have_layout && v->bl.cell < NUMBERS_MIN_CELL)
+            front_status(ctx, "D: cells are %d px, numbers need %d: a bigger window or map "
+                              "shows them", v->bl.cell, NUMBERS_MIN_CELL);
+        return false;
     case ACT_UP:
         steer(v, ctx, DIR_UP);
         return true;
@@ -433,10 +486,13 @@ static void draw_monsters(const ArenaView *v, FrontCtx *ctx, bool arrows, int fo
             continue;
         }
         int rad = bl->cell * 7 / 20;
-        if (m->kind == MON_ZOMBIE)
+        if (m->kind == MON_ZOMBIE) {
+            render_fill(ren, render_inset(r, bl->cell / 5 - 1), SPRITE_RIM);
             render_fill(ren, render_inset(r, bl->cell / 5), c);
-        else
+        } else {
+            render_disc(ren, cx, cy, rad + 1, SPRITE_RIM);
             render_disc(ren, cx, cy, rad, c);
+        }
         if (m->kind == MON_SHAMAN && bl->cell >= 10)
             render_ring(ren, cx, cy, rad + 1, 1, (Rgba){240, 230, 255, 255});
         if (i == focus && bl->cell >= 6)
@@ -455,11 +511,55 @@ static void draw_monsters(const ArenaView *v, FrontCtx *ctx, bool arrows, int fo
             render_arrow(ren, cx + DIR_DX[d] * off, cy + DIR_DY[d] * off, size, d,
                          m->struck ? FIGHT_COLOR : ARROW_COLOR);
         }
-        if (bl->cell >= LABEL_MIN_CELL) {
-            const char *label = m->kind == MON_ZOMBIE ? "zombie" : monster_state_name(m->state);
-            text_draw(ctx->text, label_px, cx, r.y - label_px * 4 / 5, TEXT_CENTER,
-                      render_sdl_color(rgba_alpha(PAL_TEXT, 230)), label);
-        }
+    }
+}
+
+static const char *monster_label(const Monster *m) {
+    return m->kind == MON_ZOMBIE ? "zombie" : monster_state_name(m->state);
+}
+
+/* A label's box: centred above its cell. */
+static PixRect label_box(const ArenaView *v, FrontCtx *ctx, int cell, int px, const char *s) {
+    PixRect r = cell_rect(&v->bl, cell);
+    int w = text_width(ctx->text, px, s) + 4, h = text_line_height(ctx->text, px);
+    return (PixRect){r.x + r.w / 2 - w / 2, r.y - h * 4 / 5, w, h};
+}
+
+/* State labels of the hero and the monsters, on a dark backing so they read on
+ * every part of the ramp. A label that would overlap one drawn before it is
+ * left out (layout_place_labels): the hero first, then the monster under the
+ * mouse or whose desire is shown, then the others in order; hovering a
+ * monster always shows its own. */
+static void draw_labels(const ArenaView *v, FrontCtx *ctx, int focus) {
+    const Arena *a = &v->arena;
+    const BoardLayout *bl = &v->bl;
+    if (bl->cell < LABEL_MIN_CELL)
+        return;
+    int px = bl->cell * 9 / 20, n = 0;
+    int hovered = arena_monster_at(a, v->hover_cell);
+    v->label_who[n] = -1;
+    v->label_rect[n++] = label_box(v, ctx, a->hero, px, v->manual ? "you" : "hero");
+    int first = hovered >= 0 ? hovered : focus;
+    if (first >= 0 && a->mon[first].alive) {
+        v->label_who[n] = first;
+        v->label_rect[n++] = label_box(v, ctx, a->mon[first].cell, px, monster_label(&a->mon[first]));
+    }
+    for (int i = 0; i < a->mon_count && n < a->mon_count + 1; i++) {
+        if (!a->mon[i].alive || i == first)
+            continue;
+        v->label_who[n] = i;
+        v->label_rect[n++] = label_box(v, ctx, a->mon[i].cell, px, monster_label(&a->mon[i]));
+    }
+    layout_place_labels(v->label_rect, n, v->label_shown);
+    for (int k = 0; k < n; k++) {
+        if (!v->label_shown[k])
+            continue;
+        PixRect r = v->label_rect[k];
+        int who = v->label_who[k];
+        render_fill(ctx->renderer, r, LABEL_BACK);
+        Rgba c = who < 0 ? HERO_COLOR : rgba_alpha(PAL_TEXT, 240);
+        text_draw(ctx->text, px, r.x + r.w / 2, r.y, TEXT_CENTER, render_sdl_color(c),
+                  who < 0 ? (v->manual ? "you" : "hero") : monster_label(&a->mon[who]));
     }
 }
 
@@ -472,16 +572,24 @@ static void draw_hero(const ArenaView *v, FrontCtx *ctx) {
         return;
     }
     int cx = r.x + r.w / 2, cy = r.y + r.h / 2, rad = bl->cell * 2 / 5;
+    render_disc(ctx->renderer, cx, cy, rad + 1, SPRITE_RIM);
     render_disc(ctx->renderer, cx, cy, rad, HERO_COLOR);
     render_ring(ctx->renderer, cx, cy, rad, bl->cell >= 16 ? 2 : 1,
                 v->manual ? PAL_ACCENT : (Rgba){255, 255, 255, 255});
     if (a->hero_poison > 0)
         render_disc(ctx->renderer, cx, cy, rad / 3 + 1, (Rgba){120, 220, 60, 255});
-    if (bl->cell >= LABEL_MIN_CELL) {
-        int px = bl->cell * 9 / 20;
-        text_draw(ctx->text, px, cx, r.y - px * 4 / 5, TEXT_CENTER,
-                  render_sdl_color(HERO_COLOR), v->manual ? "you" : "hero");
-    }
+}
+
+/* On big maps the hero is a few pixels: two rings around it keep it findable. */
+static void draw_hero_marker(const ArenaView *v, FrontCtx *ctx) {
+    const BoardLayout *bl = &v->bl;
+    if (bl->cell >= HERO_MARK_MAX_CELL)
+        return;
+    int cx, cy;
+    layout_cell_center(bl, v->arena.hero % bl->cols, v->arena.hero / bl->cols, &cx, &cy);
+    int rad = bl->cell * 2 > HERO_MARK_RADIUS ? bl->cell * 2 : HERO_MARK_RADIUS;
+    render_ring(ctx->renderer, cx, cy, rad + 2, 4, SPRITE_RIM);
+    render_ring(ctx->renderer, cx, cy, rad, 2, HERO_COLOR);
 }
 
 static void arena_view_draw(void *state, FrontCtx *ctx) {
@@ -505,6 +613,8 @@ static void arena_view_draw(void *state, FrontCtx *ctx) {
     draw_monsters(v, ctx, (ov & OVERLAY_PATH) != 0,
                   v->shown == ARENA_SHOWN_DESIRE ? v->desire_focus : -1);
     draw_hero(v, ctx);
+    draw_hero_marker(v, ctx);
+    draw_labels(v, ctx, v->shown == ARENA_SHOWN_DESIRE ? v->desire_focus : -1);
 }
 
 /* ======================================================================== */
@@ -623,7 +733,8 @@ static const KeyHelp ARENA_HELP[] = {
     {"arrows", "steer the hero (autopilot after 3 s)"},
     {"mouse", "L toggle wall, R drop gold, hover: desire"},
     {"H D P", "heat map, numbers, step arrows"},
-    {"R", "new arena (seed + 1)"},
+    {"R  /  Enter", "this arena again / the next one (seed + 1)"},
+    {"M", "the next map file in assets/maps/"},
     {NULL, NULL},
 };
 
