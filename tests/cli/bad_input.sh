@@ -53,4 +53,26 @@ expect_usage_error 'on a wall' "$WS" wave "$DATA/level.txt" 0 0
 expect_usage_error 'goal .* on a wall' "$WS" path "$DATA/level.txt" 8 3 7 1
 expect_usage_error 'start x.*whole number' "$WS" path "$DATA/level.txt" a 3 2 3
 expect_usage_error 'bench.*unknown' "$WS" bench frobnicate
+
+# ---- what a newcomer tripped over (issue 14) -------------------------------------
+expect_usage_error "did you mean --headless\\?" "$WS" snake --headles --games 1
+expect_usage_error "did you mean --policy\\?" "$WS" snake --headless --polcy greedy
+expect_usage_error "stats.*--headless" "$WS" snake --headless --games 1 --stats
+expect_usage_error "screenshot .*x.bmp.*\\.png or \\.jpg" "$WS" snake --screenshot "$TMP/x.bmp"
+expect_usage_error "--speed: '0' is not a speed: use 1\\.\\.1000000 ticks per second, or max" \
+    "$WS" snake --speed 0
+expect_usage_error "--window: 320x200 is smaller than the smallest window, 320x240" \
+    "$WS" snake --window 320x200
+expect_usage_error "start length 3 must be 1\\.\\.2" "$WS" snake --headless --size 2x3 --start-length 3
+# the default start length adapts to narrow boards: min(4, W)
+"$WS" snake --headless --size 2x2 --games 1 --seed 1 >"$TMP/out" 2>&1 || fail "--size 2x2 exited $?"
+grep -q '^summary: games 1' "$TMP/out" || fail "--size 2x2: no summary: $(cat "$TMP/out")"
+"$WS" snake --headless --size 3x5 --games 1 --seed 1 >/dev/null 2>&1 || fail "--size 3x5 exited $?"
+# a bad arena map is reported before the missing display, naming the character
+printf '#####\n#@.x#\n#####\n' >"$TMP/odd.txt"
+expect_usage_error "odd.txt: line 2, column 4: 'x'" "$WS" arena --headless --map "$TMP/odd.txt"
+expect_usage_error "odd.txt: line 2, column 4: 'x'" env -u DISPLAY -u WAYLAND_DISPLAY \
+    -u SDL_VIDEODRIVER "$WS" arena --map "$TMP/odd.txt"
+expect_usage_error "nosuch.txt" env -u DISPLAY -u WAYLAND_DISPLAY -u SDL_VIDEODRIVER \
+    "$WS" arena --map "$TMP/nosuch.txt"
 finish

@@ -116,7 +116,42 @@ static WsStatus parse_speed(const OptSpec *spec, const char *value, void *field,
         *speed = 0.0;
         return WS_OK;
     }
-    return cli_parse_double(value, (double)spec->lo, (double)spec->hi, spec->name, speed, err);
+    if (cli_parse_double(value, (double)spec->lo, (double)spec->hi, spec->name, speed, NULL) !=
+        WS_OK)
+        return ws_fail(err, WS_ERR_ARG, "%s: '%s' is not a speed: use %ld..%ld ticks per second, "
+                       "or max", spec->name, value, spec->lo, spec->hi);
+    return WS_OK;
+}
+
+/* Whether name ends in ext, ignoring case. */
+static bool ends_with(const char *name, const char *ext) {
+    size_t n = strlen(name), e = strlen(ext);
+    if (n < e)
+        return false;
+    for (size_t i = 0; i < e; i++) {
+        char c = name[n - e + i];
+        if (c >= 'A' && c <= 'Z')
+            c = (char)(c - 'A' + 'a');
+        if (c != ext[i])
+            return false;
+    }
+    return true;
+}
+
+/* Rules that tie options together, checked once every option is read. */
+static WsStatus check_combination(AppOptions *opts, WsError *err) {
+    if (!opts->start_length_given && opts->rules.start_length > opts->rules.w)
+        opts->rules.start_length = opts->rules.w; /* min(4, W): a 2x2 board starts at 2 */
+    if (opts->stats && opts->headless && opts->screenshot == NULL)
+        return ws_fail(err, WS_ERR_ARG,
+                       "--stats measures the window's frames; a --headless run prints its "
+                       "own timings");
+    const char *shot = opts->screenshot;
+    if (shot != NULL && !ends_with(shot, ".png") && !ends_with(shot, ".jpg") &&
+        !ends_with(shot, ".jpeg"))
+        return ws_fail(err, WS_ERR_ARG, "--screenshot %s: the file must end in .png or .jpg",
+                       shot);
+    return WS_OK;
 }
 
 /* --window WxH: the window's smallest size is wider than tall, so the two
@@ -159,7 +194,8 @@ static const OptSpec MODE_OPTIONS[] = {
     {.name = "--json", .kind = OPT_FLAG, .at = AT(json), .modes = M_VIEW,
      .help = "JSON lines instead of text (headless)"},
     {.name = "--screenshot", .kind = OPT_TEXT, .meta = "F.png", .at = AT(screenshot),
-     .modes = M_VIEW, .help = "render offscreen (no display needed) and write a PNG"},
+     .modes = M_VIEW,
+     .help = "render offscreen (no display needed) and write a PNG (or a JPEG:\nF.jpg)"},
     {.name = "--record", .kind = OPT_TEXT, .meta = "F.gif", .at = AT(record), .modes = M_VIEW,
      .help = "an animated GIF of the frames shown (window or --screenshot)"},
     {.name = "--frames", .kind = OPT_LONG, .meta = "N", .lo = 1, .hi = MANY, .at = AT(frames),
@@ -176,7 +212,7 @@ static const OptSpec MODE_OPTIONS[] = {
     {.name = "--pause-on-end", .kind = OPT_FLAG, .at = AT(pause_on_end), .modes = M_SNAKE | M_SEA,
      .help = "the window pauses at the end of every game (key E)"},
     {.name = "--stats", .kind = OPT_FLAG, .at = AT(stats), .modes = M_VIEW,
-     .help = "print frame-time statistics when the window closes"},
+     .help = "print frame-time statistics when the window closes (not with\n--headless)"},
 
     {.name = "--games", .kind = OPT_LONG, .meta = "N", .lo = 1, .hi = MANY, .at = AT(games),
      .modes = M_SNAKE | M_SEA, .help = "headless games to play (default 1)"},
@@ -190,8 +226,9 @@ static const OptSpec MODE_OPTIONS[] = {
      .help = "a text map is the board: # wall, anything else floor;\n"
              "its size, 2..256 a side (not with --size); assets/maps/snake/"},
     {.name = "--start-length", .kind = OPT_INT, .meta = "N", .lo = 1, .hi = SNAKE_MAX_SIDE,
-     .at = AT(rules.start_length), .modes = M_SNAKE,
-     .help = "start length, 1..W and less than W*H (default 4)"},
+     .at = AT(rules.start_length), .seen = OPT_SEEN(AppOptions, start_length_given),
+     .modes = M_SNAKE,
+     .help = "start length, 1..W and less than W*H (default 4, or W on boards\nnarrower than 4)"},
     {.name = "--policy", .kind = OPT_ENUM, .meta = "P", .names = &OPTIONS_POLICY_NAMES,
      .at = AT(policy), .modes = M_SNAKE,
      .help = "greedy (default), hamilton (follow a Hamiltonian cycle),\n"
@@ -309,5 +346,6 @@ WsStatus options_parse_replay(AppOptions *opts, int argc, char **argv, int first
 }
 
 WsStatus options_parse(AppOptions *opts, int argc, char **argv, int first, WsError *err) {
-    return optparse_parse(options_command(opts->mode), argc - first, argv + first, opts, err);
+    WsStatus st = optparse_parse(options_command(opts->mode), argc - first, argv + first, opts, err);
+    return st != WS_OK ? st : check_combination(opts, err);
 }

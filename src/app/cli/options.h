@@ -71,8 +71,9 @@ typedef struct AppOptions {
     bool pause_on_end;   /* --pause-on-end: the window pauses at every game's end (snake, sea) */
 
     /* snake */
-    SnakeRules rules;
+    SnakeRules rules;    /* rules.start_length: min(4, W) unless --start-length was given */
     bool size_given;     /* --size was given (it cannot be combined with --map) */
+    bool start_length_given;
     SnakePolicy policy;
     const char *trace;   /* trace file path, or NULL */
 

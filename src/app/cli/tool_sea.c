@@ -55,7 +55,7 @@ const OptCommand TOOL_SHOT = {
     .name = "shot", .label = "shot", .args = BOARD_ARG, .nargs = 1, .nargs_min = 1,
     .opts = SHOT_OPTS, .nopts = 2,
     .summary = "the sea bot's next shot as X Y, from the board alone\n"
-               "(default hunter here: seed, the source's algorithm)"};
+               "(default hunter here: source, the source's algorithm)"};
 /* clang-format on */
 
 /* ======================================================================== */

@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "chart_png.h"
 #include "cli.h"
@@ -59,7 +60,8 @@ enum {
     UNLIMITED_BUDGET_MS = 10,       /* time for ticks per frame at unlimited speed */
     MAX_TICKS_PER_FRAME = 100000,   /* fixed-rate catch-up never exceeds this */
     MAX_FRAME_GAP_MS = 250,         /* longer stalls (window dragged) are not caught up */
-    STATUS_SHOW_MS = 6000
+    STATUS_SHOW_MS = 6000,
+    JPEG_QUALITY = 92               /* --screenshot F.jpg */
 };
 
 static const char FONT_FILE[] = "assets/fonts/DejaVuSansMono.ttf";
@@ -90,7 +92,7 @@ struct App {
     bool scrubbing; /* the left button went down on the timeline and is still down */
 
     const char *shot_path; /* capture the next frame here (borrowed, or shot_name) */
-    char shot_name[64];    /* the S key's file name */
+    char shot_name[4200];  /* the S key's file: its full path, shown in the HUD */
     int shot_status;
 
     Recorder *rec;         /* the GIF being recorded, or NULL */
@@ -263,8 +265,12 @@ static bool capture_png(App *app, const char *path, char *why, size_t why_cap) {
     }
     bool ok = SDL_RenderReadPixels(app->renderer, NULL, SDL_PIXELFORMAT_RGB888, shot->pixels,
                                    shot->pitch) == 0;
-    if (ok)
-        ok = IMG_SavePNG(shot, path) == 0;
+    if (ok) {
+        size_t n = strlen(path);
+        bool jpeg = (n > 4 && SDL_strcasecmp(path + n - 4, ".jpg") == 0) ||
+                    (n > 5 && SDL_strcasecmp(path + n - 5, ".jpeg") == 0);
+        ok = (jpeg ? IMG_SaveJPG(shot, path, JPEG_QUALITY) : IMG_SavePNG(shot, path)) == 0;
+    }
     if (!ok)
         snprintf(why, why_cap, "%s", SDL_GetError());
     SDL_FreeSurface(shot);
@@ -272,6 +278,18 @@ static bool capture_png(App *app, const char *path, char *why, size_t why_cap) {
 }
 
 /* A fresh name in the current directory: wavesnake-YYYYMMDD-HHMMSS[-N].EXT. */
+static void make_file_name(char *buf, size_t cap, const char *ext);
+
+/* The S key's file: a fresh name, as a full path so the HUD says where it went. */
+static void make_shot_path(char *buf, size_t cap) {
+    char name[64], dir[4096];
+    make_file_name(name, sizeof name, "png");
+    if (getcwd(dir, sizeof dir) != NULL)
+        snprintf(buf, cap, "%s/%s", dir, name);
+    else
+        snprintf(buf, cap, "%s", name);
+}
+
 static void make_file_name(char *buf, size_t cap, const char *ext) {
     time_t now = time(NULL);
     struct tm tmv;
@@ -529,7 +547,7 @@ static void apply_action(App *app, Action a) {
         switch_mode(app, APP_MODE_SEA);
         break;
     case ACT_SCREENSHOT:
-        make_file_name(app->shot_name, sizeof app->shot_name, "png");
+        make_shot_path(app->shot_name, sizeof app->shot_name);
         app->shot_path = app->shot_name;
         break;
     case ACT_RECORD:
@@ -963,7 +981,14 @@ bool app_frame(App *app) {
         } else {
             fprintf(stderr, "wavesnake: cannot write the screenshot %s: %s\n", app->shot_path,
                     why);
-            front_status(&app->ctx, "screenshot failed: %s", why);
+            char dir[4200];
+            snprintf(dir, sizeof dir, "%s", app->shot_path);
+            char *slash = strrchr(dir, '/');
+            if (slash != NULL)
+                *slash = '\0';
+            else
+                snprintf(dir, sizeof dir, ".");
+            front_status(&app->ctx, "screenshot failed in the folder %s: %s", dir, why);
             app->shot_status = from_key ? CLI_EXIT_FAIL : CLI_EXIT_USAGE;
         }
         app->shot_path = NULL;
