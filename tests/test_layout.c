@@ -18,18 +18,25 @@ START_TEST(frame_wide_window_puts_hud_right) {
     ck_assert_int_eq(f.hud.y, 0);
     ck_assert_int_eq(f.hud.h, 720);
     ck_assert(!f.hud_below);
-    /* Board: the rest, less a 12-pixel margin on each side. */
-    ck_assert_int_eq(f.board_area.x, 12);
-    ck_assert_int_eq(f.board_area.y, 12);
-    ck_assert_int_eq(f.board_area.w, 1280 - 384 - 24);
     /* The timeline: 720 / 30 = 24 pixels high, 6 below the board area, as wide. */
-    ck_assert_int_eq(f.board_area.h, 720 - 24 - 24 - 6);
     ck_assert_int_eq(f.timeline.x, 12);
     ck_assert_int_eq(f.timeline.y, 12 + 720 - 24 - 24 - 6 + 6);
     ck_assert_int_eq(f.timeline.w, 1280 - 384 - 24);
     ck_assert_int_eq(f.timeline.h, 24);
     /* Font: min(720 / 40 = 18, 384 * 10 / 225 = 17) = 17. */
     ck_assert_int_eq(f.hud_px, 17);
+    /* Board: the rest, less a 12-pixel margin on each side and the caption
+     * line on top: 17 + 17/3 = 22 px, a line of 22 * 6/5 + 1 + 22/5 = 31. */
+    ck_assert_int_eq(f.caption_px, 22);
+    ck_assert_int_eq(f.caption.x, 12);
+    ck_assert_int_eq(f.caption.y, 12);
+    ck_assert_int_eq(f.caption.w, 1280 - 384 - 24);
+    ck_assert_int_eq(f.caption.h, 31);
+    ck_assert_int_eq(f.board_area.x, 12);
+    ck_assert_int_eq(f.board_area.y, 12 + 31);
+    ck_assert_int_eq(f.board_area.w, 1280 - 384 - 24);
+    ck_assert_int_eq(f.board_area.h, 720 - 24 - 24 - 6 - 31);
+    ck_assert(!f.hud_strip);
 }
 END_TEST
 
@@ -40,8 +47,90 @@ START_TEST(frame_limits_panel_width) {
     ck_assert_int_eq(f.hud_px, 17); /* min(1440 / 40 = 36, 400 * 10 / 225 = 17) */
     layout_frame(&f, 640, 480, true);
     ck_assert_int_eq(f.hud.w, LAYOUT_HUD_MIN_W); /* 30% would be 192 */
+    layout_frame_styled(&f, 400, 300, true, HUD_STYLE_PANEL);
+    ck_assert_int_eq(f.hud.w, 200); /* a panel: at most half of a tiny window */
+}
+END_TEST
+
+/* Small windows get a strip along the bottom: the board stays the main thing. */
+START_TEST(frame_small_window_gets_a_strip) {
+    FrameLayout f;
     layout_frame(&f, 400, 300, true);
-    ck_assert_int_eq(f.hud.w, 200); /* at most half of a tiny window */
+    ck_assert(f.hud_strip);
+    /* 3 lines of 11 px (11 * 6/5 + 1 + 11/5 = 16) and half a line: 53. */
+    ck_assert_int_eq(f.hud_px, 11);
+    ck_assert_int_eq(f.hud.x, 0);
+    ck_assert_int_eq(f.hud.w, 400);
+    ck_assert_int_eq(f.hud.h, 53);
+    ck_assert_int_eq(f.hud.y, 300 - 53);
+    /* caption: 14 px, a line of 14 * 6/5 + 1 + 14/5 = 19 */
+    ck_assert_int_eq(f.caption.y, 12);
+    ck_assert_int_eq(f.caption.h, 19);
+    ck_assert_int_eq(f.board_area.x, 12);
+    ck_assert_int_eq(f.board_area.w, 400 - 24);
+    ck_assert_int_eq(f.board_area.y, 12 + 19);
+    ck_assert_int_eq(f.board_area.h, 300 - 53 - 24 - 19);
+    /* The smallest window, a narrow one and a low one. */
+    static const int SIZES[][2] = {{320, 240}, {590, 700}, {599, 400}, {800, 299}, {380, 900}};
+    for (size_t i = 0; i < sizeof SIZES / sizeof SIZES[0]; i++) {
+        int w = SIZES[i][0], h = SIZES[i][1];
+        layout_frame(&f, w, h, true);
+        ck_assert_msg(f.hud_strip == (w < 400 || (w < 600 && h <= w) || h < 300),
+                      "%dx%d: strip %d", w, h, f.hud_strip);
+        if (!f.hud_strip)
+            continue;
+        ck_assert_int_eq(f.hud.y + f.hud.h, h); /* inside the window */
+        ck_assert_int_ge(f.board_area.h, f.hud.h); /* the board keeps the most room */
+        ck_assert_int_le(f.board_area.y + f.board_area.h, f.hud.y);
+        ck_assert_int_le(f.caption.y + f.caption.h, f.board_area.y);
+    }
+    /* Forced styles win over AUTO. */
+    layout_frame_styled(&f, 1280, 720, true, HUD_STYLE_STRIP);
+    ck_assert(f.hud_strip);
+    ck_assert_int_eq(f.hud.w, 1280);
+}
+END_TEST
+
+/* A wide, low window (1600x400) keeps a side panel; a portrait one (600x1000) one below. */
+START_TEST(frame_wide_and_portrait) {
+    FrameLayout f;
+    layout_frame(&f, 1600, 400, true);
+    ck_assert(!f.hud_strip && !f.hud_below);
+    ck_assert_int_eq(f.hud.w, LAYOUT_HUD_MAX_W);
+    ck_assert_int_eq(f.hud_px, LAYOUT_HUD_MIN_PX); /* 400 / 40 = 10, clamped to 11 */
+    layout_frame(&f, 600, 1000, true);
+    ck_assert(f.hud_below && !f.hud_strip);
+    ck_assert_int_eq(f.hud.y, 1000 - 333);
+    ck_assert_int_le(f.board_area.y + f.board_area.h, f.hud.y);
+}
+END_TEST
+
+START_TEST(durations_switch_units) {
+    char buf[24];
+    ck_assert_str_eq(layout_duration(buf, sizeof buf, 4.66), "4.7 µs");
+    ck_assert_str_eq(layout_duration(buf, sizeof buf, 9999.9), "9999.9 µs");
+    ck_assert_str_eq(layout_duration(buf, sizeof buf, 10000.0), "10.0 ms");
+    ck_assert_str_eq(layout_duration(buf, sizeof buf, 2457100.0), "2457.1 ms");
+    ck_assert_str_eq(layout_duration(buf, sizeof buf, 2.5e7), "25.00 s");
+    ck_assert_str_eq(layout_duration(buf, sizeof buf, -3.0), "0.0 µs");
+}
+END_TEST
+
+START_TEST(labels_never_overlap) {
+    PixRect r[] = {
+        {10, 10, 40, 12}, /* shown: first */
+        {30, 15, 40, 12}, /* overlaps the first */
+        {50, 10, 40, 12}, /* touches the first's right edge: no shared pixel */
+        {0, 0, 0, 12},    /* empty */
+        {60, 12, 10, 10}, /* overlaps the third */
+        {10, 22, 40, 12}, /* just below the first */
+    };
+    bool shown[6];
+    ck_assert_int_eq(layout_place_labels(r, 6, shown), 3);
+    ck_assert(shown[0] && !shown[1] && shown[2] && !shown[3] && !shown[4] && shown[5]);
+    for (int i = 0; i < 6; i++)
+        for (int j = i + 1; j < 6; j++)
+            ck_assert(!(shown[i] && shown[j] && layout_rects_overlap(r[i], r[j])));
 }
 END_TEST
 
@@ -55,9 +144,10 @@ START_TEST(frame_tall_window_puts_hud_below) {
     ck_assert_int_eq(f.hud.y, 600);
     ck_assert_int_eq(f.board_area.w, 600 - 24);
     /* 900 / 30 = 30 is above the limit: a 24-pixel strip. */
-    ck_assert_int_eq(f.board_area.h, 600 - 24 - 24 - 6);
     ck_assert_int_eq(f.timeline.y + f.timeline.h, 600 - 12); /* above the panel's margin */
     ck_assert_int_eq(f.timeline.h, LAYOUT_TIMELINE_MAX_H);
+    /* font min(900 / 40 = 22, 600 * 10 / 225 = 26) = 22 -> 20; caption 26 px, a 37-pixel line */
+    ck_assert_int_eq(f.board_area.h, 600 - 24 - 24 - 6 - 37);
 }
 END_TEST
 
@@ -67,8 +157,10 @@ START_TEST(frame_without_hud_uses_whole_window) {
     ck_assert_int_eq(f.hud.w, 0);
     ck_assert_int_eq(f.board_area.x, 12);
     ck_assert_int_eq(f.board_area.w, 800 - 24);
-    ck_assert_int_eq(f.board_area.h, 600 - 24 - 20 - 6); /* a 600 / 30 = 20 pixel timeline */
+    /* a 600 / 30 = 20 pixel timeline; font 600 / 40 = 15; caption 20 px, a line of
+     * 20 * 6/5 + 1 + 4 = 29 */
     ck_assert_int_eq(f.timeline.h, 20);
+    ck_assert_int_eq(f.board_area.h, 600 - 24 - 20 - 6 - 29);
     layout_frame(&f, 0, -5, false); /* degenerate sizes do not crash */
     ck_assert_int_eq(f.board_area.w, 1);
     ck_assert_int_eq(f.board_area.h, 1);
@@ -252,6 +344,10 @@ static Suite *layout_suite(void) {
     tcase_add_test(frame, frame_limits_panel_width);
     tcase_add_test(frame, frame_tall_window_puts_hud_below);
     tcase_add_test(frame, frame_without_hud_uses_whole_window);
+    tcase_add_test(frame, frame_small_window_gets_a_strip);
+    tcase_add_test(frame, frame_wide_and_portrait);
+    tcase_add_test(frame, durations_switch_units);
+    tcase_add_test(frame, labels_never_overlap);
     suite_add_tcase(s, frame);
     TCase *board = tcase_create("board");
     tcase_add_test(board, board_fits_and_centres);

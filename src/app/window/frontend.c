@@ -1206,6 +1206,7 @@ void app_close(App *app) {
 void app_request_shot(App *app, const char *path) { app->shot_path = path; }
 int app_shot_status(const App *app) { return app->shot_status; }
 unsigned app_overlays(const App *app) { return app->ctx.overlays; }
+const char *app_status(const App *app) { return app->ctx.status; }
 bool app_is_paused(const App *app) { return app->ctx.paused; }
 AppMode app_mode(const App *app) { return app->mode; }
 long app_frame_count(const App *app) { return app->frames; }
