@@ -64,7 +64,7 @@ xdotool key s
 sleep 1
 png=$(ls wavesnake-*.png 2>/dev/null | head -n 1)
 [ -n "$png" ] && [ -s "$png" ] || fail "S wrote no wavesnake-*.png"
-grep -q "^wavesnake: screenshot wavesnake-.*\.png" app.out || fail "S did not print the path"
+grep -q "^wavesnake: screenshot /.*/wavesnake-.*\.png" app.out || fail "S did not print the full path"
 
 quit_window
 exit $((fails > 0))
