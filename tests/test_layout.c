@@ -146,8 +146,10 @@ START_TEST(frame_tall_window_puts_hud_below) {
     /* 900 / 30 = 30 is above the limit: a 24-pixel strip. */
     ck_assert_int_eq(f.timeline.y + f.timeline.h, 600 - 12); /* above the panel's margin */
     ck_assert_int_eq(f.timeline.h, LAYOUT_TIMELINE_MAX_H);
-    /* font min(900 / 40 = 22, 600 * 10 / 225 = 26) = 22 -> 20; caption 26 px, a 37-pixel line */
-    ck_assert_int_eq(f.board_area.h, 600 - 24 - 24 - 6 - 37);
+    /* font min(900 / 40 = 22, 600 * 10 / 225 = 26, 300 / 22 = 13) = 13; caption 17 px,
+     * a line of 17 * 6/5 + 1 + 17/5 = 24 */
+    ck_assert_int_eq(f.hud_px, 13);
+    ck_assert_int_eq(f.board_area.h, 600 - 24 - 24 - 6 - 24);
 }
 END_TEST
 

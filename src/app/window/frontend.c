@@ -694,13 +694,22 @@ static void draw_hud_panel(App *app) {
     FrontCtx *ctx = &app->ctx;
     const FrameLayout *fl = &ctx->frame;
     int px = fl->hud_px;
+    /* The footer's lines, measured first so that it is sized to fit. */
+    char speed[112], ov[96], overlays[112];
+    speed_text(ctx, ov, sizeof ov);
+    snprintf(speed, sizeof speed, "speed  %s", ov);
+    overlay_line(app, ov, sizeof ov);
+    snprintf(overlays, sizeof overlays, "overlays  %s", ov);
+    const char *hint = "F1 help   I HUD   Q quit";
     Hud foot;
     hud_begin(&foot, app->renderer, app->text, fl->hud, px);
     int lh = text_line_height(app->text, px) + px / 5;
     int status_lines = status_shown(ctx) ? hud_wrap_count(&foot, ctx->status) : 0;
     if (status_lines > 4)
         status_lines = 4;
-    int foot_h = (3 + status_lines) * lh + px / 2 + px / 2;
+    int lines = status_lines + hud_wrap_count(&foot, speed) + hud_wrap_count(&foot, overlays) +
+                hud_wrap_count(&foot, hint);
+    int foot_h = lines * lh + px;
     if (foot_h > fl->hud.h / 2)
         foot_h = fl->hud.h / 2;
     PixRect top = fl->hud, bottom = fl->hud;
@@ -730,12 +739,9 @@ static void draw_hud_panel(App *app) {
     foot.y = bottom.y + px / 2;
     if (status_lines > 0)
         hud_wrapped(&foot, PAL_ACCENT, ctx->status);
-    char buf[96];
-    speed_text(ctx, buf, sizeof buf);
-    hud_kv(&foot, "speed", ctx->paused ? PAL_ACCENT : PAL_TEXT, "%s", buf);
-    overlay_line(app, buf, sizeof buf);
-    hud_kv(&foot, "overlays", PAL_TEXT, "%s", buf);
-    hud_text(&foot, PAL_TEXT_DIM, "F1 or ?  help    I  HUD    Q  quit");
+    hud_text(&foot, ctx->paused ? PAL_ACCENT : PAL_TEXT, "%s", speed);
+    hud_text(&foot, PAL_TEXT, "%s", overlays);
+    hud_text(&foot, PAL_TEXT_DIM, "%s", hint);
 }
 
 static void draw_hud(App *app) {

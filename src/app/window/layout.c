@@ -56,6 +56,8 @@ void layout_frame_styled(FrameLayout *out, int win_w, int win_h, bool hud_on, Hu
         int px = win_h / 40;
         if (f.hud.w * 10 / 225 < px)
             px = f.hud.w * 10 / 225;
+        if (f.hud_below && f.hud.h / 22 < px)
+            px = f.hud.h / 22; /* a panel below: room for about 16 lines */
         f.hud_px = clampi(px, LAYOUT_HUD_MIN_PX, LAYOUT_HUD_MAX_PX);
     } else {
         f.hud_px = clampi(win_h / 40, LAYOUT_HUD_MIN_PX, LAYOUT_HUD_MAX_PX);

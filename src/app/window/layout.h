@@ -76,8 +76,9 @@ int layout_line_h(int px);
  * area keeps a LAYOUT_MARGIN on every side when it is larger than 4 margins,
  * and gives its top line to the caption when it is at least 4 captions high.
  * The HUD font is height / 40 pixels, at most panel width / 22.5 (so ~34
- * characters fit), clamped to LAYOUT_HUD_MIN_PX..MAX_PX. The timeline strip
- * takes the bottom of the board's column: height / 30 pixels, clamped to
+ * characters fit) and, below the board, panel height / 22 (~16 lines),
+ * clamped to LAYOUT_HUD_MIN_PX..MAX_PX. The timeline strip takes the bottom
+ * of the board's column: height / 30 pixels, clamped to
  * LAYOUT_TIMELINE_MIN_H..MAX_H, half a margin below the board area, as wide
  * as it; a board area that would drop below 4 strips' height gives it up.
  * Sizes below 1 are treated as 1. */

@@ -397,7 +397,12 @@ static void sea_view_draw(void *state, FrontCtx *ctx) {
     int px = ctx->frame.hud_px;
     for (int b = 0; b < v->boards; b++) {
         PixRect part = area;
-        if (v->boards == 2) {
+        if (v->boards == 2 && area.h > area.w) {
+            /* A portrait window: one board above the other. */
+            int gap = area.h / 40;
+            part.h = (area.h - gap) / 2;
+            part.y = area.y + b * (part.h + gap);
+        } else if (v->boards == 2) {
             int gap = area.w / 40;
             part.w = (area.w - gap) / 2;
             part.x = area.x + b * (part.w + gap);
