@@ -45,6 +45,7 @@ typedef struct SeaView {
     long game_index;
     SeaHunter first; /* --hunter; the race's other board gets the other hunter */
     SeaLayout layout;
+    int cell_px; /* the last drawn cell size (D says when numbers do not fit) */
     int boards;            /* 1 or 2 */
     Shooter shooter[2];
 
@@ -190,6 +191,11 @@ static bool sea_view_action(void *state, Action action, FrontCtx *ctx) {
         front_status(ctx, "%s %ld (seed %llu)", action == ACT_NEW_GAME ? "next game:" : "game",
                      v->game_index, (unsigned long long)(v->seed + (uint64_t)v->game_index));
         return true;
+    case ACT_TOGGLE_NUMBERS:
+        if ((ctx->overlays & OVERLAY_NUMBERS) && v->cell_px > 0 && v->cell_px < NUMBERS_MIN_CELL)
+            front_status(ctx, "D: cells are %d px, numbers need %d: a bigger window shows them",
+                         v->cell_px, NUMBERS_MIN_CELL);
+        return false;
     case ACT_NEXT:
         set_layout(v, (SeaLayout)((v->layout + 1) % SEA_LAYOUT_COUNT));
         start_game(v, v->game_index + 1);
@@ -408,6 +414,7 @@ static void sea_view_draw(void *state, FrontCtx *ctx) {
             part.x = area.x + b * (part.w + gap);
         }
         BoardPlace p = place_board(part, px);
+        v->cell_px = p.bl.cell;
         const Shooter *s = &v->shooter[b];
         draw_board(s, ctx, &p);
         draw_labels(ctx, &p);
