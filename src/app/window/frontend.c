@@ -816,37 +816,28 @@ static void draw_help(App *app) {
     int extra_count = 0;
     while (extra != NULL && extra[extra_count].keys != NULL)
         extra_count++;
-    /* The box is as wide as its longest line: key column + text. */
+    /* The box is as wide as its longest line: key column + text, measured. */
     const char *title = "Keys  (F1 or ? closes this help)";
-    int key_cols = 0, text_cols = 0;
-    for (int i = 0; i < count + extra_count; i++) {
-        const KeyHelp *k = i < count ? &keys[i] : &extra[i - count];
-        int kc = (int)strlen(k->keys), tc = (int)strlen(k->text);
-        key_cols = kc > key_cols ? kc : key_cols;
-        text_cols = tc > text_cols ? tc : text_cols;
-    }
-    key_cols += 2;
-    int cols = key_cols + text_cols;
-    if (cols < (int)strlen(title) + 8)
-        cols = (int)strlen(title) + 8;
     int win_w = 0, win_h = 0;
     SDL_GetRendererOutputSize(app->renderer, &win_w, &win_h);
     /* Lines: the title (1.5), the global keys, then a heading (1.5) and the mode's keys. */
     int lines2 = 3 + 2 * count + (extra_count > 0 ? 3 + 2 * extra_count : 0); /* half lines */
-    int px = ctx->frame.hud_px, lh = 0, adv = 0, w = 0, h = 0;
-    for (; px > TEXT_MIN_PX; px--) { /* shrink until it fits the window */
+    int px = ctx->frame.hud_px + 1, lh = 0, w = 0, h = 0, key_w = 0;
+    do { /* shrink until it fits the window */
+        px--;
         lh = text_line_height(app->text, px) + px / 4;
-        adv = text_advance(app->text, px);
-        w = adv * cols + 2 * px;
+        int adv = text_advance(app->text, px), text_w = text_width(app->text, px, title);
+        key_w = 0;
+        for (int i = 0; i < count + extra_count; i++) {
+            const KeyHelp *k = i < count ? &keys[i] : &extra[i - count];
+            int kw = text_width(app->text, px, k->keys) + 2 * adv;
+            int tw = text_width(app->text, px, k->text);
+            key_w = kw > key_w ? kw : key_w;
+            text_w = tw > text_w ? tw : text_w;
+        }
+        w = key_w + text_w + text_w / 10 + 2 * px; /* labels are TTF-measured: slack */
         h = lines2 * lh / 2 + 2 * px;
-        if (w <= win_w - 8 && h <= win_h - 8)
-            break;
-    }
-    lh = text_line_height(app->text, px) + px / 4;
-    adv = text_advance(app->text, px);
-    w = adv * cols + 2 * px;
-    h = lines2 * lh / 2 + 2 * px;
-    int key_w = adv * key_cols;
+    } while (px > TEXT_MIN_PX && (w > win_w - 8 || h > win_h - 8));
     PixRect box = {(win_w - w) / 2, (win_h - h) / 2, w, h};
     if (box.x < 0)
         box.x = 0;
