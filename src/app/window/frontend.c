@@ -660,7 +660,7 @@ static void speed_text(const FrontCtx *ctx, char *buf, size_t cap) {
     if (ctx->paused)
         snprintf(buf, cap, "paused  [Space]");
     else if (ctx->speed > 0.0)
-        snprintf(buf, cap, "%g/s, %.0f ticks/s  [+/-]", ctx->speed, ctx->ticks_per_s);
+        snprintf(buf, cap, "%.0f/s, %.0f ticks/s  [+/-]", ctx->speed, ctx->ticks_per_s);
     else
         snprintf(buf, cap, "max, %.0f ticks/s  [+/-]", ctx->ticks_per_s);
 }
