@@ -132,6 +132,32 @@ START_TEST(keys_without_meaning_say_so) {
 }
 END_TEST
 
+/* --pause-on-end (issue 14.3): the window stops at a game's end; Enter goes on. */
+START_TEST(pause_on_end_stops_at_the_end) {
+    AppOptions o = small_opts();
+    o.rules.w = 4;
+    o.rules.h = 4;
+    o.rules.start_length = 2;
+    o.speed = 0.0; /* offscreen: a fixed number of ticks per frame */
+    o.screenshot = "/nonexistent/never-written.png"; /* offscreen; no shot is requested */
+    o.pause_on_end = true;
+    App *app = NULL;
+    ck_assert_int_eq(app_open(&app, &o), 0);
+    int frames = 0;
+    while (!app_is_paused(app) && frames < 400) {
+        app_frame(app);
+        frames++;
+    }
+    ck_assert_msg(app_is_paused(app), "no pause after %d frames", frames);
+    long ticks = app_tick_count(app);
+    for (int i = 0; i < 5; i++)
+        app_frame(app);
+    ck_assert_int_eq(app_tick_count(app), ticks); /* it stays at the end */
+    app_close(app);
+    SDL_Quit();
+}
+END_TEST
+
 START_TEST(space_freezes_and_step_ticks_once) {
     App *app = open_window_app();
     for (int i = 0; i < 5; i++)
@@ -657,6 +683,7 @@ static Suite *frontend_suite(void) {
     TCase *keys = tcase_create("keys");
     tcase_add_test(keys, keys_toggle_overlays);
     tcase_add_test(keys, keys_without_meaning_say_so);
+    tcase_add_test(keys, pause_on_end_stops_at_the_end);
     tcase_add_test(keys, space_freezes_and_step_ticks_once);
     tcase_add_test(keys, q_and_escape_quit);
     tcase_add_test(keys, ctrl_w_is_not_a_toggle);
