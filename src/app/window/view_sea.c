@@ -403,8 +403,12 @@ static void sea_view_draw(void *state, FrontCtx *ctx) {
     int px = ctx->frame.hud_px;
     for (int b = 0; b < v->boards; b++) {
         PixRect part = area;
-        if (v->boards == 2 && area.h > area.w) {
-            /* A portrait window: one board above the other. */
+        /* Two boards side by side, or one above the other when that gives
+         * bigger cells (portrait windows); a board with its labels and title
+         * is about 11 x 12 cells. */
+        int beside = area.w / 22 < area.h / 12 ? area.w / 22 : area.h / 12;
+        int stacked = area.w / 11 < area.h / 24 ? area.w / 11 : area.h / 24;
+        if (v->boards == 2 && stacked > beside) {
             int gap = area.h / 40;
             part.h = (area.h - gap) / 2;
             part.y = area.y + b * (part.h + gap);
