@@ -124,6 +124,12 @@ void front_status(FrontCtx *ctx, const char *fmt, ...) {
     ctx->status_ms = ctx->now_ms;
 }
 
+void front_numbers_fit(FrontCtx *ctx, int cell_px, int min_cell) {
+    if ((ctx->overlays & OVERLAY_NUMBERS) && cell_px > 0 && cell_px < min_cell)
+        front_status(ctx, "D: cells are %d px, numbers need %d: a bigger window or a smaller "
+                          "board shows them", cell_px, min_cell);
+}
+
 static uint64_t app_clock(const App *app) {
     return app->offscreen ? (uint64_t)app->frames * OFFSCREEN_FRAME_MS : SDL_GetTicks64();
 }

@@ -70,6 +70,10 @@ __attribute__((format(printf, 2, 3)))
 #endif
 void front_status(FrontCtx *ctx, const char *fmt, ...);
 
+/* After D: when the numbers overlay is on and cells of cell_px pixels are
+ * smaller than min_cell, says in a notice that numbers do not fit. */
+void front_numbers_fit(FrontCtx *ctx, int cell_px, int min_cell);
+
 /* Time travel: a view that keeps its game's history exposes it here, and
  * the front end gives it the keys `,` `.` `N` `Home` `End`, the timeline
  * strip (click and drag) and the HUD's "tick T of N" (timeline.h).

@@ -308,9 +308,8 @@ static bool arena_view_action(void *state, Action action, FrontCtx *ctx) {
         return true;
     }
     case ACT_TOGGLE_NUMBERS:
-        if ((ctx->overlays & OVERLAY_NUMBERS) && v->have_layout && v->bl.cell < NUMBERS_MIN_CELL)
-            front_status(ctx, "D: cells are %d px, numbers need %d: a bigger window or map "
-                              "shows them", v->bl.cell, NUMBERS_MIN_CELL);
+        if (v->have_layout)
+            front_numbers_fit(ctx, v->bl.cell, NUMBERS_MIN_CELL);
         return false;
     case ACT_UP:
         steer(v, ctx, DIR_UP);

@@ -192,9 +192,7 @@ static bool sea_view_action(void *state, Action action, FrontCtx *ctx) {
                      v->game_index, (unsigned long long)(v->seed + (uint64_t)v->game_index));
         return true;
     case ACT_TOGGLE_NUMBERS:
-        if ((ctx->overlays & OVERLAY_NUMBERS) && v->cell_px > 0 && v->cell_px < NUMBERS_MIN_CELL)
-            front_status(ctx, "D: cells are %d px, numbers need %d: a bigger window shows them",
-                         v->cell_px, NUMBERS_MIN_CELL);
+        front_numbers_fit(ctx, v->cell_px, NUMBERS_MIN_CELL);
         return false;
     case ACT_NEXT:
         set_layout(v, (SeaLayout)((v->layout + 1) % SEA_LAYOUT_COUNT));

@@ -492,9 +492,8 @@ static bool snake_view_action(void *state, Action action, FrontCtx *ctx) {
         next_policy(v, ctx);
         return true;
     case ACT_TOGGLE_NUMBERS:
-        if ((ctx->overlays & OVERLAY_NUMBERS) && v->have_layout && v->bl.cell < NUMBERS_MIN_CELL)
-            front_status(ctx, "D: cells are %d px, numbers need %d: a bigger window or board "
-                              "shows them", v->bl.cell, NUMBERS_MIN_CELL);
+        if (v->have_layout)
+            front_numbers_fit(ctx, v->bl.cell, NUMBERS_MIN_CELL);
         return false;
     default:
         return false;
