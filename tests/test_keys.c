@@ -88,10 +88,10 @@ END_TEST
 
 /* Every key SPEC lists appears in the help overlay's table. */
 START_TEST(help_lists_every_key) {
-    static const char *const KEYS[] = {
-        "Space", "N", ".", "+", "-", "R",  "Tab", "1",   "2", "3", "W",    "P",   "V", "H",
-        "G",     "D", "S", "C", "F", "F1", "?",   "Esc", "Q", ",", "Home", "End", "[", "]",
-        "Enter", "E", "I"};
+    static const char *const KEYS[] = {"Space", "N",   ".", "+",  "-",     "R",   "Tab", "1",
+                                       "2",     "3",   "W", "P",  "V",     "H",   "G",   "D",
+                                       "S",     "C",   "F", "F1", "?",     "Esc", "Q",   ",",
+                                       "Home",  "End", "[", "]",  "Enter", "E",   "I"};
     int count = 0;
     const KeyHelp *help = keys_help(&count);
     ck_assert_int_ge(count, 16);
@@ -119,13 +119,20 @@ static const struct {
     Action action;
     bool snake, arena, sea;
 } MODE_TABLE[] = {
-    {ACT_TOGGLE_WAVE, true, false, false},     {ACT_TOGGLE_PATH, true, true, false},
-    {ACT_TOGGLE_VIRTUAL, true, false, false},  {ACT_TOGGLE_HEATMAP, false, true, true},
-    {ACT_TOGGLE_GRID, true, true, true},       {ACT_TOGGLE_NUMBERS, true, true, true},
-    {ACT_UP, false, true, false},              {ACT_NEXT_MAP, false, true, false},
-    {ACT_PAUSE_ON_END, true, false, true},     {ACT_RESTART, true, true, true},
-    {ACT_NEW_GAME, true, true, true},          {ACT_NEXT, true, true, true},
-    {ACT_PAUSE, true, true, true},             {ACT_HUD_STYLE, true, true, true},
+    {ACT_TOGGLE_WAVE, true, false, false},
+    {ACT_TOGGLE_PATH, true, true, false},
+    {ACT_TOGGLE_VIRTUAL, true, false, false},
+    {ACT_TOGGLE_HEATMAP, false, true, true},
+    {ACT_TOGGLE_GRID, true, true, true},
+    {ACT_TOGGLE_NUMBERS, true, true, true},
+    {ACT_UP, false, true, false},
+    {ACT_NEXT_MAP, false, true, false},
+    {ACT_PAUSE_ON_END, true, false, true},
+    {ACT_RESTART, true, true, true},
+    {ACT_NEW_GAME, true, true, true},
+    {ACT_NEXT, true, true, true},
+    {ACT_PAUSE, true, true, true},
+    {ACT_HUD_STYLE, true, true, true},
     {ACT_NONE, false, false, false},
 };
 

@@ -75,11 +75,11 @@ START_TEST(frame_small_window_gets_a_strip) {
     for (size_t i = 0; i < sizeof SIZES / sizeof SIZES[0]; i++) {
         int w = SIZES[i][0], h = SIZES[i][1];
         layout_frame(&f, w, h, true);
-        ck_assert_msg(f.hud_strip == (w < 400 || (w < 600 && h <= w) || h < 300),
-                      "%dx%d: strip %d", w, h, f.hud_strip);
+        ck_assert_msg(f.hud_strip == (w < 400 || (w < 600 && h <= w) || h < 300), "%dx%d: strip %d",
+                      w, h, f.hud_strip);
         if (!f.hud_strip)
             continue;
-        ck_assert_int_eq(f.hud.y + f.hud.h, h); /* inside the window */
+        ck_assert_int_eq(f.hud.y + f.hud.h, h);    /* inside the window */
         ck_assert_int_ge(f.board_area.h, f.hud.h); /* the board keeps the most room */
         ck_assert_int_le(f.board_area.y + f.board_area.h, f.hud.y);
         ck_assert_int_le(f.caption.y + f.caption.h, f.board_area.y);

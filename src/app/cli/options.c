@@ -118,8 +118,10 @@ static WsStatus parse_speed(const OptSpec *spec, const char *value, void *field,
     }
     if (cli_parse_double(value, (double)spec->lo, (double)spec->hi, spec->name, speed, NULL) !=
         WS_OK)
-        return ws_fail(err, WS_ERR_ARG, "%s: '%s' is not a speed: use %ld..%ld ticks per second, "
-                       "or max", spec->name, value, spec->lo, spec->hi);
+        return ws_fail(err, WS_ERR_ARG,
+                       "%s: '%s' is not a speed: use %ld..%ld ticks per second, "
+                       "or max",
+                       spec->name, value, spec->lo, spec->hi);
     return WS_OK;
 }
 
@@ -149,8 +151,7 @@ static WsStatus check_combination(AppOptions *opts, WsError *err) {
     const char *shot = opts->screenshot;
     if (shot != NULL && !ends_with(shot, ".png") && !ends_with(shot, ".jpg") &&
         !ends_with(shot, ".jpeg"))
-        return ws_fail(err, WS_ERR_ARG, "--screenshot %s: the file must end in .png or .jpg",
-                       shot);
+        return ws_fail(err, WS_ERR_ARG, "--screenshot %s: the file must end in .png or .jpg", shot);
     return WS_OK;
 }
 
@@ -346,6 +347,7 @@ WsStatus options_parse_replay(AppOptions *opts, int argc, char **argv, int first
 }
 
 WsStatus options_parse(AppOptions *opts, int argc, char **argv, int first, WsError *err) {
-    WsStatus st = optparse_parse(options_command(opts->mode), argc - first, argv + first, opts, err);
+    WsStatus st =
+        optparse_parse(options_command(opts->mode), argc - first, argv + first, opts, err);
     return st != WS_OK ? st : check_combination(opts, err);
 }

@@ -56,12 +56,12 @@ enum {
     OFFSCREEN_FRAME_MS = 16,        /* the offscreen clock's frame */
     OFFSCREEN_UNLIMITED_TICKS = 50, /* ticks per offscreen frame at unlimited speed */
     DEFAULT_SHOT_FRAMES = 60,
-    FRAME_LIMIT_MS = 16,            /* frame pacing when the renderer has no vsync */
-    UNLIMITED_BUDGET_MS = 10,       /* time for ticks per frame at unlimited speed */
-    MAX_TICKS_PER_FRAME = 100000,   /* fixed-rate catch-up never exceeds this */
-    MAX_FRAME_GAP_MS = 250,         /* longer stalls (window dragged) are not caught up */
+    FRAME_LIMIT_MS = 16,          /* frame pacing when the renderer has no vsync */
+    UNLIMITED_BUDGET_MS = 10,     /* time for ticks per frame at unlimited speed */
+    MAX_TICKS_PER_FRAME = 100000, /* fixed-rate catch-up never exceeds this */
+    MAX_FRAME_GAP_MS = 250,       /* longer stalls (window dragged) are not caught up */
     STATUS_SHOW_MS = 6000,
-    JPEG_QUALITY = 92               /* --screenshot F.jpg */
+    JPEG_QUALITY = 92 /* --screenshot F.jpg */
 };
 
 static const char FONT_FILE[] = "assets/fonts/DejaVuSansMono.ttf";
@@ -79,8 +79,9 @@ struct App {
     FrontCtx ctx;
     AppMode mode;
     void *states[APP_MODE_COUNT];
-    unsigned mode_overlays[APP_MODE_COUNT]; /* each mode's overlay switches (OVERLAY_SHARED apart) */
-    int windowed_w, windowed_h;             /* the window's size before F made it fullscreen */
+    unsigned
+        mode_overlays[APP_MODE_COUNT]; /* each mode's overlay switches (OVERLAY_SHARED apart) */
+    int windowed_w, windowed_h;        /* the window's size before F made it fullscreen */
 
     double acc_ms;      /* simulation time owed */
     uint64_t last_ms;   /* clock at the previous frame */
@@ -126,8 +127,10 @@ void front_status(FrontCtx *ctx, const char *fmt, ...) {
 
 void front_numbers_fit(FrontCtx *ctx, int cell_px, int min_cell) {
     if ((ctx->overlays & OVERLAY_NUMBERS) && cell_px > 0 && cell_px < min_cell)
-        front_status(ctx, "D: cells are %d px, numbers need %d: a bigger window or a smaller "
-                          "board shows them", cell_px, min_cell);
+        front_status(ctx,
+                     "D: cells are %d px, numbers need %d: a bigger window or a smaller "
+                     "board shows them",
+                     cell_px, min_cell);
 }
 
 static uint64_t app_clock(const App *app) {
@@ -575,8 +578,9 @@ static void apply_action(App *app, Action a) {
         break;
     case ACT_PAUSE_ON_END:
         ctx->pause_on_end = !ctx->pause_on_end;
-        front_status(ctx, "%s", ctx->pause_on_end ? "stops at the end of every game (E)"
-                                                  : "plays on after every game (E)");
+        front_status(ctx, "%s",
+                     ctx->pause_on_end ? "stops at the end of every game (E)"
+                                       : "plays on after every game (E)");
         break;
     default:
         break;
@@ -795,9 +799,8 @@ static void draw_caption(App *app) {
         snprintf(text, sizeof text, "%s  ·  PAUSED (Space)", ctx->caption);
     else if (ctx->paused)
         snprintf(text, sizeof text, "%s",
-                 current_history(app) != NULL
-                     ? "PAUSED  -  Space resumes,  ',' back,  '.' forward"
-                     : "PAUSED  -  Space resumes, N steps");
+                 current_history(app) != NULL ? "PAUSED  -  Space resumes,  ',' back,  '.' forward"
+                                              : "PAUSED  -  Space resumes, N steps");
     else
         snprintf(text, sizeof text, "%s", ctx->caption);
     if (text[0] == '\0')

@@ -175,11 +175,11 @@ const KeyHelp *keys_help(int *count) {
 }
 
 static const char *const ACTION_NAMES[ACT_COUNT] = {
-    "none",       "quit",   "pause",   "step",    "back", "first",   "last",       "prev-game",
-    "next-game",  "faster", "slower",  "restart", "next", "snake",   "arena",      "sea",
-    "wave",       "path",   "virtual", "heatmap", "grid", "numbers", "screenshot", "record",
-    "fullscreen", "help",   "up",      "right",   "down", "left",  "new-game", "pause-on-end",
-    "hud",        "next-map",
+    "none",      "quit",       "pause",    "step",         "back",    "first",    "last",
+    "prev-game", "next-game",  "faster",   "slower",       "restart", "next",     "snake",
+    "arena",     "sea",        "wave",     "path",         "virtual", "heatmap",  "grid",
+    "numbers",   "screenshot", "record",   "fullscreen",   "help",    "up",       "right",
+    "down",      "left",       "new-game", "pause-on-end", "hud",     "next-map",
 };
 
 const char *keys_action_name(Action action) {

@@ -47,10 +47,10 @@ typedef enum Action {
     ACT_RIGHT,
     ACT_DOWN,
     ACT_LEFT,
-    ACT_NEW_GAME,       /* Enter: the next game (next seed) */
-    ACT_PAUSE_ON_END,   /* E: stop at the end of every game, or not */
-    ACT_HUD_STYLE,      /* I: the HUD as a panel, a strip, or hidden */
-    ACT_NEXT_MAP,       /* M: the next map file in assets/maps/ (arena) */
+    ACT_NEW_GAME,     /* Enter: the next game (next seed) */
+    ACT_PAUSE_ON_END, /* E: stop at the end of every game, or not */
+    ACT_HUD_STYLE,    /* I: the HUD as a panel, a strip, or hidden */
+    ACT_NEXT_MAP,     /* M: the next map file in assets/maps/ (arena) */
     ACT_COUNT
 } Action;
 

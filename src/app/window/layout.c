@@ -27,8 +27,9 @@ void layout_frame_styled(FrameLayout *out, int win_w, int win_h, bool hud_on, Hu
         win_h = 1;
     if (style <= HUD_STYLE_AUTO || style >= HUD_STYLE_COUNT)
         style = auto_style(win_w, win_h);
-    FrameLayout f = {{0, 0, win_w, win_h}, {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0},
-                     false, false, LAYOUT_HUD_MIN_PX, LAYOUT_HUD_MIN_PX};
+    FrameLayout f = {
+        {0, 0, win_w, win_h}, {0, 0, 0, 0},     {0, 0, 0, 0}, {0, 0, 0, 0}, false, false,
+        LAYOUT_HUD_MIN_PX,    LAYOUT_HUD_MIN_PX};
     if (hud_on && style == HUD_STYLE_STRIP) {
         int ph = LAYOUT_STRIP_LINES * layout_line_h(LAYOUT_HUD_MIN_PX) + LAYOUT_HUD_MIN_PX / 2;
         if (ph > win_h / 2)

@@ -267,7 +267,8 @@ void hud_begin_strip(Hud *hud, SDL_Renderer *ren, TextCache *tc, PixRect area, i
 
 static int line_h(const Hud *hud) { return text_line_height(hud->tc, hud->px) + hud->px / 5; }
 
-/* Whether a line `h` pixels high still fits above the area's bottom; counts it as dropped if not. */
+/* Whether a line `h` pixels high still fits above the area's bottom; counts it as dropped if not.
+ */
 static bool room_for(Hud *hud, int h) {
     if (hud->y + h <= hud->area.y + hud->area.h)
         return true;
@@ -356,10 +357,10 @@ static void strip_item(Hud *hud, const char *key, Rgba value_color, const char *
         return;
     }
     if (kw > 0)
-        text_draw(hud->tc, hud->px, hud->flow_x, hud->y, TEXT_LEFT,
-                  render_sdl_color(PAL_TEXT_DIM), key);
-    text_draw(hud->tc, hud->px, hud->flow_x + kw, hud->y, TEXT_LEFT,
-              render_sdl_color(value_color), value);
+        text_draw(hud->tc, hud->px, hud->flow_x, hud->y, TEXT_LEFT, render_sdl_color(PAL_TEXT_DIM),
+                  key);
+    text_draw(hud->tc, hud->px, hud->flow_x + kw, hud->y, TEXT_LEFT, render_sdl_color(value_color),
+              value);
     hud->flow_x += w + 2 * adv;
 }
 
@@ -404,9 +405,8 @@ void hud_gap(Hud *hud) {
 void hud_ramp(Hud *hud, Ramp ramp, const char *caption, const char *lo_label,
               const char *hi_label) {
     int spx = hud->px * 5 / 6;
-    if (hud->strip ||
-        !room_for(hud, (caption != NULL ? line_h(hud) : 0) + hud->px * 2 / 3 + 2 +
-                           text_line_height(hud->tc, spx)))
+    if (hud->strip || !room_for(hud, (caption != NULL ? line_h(hud) : 0) + hud->px * 2 / 3 + 2 +
+                                         text_line_height(hud->tc, spx)))
         return;
     if (caption != NULL)
         hud_text(hud, PAL_TEXT, "%s", caption);

@@ -76,8 +76,8 @@ static const Rgba KIND_COLOR[MON_KIND_COUNT] = {
 static const Rgba ARROW_COLOR = {245, 245, 245, 235};
 static const Rgba FIGHT_COLOR = {255, 70, 70, 255};
 static const Rgba LIFE_BACK = {40, 10, 10, 220};
-static const Rgba SPRITE_RIM = {12, 14, 20, 255};   /* dark edge: sprites read on every layer */
-static const Rgba LABEL_BACK = {16, 18, 26, 200};   /* behind labels, for the same reason */
+static const Rgba SPRITE_RIM = {12, 14, 20, 255}; /* dark edge: sprites read on every layer */
+static const Rgba LABEL_BACK = {16, 18, 26, 200}; /* behind labels, for the same reason */
 
 static const char *const SHOWN_CAPTION[ARENA_SHOWN_COUNT] = {
     "hero layer: steps to hero", "gold layer (gold = -4)", "potion layer",
@@ -541,7 +541,8 @@ static void draw_labels(const ArenaView *v, FrontCtx *ctx, int focus) {
     int first = hovered >= 0 ? hovered : focus;
     if (first >= 0 && a->mon[first].alive) {
         v->label_who[n] = first;
-        v->label_rect[n++] = label_box(v, ctx, a->mon[first].cell, px, monster_label(&a->mon[first]));
+        v->label_rect[n++] =
+            label_box(v, ctx, a->mon[first].cell, px, monster_label(&a->mon[first]));
     }
     for (int i = 0; i < a->mon_count && n < a->mon_count + 1; i++) {
         if (!a->mon[i].alive || i == first)
@@ -663,9 +664,9 @@ static void arena_view_hud(void *state, FrontCtx *ctx, Hud *hud) {
     hud_kv(hud, "maps", PAL_TEXT, "%d recomputed this tick", a->recomputes_tick);
     hud_kv(hud, "", PAL_TEXT_DIM, "%ld in all", a->recomputes_total);
     char now[24], mean[24];
-    hud_kv(hud, "tick", PAL_TEXT, "%s  (mean %s)", layout_duration(now, sizeof now, v->tick_us),
-           layout_duration(mean, sizeof mean,
-                           v->ticks > 0 ? v->tick_us_sum / (double)v->ticks : 0.0));
+    hud_kv(
+        hud, "tick", PAL_TEXT, "%s  (mean %s)", layout_duration(now, sizeof now, v->tick_us),
+        layout_duration(mean, sizeof mean, v->ticks > 0 ? v->tick_us_sum / (double)v->ticks : 0.0));
     if (a->decision_tick >= 0) {
         const CombatDecision *d = &a->decision;
         hud_kv(hud, "decision", PAL_TEXT, "%s, tick %ld", a->decision_actor, a->decision_tick);

@@ -45,7 +45,7 @@ typedef struct SeaView {
     long game_index;
     SeaHunter first; /* --hunter; the race's other board gets the other hunter */
     SeaLayout layout;
-    int cell_px; /* the last drawn cell size (D says when numbers do not fit) */
+    int cell_px;           /* the last drawn cell size (D says when numbers do not fit) */
     int boards;            /* 1 or 2 */
     Shooter shooter[2];
 
@@ -577,8 +577,7 @@ static void sea_view_hud(void *state, FrontCtx *ctx, Hud *hud) {
         hud_kv(hud, b == 0 ? "decision" : "", PAL_TEXT, "%s %s (mean %s)",
                sea_hunter_name(s->hunter), layout_duration(now, sizeof now, s->decision_us),
                layout_duration(mean, sizeof mean,
-                               s->decisions > 0 ? s->decision_us_sum / (double)s->decisions
-                                                : 0.0));
+                               s->decisions > 0 ? s->decision_us_sum / (double)s->decisions : 0.0));
     }
     hud_gap(hud);
     if ((ctx->overlays & OVERLAY_HEATMAP) && !hud_is_full(hud, 8)) {
