@@ -72,6 +72,11 @@ static const struct {
     [ACT_QUIT] = {K_ALL, "Q"},
     [ACT_PAUSE] = {K_ALL, "Space"},
     [ACT_STEP] = {K_ALL, "N"},
+    [ACT_BACK] = {K_SNAKE, ","}, /* time travel: the views with a history (view.h) */
+    [ACT_FIRST] = {K_SNAKE, "Home"},
+    [ACT_LAST] = {K_SNAKE, "End"},
+    [ACT_PREV_GAME] = {K_SNAKE, "["},
+    [ACT_NEXT_GAME] = {K_SNAKE, "]"},
     [ACT_FASTER] = {K_ALL, "+"},
     [ACT_SLOWER] = {K_ALL, "-"},
     [ACT_RESTART] = {K_ALL, "R"},
