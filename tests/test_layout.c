@@ -69,7 +69,7 @@ START_TEST(frame_small_window_gets_a_strip) {
     ck_assert_int_eq(f.board_area.x, 12);
     ck_assert_int_eq(f.board_area.w, 400 - 24);
     ck_assert_int_eq(f.board_area.y, 12 + 19);
-    ck_assert_int_eq(f.board_area.h, 300 - 53 - 24 - 19);
+    ck_assert_int_eq(f.board_area.h, 300 - 53 - 24 - 12 - 6 - 19); /* a 12-pixel timeline */
     /* The smallest window, a narrow one and a low one. */
     static const int SIZES[][2] = {{320, 240}, {590, 700}, {599, 400}, {800, 299}, {380, 900}};
     for (size_t i = 0; i < sizeof SIZES / sizeof SIZES[0]; i++) {
@@ -200,7 +200,7 @@ START_TEST(board_rescales_on_resize) {
      * and always keep integer sides. */
     static const struct {
         int win_w, win_h, cell;
-    } CASES[] = {{1280, 720, 10}, {1920, 1080, 16}, {640, 480, 6}};
+    } CASES[] = {{1280, 720, 9}, {1920, 1080, 15}, {640, 480, 6}}; /* the caption takes a line */
     for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
         FrameLayout f;
         BoardLayout bl;
