@@ -34,14 +34,19 @@ static AppOptions small_opts(void) {
     return o;
 }
 
-static App *open_window_app(void) {
+/* Opens the window (dummy driver) with options o. */
+static App *open_app_with(const AppOptions *o) {
     setenv("SDL_VIDEODRIVER", "dummy", 1);
     setenv("SDL_FRAMEBUFFER_ACCELERATION", "0", 1);
-    AppOptions o = small_opts();
     App *app = NULL;
-    ck_assert_int_eq(app_open(&app, &o), 0);
+    ck_assert_int_eq(app_open(&app, o), 0);
     ck_assert_ptr_nonnull(app);
     return app;
+}
+
+static App *open_window_app(void) {
+    AppOptions o = small_opts();
+    return open_app_with(&o);
 }
 
 static void push_key(SDL_Keycode sym, Uint16 mod) {
@@ -678,6 +683,121 @@ START_TEST(timeline_marks_the_eats) {
 }
 END_TEST
 
+/* ---- time travel in the arena and the sea -------------------------------- */
+
+static App *open_mode_app(AppMode mode) {
+    AppOptions o = small_opts();
+    options_defaults(&o, mode, 42);
+    o.seed_given = true;
+    o.window_w = 640;
+    o.window_h = 360;
+    o.speed = 1000.0;
+    return open_app_with(&o);
+}
+
+/* Whether the board areas of two screenshots have the same pixels (the HUD
+ * says "past" at a past tick, and the timeline's cursor moves). */
+static bool same_board(SDL_Surface *a, SDL_Surface *b, PixRect r) {
+    for (int y = r.y; y < r.y + r.h; y++)
+        if (memcmp((const uint8_t *)a->pixels + y * a->pitch + r.x * 4,
+                   (const uint8_t *)b->pixels + y * b->pitch + r.x * 4, (size_t)r.w * 4) != 0)
+            return false;
+    return true;
+}
+
+static const AppMode TRAVEL_MODES[] = {APP_MODE_ARENA, APP_MODE_SEA};
+
+/* Plays at least `ticks` ticks, pauses, and returns the latest tick (on screen). */
+static long play_and_pause(App *app, long ticks) {
+    play_until(app, ticks);
+    push_key(SDLK_SPACE, KMOD_NONE);
+    ck_assert(app_frame(app));
+    long first = -1, cur = -1, last = -1;
+    ck_assert(app_time(app, &first, &cur, &last));
+    ck_assert_int_eq(cur, last);
+    ck_assert(app_is_paused(app));
+    return cur;
+}
+
+/* Paused at tick T: the board and every overlay on it. Five new ticks, then
+ * five back: the same pixels, rebuilt by the core (arena: its maps, state
+ * labels, step arrows; sea: heatmap, numbers, the ringed next shot). */
+START_TEST(a_past_tick_shows_what_was_computed_there) {
+    App *app = open_mode_app(TRAVEL_MODES[_i]);
+    push_key(SDLK_d, KMOD_NONE); /* numbers on: every value of the map is drawn */
+    long t = play_and_pause(app, 8);
+    long first = -1, cur = -1, last = -1;
+    FrameLayout fl;
+    layout_frame(&fl, 640, 360, (app_overlays(app) & OVERLAY_HUD) != 0);
+    SDL_Surface *then = shoot(app);
+    for (int i = 0; i < 5; i++)
+        push_key(SDLK_PERIOD, KMOD_NONE); /* at the latest tick: new ticks */
+    SDL_Surface *later = shoot(app);
+    ck_assert(app_time(app, &first, &cur, &last));
+    ck_assert_int_eq(cur, t + 5);
+    ck_assert_int_eq(last, t + 5);
+    ck_assert_msg(!same_board(then, later, fl.board_area), "five ticks later looks the same");
+    for (int i = 0; i < 5; i++)
+        push_key(SDLK_COMMA, KMOD_NONE);
+    SDL_Surface *back = shoot(app);
+    ck_assert(app_time(app, &first, &cur, &last));
+    ck_assert_int_eq(cur, t);
+    ck_assert_int_eq(last, t + 5);
+    ck_assert_msg(same_board(then, back, fl.board_area),
+                  "%s: tick %ld rebuilt is not the tick %ld first shown",
+                  TRAVEL_MODES[_i] == APP_MODE_ARENA ? "arena" : "sea", t, t);
+    /* Home goes to the first tick kept; Space there plays on. */
+    push_key(SDLK_HOME, KMOD_NONE);
+    ck_assert(app_frame(app));
+    ck_assert(app_time(app, &first, &cur, &last));
+    ck_assert_int_eq(cur, first);
+    push_key(SDLK_PERIOD, KMOD_NONE); /* a past tick: a seek, nothing dropped */
+    ck_assert(app_frame(app));
+    ck_assert(app_time(app, &first, &cur, &last));
+    ck_assert_int_eq(cur, first + 1);
+    ck_assert_int_eq(last, t + 5);
+    push_key(SDLK_SPACE, KMOD_NONE);
+    ck_assert(app_frame(app));
+    SDL_Delay(10);
+    ck_assert(app_frame(app));
+    ck_assert(app_time(app, &first, &cur, &last));
+    ck_assert_int_eq(cur, last); /* playing on from there: the latest tick is on screen */
+    ck_assert_int_gt(last, first + 1);
+    SDL_FreeSurface(then);
+    SDL_FreeSurface(later);
+    SDL_FreeSurface(back);
+    app_close(app);
+}
+END_TEST
+
+/* A mouse edit at a past tick plays on from there: the later ticks go, the
+ * edit is the new latest state (the default map is 40x20; its corner is a
+ * wall nobody stands on, so the click always takes). */
+START_TEST(an_arena_edit_at_a_past_tick_drops_the_later_ticks) {
+    App *app = open_mode_app(APP_MODE_ARENA);
+    play_and_pause(app, 12);
+    for (int i = 0; i < 6; i++)
+        push_key(SDLK_COMMA, KMOD_NONE);
+    ck_assert(app_frame(app));
+    long first, cur, last;
+    ck_assert(app_time(app, &first, &cur, &last));
+    ck_assert_int_eq(cur, last - 6);
+    long past = cur;
+    FrameLayout fl;
+    layout_frame(&fl, 640, 360, (app_overlays(app) & OVERLAY_HUD) != 0);
+    BoardLayout bl;
+    layout_board(&bl, fl.board_area, 40, 20);
+    PixRect corner = layout_cell_rect(&bl, 0, 0);
+    push_left_click(corner.x + corner.w / 2, corner.y + corner.h / 2);
+    ck_assert(app_frame(app));
+    ck_assert(app_time(app, &first, &cur, &last));
+    ck_assert_int_eq(cur, past);
+    ck_assert_int_eq(last, past); /* the six later ticks are gone */
+    ck_assert(app_is_paused(app));
+    app_close(app);
+}
+END_TEST
+
 static Suite *frontend_suite(void) {
     Suite *s = suite_create("frontend");
     TCase *keys = tcase_create("keys");
@@ -689,6 +809,9 @@ static Suite *frontend_suite(void) {
     tcase_add_test(keys, ctrl_w_is_not_a_toggle);
     tcase_add_test(keys, back_five_forward_five_same_pixels);
     tcase_add_test(keys, home_end_and_timeline_click);
+    tcase_add_test(keys, an_arena_edit_at_a_past_tick_drops_the_later_ticks);
+    tcase_add_loop_test(keys, a_past_tick_shows_what_was_computed_there, 0,
+                        (int)(sizeof TRAVEL_MODES / sizeof TRAVEL_MODES[0]));
     suite_add_tcase(s, keys);
     TCase *draw = tcase_create("draw");
     tcase_add_test(draw, text_is_rendered_once);

@@ -128,6 +128,10 @@ static const struct {
     {ACT_UP, false, true, false},
     {ACT_NEXT_MAP, false, true, false},
     {ACT_PAUSE_ON_END, true, false, true},
+    {ACT_BACK, true, true, true}, /* every mode has a history */
+    {ACT_FIRST, true, true, true},
+    {ACT_LAST, true, true, true},
+    {ACT_PREV_GAME, true, false, false}, /* a replayed trace's games: snake only */
     {ACT_RESTART, true, true, true},
     {ACT_NEW_GAME, true, true, true},
     {ACT_NEXT, true, true, true},

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "bench_history.h"
+#include "bench_mode_history.h"
 #include "chart.h"
 #include "cli.h"
 #include "options.h"
@@ -59,7 +60,13 @@ typedef struct BenchPolicies {
     SnakePolicy list[SNAKE_POLICY_COUNT];
 } BenchPolicies;
 
-typedef enum BenchKind { BENCH_SNAKE = 0, BENCH_HISTORY, BENCH_KIND_COUNT } BenchKind;
+typedef enum BenchKind {
+    BENCH_SNAKE = 0,
+    BENCH_HISTORY,       /* bench_history.c: time travel in the snake */
+    BENCH_ARENA_HISTORY, /* bench_mode_history.c: ... in the arena */
+    BENCH_SEA_HISTORY,   /* ... and in the sea */
+    BENCH_KIND_COUNT
+} BenchKind;
 
 typedef struct BenchPlan {
     BenchKind kind;
@@ -154,7 +161,11 @@ static WsStatus parse_policy(const OptSpec *spec, const char *value, void *field
 }
 
 static const char *kind_name(int v) {
-    return v == BENCH_SNAKE ? "snake" : v == BENCH_HISTORY ? "history" : "?";
+    return v == BENCH_SNAKE           ? "snake"
+           : v == BENCH_HISTORY       ? "history"
+           : v == BENCH_ARENA_HISTORY ? "arena-history"
+           : v == BENCH_SEA_HISTORY   ? "sea-history"
+                                      : "?";
 }
 static const OptNames KIND_NAMES = {"benchmark", BENCH_KIND_COUNT, kind_name, NULL};
 _Static_assert(sizeof(BenchKind) == sizeof(int), "BenchKind is filled as an int");
@@ -210,7 +221,8 @@ const OptCommand BENCH_COMMAND = {
     .name = "bench", .label = "bench", .args = BENCH_ARGS, .nargs = 1, .nargs_min = 0,
     .opts = BENCH_OPTS, .nopts = (int)(sizeof BENCH_OPTS / sizeof BENCH_OPTS[0]),
     .summary = "snake: every policy on every board; history: time travel's step-back\n"
-               "latency and memory (8x8, 64x64 greedy, 30x30 perfect); figures, never pass/fail"};
+               "latency and memory (8x8, 64x64 greedy, 30x30 perfect); arena-history,\n"
+               "sea-history: the same for the arena and the sea; figures, never pass/fail"};
 /* clang-format on */
 
 static WsStatus parse_args(int argc, char **argv, ChartWriter chart_writer, BenchPlan *plan,
@@ -461,6 +473,10 @@ int bench_main(int argc, char **argv, ChartWriter chart_writer) {
     WsStatus st = parse_args(argc, argv, chart_writer, &plan, &err);
     if (st == WS_OK && plan.kind == BENCH_HISTORY)
         st = bench_history(&plan, &err);
+    else if (st == WS_OK && plan.kind == BENCH_ARENA_HISTORY)
+        st = bench_arena_history(plan.seed, &err);
+    else if (st == WS_OK && plan.kind == BENCH_SEA_HISTORY)
+        st = bench_sea_history(plan.seed, &err);
     else if (st == WS_OK)
         st = bench_snake(&plan, argc, argv, &err);
     for (int m = 0; m < plan.maps.n; m++)

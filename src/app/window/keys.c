@@ -72,10 +72,10 @@ static const struct {
     [ACT_QUIT] = {K_ALL, "Q"},
     [ACT_PAUSE] = {K_ALL, "Space"},
     [ACT_STEP] = {K_ALL, "N"},
-    [ACT_BACK] = {K_SNAKE, ","}, /* time travel: the views with a history (view.h) */
-    [ACT_FIRST] = {K_SNAKE, "Home"},
-    [ACT_LAST] = {K_SNAKE, "End"},
-    [ACT_PREV_GAME] = {K_SNAKE, "["},
+    [ACT_BACK] = {K_ALL, ","}, /* time travel: every view has a history (view.h) */
+    [ACT_FIRST] = {K_ALL, "Home"},
+    [ACT_LAST] = {K_ALL, "End"},
+    [ACT_PREV_GAME] = {K_SNAKE, "["}, /* the games of a replayed trace (snake only) */
     [ACT_NEXT_GAME] = {K_SNAKE, "]"},
     [ACT_FASTER] = {K_ALL, "+"},
     [ACT_SLOWER] = {K_ALL, "-"},

@@ -12,6 +12,14 @@
  * Drawing reads the arena's kept maps and the monsters' decisions and never
  * decides again. The desire map is a weighted sum of the maps (no search),
  * built once per frame in draw into a buffer sized once; the HUD reads it.
+ *
+ * Time travel (view.h, ViewHistory): ticks, steering and mouse edits go
+ * through an ArenaHistory (arena_history.h), which applies them to the arena
+ * and keeps at least the last 1,000 ticks. Showing a past tick is a seek:
+ * the arena is rebuilt from a checkpoint by re-running the core, so the
+ * maps, every monster's state label and arrow, and the last combat decision
+ * are what the core computed at that tick. Playing on, or a mouse edit, at
+ * a past tick drops the later ticks first.
  */
 #include <SDL.h>
 #include <stdio.h>
@@ -19,8 +27,9 @@
 #include <string.h>
 
 #include "arena.h"
-#include "names.h"
+#include "arena_history.h"
 #include "arena_setup.h"
+#include "names.h"
 #include "view.h"
 
 /* ======================================================================== */
@@ -62,7 +71,10 @@ typedef struct ArenaView {
     /* Labels: one slot per monster plus the hero, sized when the world opens. */
     PixRect *label_rect;
     bool *label_shown;
-    int *label_who; /* monster index, or -1 for the hero */
+    int *label_who;    /* monster index, or -1 for the hero */
+    ArenaHistory hist; /* the last ticks of this arena (hist_ok) */
+    bool hist_ok;      /* false: out of memory, no time travel for this arena */
+    long cur;          /* the tick on screen; hist.last is the latest */
 } ArenaView;
 
 static const Rgba HERO_COLOR = {90, 205, 255, 255};
@@ -190,6 +202,7 @@ static void arena_view_destroy(void *state) {
         return;
     if (v->open)
         arena_deinit(&v->arena);
+    arena_history_deinit(&v->hist);
     free(v->desire);
     free(v->label_rect);
     free(v->label_shown);
@@ -230,8 +243,14 @@ static WsStatus open_world(ArenaView *v, FrontCtx *ctx, WsError *err) {
     if (v->open)
         arena_deinit(&v->arena);
     free(v->desire);
+    arena_history_deinit(&v->hist);
     v->arena = fresh;
     v->desire = desire;
+    WsError herr = {0};
+    v->hist_ok = arena_history_init(&v->hist, &v->arena, 0, 0, &herr) == WS_OK;
+    if (!v->hist_ok)
+        fprintf(stderr, "wavesnake: arena: no time travel: %s\n", herr.msg);
+    v->cur = v->arena.tick;
     v->desire_focus = -1;
     v->desire_ok = false;
     v->open = true;
@@ -328,6 +347,42 @@ static bool arena_view_action(void *state, Action action, FrontCtx *ctx) {
     }
 }
 
+/* ---- time travel ---------------------------------------------------------- */
+
+static bool at_past_tick(const ArenaView *v) { return v->hist_ok && v->cur < v->hist.last; }
+
+/* Who drives the hero on screen: at a past tick, who drove then; at the
+ * latest, who drives now. */
+static bool shown_manual(const ArenaView *v) {
+    return at_past_tick(v) ? v->arena.hero_manual : v->manual;
+}
+
+/* Before the arena changes at a past tick: drops the ticks after it, so
+ * play goes on from here (the arena on screen is the seek's). */
+static void drop_future(ArenaView *v) {
+    if (at_past_tick(v))
+        arena_history_truncate(&v->hist, v->cur, NULL);
+}
+
+/* A mouse edit: through the history (which brings the maps up to date and
+ * records it), or straight on the arena when there is none. */
+static bool edit(ArenaView *v, ArenaEditKind kind, int cell) {
+    if (v->hist_ok) {
+        bool can = kind == ARENA_EDIT_WALL ? arena_can_toggle_wall(&v->arena, cell)
+                                           : arena_can_drop_gold(&v->arena, cell);
+        if (!can)
+            return false; /* a refused edit keeps the later ticks */
+        drop_future(v);
+        return kind == ARENA_EDIT_WALL ? arena_history_toggle_wall(&v->hist, &v->arena, cell)
+                                       : arena_history_drop_gold(&v->hist, &v->arena, cell);
+    }
+    bool ok = kind == ARENA_EDIT_WALL ? arena_toggle_wall(&v->arena, cell)
+                                      : arena_drop_gold(&v->arena, cell);
+    if (ok)
+        arena_update_maps(&v->arena);
+    return ok;
+}
+
 static int cell_at(const ArenaView *v, int px, int py) {
     int x, y;
     if (!v->have_layout || !layout_pixel_to_cell(&v->bl, px, py, &x, &y))
@@ -352,8 +407,7 @@ static bool arena_view_event(void *state, const SDL_Event *ev, FrontCtx *ctx) {
         return false;
     int x = cell % a->w, y = cell / a->w;
     if (ev->button.button == SDL_BUTTON_LEFT) {
-        if (arena_toggle_wall(a, cell)) {
-            arena_update_maps(a); /* the maps show the edit at once, even paused */
+        if (edit(v, ARENA_EDIT_WALL, cell)) { /* the maps show the edit at once, even paused */
             front_status(ctx, "%s at (%d, %d)", a->blocked[cell] ? "wall" : "floor", x, y);
         } else {
             front_status(ctx, "(%d, %d): something stands there", x, y);
@@ -361,8 +415,7 @@ static bool arena_view_event(void *state, const SDL_Event *ev, FrontCtx *ctx) {
         return true;
     }
     if (ev->button.button == SDL_BUTTON_RIGHT) {
-        if (arena_drop_gold(a, cell)) {
-            arena_update_maps(a);
+        if (edit(v, ARENA_EDIT_GOLD, cell)) {
             front_status(ctx, "gold dropped at (%d, %d)", x, y);
         } else {
             front_status(ctx, "(%d, %d): no room for gold", x, y);
@@ -380,7 +433,18 @@ static bool arena_view_tick(void *state, FrontCtx *ctx) {
         front_status(ctx, "autopilot resumes");
     }
     Uint64 t0 = SDL_GetPerformanceCounter();
-    arena_tick(a, v->steer, !v->manual);
+    if (v->hist_ok) {
+        drop_future(v);
+        WsError err = {0};
+        if (arena_history_tick(&v->hist, a, v->steer, !v->manual, &err) != WS_OK) {
+            front_status(ctx, "time travel stops for this arena: %s", err.msg);
+            v->hist_ok = false;
+            arena_tick(a, v->steer, !v->manual);
+        }
+    } else {
+        arena_tick(a, v->steer, !v->manual);
+    }
+    v->cur = a->tick;
     Uint64 t1 = SDL_GetPerformanceCounter();
     v->steer = DIR_NONE;
     v->tick_us = (double)(t1 - t0) * 1e6 / (double)SDL_GetPerformanceFrequency();
@@ -388,11 +452,59 @@ static bool arena_view_tick(void *state, FrontCtx *ctx) {
     v->ticks++;
     if (a->hero_deaths != v->deaths_seen) {
         v->deaths_seen = a->hero_deaths;
-        front_status(ctx, "the hero fell (%ld so far) and rises again elsewhere",
-                     a->hero_deaths);
+        front_status(ctx, "the hero fell (%ld so far) and rises again elsewhere", a->hero_deaths);
     }
     return true;
 }
+
+/* ---- ViewHistory --------------------------------------------------------- */
+
+static void arena_hist_range(void *state, long *first, long *last) {
+    const ArenaView *v = state;
+    *first = v->hist_ok ? v->hist.first : v->cur;
+    *last = v->hist_ok ? v->hist.last : v->cur;
+}
+
+static long arena_hist_current(void *state) { return ((ArenaView *)state)->cur; }
+
+static bool arena_hist_seek(void *state, long t, FrontCtx *ctx) {
+    ArenaView *v = state;
+    if (!v->hist_ok)
+        return false;
+    WsError err = {0};
+    if (arena_history_seek(&v->hist, t, &v->arena, &err) != WS_OK) {
+        front_status(ctx, "cannot show tick %ld: %s", t, err.msg);
+        return false;
+    }
+    v->cur = t;
+    v->deaths_seen = v->arena.hero_deaths; /* no "the hero fell" notice for a seek */
+    return true;
+}
+
+/* A hero death or a kill, and steering or a mouse edit, in ticks [from, to):
+ * a column covers a few ticks of the 1,000 or so kept, so a plain loop. */
+static unsigned arena_hist_marks(void *state, long from, long to) {
+    const ArenaView *v = state;
+    if (!v->hist_ok)
+        return 0;
+    unsigned m = 0;
+    for (long t = from; t < to && t <= v->hist.last; t++) {
+        unsigned k = arena_history_marks(&v->hist, t);
+        if (k & (ARENA_MARK_DEATH | ARENA_MARK_KILL))
+            m |= TIMELINE_MARK_KILL;
+        if (k & (ARENA_MARK_EDIT | ARENA_MARK_STEER))
+            m |= TIMELINE_MARK_EDIT;
+    }
+    return m;
+}
+
+static const ViewHistory ARENA_HISTORY = {
+    .range = arena_hist_range,
+    .current = arena_hist_current,
+    .seek = arena_hist_seek,
+    .marks = arena_hist_marks,
+    .idle = NULL,
+};
 
 /* ======================================================================== */
 /* Drawing                                                                   */
@@ -537,7 +649,7 @@ static void draw_labels(const ArenaView *v, FrontCtx *ctx, int focus) {
     int px = bl->cell * 9 / 20, n = 0;
     int hovered = arena_monster_at(a, v->hover_cell);
     v->label_who[n] = -1;
-    v->label_rect[n++] = label_box(v, ctx, a->hero, px, v->manual ? "you" : "hero");
+    v->label_rect[n++] = label_box(v, ctx, a->hero, px, shown_manual(v) ? "you" : "hero");
     int first = hovered >= 0 ? hovered : focus;
     if (first >= 0 && a->mon[first].alive) {
         v->label_who[n] = first;
@@ -559,7 +671,7 @@ static void draw_labels(const ArenaView *v, FrontCtx *ctx, int focus) {
         render_fill(ctx->renderer, r, LABEL_BACK);
         Rgba c = who < 0 ? HERO_COLOR : rgba_alpha(PAL_TEXT, 240);
         text_draw(ctx->text, px, r.x + r.w / 2, r.y, TEXT_CENTER, render_sdl_color(c),
-                  who < 0 ? (v->manual ? "you" : "hero") : monster_label(&a->mon[who]));
+                  who < 0 ? (shown_manual(v) ? "you" : "hero") : monster_label(&a->mon[who]));
     }
 }
 
@@ -571,11 +683,12 @@ static void draw_hero(const ArenaView *v, FrontCtx *ctx) {
         render_fill(ctx->renderer, r, HERO_COLOR);
         return;
     }
+    bool manual = shown_manual(v);
     int cx = r.x + r.w / 2, cy = r.y + r.h / 2, rad = bl->cell * 2 / 5;
     render_disc(ctx->renderer, cx, cy, rad + 1, SPRITE_RIM);
     render_disc(ctx->renderer, cx, cy, rad, HERO_COLOR);
     render_ring(ctx->renderer, cx, cy, rad, bl->cell >= 16 ? 2 : 1,
-                v->manual ? PAL_ACCENT : (Rgba){255, 255, 255, 255});
+                manual ? PAL_ACCENT : (Rgba){255, 255, 255, 255});
     if (a->hero_poison > 0)
         render_disc(ctx->renderer, cx, cy, rad / 3 + 1, (Rgba){120, 220, 60, 255});
 }
@@ -748,4 +861,5 @@ const View VIEW_ARENA = {
     .tick = arena_view_tick,
     .draw = arena_view_draw,
     .hud = arena_view_hud,
+    .history = &ARENA_HISTORY,
 };

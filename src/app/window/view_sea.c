@@ -10,6 +10,16 @@
  * hunter chooses its next cell, so the heatmap on screen (SeaAi.heat, read
  * through a const pointer, never recomputed) is the one that picked the
  * ringed cell, for the board exactly as it is drawn.
+ *
+ * Time travel (view.h, ViewHistory): each board records its game in a
+ * SeaHistory (the shots and the hunter's stream before each decision). The
+ * view's tick t is t shots on every board still shooting (a board that sank
+ * the fleet earlier stays at its end). Showing a past tick is a seek: each
+ * board fires its first shots again and the hunter decides once, so the
+ * heatmap, the reason and the ringed cell are what it computed at that
+ * tick. Playing on from a past tick drops the later shots first; with no
+ * input in this mode the game then plays out exactly as before, so a
+ * finished game is counted once in the statistics.
  */
 #include <SDL.h>
 #include <stdio.h>
@@ -18,6 +28,7 @@
 
 #include "sea.h"
 #include "sea_ai.h"
+#include "sea_history.h"
 #include "view.h"
 
 /* ======================================================================== */
@@ -31,6 +42,7 @@ typedef struct Shooter {
     Rng rng;      /* stream 2 of the game's seed */
     int pending;  /* the hunter's next cell, or -1 once the fleet is sunk */
     bool done;
+    SeaHistory hist;        /* this board's game, every shot of it */
     double decision_us;     /* the last decision */
     double decision_us_sum; /* since the statistics restarted */
     long decisions;
@@ -56,6 +68,8 @@ typedef struct SeaView {
     int best_game[2], worst_game[2];
     bool over;
     uint64_t over_ms;
+    bool counted; /* this game's result is in the statistics */
+    long cur;     /* the tick on screen; last_tick() is the latest */
 } SeaView;
 
 static const Rgba SEA_UNKNOWN_C = {20, 34, 58, 255};  /* unknown water */
@@ -104,14 +118,32 @@ static void start_game(SeaView *v, long index) {
         sea_ai_clear(&s->ai);
         rng_init(&s->rng, seed, RNG_STREAM_OTHER);
         s->done = false;
+        /* Before the first decision, as the history wants; a new game cannot fail. */
+        (void)sea_history_begin(&s->hist, &s->game, &s->ai, &s->rng, NULL);
         decide(s);
     }
     v->over = false;
+    v->counted = false;
+    v->cur = 0;
 }
 
+/* The latest tick of this game: every board shoots once a tick until its fleet is sunk. */
+static long last_tick(const SeaView *v) {
+    long last = 0;
+    for (int b = 0; b < v->boards; b++)
+        if (v->shooter[b].hist.shots > last)
+            last = v->shooter[b].hist.shots;
+    return last;
+}
+
+/* The game ended (live, or a seek landed on its end): the result shows; it is
+ * counted in the statistics once per game. */
 static void finish_game(SeaView *v, FrontCtx *ctx) {
     v->over = true;
     v->over_ms = ctx->now_ms;
+    if (v->counted)
+        return;
+    v->counted = true;
     if (ctx->pause_on_end)
         ctx->paused = true; /* E / --pause-on-end: the end stays until Space, N or Enter */
     v->played++;
@@ -210,6 +242,13 @@ static bool sea_view_action(void *state, Action action, FrontCtx *ctx) {
 
 static bool sea_view_tick(void *state, FrontCtx *ctx) {
     SeaView *v = state;
+    if (v->cur < last_tick(v)) {
+        /* Playing on from a past tick: the later shots go (they come back the same). */
+        for (int b = 0; b < v->boards; b++) {
+            SeaHistory *h = &v->shooter[b].hist;
+            sea_history_truncate(h, v->cur < h->shots ? (int)v->cur : h->shots, NULL);
+        }
+    }
     if (v->over) {
         /* While paused a single step skips the wait, so N never seems stuck. */
         if (!ctx->paused && ctx->now_ms - v->over_ms < VIEW_RESULT_MS)
@@ -222,7 +261,8 @@ static bool sea_view_tick(void *state, FrontCtx *ctx) {
         Shooter *s = &v->shooter[b];
         if (s->done)
             continue;
-        if (s->pending < 0 || sea_game_shoot(&s->game, s->pending) == SEA_SHOT_INVALID ||
+        if (s->pending < 0 ||
+            sea_history_shoot(&s->hist, &s->game, &s->rng, s->pending) == SEA_SHOT_INVALID ||
             sea_game_is_over(&s->game)) {
             s->done = true;
             s->pending = -1;
@@ -233,10 +273,89 @@ static bool sea_view_tick(void *state, FrontCtx *ctx) {
         s->decision_us_sum += s->decision_us;
         s->decisions++;
     }
+    v->cur = last_tick(v);
     if (all_done)
         finish_game(v, ctx);
     return true;
 }
+
+/* ---- ViewHistory --------------------------------------------------------- */
+
+static void sea_hist_range(void *state, long *first, long *last) {
+    *first = 0;
+    *last = last_tick(state);
+}
+
+static long sea_hist_current(void *state) { return ((SeaView *)state)->cur; }
+
+/* Every board at tick t (or at its end, if its fleet sank before t), with the
+ * hunter's decision there. */
+static bool sea_hist_seek(void *state, long t, FrontCtx *ctx) {
+    SeaView *v = state;
+    bool all_done = true;
+    for (int b = 0; b < v->boards; b++) {
+        Shooter *s = &v->shooter[b];
+        int at = t < s->hist.shots ? (int)t : s->hist.shots;
+        WsError err = {0};
+        int choice = -1;
+        Uint64 t0 = SDL_GetPerformanceCounter();
+        if (sea_history_seek(&s->hist, at, &s->game, &s->ai, &s->rng, &choice, &err) != WS_OK) {
+            front_status(ctx, "cannot show tick %ld: %s", t, err.msg);
+            return false;
+        }
+        /* The HUD's decision time: this decision, made again (with the shots before it). */
+        s->decision_us = (double)(SDL_GetPerformanceCounter() - t0) * 1e6 /
+                         (double)SDL_GetPerformanceFrequency();
+        s->pending = choice;
+        s->done = choice < 0;
+        all_done = all_done && s->done;
+    }
+    v->cur = t;
+    if (all_done)
+        finish_game(v, ctx);
+    else
+        v->over = false;
+    return true;
+}
+
+/* Whether every board's history ends with its fleet sunk. */
+static bool game_ended(const SeaView *v) {
+    for (int b = 0; b < v->boards; b++) {
+        const SeaHistory *h = &v->shooter[b].hist;
+        int sunk = 0;
+        for (int t = 0; t < h->shots; t++)
+            sunk += sea_history_sank(h, t);
+        if (sunk < SEA_SHIP_COUNT)
+            return false;
+    }
+    return true;
+}
+
+/* A sunk ship marks the tick after the shot (the board with the ship sunk);
+ * the end marks the last tick of a finished game. A game is at most
+ * SEA_CELLS ticks long: a plain loop. */
+static unsigned sea_hist_marks(void *state, long from, long to) {
+    const SeaView *v = state;
+    unsigned m = 0;
+    for (int b = 0; b < v->boards; b++) {
+        const SeaHistory *h = &v->shooter[b].hist;
+        for (long t = from; t < to && t <= h->shots; t++)
+            if (sea_history_sank(h, (int)t - 1))
+                m |= TIMELINE_MARK_SUNK;
+    }
+    long last = last_tick(v);
+    if (last >= from && last < to && game_ended(v))
+        m |= TIMELINE_MARK_END;
+    return m;
+}
+
+static const ViewHistory SEA_HISTORY = {
+    .range = sea_hist_range,
+    .current = sea_hist_current,
+    .seek = sea_hist_seek,
+    .marks = sea_hist_marks,
+    .idle = NULL,
+};
 
 /* ======================================================================== */
 /* Drawing                                                                   */
@@ -616,4 +735,5 @@ const View VIEW_SEA = {
     .tick = sea_view_tick,
     .draw = sea_view_draw,
     .hud = sea_view_hud,
+    .history = &SEA_HISTORY,
 };

@@ -740,7 +740,7 @@ void arena_tick(Arena *a, Dir steer, bool autopilot) {
 /* Edits and queries                                                         */
 /* ======================================================================== */
 
-bool arena_toggle_wall(Arena *a, int cell) {
+bool arena_can_toggle_wall(const Arena *a, int cell) {
     if (cell < 0 || cell >= a->w * a->h)
         return false;
     if (a->occ[cell] != MON_CELL_FREE || a->item[cell] != ARENA_ITEM_NONE)
@@ -748,14 +748,24 @@ bool arena_toggle_wall(Arena *a, int cell) {
     for (int i = 0; i < a->mon_count; i++)
         if (a->mon[i].post == cell)
             return false; /* a guard's post stays open */
+    return true;
+}
+
+bool arena_toggle_wall(Arena *a, int cell) {
+    if (!arena_can_toggle_wall(a, cell))
+        return false;
     a->blocked[cell] = !a->blocked[cell];
     a->walls_version++;
     return true;
 }
 
+bool arena_can_drop_gold(const Arena *a, int cell) {
+    return cell >= 0 && cell < a->w * a->h && !a->blocked[cell] && cell != a->hero &&
+           a->item[cell] == ARENA_ITEM_NONE;
+}
+
 bool arena_drop_gold(Arena *a, int cell) {
-    if (cell < 0 || cell >= a->w * a->h || a->blocked[cell] || cell == a->hero ||
-        a->item[cell] != ARENA_ITEM_NONE)
+    if (!arena_can_drop_gold(a, cell))
         return false;
     a->item[cell] = ARENA_ITEM_GOLD;
     a->items_dirty = true;

@@ -130,11 +130,15 @@ void arena_tick(Arena *a, Dir steer, bool autopilot);
 void arena_update_maps(Arena *a);
 
 /* Toggles a wall at cell. Refused (false) outside the map or under the hero,
- * a monster or an item. */
+ * a monster or an item, or on a guard's post. */
 bool arena_toggle_wall(Arena *a, int cell);
 
 /* Drops one gold on a free floor cell (not the hero's, not on an item). */
 bool arena_drop_gold(Arena *a, int cell);
+
+/* Whether arena_toggle_wall / arena_drop_gold would accept cell now. */
+bool arena_can_toggle_wall(const Arena *a, int cell);
+bool arena_can_drop_gold(const Arena *a, int cell);
 
 /* The shared map of one kind (MON_MAP_HERO .. MON_MAP_SAFETY). */
 const DMap *arena_map(const Arena *a, MonMap kind);
