@@ -93,6 +93,7 @@ struct App {
     bool scrubbing; /* the left button went down on the timeline and is still down */
 
     const char *shot_path; /* capture the next frame here (borrowed, or shot_name) */
+    bool shot_by_key;      /* S asked for it: the HUD says where it went */
     char shot_name[4200];  /* the S key's file: its full path, shown in the HUD */
     int shot_status;
 
@@ -558,6 +559,7 @@ static void apply_action(App *app, Action a) {
     case ACT_SCREENSHOT:
         make_shot_path(app->shot_name, sizeof app->shot_name);
         app->shot_path = app->shot_name;
+        app->shot_by_key = true;
         break;
     case ACT_RECORD:
         if (app->rec != NULL) {
@@ -982,19 +984,22 @@ bool app_frame(App *app) {
         if (capture_png(app, app->shot_path, why, sizeof why)) {
             printf("wavesnake: screenshot %s\n", app->shot_path);
             fflush(stdout);
-            front_status(&app->ctx, "saved %s", app->shot_path);
+            if (app->shot_by_key)
+                front_status(&app->ctx, "saved %s", app->shot_path);
             app->shot_status = CLI_EXIT_OK;
         } else {
             fprintf(stderr, "wavesnake: cannot write the screenshot %s: %s\n", app->shot_path,
                     why);
-            char dir[4200];
-            snprintf(dir, sizeof dir, "%s", app->shot_path);
-            char *slash = strrchr(dir, '/');
-            if (slash != NULL)
-                *slash = '\0';
-            else
-                snprintf(dir, sizeof dir, ".");
-            front_status(&app->ctx, "screenshot failed in the folder %s: %s", dir, why);
+            if (app->shot_by_key) {
+                char dir[4200];
+                snprintf(dir, sizeof dir, "%s", app->shot_path);
+                char *slash = strrchr(dir, '/');
+                if (slash != NULL)
+                    *slash = '\0';
+                else
+                    snprintf(dir, sizeof dir, ".");
+                front_status(&app->ctx, "screenshot failed in the folder %s: %s", dir, why);
+            }
             app->shot_status = from_key ? CLI_EXIT_FAIL : CLI_EXIT_USAGE;
         }
         app->shot_path = NULL;
@@ -1209,7 +1214,10 @@ void app_close(App *app) {
     free(app);
 }
 
-void app_request_shot(App *app, const char *path) { app->shot_path = path; }
+void app_request_shot(App *app, const char *path) {
+    app->shot_path = path;
+    app->shot_by_key = false; /* --screenshot, tests: the picture is taken, not changed */
+}
 int app_shot_status(const App *app) { return app->shot_status; }
 unsigned app_overlays(const App *app) { return app->ctx.overlays; }
 const char *app_status(const App *app) { return app->ctx.status; }
