@@ -1,7 +1,8 @@
 # wavesnake - the two commands a new user needs:
 #   make run    install what is missing, build, start the windowed demo
 #   make test   install what is missing, build with -Werror + ASan/UBSan, run every test
-# Other targets: build, bench, valgrind, clean.
+# Other targets: build, bench, valgrind, fuzz, soak, limits, catalog, clean
+# (docs/reliability.md says what each one proves).
 
 # The build directories are those of CMakePresets.json (release: build/,
 # test: build-test/); plain `cmake --preset release` does the same as make.
@@ -10,12 +11,17 @@ TEST_BUILD := build-test
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 ARGS       ?=
 
-# Debian packages the build, the tests (Xvfb window test) and the font need.
+# Debian packages the build, the tests (Xvfb window test) and the font need;
+# clang builds the fuzzers (libFuzzer) and the second compiler of
+# tests/same_results.sh; openbox is the window manager of the soak test.
 PACKAGES := build-essential cmake pkg-config libsdl2-dev libsdl2-ttf-dev \
             libsdl2-image-dev libgif-dev check xvfb xauth xdotool imagemagick valgrind \
-            fonts-dejavu-core
+            fonts-dejavu-core clang openbox
 
-.PHONY: deps build run test bench valgrind clean
+FUZZ_SECONDS ?= 60
+SOAK_SECONDS ?= 600
+
+.PHONY: deps build run test bench valgrind fuzz soak limits catalog clean
 
 deps:
 	@missing=""; \
@@ -68,5 +74,36 @@ valgrind: build
 	done
 	@echo "valgrind: clean"
 
+# libFuzzer (clang) on every reader of outside input: saved regressions
+# first, then FUZZ_SECONDS per target (docs/reliability.md). `make test`
+# runs the same for 20 s per target.
+fuzz: deps
+	cmake --preset fuzz
+	cmake --build --preset fuzz -j$(JOBS)
+	bash tests/fuzz/run.sh build-fuzz $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
+# The window under Xvfb (ASan build) with a random storm of keys, clicks,
+# drags, resizes and fullscreen toggles for SOAK_SECONDS; fails on a crash, a
+# sanitizer report or RSS growth of 5 % after warm-up. `make test` runs 60 s.
+soak: deps
+	cmake --preset test
+	cmake --build --preset test -j$(JOBS) --target wavesnake
+	bash tests/soak.sh $(TEST_BUILD)/wavesnake $(SOAK_SECONDS)
+
+# The largest inputs at full size on the release build: a million games on
+# 4x4 (memory flat, the progress bar) and 100 MB of garbage as a map, a
+# script and a board; `make test` runs tests/cli/limits.sh with 50000 games
+# and 5 MB.
+limits: build
+	LIMITS_GAMES=1000000 LIMITS_GARBAGE_MB=100 \
+	  bash tests/cli/limits.sh ./$(BUILD)/wavesnake tests/data ./$(BUILD)/tests/ws_maxrss
+
+# Rewrites tests/catalog.txt (the seed catalog) after an intended change to
+# an AI's decisions; commit the file with the change (docs/reliability.md).
+catalog: build
+	cmake --build --preset release -j$(JOBS) --target ws_catalog
+	./$(BUILD)/ws_catalog write tests/catalog.txt
+	@git diff --stat -- tests/catalog.txt 2>/dev/null || true
+
 clean:
-	rm -rf $(BUILD) $(TEST_BUILD)
+	rm -rf $(BUILD) $(TEST_BUILD) build-fuzz

@@ -219,7 +219,15 @@ static void print_board(const Game *g, long index, long tick) {
 }
 
 /* Replays one game whose header line is in `line`; returns 0 if it checks out. */
-static int replay_game(FILE *f, Line *line, long expect_index) {
+/* Game numbers rise through a file (0, 1, 2, ... for a whole run; K, K+N,
+ * ... for a shard, --shard K/N) and every game plays seed run_seed + number. */
+typedef struct RunCheck {
+    long next_index;
+    bool have_seed;
+    unsigned long long run_seed;
+} RunCheck;
+
+static int replay_game(FILE *f, Line *line, RunCheck *run) {
     long index;
     int w, h;
     unsigned long long seed;
@@ -227,8 +235,14 @@ static int replay_game(FILE *f, Line *line, long expect_index) {
     if (sscanf(line->text, "game %ld size %d %d seed %llu policy %63s tail %15s", &index, &w, &h,
                &seed, policy, tail) != 6)
         return fail("bad game header", line->text);
-    if (index != expect_index)
-        return fail("games are not numbered 0, 1, 2, ...", line->text);
+    if (index < run->next_index)
+        return fail("game numbers do not rise (0, 1, 2, ... or a shard's K, K+N, ...)",
+                    line->text);
+    if (run->have_seed && seed - (unsigned long long)index != run->run_seed)
+        return fail("seed is not the run seed + the game number", line->text);
+    run->next_index = index + 1;
+    run->have_seed = true;
+    run->run_seed = seed - (unsigned long long)index;
     if (w < 2 || h < 2 || w > 256 || h > 256)
         return fail("board size out of range", line->text);
     Game g = {0};
@@ -420,11 +434,12 @@ int main(int argc, char **argv) {
         return fail("first line is not 'wavesnake-trace 1'", NULL);
     }
     long games = 0;
+    RunCheck run = {0};
     int status = 0;
     while (status == 0 && read_line(f, &line)) {
         if (line.text[0] == '\0')
             continue;
-        status = replay_game(f, &line, games);
+        status = replay_game(f, &line, &run);
         games++;
     }
     fclose(f);

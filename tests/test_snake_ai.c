@@ -722,6 +722,7 @@ static Suite *snake_ai_suite(void) {
     tcase_add_test(tc, same_game_same_moves);
     tcase_add_test(tc, small_boards_are_won);
     tcase_add_test(tc, kept_search_decides_as_a_new_one);
+    tcase_set_timeout(tc, 600); /* whole games under ASan: minutes on a loaded machine */
     suite_add_tcase(s, tc);
     tc = tcase_create("names");
     tcase_add_test(tc, names_come_from_the_tables);
@@ -734,6 +735,7 @@ static Suite *snake_ai_suite(void) {
                         (int)(sizeof SNAKE_MAPS / sizeof SNAKE_MAPS[0]));
     tcase_add_test(tc, cycle_policies_refuse_walls);
     tcase_add_test(tc, cycle_policies_play_greedy_on_walls);
+    tcase_set_timeout(tc, 600); /* whole games under ASan: minutes on a loaded machine */
     suite_add_tcase(s, tc);
     return s;
 }

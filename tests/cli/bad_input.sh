@@ -53,6 +53,11 @@ expect_usage_error 'on a wall' "$WS" wave "$DATA/level.txt" 0 0
 expect_usage_error 'goal .* on a wall' "$WS" path "$DATA/level.txt" 8 3 7 1
 expect_usage_error 'start x.*whole number' "$WS" path "$DATA/level.txt" a 3 2 3
 expect_usage_error 'bench.*unknown' "$WS" bench frobnicate
+# Traces whose first line is empty (fuzz_trace: the reader wrote to a NULL line buffer).
+printf '\n' >"$TMP/nl.trace"
+expect_usage_error "nl.trace:1: not a wavesnake trace" "$WS" replay "$TMP/nl.trace" --headless
+printf '\nwavesnake-trace 1\n' >"$TMP/nl2.trace"
+expect_usage_error "nl2.trace:1: not a wavesnake trace" "$WS" replay "$TMP/nl2.trace" --print
 
 # ---- what a newcomer tripped over (issue 14) -------------------------------------
 expect_usage_error "did you mean --headless\\?" "$WS" snake --headles --games 1

@@ -62,4 +62,27 @@ grep -qE '^perfect +4x4 +3 +3 ' "$TMP/bench.out" || fail "bench row: $(cat "$TMP
 grep -qE '^hamilton +6x4 +3 +3 ' "$TMP/bench.out" || fail "bench row: $(cat "$TMP/bench.out")"
 grep -qE '^\| perfect \| 6x4 \| 3 \| 3 \| 0 \| 0 \| 24.00 / 24 \|' "$TMP/results.md" ||
     fail "markdown row: $(grep perfect "$TMP/results.md")"
+# Boards with walls: whole 2x2 wall blocks are played and won under both tail
+# rules (the traces replay), other walls are refused with the reason.
+MAPS="$(dirname "$0")/../../assets/maps/snake"
+play perfect_maze_strict 1 --policy perfect --map "$MAPS/maze.txt" --start-length 2 --strict-tail
+play perfect_pillars 1 --policy perfect --map "$MAPS/pillars.txt"
+play perfect_rooms_strict 1 --policy perfect --map "$MAPS/rooms.txt" --strict-tail
+play hamilton_rooms 1 --policy hamilton --map "$MAPS/rooms.txt"
+expect_usage_error 'perfect policy cannot play this board: walls must be whole 2x2 blocks' \
+    "$WS" snake --headless --policy perfect --map "$MAPS/spiral.txt"
+expect_usage_error 'hamilton policy cannot play this board' \
+    "$WS" snake --headless --policy hamilton --map "$MAPS/spiral.txt"
+printf '..##..\n..##..\n..##..\n..##..\n' >"$TMP/cut.txt"
+expect_usage_error 'in parts' "$WS" snake --headless --policy perfect --map "$TMP/cut.txt" --start-length 2
+
+# A hand-written part after the marker survives the next generation.
+printf '\n<!-- written by hand below: bench --markdown keeps it -->\nhand-made row 42\n' \
+    >>"$TMP/results.md"
+"$WS" bench snake --boards 4x4 --games 2 --policy hamilton --markdown "$TMP/results.md" \
+    >/dev/null || fail "bench again: exit $?"
+grep -q '^hand-made row 42$' "$TMP/results.md" || fail "the hand-written part is gone"
+[ "$(grep -c '^# Snake benchmark results' "$TMP/results.md")" -eq 1 ] ||
+    fail "the table is not written once: $(cat "$TMP/results.md")"
+grep -qE '^\| perfect \|' "$TMP/results.md" && fail "the old table was kept"
 finish

@@ -45,7 +45,8 @@ WsStatus arena_setup_open(const AppOptions *opts, uint64_t seed, Arena *arena, c
     char buf[4200];
     const char *path = opts->map != NULL ? opts->map : default_map(buf, sizeof buf);
     const char *slash = strrchr(path, '/');
-    snprintf(map_name, name_size, "%s", slash != NULL ? slash + 1 : path);
+    ws_quote(map_name, name_size,
+             slash != NULL ? slash + 1 : path); /* shown in the HUD and summary */
     char *text = NULL;
     size_t len = 0;
     WsStatus st = fileio_read(path, "map", FILEIO_MAX_BYTES, &text, &len, err);

@@ -20,6 +20,7 @@
 #include "bench_mode_history.h"
 #include "chart.h"
 #include "cli.h"
+#include "fileio.h"
 #include "options.h"
 #include "run_snake.h"
 #include "snake_ai.h"
@@ -113,10 +114,10 @@ static WsStatus parse_boards(const OptSpec *spec, const char *text, void *field,
     while (*p != '\0') {
         const char *comma = strchr(p, ',');
         size_t n = comma ? (size_t)(comma - p) : strlen(p);
-        char item[32];
+        char item[32], q[WS_QUOTE_SIZE];
         if (n == 0 || n >= sizeof item)
             return ws_fail(err, WS_ERR_ARG, "%s: expected WxH[,WxH...], got '%s'", spec->name,
-                           text);
+                           ws_quote(q, sizeof q, text));
         memcpy(item, p, n);
         item[n] = '\0';
         if (boards->n == BENCH_MAX_BOARDS)
@@ -336,12 +337,37 @@ static const char *chart_link(const char *markdown, const char *chart) {
     return chart;
 }
 
+/* Everything from this line on in an existing --markdown file is written by
+ * hand (figures of longer runs, other programs) and kept when the table is
+ * generated again. */
+static const char KEEP_MARK[] = "<!-- written by hand below: bench --markdown keeps it -->";
+
+/* The hand-written tail of an existing file (from KEEP_MARK on), or NULL. */
+static char *kept_tail(const char *path) {
+    char *text = NULL;
+    size_t len = 0;
+    if (fileio_read(path, "markdown", FILEIO_MAX_BYTES, &text, &len, NULL) != WS_OK)
+        return NULL;
+    char *mark = strstr(text, KEEP_MARK);
+    if (mark != NULL)
+        memmove(text, mark, strlen(mark) + 1);
+    else {
+        free(text);
+        text = NULL;
+    }
+    return text;
+}
+
 static WsStatus write_markdown(const BenchPlan *plan, const BenchRow *rows, int nrows, int argc,
                                char **argv, WsError *err) {
+    char *tail = kept_tail(plan->markdown);
+    char name[WS_QUOTE_SIZE];
     FILE *f = fopen(plan->markdown, "w");
-    if (f == NULL)
-        return ws_fail(err, WS_ERR_IO, "--markdown: cannot write '%s': %s", plan->markdown,
-                       strerror(errno));
+    if (f == NULL) {
+        free(tail);
+        return ws_fail(err, WS_ERR_IO, "--markdown: cannot write '%s': %s",
+                       ws_quote(name, sizeof name, plan->markdown), strerror(errno));
+    }
     char cmd[512];
     command_line(cmd, sizeof cmd, argc, argv);
     fprintf(f, "# Snake benchmark results\n\n");
@@ -373,8 +399,12 @@ static WsStatus write_markdown(const BenchPlan *plan, const BenchRow *rows, int 
         fprintf(f, "\n![Mean steps per game, by board and policy](%s)\n",
                 chart_link(plan->markdown, plan->chart));
     fprintf(f, "\nSee docs/perfect.md for the algorithms and the figures of other snake AIs.\n");
+    if (tail != NULL)
+        fprintf(f, "\n%s", tail);
+    free(tail);
     if (fclose(f) != 0)
-        return ws_fail(err, WS_ERR_IO, "--markdown: writing '%s' failed", plan->markdown);
+        return ws_fail(err, WS_ERR_IO, "--markdown: writing '%s' failed",
+                       ws_quote(name, sizeof name, plan->markdown));
     return WS_OK;
 }
 

@@ -31,15 +31,18 @@ int cli_report(WsStatus st, const WsError *err) {
 
 WsStatus cli_parse_long(const char *text, long lo, long hi, const char *what, long *out,
                         WsError *err) {
+    char q[WS_QUOTE_SIZE];
     if (text == NULL || *text == '\0')
         return ws_fail(err, WS_ERR_ARG, "%s: expected a number, got nothing", what);
     char *end = NULL;
     errno = 0;
     long v = strtol(text, &end, 10);
     if (*end != '\0' || end == text)
-        return ws_fail(err, WS_ERR_ARG, "%s: '%s' is not a whole number", what, text);
+        return ws_fail(err, WS_ERR_ARG, "%s: '%s' is not a whole number", what,
+                       ws_quote(q, sizeof q, text));
     if (errno == ERANGE || v < lo || v > hi)
-        return ws_fail(err, WS_ERR_ARG, "%s: %s is outside %ld..%ld", what, text, lo, hi);
+        return ws_fail(err, WS_ERR_ARG, "%s: %s is outside %ld..%ld", what,
+                       ws_quote(q, sizeof q, text), lo, hi);
     *out = v;
     return WS_OK;
 }
@@ -53,29 +56,35 @@ WsStatus cli_parse_int(const char *text, int lo, int hi, const char *what, int *
 }
 
 WsStatus cli_parse_u64(const char *text, const char *what, uint64_t *out, WsError *err) {
+    char q[WS_QUOTE_SIZE];
     if (text == NULL || *text == '\0' || *text == '-' || *text == '+')
         return ws_fail(err, WS_ERR_ARG, "%s: '%s' is not a non-negative whole number", what,
-                       text ? text : "");
+                       ws_quote(q, sizeof q, text));
     char *end = NULL;
     errno = 0;
     unsigned long long v = strtoull(text, &end, 10);
     if (*end != '\0' || end == text)
-        return ws_fail(err, WS_ERR_ARG, "%s: '%s' is not a non-negative whole number", what, text);
+        return ws_fail(err, WS_ERR_ARG, "%s: '%s' is not a non-negative whole number", what,
+                       ws_quote(q, sizeof q, text));
     if (errno == ERANGE)
-        return ws_fail(err, WS_ERR_ARG, "%s: %s does not fit in 64 bits", what, text);
+        return ws_fail(err, WS_ERR_ARG, "%s: %s does not fit in 64 bits", what,
+                       ws_quote(q, sizeof q, text));
     *out = (uint64_t)v;
     return WS_OK;
 }
 
 WsStatus cli_parse_double(const char *text, double lo, double hi, const char *what, double *out,
                           WsError *err) {
+    char q[WS_QUOTE_SIZE];
     char *end = NULL;
     errno = 0;
     double v = text != NULL ? strtod(text, &end) : 0.0;
     if (text == NULL || end == text || *end != '\0' || errno == ERANGE || v != v)
-        return ws_fail(err, WS_ERR_ARG, "%s: '%s' is not a number", what, text ? text : "");
+        return ws_fail(err, WS_ERR_ARG, "%s: '%s' is not a number", what,
+                       ws_quote(q, sizeof q, text));
     if (v < lo || v > hi)
-        return ws_fail(err, WS_ERR_ARG, "%s: %s is outside %g..%g", what, text, lo, hi);
+        return ws_fail(err, WS_ERR_ARG, "%s: %s is outside %g..%g", what,
+                       ws_quote(q, sizeof q, text), lo, hi);
     *out = v;
     return WS_OK;
 }
@@ -86,9 +95,10 @@ WsStatus cli_parse_size(const char *text, int lo, int hi, const char *what, int 
     bool digits = x != NULL && x != text && x[1] != '\0' && (size_t)(x - text) < 16;
     for (const char *p = text; digits && *p; p++)
         digits = p == x || (*p >= '0' && *p <= '9');
+    char q[WS_QUOTE_SIZE];
     if (!digits)
         return ws_fail(err, WS_ERR_ARG, "%s: '%s' is not WIDTHxHEIGHT (e.g. 20x20)", what,
-                       text ? text : "");
+                       ws_quote(q, sizeof q, text));
     char wbuf[16];
     size_t wlen = (size_t)(x - text);
     memcpy(wbuf, text, wlen);

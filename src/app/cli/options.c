@@ -84,11 +84,10 @@ WsStatus options_parse_overlays(const char *text, unsigned *out, WsError *err) {
             item[n] = '\0';
         }
         if (!names_parse(OVERLAY_NAMES, OVERLAY_BITS, item, &bit)) {
-            char list[96];
+            char list[96], q[WS_QUOTE_SIZE];
             names_list(OVERLAY_NAMES, OVERLAY_BITS, list, sizeof list);
-            return ws_fail(err, WS_ERR_ARG,
-                           "--overlay: unknown overlay '%.*s' (use %s, all or none)", (int)n, p,
-                           list);
+            return ws_fail(err, WS_ERR_ARG, "--overlay: unknown overlay '%s' (use %s, all or none)",
+                           ws_quote_len(q, sizeof q, p, n), list);
         }
         bits |= 1u << bit;
         p += n;
@@ -171,6 +170,29 @@ static WsStatus parse_window(const OptSpec *spec, const char *value, void *field
     return WS_OK;
 }
 
+/* --shard K/N: 0 <= K < N; fills shard_k and the shard_n after it. */
+_Static_assert(offsetof(AppOptions, shard_n) == offsetof(AppOptions, shard_k) + sizeof(long),
+               "--shard fills shard_k and shard_n as two longs in a row");
+static WsStatus parse_shard(const OptSpec *spec, const char *value, void *field, WsError *err) {
+    long *kn = field; /* shard_k, then shard_n */
+    const char *slash = strchr(value, '/');
+    char kbuf[24];
+    size_t klen = slash != NULL ? (size_t)(slash - value) : 0;
+    if (slash == NULL || klen == 0 || klen >= sizeof kbuf)
+        return ws_fail(err, WS_ERR_ARG, "%s: '%s' is not K/N (e.g. 0/4)", spec->name, value);
+    memcpy(kbuf, value, klen);
+    kbuf[klen] = '\0';
+    long k = 0, n = 0;
+    WsStatus st = cli_parse_long(slash + 1, 1, spec->hi, spec->name, &n, err);
+    if (st == WS_OK)
+        st = cli_parse_long(kbuf, 0, n - 1, spec->name, &k, err);
+    if (st != WS_OK)
+        return st;
+    kn[0] = k;
+    kn[1] = n;
+    return WS_OK;
+}
+
 /* ======================================================================== */
 /* The table                                                                 */
 /* ======================================================================== */
@@ -239,6 +261,10 @@ static const OptSpec MODE_OPTIONS[] = {
      .help = "the head may not enter the cell the tail is leaving"},
     {.name = "--trace", .kind = OPT_TEXT, .meta = "FILE", .at = AT(trace), .modes = M_SNAKE,
      .help = "write a replayable trace of every game"},
+    {.name = "--shard", .kind = OPT_CUSTOM, .meta = "K/N", .lo = 1, .hi = MANY,
+     .parse = parse_shard, .at = AT(shard_k), .modes = M_SNAKE,
+     .help = "play only the games i with i mod N = K (0 <= K < N) of the\n"
+             "run; 'wavesnake merge' sums the shards up"},
 
     {.name = "--map", .kind = OPT_TEXT, .meta = "FILE", .at = AT(map), .modes = M_ARENA,
      .help = "text map, default assets/maps/arena.txt (# @ z g s $ !)"},

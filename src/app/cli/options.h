@@ -76,6 +76,7 @@ typedef struct AppOptions {
     bool start_length_given;
     SnakePolicy policy;
     const char *trace;   /* trace file path, or NULL */
+    long shard_k, shard_n; /* --shard K/N: only the games i with i mod N = K; N 0: all */
 
     /* snake and arena */
     const char *map;     /* --map: map file, or NULL (arena: the default / generated map;

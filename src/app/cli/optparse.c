@@ -68,10 +68,10 @@ WsStatus optparse_name(const OptSpec *spec, const char *value, int *out, WsError
         return WS_OK;
     if (spec->names->aliases != NULL && names_parse(spec->names->aliases, n, value, out))
         return WS_OK;
-    char list[160];
+    char list[160], q[WS_QUOTE_SIZE];
     names_join(spec->names, ", ", list, sizeof list);
     return ws_fail(err, WS_ERR_ARG, "%s: unknown %s '%s' (try: %s)", label_of(spec),
-                   spec->names->noun, value, list);
+                   spec->names->noun, ws_quote(q, sizeof q, value), list);
 }
 
 /* Stores one value into target as spec says. */
@@ -213,7 +213,7 @@ static void value_token(const OptSpec *spec, bool positional, char *buf, size_t 
 /* ======================================================================== */
 
 WsStatus optparse_parse(const OptCommand *cmd, int argc, char **argv, void *target, WsError *err) {
-    char why[128];
+    char why[128], q[WS_QUOTE_SIZE];
     int npos = 0;
     bool options_end = false;
     for (int i = 0; i < argc; i++) {
@@ -225,8 +225,8 @@ WsStatus optparse_parse(const OptCommand *cmd, int argc, char **argv, void *targ
         if (options_end || !is_option(arg)) {
             if (npos >= cmd->nargs) {
                 hint(cmd, why, sizeof why);
-                return ws_fail(err, WS_ERR_ARG, "unexpected argument '%s' for %s (%s)", arg,
-                               cmd->label, why);
+                return ws_fail(err, WS_ERR_ARG, "unexpected argument '%s' for %s (%s)",
+                               ws_quote(q, sizeof q, arg), cmd->label, why);
             }
             WsStatus st = apply(&cmd->args[npos++], arg, target, err);
             if (st != WS_OK)
@@ -242,8 +242,8 @@ WsStatus optparse_parse(const OptCommand *cmd, int argc, char **argv, void *targ
                 snprintf(why, sizeof why, "did you mean %s?", near->name);
             else
                 hint(cmd, why, sizeof why);
-            return ws_fail(err, WS_ERR_ARG, "unknown option '%.*s' for %s (%s)", (int)len, arg,
-                           cmd->label, why);
+            return ws_fail(err, WS_ERR_ARG, "unknown option '%s' for %s (%s)",
+                           ws_quote_len(q, sizeof q, arg, len), cmd->label, why);
         }
         if (!applies(spec, cmd))
             return ws_fail(err, WS_ERR_ARG, "option %s does not apply to %s (see --help)",

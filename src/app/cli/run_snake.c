@@ -17,6 +17,7 @@
 #include "snake.h"
 #include "snake_ai.h"
 #include "snake_board.h"
+#include "snake_summary.h"
 #include "trace.h"
 
 /* ======================================================================== */
@@ -109,11 +110,11 @@ typedef struct Report {
     FILE *trace;
     bool trace_failed;
     SnakeBatch *totals;
+    SnakeSummary summary; /* when not quiet: what the summary line prints */
 } Report;
 
 /* RunnerTakeFn: counts a game, prints its line, appends its trace. */
 static WsStatus take_game(void *ctx, long index, void *result, WsError *err) {
-    (void)err; /* a failed trace write is reported once, at the end */
     Report *r = ctx;
     GameResult *res = result;
     SnakeBatch *t = r->totals;
@@ -135,19 +136,25 @@ static WsStatus take_game(void *ctx, long index, void *result, WsError *err) {
             printf("game %ld seed %llu: %s, length %d/%d, steps %ld, decision %.2f us\n", index,
                    (unsigned long long)res->seed, snake_outcome_name(res->outcome), res->length,
                    cells, res->steps, res->decision_us_mean);
+        /* Each finished game is on disk at once: a run stopped early (a
+         * long sharded run, say) leaves whole games to merge. */
+        fflush(stdout);
     }
-    if (r->trace != NULL && !r->trace_failed) {
+    if (r->trace != NULL && !r->trace_failed) { /* a failed write is reported once, at the end */
         if (res->trace.failed ||
-            fwrite(res->trace.data, 1, res->trace.len, r->trace) != res->trace.len)
+            fwrite(res->trace.data, 1, res->trace.len, r->trace) != res->trace.len ||
+            fflush(r->trace) != 0)
             r->trace_failed = true;
     }
+    if (o != NULL)
+        return snake_summary_add(&r->summary, res->outcome, res->length, res->steps, err);
     return WS_OK;
 }
 
 /* Plays every game on `jobs` threads and takes each result, in order. */
-static WsStatus play_all(const SnakeRules *rules, const BatchSpec *spec, long games, int jobs,
-                         Report *report, WsError *err) {
-    int n = runner_jobs(jobs, games);
+static WsStatus play_all(const SnakeRules *rules, const BatchSpec *spec, RunnerGames games,
+                         int jobs, Report *report, WsError *err) {
+    int n = runner_jobs(jobs, games.count);
     Worker *workers = calloc((size_t)n, sizeof *workers);
     if (workers == NULL)
         return ws_fail(err, WS_ERR_NOMEM, "out of memory for %d snake workers", n);
@@ -159,6 +166,8 @@ static WsStatus play_all(const SnakeRules *rules, const BatchSpec *spec, long ga
         st = snake_game_init(&wk->game, rules, spec->seed, err);
         if (st == WS_OK)
             st = snake_game_set_walls(&wk->game, spec->walls, err);
+        if (st == WS_OK) /* the start too: hamilton and perfect need its blocks joined */
+            st = snake_policy_check_game(spec->policy, &wk->game, err);
         if (st == WS_OK)
             st = snake_ai_init(&wk->ai, rules->w, rules->h, spec->policy, rules->strict_tail, err);
         if (st != WS_OK) {
@@ -169,7 +178,7 @@ static WsStatus play_all(const SnakeRules *rules, const BatchSpec *spec, long ga
     uint64_t t0 = cli_now_ns();
     if (st == WS_OK) {
         Runner run = {
-            .games = {0, 1, games},
+            .games = games,
             .jobs = n,
             .workers = workers,
             .worker_size = sizeof *workers,
@@ -202,29 +211,30 @@ WsStatus run_snake_batch(const SnakeRules *rules, const uint8_t *walls, SnakePol
     BatchSpec spec = {policy, seed, false, walls};
     Report r = {0};
     r.totals = out;
-    return play_all(rules, &spec, games, jobs, &r, err);
+    return play_all(rules, &spec, (RunnerGames){0, 1, games}, jobs, &r, err);
 }
 
-static void print_summary(const AppOptions *opts, const SnakeBoard *board, const SnakeBatch *t) {
-    double n = t->games ? (double)t->games : 1.0;
-    double mean = stats_mean_us(&t->decisions), p99 = stats_quantile_us(&t->decisions, 0.99);
-    if (opts->json)
-        printf("{\"summary\":true,\"games\":%ld,\"won\":%ld,\"dead\":%ld,\"stalled\":%ld,"
-               "\"avg_length\":%.3f,\"avg_steps\":%.2f,\"decision_us_mean\":%.3f,"
-               "\"decision_us_p99\":%.2f,\"wall_s\":%.3f,\"seed\":%llu,\"size\":\"%dx%d\","
-               "\"policy\":\"%s\",\"tail\":\"%s\",\"walls\":%d,\"jobs\":%d}\n",
-               t->games, t->won, t->dead, t->stalled, t->length_sum / n, t->steps_sum / n, mean,
-               p99, t->wall_s, (unsigned long long)opts->seed, board->rules.w, board->rules.h,
-               snake_policy_name(opts->policy), opts->rules.strict_tail ? "strict" : "free",
-               board->wall_count, opts->jobs);
-    else
-        printf("summary: games %ld, won %ld, dead %ld, stalled %ld, avg_length %.3f/%d, "
-               "avg_steps %.2f, decision_us_mean %.3f, decision_us_p99 %.2f, wall_s %.3f, "
-               "seed %llu, size %dx%d, policy %s, tail %s\n",
-               t->games, t->won, t->dead, t->stalled, t->length_sum / n, board->floor_cells,
-               t->steps_sum / n, mean, p99, t->wall_s, (unsigned long long)opts->seed,
-               board->rules.w, board->rules.h, snake_policy_name(opts->policy),
-               opts->rules.strict_tail ? "strict" : "free");
+/* The games of this run: every game, or those of one shard (--shard K/N:
+ * the games i with i mod N = K). */
+static RunnerGames run_games(const AppOptions *opts) {
+    long k = opts->shard_k, n = opts->shard_n > 0 ? opts->shard_n : 1;
+    return (RunnerGames){k, n, k < opts->games ? (opts->games - k + n - 1) / n : 0};
+}
+
+static void print_summary(const AppOptions *opts, const SnakeBoard *board, Report *r) {
+    SnakeSummary *s = &r->summary;
+    s->seed = opts->seed;
+    s->w = board->rules.w;
+    s->h = board->rules.h;
+    s->cells = board->floor_cells;
+    s->walls = board->wall_count;
+    s->policy = snake_policy_name(opts->policy);
+    s->strict_tail = opts->rules.strict_tail;
+    s->decision_us_mean = stats_mean_us(&r->totals->decisions);
+    s->decision_us_p99 = stats_quantile_us(&r->totals->decisions, 0.99);
+    s->wall_s = r->totals->wall_s;
+    s->jobs = opts->jobs;
+    snake_summary_print(stdout, s, opts->json);
 }
 
 /* The headless run below its entry point: fills err instead of printing it. */
@@ -237,11 +247,12 @@ static WsStatus headless(const AppOptions *opts, const SnakeBoard *board, SnakeB
     Report r = {0};
     r.opts = opts;
     r.totals = totals;
+    char name[WS_QUOTE_SIZE];
     if (opts->trace != NULL) {
         r.trace = fopen(opts->trace, "w");
         if (r.trace == NULL)
-            return ws_fail(err, WS_ERR_IO, "--trace: cannot write '%s': %s", opts->trace,
-                           strerror(errno));
+            return ws_fail(err, WS_ERR_IO, "--trace: cannot write '%s': %s",
+                           ws_quote(name, sizeof name, opts->trace), strerror(errno));
         TraceBuf header = {0};
         trace_write_header(&header);
         r.trace_failed = header.failed || fwrite(header.data, 1, header.len, r.trace) != header.len;
@@ -250,11 +261,13 @@ static WsStatus headless(const AppOptions *opts, const SnakeBoard *board, SnakeB
     if (!opts->seed_given)
         cli_note_clock_seed(opts->seed, "run");
     BatchSpec spec = {opts->policy, opts->seed, opts->trace != NULL, board->walls};
-    st = play_all(&board->rules, &spec, opts->games, opts->jobs, &r, err);
+    st = play_all(&board->rules, &spec, run_games(opts), opts->jobs, &r, err);
     if (st == WS_OK)
-        print_summary(opts, board, totals);
+        print_summary(opts, board, &r);
+    snake_summary_free(&r.summary);
     if (r.trace != NULL && (fclose(r.trace) != 0 || r.trace_failed) && st == WS_OK)
-        st = ws_fail(err, WS_ERR_IO, "--trace: writing '%s' failed", opts->trace);
+        st = ws_fail(err, WS_ERR_IO, "--trace: writing '%s' failed",
+                     ws_quote(name, sizeof name, opts->trace));
     return st;
 }
 

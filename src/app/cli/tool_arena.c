@@ -84,9 +84,10 @@ static WsStatus dmap_print(const void *dmap_args, const TextMap *map, WsError *e
     DMapSource *src = malloc((size_t)n * sizeof *src);
     DMap base = {0}, flee = {0};
     WsStatus st = WS_OK;
+    char q[WS_QUOTE_SIZE];
     if (blocked == NULL || src == NULL || dmap_init(&base, map->w, map->h, err) != WS_OK ||
         dmap_init(&flee, map->w, map->h, err) != WS_OK) {
-        st = ws_fail(err, WS_ERR_NOMEM, "%s: out of memory", args->map);
+        st = ws_fail(err, WS_ERR_NOMEM, "%s: out of memory", ws_quote(q, sizeof q, args->map));
         goto done;
     }
     textmap_to_blocked(map, blocked);
@@ -100,7 +101,7 @@ static WsStatus dmap_print(const void *dmap_args, const TextMap *map, WsError *e
     }
     if (heroes == 0) {
         st = ws_fail(err, WS_ERR_PARSE, "%s: the map has no '@' (the hero is the map's source)",
-                     args->map);
+                     ws_quote(q, sizeof q, args->map));
         goto done;
     }
     dmap_compute(&base, blocked, src, count);
@@ -147,9 +148,11 @@ static WsStatus fsm_replay(const void *fsm_args, const TextMap *map, WsError *er
     size_t len = 0;
     MonScript script = {0};
     TeachWorld world = {0};
+    char q[WS_QUOTE_SIZE];
     uint8_t *blocked = malloc((size_t)map->w * (size_t)map->h);
-    WsStatus st =
-        blocked == NULL ? ws_fail(err, WS_ERR_NOMEM, "%s: out of memory", args->map) : WS_OK;
+    WsStatus st = blocked == NULL ? ws_fail(err, WS_ERR_NOMEM, "%s: out of memory",
+                                            ws_quote(q, sizeof q, args->map))
+                                  : WS_OK;
     if (st == WS_OK) {
         textmap_to_blocked(map, blocked);
         st = fileio_read(args->script, "script", FILEIO_MAX_BYTES, &text, &len, err);

@@ -94,6 +94,7 @@ typedef struct GridTool {
 static WsStatus grid_tool_open(GridTool *t, const OptCommand *cmd, int argc, char **argv,
                                int *start, int *goal, WsError *err) {
     GridArgs args = {0};
+    char q[WS_QUOTE_SIZE];
     WsStatus st = optparse_parse(cmd, argc, argv, &args, err);
     if (st == WS_OK)
         st = tool_load_map(args.map, &t->map, err);
@@ -105,7 +106,7 @@ static WsStatus grid_tool_open(GridTool *t, const OptCommand *cmd, int argc, cha
         return st;
     t->blocked = malloc((size_t)t->map.w * (size_t)t->map.h);
     if (t->blocked == NULL || wave_init(&t->wave, t->map.w, t->map.h, err) != WS_OK)
-        return ws_fail(err, WS_ERR_NOMEM, "%s: out of memory", args.map);
+        return ws_fail(err, WS_ERR_NOMEM, "%s: out of memory", ws_quote(q, sizeof q, args.map));
     textmap_to_blocked(&t->map, t->blocked);
     return WS_OK;
 }

@@ -73,8 +73,10 @@ static WsStatus load_board(const char *path, SeaBoard *board, SeaLeft *left, WsE
     if (st != WS_OK)
         return st;
     WsError why = {0};
+    char q[WS_QUOTE_SIZE];
     if (sea_board_check(board, left, &why) != WS_OK)
-        return ws_fail(err, why.status, "%s: impossible board: %s", path, why.msg);
+        return ws_fail(err, why.status, "%s: impossible board: %s", ws_quote(q, sizeof q, path),
+                       why.msg);
     return WS_OK;
 }
 
@@ -114,8 +116,9 @@ static WsStatus choose_shot(const SeaArgs *args, const SeaBoard *board, int *cel
     WsError why = {0};
     WsStatus st = sea_ai_choose(ai, board, &rng, cell, &why);
     free(ai);
+    char q[WS_QUOTE_SIZE];
     if (st != WS_OK)
-        return ws_fail(err, st, "%s: %s", args->board, why.msg);
+        return ws_fail(err, st, "%s: %s", ws_quote(q, sizeof q, args->board), why.msg);
     return WS_OK;
 }
 

@@ -5,7 +5,7 @@
 
 static const Tool TOOLS[] = {
     {&TOOL_WAVE, tool_wave}, {&TOOL_PATH, tool_path},     {&TOOL_DMAP, tool_dmap},
-    {&TOOL_FSM, tool_fsm},   {&TOOL_COUNTS, tool_counts}, {&TOOL_SHOT, tool_shot},
+    {&TOOL_FSM, tool_fsm},   {&TOOL_COUNTS, tool_counts}, {&TOOL_SHOT, tool_shot}, {&TOOL_MERGE, tool_merge},
 };
 
 const Tool *tools_list(int *count) {

@@ -1,5 +1,5 @@
 /* tools.h - the text tools (SPEC "Text tools"): wave, path, dmap, fsm,
- * counts, shot.
+ * counts, shot; and merge (the summary of a sharded snake run).
  *
  * Each tool is an entry point: it takes argv after its name, parses it with
  * its OptCommand (its arguments and options, also shown by --help), prints
@@ -31,11 +31,14 @@ WsStatus tool_load_map(const char *path, TextMap *map, WsError *err);
 /* The tools, by file: tool_grid.c (BFS), tool_arena.c (Dijkstra maps and the
  * teaching state machine), tool_sea.c (placement counts and the next shot). */
 extern const OptCommand TOOL_WAVE, TOOL_PATH, TOOL_DMAP, TOOL_FSM, TOOL_COUNTS, TOOL_SHOT;
+extern const OptCommand TOOL_MERGE;
 int tool_wave(int argc, char **argv);
 int tool_path(int argc, char **argv);
 int tool_dmap(int argc, char **argv);
 int tool_fsm(int argc, char **argv);
 int tool_counts(int argc, char **argv);
 int tool_shot(int argc, char **argv);
+/* merge.c: the summary of a snake run from its shards' JSON lines or traces. */
+int tool_merge(int argc, char **argv);
 
 #endif

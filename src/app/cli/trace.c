@@ -292,8 +292,12 @@ WsStatus trace_open(TraceReader *r, const char *path, WsError *err) {
     r->f = fopen(path, "rb");
     if (r->f == NULL)
         return ws_fail(err, WS_ERR_IO, "cannot open '%s': %s", path, strerror(errno));
+    /* The line buffer exists from the start: an empty first line still
+     * needs room for its terminator (fuzz_trace found the write to NULL). */
     r->chunk = malloc(CHUNK);
-    if (r->chunk == NULL) {
+    r->line_cap = 256;
+    r->line = malloc(r->line_cap);
+    if (r->chunk == NULL || r->line == NULL) {
         trace_close(r);
         return ws_fail(err, WS_ERR_NOMEM, "out of memory reading '%s'", path);
     }

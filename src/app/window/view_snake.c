@@ -57,7 +57,7 @@ typedef struct SnakeView {
     BoardLayout bl; /* the last drawn layout, to map mouse pixels to cells */
     bool have_layout;
     bool refused;         /* the policy cannot play these walls: greedy plays */
-    char refusal[160];    /* why (snake_policy_check_walls), when refused */
+    char refusal[160];    /* why (snake_policy_check_game), when refused */
 
     SnakeHistory own;   /* the game being played, every tick of it */
     SnakeHistory *hist; /* the history shown: &own */
@@ -231,8 +231,7 @@ static WsStatus seek_tick(SnakeView *v, long t, FrontCtx *ctx, WsError *err) {
  * the HUD shows why. */
 static void check_policy(SnakeView *v) {
     WsError err = {0};
-    v->refused =
-        snake_policy_check_walls(v->policy, v->rules.w, v->rules.h, v->game.walls, &err) != WS_OK;
+    v->refused = snake_policy_check_game(v->policy, &v->game, &err) != WS_OK;
     snprintf(v->refusal, sizeof v->refusal, "%s", v->refused ? err.msg : "");
 }
 
@@ -851,7 +850,7 @@ static void draw_cycle(const SnakeView *v, FrontCtx *ctx, const BoardLayout *bl)
     const int32_t *cycle = snake_ai_cycle(&v->ai);
     if (cycle == NULL || bl->cell < 4)
         return;
-    int n = v->rules.w * v->rules.h;
+    int n = snake_ai_cycle_len(&v->ai);
     int thick = bl->cell / 12 < 1 ? 1 : bl->cell / 12 > 3 ? 3 : bl->cell / 12;
     Rgba c = rgba_alpha(PAL_TEXT_DIM, 110);
     for (int i = 0; i < n; i++) {

@@ -155,12 +155,13 @@ static WsStatus init_common(Arena *a, const TextMap *map, const ArenaConfig *cfg
         map_monsters += ch == 'z' || ch == 'g' || ch == 's';
         open += ch != '#' && ch != '@';
     }
+    char quoted[WS_QUOTE_SIZE];
     if (heroes != 1)
         return ws_fail(err, WS_ERR_PARSE, "%s: the arena needs exactly one '@' (the hero), found %d",
-                       name, heroes);
+                       ws_quote(quoted, sizeof quoted, name), heroes);
     if (cfg->monsters > open)
         return ws_fail(err, WS_ERR_ARG, "--monsters %d: %s has only %d free cells", cfg->monsters,
-                       name, open);
+                       ws_quote(quoted, sizeof quoted, name), open);
     a->w = map->w;
     a->h = map->h;
     a->naive = cfg->naive;

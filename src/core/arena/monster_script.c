@@ -67,9 +67,11 @@ static WsStatus check_cell(int x, int y, int w, int h, const uint8_t *blocked, c
 /* The parser                                                                */
 /* ======================================================================== */
 
-WsStatus monster_script_parse(MonScript *s, const char *text, size_t len, const char *name, int w,
+WsStatus monster_script_parse(MonScript *s, const char *text, size_t len, const char *file, int w,
                               int h, const uint8_t *blocked, WsError *err) {
     memset(s, 0, sizeof *s);
+    char name[WS_QUOTE_SIZE], tok[WS_QUOTE_SIZE]; /* the file name and a token, quoted */
+    ws_quote(name, sizeof name, file);
     int lines = 1;
     for (size_t i = 0; i < len; i++)
         lines += text[i] == '\n';
@@ -119,10 +121,10 @@ WsStatus monster_script_parse(MonScript *s, const char *text, size_t len, const 
                 char states[SCRIPT_MAX_LINE];
                 monster_state_list(states, sizeof states);
                 st = ws_fail(err, WS_ERR_PARSE, "%s: line %d: unknown state '%s' (%s)", name, line,
-                             l.tok[3], states);
+                             ws_quote(tok, sizeof tok, l.tok[3]), states);
             } else if (!parse_int(l.tok[4], 1, SCRIPT_MAX_VALUE, &life)) {
                 st = ws_fail(err, WS_ERR_PARSE, "%s: line %d: LIFE '%s' must be an integer 1..%d",
-                             name, line, l.tok[4], SCRIPT_MAX_VALUE);
+                             name, line, ws_quote(tok, sizeof tok, l.tok[4]), SCRIPT_MAX_VALUE);
             } else {
                 st = check_cell(x, y, w, h, blocked, name, line, "enemy", &s->enemy_cell, err);
                 s->state = state;
@@ -141,10 +143,10 @@ WsStatus monster_script_parse(MonScript *s, const char *text, size_t len, const 
                          line);
         } else if (!parse_int(l.tok[3], 0, SCRIPT_MAX_VALUE, &hit)) {
             st = ws_fail(err, WS_ERR_PARSE, "%s: line %d: HIT '%s' must be an integer >= 0", name,
-                         line, l.tok[3]);
+                         line, ws_quote(tok, sizeof tok, l.tok[3]));
         } else if (!parse_int(l.tok[4], 0, 1, &hidden)) {
             st = ws_fail(err, WS_ERR_PARSE, "%s: line %d: HIDDEN '%s' must be 0 or 1", name, line,
-                         l.tok[4]);
+                         ws_quote(tok, sizeof tok, l.tok[4]));
         } else {
             TeachTurn *t = &s->turns[s->count];
             st = check_cell(hx, hy, w, h, blocked, name, line, "hero", &t->hero_cell, err);

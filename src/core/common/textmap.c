@@ -44,8 +44,10 @@ static WsStatus measure(const char *text, size_t len, const char *name, int *out
     return WS_OK;
 }
 
-WsStatus textmap_parse(TextMap *map, const char *text, size_t len, const char *name,
+WsStatus textmap_parse(TextMap *map, const char *text, size_t len, const char *file,
                        WsError *err) {
+    char name[WS_QUOTE_SIZE];
+    ws_quote(name, sizeof name, file);
     map->w = map->h = 0;
     map->cells = NULL;
     if (text == NULL)

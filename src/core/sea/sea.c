@@ -59,8 +59,10 @@ int sea_left_shortest(const SeaLeft *left, int min_len) {
 /* Board text                                                                */
 /* ======================================================================== */
 
-WsStatus sea_board_parse(SeaBoard *board, const char *text, size_t len, const char *name,
+WsStatus sea_board_parse(SeaBoard *board, const char *text, size_t len, const char *file,
                          WsError *err) {
+    char name[WS_QUOTE_SIZE];
+    ws_quote(name, sizeof name, file);
     memset(board, 0, sizeof *board);
     /* Drop blank trailing lines (and the final newline) so "ten lines" is exact. */
     while (len > 0 && (text[len - 1] == '\n' || text[len - 1] == '\r'))

@@ -124,6 +124,10 @@ static int start_tail_cell(int w, int h, const uint8_t *walls, int len) {
     return -1;
 }
 
+int snake_game_start_tail(const SnakeGame *g) {
+    return start_tail_cell(g->rules.w, g->rules.h, g->walls, g->rules.start_length);
+}
+
 WsStatus snake_game_set_walls(SnakeGame *g, const uint8_t *walls, WsError *err) {
     int cells = g->snake.cap, len = g->rules.start_length;
     int count = 0;

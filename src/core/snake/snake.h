@@ -111,6 +111,10 @@ void snake_game_deinit(SnakeGame *g);
  * leave such a run (snake_game_set_walls and snake_game_toggle_wall see to it). */
 void snake_game_reset(SnakeGame *g, uint64_t seed);
 
+/* The cell of the start body's tail under the start rule above (the board's
+ * walls and start length), or -1 if no row has room. */
+int snake_game_start_tail(const SnakeGame *g);
+
 /* Replaces the board's walls with `walls` (w * h bytes, nonzero = wall; NULL
  * for none) and restarts the game with its seed, so the start rule sees them.
  * WS_ERR_ARG, walls and game unchanged, when no row has room for the start

@@ -27,10 +27,39 @@ WsStatus snake_policy_check_walls(SnakePolicy p, int w, int h, const uint8_t *wa
     WsStatus st = snake_cycle_check_board(w, h, err);
     if (st != WS_OK)
         return st;
-    for (int c = 0; walls != NULL && c < w * h; c++)
-        if (walls[c])
-            return ws_fail(err, WS_ERR_ARG, "the %s policy cannot play boards with walls yet",
-                           snake_policy_name(p));
+    WsError why = {0};
+    st = snake_cycle_check_walls(w, h, walls, &why);
+    if (st != WS_OK)
+        return ws_fail(err, st, "the %s policy cannot play this board: %s", snake_policy_name(p),
+                       why.msg);
+    return WS_OK;
+}
+
+WsStatus snake_policy_check_game(SnakePolicy p, const SnakeGame *g, WsError *err) {
+    const uint8_t *walls = g->wall_count > 0 ? g->walls : NULL;
+    WsStatus st = snake_policy_check_walls(p, g->rules.w, g->rules.h, walls, err);
+    if (st != WS_OK || walls == NULL || (p != SNAKE_POLICY_HAMILTON && p != SNAKE_POLICY_PERFECT))
+        return st;
+    /* The start body must lie on a block cycle: its stays along the top lanes
+     * cut the blocks above it off from it, so a free block that hangs only
+     * on the start row's blocks leaves no cycle. */
+    SnakeCycle c;
+    st = snake_cycle_init(&c, g->rules.w, g->rules.h, err);
+    if (st != WS_OK)
+        return st;
+    snake_cycle_sync_walls(&c, g);
+    int start = snake_game_start_tail(g);
+    snake_cert_clear(&c.cert);
+    for (int i = 0; start >= 0 && i + 1 < g->rules.start_length; i++)
+        snake_cert_constrain(&c.cert, start + i, start + i + 1, 1);
+    bool ok = start >= 0 && snake_cert_build(&c.cert);
+    snake_cycle_deinit(&c);
+    if (!ok)
+        return ws_fail(err, WS_ERR_ARG,
+                       "the %s policy: the start snake (length %d, row %d) cuts off free blocks "
+                       "above it, so no block cycle holds it (start length 2 always fits)",
+                       snake_policy_name(p), g->rules.start_length,
+                       start >= 0 ? start / g->rules.w : -1);
     return WS_OK;
 }
 
@@ -802,16 +831,16 @@ static void choose_greedy(SnakeAi *ai, const SnakeGame *g) {
 static void choose_cycle(SnakeAi *ai, const SnakeGame *g) {
     bool shortcut = false;
     Dir d = DIR_NONE;
-    /* No cycle policy plays walls yet (snake_policy_check_walls refuses them),
-     * but a window user can add some mid-game: then greedy plays. */
-    bool cycle = ai->cycle != NULL && g->wall_count == 0;
+    /* Walls that are not whole blocks (a window user can add some mid-game)
+     * make the cycle policies return DIR_NONE: then greedy plays. */
+    bool cycle = ai->cycle != NULL;
     if (cycle && ai->policy == SNAKE_POLICY_HAMILTON)
         d = snake_cycle_choose_hamilton(ai->cycle, g, &ai->food_path);
     else if (cycle)
         d = snake_cycle_choose_perfect(ai->cycle, g, &ai->food_path, &shortcut);
     if (d == DIR_NONE) {
         /* The body is not on a cycle (the policy was switched mid-game) or the
-         * board has walls: play greedy until the game restarts on the cycle. */
+         * walls are not whole blocks: greedy plays until the game restarts on a cycle. */
         path_clear(&ai->food_path);
         if (ai->cycle != NULL)
             ai->cycle->order_len = 0;
@@ -820,6 +849,10 @@ static void choose_cycle(SnakeAi *ai, const SnakeGame *g) {
     }
     ai->dir = d;
     ai->reason = shortcut ? SNAKE_REASON_SHORTCUT : SNAKE_REASON_CYCLE;
+}
+
+int snake_ai_cycle_len(const SnakeAi *ai) {
+    return snake_ai_cycle(ai) != NULL ? ai->cycle->order_len : 0;
 }
 
 const int32_t *snake_ai_cycle(const SnakeAi *ai) {

@@ -114,6 +114,8 @@ Dir snake_ai_choose(SnakeAi *ai, const SnakeGame *game);
  * order the snake travels them (perfect: starting at the tail), or NULL when
  * the last decision was not made on a cycle. Valid until the next decision. */
 const int32_t *snake_ai_cycle(const SnakeAi *ai);
+/* How many cells that cycle has: w*h, or the floor cells on a board with walls. */
+int snake_ai_cycle_len(const SnakeAi *ai);
 
 /* ---- Memory ------------------------------------------------------------------
  * Most of a SnakeAi is the last decision's output (for the overlays) and
@@ -145,10 +147,15 @@ WsStatus snake_ai_memory_load(SnakeAi *ai, const uint8_t *buf, size_t len, WsErr
 
 /* Whether policy p can play a w x h board with these walls (w*h bytes,
  * nonzero = wall; NULL for none); err says why not in one line. greedy plays
- * every board; hamilton and perfect need an even side and, for now, no walls
- * (SPEC: later, walls that are whole 2x2 blocks with connected free blocks). */
+ * every board; hamilton and perfect need an even side and walls only as whole
+ * 2x2 blocks with connected free blocks (snake_cycle_check_walls). */
 WsStatus snake_policy_check_walls(SnakePolicy p, int w, int h, const uint8_t *walls,
                                   WsError *err);
+/* snake_policy_check_walls for the game's board, and for hamilton and
+ * perfect on a walled board also its start: the start body must lie on a
+ * block cycle (a start row under a free block that hangs only on it has
+ * none; start length 2 always fits). */
+WsStatus snake_policy_check_game(SnakePolicy p, const SnakeGame *g, WsError *err);
 /* The same for a board without walls. */
 WsStatus snake_policy_check(SnakePolicy p, int w, int h, WsError *err);
 

@@ -19,6 +19,8 @@ static void cert_layout(void *owner, Slab *s) {
     k->req_until = slab_take(s, e, sizeof *k->req_until);
     k->block_until = slab_take(s, b, sizeof *k->block_until);
     k->tree = slab_take(s, e, sizeof *k->tree);
+    k->wall_block = slab_take(s, b, sizeof *k->wall_block);
+    k->wall_edge = slab_take(s, e, sizeof *k->wall_edge);
     k->uf = slab_take(s, b, sizeof *k->uf);
     k->edge_order = slab_take(s, 2 * e, sizeof *k->edge_order);
     k->bqueue = slab_take(s, b, sizeof *k->bqueue);
@@ -37,17 +39,42 @@ WsStatus snake_cert_init(SnakeCert *k, int w, int h, WsError *err) {
     k->bh = h / 2;
     k->nblocks = k->bw * k->bh;
     k->nedges = k->bh * (k->bw - 1) + (k->bh - 1) * k->bw;
+    k->nfree = k->nblocks;
     k->mem = slab_alloc(cert_layout, k);
     if (k->mem == NULL) {
         memset(k, 0, sizeof *k);
         return ws_fail(err, WS_ERR_NOMEM, "out of memory for a %dx%d block certificate", w, h);
     }
+    snake_cert_set_walls(k, NULL);
     return WS_OK;
 }
 
 void snake_cert_deinit(SnakeCert *k) {
     free(k->mem);
     memset(k, 0, sizeof *k);
+}
+
+static void edge_blocks(const SnakeCert *k, int e, int *a, int *b);
+
+void snake_cert_set_walls(SnakeCert *k, const uint8_t *walls) {
+    k->nfree = 0;
+    for (int b = 0; b < k->nblocks; b++) {
+        int cell = b / k->bw * 2 * k->w + b % k->bw * 2;
+        k->wall_block[b] = walls != NULL && walls[cell] != 0;
+        k->nfree += !k->wall_block[b];
+    }
+    for (int e = 0; e < k->nedges; e++) {
+        int a, b;
+        edge_blocks(k, e, &a, &b);
+        k->wall_edge[e] = k->wall_block[a] || k->wall_block[b];
+    }
+}
+
+void snake_cert_clear(SnakeCert *k) {
+    memset(k->req, 0, (size_t)k->nedges * sizeof *k->req);
+    memset(k->forb, 0, (size_t)k->nedges * sizeof *k->forb);
+    memset(k->req_until, 0, (size_t)k->nedges * sizeof *k->req_until);
+    memset(k->block_until, 0, (size_t)k->nblocks * sizeof *k->block_until);
 }
 
 /* ======================================================================== */
@@ -68,10 +95,7 @@ bool snake_cert_constrain(SnakeCert *k, int a, int b, int delta) {
 }
 
 bool snake_cert_load(SnakeCert *k, const Snake *s) {
-    memset(k->req, 0, (size_t)k->nedges * sizeof *k->req);
-    memset(k->forb, 0, (size_t)k->nedges * sizeof *k->forb);
-    memset(k->req_until, 0, (size_t)k->nedges * sizeof *k->req_until);
-    memset(k->block_until, 0, (size_t)k->nblocks * sizeof *k->block_until);
+    snake_cert_clear(k);
     for (int i = s->len - 1; i >= 0; i--) {
         int a = snake_at(s, i);
         /* Segment i leaves after len - i moves; what it implies holds till then. */
@@ -121,7 +145,7 @@ static bool build_ordered(SnakeCert *k, const int32_t *edge_order) {
         k->tree[e] = 0;
         if (k->req[e] == 0)
             continue;
-        if (k->forb[e] != 0)
+        if (k->forb[e] != 0 || k->wall_edge[e])
             return false;
         int a, b;
         edge_blocks(k, e, &a, &b);
@@ -132,9 +156,9 @@ static bool build_ordered(SnakeCert *k, const int32_t *edge_order) {
         k->tree[e] = 1;
         joined++;
     }
-    for (int i = 0; i < k->nedges && joined < k->nblocks - 1; i++) {
+    for (int i = 0; i < k->nedges && joined < k->nfree - 1; i++) {
         int e = edge_order != NULL ? edge_order[i] : i;
-        if (k->req[e] != 0 || k->forb[e] != 0)
+        if (k->req[e] != 0 || k->forb[e] != 0 || k->wall_edge[e])
             continue;
         int a, b;
         edge_blocks(k, e, &a, &b);
@@ -145,7 +169,7 @@ static bool build_ordered(SnakeCert *k, const int32_t *edge_order) {
         k->tree[e] = 1;
         joined++;
     }
-    return joined == k->nblocks - 1;
+    return joined == k->nfree - 1;
 }
 
 bool snake_cert_build(SnakeCert *k) { return build_ordered(k, NULL); }
@@ -161,7 +185,7 @@ static void edge_order_bfs(SnakeCert *k, int root) {
         int b = k->bqueue[qh++];
         for (int d = 0; d < DIR_COUNT; d++) {
             int e = snake_cert_block_edge(k, b, (Dir)d);
-            if (e < 0 || k->forb[e] != 0)
+            if (e < 0 || k->forb[e] != 0 || k->wall_edge[e])
                 continue;
             int a, z;
             edge_blocks(k, e, &a, &z);
@@ -201,14 +225,14 @@ bool snake_cert_agrees(const SnakeCert *k, const uint8_t *tree) {
 }
 
 int snake_cert_outline_dist(const SnakeCert *k, const uint8_t *tree, int from, int to) {
-    int cells = k->w * k->h, n = 0;
+    int cells = 4 * k->nfree, n = 0;
     for (int cell = from; cell != to && n < cells; n++)
         cell = snake_cert_outline_next(k, tree, cell);
     return n;
 }
 
 void snake_cert_outline(const SnakeCert *k, const uint8_t *tree, int start, int32_t *order) {
-    int cells = k->w * k->h, cell = start;
+    int cells = 4 * k->nfree, cell = start;
     for (int i = 0; i < cells; i++) {
         order[i] = cell;
         cell = snake_cert_outline_next(k, tree, cell);

@@ -12,6 +12,11 @@
  * and no forbidden one; its outline is then a Hamiltonian cycle holding the
  * body tail -> head as one stretch.
  *
+ * Walls (SPEC "Snake boards with walls"): a board whose walls are whole
+ * blocks plays the same way on the free blocks. A wall block's edges are never
+ * in a tree (wall_edge), a tree spans the free blocks, and its outline is a
+ * Hamiltonian cycle of the floor (4 * nfree cells).
+ *
  * SnakeCert owns its buffers (one block, sized in snake_cert_init) and never
  * allocates afterwards. Edges are numbered bh*(bw-1) horizontal ones first
  * (row by row), then (bh-1)*bw vertical ones.
@@ -41,6 +46,11 @@ typedef struct SnakeCert {
 
     uint8_t *tree; /* per edge: in the spanning tree the last build made */
 
+    /* The walls (snake_cert_set_walls): whole blocks, never in a tree. */
+    uint8_t *wall_block; /* per block: a wall */
+    uint8_t *wall_edge;  /* per edge: touches a wall block */
+    int nfree;           /* blocks that are not walls; the outline has 4 * nfree cells */
+
     /* Scratch for building trees. */
     int32_t *uf;         /* per block: union-find */
     int32_t *edge_order; /* 2 * nedges: an order in which to grow a tree */
@@ -59,6 +69,14 @@ WsStatus snake_cert_init(SnakeCert *k, int w, int h, WsError *err);
 
 /* Frees the buffers; safe on a zeroed SnakeCert. */
 void snake_cert_deinit(SnakeCert *k);
+
+/* Sets the walls: `walls` (w * h bytes, nonzero = wall, NULL = none) must
+ * be whole blocks (snake_cycle_check_walls); a block counts as a wall when
+ * its top-left cell is one. */
+void snake_cert_set_walls(SnakeCert *k, const uint8_t *walls);
+
+/* Clears every constraint (a body of length 0). */
+void snake_cert_clear(SnakeCert *k);
 
 /* ---- lane geometry ------------------------------------------------------------ */
 
@@ -122,7 +140,7 @@ bool snake_cert_load(SnakeCert *k, const Snake *s);
 
 /* The certificate test: is there a spanning tree holding every required edge
  * and no forbidden one? Yes exactly when no edge is both, the required edges
- * have no cycle, and the edges not forbidden connect all blocks; then the
+ * have no cycle, and the edges not forbidden connect all free blocks; then the
  * required edges grown by the others in index order are such a tree, left in
  * k->tree. */
 bool snake_cert_build(SnakeCert *k);
@@ -140,7 +158,7 @@ bool snake_cert_agrees(const SnakeCert *k, const uint8_t *tree);
 /* Steps from `from` along the outline of `tree` to `to` (at most w * h). */
 int snake_cert_outline_dist(const SnakeCert *k, const uint8_t *tree, int from, int to);
 
-/* Writes the outline of `tree` into order[0 .. w*h), starting at `start`. */
+/* Writes the outline of `tree` into order[0 .. 4 * nfree), starting at `start`. */
 void snake_cert_outline(const SnakeCert *k, const uint8_t *tree, int start, int32_t *order);
 
 /* Would a certificate survive the head of s moving to `to`? The move adds its

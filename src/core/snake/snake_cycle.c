@@ -24,6 +24,55 @@ WsStatus snake_cycle_check_board(int w, int h, WsError *err) {
     return WS_OK;
 }
 
+/* Whether walls (w * h bytes, nonzero = wall, NULL = none) are whole 2x2
+ * blocks; if not, err names the first block that is not. */
+static WsStatus walls_in_blocks(int w, int h, const uint8_t *walls, WsError *err) {
+    for (int y = 0; walls != NULL && y < h; y += 2)
+        for (int x = 0; x < w; x += 2) {
+            int c = y * w + x;
+            bool wall = walls[c] != 0;
+            if ((walls[c + 1] != 0) != wall || (walls[c + w] != 0) != wall ||
+                (walls[c + w + 1] != 0) != wall)
+                return ws_fail(err, WS_ERR_ARG,
+                               "walls must be whole 2x2 blocks; the block at cells (%d..%d, "
+                               "%d..%d) is part wall",
+                               x, x + 1, y, y + 1);
+        }
+    return WS_OK;
+}
+
+static bool any_wall(int cells, const uint8_t *walls) {
+    for (int c = 0; walls != NULL && c < cells; c++)
+        if (walls[c])
+            return true;
+    return false;
+}
+
+WsStatus snake_cycle_check_walls(int w, int h, const uint8_t *walls, WsError *err) {
+    WsStatus st = snake_cycle_check_board(w, h, err);
+    if (st != WS_OK || !any_wall(w * h, walls))
+        return st;
+    if (w % 2 != 0 || h % 2 != 0)
+        return ws_fail(err, WS_ERR_ARG,
+                       "walls need two even board sides (whole 2x2 blocks), and %dx%d has not", w,
+                       h);
+    st = walls_in_blocks(w, h, walls, err);
+    if (st != WS_OK)
+        return st;
+    SnakeCert k;
+    st = snake_cert_init(&k, w, h, err);
+    if (st != WS_OK)
+        return st;
+    snake_cert_set_walls(&k, walls);
+    snake_cert_clear(&k);
+    bool connected = k.nfree > 0 && snake_cert_build(&k);
+    snake_cert_deinit(&k);
+    if (!connected)
+        return ws_fail(err, WS_ERR_ARG,
+                       "the walls cut the free 2x2 blocks in parts: no Hamiltonian cycle");
+    return WS_OK;
+}
+
 /* The fixed cycle. Both shapes start with the top row left to right, so any
  * start body lies on them in order:
  *  - h even: the top row, then rows 1..h-1 over columns 1..w-1 as a
@@ -75,6 +124,7 @@ static void cycle_layout(void *owner, Slab *s) {
     c->ban = slab_take(s, n, sizeof *c->ban);
     c->seq = slab_take(s, 2 * n, sizeof *c->seq);
     c->plan = slab_take(s, n, sizeof *c->plan);
+    c->cand = slab_take(s, n, sizeof *c->cand);
 }
 
 WsStatus snake_cycle_init(SnakeCycle *c, int w, int h, WsError *err) {
@@ -112,16 +162,38 @@ void snake_cycle_deinit(SnakeCycle *c) {
 /* Shared helpers                                                            */
 /* ======================================================================== */
 
+bool snake_cycle_sync_walls(SnakeCycle *c, const SnakeGame *g) {
+    const uint8_t *walls = g->wall_count > 0 ? g->walls : NULL;
+    c->walls = walls;
+    if (walls == NULL) {
+        if (c->blocks && c->cert.nfree != c->cert.nblocks)
+            snake_cert_set_walls(&c->cert, NULL);
+        return true;
+    }
+    if (!c->blocks || walls_in_blocks(c->w, c->h, walls, NULL) != WS_OK)
+        return false;
+    snake_cert_set_walls(&c->cert, walls);
+    return true;
+}
+
+/* Cells on the certificate cycle: the floor. */
+static int cycle_cells(const SnakeCycle *c) { return c->blocks ? 4 * c->cert.nfree : c->cells; }
+
 /* Release ticks of the body: segment i (head 0) is the tail, leaving, on tick
  * len - i; the head may enter it then (free tail) or a tick later (strict). */
 static void release_set(SnakeCycle *c, const Snake *s, bool strict) {
     for (int i = 0; i < s->len; i++)
         c->release[snake_at(s, i)] = (int32_t)(s->len - i) + (strict ? 1 : 0);
+    for (int i = 0; c->walls != NULL && i < c->cells; i++)
+        if (c->walls[i])
+            c->release[i] = INT32_MAX; /* never */
 }
 
 static void release_clear(SnakeCycle *c, const Snake *s) {
     for (int i = 0; i < s->len; i++)
         c->release[snake_at(s, i)] = 0;
+    for (int i = 0; c->walls != NULL && i < c->cells; i++)
+        c->release[i] = 0;
 }
 
 /* Fills route with the cells of the cycle order[0..n) from position
@@ -142,9 +214,40 @@ static void route_along(Path *route, const int32_t *order, int n, int start_pos,
 /* ======================================================================== */
 
 static bool fixed_in_order(const SnakeCycle *c, const Snake *s);
+static void order_from_tree(SnakeCycle *c, const uint8_t *tree, int tail);
+
+/* hamilton on a board with walls: the outline of one fixed tree of the free
+ * blocks, the one index-order Kruskal grows around the start body's
+ * constraints (so the start body lies on it). Rebuilt every decision from
+ * the walls and the start rule alone, so nothing is kept between decisions. */
+static Dir hamilton_blocks(SnakeCycle *c, const SnakeGame *g, Path *route) {
+    SnakeCert *k = &c->cert;
+    const Snake *s = &g->snake;
+    int start = snake_game_start_tail(g);
+    snake_cert_clear(k);
+    for (int i = 0; i + 1 < g->rules.start_length; i++)
+        snake_cert_constrain(k, start + i, start + i + 1, 1);
+    if (start < 0 || !snake_cert_build(k)) /* the start body lies on no block cycle */
+        return DIR_NONE;
+    int cell = snake_tail(s); /* the body must be one stretch of the outline */
+    for (int i = s->len - 2; i >= 0; i--) {
+        cell = snake_cert_outline_next(k, k->tree, cell);
+        if (cell != snake_at(s, i))
+            return DIR_NONE;
+    }
+    order_from_tree(c, k->tree, snake_tail(s));
+    route_along(route, c->order, c->order_len, s->len - 1, g->food);
+    int head = snake_head(s);
+    Dir d = grid_dir_between(c->w, head, snake_cert_outline_next(k, k->tree, head));
+    return snake_game_is_legal(g, d) ? d : DIR_NONE;
+}
 
 Dir snake_cycle_choose_hamilton(SnakeCycle *c, const SnakeGame *g, Path *route) {
     const Snake *s = &g->snake;
+    if (!snake_cycle_sync_walls(c, g))
+        return DIR_NONE;
+    if (c->walls != NULL)
+        return hamilton_blocks(c, g, route);
     if (!fixed_in_order(c, s))
         return DIR_NONE; /* e.g. after a policy switch: the caller falls back */
     int head = snake_head(s);
@@ -221,7 +324,7 @@ static Dir choose_tapsell(SnakeCycle *c, const SnakeGame *g, Path *route, bool *
 /* Makes the outline of `tree`, from the tail, the cycle of this decision. */
 static void order_from_tree(SnakeCycle *c, const uint8_t *tree, int tail) {
     snake_cert_outline(&c->cert, tree, tail, c->order);
-    c->order_len = c->cells;
+    c->order_len = cycle_cells(c);
 }
 
 /* Among routes of equal length the one whose cells have the fewest open
@@ -239,11 +342,11 @@ static int32_t hug_cost(const SnakeCycle *c, int cell, int tick) {
 
 /* Timed BFS over lane moves from `start` (where the head is at tick
  * start_tick) to `goal`: a body cell may be entered from its release tick on,
- * and a move banned in ban[] is never taken. With avoid_loops it also never
+ * and a move banned in ban[] is never taken. It also never
  * enters a block that still holds the body, except back over the edge the
  * body crossed: that would close a loop of blocks. Returns the steps from
  * start to goal, or -1; parent[] holds the route. */
-static int lane_route(SnakeCycle *c, int start, int start_tick, int goal, bool avoid_loops) {
+static int lane_route(SnakeCycle *c, int start, int start_tick, int goal) {
     for (int i = 0; i < c->cells; i++)
         c->dist[i] = -1;
     int qh = 0, qt = 0;
@@ -268,8 +371,7 @@ static int lane_route(SnakeCycle *c, int start, int start_tick, int goal, bool a
             if (y < 0 || (c->dist[y] >= 0 && c->dist[y] <= c->dist[x]) || c->release[y] > tick ||
                 ((unsigned)c->ban[x] >> (unsigned)ds[k] & 1u))
                 continue;
-            if (avoid_loops && ds[k] == a &&
-                c->cert.block_until[snake_cert_block(&c->cert, y)] > tick &&
+            if (ds[k] == a && c->cert.block_until[snake_cert_block(&c->cert, y)] > tick &&
                 c->cert.req_until[e] <= tick)
                 continue;
             int32_t cost = c->cost[x] + hug_cost(c, y, tick);
@@ -312,9 +414,10 @@ static void route_copy(Path *route, const int32_t *cells, int n) {
 }
 
 /* Walks the body virtually along plan[0..n) (plan[0] is the head, the last
- * cell the food) and checks the certificate after every move. Returns 0 if it
- * holds throughout, else the index of the first move that breaks it. The
- * loaded constraints are those of the real body again afterwards. */
+ * cell the food) and checks the certificate after the eat at its end.
+ * Returns 0 if it holds there, else the index of the first move after which
+ * no certificate exists (the move to ban). The loaded constraints are those
+ * of the real body again afterwards. */
 static int plan_check(SnakeCycle *c, const Snake *s, const int32_t *plan, int n) {
     int len = s->len;
     int32_t *seq = c->seq; /* tail .. head, then the plan */
@@ -322,6 +425,15 @@ static int plan_check(SnakeCycle *c, const Snake *s, const int32_t *plan, int n)
         seq[i] = snake_at(s, len - 1 - i);
     for (int j = 1; j < n; j++)
         seq[len - 1 + j] = plan[j];
+    for (int j = 1; j < n; j++) { /* every move but the last, the eat, drops the tail */
+        snake_cert_constrain(&c->cert, seq[len - 2 + j], seq[len - 1 + j], 1);
+        if (j < n - 1)
+            snake_cert_constrain(&c->cert, seq[j - 1], seq[j], -1);
+    }
+    bool ok = snake_cert_build(&c->cert);
+    snake_cert_load(&c->cert, s);
+    if (ok)
+        return 0;
     int fail = 0;
     for (int j = 1; j < n && fail == 0; j++) {
         snake_cert_constrain(&c->cert, seq[len - 2 + j], seq[len - 1 + j], 1);
@@ -331,7 +443,7 @@ static int plan_check(SnakeCycle *c, const Snake *s, const int32_t *plan, int n)
             fail = j;
     }
     snake_cert_load(&c->cert, s);
-    return fail;
+    return fail; /* >= 1: the last move is the eat, whose state failed above */
 }
 
 /* A game that goes this long without eating stops hunting by routes and
@@ -342,13 +454,15 @@ static long hunt_limit(const SnakeCycle *c) { return 2L * c->cells; }
 /* How many banned moves a plan search may add before it gives up. */
 enum { PLAN_ATTEMPTS = 24 };
 
-/* Plans a whole route head -> food whose every move keeps the certificate:
- * BFS, walk it virtually, ban the first move that breaks the certificate and
- * search again. Routes longer than `limit` (the certificate cycle's own way
- * to the food) are not worth checking. The plan is kept and followed while
- * the food stays. */
-static bool plan_route(SnakeCycle *c, const SnakeGame *g, const bool valid[DIR_COUNT],
-                       int limit) {
+/* Plans a whole route head -> food after whose eat a certificate holds:
+ * BFS, walk it virtually, and if the state after the eat has no certificate,
+ * ban the first move after which none exists and search again. Routes longer
+ * than `limit` (the certificate cycle's own way to the food) are not worth
+ * checking. The plan is kept and followed until the eat: every move of it is
+ * free by the release ticks the BFS kept, the food cannot move before it is
+ * eaten, so the snake reaches the certified state at the plan's end whatever
+ * the states in between (docs/perfect.md). */
+static bool plan_route(SnakeCycle *c, const SnakeGame *g, const bool valid[DIR_COUNT], int limit) {
     const Snake *s = &g->snake;
     int head = snake_head(s);
     int32_t banned[PLAN_ATTEMPTS + 1];
@@ -359,20 +473,21 @@ static bool plan_route(SnakeCycle *c, const SnakeGame *g, const bool valid[DIR_C
     banned[nbanned++] = head;
     bool ok = false;
     for (int attempt = 0; attempt < PLAN_ATTEMPTS; attempt++) {
-        int steps = lane_route(c, head, 0, g->food, true);
+        int steps = lane_route(c, head, 0, g->food);
         if (steps < 0 || steps > limit)
             break;
-        int n = route_cells(c, c->plan, g->food);
-        int fail = plan_check(c, s, c->plan, n);
-        if (fail == 0) {
+        int n = route_cells(c, c->cand, g->food);
+        int fail = plan_check(c, s, c->cand, n);
+        if (fail == 0) { /* the kept plan changes only now, to a checked one */
+            memcpy(c->plan, c->cand, (size_t)n * sizeof *c->plan);
             c->plan_len = n;
             c->plan_at = 0;
             c->plan_food = g->food;
             ok = true;
             break;
         }
-        int from = c->plan[fail - 1];
-        c->ban[from] |= (uint8_t)(1u << grid_dir_between(c->w, from, c->plan[fail]));
+        int from = c->cand[fail - 1];
+        c->ban[from] |= (uint8_t)(1u << grid_dir_between(c->w, from, c->cand[fail]));
         banned[nbanned++] = from;
     }
     for (int i = 0; i < nbanned; i++)
@@ -380,81 +495,104 @@ static bool plan_route(SnakeCycle *c, const SnakeGame *g, const bool valid[DIR_C
     return ok;
 }
 
+/* Whether the kept plan still describes this game: same food, at least one
+ * move left, and the body's front is the plan walked so far (so no move but
+ * the plan's was made since it was checked, e.g. by a steering hand). */
+static bool plan_live(const SnakeCycle *c, const SnakeGame *g) {
+    const Snake *s = &g->snake;
+    if (c->plan_len == 0 || c->plan_food != g->food || c->plan_at + 1 >= c->plan_len)
+        return false;
+    for (int i = 0; i <= c->plan_at && i < s->len; i++)
+        if (snake_at(s, i) != c->plan[c->plan_at - i])
+            return false;
+    return true;
+}
+
 static Dir choose_blocks(SnakeCycle *c, const SnakeGame *g, Path *route, bool *shortcut) {
     const Snake *s = &g->snake;
     SnakeCert *k = &c->cert;
-    if (!snake_cert_load(k, s) || !snake_cert_build(k))
-        return DIR_NONE;
-    int head = snake_head(s), food = g->food;
     if (g->steps == 0)
         c->plan_len = 0; /* a new game: nothing carries over, whichever game came before */
+    if (!snake_cert_load(k, s))
+        return DIR_NONE;
+    /* The invariant: the body has a certificate, or it is following a plan
+     * whose end (the eat) has one. Anything else was not played by this
+     * policy (a policy switch, a steering hand): the caller falls back. */
+    bool certified = snake_cert_build(k);
+    bool live = plan_live(c, g);
+    if (!certified && !live)
+        return DIR_NONE;
+    int head = snake_head(s), food = g->food;
     if (g->since_eat == 0)
         c->committed = false;
-    if (c->committed && !snake_cert_agrees(k, c->commit))
+    if (c->committed && (!certified || !snake_cert_agrees(k, c->commit)))
         c->committed = false;
     bool hunting = g->since_eat < hunt_limit(c) && food >= 0;
 
     /* Candidate 1: the certificate cycle. Keep the committed tree unless
      * another shape reaches the food strictly sooner, so the distance along
      * the followed cycle falls by at least one every move. */
-    int tree_dist =
-        c->committed && food >= 0 ? snake_cert_outline_dist(k, c->commit, head, food) : -1;
-    for (int v = 0; v < SNAKE_CERT_VARIANTS && (hunting || !c->committed); v++) {
-        snake_cert_build_variant(k, v, head, food, snake_tail(s));
-        int dist = food >= 0 ? snake_cert_outline_dist(k, k->tree, head, food) : 0;
-        if (tree_dist < 0 || dist < tree_dist) {
-            tree_dist = dist;
-            memcpy(c->commit, k->tree, (size_t)k->nedges);
-            c->committed = true;
+    int tree_dist = c->cells + 1; /* no cycle to follow while off the certificate */
+    if (certified) {
+        tree_dist =
+            c->committed && food >= 0 ? snake_cert_outline_dist(k, c->commit, head, food) : -1;
+        for (int v = 0; v < SNAKE_CERT_VARIANTS && (hunting || !c->committed); v++) {
+            snake_cert_build_variant(k, v, head, food, snake_tail(s));
+            int dist = food >= 0 ? snake_cert_outline_dist(k, k->tree, head, food) : 0;
+            if (tree_dist < 0 || dist < tree_dist) {
+                tree_dist = dist;
+                memcpy(c->commit, k->tree, (size_t)k->nedges);
+                c->committed = true;
+            }
         }
     }
 
-    /* Candidate 2: a planned route whose every move keeps a certificate. */
+    /* Candidate 2: a planned route that ends (eats) in a certified state. */
     bool planned = false;
-    if (hunting) {
+    if (hunting || live) {
         release_set(c, s, g->rules.strict_tail);
-        bool valid[DIR_COUNT] = {false};
-        for (int d = 0; d < DIR_COUNT; d++) {
-            if (!snake_game_is_legal(g, (Dir)d))
-                continue;
-            int to = grid_neighbor(c->w, c->h, head, (Dir)d);
-            /* never a move that is not a lane move */
-            valid[d] = snake_cert_move_keeps(k, s, to, to == food);
+        bool valid[DIR_COUNT] = {false}; /* legal lane moves */
+        for (int d = 0; d < DIR_COUNT; d++)
+            valid[d] = snake_game_is_legal(g, (Dir)d) && (snake_cert_cross_dir(c->w, head) == d ||
+                                                          snake_cert_stay_dir(c->w, head) == d);
+        /* Follow the kept plan until the eat. */
+        Dir next = live ? grid_dir_between(c->w, head, c->plan[c->plan_at + 1]) : DIR_NONE;
+        planned = next != DIR_NONE && valid[next];
+        int remaining = c->plan_len - 1 - c->plan_at;
+        /* The tail frees cells as it goes: when a shorter route may have
+         * opened, a checked shorter plan replaces the kept one; if none
+         * checks out the kept one stays (it may be all that is safe). */
+        if (planned && hunting) {
+            int now = lane_route(c, head, 0, food);
+            if (now >= 0 && now < remaining)
+                plan_route(c, g, valid, remaining - 1 < tree_dist ? remaining - 1 : tree_dist);
         }
-        /* Follow the kept plan while it lasts; every move is still checked. */
-        planned = c->plan_len > 0 && c->plan_food == food && c->plan_at + 1 < c->plan_len &&
-                  c->plan[c->plan_at] == head;
-        if (planned) {
-            Dir d = grid_dir_between(c->w, head, c->plan[c->plan_at + 1]);
-            planned = d != DIR_NONE && valid[d];
-        }
-        /* The tail frees cells as it goes: replan when a shorter route may have opened. */
-        if (planned) {
-            int now = lane_route(c, head, 0, food, true);
-            planned = now < 0 || now >= c->plan_len - 1 - c->plan_at;
-        }
-        if (!planned)
+        if (!planned && hunting)
             planned = plan_route(c, g, valid, tree_dist);
-        if (planned && c->plan_len - 1 - c->plan_at > tree_dist)
+        if (planned && certified && c->plan_len - 1 - c->plan_at > tree_dist)
             planned = false; /* the cycle itself is the shorter way */
         release_clear(c, s);
     }
     if (!planned)
         c->plan_len = 0;
+    if (!planned && !certified)
+        return DIR_NONE; /* cannot happen: an uncertified body has a live plan */
 
     if (planned) {
         Dir best = grid_dir_between(c->w, head, c->plan[c->plan_at + 1]);
-        route_copy(route, c->plan + c->plan_at, c->plan_len - c->plan_at);
+        int left = c->plan_len - c->plan_at;
+        route_copy(route, c->plan + c->plan_at, left);
+        /* The overlay's cycle: the certificate the plan ends on (its check
+         * leaves that tree in k->tree). */
+        if (plan_check(c, s, c->plan + c->plan_at, left) == 0)
+            order_from_tree(c, k->tree, snake_tail(s));
         c->plan_at++;
         *shortcut = true;
-        int to = grid_neighbor(c->w, c->h, head, best);
-        snake_cert_move_keeps(k, s, to, to == food); /* leaves its tree for the overlay */
-        order_from_tree(c, k->tree, snake_tail(s));
         return best;
     }
     order_from_tree(c, c->commit, snake_tail(s));
     assert(c->order[s->len - 1] == head);
-    route_along(route, c->order, c->cells, s->len - 1, food);
+    route_along(route, c->order, c->order_len, s->len - 1, food);
     *shortcut = false;
     return grid_dir_between(c->w, head, snake_cert_outline_next(k, c->commit, head));
 }
@@ -462,6 +600,8 @@ static Dir choose_blocks(SnakeCycle *c, const SnakeGame *g, Path *route, bool *s
 Dir snake_cycle_choose_perfect(SnakeCycle *c, const SnakeGame *g, Path *route, bool *shortcut) {
     *shortcut = false;
     c->order_len = 0;
+    if (!snake_cycle_sync_walls(c, g))
+        return DIR_NONE;
     if (c->blocks)
         return choose_blocks(c, g, route, shortcut);
     return choose_tapsell(c, g, route, shortcut);

@@ -59,6 +59,9 @@ typedef struct SnakeCycle {
     /* The plan being followed: plan[plan_at] is the head, the last cell the food. */
     int32_t *plan;
     int plan_len, plan_at, plan_food;
+    int32_t *cand;         /* cells: a candidate plan being checked (scratch) */
+
+    const uint8_t *walls; /* the game's walls at the last decision (borrowed), NULL: none */
 
     void *mem; /* the one block the buffers above live in (not cert's) */
 } SnakeCycle;
@@ -66,6 +69,18 @@ typedef struct SnakeCycle {
 /* Whether a w x h board has a Hamiltonian cycle (one side even, sides >= 2);
  * if not, err says so in one line. */
 WsStatus snake_cycle_check_board(int w, int h, WsError *err);
+
+/* Whether hamilton and perfect can play a w x h board with these walls (w*h
+ * bytes, nonzero = wall; NULL or all zero: none): a Hamiltonian cycle, and
+ * walls only as whole 2x2 blocks (cells (2i..2i+1, 2j..2j+1), both sides
+ * even) whose free blocks are connected. If not, err says why in one line.
+ * Allocates scratch for the check (WS_ERR_NOMEM when out of memory). */
+WsStatus snake_cycle_check_walls(int w, int h, const uint8_t *walls, WsError *err);
+
+/* Takes the game's walls for the next decisions (every choose does this
+ * itself; tests call it before snake_cycle_certify). False when the walls
+ * are not whole blocks: then the policies return DIR_NONE. */
+bool snake_cycle_sync_walls(SnakeCycle *c, const SnakeGame *g);
 
 /* Builds the fixed cycle and sizes every buffer for a w x h board. Fails with
  * WS_ERR_ARG on a board without a Hamiltonian cycle. */
