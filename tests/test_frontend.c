@@ -500,6 +500,58 @@ START_TEST(back_five_forward_five_same_pixels) {
 }
 END_TEST
 
+START_TEST(steering_is_recorded_and_races_have_no_time_travel) {
+    /* Take the wheel goes through the recorded tick: an arrow at a past tick
+     * drops the later ticks (play goes on from there), and the steered tick
+     * is kept like any other (back one, forward one: the same picture). A
+     * race keeps no history: no timeline, `,` does nothing there. */
+    App *app = open_window_app();
+    play_until(app, 12);
+    push_key(SDLK_SPACE, KMOD_NONE);
+    ck_assert(app_frame(app));
+    long first = -1, cur = -1, last = -1;
+    ck_assert(app_time(app, &first, &cur, &last));
+    long end = last;
+    for (int i = 0; i < 3; i++)
+        push_key(SDLK_COMMA, KMOD_NONE);
+    ck_assert(app_frame(app));
+    ck_assert(app_time(app, &first, &cur, &last));
+    ck_assert_int_eq(cur, end - 3);
+    ck_assert_int_eq(last, end);
+    push_key(SDLK_UP, KMOD_NONE);
+    ck_assert(app_frame(app));
+    ck_assert(app_time(app, &first, &cur, &last));
+    ck_assert_int_eq(last, end - 3); /* the later ticks are gone */
+    ck_assert_int_eq(cur, end - 3);
+    push_key(SDLK_n, KMOD_NONE);
+    ck_assert(app_frame(app));
+    ck_assert(app_time(app, &first, &cur, &last));
+    /* One steered tick, or none when the arrow ran the snake into the wall. */
+    ck_assert_int_eq(cur, last);
+    ck_assert(last == end - 2 || last == end - 3);
+    if (last == end - 2) {
+        SDL_Surface *steered = shoot(app);
+        push_key(SDLK_COMMA, KMOD_NONE);
+        push_key(SDLK_PERIOD, KMOD_NONE);
+        SDL_Surface *again = shoot(app);
+        ck_assert_msg(same_pixels(steered, again), "back 1, forward 1 changed a steered tick");
+        SDL_FreeSurface(steered);
+        SDL_FreeSurface(again);
+    }
+    push_key(SDLK_x, KMOD_NONE);
+    ck_assert(app_frame(app));
+    ck_assert(!app_time(app, &first, &cur, &last));
+    push_key(SDLK_COMMA, KMOD_NONE);
+    push_key(SDLK_HOME, KMOD_NONE);
+    ck_assert(app_frame(app));
+    ck_assert(!app_time(app, &first, &cur, &last));
+    push_key(SDLK_x, KMOD_NONE);
+    ck_assert(app_frame(app));
+    ck_assert(app_time(app, &first, &cur, &last));
+    app_close(app);
+}
+END_TEST
+
 START_TEST(home_end_and_timeline_click) {
     App *app = open_window_app();
     play_until(app, 20);
@@ -819,6 +871,7 @@ static Suite *frontend_suite(void) {
     tcase_add_test(draw, click_toggles_a_snake_wall);
     tcase_add_test(draw, replay_opens_at_the_tick);
     tcase_add_test(draw, timeline_marks_the_eats);
+    tcase_add_test(draw, steering_is_recorded_and_races_have_no_time_travel);
     suite_add_tcase(s, draw);
     TCase *rec = tcase_create("record");
     tcase_add_test(rec, c_starts_and_stops_a_recording);

@@ -57,9 +57,11 @@ static const struct {
     {SDLK_e, KMOD_NONE, ACT_PAUSE_ON_END},
     {SDLK_i, KMOD_NONE, ACT_HUD_STYLE},
     {SDLK_m, KMOD_NONE, ACT_NEXT_MAP},
+    {SDLK_a, KMOD_NONE, ACT_TAKE_BACK},
+    {SDLK_x, KMOD_NONE, ACT_RACE},
     /* Not bound, or left to the system. */
     {SDLK_SLASH, KMOD_NONE, ACT_NONE},
-    {SDLK_x, KMOD_NONE, ACT_NONE},
+    {SDLK_j, KMOD_NONE, ACT_NONE},
     {SDLK_w, KMOD_LCTRL, ACT_NONE},
     {SDLK_TAB, KMOD_LALT, ACT_NONE},
     {SDLK_q, KMOD_LGUI, ACT_NONE},
@@ -125,7 +127,10 @@ static const struct {
     {ACT_TOGGLE_HEATMAP, false, true, true},
     {ACT_TOGGLE_GRID, true, true, true},
     {ACT_TOGGLE_NUMBERS, true, true, true},
-    {ACT_UP, false, true, false},
+    {ACT_UP, true, true, false}, /* snake: take the wheel; arena: steer the hero */
+    {ACT_LEFT, true, true, false},
+    {ACT_TAKE_BACK, true, false, false},
+    {ACT_RACE, true, false, false},
     {ACT_NEXT_MAP, false, true, false},
     {ACT_PAUSE_ON_END, true, false, true},
     {ACT_BACK, true, true, true}, /* every mode has a history */
@@ -161,6 +166,26 @@ START_TEST(every_action_has_a_key) {
 }
 END_TEST
 
+/* No key is bound twice (the second binding would never be reached), and
+ * every action has a key. */
+START_TEST(bindings_unique) {
+    int n = 0;
+    const KeyBinding *b = keys_bindings(&n);
+    ck_assert_int_gt(n, 0);
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++)
+            ck_assert_msg(b[i].sym != b[j].sym, "key '%s' is bound twice: %s and %s",
+                          SDL_GetKeyName(b[i].sym), keys_action_name(b[i].action),
+                          keys_action_name(b[j].action));
+    for (int a = ACT_NONE + 1; a < ACT_COUNT; a++) {
+        bool bound = false;
+        for (int i = 0; i < n && !bound; i++)
+            bound = b[i].action == (Action)a;
+        ck_assert_msg(bound, "action %s has no key", keys_action_name((Action)a));
+    }
+}
+END_TEST
+
 START_TEST(action_names) {
     ck_assert_str_eq(keys_action_name(ACT_PAUSE), "pause");
     ck_assert_str_eq(keys_action_name(ACT_TOGGLE_WAVE), "wave");
@@ -171,6 +196,8 @@ START_TEST(action_names) {
     ck_assert_str_eq(keys_action_name(ACT_FASTER), "faster");
     ck_assert_str_eq(keys_action_name(ACT_NEW_GAME), "new-game");
     ck_assert_str_eq(keys_action_name(ACT_NEXT_MAP), "next-map");
+    ck_assert_str_eq(keys_action_name(ACT_TAKE_BACK), "autopilot");
+    ck_assert_str_eq(keys_action_name(ACT_RACE), "race");
     ck_assert_str_eq(keys_action_name(ACT_COUNT), "?");
 }
 END_TEST
@@ -181,6 +208,7 @@ static Suite *keys_suite(void) {
     tcase_add_loop_test(tc, binding, 0, (int)(sizeof BINDINGS / sizeof BINDINGS[0]));
     tcase_add_test(tc, overlay_bits);
     tcase_add_test(tc, help_lists_every_key);
+    tcase_add_test(tc, bindings_unique);
     tcase_add_test(tc, action_names);
     tcase_add_loop_test(tc, key_mode_table, 0, (int)(sizeof MODE_TABLE / sizeof MODE_TABLE[0]));
     tcase_add_test(tc, every_action_has_a_key);

@@ -339,6 +339,120 @@ START_TEST(base62_digits) {
 }
 END_TEST
 
+/* ---- two boards (the race) ------------------------------------------------- */
+
+static bool rect_inside(PixRect in, PixRect out) {
+    return in.x >= out.x && in.y >= out.y && in.x + in.w <= out.x + out.w &&
+           in.y + in.h <= out.y + out.h;
+}
+
+static bool rects_overlap(PixRect a, PixRect b) {
+    return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+}
+
+static void assert_rect(PixRect r, int x, int y, int w, int h) {
+    ck_assert_msg(r.x == x && r.y == y && r.w == w && r.h == h,
+                  "rect %d,%d %dx%d, expected %d,%d %dx%d", r.x, r.y, r.w, r.h, x, y, w, h);
+}
+
+START_TEST(pair_side_by_side_at_1280x720) {
+    FrameLayout f;
+    layout_frame(&f, 1280, 720, true);
+    PairLayout p;
+    layout_pair(&p, f.board_area, 20, 20, 40);
+    /* Area 872 x 666 (696 less the timeline strip, 24 + a 6 gap). Side by side:
+     * min((872 - 16) / 2 / 20, (666 - 40) / 20) = min(21, 31);
+     * stacked: min(872 / 20, ((666 - 16) / 2 - 40) / 20) = min(43, 14). */
+    ck_assert(!p.stacked);
+    ck_assert_int_eq(p.cell, 21);
+    /* Left half x 12..440 (428 wide): the 420-pixel board centred at 16; the block
+     * (40 + 420 high) centred in 666: y = 12 + 103. */
+    assert_rect(p.label[0], 16, 115, 420, 40);
+    assert_rect(p.board[0], 16, 155, 420, 420);
+    /* Right half starts at 12 + 428 + 16 = 456. */
+    assert_rect(p.board[1], 460, 155, 420, 420);
+    /* The race's boards and labels stay above the timeline strip. */
+    for (int k = 0; k < 2; k++) {
+        ck_assert(!rects_overlap(p.board[k], f.timeline));
+        ck_assert(!rects_overlap(p.label[k], f.timeline));
+    }
+}
+END_TEST
+
+START_TEST(pair_side_by_side_at_800x600) {
+    FrameLayout f;
+    layout_frame(&f, 800, 600, true);
+    PairLayout p;
+    layout_pair(&p, f.board_area, 20, 20, 30);
+    /* Area 536 x 550 (576 less the timeline strip, 20 + a 6 gap): side by side
+     * min(260 / 20, 520 / 20) = 13; stacked min(26, 237 / 20) = 11. */
+    ck_assert(!p.stacked);
+    ck_assert_int_eq(p.cell, 13);
+    ck_assert_int_eq(p.board[0].w, 260);
+    /* Halves of 260: each board fills its half; the gap between them is 16. */
+    ck_assert_int_eq(p.board[1].x - (p.board[0].x + p.board[0].w), 16);
+}
+END_TEST
+
+START_TEST(pair_stacks_in_a_tall_window) {
+    FrameLayout f;
+    layout_frame(&f, 500, 1000, true);
+    PairLayout p;
+    layout_pair(&p, f.board_area, 20, 20, 40);
+    /* HUD below (333 high): area 476 x 613 (643 less the timeline strip, 24 + a
+     * 6 gap). Side by side min(230 / 20, 573 / 20) = 11; stacked
+     * min(476 / 20, (298 - 40) / 20) = 12. */
+    ck_assert(p.stacked);
+    ck_assert_int_eq(p.cell, 12);
+    assert_rect(p.label[0], 12 + (476 - 240) / 2, 12 + (298 - 40 - 240) / 2, 240, 40);
+    assert_rect(p.board[1], 12 + (476 - 240) / 2, 12 + 298 + 16 + (298 - 40 - 240) / 2 + 40, 240,
+                240);
+}
+END_TEST
+
+START_TEST(pair_wide_boards_stack) {
+    /* A 40 x 10 board in a 4:3 area: two rows of it fit better than two columns. */
+    PixRect area = {0, 0, 800, 600};
+    PairLayout p;
+    layout_pair(&p, area, 40, 10, 20);
+    ck_assert(p.stacked);
+    ck_assert_int_eq(p.cell, 20); /* min(800 / 40, (292 - 20) / 10 = 27) */
+}
+END_TEST
+
+/* At every window size from 640 x 360 up: both boards and labels inside the
+ * board area, apart, each label right above its board and as wide. */
+START_TEST(pair_fits_every_window) {
+    for (int w = 640; w <= 2560; w += 97)
+        for (int h = 360; h <= 1600; h += 89) {
+            FrameLayout f;
+            layout_frame(&f, w, h, true);
+            PairLayout p;
+            int label_h = 2 * f.hud_px;
+            layout_pair(&p, f.board_area, 20, 20, label_h);
+            ck_assert_msg(p.cell >= 5, "%dx%d: cells of %d pixels", w, h, p.cell);
+            for (int k = 0; k < 2; k++) {
+                ck_assert_msg(rect_inside(p.board[k], f.board_area), "%dx%d: board %d outside", w,
+                              h, k);
+                ck_assert_msg(rect_inside(p.label[k], f.board_area), "%dx%d: label %d outside", w,
+                              h, k);
+                ck_assert_int_eq(p.label[k].y + p.label[k].h, p.board[k].y);
+                ck_assert_int_eq(p.label[k].w, p.board[k].w);
+                ck_assert_int_eq(p.board[k].w, 20 * p.cell);
+                ck_assert_int_eq(p.board[k].h, 20 * p.cell);
+            }
+            PixRect a = {p.label[0].x, p.label[0].y, p.board[0].w, label_h + p.board[0].h};
+            PixRect b = {p.label[1].x, p.label[1].y, p.board[1].w, label_h + p.board[1].h};
+            ck_assert_msg(!rects_overlap(a, b), "%dx%d: the boards overlap", w, h);
+            BoardLayout bl;
+            layout_board(&bl, p.board[1], 20, 20);
+            ck_assert_int_eq(bl.cell, p.cell); /* the board maps its cells exactly there */
+            ck_assert_int_eq(bl.x0, p.board[1].x);
+            ck_assert_int_eq(bl.y0, p.board[1].y);
+        }
+}
+END_TEST
+
 static Suite *layout_suite(void) {
     Suite *s = suite_create("layout");
     TCase *frame = tcase_create("frame");
@@ -357,6 +471,13 @@ static Suite *layout_suite(void) {
     tcase_add_test(board, board_never_below_one_pixel);
     tcase_add_test(board, pixel_to_cell_round_trip);
     suite_add_tcase(s, board);
+    TCase *pair = tcase_create("pair");
+    tcase_add_test(pair, pair_side_by_side_at_1280x720);
+    tcase_add_test(pair, pair_side_by_side_at_800x600);
+    tcase_add_test(pair, pair_stacks_in_a_tall_window);
+    tcase_add_test(pair, pair_wide_boards_stack);
+    tcase_add_test(pair, pair_fits_every_window);
+    suite_add_tcase(s, pair);
     TCase *colour = tcase_create("colour");
     tcase_add_test(colour, ramp_endpoints);
     tcase_add_test(colour, ramp_midpoint_interpolates);

@@ -713,6 +713,41 @@ START_TEST(bad_calls_change_nothing) {
 }
 END_TEST
 
+/* A steered crash (take the wheel): the game ends dead at the last tick
+ * without a move; a seek there shows the dead game, a seek before it the
+ * live one, and a truncate before it takes the end back. */
+START_TEST(crash_ends_at_the_last_tick) {
+    SnakeRules r = {6, 6, 3, false};
+    SnakeGame g, view;
+    SnakeHistory h;
+    WsError err = {0};
+    ck_assert_int_eq(snake_game_init(&g, &r, 3, NULL), WS_OK);
+    ck_assert_int_eq(snake_game_init(&view, &r, 3, NULL), WS_OK);
+    snake_history_init(&h);
+    ck_assert_int_eq(snake_history_begin(&h, &g, SNAKE_POLICY_GREEDY, 0, NULL, &err), WS_OK);
+    ck_assert_int_eq(snake_history_play(&h, &g, NULL, DIR_RIGHT, DIR_NONE, &err), WS_OK);
+    uint64_t alive = snake_history_hash_game(&g);
+    /* (3,0) is the head, heading right; up leaves the board. */
+    ck_assert(!snake_game_is_legal(&g, DIR_UP));
+    ck_assert_int_eq(snake_history_crash(&h, &g, &err), WS_OK);
+    ck_assert_int_eq(g.outcome, SNAKE_DEAD);
+    ck_assert_int_eq(h.outcome, SNAKE_DEAD);
+    ck_assert_int_eq(h.ticks, 1);
+    ck_assert_int_eq(snake_history_crash(&h, &g, &err), WS_ERR_ARG); /* over */
+    ck_assert_int_eq(snake_history_seek(&h, 1, &view, NULL, NULL, &err), WS_OK);
+    ck_assert_uint_eq(snake_history_hash_game(&view), snake_history_hash_game(&g));
+    ck_assert_int_eq(snake_history_seek(&h, 0, &view, NULL, NULL, &err), WS_OK);
+    ck_assert_int_eq(view.outcome, SNAKE_PLAYING);
+    ck_assert_int_eq(snake_history_truncate(&h, 0, &err), WS_OK);
+    ck_assert_int_eq(h.outcome, SNAKE_PLAYING);
+    ck_assert_int_eq(snake_history_play(&h, &view, NULL, DIR_RIGHT, DIR_NONE, &err), WS_OK);
+    ck_assert_uint_eq(snake_history_hash_game(&view), alive);
+    snake_history_deinit(&h);
+    snake_game_deinit(&g);
+    snake_game_deinit(&view);
+}
+END_TEST
+
 START_TEST(game_hash_sees_every_part) {
     SnakeRules r = {8, 8, 3, false};
     SnakeGame a, b;
@@ -764,6 +799,7 @@ static Suite *snake_history_suite(void) {
     tc = tcase_create("queries");
     tcase_add_test(tc, queries_follow_the_game);
     tcase_add_test(tc, bad_calls_change_nothing);
+    tcase_add_test(tc, crash_ends_at_the_last_tick);
     tcase_add_test(tc, game_hash_sees_every_part);
     suite_add_tcase(s, tc);
     return s;

@@ -16,6 +16,7 @@
 #include "help.h"
 #include "options.h"
 #include "run_arena.h"
+#include "run_race.h"
 #include "run_replay.h"
 #include "run_sea.h"
 #include "run_snake.h"
@@ -52,7 +53,7 @@ static int run_mode(AppMode mode, int argc, char **argv, int first) {
         return frontend_run(&opts);
     switch (mode) {
     case APP_MODE_SNAKE:
-        return run_snake_headless(&opts);
+        return opts.race_given ? run_race_headless(&opts) : run_snake_headless(&opts);
     case APP_MODE_SEA:
         return run_sea_headless(&opts);
     case APP_MODE_ARENA:

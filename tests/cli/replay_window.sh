@@ -11,7 +11,7 @@
 set -u
 BIN=$(readlink -f "$1")
 LIB=$(readlink -f "$(dirname "$0")/xvfb_lib.sh")
-source "$LIB" # fail, expect_same, expect_changed
+source "$LIB" # fail, expect_same, expect_changed, xvfb_run_inner (the shared harness)
 for tool in compare identify; do
   command -v "$tool" >/dev/null || { echo "FAIL: ImageMagick's $tool is missing (make deps)"; exit 1; }
 done
@@ -62,7 +62,7 @@ quit_window
 grep -E "^time travel: 10 seeks" app.out || fail "--stats does not report the 10 seeks: $(cat app.out)"
 exit $((fails > 0))
 INNER
-xvfb-run -a -s "-screen 0 1280x800x24" bash inner.sh "$BIN" "$LIB" || fails=$((fails + 1))
+xvfb_run_inner inner.sh "$BIN" || fails=$((fails + 1))
 if [ $fails -ne 0 ]; then
   echo "replay_window: failed"
   exit 1

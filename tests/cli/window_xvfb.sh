@@ -12,21 +12,8 @@
 # Skipped (exit 77) only when xvfb-run is not installed.
 # Usage: window_xvfb.sh WAVESNAKE_BIN DATA_DIR REPLAY_BIN
 set -u
-BIN=$(readlink -f "$1")
-LIB=$(readlink -f "$(dirname "$0")/xvfb_lib.sh")
-if ! command -v xvfb-run >/dev/null; then
-  echo "SKIP: xvfb-run is not installed"
-  exit 77
-fi
-for tool in xdotool import compare; do
-  command -v "$tool" >/dev/null || { echo "FAIL: $tool is missing (make deps)"; exit 1; }
-done
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-cat >"$tmp/inner.sh" <<'INNER'
-BIN=$1
-source "$2"
+. "$(dirname "$0")/xvfb_lib.sh"
+xvfb_test window_xvfb "$1" xdotool import compare <<'INNER'
 start_window "$BIN" --size 12x12 --seed 11 --speed 20 --window 1024x640
 
 shot run1.png
@@ -91,12 +78,3 @@ quit_window
 [ -n "${wm:-}" ] && kill "$wm" 2>/dev/null
 exit $((fails > 0))
 INNER
-
-cd "$tmp" || exit 1
-xvfb-run -a -s "-screen 0 1280x800x24" bash "$tmp/inner.sh" "$BIN" "$LIB"
-rc=$?
-if [ $rc -ne 0 ]; then
-  echo "window_xvfb: failed"
-  exit 1
-fi
-echo "window_xvfb: all checks passed"

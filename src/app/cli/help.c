@@ -51,8 +51,9 @@ static const char KEYS[] =
     "  game's end, Tab next policy / layer / view, 1 2 3 mode, W wave, P path,\n"
     "  V virtual snake, H heatmap, G grid, D numbers, I HUD panel / strip / hidden,\n"
     "  M next arena map file, S screenshot, C record a GIF / stop, F fullscreen,\n"
-    "  F1 or ? help, Esc or Q quit. A key that means nothing in a mode says so and\n"
-    "  changes nothing.\n";
+    "  F1 or ? help, Esc or Q quit. Snake: arrows take the wheel (A or 3 s idle\n"
+    "  gives it back), X races two policies side by side, left click toggles a wall.\n"
+    "  A key that means nothing in a mode says so and changes nothing.\n";
 
 /* `wavesnake replay` has its own section after the modes'. */
 enum { REPLAY_SECTION = APP_MODE_COUNT };

@@ -193,6 +193,31 @@ static WsStatus parse_shard(const OptSpec *spec, const char *value, void *field,
     return WS_OK;
 }
 
+/* --race P1,P2: exactly two policy names, each checked like --policy's. */
+static WsStatus parse_race(const OptSpec *spec, const char *value, void *field, WsError *err) {
+    SnakePolicy *race = field;
+    const char *comma = strchr(value, ',');
+    if (comma == NULL || comma == value || comma[1] == '\0' || strchr(comma + 1, ',') != NULL)
+        return ws_fail(err, WS_ERR_ARG,
+                       "--race: expected two policies as P1,P2 (e.g. greedy,perfect), got '%s'",
+                       value);
+    char first[32];
+    size_t n = (size_t)(comma - value);
+    if (n >= sizeof first)
+        n = sizeof first - 1; /* too long for any name: still reported as unknown */
+    memcpy(first, value, n);
+    first[n] = '\0';
+    int p[2];
+    WsStatus st = optparse_name(spec, first, &p[0], err);
+    if (st == WS_OK)
+        st = optparse_name(spec, comma + 1, &p[1], err);
+    if (st != WS_OK)
+        return st;
+    race[0] = (SnakePolicy)p[0];
+    race[1] = (SnakePolicy)p[1];
+    return WS_OK;
+}
+
 /* ======================================================================== */
 /* The table                                                                 */
 /* ======================================================================== */
@@ -257,6 +282,11 @@ static const OptSpec MODE_OPTIONS[] = {
      .help = "greedy (default), hamilton (follow a Hamiltonian cycle),\n"
              "perfect (safe shortcuts off a dynamic cycle; never dies);\n"
              "hamilton and perfect need an even board side"},
+    {.name = "--race", .kind = OPT_CUSTOM, .meta = "P1,P2", .names = &OPTIONS_POLICY_NAMES,
+     .parse = parse_race, .at = AT(race), .seen = OPT_SEEN(AppOptions, race_given),
+     .modes = M_SNAKE,
+     .help = "two policies side by side on one board and seed (window, X);\n"
+             "headless: both play --games N seeds, compared in a table"},
     {.name = "--strict-tail", .kind = OPT_FLAG, .at = AT(rules.strict_tail), .modes = M_SNAKE,
      .help = "the head may not enter the cell the tail is leaving"},
     {.name = "--trace", .kind = OPT_TEXT, .meta = "FILE", .at = AT(trace), .modes = M_SNAKE,

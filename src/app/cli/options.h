@@ -77,6 +77,8 @@ typedef struct AppOptions {
     SnakePolicy policy;
     const char *trace;   /* trace file path, or NULL */
     long shard_k, shard_n; /* --shard K/N: only the games i with i mod N = K; N 0: all */
+    bool race_given;     /* --race P1,P2: two policies side by side (window), or compared */
+    SnakePolicy race[2]; /* the two policies of --race, left / top first */
 
     /* snake and arena */
     const char *map;     /* --map: map file, or NULL (arena: the default / generated map;

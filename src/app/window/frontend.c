@@ -144,8 +144,14 @@ static const View *current_view(const App *app) { return VIEWS[app->mode]; }
 /* Time travel                                                               */
 /* ======================================================================== */
 
-/* The current view's history, or NULL when it keeps none. */
-static const ViewHistory *current_history(const App *app) { return current_view(app)->history; }
+/* The current view's history, or NULL when it keeps none (now). */
+static const ViewHistory *current_history(const App *app) {
+    const ViewHistory *hist = current_view(app)->history;
+    void *st = app->states[app->mode];
+    if (hist != NULL && hist->active != NULL && st != NULL && !hist->active(st))
+        return NULL;
+    return hist;
+}
 
 /* A view's seek, timed for --stats. */
 static void timed_seek(App *app, const ViewHistory *hist, long t) {

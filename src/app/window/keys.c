@@ -9,10 +9,7 @@
 
 /* Keycodes follow the keyboard layout (SDL_Keycode, not scancodes), so 'W'
  * is the key labelled W on an AZERTY keyboard too. */
-static const struct {
-    SDL_Keycode sym;
-    Action action;
-} BINDINGS[] = {
+static const KeyBinding BINDINGS[] = {
     {SDLK_ESCAPE, ACT_QUIT},
     {SDLK_q, ACT_QUIT},
     {SDLK_SPACE, ACT_PAUSE},
@@ -58,7 +55,14 @@ static const struct {
     {SDLK_e, ACT_PAUSE_ON_END},
     {SDLK_i, ACT_HUD_STYLE},
     {SDLK_m, ACT_NEXT_MAP},
+    {SDLK_a, ACT_TAKE_BACK},
+    {SDLK_x, ACT_RACE},
 };
+
+const KeyBinding *keys_bindings(int *count) {
+    *count = (int)(sizeof BINDINGS / sizeof BINDINGS[0]);
+    return BINDINGS;
+}
 
 /* The key-mode table: which modes each action means something in. */
 enum { K_SNAKE = 1 << APP_MODE_SNAKE, K_ARENA = 1 << APP_MODE_ARENA, K_SEA = 1 << APP_MODE_SEA };
@@ -94,14 +98,16 @@ static const struct {
     [ACT_RECORD] = {K_ALL, "C"},
     [ACT_FULLSCREEN] = {K_ALL, "F"},
     [ACT_HELP] = {K_ALL, "F1"},
-    [ACT_UP] = {K_ARENA, "arrows"},
-    [ACT_RIGHT] = {K_ARENA, "arrows"},
-    [ACT_DOWN] = {K_ARENA, "arrows"},
-    [ACT_LEFT] = {K_ARENA, "arrows"},
+    [ACT_UP] = {K_SNAKE | K_ARENA, "arrows"}, /* snake: take the wheel; arena: steer the hero */
+    [ACT_RIGHT] = {K_SNAKE | K_ARENA, "arrows"},
+    [ACT_DOWN] = {K_SNAKE | K_ARENA, "arrows"},
+    [ACT_LEFT] = {K_SNAKE | K_ARENA, "arrows"},
     [ACT_NEW_GAME] = {K_ALL, "Enter"},
     [ACT_PAUSE_ON_END] = {K_SNAKE | K_SEA, "E"},
     [ACT_HUD_STYLE] = {K_ALL, "I"},
     [ACT_NEXT_MAP] = {K_ARENA, "M"},
+    [ACT_TAKE_BACK] = {K_SNAKE, "A"}, /* the AI drives the snake again */
+    [ACT_RACE] = {K_SNAKE, "X"},      /* the race is hosted by the snake view */
 };
 
 bool keys_apply_in_mode(Action action, AppMode mode) {
@@ -180,11 +186,12 @@ const KeyHelp *keys_help(int *count) {
 }
 
 static const char *const ACTION_NAMES[ACT_COUNT] = {
-    "none",      "quit",       "pause",    "step",         "back",    "first",    "last",
-    "prev-game", "next-game",  "faster",   "slower",       "restart", "next",     "snake",
-    "arena",     "sea",        "wave",     "path",         "virtual", "heatmap",  "grid",
-    "numbers",   "screenshot", "record",   "fullscreen",   "help",    "up",       "right",
-    "down",      "left",       "new-game", "pause-on-end", "hud",     "next-map",
+    "none",       "quit",         "pause",     "step",     "back",       "first",
+    "last",       "prev-game",    "next-game", "faster",   "slower",     "restart",
+    "next",       "snake",        "arena",     "sea",      "wave",       "path",
+    "virtual",    "heatmap",      "grid",      "numbers",  "screenshot", "record",
+    "fullscreen", "help",         "up",        "right",    "down",       "left",
+    "new-game",   "pause-on-end", "hud",       "next-map", "autopilot",  "race",
 };
 
 const char *keys_action_name(Action action) {

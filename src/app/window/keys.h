@@ -43,7 +43,7 @@ typedef enum Action {
     ACT_RECORD,         /* C: start / stop a GIF recording */
     ACT_FULLSCREEN,     /* F */
     ACT_HELP,           /* F1 or ? */
-    ACT_UP,             /* arrow keys: steer (arena hero) */
+    ACT_UP,             /* arrow keys: steer (snake: take the wheel; arena: the hero) */
     ACT_RIGHT,
     ACT_DOWN,
     ACT_LEFT,
@@ -51,6 +51,8 @@ typedef enum Action {
     ACT_PAUSE_ON_END, /* E: stop at the end of every game, or not */
     ACT_HUD_STYLE,    /* I: the HUD as a panel, a strip, or hidden */
     ACT_NEXT_MAP,     /* M: the next map file in assets/maps/ (arena) */
+    ACT_TAKE_BACK,      /* A: the AI drives again (snake) */
+    ACT_RACE,           /* X: race two policies side by side (snake) */
     ACT_COUNT
 } Action;
 
@@ -67,6 +69,15 @@ bool keys_apply_in_mode(Action action, AppMode mode);
 
 /* The key of an action as the help prints it ("W", "Enter", "arrows"). */
 const char *keys_action_key(Action action);
+/* One entry of the binding table: a key and its action. */
+typedef struct KeyBinding {
+    SDL_Keycode sym;
+    Action action;
+} KeyBinding;
+
+/* The binding table keys_action reads (each key at most once; *count gets
+ * its length), for tests. */
+const KeyBinding *keys_bindings(int *count);
 
 /* If `action` toggles an overlay, the OVERLAY_* bit (options.h) it flips; else 0. */
 unsigned keys_overlay_bit(Action action);

@@ -131,6 +131,42 @@ void layout_board(BoardLayout *out, PixRect area, int cols, int rows) {
     out->y0 = area.y + (area.h - cell * rows) / 2;
 }
 
+/* The cell side that fits cols x rows into w x h pixels (0 when it does not fit at all). */
+static int fit_cell(int w, int h, int cols, int rows) {
+    int cw = w / cols, ch = h / rows;
+    return cw < ch ? cw : ch;
+}
+
+void layout_pair(PairLayout *out, PixRect area, int cols, int rows, int label_h) {
+    if (cols < 1)
+        cols = 1;
+    if (rows < 1)
+        rows = 1;
+    if (label_h < 0)
+        label_h = 0;
+    int gap = LAYOUT_PAIR_GAP;
+    int side = fit_cell((area.w - gap) / 2, area.h - label_h, cols, rows);
+    int stack = fit_cell(area.w, (area.h - gap) / 2 - label_h, cols, rows);
+    out->stacked = stack > side;
+    int cell = out->stacked ? stack : side;
+    out->cell = cell < 1 ? 1 : cell;
+    int bw = out->cell * cols, bh = out->cell * rows;
+    for (int k = 0; k < 2; k++) {
+        PixRect half = area;
+        if (out->stacked) {
+            half.h = (area.h - gap) / 2;
+            half.y = area.y + k * (half.h + gap);
+        } else {
+            half.w = (area.w - gap) / 2;
+            half.x = area.x + k * (half.w + gap);
+        }
+        int x = half.x + (half.w - bw) / 2;
+        int y = half.y + (half.h - label_h - bh) / 2;
+        out->label[k] = (PixRect){x, y, bw, label_h};
+        out->board[k] = (PixRect){x, y + label_h, bw, bh};
+    }
+}
+
 PixRect layout_cell_rect(const BoardLayout *bl, int x, int y) {
     PixRect r = {bl->x0 + x * bl->cell, bl->y0 + y * bl->cell, bl->cell, bl->cell};
     return r;

@@ -124,6 +124,24 @@ int layout_place_labels(const PixRect *rects, int n, bool *shown);
 
 /* Whether two rectangles share a pixel. */
 bool layout_rects_overlap(PixRect a, PixRect b);
+/* ---- two boards (the race) ------------------------------------------------- */
+
+enum { LAYOUT_PAIR_GAP = 16 }; /* pixels between the two boards */
+
+typedef struct PairLayout {
+    bool stacked;     /* one above the other; false: side by side */
+    int cell;         /* the cell side both boards get, >= 1 */
+    PixRect label[2]; /* the text strip above each board, as wide as the board */
+    PixRect board[2]; /* each board's pixels (exactly cols*cell x rows*cell) */
+} PairLayout;
+
+/* Places two cols x rows boards in `area`, each under a label strip of
+ * label_h pixels, LAYOUT_PAIR_GAP apart: side by side or stacked, whichever
+ * gives the larger integer cells (side by side on a tie, so wide windows put
+ * them side by side and tall ones stack them). Each label + board block is
+ * centred in its half. Cells never drop below 1 pixel, even if the boards
+ * then overflow. layout_board(&bl, out->board[k], cols, rows) maps cells. */
+void layout_pair(PairLayout *out, PixRect area, int cols, int rows, int label_h);
 
 /* ---- colours --------------------------------------------------------------- */
 

@@ -93,6 +93,12 @@ void front_numbers_fit(FrontCtx *ctx, int cell_px, int min_cell);
  * the view does that itself, the front end only calls tick(). A new game
  * (the view's own business) starts a new history: range() says so. */
 typedef struct ViewHistory {
+    /* Optional (may be NULL: always): whether the view keeps a history now.
+     * While it does not (the snake view hosting a race), the front end
+     * treats it as a view without one: no timeline, no "tick T of N", `,`
+     * Home End only reach the view's handle_action, `.` / `N` tick. */
+    bool (*active)(void *state);
+
     /* The ticks kept: *first..*last, first <= last. */
     void (*range)(void *state, long *first, long *last);
 

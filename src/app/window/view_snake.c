@@ -30,8 +30,11 @@
 #include "snake.h"
 #include "snake_ai.h"
 #include "snake_board.h"
+#include "snake_draw.h"
 #include "snake_history.h"
+#include "snake_wheel.h"
 #include "view.h"
+#include "view_race.h"
 
 /* ======================================================================== */
 /* Types                                                                     */
@@ -53,6 +56,8 @@ typedef struct SnakeView {
     SnakeGame game;
     SnakeAi ai;
     Dir pending;    /* the AI's decision for the next tick (DIR_NONE: trapped) */
+    SnakeWheel wheel; /* whose move the next tick makes: the AI's or the arrow keys' */
+    RaceView *race;   /* X / --race: two policies side by side instead (NULL: none) */
     uint8_t *mark;  /* w * h scratch for drawing (cells on the drawn path), kept all zero */
     BoardLayout bl; /* the last drawn layout, to map mouse pixels to cells */
     bool have_layout;
@@ -84,25 +89,7 @@ typedef struct SnakeView {
     uint64_t over_ms;  /* when it ended (ctx->now_ms) */
 } SnakeView;
 
-/* Snake colours: the body fades from the head colour to the tail colour.
- * Orange is on none of the overlay ramps (the wave runs yellow - green -
- * violet), and each segment has a dark rim, so the body never melts into the
- * wave under it. */
-static const Rgba SNAKE_HEAD = {255, 150, 45, 255};
-static const Rgba SNAKE_TAIL = {150, 72, 24, 255};
-static const Rgba SNAKE_RIM = {14, 16, 22, 255};
-static const Rgba SNAKE_EYE = {14, 16, 22, 255};
-static const Rgba FOOD = {255, 70, 85, 255};
-static const Rgba FOOD_SHINE = {255, 190, 195, 255};
-static const Rgba FOOD_LEAF = {120, 220, 110, 255};
-static const Rgba WALL_EDGE = {104, 112, 136, 255}; /* the lit rim of a wall block */
-enum {
-    WAVE_ALPHA = 165,
-    NUMBERS_MIN_CELL = 14,
-    RESULT_NEXT_GAME_MS = VIEW_RESULT_MS,
-    MARKER_MIN_CELL = 6, /* smaller cells get a ring around the head and the food */
-    MARKER_RADIUS = 7
-};
+enum { RESULT_NEXT_GAME_MS = VIEW_RESULT_MS };
 
 /* ======================================================================== */
 /* Playing                                                                   */
@@ -127,6 +114,7 @@ static void start_game(SnakeView *v, long index) {
     v->game_index = index;
     snake_game_reset(&v->game, v->seed + (uint64_t)index);
     snake_ai_clear(&v->ai);
+    wheel_reset(&v->wheel);
     v->over = false;
     v->counted = false;
     v->cur = 0;
@@ -175,6 +163,13 @@ static void uncount_game(SnakeView *v) {
 
 static bool at_past_tick(const SnakeView *v) { return !v->hist_broken && v->cur < v->hist->ticks; }
 
+/* The timeline mark of a recorded move that is not the policy's choice: in
+ * a replay, a divergence (a trace from another program, or walls changed
+ * since); in the game being played, the player's steering. */
+static unsigned differ_mark(const SnakeView *v) {
+    return v->replay != NULL ? TIMELINE_MARK_DIFFER : TIMELINE_MARK_EDIT;
+}
+
 static WsStatus seek_tick(SnakeView *v, long t, FrontCtx *ctx, WsError *err);
 
 /* Before the game changes at a past tick: drops the ticks after it, so that
@@ -218,6 +213,8 @@ static WsStatus seek_tick(SnakeView *v, long t, FrontCtx *ctx, WsError *err) {
     if (st != WS_OK)
         return st;
     v->cur = t;
+    /* The wheel's heading at length 1 is its last move: the one recorded before t. */
+    v->wheel.last = t > 0 ? snake_history_move(v->hist, t - 1) : DIR_NONE;
     if (v->game.outcome != SNAKE_PLAYING) {
         finish_game(v, ctx);
     } else {
@@ -397,6 +394,7 @@ static void snake_view_destroy(void *state) {
     SnakeView *v = state;
     if (v == NULL)
         return;
+    race_view_close(v->race);
     free(v->mark);
     snake_history_deinit(&v->own);
     if (v->scan_open) {
@@ -449,15 +447,65 @@ static WsStatus snake_view_create(void **state, FrontCtx *ctx, WsError *err) {
     }
     check_policy(v);
     start_game(v, 0);
-    printf("wavesnake: snake %dx%d, policy %s, seed %llu (game i uses seed + i)\n", v->rules.w,
-           v->rules.h, snake_policy_name(v->policy), (unsigned long long)v->seed);
+    /* --race names its policies: one that cannot play this board is an error. */
+    if (ctx->opts->race_given &&
+        (st = race_view_open(&v->race, &v->rules, v->game.walls, ctx->opts->race, v->seed, true,
+                             err)) != WS_OK) {
+        snake_view_destroy(v);
+        return st;
+    }
+    if (v->race != NULL)
+        printf("wavesnake: snake %dx%d, race %s vs %s, seed %llu (heat i uses seed + i)\n",
+               v->rules.w, v->rules.h, snake_policy_name(ctx->opts->race[0]),
+               snake_policy_name(ctx->opts->race[1]), (unsigned long long)v->seed);
+    else
+        printf("wavesnake: snake %dx%d, policy %s, seed %llu (game i uses seed + i)\n", v->rules.w,
+               v->rules.h, snake_policy_name(v->policy), (unsigned long long)v->seed);
     fflush(stdout);
     *state = v;
     return WS_OK;
 }
 
+/* X: starts a race on this board (the --race pair, or this policy against
+ * perfect, or greedy when this one is perfect), or ends it. */
+static void toggle_race(SnakeView *v, FrontCtx *ctx) {
+    if (v->race != NULL) {
+        race_view_close(v->race);
+        v->race = NULL;
+        front_status(ctx, "race over: %s plays alone", snake_policy_name(v->policy));
+        return;
+    }
+    SnakePolicy p[SNAKE_RACE_SIDES] = {
+        v->policy, v->policy == SNAKE_POLICY_PERFECT ? SNAKE_POLICY_GREEDY : SNAKE_POLICY_PERFECT};
+    if (ctx->opts->race_given)
+        memcpy(p, ctx->opts->race, sizeof p);
+    WsError err = {0};
+    if (race_view_open(&v->race, &v->rules, v->game.walls, p, v->seed + (uint64_t)v->game_index,
+                       false, &err) != WS_OK)
+        front_status(ctx, "no race: %s", err.msg);
+    else
+        front_status(ctx, "race: %s vs %s (X ends it)", snake_policy_name(p[0]),
+                     snake_policy_name(p[1]));
+}
+
 static bool snake_view_action(void *state, Action action, FrontCtx *ctx) {
     SnakeView *v = state;
+    if (action == ACT_RACE) {
+        if (v->replay != NULL)
+            front_status(ctx, "a replay shows its trace: no race here");
+        else
+            toggle_race(v, ctx);
+        return true;
+    }
+    if (v->race != NULL) {
+        /* Time travel would need both boards' histories: a race has none
+         * (the front end shows no timeline, snake_hist_active). */
+        if (action == ACT_BACK || action == ACT_FIRST || action == ACT_LAST) {
+            front_status(ctx, "no time travel in a race (X ends the race)");
+            return true;
+        }
+        return race_view_action(v->race, action, ctx);
+    }
     switch (action) {
     case ACT_PREV_GAME:
     case ACT_NEXT_GAME:
@@ -492,7 +540,35 @@ static bool snake_view_action(void *state, Action action, FrontCtx *ctx) {
         return true;
     case ACT_TOGGLE_NUMBERS:
         if (v->have_layout)
-            front_numbers_fit(ctx, v->bl.cell, NUMBERS_MIN_CELL);
+            front_numbers_fit(ctx, v->bl.cell, SNAKE_NUMBERS_MIN_CELL);
+        return false;
+    case ACT_UP:
+    case ACT_RIGHT:
+    case ACT_DOWN:
+    case ACT_LEFT:
+        if (v->replay != NULL) {
+            front_status(ctx, "a replay plays its trace: no steering");
+            return true;
+        }
+        /* Steering at a past tick plays on from there, as a wall click does:
+         * the later ticks go, and the next tick is the steered one. */
+        if (!v->over && at_past_tick(v)) {
+            if (!drop_future(v, ctx))
+                return true;
+            front_status(ctx, "you steer from tick %ld: the later ticks are dropped", v->cur);
+        }
+        wheel_steer(&v->wheel, (Dir)(DIR_UP + (action - ACT_UP)), ctx->now_ms);
+        return true;
+    case ACT_TAKE_BACK:
+        if (v->replay != NULL)
+            return false;
+        if (v->wheel.driving)
+            front_status(ctx, "the AI drives again");
+        wheel_release(&v->wheel);
+        return true;
+    case ACT_PAUSE:
+    case ACT_STEP:
+        wheel_touch(&v->wheel, ctx->now_ms); /* a pause is not idle time */
         return false;
     default:
         return false;
@@ -502,6 +578,8 @@ static bool snake_view_action(void *state, Action action, FrontCtx *ctx) {
 /* A left click toggles a wall on an empty cell; the AI decides again at once. */
 static bool snake_view_event(void *state, const SDL_Event *ev, FrontCtx *ctx) {
     SnakeView *v = state;
+    if (v->race != NULL)
+        return race_view_event(v->race, ev, ctx);
     if (ev->type != SDL_MOUSEBUTTONDOWN || ev->button.button != SDL_BUTTON_LEFT)
         return false;
     int x, y;
@@ -536,6 +614,8 @@ static bool snake_view_event(void *state, const SDL_Event *ev, FrontCtx *ctx) {
 
 static bool snake_view_tick(void *state, FrontCtx *ctx) {
     SnakeView *v = state;
+    if (v->race != NULL)
+        return race_view_tick(v->race, ctx);
     if (v->over && v->replay != NULL)
         return false; /* a replay stays at its end: [ and ] go to other games */
     if (v->over) {
@@ -545,17 +625,26 @@ static bool snake_view_tick(void *state, FrontCtx *ctx) {
         start_game(v, v->game_index + 1);
         return true;
     }
+    if (!ctx->paused && wheel_idle_check(&v->wheel, ctx->now_ms))
+        front_status(ctx, "idle for %d s: the AI drives again", WHEEL_IDLE_MS / 1000);
     if (v->hist_broken) {
-        snake_game_tick(&v->game, v->pending);
+        snake_game_tick(&v->game, wheel_move(&v->wheel, &v->game, v->pending));
     } else {
         if (!drop_future(v, ctx))
             return false;
+        /* The player's move, or the AI's: the same recorded tick either way.
+         * The AI's choice goes with it, so a steered move is kept as one that
+         * differs from the policy's (the timeline marks it, a seek shows it). */
+        Dir move = wheel_move(&v->wheel, &v->game, v->pending);
         WsError err = {0};
-        if (snake_history_play(v->hist, &v->game, &v->ai, v->pending, v->pending, &err) != WS_OK) {
+        WsStatus st = snake_game_is_legal(&v->game, move) || !snake_game_has_move(&v->game)
+                          ? snake_history_play(v->hist, &v->game, &v->ai, move, v->pending, &err)
+                          : snake_history_crash(v->hist, &v->game, &err); /* steered into a wall */
+        if (st != WS_OK) {
             /* Out of memory, or a move the history refuses: play on without it. */
             front_status(ctx, "time travel stops for this game: %s", err.msg);
             v->hist_broken = true;
-            snake_game_tick(&v->game, v->pending);
+            snake_game_tick(&v->game, move);
         }
         v->cur = v->hist->ticks;
     }
@@ -626,13 +715,18 @@ static unsigned snake_hist_marks(void *state, long from, long to) {
     i = first_from_tick(h->differs, sizeof *h->differs, offsetof(SnakeHistorySpan, to), h->ndiffers,
                         from + 1);
     if (i < h->ndiffers && h->differs[i].from < to)
-        m |= TIMELINE_MARK_DIFFER;
+        m |= differ_mark(v);
     if (h->outcome != SNAKE_PLAYING && h->ticks >= from && h->ticks < to)
         m |= TIMELINE_MARK_END;
     return m;
 }
 
+/* A race (two boards, view_race.h) keeps no history: while one runs, the
+ * front end shows no timeline and leaves `,` Home End to the view. */
+static bool snake_hist_active(void *state) { return ((SnakeView *)state)->race == NULL; }
+
 static const ViewHistory SNAKE_HISTORY = {
+    .active = snake_hist_active,
     .range = snake_hist_range,
     .current = snake_hist_current,
     .seek = snake_hist_seek,
@@ -644,247 +738,8 @@ static const ViewHistory SNAKE_HISTORY = {
 /* Drawing                                                                   */
 /* ======================================================================== */
 
-static PixRect cell_rect(const BoardLayout *bl, int cell) {
-    return layout_cell_rect(bl, cell % bl->cols, cell / bl->cols);
-}
-
-/* Walls: solid blocks in PAL_WALL with a lighter rim on big cells, so they
- * read as raised, unlike the flat floor, the translucent wave and the body. */
-static void draw_walls(const SnakeView *v, FrontCtx *ctx, const BoardLayout *bl) {
-    const SnakeGame *g = &v->game;
-    if (g->wall_count == 0)
-        return;
-    int rim = bl->cell >= 10 ? bl->cell / 10 : 0;
-    for (int cell = 0; cell < g->snake.cap; cell++) {
-        if (!g->walls[cell])
-            continue;
-        PixRect r = cell_rect(bl, cell);
-        if (rim > 0) {
-            render_fill(ctx->renderer, r, WALL_EDGE);
-            r = render_inset(r, rim);
-        }
-        render_fill(ctx->renderer, r, PAL_WALL);
-    }
-}
-
-/* The BFS wave from the head, as the AI left it: each reached cell tinted by
- * its distance (arrival tick), optionally with the number. */
-static void draw_wave(const SnakeView *v, FrontCtx *ctx, const BoardLayout *bl, bool numbers,
-                      bool path_drawn) {
-    const WaveField *wf = &v->ai.wave;
-    if (wf->source < 0 || wf->reached <= 0)
-        return;
-    int max_d = 1;
-    for (int i = 0; i < wf->reached; i++)
-        if (wf->dist[wf->order[i]] > max_d)
-            max_d = wf->dist[wf->order[i]];
-    for (int i = 0; i < wf->reached; i++) {
-        int cell = wf->order[i];
-        Rgba c = ramp_color(RAMP_WAVE, (double)wf->dist[cell] / (double)max_d);
-        render_fill(ctx->renderer, cell_rect(bl, cell), rgba_alpha(c, WAVE_ALPHA));
-    }
-    if (!numbers || bl->cell < NUMBERS_MIN_CELL)
-        return;
-    int px = bl->cell * 9 / 20;
-    int adv = text_advance(ctx->text, px);
-    bool decimal = adv > 0 && adv * 2 <= bl->cell - 2; /* two decimal digits fit */
-    int lh = text_line_height(ctx->text, px);
-    /* The path line would cross out the numbers under it: those cells stay blank. */
-    const Path *fp = &v->ai.food_path;
-    const Path *tp = &v->ai.tail_path;
-    if (path_drawn) {
-        for (int i = 0; i < fp->len; i++)
-            v->mark[fp->cells[i]] = 1;
-        for (int i = 0; i < tp->len; i++)
-            v->mark[tp->cells[i]] = 1;
-    }
-    for (int i = 0; i < wf->reached; i++) {
-        int cell = wf->order[i];
-        int d = wf->dist[cell];
-        if (snake_occupies(&v->game.snake, cell) || cell == v->game.food || v->mark[cell])
-            continue; /* the body and the food speak for themselves */
-        char buf[16];
-        if (decimal && d < 100)
-            snprintf(buf, sizeof buf, "%d", d);
-        else
-            layout_base62(buf, (int)sizeof buf, d, true);
-        Rgba under = rgba_lerp(PAL_BOARD, ramp_color(RAMP_WAVE, (double)d / (double)max_d),
-                               WAVE_ALPHA / 255.0);
-        PixRect r = cell_rect(bl, cell);
-        text_draw(ctx->text, px, r.x + r.w / 2, r.y + (r.h - lh) / 2, TEXT_CENTER,
-                  render_sdl_color(rgba_alpha(rgba_text_on(under), 220)), buf);
-    }
-    for (int i = 0; i < fp->len; i++)
-        v->mark[fp->cells[i]] = 0;
-    for (int i = 0; i < tp->len; i++)
-        v->mark[tp->cells[i]] = 0;
-}
-
-/* Segment i's square (inset from its cell) and the bridge towards segment
- * i - 1 (w = 0 for the head or when cells touch without an inset). */
-static void segment_rects(const Snake *s, const BoardLayout *bl, int i, int inset, PixRect *r,
-                          PixRect *gap) {
-    int cell = snake_at(s, i);
-    *r = render_inset(cell_rect(bl, cell), inset);
-    *gap = (PixRect){0, 0, 0, 0};
-    if (i == 0 || inset <= 0)
-        return;
-    Dir d = grid_dir_between(s->w, cell, snake_at(s, i - 1));
-    if (d == DIR_RIGHT)
-        *gap = (PixRect){r->x + r->w, r->y, 2 * inset, r->h};
-    else if (d == DIR_LEFT)
-        *gap = (PixRect){r->x - 2 * inset, r->y, 2 * inset, r->h};
-    else if (d == DIR_DOWN)
-        *gap = (PixRect){r->x, r->y + r->h, r->w, 2 * inset};
-    else if (d == DIR_UP)
-        *gap = (PixRect){r->x, r->y - 2 * inset, r->w, 2 * inset};
-}
-
-static void draw_snake(const SnakeView *v, FrontCtx *ctx, const BoardLayout *bl) {
-    const Snake *s = &v->game.snake;
-    SDL_Renderer *ren = ctx->renderer;
-    int inset = bl->cell >= 6 ? bl->cell / 8 : 0;
-    PixRect r, gap;
-    /* A dark rim first, one pixel around the whole body, so it stands out on
-     * every overlay colour. */
-    if (inset > 0)
-        for (int i = s->len - 1; i >= 0; i--) {
-            segment_rects(s, bl, i, inset, &r, &gap);
-            render_fill(ren, render_inset(r, -1), SNAKE_RIM);
-            if (gap.w > 0)
-                render_fill(ren, render_inset(gap, -1), SNAKE_RIM);
-        }
-    /* Tail first, so the head is drawn on top. Each segment also fills the
-     * gap towards the segment in front of it: the body reads as one piece. */
-    for (int i = s->len - 1; i >= 0; i--) {
-        double t = s->len > 1 ? (double)i / (double)(s->len - 1) : 0.0;
-        Rgba c = i == 0 ? SNAKE_HEAD : rgba_lerp(SNAKE_HEAD, SNAKE_TAIL, t);
-        segment_rects(s, bl, i, inset, &r, &gap);
-        render_fill(ren, r, c);
-        if (gap.w > 0)
-            render_fill(ren, gap, c);
-    }
-    /* Eyes look the way the head will move next (or moved last). */
-    Dir look = at_past_tick(v) && !v->over ? snake_history_move(v->hist, v->cur) : v->pending;
-    if (look == DIR_NONE && s->len > 1)
-        look = grid_dir_between(s->w, snake_at(s, 1), snake_head(s));
-    if (bl->cell >= 10 && look != DIR_NONE) {
-        int cx, cy, hc = snake_head(s);
-        layout_cell_center(bl, hc % s->w, hc / s->w, &cx, &cy);
-        int off = bl->cell / 5, fwd = bl->cell / 6, er = bl->cell / 12 + 1;
-        int dx = DIR_DX[look], dy = DIR_DY[look];
-        render_disc(ren, cx + dx * fwd - dy * off, cy + dy * fwd + dx * off, er, SNAKE_EYE);
-        render_disc(ren, cx + dx * fwd + dy * off, cy + dy * fwd - dx * off, er, SNAKE_EYE);
-    }
-}
-
-static void draw_food(const SnakeView *v, FrontCtx *ctx, const BoardLayout *bl) {
-    int food = v->game.food;
-    if (food < 0)
-        return;
-    PixRect r = cell_rect(bl, food);
-    if (bl->cell < 6) {
-        render_fill(ctx->renderer, r, FOOD);
-        return;
-    }
-    int cx = r.x + r.w / 2, cy = r.y + r.h / 2 + bl->cell / 16;
-    int rad = bl->cell * 7 / 20;
-    render_disc(ctx->renderer, cx, cy, rad, FOOD);
-    render_disc(ctx->renderer, cx - rad / 3, cy - rad / 3, rad / 4 > 1 ? rad / 4 : 1, FOOD_SHINE);
-    if (bl->cell >= 12)
-        render_disc(ctx->renderer, cx + rad / 3, cy - rad - 1, rad / 4 > 1 ? rad / 4 : 1,
-                    FOOD_LEAF);
-}
-
-/* The virtual snake after the simulated eat, as a translucent ribbon through
- * its cells (cyan when its head could still reach its tail, so the eat is
- * safe; red when it could not), with its head boxed and its tail ringed: the
- * tail is what the safety check had to reach. Squares at the cell centres and
- * the links between them never overlap, so the ribbon's alpha stays even. */
-static void draw_virtual(const SnakeView *v, FrontCtx *ctx, const BoardLayout *bl) {
-    const SnakeAi *ai = &v->ai;
-    if (!ai->virt_valid)
-        return;
-    const Snake *vs = &ai->virt;
-    SDL_Renderer *ren = ctx->renderer;
-    Rgba c = ai->virt_safe ? PAL_GHOST : PAL_BAD;
-    Rgba fill = rgba_alpha(c, 110);
-    int w = bl->cell * 3 / 10; /* thin enough that the real body still reads green */
-    if (w < 2)
-        w = bl->cell >= 2 ? 2 : 1;
-    for (int i = 0; i < vs->len; i++) {
-        int cell = snake_at(vs, i);
-        int cx, cy;
-        layout_cell_center(bl, cell % bl->cols, cell / bl->cols, &cx, &cy);
-        render_fill(ren, (PixRect){cx - w / 2, cy - w / 2, w, w}, fill);
-        if (i + 1 >= vs->len)
-            break;
-        int next = snake_at(vs, i + 1);
-        int nx, ny;
-        layout_cell_center(bl, next % bl->cols, next / bl->cols, &nx, &ny);
-        int gap = bl->cell - w;
-        if (gap <= 0)
-            continue;
-        if (ny == cy) {
-            int x = (nx > cx ? cx : nx) + w - w / 2;
-            render_fill(ren, (PixRect){x, cy - w / 2, gap, w}, fill);
-        } else if (nx == cx) {
-            int y = (ny > cy ? cy : ny) + w - w / 2;
-            render_fill(ren, (PixRect){cx - w / 2, y, w, gap}, fill);
-        }
-    }
-    if (bl->cell >= 8) {
-        int thick = bl->cell >= 20 ? 2 : 1;
-        render_outline(ren, render_inset(cell_rect(bl, snake_head(vs)), bl->cell / 10), thick,
-                       rgba_alpha(c, 230));
-        int tx, ty, tail = snake_tail(vs);
-        layout_cell_center(bl, tail % bl->cols, tail / bl->cols, &tx, &ty);
-        render_ring(ren, tx, ty, bl->cell * 2 / 5, thick, rgba_alpha(c, 230));
-    }
-}
-
-/* The Hamiltonian cycle the last hamilton / perfect decision used (NULL for
- * greedy), as a thin dim loop under the planned path: the route the snake
- * falls back on, which its shortcuts never break. */
-static void draw_cycle(const SnakeView *v, FrontCtx *ctx, const BoardLayout *bl) {
-    const int32_t *cycle = snake_ai_cycle(&v->ai);
-    if (cycle == NULL || bl->cell < 4)
-        return;
-    int n = snake_ai_cycle_len(&v->ai);
-    int thick = bl->cell / 12 < 1 ? 1 : bl->cell / 12 > 3 ? 3 : bl->cell / 12;
-    Rgba c = rgba_alpha(PAL_TEXT_DIM, 110);
-    for (int i = 0; i < n; i++) {
-        int a = cycle[i], b = cycle[(i + 1) % n];
-        if (grid_dir_between(bl->cols, a, b) == DIR_NONE)
-            continue; /* not a closed loop here: skip the jump */
-        int ax, ay, bx, by;
-        layout_cell_center(bl, a % bl->cols, a / bl->cols, &ax, &ay);
-        layout_cell_center(bl, b % bl->cols, b / bl->cols, &bx, &by);
-        render_segment(ctx->renderer, ax, ay, bx, by, thick, c);
-    }
-}
-
-static void draw_paths(const SnakeView *v, FrontCtx *ctx, const BoardLayout *bl) {
-    const SnakeAi *ai = &v->ai;
-    draw_cycle(v, ctx, bl);
-    const Path *food = &ai->food_path;
-    if (food->len >= 2) {
-        /* A rejected food path (greedy found the eat unsafe and fell back to the
-         * tail or to wandering) is drawn faint red: the AI saw it and said no.
-         * Any other reason (eat, a cycle policy's plan) means it is the route taken. */
-        bool taken = ai->reason != SNAKE_REASON_FOLLOW_TAIL && ai->reason != SNAKE_REASON_WANDER &&
-                     ai->reason != SNAKE_REASON_TRAPPED;
-        Rgba c = taken ? PAL_PATH : rgba_alpha(PAL_BAD, 110);
-        render_cell_path(ctx->renderer, bl, food->cells, food->len, c, taken ? 3 : 0);
-    }
-    const Path *tail = &ai->tail_path;
-    if (ai->reason == SNAKE_REASON_FOLLOW_TAIL && tail->len >= 2)
-        render_cell_path(ctx->renderer, bl, tail->cells, tail->len, PAL_PATH_ALT, 3);
-}
-
-/* At a past tick whose recorded move is not what the policy chooses (a
- * trace from another program, or walls changed since): an arrow in the
- * timeline's divergence colour on the cell the snake really went to. */
+/* At a past tick whose recorded move is not what the policy chooses: an
+ * arrow in the timeline's colour for it on the cell the snake really went to. */
 static void draw_recorded_move(const SnakeView *v, FrontCtx *ctx, const BoardLayout *bl) {
     if (v->over || !at_past_tick(v))
         return;
@@ -898,7 +753,7 @@ static void draw_recorded_move(const SnakeView *v, FrontCtx *ctx, const BoardLay
     int cx, cy;
     layout_cell_center(bl, x, y, &cx, &cy);
     int size = bl->cell * 3 / 4 > 3 ? bl->cell * 3 / 4 : 3;
-    render_arrow(ctx->renderer, cx, cy, size, rec, timeline_mark_color(TIMELINE_MARK_DIFFER));
+    render_arrow(ctx->renderer, cx, cy, size, rec, timeline_mark_color(differ_mark(v)));
 }
 
 /* Ticks left before the game stalls, once the snake has gone a whole board's
@@ -909,43 +764,29 @@ static long stall_in(const SnakeGame *g) {
     return g->stall_limit - g->since_eat;
 }
 
-/* On boards whose cells are a few pixels, rings keep the head and the food
- * findable. */
-static void draw_markers(const SnakeView *v, FrontCtx *ctx, const BoardLayout *bl) {
-    if (bl->cell >= MARKER_MIN_CELL)
-        return;
-    int rad = MARKER_RADIUS, cx, cy;
-    int head = snake_head(&v->game.snake);
-    layout_cell_center(bl, head % bl->cols, head / bl->cols, &cx, &cy);
-    render_ring(ctx->renderer, cx, cy, rad + 1, 3, SNAKE_RIM);
-    render_ring(ctx->renderer, cx, cy, rad, 2, SNAKE_HEAD);
-    if (v->game.food >= 0) {
-        layout_cell_center(bl, v->game.food % bl->cols, v->game.food / bl->cols, &cx, &cy);
-        render_ring(ctx->renderer, cx, cy, rad + 1, 3, SNAKE_RIM);
-        render_ring(ctx->renderer, cx, cy, rad, 2, FOOD);
-    }
-}
-
 static void snake_view_draw(void *state, FrontCtx *ctx) {
     SnakeView *v = state;
+    if (v->race != NULL) {
+        race_view_draw(v->race, ctx);
+        return;
+    }
     layout_board(&v->bl, ctx->frame.board_area, v->rules.w, v->rules.h);
     v->have_layout = true;
-    BoardLayout bl = v->bl;
-    unsigned ov = ctx->overlays;
-    render_board_floor(ctx->renderer, &bl);
-    draw_walls(v, ctx, &bl);
-    if (ov & OVERLAY_WAVE)
-        draw_wave(v, ctx, &bl, (ov & OVERLAY_NUMBERS) != 0, (ov & OVERLAY_PATH) != 0);
-    if (ov & OVERLAY_GRID)
-        render_grid(ctx->renderer, &bl, PAL_GRID);
-    draw_snake(v, ctx, &bl);
-    if (ov & OVERLAY_VIRTUAL)
-        draw_virtual(v, ctx, &bl);
-    if (ov & OVERLAY_PATH)
-        draw_paths(v, ctx, &bl);
-    draw_food(v, ctx, &bl); /* last: the goal stays visible under every overlay */
-    draw_recorded_move(v, ctx, &bl);
-    draw_markers(v, ctx, &bl);
+    /* The eyes look where the snake goes next: the recorded move at a past
+     * tick, else the player's steering or the AI's choice. An arrow shows
+     * the AI's own choice wherever the player steers or steered: while the
+     * player drives, and at a past tick of this game that was steered. */
+    bool past = at_past_tick(v) && !v->over;
+    Dir next =
+        past ? snake_history_move(v->hist, v->cur) : wheel_peek(&v->wheel, &v->game, v->pending);
+    bool steered = past ? v->replay == NULL && next != v->pending : v->wheel.driving;
+    SnakeScene scene = {.game = &v->game,
+                        .ai = &v->ai,
+                        .pending = next,
+                        .ai_arrow = steered ? v->pending : DIR_NONE,
+                        .mark = v->mark};
+    snake_draw_board(ctx, &v->bl, &scene, ctx->overlays);
+    draw_recorded_move(v, ctx, &v->bl);
     const SnakeGame *g = &v->game;
     if (v->over) {
         /* Above the board, never over it; it stays until the next game. */
@@ -965,38 +806,6 @@ static void snake_view_draw(void *state, FrontCtx *ctx) {
 /* ======================================================================== */
 /* HUD                                                                       */
 /* ======================================================================== */
-
-static const char *reason_explained(SnakeReason r) {
-    switch (r) {
-    case SNAKE_REASON_EAT:
-        return "food path is safe: go eat";
-    case SNAKE_REASON_FOLLOW_TAIL:
-        return "eating would trap it: chase tail";
-    case SNAKE_REASON_WANDER:
-        return "no safe path: keep most room";
-    case SNAKE_REASON_CYCLE:
-        return "following the Hamiltonian cycle";
-    case SNAKE_REASON_SHORTCUT:
-        return "safe shortcut off the cycle";
-    case SNAKE_REASON_TRAPPED:
-        return "no legal move left";
-    default:
-        return "";
-    }
-}
-
-static Rgba reason_color(SnakeReason r) {
-    switch (r) {
-    case SNAKE_REASON_EAT:
-    case SNAKE_REASON_CYCLE:
-    case SNAKE_REASON_SHORTCUT:
-        return PAL_GOOD;
-    case SNAKE_REASON_FOLLOW_TAIL:
-        return PAL_PATH_ALT;
-    default:
-        return PAL_BAD;
-    }
-}
 
 /* The HUD colour of a move that differs from the policy's choice (as the timeline marks it). */
 #define MARK_DIFFER_HUD timeline_mark_color(TIMELINE_MARK_DIFFER)
@@ -1036,6 +845,10 @@ static void replay_hud(const SnakeView *v, Hud *hud) {
 
 static void snake_view_hud(void *state, FrontCtx *ctx, Hud *hud) {
     SnakeView *v = state;
+    if (v->race != NULL) {
+        race_view_hud(v->race, ctx, hud);
+        return;
+    }
     const SnakeGame *g = &v->game;
     unsigned ov = ctx->overlays;
     if (v->replay != NULL) {
@@ -1047,6 +860,14 @@ static void snake_view_hud(void *state, FrontCtx *ctx, Hud *hud) {
         hud_kv(hud, "policy", PAL_ACCENT, "%s  [Tab]", snake_policy_name(v->policy));
     }
     if (v->replay == NULL) {
+        char driver[64];
+        if (v->wheel.driving) {
+            snprintf(driver, sizeof driver, "you drive — A or %d s idle gives it back",
+                     WHEEL_IDLE_MS / 1000);
+            hud_wrapped(hud, PAL_ACCENT, driver);
+        } else {
+            hud_text(hud, PAL_TEXT_DIM, "AI drives  (arrows: you steer)");
+        }
         hud_kv(hud, "seed", PAL_TEXT, "%llu", (unsigned long long)v->seed);
         hud_kv(hud, "game", PAL_TEXT, "#%ld  (seed %llu)", v->game_index,
                (unsigned long long)g->seed);
@@ -1077,17 +898,21 @@ static void snake_view_hud(void *state, FrontCtx *ctx, Hud *hud) {
     if (!v->over && at_past_tick(v)) {
         Dir rec = snake_history_move(v->hist, v->cur);
         int differs = snake_history_differs(v->hist, v->cur);
-        if (differs == 1 || (differs < 0 && v->exact && rec != v->pending))
+        if (v->replay == NULL && differs == 1)
+            hud_kv(hud, "steered", timeline_mark_color(TIMELINE_MARK_EDIT),
+                   "%c by hand, the AI's %c", dir_to_char(rec),
+                   v->pending == DIR_NONE ? '-' : dir_to_char(v->pending));
+        else if (differs == 1 || (differs < 0 && v->exact && rec != v->pending))
             hud_kv(hud, "recorded", MARK_DIFFER_HUD, "%c, not the policy's %c", dir_to_char(rec),
                    v->pending == DIR_NONE ? '-' : dir_to_char(v->pending));
         else
             hud_kv(hud, "recorded", PAL_TEXT, "%c  (the policy's choice)", dir_to_char(rec));
     }
     SnakeReason reason = v->over ? SNAKE_REASON_NONE : v->ai.reason;
-    hud_kv(hud, "reason", reason_color(reason), "%s",
+    hud_kv(hud, "reason", snake_reason_color(reason), "%s",
            v->over ? snake_outcome_name(g->outcome) : snake_reason_name(reason));
     if (!v->over && reason != SNAKE_REASON_NONE)
-        hud_text(hud, PAL_TEXT_DIM, "  %s", reason_explained(reason));
+        hud_text(hud, PAL_TEXT_DIM, "  %s", snake_reason_explained(reason));
     if (stall_in(g) >= 0)
         hud_kv(hud, "stall in", PAL_ACCENT, "%ld ticks (no food for %ld)", stall_in(g),
                g->since_eat);
@@ -1096,7 +921,7 @@ static void snake_view_hud(void *state, FrontCtx *ctx, Hud *hud) {
             hud_kv(hud, "", PAL_TEXT_DIM, "%s: %ld won / %ld, mean len %.1f",
                    snake_policy_name((SnakePolicy)p), v->stats[p].won, v->stats[p].played,
                    v->stats[p].length_sum / (double)v->stats[p].played);
-    if ((ov & OVERLAY_NUMBERS) && v->have_layout && v->bl.cell < NUMBERS_MIN_CELL)
+    if ((ov & OVERLAY_NUMBERS) && v->have_layout && v->bl.cell < SNAKE_NUMBERS_MIN_CELL)
         hud_text(hud, PAL_TEXT_DIM, "D  numbers: cells too small (%d px)", v->bl.cell);
     hud_gap(hud);
 
@@ -1135,6 +960,9 @@ static const KeyHelp SNAKE_HELP[] = {
     {"Tab", "next policy, same game (each keeps its statistics)"},
     {"R  /  Enter", "this game again / the next one (replay: this game / the next)"},
     {"mouse", "L toggles a wall on an empty cell"},
+    {"arrows", "take the wheel: steer (the AI's move stays drawn)"},
+    {"A", "give the wheel back to the AI (or 3 s idle)"},
+    {"X", "race: two policies side by side (X again ends it)"},
     {NULL, NULL},
 };
 

@@ -622,6 +622,17 @@ WsStatus snake_history_play(SnakeHistory *h, SnakeGame *g, const SnakeAi *ai, Di
     return WS_OK;
 }
 
+WsStatus snake_history_crash(SnakeHistory *h, SnakeGame *g, WsError *err) {
+    WsStatus st = check_live(h, g, err);
+    if (st != WS_OK)
+        return st;
+    /* Any illegal move leaves the game as DIR_NONE does: dead, nothing moved.
+     * The seek replays the end that way (walk_to), whatever ended it. */
+    snake_game_tick(g, DIR_NONE);
+    h->outcome = g->outcome;
+    return WS_OK;
+}
+
 WsStatus snake_history_toggle(SnakeHistory *h, SnakeGame *g, const SnakeAi *ai, int cell,
                               WsError *err) {
     WsStatus st = check_live(h, g, err);
@@ -728,7 +739,7 @@ static void walk_to(const SnakeHistory *h, SnakeGame *g, Walk *w, long t, bool f
         }
         if (w->tick == t) {
             if (t == h->ticks && h->outcome == SNAKE_DEAD && g->outcome == SNAKE_PLAYING)
-                snake_game_tick(g, DIR_NONE); /* trapped by a toggle (snake_history_play) */
+                snake_game_tick(g, DIR_NONE); /* trapped by a toggle, or a crash */
             return;
         }
         snake_game_tick(g, (Dir)h->moves[w->tick]);

@@ -170,6 +170,14 @@ WsStatus snake_history_begin(SnakeHistory *h, const SnakeGame *g, SnakePolicy po
 WsStatus snake_history_play(SnakeHistory *h, SnakeGame *g, const SnakeAi *ai, Dir move, Dir choice,
                             WsError *err);
 
+/* Ends g (at the history's last tick, playing) dead there, as
+ * snake_game_tick does for an illegal move: a player who steers into a
+ * wall, the body or off the board (the window's take the wheel). Recorded
+ * like a wall toggle that leaves no way out: no move, the end at the last
+ * tick, so a seek there shows the dead game and a truncate before it takes
+ * the end back. WS_ERR_ARG, nothing changed, for a finished game. */
+WsStatus snake_history_crash(SnakeHistory *h, SnakeGame *g, WsError *err);
+
 /* Toggles the wall at `cell` on g (at the history's last tick, playing) and
  * records it, with ai's memory (NULL: not known). WS_ERR_ARG, nothing
  * changed, when snake_game_toggle_wall refuses (the snake or the food is

@@ -1,0 +1,15 @@
+/* run_race.h - a headless race: two snake policies on the same seeds, compared. */
+#ifndef WS_RUN_RACE_H
+#define WS_RUN_RACE_H
+
+#include "options.h"
+
+/* Entry point of `wavesnake snake --race P1,P2 --headless [--games N]`:
+ * both policies play heats 0..N-1 (seed + i, the same board and rules, as
+ * the window's race does), a line (or JSON object) per heat and a
+ * comparison table (or summary object) go to stdout. A policy that cannot
+ * play the board, or --trace (a trace holds single games), is exit 2.
+ * Returns an exit status (cli.h). */
+int run_race_headless(const AppOptions *opts);
+
+#endif

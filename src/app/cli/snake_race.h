@@ -1,0 +1,83 @@
+/* snake_race.h - a race: two snake policies play the same board side by side.
+ *
+ * Both sides play game i of the race with the same seed (run seed + i), the
+ * same walls and the same rules, so their food sequences agree for as long
+ * as their moves do: food is placed from each game's own stream 1 over the
+ * empty cells, exactly as in a single game. A heat ends when both games have
+ * ended; only then does the next game (seed + i + 1) start on both sides,
+ * so every heat compares the two policies on one seed.
+ *
+ * A policy that cannot play the board (hamilton / perfect on an odd x odd
+ * board, or on walls snake_policy_check_walls refuses) is an error when the
+ * caller asks for strictness (a policy named on the command line: exit 2);
+ * otherwise that side plays greedy and `refusal` says why (the window's
+ * HUD). Pure bookkeeping over the core: no I/O, no clock, no allocation
+ * after snake_race_init.
+ */
+#ifndef WS_SNAKE_RACE_H
+#define WS_SNAKE_RACE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "snake.h"
+#include "snake_ai.h"
+#include "ws_error.h"
+
+enum { SNAKE_RACE_SIDES = 2 };
+
+typedef struct SnakeRaceSide {
+    SnakePolicy asked;  /* the policy named for this side */
+    SnakePolicy policy; /* the policy its AI plays: `asked`, or greedy when that cannot */
+    char refusal[160];  /* why `asked` cannot play this board; "" when it can */
+    SnakeGame game;
+    SnakeAi ai;
+    Dir pending;                  /* the AI's decision for the next tick (DIR_NONE: game over) */
+    long won, dead, stalled;      /* this side's finished games */
+    double length_sum, steps_sum; /* over those games */
+} SnakeRaceSide;
+
+typedef struct SnakeRace {
+    SnakeRules rules;
+    uint64_t seed;               /* the run seed: heat i plays seed + i on both sides */
+    long game_index;             /* the heat being played */
+    long heats;                  /* heats both sides finished */
+    long beat[SNAKE_RACE_SIDES]; /* heats a side did better in (snake_race_compare) */
+    long ties;
+    SnakeRaceSide side[SNAKE_RACE_SIDES];
+} SnakeRace;
+
+/* Sets up both sides for rules (checked with snake_rules_check) and walls
+ * (w*h bytes, nonzero = wall; NULL for none; copied) and starts heat 0 with
+ * seed. With strict, a policy that cannot play the board is WS_ERR_ARG with
+ * one line naming it; without, that side plays greedy (its refusal says
+ * why). On failure nothing is left allocated. */
+WsStatus snake_race_init(SnakeRace *r, const SnakeRules *rules, const uint8_t *walls,
+                         const SnakePolicy policies[SNAKE_RACE_SIDES], uint64_t seed, bool strict,
+                         WsError *err);
+void snake_race_deinit(SnakeRace *r);
+
+/* Starts heat `index` on both sides (seed + index) and lets both AIs decide. */
+void snake_race_start(SnakeRace *r, long index);
+
+/* One tick on every side still playing (the side that ended waits). Tallies
+ * a side's result when its game ends, and the heat's winner when the second
+ * one does. Returns true when this tick ended the heat. */
+bool snake_race_tick(SnakeRace *r);
+
+/* Whether both games of the heat have ended (the caller then shows the
+ * result and calls snake_race_start(r, r->game_index + 1)). */
+bool snake_race_is_over(const SnakeRace *r);
+
+/* Toggles the wall at cell on both boards (snake_game_toggle_wall's rules on
+ * each; if either refuses, neither changes), says again on each side whether
+ * its policy can play the new walls, and lets the AIs decide again. Returns
+ * whether the wall was toggled. */
+bool snake_race_toggle_wall(SnakeRace *r, int cell);
+
+/* Which of two finished games went better: a win beats any other end, two
+ * wins go to the fewer steps, two other ends to the longer snake, then the
+ * fewer steps. > 0 when a did better, < 0 when b did, 0 for a tie. */
+int snake_race_compare(const SnakeGame *a, const SnakeGame *b);
+
+#endif

@@ -1,0 +1,379 @@
+/* snake_draw.c - one snake board: walls, wave, body, food, virtual snake,
+ * paths and cycle, read from the AI's kept search data (snake_draw.h). */
+#include "snake_draw.h"
+
+#include <stdio.h>
+
+#include "grid.h"
+
+/* ======================================================================== */
+/* Colours                                                                   */
+/* ======================================================================== */
+
+/* Snake colours: the body fades from the head colour to the tail colour. */
+/* Snake colours: the body fades from the head colour to the tail colour.
+ * Orange is on none of the overlay ramps (the wave runs yellow - green -
+ * violet), and each segment has a dark rim, so the body never melts into the
+ * wave under it. */
+static const Rgba SNAKE_HEAD = {255, 150, 45, 255};
+static const Rgba SNAKE_TAIL = {150, 72, 24, 255};
+static const Rgba SNAKE_RIM = {14, 16, 22, 255};
+static const Rgba SNAKE_EYE = {14, 16, 22, 255};
+static const Rgba FOOD = {255, 70, 85, 255};
+static const Rgba FOOD_SHINE = {255, 190, 195, 255};
+static const Rgba FOOD_LEAF = {120, 220, 110, 255};
+static const Rgba WALL_EDGE = {104, 112, 136, 255}; /* the lit rim of a wall block */
+enum {
+    WAVE_ALPHA = 165,
+    NUMBERS_MIN_CELL = SNAKE_NUMBERS_MIN_CELL,
+    MARKER_MIN_CELL = 6, /* smaller cells get a ring around the head and the food */
+    MARKER_RADIUS = 7
+};
+/* ======================================================================== */
+/* The board's layers                                                        */
+/* ======================================================================== */
+
+static PixRect cell_rect(const BoardLayout *bl, int cell) {
+    return layout_cell_rect(bl, cell % bl->cols, cell / bl->cols);
+}
+
+/* Walls: solid blocks in PAL_WALL with a lighter rim on big cells, so they
+ * read as raised, unlike the flat floor, the translucent wave and the body. */
+static void draw_walls(const SnakeScene *v, FrontCtx *ctx, const BoardLayout *bl) {
+    const SnakeGame *g = v->game;
+    if (g->wall_count == 0)
+        return;
+    int rim = bl->cell >= 10 ? bl->cell / 10 : 0;
+    for (int cell = 0; cell < g->snake.cap; cell++) {
+        if (!g->walls[cell])
+            continue;
+        PixRect r = cell_rect(bl, cell);
+        if (rim > 0) {
+            render_fill(ctx->renderer, r, WALL_EDGE);
+            r = render_inset(r, rim);
+        }
+        render_fill(ctx->renderer, r, PAL_WALL);
+    }
+}
+
+/* The BFS wave from the head, as the AI left it: each reached cell tinted by
+ * its distance (arrival tick), optionally with the number. */
+static void draw_wave(const SnakeScene *v, FrontCtx *ctx, const BoardLayout *bl, bool numbers,
+                      bool path_drawn) {
+    const WaveField *wf = &v->ai->wave;
+    if (wf->source < 0 || wf->reached <= 0)
+        return;
+    int max_d = 1;
+    for (int i = 0; i < wf->reached; i++)
+        if (wf->dist[wf->order[i]] > max_d)
+            max_d = wf->dist[wf->order[i]];
+    for (int i = 0; i < wf->reached; i++) {
+        int cell = wf->order[i];
+        Rgba c = ramp_color(RAMP_WAVE, (double)wf->dist[cell] / (double)max_d);
+        render_fill(ctx->renderer, cell_rect(bl, cell), rgba_alpha(c, WAVE_ALPHA));
+    }
+    if (!numbers || bl->cell < NUMBERS_MIN_CELL)
+        return;
+    int px = bl->cell * 9 / 20;
+    int adv = text_advance(ctx->text, px);
+    bool decimal = adv > 0 && adv * 2 <= bl->cell - 2; /* two decimal digits fit */
+    int lh = text_line_height(ctx->text, px);
+    /* The path line would cross out the numbers under it: those cells stay blank. */
+    const Path *fp = &v->ai->food_path;
+    const Path *tp = &v->ai->tail_path;
+    if (path_drawn) {
+        for (int i = 0; i < fp->len; i++)
+            v->mark[fp->cells[i]] = 1;
+        for (int i = 0; i < tp->len; i++)
+            v->mark[tp->cells[i]] = 1;
+    }
+    for (int i = 0; i < wf->reached; i++) {
+        int cell = wf->order[i];
+        int d = wf->dist[cell];
+        if (snake_occupies(&v->game->snake, cell) || cell == v->game->food || v->mark[cell])
+            continue; /* the body and the food speak for themselves */
+        char buf[16];
+        if (decimal && d < 100)
+            snprintf(buf, sizeof buf, "%d", d);
+        else
+            layout_base62(buf, (int)sizeof buf, d, true);
+        Rgba under = rgba_lerp(PAL_BOARD, ramp_color(RAMP_WAVE, (double)d / (double)max_d),
+                               WAVE_ALPHA / 255.0);
+        PixRect r = cell_rect(bl, cell);
+        text_draw(ctx->text, px, r.x + r.w / 2, r.y + (r.h - lh) / 2, TEXT_CENTER,
+                  render_sdl_color(rgba_alpha(rgba_text_on(under), 220)), buf);
+    }
+    for (int i = 0; i < fp->len; i++)
+        v->mark[fp->cells[i]] = 0;
+    for (int i = 0; i < tp->len; i++)
+        v->mark[tp->cells[i]] = 0;
+}
+
+/* Segment i's square (inset from its cell) and the bridge towards segment
+ * i - 1 (w = 0 for the head or when cells touch without an inset). */
+static void segment_rects(const Snake *s, const BoardLayout *bl, int i, int inset, PixRect *r,
+                          PixRect *gap) {
+    int cell = snake_at(s, i);
+    *r = render_inset(cell_rect(bl, cell), inset);
+    *gap = (PixRect){0, 0, 0, 0};
+    if (i == 0 || inset <= 0)
+        return;
+    Dir d = grid_dir_between(s->w, cell, snake_at(s, i - 1));
+    if (d == DIR_RIGHT)
+        *gap = (PixRect){r->x + r->w, r->y, 2 * inset, r->h};
+    else if (d == DIR_LEFT)
+        *gap = (PixRect){r->x - 2 * inset, r->y, 2 * inset, r->h};
+    else if (d == DIR_DOWN)
+        *gap = (PixRect){r->x, r->y + r->h, r->w, 2 * inset};
+    else if (d == DIR_UP)
+        *gap = (PixRect){r->x, r->y - 2 * inset, r->w, 2 * inset};
+}
+
+static void draw_snake(const SnakeScene *v, FrontCtx *ctx, const BoardLayout *bl) {
+    const Snake *s = &v->game->snake;
+    SDL_Renderer *ren = ctx->renderer;
+    int inset = bl->cell >= 6 ? bl->cell / 8 : 0;
+    PixRect r, gap;
+    /* A dark rim first, one pixel around the whole body, so it stands out on
+     * every overlay colour. */
+    if (inset > 0)
+        for (int i = s->len - 1; i >= 0; i--) {
+            segment_rects(s, bl, i, inset, &r, &gap);
+            render_fill(ren, render_inset(r, -1), SNAKE_RIM);
+            if (gap.w > 0)
+                render_fill(ren, render_inset(gap, -1), SNAKE_RIM);
+        }
+    /* Tail first, so the head is drawn on top. Each segment also fills the
+     * gap towards the segment in front of it: the body reads as one piece. */
+    for (int i = s->len - 1; i >= 0; i--) {
+        double t = s->len > 1 ? (double)i / (double)(s->len - 1) : 0.0;
+        Rgba c = i == 0 ? SNAKE_HEAD : rgba_lerp(SNAKE_HEAD, SNAKE_TAIL, t);
+        segment_rects(s, bl, i, inset, &r, &gap);
+        render_fill(ren, r, c);
+        if (gap.w > 0)
+            render_fill(ren, gap, c);
+    }
+    /* Eyes look the way the head will move next (or moved last). */
+    Dir look = v->pending;
+    if (look == DIR_NONE && s->len > 1)
+        look = grid_dir_between(s->w, snake_at(s, 1), snake_head(s));
+    if (bl->cell >= 10 && look != DIR_NONE) {
+        int cx, cy, hc = snake_head(s);
+        layout_cell_center(bl, hc % s->w, hc / s->w, &cx, &cy);
+        int off = bl->cell / 5, fwd = bl->cell / 6, er = bl->cell / 12 + 1;
+        int dx = DIR_DX[look], dy = DIR_DY[look];
+        render_disc(ren, cx + dx * fwd - dy * off, cy + dy * fwd + dx * off, er, SNAKE_EYE);
+        render_disc(ren, cx + dx * fwd + dy * off, cy + dy * fwd - dx * off, er, SNAKE_EYE);
+    }
+}
+
+static void draw_food(const SnakeScene *v, FrontCtx *ctx, const BoardLayout *bl) {
+    int food = v->game->food;
+    if (food < 0)
+        return;
+    PixRect r = cell_rect(bl, food);
+    if (bl->cell < 6) {
+        render_fill(ctx->renderer, r, FOOD);
+        return;
+    }
+    int cx = r.x + r.w / 2, cy = r.y + r.h / 2 + bl->cell / 16;
+    int rad = bl->cell * 7 / 20;
+    render_disc(ctx->renderer, cx, cy, rad, FOOD);
+    render_disc(ctx->renderer, cx - rad / 3, cy - rad / 3, rad / 4 > 1 ? rad / 4 : 1, FOOD_SHINE);
+    if (bl->cell >= 12)
+        render_disc(ctx->renderer, cx + rad / 3, cy - rad - 1, rad / 4 > 1 ? rad / 4 : 1,
+                    FOOD_LEAF);
+}
+
+/* The virtual snake after the simulated eat, as a translucent ribbon through
+ * its cells (cyan when its head could still reach its tail, so the eat is
+ * safe; red when it could not), with its head boxed and its tail ringed: the
+ * tail is what the safety check had to reach. Squares at the cell centres and
+ * the links between them never overlap, so the ribbon's alpha stays even. */
+static void draw_virtual(const SnakeScene *v, FrontCtx *ctx, const BoardLayout *bl) {
+    const SnakeAi *ai = v->ai;
+    if (!ai->virt_valid)
+        return;
+    const Snake *vs = &ai->virt;
+    SDL_Renderer *ren = ctx->renderer;
+    Rgba c = ai->virt_safe ? PAL_GHOST : PAL_BAD;
+    Rgba fill = rgba_alpha(c, 110);
+    int w = bl->cell * 3 / 10; /* thin enough that the real body still reads green */
+    if (w < 2)
+        w = bl->cell >= 2 ? 2 : 1;
+    for (int i = 0; i < vs->len; i++) {
+        int cell = snake_at(vs, i);
+        int cx, cy;
+        layout_cell_center(bl, cell % bl->cols, cell / bl->cols, &cx, &cy);
+        render_fill(ren, (PixRect){cx - w / 2, cy - w / 2, w, w}, fill);
+        if (i + 1 >= vs->len)
+            break;
+        int next = snake_at(vs, i + 1);
+        int nx, ny;
+        layout_cell_center(bl, next % bl->cols, next / bl->cols, &nx, &ny);
+        int gap = bl->cell - w;
+        if (gap <= 0)
+            continue;
+        if (ny == cy) {
+            int x = (nx > cx ? cx : nx) + w - w / 2;
+            render_fill(ren, (PixRect){x, cy - w / 2, gap, w}, fill);
+        } else if (nx == cx) {
+            int y = (ny > cy ? cy : ny) + w - w / 2;
+            render_fill(ren, (PixRect){cx - w / 2, y, w, gap}, fill);
+        }
+    }
+    if (bl->cell >= 8) {
+        int thick = bl->cell >= 20 ? 2 : 1;
+        render_outline(ren, render_inset(cell_rect(bl, snake_head(vs)), bl->cell / 10), thick,
+                       rgba_alpha(c, 230));
+        int tx, ty, tail = snake_tail(vs);
+        layout_cell_center(bl, tail % bl->cols, tail / bl->cols, &tx, &ty);
+        render_ring(ren, tx, ty, bl->cell * 2 / 5, thick, rgba_alpha(c, 230));
+    }
+}
+
+/* The Hamiltonian cycle the last hamilton / perfect decision used (NULL for
+ * greedy), as a thin dim loop under the planned path: the route the snake
+ * falls back on, which its shortcuts never break. */
+static void draw_cycle(const SnakeScene *v, FrontCtx *ctx, const BoardLayout *bl) {
+    const int32_t *cycle = snake_ai_cycle(v->ai);
+    if (cycle == NULL || bl->cell < 4)
+        return;
+    int n = v->game->rules.w * v->game->rules.h;
+    int thick = bl->cell / 12 < 1 ? 1 : bl->cell / 12 > 3 ? 3 : bl->cell / 12;
+    Rgba c = rgba_alpha(PAL_TEXT_DIM, 110);
+    for (int i = 0; i < n; i++) {
+        int a = cycle[i], b = cycle[(i + 1) % n];
+        if (grid_dir_between(bl->cols, a, b) == DIR_NONE)
+            continue; /* not a closed loop here: skip the jump */
+        int ax, ay, bx, by;
+        layout_cell_center(bl, a % bl->cols, a / bl->cols, &ax, &ay);
+        layout_cell_center(bl, b % bl->cols, b / bl->cols, &bx, &by);
+        render_segment(ctx->renderer, ax, ay, bx, by, thick, c);
+    }
+}
+
+static void draw_paths(const SnakeScene *v, FrontCtx *ctx, const BoardLayout *bl) {
+    const SnakeAi *ai = v->ai;
+    draw_cycle(v, ctx, bl);
+    const Path *food = &ai->food_path;
+    if (food->len >= 2) {
+        /* A rejected food path (greedy found the eat unsafe and fell back to the
+         * tail or to wandering) is drawn faint red: the AI saw it and said no.
+         * Any other reason (eat, a cycle policy's plan) means it is the route taken. */
+        bool taken = ai->reason != SNAKE_REASON_FOLLOW_TAIL && ai->reason != SNAKE_REASON_WANDER &&
+                     ai->reason != SNAKE_REASON_TRAPPED;
+        Rgba c = taken ? PAL_PATH : rgba_alpha(PAL_BAD, 110);
+        render_cell_path(ctx->renderer, bl, food->cells, food->len, c, taken ? 3 : 0);
+    }
+    const Path *tail = &ai->tail_path;
+    if (ai->reason == SNAKE_REASON_FOLLOW_TAIL && tail->len >= 2)
+        render_cell_path(ctx->renderer, bl, tail->cells, tail->len, PAL_PATH_ALT, 3);
+}
+
+/* The AI's own next move while someone else drives: an arrow from the head
+ * into the cell it would enter, ringed so it reads apart from the path's
+ * arrowheads (which may point the same way). */
+static void draw_ai_arrow(const SnakeScene *v, FrontCtx *ctx, const BoardLayout *bl) {
+    Dir d = v->ai_arrow;
+    if (d == DIR_NONE || v->game->outcome != SNAKE_PLAYING)
+        return;
+    int head = snake_head(&v->game->snake);
+    int hx = head % bl->cols, hy = head / bl->cols;
+    int cx, cy;
+    layout_cell_center(bl, hx, hy, &cx, &cy);
+    /* Half-way between the head and the next cell: on the border the move crosses. */
+    int ax = cx + DIR_DX[d] * bl->cell * 3 / 4, ay = cy + DIR_DY[d] * bl->cell * 3 / 4;
+    int size = bl->cell * 3 / 4 > 4 ? bl->cell * 3 / 4 : 4;
+    int thick = bl->cell >= 16 ? 3 : bl->cell >= 8 ? 2 : 1;
+    render_segment(ctx->renderer, cx, cy, ax, ay, thick, PAL_ACCENT);
+    render_arrow(ctx->renderer, ax, ay, size, d, PAL_ACCENT);
+    render_ring(ctx->renderer, cx, cy, bl->cell / 2 + thick, thick, PAL_ACCENT);
+}
+
+/* On big boards (cells under MARKER_MIN_CELL pixels) the head and the food
+ * are a few pixels: a ring around each keeps them findable. */
+static void draw_markers(const SnakeScene *v, FrontCtx *ctx, const BoardLayout *bl) {
+    if (bl->cell >= MARKER_MIN_CELL)
+        return;
+    int rad = MARKER_RADIUS, cx, cy;
+    int head = snake_head(&v->game->snake);
+    layout_cell_center(bl, head % bl->cols, head / bl->cols, &cx, &cy);
+    render_ring(ctx->renderer, cx, cy, rad + 1, 3, SNAKE_RIM);
+    render_ring(ctx->renderer, cx, cy, rad, 2, SNAKE_HEAD);
+    if (v->game->food >= 0) {
+        layout_cell_center(bl, v->game->food % bl->cols, v->game->food / bl->cols, &cx, &cy);
+        render_ring(ctx->renderer, cx, cy, rad + 1, 3, SNAKE_RIM);
+        render_ring(ctx->renderer, cx, cy, rad, 2, FOOD);
+    }
+}
+
+/* ======================================================================== */
+/* Public functions                                                          */
+/* ======================================================================== */
+
+void snake_draw_board(FrontCtx *ctx, const BoardLayout *bl, const SnakeScene *sc,
+                      unsigned overlays) {
+    render_board_floor(ctx->renderer, bl);
+    draw_walls(sc, ctx, bl);
+    if (overlays & OVERLAY_WAVE)
+        draw_wave(sc, ctx, bl, (overlays & OVERLAY_NUMBERS) != 0, (overlays & OVERLAY_PATH) != 0);
+    if (overlays & OVERLAY_GRID)
+        render_grid(ctx->renderer, bl, PAL_GRID);
+    draw_snake(sc, ctx, bl);
+    if (overlays & OVERLAY_VIRTUAL)
+        draw_virtual(sc, ctx, bl);
+    if (overlays & OVERLAY_PATH)
+        draw_paths(sc, ctx, bl);
+    draw_ai_arrow(sc, ctx, bl);
+    draw_food(sc, ctx, bl); /* last: the goal stays visible under every overlay */
+    draw_markers(sc, ctx, bl);
+}
+
+void snake_draw_result(FrontCtx *ctx, const BoardLayout *bl, const SnakeGame *g) {
+    char msg[160];
+    /* No countdown: a paused frame must stay exactly the same. */
+    snprintf(msg, sizeof msg, "length %d / %d, %ld steps - next game in a moment", g->snake.len,
+             g->floor_cells, g->steps);
+    const char *title = g->outcome == SNAKE_WON    ? "BOARD FILLED - WON"
+                        : g->outcome == SNAKE_DEAD ? "TRAPPED - GAME OVER"
+                                                   : "STALLED - GAME OVER";
+    render_banner(ctx->renderer, ctx->text, layout_board_rect(bl), ctx->frame.hud_px, title,
+                  g->outcome == SNAKE_WON ? PAL_GOOD : PAL_BAD, msg);
+}
+
+/* ======================================================================== */
+/* Reasons                                                                   */
+/* ======================================================================== */
+
+const char *snake_reason_explained(SnakeReason r) {
+    switch (r) {
+    case SNAKE_REASON_EAT:
+        return "food path is safe: go eat";
+    case SNAKE_REASON_FOLLOW_TAIL:
+        return "eating would trap it: chase tail";
+    case SNAKE_REASON_WANDER:
+        return "no safe path: keep most room";
+    case SNAKE_REASON_CYCLE:
+        return "following the Hamiltonian cycle";
+    case SNAKE_REASON_SHORTCUT:
+        return "safe shortcut off the cycle";
+    case SNAKE_REASON_TRAPPED:
+        return "no legal move left";
+    default:
+        return "";
+    }
+}
+
+Rgba snake_reason_color(SnakeReason r) {
+    switch (r) {
+    case SNAKE_REASON_EAT:
+    case SNAKE_REASON_CYCLE:
+    case SNAKE_REASON_SHORTCUT:
+        return PAL_GOOD;
+    case SNAKE_REASON_FOLLOW_TAIL:
+        return PAL_PATH_ALT;
+    default:
+        return PAL_BAD;
+    }
+}

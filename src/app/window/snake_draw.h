@@ -1,0 +1,43 @@
+/* snake_draw.h - one snake board as the window draws it: walls, the wave,
+ * the body, the food, the virtual snake, the paths and the cycle.
+ *
+ * Shared by the snake view (one board) and the race view (two boards). Every
+ * overlay reads what the AI kept from its last decision, through the const
+ * pointers of a SnakeScene: nothing is searched again for display (STYLE
+ * §7). The scene borrows everything; `mark` is the caller's scratch (w*h
+ * bytes, all zero before and after each call), so drawing never allocates.
+ */
+#ifndef WS_SNAKE_DRAW_H
+#define WS_SNAKE_DRAW_H
+
+#include <stdint.h>
+
+#include "snake.h"
+#include "snake_ai.h"
+#include "view.h"
+
+enum { SNAKE_NUMBERS_MIN_CELL = 14 }; /* smaller cells get no wave numbers (D says so) */
+
+typedef struct SnakeScene {
+    const SnakeGame *game;
+    const SnakeAi *ai; /* its last decision was made for `game` as it is now */
+    Dir pending;       /* the move the snake makes next (the eyes look there); DIR_NONE: none */
+    Dir ai_arrow;      /* the AI's own choice, drawn as an arrow from the head when someone
+                          else drives (take the wheel); DIR_NONE: not drawn */
+    uint8_t *mark;     /* w*h bytes of scratch, all zero between calls */
+} SnakeScene;
+
+/* Draws the board of `sc` into `bl` with the overlays switched on in
+ * `overlays` (OVERLAY_* bits), the food last so it stays visible. */
+void snake_draw_board(FrontCtx *ctx, const BoardLayout *bl, const SnakeScene *sc,
+                      unsigned overlays);
+
+/* The "game over" banner over the board of a finished game. */
+void snake_draw_result(FrontCtx *ctx, const BoardLayout *bl, const SnakeGame *g);
+
+/* A decision's reason in a few words ("food path is safe: go eat"), and the
+ * colour the HUD shows it in (good, a fallback, bad). */
+const char *snake_reason_explained(SnakeReason r);
+Rgba snake_reason_color(SnakeReason r);
+
+#endif

@@ -1,0 +1,272 @@
+/* view_race.c - two snake policies side by side in the window (view_race.h). */
+#include "view_race.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "snake_draw.h"
+
+/* ======================================================================== */
+/* Types                                                                     */
+/* ======================================================================== */
+
+struct RaceView {
+    SnakeRace race;
+    uint8_t *mark;   /* w*h scratch for snake_draw, kept all zero */
+    PairLayout pair; /* the last drawn layout, to map clicks to cells */
+    bool have_layout;
+    bool over;        /* both games ended; the result is on screen */
+    uint64_t over_ms; /* when the second one ended */
+};
+
+/* Label lines above each board; the text shrinks until this many characters fit. */
+enum { LABEL_LINES = 2, LABEL_CHARS = 30 };
+
+/* ======================================================================== */
+/* Lifecycle                                                                 */
+/* ======================================================================== */
+
+WsStatus race_view_open(RaceView **out, const SnakeRules *rules, const uint8_t *walls,
+                        const SnakePolicy policies[SNAKE_RACE_SIDES], uint64_t seed, bool strict,
+                        WsError *err) {
+    *out = NULL;
+    RaceView *rv = calloc(1, sizeof *rv);
+    if (rv == NULL)
+        return ws_fail(err, WS_ERR_NOMEM, "out of memory for the race");
+    WsStatus st = snake_race_init(&rv->race, rules, walls, policies, seed, strict, err);
+    if (st != WS_OK) {
+        free(rv);
+        return st;
+    }
+    rv->mark = calloc((size_t)rules->w * (size_t)rules->h, 1);
+    if (rv->mark == NULL) {
+        race_view_close(rv);
+        return ws_fail(err, WS_ERR_NOMEM, "out of memory for the race");
+    }
+    *out = rv;
+    return WS_OK;
+}
+
+void race_view_close(RaceView *rv) {
+    if (rv == NULL)
+        return;
+    snake_race_deinit(&rv->race);
+    free(rv->mark);
+    free(rv);
+}
+
+SnakePolicy race_view_policy(const RaceView *rv, int side) { return rv->race.side[side].asked; }
+
+/* ======================================================================== */
+/* Input and ticks                                                           */
+/* ======================================================================== */
+
+static void next_heat(RaceView *rv) {
+    rv->over = false;
+    snake_race_start(&rv->race, rv->race.game_index + 1);
+}
+
+/* Tab: the next policy on the right-hand side; the race starts over (its
+ * tallies compare one pair of policies). */
+static void next_right_policy(RaceView *rv, FrontCtx *ctx) {
+    SnakeRace *r = &rv->race;
+    SnakePolicy p[SNAKE_RACE_SIDES] = {r->side[0].asked,
+                                       (SnakePolicy)((r->side[1].asked + 1) % SNAKE_POLICY_COUNT)};
+    SnakeRace fresh;
+    WsError err = {0};
+    if (snake_race_init(&fresh, &r->rules, r->side[0].game.walls, p,
+                        r->seed + (uint64_t)r->game_index + 1, false, &err) != WS_OK) {
+        front_status(ctx, "%s", err.msg);
+        return;
+    }
+    snake_race_deinit(r);
+    *r = fresh;
+    rv->over = false;
+    front_status(ctx, "race: %s vs %s", snake_policy_name(p[0]), snake_policy_name(p[1]));
+}
+
+bool race_view_action(RaceView *rv, Action action, FrontCtx *ctx) {
+    switch (action) {
+    case ACT_RESTART:
+        next_heat(rv);
+        front_status(ctx, "heat %ld (seed %llu)", rv->race.game_index,
+                     (unsigned long long)rv->race.side[0].game.seed);
+        return true;
+    case ACT_NEXT:
+        next_right_policy(rv, ctx);
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* A left click on either board toggles that cell's wall on both. */
+bool race_view_event(RaceView *rv, const SDL_Event *ev, FrontCtx *ctx) {
+    if (ev->type != SDL_MOUSEBUTTONDOWN || ev->button.button != SDL_BUTTON_LEFT || !rv->have_layout)
+        return false;
+    const SnakeRules *rl = &rv->race.rules;
+    for (int k = 0; k < SNAKE_RACE_SIDES; k++) {
+        BoardLayout bl;
+        int x, y;
+        layout_board(&bl, rv->pair.board[k], rl->w, rl->h);
+        if (!layout_pixel_to_cell(&bl, ev->button.x, ev->button.y, &x, &y))
+            continue;
+        if (snake_race_toggle_wall(&rv->race, y * rl->w + x))
+            front_status(ctx, "%s at (%d, %d) on both boards",
+                         rv->race.side[0].game.walls[y * rl->w + x] ? "wall" : "floor", x, y);
+        else
+            front_status(ctx, "(%d, %d): not on either board (a snake or a food is there)", x, y);
+        return true;
+    }
+    return false;
+}
+
+bool race_view_tick(RaceView *rv, FrontCtx *ctx) {
+    if (rv->over) {
+        /* While paused a single step skips the wait, as in the snake view. */
+        if (!ctx->paused && ctx->now_ms - rv->over_ms < VIEW_RESULT_MS)
+            return false;
+        next_heat(rv);
+        return true;
+    }
+    if (snake_race_tick(&rv->race)) {
+        rv->over = true;
+        rv->over_ms = ctx->now_ms;
+    }
+    return true;
+}
+
+/* ======================================================================== */
+/* Drawing                                                                   */
+/* ======================================================================== */
+
+/* The label font: the HUD's, smaller when LABEL_CHARS would not fit the board's width. */
+static int label_px(const TextCache *tc, int hud_px, int width) {
+    (void)tc;
+    int px = width * 10 / (6 * LABEL_CHARS); /* DejaVu Sans Mono advances 0.6 em */
+    if (px > hud_px)
+        px = hud_px;
+    return px < TEXT_MIN_PX ? TEXT_MIN_PX : px;
+}
+
+static const char *side_state(const SnakeRaceSide *s) {
+    if (s->game.outcome != SNAKE_PLAYING)
+        return snake_outcome_name(s->game.outcome);
+    return snake_reason_name(s->ai.reason);
+}
+
+static void draw_label(const RaceView *rv, int k, FrontCtx *ctx, PixRect strip) {
+    const SnakeRaceSide *s = &rv->race.side[k];
+    const SnakeGame *g = &s->game;
+    int px = label_px(ctx->text, ctx->frame.hud_px, strip.w);
+    int lh = text_line_height(ctx->text, px);
+    int y = strip.y + (strip.h - LABEL_LINES * lh) / 2;
+    char name[64];
+    if (s->refusal[0] != '\0' && s->policy != s->asked)
+        snprintf(name, sizeof name, "%s -> greedy", snake_policy_name(s->asked));
+    else if (s->refusal[0] != '\0')
+        snprintf(name, sizeof name, "%s (plays greedy)", snake_policy_name(s->asked));
+    else
+        snprintf(name, sizeof name, "%s", snake_policy_name(s->asked));
+    text_draw(ctx->text, px, strip.x, y, TEXT_LEFT,
+              render_sdl_color(s->refusal[0] != '\0' ? PAL_BAD : PAL_ACCENT), name);
+    text_drawf(ctx->text, px, strip.x + strip.w, y, TEXT_RIGHT, render_sdl_color(PAL_TEXT_DIM),
+               "heats better %ld", rv->race.beat[k]);
+    Rgba state_color = g->outcome == SNAKE_WON       ? PAL_GOOD
+                       : g->outcome != SNAKE_PLAYING ? PAL_BAD
+                                                     : snake_reason_color(s->ai.reason);
+    int x = strip.x;
+    x += text_drawf(ctx->text, px, x, y + lh, TEXT_LEFT, render_sdl_color(PAL_TEXT),
+                    "len %d/%d  steps %ld  ", g->snake.len, g->floor_cells, g->steps);
+    text_draw(ctx->text, px, x, y + lh, TEXT_LEFT, render_sdl_color(state_color), side_state(s));
+}
+
+/* The heat's result in the caption line above the boards (never over a
+ * board, issue 14.3): a finished side and whether it waits for the other,
+ * then which side did better. Each board's label says its own outcome. */
+static void race_caption(const RaceView *rv, FrontCtx *ctx) {
+    const SnakeRaceSide *s0 = &rv->race.side[0], *s1 = &rv->race.side[1];
+    bool done0 = s0->game.outcome != SNAKE_PLAYING, done1 = s1->game.outcome != SNAKE_PLAYING;
+    if (!done0 && !done1)
+        return;
+    if (done0 != done1) {
+        const SnakeRaceSide *d = done0 ? s0 : s1, *w = done0 ? s1 : s0;
+        snprintf(ctx->caption, sizeof ctx->caption, "%s: %s, length %d - waiting for %s",
+                 snake_policy_name(d->asked), snake_outcome_name(d->game.outcome),
+                 d->game.snake.len, snake_policy_name(w->asked));
+        ctx->caption_color = d->game.outcome == SNAKE_WON ? PAL_GOOD : PAL_TEXT;
+        return;
+    }
+    int c = snake_race_compare(&s0->game, &s1->game);
+    char who[64];
+    if (c == 0)
+        snprintf(who, sizeof who, "a tie");
+    else
+        snprintf(who, sizeof who, "%s better", snake_policy_name(c > 0 ? s0->asked : s1->asked));
+    snprintf(ctx->caption, sizeof ctx->caption, "heat over: %s (%s %d, %s %d) - next heat soon",
+             who, snake_policy_name(s0->asked), s0->game.snake.len, snake_policy_name(s1->asked),
+             s1->game.snake.len);
+    ctx->caption_color = c == 0 ? PAL_ACCENT : PAL_GOOD;
+}
+
+void race_view_draw(RaceView *rv, FrontCtx *ctx) {
+    const SnakeRules *rl = &rv->race.rules;
+    int px = ctx->frame.hud_px;
+    int label_h = LABEL_LINES * text_line_height(ctx->text, px) + px / 2;
+    layout_pair(&rv->pair, ctx->frame.board_area, rl->w, rl->h, label_h);
+    rv->have_layout = true;
+    for (int k = 0; k < SNAKE_RACE_SIDES; k++) {
+        const SnakeRaceSide *s = &rv->race.side[k];
+        BoardLayout bl;
+        layout_board(&bl, rv->pair.board[k], rl->w, rl->h);
+        SnakeScene scene = {.game = &s->game,
+                            .ai = &s->ai,
+                            .pending = s->pending,
+                            .ai_arrow = DIR_NONE,
+                            .mark = rv->mark};
+        snake_draw_board(ctx, &bl, &scene, ctx->overlays);
+        draw_label(rv, k, ctx, rv->pair.label[k]);
+    }
+    race_caption(rv, ctx);
+}
+
+/* ======================================================================== */
+/* HUD                                                                       */
+/* ======================================================================== */
+
+void race_view_hud(RaceView *rv, FrontCtx *ctx, Hud *hud) {
+    (void)ctx;
+    const SnakeRace *r = &rv->race;
+    const SnakeRaceSide *a = &r->side[0], *b = &r->side[1];
+    hud_kv(hud, "race", PAL_ACCENT, "%s vs %s", snake_policy_name(a->asked),
+           snake_policy_name(b->asked));
+    hud_kv(hud, "seed", PAL_TEXT, "%llu", (unsigned long long)r->seed);
+    hud_kv(hud, "heat", PAL_TEXT, "#%ld  (seed %llu)", r->game_index,
+           (unsigned long long)a->game.seed);
+    hud_kv(hud, "heats", PAL_TEXT, "%ld done, %ld tied", r->heats, r->ties);
+    if (a->game.wall_count > 0)
+        hud_kv(hud, "walls", PAL_TEXT, "%d  (click: both boards)", a->game.wall_count);
+    for (int k = 0; k < SNAKE_RACE_SIDES; k++) {
+        const SnakeRaceSide *s = &r->side[k];
+        long played = s->won + s->dead + s->stalled;
+        hud_gap(hud);
+        hud_kv(hud,
+               k == 0 ? (rv->pair.stacked ? "top" : "left")
+                      : (rv->pair.stacked ? "bottom" : "right"),
+               s->refusal[0] != '\0' ? PAL_BAD : PAL_ACCENT, "%s, %ld heat%s better",
+               snake_policy_name(s->asked), r->beat[k], r->beat[k] == 1 ? "" : "s");
+        if (s->refusal[0] != '\0')
+            hud_wrapped(hud, PAL_BAD, s->refusal);
+        hud_kv(hud, "games", PAL_TEXT, "%ld won / %ld played", s->won, played);
+        if (played > 0)
+            hud_kv(hud, "mean", PAL_TEXT, "len %.1f, %.0f steps", s->length_sum / (double)played,
+                   s->steps_sum / (double)played);
+        else
+            hud_kv(hud, "mean", PAL_TEXT_DIM, "-");
+    }
+    hud_gap(hud);
+    hud_text(hud, PAL_TEXT_DIM, "W P V: overlays on both boards");
+    hud_text(hud, PAL_TEXT_DIM, "Tab: the other side's policy");
+    hud_text(hud, PAL_TEXT_DIM, "R: next heat   X: end the race");
+}
