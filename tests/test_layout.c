@@ -360,17 +360,21 @@ START_TEST(pair_side_by_side_at_1280x720) {
     layout_frame(&f, 1280, 720, true);
     PairLayout p;
     layout_pair(&p, f.board_area, 20, 20, 40);
-    /* Area 872 x 666 (696 less the timeline strip, 24 + a 6 gap). Side by side:
-     * min((872 - 16) / 2 / 20, (666 - 40) / 20) = min(21, 31);
-     * stacked: min(872 / 20, ((666 - 16) / 2 - 40) / 20) = min(43, 14). */
+    /* Area 872 x 635 at (12, 43): 696 less the caption line (31) and the
+     * timeline strip (24 + a 6 gap). Side by side:
+     * min((872 - 16) / 2 / 20, (635 - 40) / 20) = min(21, 29);
+     * stacked: min(872 / 20, ((635 - 16) / 2 - 40) / 20) = min(43, 13). */
     ck_assert(!p.stacked);
     ck_assert_int_eq(p.cell, 21);
     /* Left half x 12..440 (428 wide): the 420-pixel board centred at 16; the block
-     * (40 + 420 high) centred in 666: y = 12 + 103. */
-    assert_rect(p.label[0], 16, 115, 420, 40);
-    assert_rect(p.board[0], 16, 155, 420, 420);
+     * (40 + 420 high) centred in 635: y = 43 + 87. */
+    assert_rect(p.label[0], 16, 130, 420, 40);
+    assert_rect(p.board[0], 16, 170, 420, 420);
     /* Right half starts at 12 + 428 + 16 = 456. */
-    assert_rect(p.board[1], 460, 155, 420, 420);
+    assert_rect(p.board[1], 460, 170, 420, 420);
+    /* The caption line stays above them. */
+    for (int k = 0; k < 2; k++)
+        ck_assert(!rects_overlap(p.label[k], f.caption));
     /* The race's boards and labels stay above the timeline strip. */
     for (int k = 0; k < 2; k++) {
         ck_assert(!rects_overlap(p.board[k], f.timeline));
@@ -399,14 +403,15 @@ START_TEST(pair_stacks_in_a_tall_window) {
     layout_frame(&f, 500, 1000, true);
     PairLayout p;
     layout_pair(&p, f.board_area, 20, 20, 40);
-    /* HUD below (333 high): area 476 x 613 (643 less the timeline strip, 24 + a
-     * 6 gap). Side by side min(230 / 20, 573 / 20) = 11; stacked
-     * min(476 / 20, (298 - 40) / 20) = 12. */
+    /* HUD below (333 high): area 476 x 584 at (12, 41), under the caption line
+     * (29) and above the timeline strip (24 + a 6 gap). Side by side
+     * min(230 / 20, 544 / 20) = 11; stacked min(476 / 20, (284 - 40) / 20) = 12. */
     ck_assert(p.stacked);
     ck_assert_int_eq(p.cell, 12);
-    assert_rect(p.label[0], 12 + (476 - 240) / 2, 12 + (298 - 40 - 240) / 2, 240, 40);
-    assert_rect(p.board[1], 12 + (476 - 240) / 2, 12 + 298 + 16 + (298 - 40 - 240) / 2 + 40, 240,
+    assert_rect(p.label[0], 12 + (476 - 240) / 2, 41 + (284 - 40 - 240) / 2, 240, 40);
+    assert_rect(p.board[1], 12 + (476 - 240) / 2, 41 + 284 + 16 + (284 - 40 - 240) / 2 + 40, 240,
                 240);
+    ck_assert(!rects_overlap(p.label[0], f.caption));
 }
 END_TEST
 
