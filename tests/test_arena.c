@@ -306,6 +306,11 @@ START_TEST(bad_maps_and_counts) {
     ck_assert_int_eq(arena_init(&a, &map, &cfg, "two.txt", &err), WS_ERR_PARSE);
     ck_assert_ptr_nonnull(strstr(err.msg, "found 2"));
     textmap_deinit(&map);
+    static const char *const odd[] = {"#####", "#@.x#", "#####"};
+    ck_assert_int_eq(ascii_map_parse(&map, odd, 3), WS_OK);
+    ck_assert_int_eq(arena_init(&a, &map, &cfg, "odd.txt", &err), WS_ERR_PARSE);
+    ck_assert_msg(strstr(err.msg, "odd.txt: line 2, column 4: 'x'") != NULL, "%s", err.msg);
+    textmap_deinit(&map);
     ck_assert_int_eq(ascii_map_parse(&map, tiny, 3), WS_OK);
     cfg.monsters = 3; /* two free cells */
     ck_assert_int_eq(arena_init(&a, &map, &cfg, "tiny.txt", &err), WS_ERR_ARG);

@@ -96,6 +96,73 @@ START_TEST(keys_toggle_overlays) {
 }
 END_TEST
 
+/* Issue 14: a key without meaning in the mode flips nothing and says so, and
+ * each mode keeps its own overlay switches. */
+START_TEST(keys_without_meaning_say_so) {
+    App *app = open_window_app();
+    ck_assert(app_frame(app));
+    unsigned start = app_overlays(app);
+    push_key(SDLK_h, KMOD_NONE); /* no heatmap in the snake */
+    ck_assert(app_frame(app));
+    ck_assert_uint_eq(app_overlays(app), start);
+    ck_assert_msg(strstr(app_status(app), "H (heatmap) does nothing in the snake mode") != NULL,
+                  "status: %s", app_status(app));
+    push_key(SDLK_g, KMOD_NONE); /* grid on, in the snake only */
+    push_key(SDLK_3, KMOD_NONE);
+    ck_assert(app_frame(app));
+    ck_assert_int_eq(app_mode(app), APP_MODE_SEA);
+    ck_assert_uint_eq(app_overlays(app), start);
+    push_key(SDLK_w, KMOD_NONE); /* no wave in the sea */
+    push_key(SDLK_v, KMOD_NONE);
+    ck_assert(app_frame(app));
+    ck_assert_uint_eq(app_overlays(app), start);
+    ck_assert_msg(strstr(app_status(app), "V (virtual) does nothing in the sea mode") != NULL,
+                  "status: %s", app_status(app));
+    push_key(SDLK_1, KMOD_NONE);
+    ck_assert(app_frame(app));
+    ck_assert_uint_eq(app_overlays(app), start ^ OVERLAY_GRID);
+    /* I: the HUD as a strip, then hidden, then a panel again */
+    push_key(SDLK_i, KMOD_NONE);
+    ck_assert(app_frame(app));
+    ck_assert(app_overlays(app) & OVERLAY_HUD);
+    ck_assert_msg(strstr(app_status(app), "strip") != NULL, "status: %s", app_status(app));
+    push_key(SDLK_i, KMOD_NONE);
+    ck_assert(app_frame(app));
+    ck_assert(!(app_overlays(app) & OVERLAY_HUD));
+    push_key(SDLK_i, KMOD_NONE);
+    ck_assert(app_frame(app));
+    ck_assert(app_overlays(app) & OVERLAY_HUD);
+    ck_assert_msg(strstr(app_status(app), "panel") != NULL, "status: %s", app_status(app));
+    app_close(app);
+}
+END_TEST
+
+/* --pause-on-end (issue 14.3): the window stops at a game's end; Enter goes on. */
+START_TEST(pause_on_end_stops_at_the_end) {
+    AppOptions o = small_opts();
+    o.rules.w = 4;
+    o.rules.h = 4;
+    o.rules.start_length = 2;
+    o.speed = 0.0; /* offscreen: a fixed number of ticks per frame */
+    o.screenshot = "/nonexistent/never-written.png"; /* offscreen; no shot is requested */
+    o.pause_on_end = true;
+    App *app = NULL;
+    ck_assert_int_eq(app_open(&app, &o), 0);
+    int frames = 0;
+    while (!app_is_paused(app) && frames < 400) {
+        app_frame(app);
+        frames++;
+    }
+    ck_assert_msg(app_is_paused(app), "no pause after %d frames", frames);
+    long ticks = app_tick_count(app);
+    for (int i = 0; i < 5; i++)
+        app_frame(app);
+    ck_assert_int_eq(app_tick_count(app), ticks); /* it stays at the end */
+    app_close(app);
+    SDL_Quit();
+}
+END_TEST
+
 START_TEST(space_freezes_and_step_ticks_once) {
     App *app = open_window_app();
     for (int i = 0; i < 5; i++)
@@ -183,7 +250,7 @@ START_TEST(text_is_rendered_once) {
 END_TEST
 
 /* The snake's head and the food, as view_snake.c draws them. */
-static const SDL_Color HEAD = {120, 255, 140, 255};
+static const SDL_Color HEAD = {255, 150, 45, 255};
 static const SDL_Color FOOD = {255, 70, 85, 255};
 
 static bool has_color(SDL_Surface *s, SDL_Color c) {
@@ -787,6 +854,8 @@ static Suite *frontend_suite(void) {
     Suite *s = suite_create("frontend");
     TCase *keys = tcase_create("keys");
     tcase_add_test(keys, keys_toggle_overlays);
+    tcase_add_test(keys, keys_without_meaning_say_so);
+    tcase_add_test(keys, pause_on_end_stops_at_the_end);
     tcase_add_test(keys, space_freezes_and_step_ticks_once);
     tcase_add_test(keys, q_and_escape_quit);
     tcase_add_test(keys, ctrl_w_is_not_a_toggle);

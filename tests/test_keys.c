@@ -52,6 +52,11 @@ static const struct {
     {SDLK_RIGHT, KMOD_NONE, ACT_RIGHT},
     {SDLK_DOWN, KMOD_NONE, ACT_DOWN},
     {SDLK_LEFT, KMOD_NONE, ACT_LEFT},
+    {SDLK_RETURN, KMOD_NONE, ACT_NEW_GAME},
+    {SDLK_KP_ENTER, KMOD_NONE, ACT_NEW_GAME},
+    {SDLK_e, KMOD_NONE, ACT_PAUSE_ON_END},
+    {SDLK_i, KMOD_NONE, ACT_HUD_STYLE},
+    {SDLK_m, KMOD_NONE, ACT_NEXT_MAP},
     {SDLK_a, KMOD_NONE, ACT_TAKE_BACK},
     {SDLK_x, KMOD_NONE, ACT_RACE},
     /* Not bound, or left to the system. */
@@ -85,9 +90,10 @@ END_TEST
 
 /* Every key SPEC lists appears in the help overlay's table. */
 START_TEST(help_lists_every_key) {
-    static const char *const KEYS[] = {
-        "Space", "N", ".", "+", "-", "R",  "Tab", "1",   "2", "3", "W",    "P",   "V", "H",
-        "G",     "D", "S", "C", "F", "F1", "?",   "Esc", "Q", ",", "Home", "End", "[", "]"};
+    static const char *const KEYS[] = {"Space", "N",   ".", "+",  "-",     "R",   "Tab", "1",
+                                       "2",     "3",   "W", "P",  "V",     "H",   "G",   "D",
+                                       "S",     "C",   "F", "F1", "?",     "Esc", "Q",   ",",
+                                       "Home",  "End", "[", "]",  "Enter", "E",   "I"};
     int count = 0;
     const KeyHelp *help = keys_help(&count);
     ck_assert_int_ge(count, 16);
@@ -105,6 +111,58 @@ START_TEST(help_lists_every_key) {
     }
     for (int i = 0; i < count; i++)
         ck_assert(help[i].text != NULL && help[i].text[0] != '\0');
+}
+END_TEST
+
+/* The key-mode table (issue 14): an overlay key works only where the mode
+ * draws that overlay; the sea has no wave, path or virtual snake, the snake
+ * no heatmap, the arena no wave or virtual snake. */
+static const struct {
+    Action action;
+    bool snake, arena, sea;
+} MODE_TABLE[] = {
+    {ACT_TOGGLE_WAVE, true, false, false},
+    {ACT_TOGGLE_PATH, true, true, false},
+    {ACT_TOGGLE_VIRTUAL, true, false, false},
+    {ACT_TOGGLE_HEATMAP, false, true, true},
+    {ACT_TOGGLE_GRID, true, true, true},
+    {ACT_TOGGLE_NUMBERS, true, true, true},
+    {ACT_UP, true, true, false}, /* snake: take the wheel; arena: steer the hero */
+    {ACT_LEFT, true, true, false},
+    {ACT_TAKE_BACK, true, false, false},
+    {ACT_RACE, true, false, false},
+    {ACT_NEXT_MAP, false, true, false},
+    {ACT_PAUSE_ON_END, true, false, true},
+    {ACT_BACK, true, true, true}, /* every mode has a history */
+    {ACT_FIRST, true, true, true},
+    {ACT_LAST, true, true, true},
+    {ACT_PREV_GAME, true, false, false}, /* a replayed trace's games: snake only */
+    {ACT_RESTART, true, true, true},
+    {ACT_NEW_GAME, true, true, true},
+    {ACT_NEXT, true, true, true},
+    {ACT_PAUSE, true, true, true},
+    {ACT_HUD_STYLE, true, true, true},
+    {ACT_NONE, false, false, false},
+};
+
+START_TEST(key_mode_table) {
+    bool want[APP_MODE_COUNT] = {MODE_TABLE[_i].snake, MODE_TABLE[_i].arena, MODE_TABLE[_i].sea};
+    for (int m = 0; m < APP_MODE_COUNT; m++)
+        ck_assert_msg(keys_apply_in_mode(MODE_TABLE[_i].action, (AppMode)m) == want[m],
+                      "%s in the %s mode: expected %s", keys_action_name(MODE_TABLE[_i].action),
+                      app_mode_name((AppMode)m), want[m] ? "yes" : "no");
+}
+END_TEST
+
+/* Every action but ACT_NONE has a key to name in the "does nothing here" notice. */
+START_TEST(every_action_has_a_key) {
+    for (int a = ACT_NONE + 1; a < ACT_COUNT; a++)
+        ck_assert_msg(keys_action_key((Action)a)[0] != '\0', "%s has no key label",
+                      keys_action_name((Action)a));
+    ck_assert_str_eq(keys_action_key(ACT_TOGGLE_WAVE), "W");
+    ck_assert_str_eq(keys_action_key(ACT_NEW_GAME), "Enter");
+    ck_assert(!keys_apply_in_mode(ACT_COUNT, APP_MODE_SNAKE));
+    ck_assert(!keys_apply_in_mode(ACT_PAUSE, APP_MODE_COUNT));
 }
 END_TEST
 
@@ -136,6 +194,8 @@ START_TEST(action_names) {
     ck_assert_str_eq(keys_action_name(ACT_BACK), "back");
     ck_assert_str_eq(keys_action_name(ACT_NEXT_GAME), "next-game");
     ck_assert_str_eq(keys_action_name(ACT_FASTER), "faster");
+    ck_assert_str_eq(keys_action_name(ACT_NEW_GAME), "new-game");
+    ck_assert_str_eq(keys_action_name(ACT_NEXT_MAP), "next-map");
     ck_assert_str_eq(keys_action_name(ACT_TAKE_BACK), "autopilot");
     ck_assert_str_eq(keys_action_name(ACT_RACE), "race");
     ck_assert_str_eq(keys_action_name(ACT_COUNT), "?");
@@ -150,6 +210,8 @@ static Suite *keys_suite(void) {
     tcase_add_test(tc, help_lists_every_key);
     tcase_add_test(tc, bindings_unique);
     tcase_add_test(tc, action_names);
+    tcase_add_loop_test(tc, key_mode_table, 0, (int)(sizeof MODE_TABLE / sizeof MODE_TABLE[0]));
+    tcase_add_test(tc, every_action_has_a_key);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -18,18 +18,25 @@ START_TEST(frame_wide_window_puts_hud_right) {
     ck_assert_int_eq(f.hud.y, 0);
     ck_assert_int_eq(f.hud.h, 720);
     ck_assert(!f.hud_below);
-    /* Board: the rest, less a 12-pixel margin on each side. */
-    ck_assert_int_eq(f.board_area.x, 12);
-    ck_assert_int_eq(f.board_area.y, 12);
-    ck_assert_int_eq(f.board_area.w, 1280 - 384 - 24);
     /* The timeline: 720 / 30 = 24 pixels high, 6 below the board area, as wide. */
-    ck_assert_int_eq(f.board_area.h, 720 - 24 - 24 - 6);
     ck_assert_int_eq(f.timeline.x, 12);
     ck_assert_int_eq(f.timeline.y, 12 + 720 - 24 - 24 - 6 + 6);
     ck_assert_int_eq(f.timeline.w, 1280 - 384 - 24);
     ck_assert_int_eq(f.timeline.h, 24);
     /* Font: min(720 / 40 = 18, 384 * 10 / 225 = 17) = 17. */
     ck_assert_int_eq(f.hud_px, 17);
+    /* Board: the rest, less a 12-pixel margin on each side and the caption
+     * line on top: 17 + 17/3 = 22 px, a line of 22 * 6/5 + 1 + 22/5 = 31. */
+    ck_assert_int_eq(f.caption_px, 22);
+    ck_assert_int_eq(f.caption.x, 12);
+    ck_assert_int_eq(f.caption.y, 12);
+    ck_assert_int_eq(f.caption.w, 1280 - 384 - 24);
+    ck_assert_int_eq(f.caption.h, 31);
+    ck_assert_int_eq(f.board_area.x, 12);
+    ck_assert_int_eq(f.board_area.y, 12 + 31);
+    ck_assert_int_eq(f.board_area.w, 1280 - 384 - 24);
+    ck_assert_int_eq(f.board_area.h, 720 - 24 - 24 - 6 - 31);
+    ck_assert(!f.hud_strip);
 }
 END_TEST
 
@@ -40,8 +47,90 @@ START_TEST(frame_limits_panel_width) {
     ck_assert_int_eq(f.hud_px, 17); /* min(1440 / 40 = 36, 400 * 10 / 225 = 17) */
     layout_frame(&f, 640, 480, true);
     ck_assert_int_eq(f.hud.w, LAYOUT_HUD_MIN_W); /* 30% would be 192 */
+    layout_frame_styled(&f, 400, 300, true, HUD_STYLE_PANEL);
+    ck_assert_int_eq(f.hud.w, 200); /* a panel: at most half of a tiny window */
+}
+END_TEST
+
+/* Small windows get a strip along the bottom: the board stays the main thing. */
+START_TEST(frame_small_window_gets_a_strip) {
+    FrameLayout f;
     layout_frame(&f, 400, 300, true);
-    ck_assert_int_eq(f.hud.w, 200); /* at most half of a tiny window */
+    ck_assert(f.hud_strip);
+    /* 3 lines of 11 px (11 * 6/5 + 1 + 11/5 = 16) and half a line: 53. */
+    ck_assert_int_eq(f.hud_px, 11);
+    ck_assert_int_eq(f.hud.x, 0);
+    ck_assert_int_eq(f.hud.w, 400);
+    ck_assert_int_eq(f.hud.h, 53);
+    ck_assert_int_eq(f.hud.y, 300 - 53);
+    /* caption: 14 px, a line of 14 * 6/5 + 1 + 14/5 = 19 */
+    ck_assert_int_eq(f.caption.y, 12);
+    ck_assert_int_eq(f.caption.h, 19);
+    ck_assert_int_eq(f.board_area.x, 12);
+    ck_assert_int_eq(f.board_area.w, 400 - 24);
+    ck_assert_int_eq(f.board_area.y, 12 + 19);
+    ck_assert_int_eq(f.board_area.h, 300 - 53 - 24 - 12 - 6 - 19); /* a 12-pixel timeline */
+    /* The smallest window, a narrow one and a low one. */
+    static const int SIZES[][2] = {{320, 240}, {590, 700}, {599, 400}, {800, 299}, {380, 900}};
+    for (size_t i = 0; i < sizeof SIZES / sizeof SIZES[0]; i++) {
+        int w = SIZES[i][0], h = SIZES[i][1];
+        layout_frame(&f, w, h, true);
+        ck_assert_msg(f.hud_strip == (w < 400 || (w < 600 && h <= w) || h < 300), "%dx%d: strip %d",
+                      w, h, f.hud_strip);
+        if (!f.hud_strip)
+            continue;
+        ck_assert_int_eq(f.hud.y + f.hud.h, h);    /* inside the window */
+        ck_assert_int_ge(f.board_area.h, f.hud.h); /* the board keeps the most room */
+        ck_assert_int_le(f.board_area.y + f.board_area.h, f.hud.y);
+        ck_assert_int_le(f.caption.y + f.caption.h, f.board_area.y);
+    }
+    /* Forced styles win over AUTO. */
+    layout_frame_styled(&f, 1280, 720, true, HUD_STYLE_STRIP);
+    ck_assert(f.hud_strip);
+    ck_assert_int_eq(f.hud.w, 1280);
+}
+END_TEST
+
+/* A wide, low window (1600x400) keeps a side panel; a portrait one (600x1000) one below. */
+START_TEST(frame_wide_and_portrait) {
+    FrameLayout f;
+    layout_frame(&f, 1600, 400, true);
+    ck_assert(!f.hud_strip && !f.hud_below);
+    ck_assert_int_eq(f.hud.w, LAYOUT_HUD_MAX_W);
+    ck_assert_int_eq(f.hud_px, LAYOUT_HUD_MIN_PX); /* 400 / 40 = 10, clamped to 11 */
+    layout_frame(&f, 600, 1000, true);
+    ck_assert(f.hud_below && !f.hud_strip);
+    ck_assert_int_eq(f.hud.y, 1000 - 333);
+    ck_assert_int_le(f.board_area.y + f.board_area.h, f.hud.y);
+}
+END_TEST
+
+START_TEST(durations_switch_units) {
+    char buf[24];
+    ck_assert_str_eq(layout_duration(buf, sizeof buf, 4.66), "4.7 µs");
+    ck_assert_str_eq(layout_duration(buf, sizeof buf, 9999.9), "9999.9 µs");
+    ck_assert_str_eq(layout_duration(buf, sizeof buf, 10000.0), "10.0 ms");
+    ck_assert_str_eq(layout_duration(buf, sizeof buf, 2457100.0), "2457.1 ms");
+    ck_assert_str_eq(layout_duration(buf, sizeof buf, 2.5e7), "25.00 s");
+    ck_assert_str_eq(layout_duration(buf, sizeof buf, -3.0), "0.0 µs");
+}
+END_TEST
+
+START_TEST(labels_never_overlap) {
+    PixRect r[] = {
+        {10, 10, 40, 12}, /* shown: first */
+        {30, 15, 40, 12}, /* overlaps the first */
+        {50, 10, 40, 12}, /* touches the first's right edge: no shared pixel */
+        {0, 0, 0, 12},    /* empty */
+        {60, 12, 10, 10}, /* overlaps the third */
+        {10, 22, 40, 12}, /* just below the first */
+    };
+    bool shown[6];
+    ck_assert_int_eq(layout_place_labels(r, 6, shown), 3);
+    ck_assert(shown[0] && !shown[1] && shown[2] && !shown[3] && !shown[4] && shown[5]);
+    for (int i = 0; i < 6; i++)
+        for (int j = i + 1; j < 6; j++)
+            ck_assert(!(shown[i] && shown[j] && layout_rects_overlap(r[i], r[j])));
 }
 END_TEST
 
@@ -55,9 +144,12 @@ START_TEST(frame_tall_window_puts_hud_below) {
     ck_assert_int_eq(f.hud.y, 600);
     ck_assert_int_eq(f.board_area.w, 600 - 24);
     /* 900 / 30 = 30 is above the limit: a 24-pixel strip. */
-    ck_assert_int_eq(f.board_area.h, 600 - 24 - 24 - 6);
     ck_assert_int_eq(f.timeline.y + f.timeline.h, 600 - 12); /* above the panel's margin */
     ck_assert_int_eq(f.timeline.h, LAYOUT_TIMELINE_MAX_H);
+    /* font min(900 / 40 = 22, 600 * 10 / 225 = 26, 300 / 22 = 13) = 13; caption 17 px,
+     * a line of 17 * 6/5 + 1 + 17/5 = 24 */
+    ck_assert_int_eq(f.hud_px, 13);
+    ck_assert_int_eq(f.board_area.h, 600 - 24 - 24 - 6 - 24);
 }
 END_TEST
 
@@ -67,8 +159,10 @@ START_TEST(frame_without_hud_uses_whole_window) {
     ck_assert_int_eq(f.hud.w, 0);
     ck_assert_int_eq(f.board_area.x, 12);
     ck_assert_int_eq(f.board_area.w, 800 - 24);
-    ck_assert_int_eq(f.board_area.h, 600 - 24 - 20 - 6); /* a 600 / 30 = 20 pixel timeline */
+    /* a 600 / 30 = 20 pixel timeline; font 600 / 40 = 15; caption 20 px, a line of
+     * 20 * 6/5 + 1 + 4 = 29 */
     ck_assert_int_eq(f.timeline.h, 20);
+    ck_assert_int_eq(f.board_area.h, 600 - 24 - 20 - 6 - 29);
     layout_frame(&f, 0, -5, false); /* degenerate sizes do not crash */
     ck_assert_int_eq(f.board_area.w, 1);
     ck_assert_int_eq(f.board_area.h, 1);
@@ -106,7 +200,7 @@ START_TEST(board_rescales_on_resize) {
      * and always keep integer sides. */
     static const struct {
         int win_w, win_h, cell;
-    } CASES[] = {{1280, 720, 10}, {1920, 1080, 16}, {640, 480, 6}};
+    } CASES[] = {{1280, 720, 9}, {1920, 1080, 15}, {640, 480, 6}}; /* the caption takes a line */
     for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
         FrameLayout f;
         BoardLayout bl;
@@ -266,17 +360,21 @@ START_TEST(pair_side_by_side_at_1280x720) {
     layout_frame(&f, 1280, 720, true);
     PairLayout p;
     layout_pair(&p, f.board_area, 20, 20, 40);
-    /* Area 872 x 666 (696 less the timeline strip, 24 + a 6 gap). Side by side:
-     * min((872 - 16) / 2 / 20, (666 - 40) / 20) = min(21, 31);
-     * stacked: min(872 / 20, ((666 - 16) / 2 - 40) / 20) = min(43, 14). */
+    /* Area 872 x 635 at (12, 43): 696 less the caption line (31) and the
+     * timeline strip (24 + a 6 gap). Side by side:
+     * min((872 - 16) / 2 / 20, (635 - 40) / 20) = min(21, 29);
+     * stacked: min(872 / 20, ((635 - 16) / 2 - 40) / 20) = min(43, 13). */
     ck_assert(!p.stacked);
     ck_assert_int_eq(p.cell, 21);
     /* Left half x 12..440 (428 wide): the 420-pixel board centred at 16; the block
-     * (40 + 420 high) centred in 666: y = 12 + 103. */
-    assert_rect(p.label[0], 16, 115, 420, 40);
-    assert_rect(p.board[0], 16, 155, 420, 420);
+     * (40 + 420 high) centred in 635: y = 43 + 87. */
+    assert_rect(p.label[0], 16, 130, 420, 40);
+    assert_rect(p.board[0], 16, 170, 420, 420);
     /* Right half starts at 12 + 428 + 16 = 456. */
-    assert_rect(p.board[1], 460, 155, 420, 420);
+    assert_rect(p.board[1], 460, 170, 420, 420);
+    /* The caption line stays above them. */
+    for (int k = 0; k < 2; k++)
+        ck_assert(!rects_overlap(p.label[k], f.caption));
     /* The race's boards and labels stay above the timeline strip. */
     for (int k = 0; k < 2; k++) {
         ck_assert(!rects_overlap(p.board[k], f.timeline));
@@ -305,14 +403,15 @@ START_TEST(pair_stacks_in_a_tall_window) {
     layout_frame(&f, 500, 1000, true);
     PairLayout p;
     layout_pair(&p, f.board_area, 20, 20, 40);
-    /* HUD below (333 high): area 476 x 613 (643 less the timeline strip, 24 + a
-     * 6 gap). Side by side min(230 / 20, 573 / 20) = 11; stacked
-     * min(476 / 20, (298 - 40) / 20) = 12. */
+    /* HUD below (333 high): area 476 x 584 at (12, 41), under the caption line
+     * (29) and above the timeline strip (24 + a 6 gap). Side by side
+     * min(230 / 20, 544 / 20) = 11; stacked min(476 / 20, (284 - 40) / 20) = 12. */
     ck_assert(p.stacked);
     ck_assert_int_eq(p.cell, 12);
-    assert_rect(p.label[0], 12 + (476 - 240) / 2, 12 + (298 - 40 - 240) / 2, 240, 40);
-    assert_rect(p.board[1], 12 + (476 - 240) / 2, 12 + 298 + 16 + (298 - 40 - 240) / 2 + 40, 240,
+    assert_rect(p.label[0], 12 + (476 - 240) / 2, 41 + (284 - 40 - 240) / 2, 240, 40);
+    assert_rect(p.board[1], 12 + (476 - 240) / 2, 41 + 284 + 16 + (284 - 40 - 240) / 2 + 40, 240,
                 240);
+    ck_assert(!rects_overlap(p.label[0], f.caption));
 }
 END_TEST
 
@@ -366,6 +465,10 @@ static Suite *layout_suite(void) {
     tcase_add_test(frame, frame_limits_panel_width);
     tcase_add_test(frame, frame_tall_window_puts_hud_below);
     tcase_add_test(frame, frame_without_hud_uses_whole_window);
+    tcase_add_test(frame, frame_small_window_gets_a_strip);
+    tcase_add_test(frame, frame_wide_and_portrait);
+    tcase_add_test(frame, durations_switch_units);
+    tcase_add_test(frame, labels_never_overlap);
     suite_add_tcase(s, frame);
     TCase *board = tcase_create("board");
     tcase_add_test(board, board_fits_and_centres);

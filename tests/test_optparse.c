@@ -36,7 +36,7 @@ typedef struct Args {
 
 static const char *const FRUITS[] = {"apple", "pear", "plum"};
 static const char *fruit_name(int v) { return v >= 0 && v < 3 ? FRUITS[v] : "?"; }
-static const OptNames FRUIT_NAMES = {"fruit", 3, fruit_name};
+static const OptNames FRUIT_NAMES = {"fruit", 3, fruit_name, NULL};
 
 /* clang-format off */
 static const OptSpec ARGS_POS[] = {
@@ -234,21 +234,21 @@ START_TEST(names_become_enums_once) {
     AppOptions o;
     WsError err;
     ck_assert_int_eq(MODE(APP_MODE_SEA, &o, &err, "--hunter", "seed", "--placement=edges"), WS_OK);
-    ck_assert_int_eq(o.hunter, SEA_HUNTER_SEED);
+    ck_assert_int_eq(o.hunter, SEA_HUNTER_SOURCE);
     ck_assert_int_eq(o.placement, SEA_PLACE_EDGES);
     ck_assert_int_eq(MODE(APP_MODE_ARENA, &o, &err, "--arena-map", "desire"), WS_OK);
-    ck_assert_int_eq(o.arena_map, ARENA_SHOWN_DESIRE);
+    ck_assert_int_eq(o.layer, ARENA_SHOWN_DESIRE);
     ck_assert_int_eq(MODE(APP_MODE_SNAKE, &o, &err, "--policy", "perfect"), WS_OK);
     ck_assert_int_eq(o.policy, SNAKE_POLICY_PERFECT);
     ck_assert_int_eq(MODE(APP_MODE_SEA, &o, &err, "--hunter", "clever"), WS_ERR_ARG);
-    ck_assert_str_eq(err.msg, "--hunter: unknown hunter 'clever' (try: seed, best)");
+    ck_assert_str_eq(err.msg, "--hunter: unknown hunter 'clever' (try: source, sampler)");
     /* defaults */
     ck_assert_int_eq(MODE(APP_MODE_SEA, &o, &err, "--seed", "3"), WS_OK);
-    ck_assert_int_eq(o.hunter, SEA_HUNTER_BEST);
+    ck_assert_int_eq(o.hunter, SEA_HUNTER_SAMPLER);
     ck_assert_int_eq(o.placement, SEA_PLACE_RANDOM);
     ck_assert(o.seed_given);
     ck_assert_int_eq(MODE(APP_MODE_ARENA, &o, &err, "--ticks", "3"), WS_OK);
-    ck_assert_int_eq(o.arena_map, ARENA_SHOWN_HERO);
+    ck_assert_int_eq(o.layer, ARENA_SHOWN_HERO);
     ck_assert(!o.seed_given);
 }
 END_TEST

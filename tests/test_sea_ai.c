@@ -186,13 +186,13 @@ START_TEST(seed_hunts_maxima) {
     sea_counts(&d4, 4, counts);
     int seen_empty[SEA_CELLS] = {0};
     for (uint64_t seed = 0; seed < 200; seed++) {
-        int c = choose(SEA_HUNTER_SEED, &empty, seed);
+        int c = choose(SEA_HUNTER_SOURCE, &empty, seed);
         int x = c % SEA_W, y = c / SEA_W;
         /* the 16 cells with count 8: columns and rows 3..6 */
         ck_assert_msg(x >= 3 && x <= 6 && y >= 3 && y <= 6, "seed %llu shot %d",
                       (unsigned long long)seed, c);
         seen_empty[c] = 1;
-        c = choose(SEA_HUNTER_SEED, &d4, seed);
+        c = choose(SEA_HUNTER_SOURCE, &d4, seed);
         ck_assert_msg(counts[c] == 8, "seed %llu shot %d", (unsigned long long)seed, c);
     }
     int distinct = 0;
@@ -209,7 +209,7 @@ START_TEST(seed_counts_longest_remaining) {
                                "..........", ".........."};
     SeaBoard b = sea_rows_board(rows);
     SeaAi *ai = malloc(sizeof *ai);
-    sea_ai_init(ai, SEA_HUNTER_SEED);
+    sea_ai_init(ai, SEA_HUNTER_SOURCE);
     Rng rng;
     rng_init(&rng, 3, RNG_STREAM_OTHER);
     int cell = -1;
@@ -232,7 +232,7 @@ START_TEST(seed_target_around) {
     SeaBoard b = sea_rows_board(rows);
     int seen[SEA_CELLS] = {0};
     for (uint64_t seed = 0; seed < 60; seed++) {
-        int c = choose(SEA_HUNTER_SEED, &b, seed);
+        int c = choose(SEA_HUNTER_SOURCE, &b, seed);
         ck_assert_msg(c == 4 * SEA_W + 5 || c == 5 * SEA_W + 4 || c == 4 * SEA_W + 3,
                       "seed %llu shot %d", (unsigned long long)seed, c);
         seen[c] = 1;
@@ -250,7 +250,7 @@ START_TEST(seed_target_shortest_fits) {
                                "oooooooooo", "##oo##oo##"};
     SeaBoard b = sea_rows_board(rows);
     for (uint64_t seed = 0; seed < 30; seed++)
-        ck_assert_int_eq(choose(SEA_HUNTER_SEED, &b, seed), 1);
+        ck_assert_int_eq(choose(SEA_HUNTER_SOURCE, &b, seed), 1);
     /* with a 2-cell ship left, A2 is allowed too */
     const char *rows2[SEA_H] = {"x.........", "..........", "o.........", "..........",
                                 "..........", "..........", "..........", "..........",
@@ -258,7 +258,7 @@ START_TEST(seed_target_shortest_fits) {
     b = sea_rows_board(rows2);
     int seen[SEA_CELLS] = {0};
     for (uint64_t seed = 0; seed < 40; seed++)
-        seen[choose(SEA_HUNTER_SEED, &b, seed)] = 1;
+        seen[choose(SEA_HUNTER_SOURCE, &b, seed)] = 1;
     ck_assert(seen[1] && seen[SEA_W]);
 }
 END_TEST
@@ -270,15 +270,15 @@ START_TEST(seed_target_line) {
                                "..........", ".........."};
     SeaBoard b = sea_rows_board(rows);
     for (uint64_t seed = 0; seed < 30; seed++) {
-        ck_assert_int_eq(choose(SEA_HUNTER_SEED, &b, seed), 5 * SEA_W + 5);
-        ck_assert_int_eq(choose(SEA_HUNTER_BEST, &b, seed), 5 * SEA_W + 5);
+        ck_assert_int_eq(choose(SEA_HUNTER_SOURCE, &b, seed), 5 * SEA_W + 5);
+        ck_assert_int_eq(choose(SEA_HUNTER_SAMPLER, &b, seed), 5 * SEA_W + 5);
     }
     const char *vertical[SEA_H] = {"..........", "..........", "..........", "....x.....",
                                    "....x.....", "..........", "..........", "..........",
                                    "..........", ".........."};
     b = sea_rows_board(vertical);
     for (uint64_t seed = 0; seed < 30; seed++) {
-        int c = choose(SEA_HUNTER_SEED, &b, seed);
+        int c = choose(SEA_HUNTER_SOURCE, &b, seed);
         ck_assert_msg(c == 2 * SEA_W + 4 || c == 5 * SEA_W + 4, "seed %llu: %d",
                       (unsigned long long)seed, c);
     }
@@ -295,7 +295,7 @@ START_TEST(best_target_weights) {
                                "..........", ".........."};
     SeaBoard b = sea_rows_board(rows);
     SeaAi *ai = malloc(sizeof *ai);
-    sea_ai_init(ai, SEA_HUNTER_BEST);
+    sea_ai_init(ai, SEA_HUNTER_SAMPLER);
     Rng rng;
     rng_init(&rng, 1, RNG_STREAM_OTHER);
     int cell = -1;
@@ -323,7 +323,7 @@ START_TEST(best_target_no_gap) {
                                "oooooooooo", "##oo##oo##"};
     SeaBoard b = sea_rows_board(rows);
     for (uint64_t seed = 0; seed < 30; seed++)
-        ck_assert_int_eq(choose(SEA_HUNTER_BEST, &b, seed), 1);
+        ck_assert_int_eq(choose(SEA_HUNTER_SAMPLER, &b, seed), 1);
 }
 END_TEST
 
@@ -335,7 +335,7 @@ START_TEST(best_target_avoids_other_ships) {
     SeaBoard b = sea_rows_board(rows);
     /* group 0 is the single hit C3; C4 touches the line C5-C6, so only C2, B3, D3 remain */
     for (uint64_t seed = 0; seed < 20; seed++) {
-        int c = choose(SEA_HUNTER_BEST, &b, seed);
+        int c = choose(SEA_HUNTER_SAMPLER, &b, seed);
         ck_assert_msg(c == 1 * SEA_W + 2 || c == 2 * SEA_W + 1 || c == 2 * SEA_W + 3,
                       "seed %llu: %d", (unsigned long long)seed, c);
     }
@@ -351,7 +351,7 @@ START_TEST(best_hunts_open_cells) {
     uint8_t blocked[SEA_CELLS];
     sea_board_blocked(&b, blocked);
     for (uint64_t seed = 0; seed < 10; seed++) {
-        int c = choose(SEA_HUNTER_BEST, &b, seed);
+        int c = choose(SEA_HUNTER_SAMPLER, &b, seed);
         ck_assert(!blocked[c]);
     }
 }
@@ -363,7 +363,7 @@ START_TEST(errors) {
                                    "..........", ".........."};
     SeaBoard b = sea_rows_board(all_sunk);
     SeaAi *ai = malloc(sizeof *ai);
-    sea_ai_init(ai, SEA_HUNTER_SEED);
+    sea_ai_init(ai, SEA_HUNTER_SOURCE);
     Rng rng;
     rng_init(&rng, 1, RNG_STREAM_OTHER);
     int cell = -1;
@@ -410,13 +410,13 @@ static void play_games(SeaHunter hunter, SeaPlacement how, int games) {
     free(ai);
 }
 
-START_TEST(games_seed_random) { play_games(SEA_HUNTER_SEED, SEA_PLACE_RANDOM, 40); }
+START_TEST(games_seed_random) { play_games(SEA_HUNTER_SOURCE, SEA_PLACE_RANDOM, 40); }
 END_TEST
-START_TEST(games_seed_edges) { play_games(SEA_HUNTER_SEED, SEA_PLACE_EDGES, 20); }
+START_TEST(games_seed_edges) { play_games(SEA_HUNTER_SOURCE, SEA_PLACE_EDGES, 20); }
 END_TEST
-START_TEST(games_best_random) { play_games(SEA_HUNTER_BEST, SEA_PLACE_RANDOM, 15); }
+START_TEST(games_best_random) { play_games(SEA_HUNTER_SAMPLER, SEA_PLACE_RANDOM, 15); }
 END_TEST
-START_TEST(games_best_edges) { play_games(SEA_HUNTER_BEST, SEA_PLACE_EDGES, 10); }
+START_TEST(games_best_edges) { play_games(SEA_HUNTER_SAMPLER, SEA_PLACE_EDGES, 10); }
 END_TEST
 
 /* The same seed plays the same game: choices depend only on board and rng. */
@@ -425,7 +425,7 @@ START_TEST(games_repeat) {
     for (int run = 0; run < 2; run++) {
         SeaAi *ai = malloc(sizeof *ai);
         SeaGame *g = malloc(sizeof *g);
-        sea_ai_init(ai, SEA_HUNTER_BEST);
+        sea_ai_init(ai, SEA_HUNTER_SAMPLER);
         ai->samples = 50;
         sea_game_reset(g, 4242, SEA_PLACE_RANDOM);
         Rng rng;
@@ -444,8 +444,8 @@ START_TEST(games_repeat) {
 END_TEST
 
 START_TEST(names) {
-    ck_assert_str_eq(sea_hunter_name(SEA_HUNTER_SEED), "seed");
-    ck_assert_str_eq(sea_hunter_name(SEA_HUNTER_BEST), "best");
+    ck_assert_str_eq(sea_hunter_name(SEA_HUNTER_SOURCE), "source");
+    ck_assert_str_eq(sea_hunter_name(SEA_HUNTER_SAMPLER), "sampler");
     ck_assert_str_eq(sea_hunter_name(SEA_HUNTER_COUNT), "?");
     ck_assert_str_eq(sea_ai_reason_name(SEA_AI_AROUND), "around-hit");
     ck_assert_str_eq(sea_ai_reason_name(SEA_AI_FALLBACK), "fallback");

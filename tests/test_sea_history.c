@@ -109,9 +109,9 @@ typedef struct SeaCase {
 } SeaCase;
 
 static const SeaCase CASES[] = {
-    {1, SEA_HUNTER_SEED, SEA_PLACE_RANDOM},    {2, SEA_HUNTER_BEST, SEA_PLACE_RANDOM},
-    {77, SEA_HUNTER_SEED, SEA_PLACE_EDGES},    {78, SEA_HUNTER_BEST, SEA_PLACE_EDGES},
-    {2026, SEA_HUNTER_BEST, SEA_PLACE_RANDOM}, {31337, SEA_HUNTER_SEED, SEA_PLACE_RANDOM},
+    {1, SEA_HUNTER_SOURCE, SEA_PLACE_RANDOM},     {2, SEA_HUNTER_SAMPLER, SEA_PLACE_RANDOM},
+    {77, SEA_HUNTER_SOURCE, SEA_PLACE_EDGES},     {78, SEA_HUNTER_SAMPLER, SEA_PLACE_EDGES},
+    {2026, SEA_HUNTER_SAMPLER, SEA_PLACE_RANDOM}, {31337, SEA_HUNTER_SOURCE, SEA_PLACE_RANDOM},
 };
 
 START_TEST(seek_every_tick_gives_the_decision) {
@@ -187,11 +187,11 @@ END_TEST
 /* Refusals                                                                  */
 /* ======================================================================== */
 
-/* A whole game of the seed hunter, on the heap (SeaRun is large). */
+/* A whole game of the source hunter, on the heap (SeaRun is large). */
 static SeaRun *seed_run(uint64_t seed) {
     SeaRun *r = malloc(sizeof *r);
     ck_assert_ptr_nonnull(r);
-    start_run(r, seed, SEA_HUNTER_SEED, SEA_PLACE_RANDOM);
+    start_run(r, seed, SEA_HUNTER_SOURCE, SEA_PLACE_RANDOM);
     return r;
 }
 
@@ -201,18 +201,18 @@ START_TEST(bad_seeks_and_shots_are_refused) {
     SeaAi ai;
     Rng rng;
     WsError err = {0};
-    test_hunter(&ai, SEA_HUNTER_SEED);
+    test_hunter(&ai, SEA_HUNTER_SOURCE);
     ck_assert_int_eq(sea_history_seek(&r->hist, -1, &g, &ai, &rng, NULL, &err), WS_ERR_ARG);
     ck_assert_int_eq(sea_history_seek(&r->hist, r->ticks + 1, &g, &ai, &rng, NULL, &err),
                      WS_ERR_ARG);
     ck_assert_ptr_nonnull(strstr(err.msg, "outside"));
-    sea_ai_init(&ai, SEA_HUNTER_BEST);
+    sea_ai_init(&ai, SEA_HUNTER_SAMPLER);
     ck_assert_int_eq(sea_history_seek(&r->hist, 3, &g, &ai, &rng, NULL, &err), WS_ERR_ARG);
-    ck_assert_ptr_nonnull(strstr(err.msg, "seed hunter"));
+    ck_assert_ptr_nonnull(strstr(err.msg, "source hunter"));
     ck_assert_int_eq(sea_history_truncate(&r->hist, r->ticks + 1, &err), WS_ERR_ARG);
 
     /* A shot at a known cell, or from a game that is not at the last tick, records nothing. */
-    test_hunter(&ai, SEA_HUNTER_SEED);
+    test_hunter(&ai, SEA_HUNTER_SOURCE);
     ck_assert_int_eq(sea_history_seek(&r->hist, 5, &g, &ai, &rng, NULL, &err), WS_OK);
     int shots = r->hist.shots;
     ck_assert_int_eq(sea_history_shoot(&r->hist, &g, &rng, r->hist.cell[6]), SEA_SHOT_INVALID);
@@ -238,7 +238,7 @@ START_TEST(a_state_that_differs_is_reported) {
     SeaAi ai;
     Rng rng;
     WsError err = {0};
-    test_hunter(&ai, SEA_HUNTER_SEED);
+    test_hunter(&ai, SEA_HUNTER_SOURCE);
     ck_assert_int_eq(sea_history_seek(&r->hist, r->ticks, &g, &ai, &rng, NULL, &err), WS_ERR_PARSE);
     ck_assert_ptr_nonnull(strstr(err.msg, "does not replay"));
     free(r);

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "arena_setup.h"
 #include "bench.h"
 #include "cli.h"
 #include "frontend.h"
@@ -38,6 +39,16 @@ static int run_mode(AppMode mode, int argc, char **argv, int first) {
         return cli_report(ws_fail(&err, WS_ERR_ARG,
                                   "--record needs the window or --screenshot, not --headless"),
                           &err);
+    if (!headless && mode == APP_MODE_ARENA) {
+        /* A bad map is the user's to fix first: say so before the display is opened
+         * (and before its absence is reported). */
+        Arena check;
+        char name[256];
+        st = arena_setup_open(&opts, opts.seed, &check, name, sizeof name, &err);
+        if (st != WS_OK)
+            return cli_report(st, &err);
+        arena_deinit(&check);
+    }
     if (!headless)
         return frontend_run(&opts);
     switch (mode) {

@@ -108,18 +108,22 @@ expect_usage_error "generate" "$WS" arena --headless --generate 4x4
 expect_usage_error "free cells" "$WS" arena --headless --map "$TMP/small.txt" --monsters 50
 expect_usage_error "exactly one '@'" "$WS" arena --headless --map "$TMP/two.txt"
 expect_usage_error "ticks" "$WS" arena --headless --ticks 0
-expect_usage_error "arena-map" "$WS" arena --headless --ticks 5 --arena-map treasure
-expect_usage_error "unknown option|not an option|arena" "$WS" arena --headless --hunter best
+expect_usage_error "--layer: unknown layer 'treasure'" "$WS" arena --headless --ticks 5 --layer treasure
+expect_usage_error "--layer: unknown layer 'treasure'" "$WS" arena --headless --ticks 5 --arena-map treasure
+expect_usage_error "unknown option|not an option|arena" "$WS" arena --headless --hunter sampler
 
 # ---- the window view, offscreen (no display needed) ----------------------------
 for m in hero safety desire; do
+    # --arena-map: the old name of --layer, still accepted
+    opt=--layer
+    [ "$m" = safety ] && opt=--arena-map
     if SDL_VIDEODRIVER=dummy "$WS" arena --screenshot "$TMP/arena-$m.png" --frames 20 --seed 1 \
-        --arena-map "$m" --overlay heatmap,numbers,path,hud >"$TMP/out" 2>&1; then
+        "$opt" "$m" --overlay heatmap,numbers,path,hud >"$TMP/out" 2>&1; then
         [ "$(head -c 4 "$TMP/arena-$m.png" | od -An -c | tr -d ' ')" = "211PNG" ] ||
             fail "arena --screenshot ($m) did not write a PNG"
     elif ! grep -q "has no window" "$TMP/out"; then
         fail "arena --screenshot ($m) failed: $(cat "$TMP/out")"
     fi
 done
-expect_status 2 env SDL_VIDEODRIVER=dummy "$WS" arena --screenshot "$TMP/x.png" --arena-map nope
+expect_status 2 env SDL_VIDEODRIVER=dummy "$WS" arena --screenshot "$TMP/x.png" --layer nope
 finish

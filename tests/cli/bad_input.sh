@@ -5,7 +5,7 @@ source "$(dirname "$0")/lib.sh"
 
 expect_usage_error 'unknown mode or tool' "$WS" frobnicate
 expect_usage_error "unknown option '--bogus'" "$WS" snake --headless --bogus
-expect_usage_error 'does not apply' "$WS" snake --headless --hunter best
+expect_usage_error 'does not apply' "$WS" snake --headless --hunter sampler
 expect_usage_error 'size.*WIDTHxHEIGHT' "$WS" snake --headless --size 20
 expect_usage_error 'size.*WIDTHxHEIGHT' "$WS" snake --headless --size axb
 expect_usage_error 'size.*outside 2\.\.256' "$WS" snake --headless --size 1x10
@@ -58,4 +58,26 @@ printf '\n' >"$TMP/nl.trace"
 expect_usage_error "nl.trace:1: not a wavesnake trace" "$WS" replay "$TMP/nl.trace" --headless
 printf '\nwavesnake-trace 1\n' >"$TMP/nl2.trace"
 expect_usage_error "nl2.trace:1: not a wavesnake trace" "$WS" replay "$TMP/nl2.trace" --print
+
+# ---- what a newcomer tripped over (issue 14) -------------------------------------
+expect_usage_error "did you mean --headless\\?" "$WS" snake --headles --games 1
+expect_usage_error "did you mean --policy\\?" "$WS" snake --headless --polcy greedy
+expect_usage_error "stats.*--headless" "$WS" snake --headless --games 1 --stats
+expect_usage_error "screenshot .*x.bmp.*\\.png or \\.jpg" "$WS" snake --screenshot "$TMP/x.bmp"
+expect_usage_error "--speed: '0' is not a speed: use 1\\.\\.1000000 ticks per second, or max" \
+    "$WS" snake --speed 0
+expect_usage_error "--window: 320x200 is smaller than the smallest window, 320x240" \
+    "$WS" snake --window 320x200
+expect_usage_error "start length 3 must be 1\\.\\.2" "$WS" snake --headless --size 2x3 --start-length 3
+# the default start length adapts to narrow boards: min(4, W)
+"$WS" snake --headless --size 2x2 --games 1 --seed 1 >"$TMP/out" 2>&1 || fail "--size 2x2 exited $?"
+grep -q '^summary: games 1' "$TMP/out" || fail "--size 2x2: no summary: $(cat "$TMP/out")"
+"$WS" snake --headless --size 3x5 --games 1 --seed 1 >/dev/null 2>&1 || fail "--size 3x5 exited $?"
+# a bad arena map is reported before the missing display, naming the character
+printf '#####\n#@.x#\n#####\n' >"$TMP/odd.txt"
+expect_usage_error "odd.txt: line 2, column 4: 'x'" "$WS" arena --headless --map "$TMP/odd.txt"
+expect_usage_error "odd.txt: line 2, column 4: 'x'" env -u DISPLAY -u WAYLAND_DISPLAY \
+    -u SDL_VIDEODRIVER "$WS" arena --map "$TMP/odd.txt"
+expect_usage_error "nosuch.txt" env -u DISPLAY -u WAYLAND_DISPLAY -u SDL_VIDEODRIVER \
+    "$WS" arena --map "$TMP/nosuch.txt"
 finish

@@ -10,7 +10,7 @@ source "$(dirname "$0")/lib.sh"
 "$WS" bench sea-history --seed 3 >"$TMP/out" 2>"$TMP/err" || fail "bench sea-history exited $?"
 head -1 "$TMP/out" | grep -q '^sea history benchmark: seed 3, 20 games per hunter' ||
     fail "bench sea-history: header: $(head -1 "$TMP/out")"
-for hunter in seed best; do
+for hunter in source sampler; do
     row=$(grep -E "^$hunter +[0-9]+ +[0-9.]+ +[0-9.]+ +[0-9.]+$" "$TMP/out")
     [ -n "$row" ] || fail "bench sea-history: no row for the $hunter hunter"
     shots=$(echo "$row" | awk '{print $3}')

@@ -40,7 +40,7 @@ expect_usage_error() {
         fail "expected one line on stderr, got $lines: $*"
         sed 's/^/  stderr: /' "$TMP/err" | head -5 >&2
     fi
-    if ! grep -qiE "$pattern" "$TMP/err"; then
+    if ! grep -qiE -- "$pattern" "$TMP/err"; then
         fail "stderr does not match /$pattern/: $*"
         sed 's/^/  stderr: /' "$TMP/err" | head -3 >&2
     fi

@@ -30,7 +30,8 @@ expect_usage_error "perfect.*even side|odd" "$WS" snake --race perfect,greedy --
 [ ! -e "$TMP/never.png" ] || fail "a refused race still wrote its screenshot"
 MAPS="$(dirname "$0")/../../assets/maps/snake"
 expect_usage_error "perfect.*walls" "$WS" snake --race greedy,perfect --map "$MAPS/spiral.txt" --headless
-expect_usage_error "perfect.*walls" "$WS" snake --race perfect,greedy --map "$MAPS/spiral.txt" \
+# (rooms.txt is whole 2x2 wall blocks, which perfect plays since perfect-record.)
+expect_usage_error "perfect.*(walls|2x2)" "$WS" snake --race perfect,greedy --map "$MAPS/spiral.txt" \
   --screenshot "$TMP/never.png"
 expect_usage_error "trace records single games" "$WS" snake --race greedy,perfect --headless --trace "$TMP/t.txt"
 
@@ -72,7 +73,7 @@ got=$(sed -E 's/^heat [0-9]+ seed [0-9]+: greedy (.*) [|] greedy .*/\1/;t;d' "$T
 grep -q '^{"summary":true,"heats":3,' "$TMP/race.json" || fail "no JSON summary: $(tail -1 "$TMP/race.json")"
 
 # ---- screenshots: two boards ---------------------------------------------------
-# Colours drawn by snake_draw.c: the head (120,255,140) and the food (255,70,85).
+# Colours drawn by snake_draw.c: the head (255,150,45) and the food (255,70,85).
 # With the overlays off (the HUD stays) each is one blob per board.
 blobs() { # blobs PNG COLOUR -> how many 4-connected blobs of that exact colour
   convert "$1" -fill black +opaque "$2" -fill white -opaque "$2" \
@@ -84,7 +85,7 @@ shot() { # shot NAME WxH -> centres "x1 y1 x2 y2" of the two heads
     --seed 3 --overlay none --frames 40 --window "$2" --screenshot "$TMP/$1.png" >/dev/null \
     2>"$TMP/$1.err" || fail "race screenshot $2 exit $?: $(cat "$TMP/$1.err")"
   local heads foods
-  heads=$(blobs "$TMP/$1.png" '#78FF8C')
+  heads=$(blobs "$TMP/$1.png" '#FF962D')
   foods=$(blobs "$TMP/$1.png" '#FF4655')
   echo "race screenshot $2: $heads heads, $foods foods"
   [ "$heads" -eq 2 ] || fail "race screenshot $2: $heads snake heads, expected 2"
@@ -95,7 +96,7 @@ shot small 800x600
 shot tall 500x1000
 # Side by side: the two heads sit at about the same height; stacked: one above the other.
 centres() {
-  convert "$TMP/$1.png" -fill black +opaque '#78FF8C' -fill white -opaque '#78FF8C' \
+  convert "$TMP/$1.png" -fill black +opaque '#FF962D' -fill white -opaque '#FF962D' \
     -define connected-components:verbose=true -define connected-components:area-threshold=4 \
     -connected-components 4 null: 2>/dev/null |
     grep 'srgb(255,255,255)' | awk '{split($3, c, ","); printf "%d %d\n", c[1], c[2]}'

@@ -16,8 +16,8 @@ trap 'rm -rf "$tmp"' EXIT
 # No display at all: the offscreen renderer must not need one.
 run() { env -u DISPLAY -u WAYLAND_DISPLAY -u SDL_VIDEODRIVER "$BIN" "$@"; }
 
-# Colours drawn by view_snake.c: the head (120,255,140) and the food (255,70,85).
-HEAD='#78FF8C'
+# Colours drawn by view_snake.c: the head (255,150,45) and the food (255,70,85).
+HEAD='#FF962D'
 FOOD='#FF4655'
 has_color() { convert "$1" -format %c histogram:info:- | grep -qi "$2"; }
 

@@ -61,12 +61,12 @@ for s in 1 2 3 4 5 6 7 8; do
     set -- $xy
     [ $# = 2 ] && [ "$1" -ge 3 ] && [ "$1" -le 6 ] && [ "$2" -ge 3 ] && [ "$2" -le 6 ] ||
         fail "shot on an empty board: '$xy' is not one of the 16 maxima"
-    xy=$("$WS" shot "$DATA/sea-d4.board" --seed $s --hunter seed) || fail "shot d4 exited $?"
+    xy=$("$WS" shot "$DATA/sea-d4.board" --seed $s --hunter source) || fail "shot d4 exited $?"
     set -- $xy
     [ "$1" -ge 4 ] && [ "$1" -le 6 ] && [ "$2" -ge 4 ] && [ "$2" -le 6 ] ||
         fail "shot after D4: '$xy' is not one of the 9 maxima"
-    "$WS" shot "$DATA/sea-empty.board" --seed $s --hunter best >"$TMP/out" || fail "shot best"
-    grep -qxE '[0-9] [0-9]' "$TMP/out" || fail "shot --hunter best printed '$(cat "$TMP/out")'"
+    "$WS" shot "$DATA/sea-empty.board" --seed $s --hunter sampler >"$TMP/out" || fail "shot sampler"
+    grep -qxE '[0-9] [0-9]' "$TMP/out" || fail "shot --hunter sampler printed '$(cat "$TMP/out")'"
 done
 a=$("$WS" shot "$DATA/sea-empty.board" --seed 42)
 b=$("$WS" shot "$DATA/sea-empty.board" --seed 42)
@@ -75,7 +75,7 @@ b=$("$WS" shot "$DATA/sea-empty.board" --seed 42)
 grep -q 'seed' "$TMP/err" || fail "shot without --seed does not print its clock seed"
 # a hit with a miss on three sides: the only shot is the fourth side
 printf '..........\n....o.....\n...oxo....\n..........\n..........\n..........\n..........\n..........\n..........\n..........\n' >"$TMP/t.board"
-for h in seed best; do
+for h in source sampler seed best; do # seed and best: the old names, still accepted
     [ "$("$WS" shot "$TMP/t.board" --seed 1 --hunter $h)" = "4 3" ] || fail "$h: finish the ship below E3"
 done
 
@@ -109,25 +109,25 @@ printf '####o###oo\noooooooooo\n###o##o##o\noooooooooo\n##o#o#o#oo\noooooooooo\n
 expect_usage_error 'every ship is sunk' "$WS" shot "$TMP/over.board" --seed 1
 
 # ---- headless ------------------------------------------------------------------
-"$WS" sea --headless --games 30 --seed 5 --hunter seed >"$TMP/h1" || fail "sea headless exited $?"
+"$WS" sea --headless --games 30 --seed 5 --hunter source >"$TMP/h1" || fail "sea headless exited $?"
 [ "$(grep -c '^game ' "$TMP/h1")" = 30 ] || fail "expected 30 game lines"
-grep -qE '^summary: games 30, hunter seed, placement random, seed 5, shots mean [0-9.]+, median [0-9.]+, min [0-9]+, max [0-9]+' "$TMP/h1" ||
+grep -qE '^summary: games 30, hunter source, placement random, seed 5, shots mean [0-9.]+, median [0-9.]+, min [0-9]+, max [0-9]+' "$TMP/h1" ||
     fail "summary line: $(grep summary "$TMP/h1")"
 grep -q 'histogram' "$TMP/h1" || fail "no histogram"
 # every game needs at least the 20 ship cells and never 100 shots
 awk '/^game /{ if ($5 < 20 || $5 > 99) bad=1 } END { exit bad }' "$TMP/h1" || fail "shot counts out of range"
-"$WS" sea --headless --games 30 --seed 5 --hunter seed --jobs 2 >"$TMP/h2" || fail "--jobs 2 exited $?"
+"$WS" sea --headless --games 30 --seed 5 --hunter seed --jobs 2 >"$TMP/h2" || fail "--jobs 2 exited $?" # seed: the old name of source
 diff <(grep '^game ' "$TMP/h1") <(grep '^game ' "$TMP/h2") >/dev/null || fail "--jobs 2 changed the games"
 "$WS" sea --headless --games 6 --seed 5 --json --placement edges >"$TMP/j" || fail "json exited $?"
 [ "$(grep -c '^{"game":' "$TMP/j")" = 6 ] || fail "expected 6 JSON game objects"
-grep -q '"summary":true,"games":6,"hunter":"best","placement":"edges"' "$TMP/j" ||
+grep -q '"summary":true,"games":6,"hunter":"sampler","placement":"edges"' "$TMP/j" ||
     fail "JSON summary: $(tail -1 "$TMP/j")"
 expect_usage_error 'unknown hunter' "$WS" sea --headless --games 1 --hunter clever
 expect_usage_error 'unknown placement' "$WS" sea --headless --games 1 --placement middle
 expect_usage_error 'games' "$WS" sea --headless --games 0
 
 # ---- driven through `wavesnake shot` by an independent referee -----------------
-"$DRIVE" "$WS" 3 11 >"$TMP/d" || fail "sea_drive (seed hunter) failed: $(tail -2 "$TMP/d")"
+"$DRIVE" "$WS" 3 11 >"$TMP/d" || fail "sea_drive (source hunter) failed: $(tail -2 "$TMP/d")"
 grep -q '^mean' "$TMP/d" || fail "sea_drive printed no mean"
-"$DRIVE" "$WS" 1 12 --hunter best >"$TMP/d" || fail "sea_drive (best hunter) failed"
+"$DRIVE" "$WS" 1 12 --hunter sampler >"$TMP/d" || fail "sea_drive (sampler hunter) failed"
 finish

@@ -13,18 +13,20 @@
 set -u
 . "$(dirname "$0")/xvfb_lib.sh"
 xvfb_test wheel_xvfb "$1" xdotool import convert <<'INNER'
-# 1024x640, 12x12: the board area is 693x589 at (12,12) (HUD panel 307 wide,
-# the timeline strip 21 high under the board, 6 below it), so cells are 49
-# pixels and cell (0,0) starts at (64,12) (layout.h's rules). The captures
-# are cropped to the board's rows: the timeline's cursor is accent-coloured too.
-CELL=49 X0=64 Y0=12 BOARD_W=717 BOARD_H=600
+# 1024x640, 12x12: the board area is 693x565 at (12,36) (HUD panel 307 wide,
+# the caption line 24 high above the board, the timeline strip under it), so
+# cells are 47 pixels and cell (0,0) starts at (76,36) (layout.h's rules). The
+# captures are cropped to the board's rows: the timeline's cursor is
+# accent-coloured too (the caption line's PAUSED is inside the crop, the same
+# in every capture).
+CELL=47 X0=76 Y0=36 BOARD_W=717 BOARD_H=600
 app_start --size 12x12 --seed 11 --speed 1 --window 1024x640 --overlay hud
 xdotool key space # pause
 sleep 0.8
 shot() { sleep 0.6; import -window "$wid" "$1"; }
 blobs() { # centres of the 4-connected blobs of the head's colour, one "x y" a line
-  convert "$1" -crop "${BOARD_W}x${BOARD_H}+0+0" +repage -fill black +opaque '#78FF8C' \
-    -fill white -opaque '#78FF8C' -define connected-components:verbose=true \
+  convert "$1" -crop "${BOARD_W}x${BOARD_H}+0+0" +repage -fill black +opaque '#FF962D' \
+    -fill white -opaque '#FF962D' -define connected-components:verbose=true \
     -define connected-components:area-threshold=4 -connected-components 4 null: 2>/dev/null |
     grep 'srgb(255,255,255)' | awk '{split($3, c, ","); printf "%d %d\n", c[1], c[2]}'
 }

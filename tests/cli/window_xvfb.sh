@@ -6,6 +6,8 @@
 #     then gives exactly the picture from before (board, overlays, HUD,
 #     timeline); a click at the timeline's left end shows tick 0, End comes back;
 #   - S writes a PNG into the working directory and prints its path;
+#   - F then F under a window manager (openbox, when installed) fills the
+#     screen and comes back to the window's own size;
 #   - Q quits with status 0.
 # Skipped (exit 77) only when xvfb-run is not installed.
 # Usage: window_xvfb.sh WAVESNAKE_BIN DATA_DIR REPLAY_BIN
@@ -51,8 +53,28 @@ xdotool key s
 sleep 1
 png=$(ls wavesnake-*.png 2>/dev/null | head -n 1)
 [ -n "$png" ] && [ -s "$png" ] || fail "S wrote no wavesnake-*.png"
-grep -q "^wavesnake: screenshot wavesnake-.*\.png" app.out || fail "S did not print the path"
+grep -q "^wavesnake: screenshot /.*/wavesnake-.*\.png" app.out || fail "S did not print the full path"
 
+if command -v openbox >/dev/null; then
+  openbox >wm.log 2>&1 &
+  wm=$!
+  sleep 1.5
+  size() { xdotool getwindowgeometry "$wid" | awk '/Geometry/ {print $2}'; }
+  timeout 10 xdotool windowfocus --sync "$wid" 2>/dev/null || xdotool windowfocus "$wid"
+  before=$(size)
+  xdotool key f
+  sleep 1.5
+  full=$(size)
+  xdotool key f
+  sleep 1.5
+  after=$(size)
+  echo "F: $before -> $full -> $after"
+  [ "$full" = 1280x800 ] || fail "F did not fill the 1280x800 screen ($full)"
+  [ "$after" = "$before" ] || fail "F twice left the window at $after, not $before"
+else
+  echo "openbox is not installed: F then F not checked"
+fi
 quit_window
+[ -n "${wm:-}" ] && kill "$wm" 2>/dev/null
 exit $((fails > 0))
 INNER

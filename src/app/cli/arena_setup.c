@@ -2,6 +2,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "arena_setup.h"
 
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -58,4 +59,32 @@ WsStatus arena_setup_open(const AppOptions *opts, uint64_t seed, Arena *arena, c
         st = arena_init(arena, &map, &cfg, path, err);
     textmap_deinit(&map);
     return st;
+}
+
+WsStatus arena_setup_next_map(const char *current, char *path, size_t path_size, WsError *err) {
+    char buf[4200], dir[4200];
+    snprintf(dir, sizeof dir, "%s", default_map(buf, sizeof buf));
+    char *slash = strrchr(dir, '/');
+    if (slash != NULL)
+        *slash = '\0';
+    DIR *d = opendir(dir);
+    if (d == NULL)
+        return ws_fail(err, WS_ERR_IO, "cannot read the map folder %s", dir);
+    /* The smallest name after `current`, and the smallest of all (to wrap). */
+    char first[256] = "", next[256] = "";
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        size_t n = strlen(e->d_name);
+        if (n < 5 || n >= sizeof first || strcmp(e->d_name + n - 4, ".txt") != 0)
+            continue;
+        if (first[0] == '\0' || strcmp(e->d_name, first) < 0)
+            snprintf(first, sizeof first, "%s", e->d_name);
+        if (strcmp(e->d_name, current) > 0 && (next[0] == '\0' || strcmp(e->d_name, next) < 0))
+            snprintf(next, sizeof next, "%s", e->d_name);
+    }
+    closedir(d);
+    if (first[0] == '\0')
+        return ws_fail(err, WS_ERR_IO, "no map files (*.txt) in %s", dir);
+    snprintf(path, path_size, "%s/%s", dir, next[0] != '\0' ? next : first);
+    return WS_OK;
 }

@@ -22,4 +22,10 @@
 WsStatus arena_setup_open(const AppOptions *opts, uint64_t seed, Arena *arena, char *map_name,
                           size_t name_size, WsError *err);
 
+/* The map file after `current` (a file name such as "arena.txt", or "" for
+ * the first) in the default map's folder, assets/maps/: its *.txt files in
+ * name order, wrapping around. Writes its path to `path`. WS_ERR_IO (err
+ * names the folder) when the folder cannot be read or holds no map. */
+WsStatus arena_setup_next_map(const char *current, char *path, size_t path_size, WsError *err);
+
 #endif

@@ -168,7 +168,7 @@ static const char *kind_name(int v) {
            : v == BENCH_SEA_HISTORY   ? "sea-history"
                                       : "?";
 }
-static const OptNames KIND_NAMES = {"benchmark", BENCH_KIND_COUNT, kind_name};
+static const OptNames KIND_NAMES = {"benchmark", BENCH_KIND_COUNT, kind_name, NULL};
 _Static_assert(sizeof(BenchKind) == sizeof(int), "BenchKind is filled as an int");
 
 #define AT(field) offsetof(BenchPlan, field)

@@ -47,11 +47,13 @@ static const char KEYS[] =
     "Keys (window): Space pause (from a past tick: play on from there), N or . one\n"
     "  tick forward, , one tick back, Home / End first / latest tick (or click and\n"
     "  drag the timeline under the board), [ ] previous / next game (replay),\n"
-    "  + / - speed, R restart,\n"
-    "  Tab next policy / map, 1 2 3 mode, W wave, P path, V virtual snake, H heatmap,\n"
-    "  G grid, D numbers, S screenshot, C record a GIF / stop, F fullscreen,\n"
+    "  + / - speed, R the same game again, Enter the next game, E stop at every\n"
+    "  game's end, Tab next policy / layer / view, 1 2 3 mode, W wave, P path,\n"
+    "  V virtual snake, H heatmap, G grid, D numbers, I HUD panel / strip / hidden,\n"
+    "  M next arena map file, S screenshot, C record a GIF / stop, F fullscreen,\n"
     "  F1 or ? help, Esc or Q quit. Snake: arrows take the wheel (A or 3 s idle\n"
-    "  gives it back), X races two policies side by side, left click toggles a wall.\n";
+    "  gives it back), X races two policies side by side, left click toggles a wall.\n"
+    "  A key that means nothing in a mode says so and changes nothing.\n";
 
 /* `wavesnake replay` has its own section after the modes'. */
 enum { REPLAY_SECTION = APP_MODE_COUNT };

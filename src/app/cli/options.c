@@ -46,10 +46,11 @@ static const char *policy_name(int v) { return snake_policy_name((SnakePolicy)v)
 static const char *hunter_name(int v) { return sea_hunter_name((SeaHunter)v); }
 static const char *placement_name(int v) { return sea_placement_name((SeaPlacement)v); }
 
-const OptNames OPTIONS_POLICY_NAMES = {"policy", SNAKE_POLICY_COUNT, policy_name};
-const OptNames OPTIONS_HUNTER_NAMES = {"hunter", SEA_HUNTER_COUNT, hunter_name};
-static const OptNames PLACEMENT_NAMES = {"placement", SEA_PLACE_COUNT, placement_name};
-static const OptNames SHOWN = {"map", ARENA_SHOWN_COUNT, shown_name};
+const OptNames OPTIONS_POLICY_NAMES = {"policy", SNAKE_POLICY_COUNT, policy_name, NULL};
+const OptNames OPTIONS_HUNTER_NAMES = {"hunter", SEA_HUNTER_COUNT, hunter_name,
+                                       SEA_HUNTER_OLD_NAMES};
+static const OptNames PLACEMENT_NAMES = {"placement", SEA_PLACE_COUNT, placement_name, NULL};
+static const OptNames SHOWN = {"layer", ARENA_SHOWN_COUNT, shown_name, NULL};
 
 /* OPT_ENUM stores an int: every enum it fills must be int-sized. */
 _Static_assert(sizeof(SnakePolicy) == sizeof(int), "SnakePolicy is filled as an int");
@@ -114,7 +115,59 @@ static WsStatus parse_speed(const OptSpec *spec, const char *value, void *field,
         *speed = 0.0;
         return WS_OK;
     }
-    return cli_parse_double(value, (double)spec->lo, (double)spec->hi, spec->name, speed, err);
+    if (cli_parse_double(value, (double)spec->lo, (double)spec->hi, spec->name, speed, NULL) !=
+        WS_OK)
+        return ws_fail(err, WS_ERR_ARG,
+                       "%s: '%s' is not a speed: use %ld..%ld ticks per second, "
+                       "or max",
+                       spec->name, value, spec->lo, spec->hi);
+    return WS_OK;
+}
+
+/* Whether name ends in ext, ignoring case. */
+static bool ends_with(const char *name, const char *ext) {
+    size_t n = strlen(name), e = strlen(ext);
+    if (n < e)
+        return false;
+    for (size_t i = 0; i < e; i++) {
+        char c = name[n - e + i];
+        if (c >= 'A' && c <= 'Z')
+            c = (char)(c - 'A' + 'a');
+        if (c != ext[i])
+            return false;
+    }
+    return true;
+}
+
+/* Rules that tie options together, checked once every option is read. */
+static WsStatus check_combination(AppOptions *opts, WsError *err) {
+    if (!opts->start_length_given && opts->rules.start_length > opts->rules.w)
+        opts->rules.start_length = opts->rules.w; /* min(4, W): a 2x2 board starts at 2 */
+    if (opts->stats && opts->headless && opts->screenshot == NULL)
+        return ws_fail(err, WS_ERR_ARG,
+                       "--stats measures the window's frames; a --headless run prints its "
+                       "own timings");
+    const char *shot = opts->screenshot;
+    if (shot != NULL && !ends_with(shot, ".png") && !ends_with(shot, ".jpg") &&
+        !ends_with(shot, ".jpeg"))
+        return ws_fail(err, WS_ERR_ARG, "--screenshot %s: the file must end in .png or .jpg", shot);
+    return WS_OK;
+}
+
+/* --window WxH: the window's smallest size is wider than tall, so the two
+ * sides have their own lower limits (OPTIONS_WINDOW_MIN_W x MIN_H). */
+static WsStatus parse_window(const OptSpec *spec, const char *value, void *field, WsError *err) {
+    int w = 0, h = 0;
+    WsStatus st = cli_parse_size(value, 1, (int)spec->hi, spec->name, &w, &h, err);
+    if (st != WS_OK)
+        return st;
+    if (w < OPTIONS_WINDOW_MIN_W || h < OPTIONS_WINDOW_MIN_H)
+        return ws_fail(err, WS_ERR_ARG, "%s: %dx%d is smaller than the smallest window, %dx%d",
+                       spec->name, w, h, OPTIONS_WINDOW_MIN_W, OPTIONS_WINDOW_MIN_H);
+    char *base = (char *)field - spec->at; /* the AppOptions, as OPT_SIZE finds it */
+    *(int *)field = w;
+    *(int *)(void *)(base + spec->at2) = h;
+    return WS_OK;
 }
 
 /* --shard K/N: 0 <= K < N; fills shard_k and the shard_n after it. */
@@ -189,7 +242,8 @@ static const OptSpec MODE_OPTIONS[] = {
     {.name = "--json", .kind = OPT_FLAG, .at = AT(json), .modes = M_VIEW,
      .help = "JSON lines instead of text (headless)"},
     {.name = "--screenshot", .kind = OPT_TEXT, .meta = "F.png", .at = AT(screenshot),
-     .modes = M_VIEW, .help = "render offscreen (no display needed) and write a PNG"},
+     .modes = M_VIEW,
+     .help = "render offscreen (no display needed) and write a PNG (or a JPEG:\nF.jpg)"},
     {.name = "--record", .kind = OPT_TEXT, .meta = "F.gif", .at = AT(record), .modes = M_VIEW,
      .help = "an animated GIF of the frames shown (window or --screenshot)"},
     {.name = "--frames", .kind = OPT_LONG, .meta = "N", .lo = 1, .hi = MANY, .at = AT(frames),
@@ -197,14 +251,16 @@ static const OptSpec MODE_OPTIONS[] = {
     {.name = "--overlay", .kind = OPT_CUSTOM, .meta = "LIST", .parse = parse_overlay,
      .at = AT(overlays), .modes = M_VIEW,
      .help = "overlays: wave,path,virtual,grid,numbers,heatmap,help,hud,all,none"},
-    {.name = "--window", .kind = OPT_SIZE, .meta = "WxH", .lo = 320, .hi = 8192,
-     .at = AT(window_w), .at2 = AT(window_h), .modes = M_VIEW,
-     .help = "window / screenshot pixels, each side {range} (default 1280x720)"},
+    {.name = "--window", .kind = OPT_CUSTOM, .meta = "WxH", .lo = OPTIONS_WINDOW_MIN_H, .hi = 8192,
+     .parse = parse_window, .at = AT(window_w), .at2 = AT(window_h), .modes = M_VIEW,
+     .help = "window / screenshot pixels, 320x240 up to 8192x8192 (default 1280x720)"},
     {.name = "--speed", .kind = OPT_CUSTOM, .meta = "T", .lo = 1, .hi = 1000000,
      .parse = parse_speed, .at = AT(speed), .modes = M_VIEW,
      .help = "simulation ticks per second ({range}), or 'max' (default 15)"},
+    {.name = "--pause-on-end", .kind = OPT_FLAG, .at = AT(pause_on_end), .modes = M_SNAKE | M_SEA,
+     .help = "the window pauses at the end of every game (key E)"},
     {.name = "--stats", .kind = OPT_FLAG, .at = AT(stats), .modes = M_VIEW,
-     .help = "print frame-time statistics when the window closes"},
+     .help = "print frame-time statistics when the window closes (not with\n--headless)"},
 
     {.name = "--games", .kind = OPT_LONG, .meta = "N", .lo = 1, .hi = MANY, .at = AT(games),
      .modes = M_SNAKE | M_SEA, .help = "headless games to play (default 1)"},
@@ -218,8 +274,9 @@ static const OptSpec MODE_OPTIONS[] = {
      .help = "a text map is the board: # wall, anything else floor;\n"
              "its size, 2..256 a side (not with --size); assets/maps/snake/"},
     {.name = "--start-length", .kind = OPT_INT, .meta = "N", .lo = 1, .hi = SNAKE_MAX_SIDE,
-     .at = AT(rules.start_length), .modes = M_SNAKE,
-     .help = "start length, 1..W and less than W*H (default 4)"},
+     .at = AT(rules.start_length), .seen = OPT_SEEN(AppOptions, start_length_given),
+     .modes = M_SNAKE,
+     .help = "start length, 1..W and less than W*H (default 4, or W on boards\nnarrower than 4)"},
     {.name = "--policy", .kind = OPT_ENUM, .meta = "P", .names = &OPTIONS_POLICY_NAMES,
      .at = AT(policy), .modes = M_SNAKE,
      .help = "greedy (default), hamilton (follow a Hamiltonian cycle),\n"
@@ -251,8 +308,9 @@ static const OptSpec MODE_OPTIONS[] = {
      .help = "spawn N monsters (zombies, goblins, some shamans) on free cells"},
     {.name = "--naive", .kind = OPT_FLAG, .at = AT(naive), .modes = M_ARENA,
      .help = "every monster computes its own maps (baseline for the shared ones)"},
-    {.name = "--arena-map", .kind = OPT_ENUM, .meta = "M", .names = &SHOWN, .at = AT(arena_map),
-     .modes = M_ARENA, .help = "map the window shows: {names} (default hero)"},
+    {.name = "--layer", .alias = "--arena-map", .kind = OPT_ENUM, .meta = "L", .names = &SHOWN,
+     .at = AT(layer), .modes = M_ARENA,
+     .help = "the layer the window shows (Tab): {names}\n(default hero; --arena-map is its old name)"},
 
     {.name = "--game", .kind = OPT_LONG, .meta = "G", .lo = 0, .hi = LONG_MAX,
      .at = AT(replay_game), .seen = OPT_SEEN(AppOptions, replay_game_given), .modes = M_REPLAY,
@@ -266,7 +324,8 @@ static const OptSpec MODE_OPTIONS[] = {
 
     {.name = "--hunter", .kind = OPT_ENUM, .meta = "H", .names = &OPTIONS_HUNTER_NAMES,
      .at = AT(hunter), .modes = M_SEA,
-     .help = "best (default: samples consistent fleets) or seed (the source's)"},
+     .help = "sampler (default: samples fleets consistent with the board) or\n"
+             "source (the source's algorithm); seed and best are old names"},
     {.name = "--placement", .kind = OPT_ENUM, .meta = "P", .names = &PLACEMENT_NAMES,
      .at = AT(placement), .modes = M_SEA,
      .help = "random (default) or edges (ships of 2+ cells along the border)"},
@@ -328,8 +387,8 @@ void options_defaults(AppOptions *opts, AppMode mode, uint64_t clock_seed) {
     opts->policy = SNAKE_POLICY_GREEDY;
     opts->ticks = 1000;
     opts->monsters = -1;
-    opts->arena_map = ARENA_SHOWN_HERO;
-    opts->hunter = SEA_HUNTER_BEST;
+    opts->layer = ARENA_SHOWN_HERO;
+    opts->hunter = SEA_HUNTER_SAMPLER;
     opts->placement = SEA_PLACE_RANDOM;
 }
 
@@ -344,5 +403,7 @@ WsStatus options_parse_replay(AppOptions *opts, int argc, char **argv, int first
 }
 
 WsStatus options_parse(AppOptions *opts, int argc, char **argv, int first, WsError *err) {
-    return optparse_parse(options_command(opts->mode), argc - first, argv + first, opts, err);
+    WsStatus st =
+        optparse_parse(options_command(opts->mode), argc - first, argv + first, opts, err);
+    return st != WS_OK ? st : check_combination(opts, err);
 }

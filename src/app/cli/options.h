@@ -4,7 +4,7 @@
  * shared flags (--seed, --headless, --json, --screenshot ...) behave the
  * same everywhere; a flag that does not belong to the chosen mode is
  * reported as an error rather than ignored. Every value is checked and
- * converted once, here: names (--policy, --hunter, --placement, --arena-map)
+ * converted once, here: names (--policy, --hunter, --placement, --layer)
  * arrive in AppOptions as enums, so the runners and the window views never
  * parse them again.
  */
@@ -22,9 +22,12 @@
 #include "snake_ai.h"
 #include "ws_error.h"
 
+/* The smallest window (and --window): the HUD and the board still fit. */
+enum { OPTIONS_WINDOW_MIN_W = 320, OPTIONS_WINDOW_MIN_H = 240 };
+
 typedef enum AppMode { APP_MODE_SNAKE = 0, APP_MODE_ARENA, APP_MODE_SEA, APP_MODE_COUNT } AppMode;
 
-/* The arena map the window shows (--arena-map, Tab): one of the shared maps
+/* The arena layer the window shows (--layer, Tab): one of the shared maps
  * (same order as MonMap) or the desire map of one monster. */
 typedef enum ArenaShown {
     ARENA_SHOWN_HERO = MON_MAP_HERO,
@@ -65,10 +68,12 @@ typedef struct AppOptions {
     unsigned overlays;   /* OVERLAY_* bits */
     int window_w, window_h;
     double speed;        /* simulation ticks per second; 0 = unlimited */
+    bool pause_on_end;   /* --pause-on-end: the window pauses at every game's end (snake, sea) */
 
     /* snake */
-    SnakeRules rules;
+    SnakeRules rules;    /* rules.start_length: min(4, W) unless --start-length was given */
     bool size_given;     /* --size was given (it cannot be combined with --map) */
+    bool start_length_given;
     SnakePolicy policy;
     const char *trace;   /* trace file path, or NULL */
     long shard_k, shard_n; /* --shard K/N: only the games i with i mod N = K; N 0: all */
@@ -84,7 +89,7 @@ typedef struct AppOptions {
     long ticks;
     int monsters;        /* -1: the map's own monsters */
     bool naive;
-    ArenaShown arena_map; /* --arena-map: the map the window shows first */
+    ArenaShown layer; /* --layer (or --arena-map): the layer the window shows first */
 
     /* sea */
     SeaHunter hunter;

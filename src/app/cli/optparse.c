@@ -66,6 +66,8 @@ WsStatus optparse_name(const OptSpec *spec, const char *value, int *out, WsError
     int n = names_table(spec->names, table);
     if (names_parse(table, n, value, out))
         return WS_OK;
+    if (spec->names->aliases != NULL && names_parse(spec->names->aliases, n, value, out))
+        return WS_OK;
     char list[160], q[WS_QUOTE_SIZE];
     names_join(spec->names, ", ", list, sizeof list);
     return ws_fail(err, WS_ERR_ARG, "%s: unknown %s '%s' (try: %s)", label_of(spec),
@@ -117,6 +119,10 @@ static WsStatus apply(const OptSpec *spec, const char *value, void *target, WsEr
     return st;
 }
 
+static bool same_word(const char *name, const char *arg, size_t len) {
+    return name != NULL && strlen(name) == len && strncmp(name, arg, len) == 0;
+}
+
 static bool applies(const OptSpec *spec, const OptCommand *cmd) {
     return spec->modes == 0 || (spec->modes & cmd->mode) != 0;
 }
@@ -127,7 +133,7 @@ static const OptSpec *find_option(const OptCommand *cmd, const char *arg, size_t
     const OptSpec *first = NULL;
     for (int k = 0; k < cmd->nopts; k++) {
         const OptSpec *spec = &cmd->opts[k];
-        if (strlen(spec->name) != len || strncmp(spec->name, arg, len) != 0)
+        if (!same_word(spec->name, arg, len) && !same_word(spec->alias, arg, len))
             continue;
         if (applies(spec, cmd))
             return spec;
@@ -135,6 +141,51 @@ static const OptSpec *find_option(const OptCommand *cmd, const char *arg, size_t
             first = spec;
     }
     return first;
+}
+
+/* Edit distance (insertions, deletions, substitutions, swaps of neighbours)
+ * between a[0..la) and b, for names of at most OPT_NAME_MAX bytes. */
+enum { OPT_NAME_MAX = 40 };
+static int edit_distance(const char *a, size_t la, const char *b) {
+    size_t lb = strlen(b);
+    if (la > OPT_NAME_MAX || lb > OPT_NAME_MAX)
+        return OPT_NAME_MAX;
+    int d[OPT_NAME_MAX + 1][OPT_NAME_MAX + 1];
+    for (size_t i = 0; i <= la; i++)
+        d[i][0] = (int)i;
+    for (size_t j = 0; j <= lb; j++)
+        d[0][j] = (int)j;
+    for (size_t i = 1; i <= la; i++)
+        for (size_t j = 1; j <= lb; j++) {
+            int best = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+            if (d[i - 1][j] + 1 < best)
+                best = d[i - 1][j] + 1;
+            if (d[i][j - 1] + 1 < best)
+                best = d[i][j - 1] + 1;
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] &&
+                d[i - 2][j - 2] + 1 < best)
+                best = d[i - 2][j - 2] + 1;
+            d[i][j] = best;
+        }
+    return d[la][lb];
+}
+
+/* The option of cmd nearest to a misspelt arg[0..len), or NULL when none is
+ * close (at most 2 edits, and fewer than a third of the name). */
+static const OptSpec *nearest_option(const OptCommand *cmd, const char *arg, size_t len) {
+    const OptSpec *best = NULL;
+    int best_d = 3;
+    for (int k = 0; k < cmd->nopts; k++) {
+        const OptSpec *spec = &cmd->opts[k];
+        if (!applies(spec, cmd))
+            continue;
+        int dist = edit_distance(arg, len, spec->name);
+        if (dist < best_d && dist * 3 < (int)strlen(spec->name)) {
+            best = spec;
+            best_d = dist;
+        }
+    }
+    return best;
 }
 
 /* What an error message adds: the usage line when it is short, else --help. */
@@ -186,7 +237,11 @@ WsStatus optparse_parse(const OptCommand *cmd, int argc, char **argv, void *targ
         size_t len = eq != NULL ? (size_t)(eq - arg) : strlen(arg);
         const OptSpec *spec = find_option(cmd, arg, len);
         if (spec == NULL) {
-            hint(cmd, why, sizeof why);
+            const OptSpec *near = nearest_option(cmd, arg, len);
+            if (near != NULL)
+                snprintf(why, sizeof why, "did you mean %s?", near->name);
+            else
+                hint(cmd, why, sizeof why);
             return ws_fail(err, WS_ERR_ARG, "unknown option '%s' for %s (%s)",
                            ws_quote_len(q, sizeof q, arg, len), cmd->label, why);
         }

@@ -40,6 +40,8 @@ typedef struct OptNames {
     const char *noun; /* for "unknown <noun> 'x'": "policy", "hunter" */
     int count;
     const char *(*name_of)(int value);
+    const char *const *aliases; /* former names still accepted, indexed by value (entries
+                                   may be NULL), or NULL; never listed in messages */
 } OptNames;
 
 typedef struct OptSpec OptSpec;
@@ -53,6 +55,7 @@ typedef WsStatus (*OptParseFn)(const OptSpec *spec, const char *value, void *fie
 
 struct OptSpec {
     const char *name; /* "--seed"; a positional argument's placeholder: "MAP" */
+    const char *alias; /* a former name still accepted ("--arena-map"), or NULL */
     OptKind kind;
     const char *meta;      /* the value's placeholder in usage lines ("N", "WxH"); NULL for a
                               flag; an OPT_ENUM without one shows its names ("seed|best") */

@@ -55,7 +55,7 @@ const OptCommand TOOL_SHOT = {
     .name = "shot", .label = "shot", .args = BOARD_ARG, .nargs = 1, .nargs_min = 1,
     .opts = SHOT_OPTS, .nopts = 2,
     .summary = "the sea bot's next shot as X Y, from the board alone\n"
-               "(default hunter here: seed, the source's algorithm)"};
+               "(default hunter here: source, the source's algorithm)"};
 /* clang-format on */
 
 /* ======================================================================== */
@@ -125,7 +125,7 @@ static WsStatus choose_shot(const SeaArgs *args, const SeaBoard *board, int *cel
 int tool_shot(int argc, char **argv) {
     SeaArgs args = {0};
     args.seed = (uint64_t)time(NULL);
-    args.hunter = SEA_HUNTER_SEED;
+    args.hunter = SEA_HUNTER_SOURCE;
     SeaBoard board;
     WsError err = {0};
     int cell = -1;

@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "chart_png.h"
 #include "cli.h"
@@ -55,11 +56,12 @@ enum {
     OFFSCREEN_FRAME_MS = 16,        /* the offscreen clock's frame */
     OFFSCREEN_UNLIMITED_TICKS = 50, /* ticks per offscreen frame at unlimited speed */
     DEFAULT_SHOT_FRAMES = 60,
-    FRAME_LIMIT_MS = 16,            /* frame pacing when the renderer has no vsync */
-    UNLIMITED_BUDGET_MS = 10,       /* time for ticks per frame at unlimited speed */
-    MAX_TICKS_PER_FRAME = 100000,   /* fixed-rate catch-up never exceeds this */
-    MAX_FRAME_GAP_MS = 250,         /* longer stalls (window dragged) are not caught up */
-    STATUS_SHOW_MS = 6000
+    FRAME_LIMIT_MS = 16,          /* frame pacing when the renderer has no vsync */
+    UNLIMITED_BUDGET_MS = 10,     /* time for ticks per frame at unlimited speed */
+    MAX_TICKS_PER_FRAME = 100000, /* fixed-rate catch-up never exceeds this */
+    MAX_FRAME_GAP_MS = 250,       /* longer stalls (window dragged) are not caught up */
+    STATUS_SHOW_MS = 6000,
+    JPEG_QUALITY = 92 /* --screenshot F.jpg */
 };
 
 static const char FONT_FILE[] = "assets/fonts/DejaVuSansMono.ttf";
@@ -77,6 +79,9 @@ struct App {
     FrontCtx ctx;
     AppMode mode;
     void *states[APP_MODE_COUNT];
+    unsigned
+        mode_overlays[APP_MODE_COUNT]; /* each mode's overlay switches (OVERLAY_SHARED apart) */
+    int windowed_w, windowed_h;        /* the window's size before F made it fullscreen */
 
     double acc_ms;      /* simulation time owed */
     uint64_t last_ms;   /* clock at the previous frame */
@@ -88,7 +93,8 @@ struct App {
     bool scrubbing; /* the left button went down on the timeline and is still down */
 
     const char *shot_path; /* capture the next frame here (borrowed, or shot_name) */
-    char shot_name[64];    /* the S key's file name */
+    bool shot_by_key;      /* S asked for it: the HUD says where it went */
+    char shot_name[4200];  /* the S key's file: its full path, shown in the HUD */
     int shot_status;
 
     Recorder *rec;         /* the GIF being recorded, or NULL */
@@ -118,6 +124,14 @@ void front_status(FrontCtx *ctx, const char *fmt, ...) {
     vsnprintf(ctx->status, sizeof ctx->status, fmt, ap);
     va_end(ap);
     ctx->status_ms = ctx->now_ms;
+}
+
+void front_numbers_fit(FrontCtx *ctx, int cell_px, int min_cell) {
+    if ((ctx->overlays & OVERLAY_NUMBERS) && cell_px > 0 && cell_px < min_cell)
+        front_status(ctx,
+                     "D: cells are %d px, numbers need %d: a bigger window or a smaller "
+                     "board shows them",
+                     cell_px, min_cell);
 }
 
 static uint64_t app_clock(const App *app) {
@@ -230,6 +244,9 @@ static bool ensure_view(App *app, AppMode mode, WsError *err) {
     return VIEWS[mode]->create(&app->states[mode], &app->ctx, err) == WS_OK;
 }
 
+/* The overlay bits every mode shares; the others are switched per mode. */
+enum { OVERLAY_SHARED = OVERLAY_HUD | OVERLAY_HELP };
+
 static void switch_mode(App *app, AppMode mode) {
     if (mode == app->mode)
         return;
@@ -238,6 +255,9 @@ static void switch_mode(App *app, AppMode mode) {
         front_status(&app->ctx, "%s", err.msg);
         return;
     }
+    unsigned *ov = &app->ctx.overlays;
+    app->mode_overlays[app->mode] = *ov & ~(unsigned)OVERLAY_SHARED;
+    *ov = (*ov & OVERLAY_SHARED) | app->mode_overlays[mode];
     app->mode = mode;
     app->acc_ms = 0.0;
     front_status(&app->ctx, "mode: %s", app_mode_name(mode));
@@ -261,8 +281,12 @@ static bool capture_png(App *app, const char *path, char *why, size_t why_cap) {
     }
     bool ok = SDL_RenderReadPixels(app->renderer, NULL, SDL_PIXELFORMAT_RGB888, shot->pixels,
                                    shot->pitch) == 0;
-    if (ok)
-        ok = IMG_SavePNG(shot, path) == 0;
+    if (ok) {
+        size_t n = strlen(path);
+        bool jpeg = (n > 4 && SDL_strcasecmp(path + n - 4, ".jpg") == 0) ||
+                    (n > 5 && SDL_strcasecmp(path + n - 5, ".jpeg") == 0);
+        ok = (jpeg ? IMG_SaveJPG(shot, path, JPEG_QUALITY) : IMG_SavePNG(shot, path)) == 0;
+    }
     if (!ok)
         snprintf(why, why_cap, "%s", SDL_GetError());
     SDL_FreeSurface(shot);
@@ -270,6 +294,18 @@ static bool capture_png(App *app, const char *path, char *why, size_t why_cap) {
 }
 
 /* A fresh name in the current directory: wavesnake-YYYYMMDD-HHMMSS[-N].EXT. */
+static void make_file_name(char *buf, size_t cap, const char *ext);
+
+/* The S key's file: a fresh name, as a full path so the HUD says where it went. */
+static void make_shot_path(char *buf, size_t cap) {
+    char name[64], dir[4096];
+    make_file_name(name, sizeof name, "png");
+    if (getcwd(dir, sizeof dir) != NULL)
+        snprintf(buf, cap, "%s/%s", dir, name);
+    else
+        snprintf(buf, cap, "%s", name);
+}
+
 static void make_file_name(char *buf, size_t cap, const char *ext) {
     time_t now = time(NULL);
     struct tm tmv;
@@ -435,8 +471,51 @@ static void run_ticks(App *app, long n) {
     }
 }
 
+/* F: fullscreen, and back to the window's own size (some window managers
+ * forget it). */
+static void toggle_fullscreen(App *app) {
+    if (app->window == NULL)
+        return;
+    bool full = (SDL_GetWindowFlags(app->window) & SDL_WINDOW_FULLSCREEN) != 0;
+    if (!full) {
+        SDL_GetWindowSize(app->window, &app->windowed_w, &app->windowed_h);
+        if (SDL_SetWindowFullscreen(app->window, SDL_WINDOW_FULLSCREEN_DESKTOP) != 0)
+            front_status(&app->ctx, "fullscreen failed: %s", SDL_GetError());
+        return;
+    }
+    SDL_SetWindowFullscreen(app->window, 0);
+    if (app->windowed_w > 0 && app->windowed_h > 0)
+        SDL_SetWindowSize(app->window, app->windowed_w, app->windowed_h);
+}
+
+/* I: panel -> strip -> hidden -> panel. */
+static void next_hud_style(App *app) {
+    FrontCtx *ctx = &app->ctx;
+    const char *now;
+    if (!(ctx->overlays & OVERLAY_HUD)) {
+        ctx->overlays |= OVERLAY_HUD;
+        ctx->hud_style = HUD_STYLE_PANEL;
+        now = "a panel";
+    } else if (!ctx->frame.hud_strip) {
+        ctx->hud_style = HUD_STYLE_STRIP;
+        now = "a strip along the bottom";
+    } else {
+        ctx->overlays &= ~(unsigned)OVERLAY_HUD;
+        now = "hidden";
+    }
+    front_status(ctx, "HUD: %s  (I changes it)", now);
+}
+
 static void apply_action(App *app, Action a) {
     FrontCtx *ctx = &app->ctx;
+    if (a == ACT_NONE)
+        return;
+    if (!keys_apply_in_mode(a, app->mode)) {
+        /* Nothing flips: an indicator never claims what the mode cannot show. */
+        front_status(ctx, "%s (%s) does nothing in the %s mode", keys_action_key(a),
+                     keys_action_name(a), app_mode_name(app->mode));
+        return;
+    }
     unsigned bit = keys_overlay_bit(a);
     if (bit != 0)
         ctx->overlays ^= bit;
@@ -484,8 +563,9 @@ static void apply_action(App *app, Action a) {
         switch_mode(app, APP_MODE_SEA);
         break;
     case ACT_SCREENSHOT:
-        make_file_name(app->shot_name, sizeof app->shot_name, "png");
+        make_shot_path(app->shot_name, sizeof app->shot_name);
         app->shot_path = app->shot_name;
+        app->shot_by_key = true;
         break;
     case ACT_RECORD:
         if (app->rec != NULL) {
@@ -499,17 +579,22 @@ static void apply_action(App *app, Action a) {
         }
         break;
     case ACT_FULLSCREEN:
-        if (app->window != NULL) {
-            bool full = (SDL_GetWindowFlags(app->window) & SDL_WINDOW_FULLSCREEN) != 0;
-            SDL_SetWindowFullscreen(app->window, full ? 0 : SDL_WINDOW_FULLSCREEN_DESKTOP);
-        }
+        toggle_fullscreen(app);
+        break;
+    case ACT_HUD_STYLE:
+        next_hud_style(app);
+        break;
+    case ACT_PAUSE_ON_END:
+        ctx->pause_on_end = !ctx->pause_on_end;
+        front_status(ctx, "%s",
+                     ctx->pause_on_end ? "stops at the end of every game (E)"
+                                       : "plays on after every game (E)");
         break;
     default:
         break;
     }
     const View *view = current_view(app);
-    if (a != ACT_NONE)
-        view->handle_action(app->states[app->mode], a, ctx);
+    view->handle_action(app->states[app->mode], a, ctx);
 }
 
 static void handle_events(App *app) {
@@ -566,21 +651,91 @@ static void handle_events(App *app) {
 /* Drawing                                                                   */
 /* ======================================================================== */
 
-static const char *on_off(unsigned overlays, unsigned bit) {
-    return (overlays & bit) ? "●" : "○";
+/* The overlay switches of the current mode as "W● P○ ...": only the keys
+ * that mean something here (keys_apply_in_mode). */
+static void overlay_line(const App *app, char *buf, size_t cap) {
+    static const Action TOGGLES[] = {ACT_TOGGLE_WAVE,    ACT_TOGGLE_PATH, ACT_TOGGLE_VIRTUAL,
+                                     ACT_TOGGLE_HEATMAP, ACT_TOGGLE_GRID, ACT_TOGGLE_NUMBERS};
+    size_t len = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < sizeof TOGGLES / sizeof TOGGLES[0]; i++) {
+        if (!keys_apply_in_mode(TOGGLES[i], app->mode))
+            continue;
+        bool on = (app->ctx.overlays & keys_overlay_bit(TOGGLES[i])) != 0;
+        int n = snprintf(buf + len, cap - len, "%s%s%s", len > 0 ? " " : "",
+                         keys_action_key(TOGGLES[i]), on ? "●" : "○");
+        if (n < 0 || (size_t)n >= cap - len)
+            break;
+        len += (size_t)n;
+    }
 }
 
-static void draw_hud(App *app) {
+static bool status_shown(const FrontCtx *ctx) {
+    return ctx->status[0] != '\0' && ctx->now_ms - ctx->status_ms < STATUS_SHOW_MS;
+}
+
+static void speed_text(const FrontCtx *ctx, char *buf, size_t cap) {
+    if (ctx->paused)
+        snprintf(buf, cap, "paused  [Space]");
+    else if (ctx->speed > 0.0)
+        snprintf(buf, cap, "%.0f/s, %.0f ticks/s  [+/-]", ctx->speed, ctx->ticks_per_s);
+    else
+        snprintf(buf, cap, "max, %.0f ticks/s  [+/-]", ctx->ticks_per_s);
+}
+
+/* A strip (small windows): the view's key/value items flow over the first
+ * lines, the last line holds the notice or the way to the help. */
+static void draw_hud_strip(App *app) {
     FrontCtx *ctx = &app->ctx;
     const FrameLayout *fl = &ctx->frame;
-    if (fl->hud.w <= 0 || fl->hud.h <= 0)
-        return;
-    render_fill(app->renderer, fl->hud, PAL_PANEL);
-    /* Small windows: text that does not fit is cut at the panel, not drawn over the board. */
-    SDL_Rect clip = {fl->hud.x, fl->hud.y, fl->hud.w, fl->hud.h};
-    SDL_RenderSetClipRect(app->renderer, &clip);
+    int px = fl->hud_px, lh = layout_line_h(px);
+    PixRect items = fl->hud;
+    items.h -= lh;
     Hud hud;
-    hud_begin(&hud, app->renderer, app->text, fl->hud, fl->hud_px);
+    hud_begin_strip(&hud, app->renderer, app->text, items, px);
+    char buf[96];
+    speed_text(ctx, buf, sizeof buf);
+    hud_kv(&hud, "", ctx->paused ? PAL_ACCENT : PAL_TEXT, "%s", buf);
+    current_view(app)->hud(app->states[app->mode], ctx, &hud);
+    int y = fl->hud.y + fl->hud.h - lh;
+    if (status_shown(ctx))
+        text_draw(app->text, px, fl->hud.x + px / 2, y, TEXT_LEFT, render_sdl_color(PAL_ACCENT),
+                  ctx->status);
+    else
+        text_draw(app->text, px, fl->hud.x + px / 2, y, TEXT_LEFT, render_sdl_color(PAL_TEXT_DIM),
+                  "F1 help   I bigger HUD   Q quit");
+}
+
+/* A panel: the view's lines from the top, the shared footer (notice, speed,
+ * overlays, the way to the help) kept at the bottom, never overprinted. */
+static void draw_hud_panel(App *app) {
+    FrontCtx *ctx = &app->ctx;
+    const FrameLayout *fl = &ctx->frame;
+    int px = fl->hud_px;
+    /* The footer's lines, measured first so that it is sized to fit. */
+    char speed[112], ov[96], overlays[112];
+    speed_text(ctx, ov, sizeof ov);
+    snprintf(speed, sizeof speed, "speed  %s", ov);
+    overlay_line(app, ov, sizeof ov);
+    snprintf(overlays, sizeof overlays, "overlays  %s", ov);
+    const char *hint = "F1 help   I HUD   Q quit";
+    Hud foot;
+    hud_begin(&foot, app->renderer, app->text, fl->hud, px);
+    int lh = text_line_height(app->text, px) + px / 5;
+    int status_lines = status_shown(ctx) ? hud_wrap_count(&foot, ctx->status) : 0;
+    if (status_lines > 4)
+        status_lines = 4;
+    int lines = status_lines + hud_wrap_count(&foot, speed) + hud_wrap_count(&foot, overlays) +
+                hud_wrap_count(&foot, hint);
+    int foot_h = lines * lh + px;
+    if (foot_h > fl->hud.h / 2)
+        foot_h = fl->hud.h / 2;
+    PixRect top = fl->hud, bottom = fl->hud;
+    top.h -= foot_h;
+    bottom.y += top.h;
+    bottom.h = foot_h;
+    Hud hud;
+    hud_begin(&hud, app->renderer, app->text, top, px);
     char title[64];
     snprintf(title, sizeof title, "wavesnake · %s", app_mode_name(app->mode));
     hud_title(&hud, title);
@@ -597,27 +752,76 @@ static void draw_hud(App *app) {
             hud_text(&hud, PAL_TEXT_DIM, "  Space plays on from here");
     }
     current_view(app)->hud(app->states[app->mode], ctx, &hud);
-    hud_gap(&hud);
-    if (ctx->speed > 0.0)
-        hud_kv(&hud, "speed", PAL_TEXT, "%g ticks/s  [+/-]", ctx->speed);
+
+    hud_begin(&foot, app->renderer, app->text, bottom, px);
+    foot.y = bottom.y + px / 2;
+    if (status_lines > 0)
+        hud_wrapped(&foot, PAL_ACCENT, ctx->status);
+    hud_text(&foot, ctx->paused ? PAL_ACCENT : PAL_TEXT, "%s", speed);
+    hud_text(&foot, PAL_TEXT, "%s", overlays);
+    hud_text(&foot, PAL_TEXT_DIM, "%s", hint);
+}
+
+static void draw_hud(App *app) {
+    const FrameLayout *fl = &app->ctx.frame;
+    if (fl->hud.w <= 0 || fl->hud.h <= 0)
+        return;
+    render_fill(app->renderer, fl->hud, PAL_PANEL);
+    /* Text that does not fit is cut at the panel, never drawn over the board. */
+    SDL_Rect clip = {fl->hud.x, fl->hud.y, fl->hud.w, fl->hud.h};
+    SDL_RenderSetClipRect(app->renderer, &clip);
+    if (fl->hud_strip)
+        draw_hud_strip(app);
     else
-        hud_kv(&hud, "speed", PAL_TEXT, "unlimited  [+/-]");
-    if (ctx->paused)
-        hud_kv(&hud, "ticks/s", PAL_ACCENT, "paused  [Space]");
+        draw_hud_panel(app);
+    SDL_RenderSetClipRect(app->renderer, NULL);
+}
+
+/* With the HUD hidden a notice still shows: a box at the bottom of the window. */
+static void draw_toast(App *app) {
+    FrontCtx *ctx = &app->ctx;
+    if ((ctx->overlays & OVERLAY_HUD) || !status_shown(ctx))
+        return;
+    int win_w = 0, win_h = 0;
+    SDL_GetRendererOutputSize(app->renderer, &win_w, &win_h);
+    int px = ctx->frame.hud_px, lh = layout_line_h(px);
+    PixRect box = {0, win_h - lh - px / 2, win_w, lh + px / 2};
+    render_fill(app->renderer, box, rgba_alpha(PAL_PANEL, 235));
+    SDL_Rect clip = {box.x, box.y, box.w, box.h};
+    SDL_RenderSetClipRect(app->renderer, &clip);
+    text_draw(app->text, px, px / 2, box.y + px / 4, TEXT_LEFT, render_sdl_color(PAL_ACCENT),
+              ctx->status);
+    SDL_RenderSetClipRect(app->renderer, NULL);
+}
+
+/* The caption above the board: the view's (a game's result) and PAUSED. It
+ * shrinks its font until it fits the line, so it never covers a cell. */
+static void draw_caption(App *app) {
+    FrontCtx *ctx = &app->ctx;
+    const PixRect *c = &ctx->frame.caption;
+    if (c->h <= 0)
+        return;
+    char text[240];
+    Rgba color = ctx->caption_color;
+    if (ctx->paused && ctx->caption[0] != '\0')
+        snprintf(text, sizeof text, "%s  ·  PAUSED (Space)", ctx->caption);
+    else if (ctx->paused)
+        snprintf(text, sizeof text, "%s",
+                 current_history(app) != NULL ? "PAUSED  -  Space resumes,  ',' back,  '.' forward"
+                                              : "PAUSED  -  Space resumes, N steps");
     else
-        hud_kv(&hud, "ticks/s", PAL_TEXT, "%.0f", ctx->ticks_per_s);
-    unsigned ov = ctx->overlays;
-    hud_kv(&hud, "overlays", PAL_TEXT, "W%s P%s V%s H%s", on_off(ov, OVERLAY_WAVE),
-           on_off(ov, OVERLAY_PATH), on_off(ov, OVERLAY_VIRTUAL), on_off(ov, OVERLAY_HEATMAP));
-    hud_kv(&hud, "", PAL_TEXT, "G%s D%s", on_off(ov, OVERLAY_GRID), on_off(ov, OVERLAY_NUMBERS));
-    if (ctx->status[0] != '\0' && ctx->now_ms - ctx->status_ms < STATUS_SHOW_MS)
-        hud_wrapped(&hud, PAL_ACCENT, ctx->status);
-    /* The way to the help sits at the bottom of the panel, when there is room. */
-    int lh = text_line_height(app->text, fl->hud_px);
-    int hint_y = fl->hud.y + fl->hud.h - lh - fl->hud_px / 2;
-    if (hint_y >= hud.y)
-        text_draw(app->text, fl->hud_px, fl->hud.x + fl->hud_px, hint_y, TEXT_LEFT,
-                  render_sdl_color(PAL_TEXT_DIM), "F1 or ?  help    Q  quit");
+        snprintf(text, sizeof text, "%s", ctx->caption);
+    if (text[0] == '\0')
+        return;
+    if (ctx->caption[0] == '\0')
+        color = PAL_ACCENT;
+    int px = ctx->frame.caption_px;
+    while (px > TEXT_MIN_PX && text_width(app->text, px, text) > c->w)
+        px--;
+    SDL_Rect clip = {c->x, c->y, c->w, c->h};
+    SDL_RenderSetClipRect(app->renderer, &clip);
+    text_draw(app->text, px, c->x + c->w / 2, c->y + (c->h - text_line_height(app->text, px)) / 2,
+              TEXT_CENTER, render_sdl_color(color), text);
     SDL_RenderSetClipRect(app->renderer, NULL);
 }
 
@@ -629,52 +833,69 @@ static void draw_help(App *app) {
     int extra_count = 0;
     while (extra != NULL && extra[extra_count].keys != NULL)
         extra_count++;
+    /* The box is as wide as its longest line: key column + text, measured. */
+    const char *title = "Keys  (F1 or ? closes this help)";
     int win_w = 0, win_h = 0;
     SDL_GetRendererOutputSize(app->renderer, &win_w, &win_h);
     /* Lines: the title (1.5), the global keys, then a heading (1.5) and the mode's keys. */
     int lines2 = 3 + 2 * count + (extra_count > 0 ? 3 + 2 * extra_count : 0); /* half lines */
-    int px = ctx->frame.hud_px, lh = 0, adv = 0, w = 0, h = 0;
-    for (; px >= TEXT_MIN_PX; px--) { /* shrink until it fits the window */
+    int px = ctx->frame.hud_px + 1, lh = 0, w = 0, h = 0, key_w = 0;
+    do { /* shrink until it fits the window */
+        px--;
         lh = text_line_height(app->text, px) + px / 4;
-        adv = text_advance(app->text, px);
-        w = adv * 56 + 2 * px;
+        int adv = text_advance(app->text, px), text_w = text_width(app->text, px, title);
+        key_w = 0;
+        for (int i = 0; i < count + extra_count; i++) {
+            const KeyHelp *k = i < count ? &keys[i] : &extra[i - count];
+            int kw = text_width(app->text, px, k->keys) + 2 * adv;
+            int tw = text_width(app->text, px, k->text);
+            key_w = kw > key_w ? kw : key_w;
+            text_w = tw > text_w ? tw : text_w;
+        }
+        w = key_w + text_w + text_w / 10 + 2 * px; /* labels are TTF-measured: slack */
         h = lines2 * lh / 2 + 2 * px;
-        if (w <= win_w - 8 && h <= win_h - 8)
-            break;
-    }
-    int key_w = adv * 12;
+    } while (px > TEXT_MIN_PX && (w > win_w - 8 || h > win_h - 8));
     PixRect box = {(win_w - w) / 2, (win_h - h) / 2, w, h};
+    if (box.x < 0)
+        box.x = 0;
+    if (box.y < 0)
+        box.y = 0;
     render_fill(app->renderer, (PixRect){0, 0, win_w, win_h}, (Rgba){0, 0, 0, 120});
     render_fill(app->renderer, box, rgba_alpha(PAL_PANEL, 245));
     render_outline(app->renderer, box, 2, PAL_ACCENT);
+    SDL_Rect clip = {box.x, box.y, box.w, box.h};
+    SDL_RenderSetClipRect(app->renderer, &clip);
     int x = box.x + px, y = box.y + px;
     SDL_Color accent = render_sdl_color(PAL_ACCENT), text = render_sdl_color(PAL_TEXT);
-    text_draw(app->text, px + px / 3, x, y, TEXT_LEFT, accent, "Keys  (F1 or ? closes this help)");
+    text_draw(app->text, px, x, y, TEXT_LEFT, accent, title);
     y += lh + lh / 2;
     for (int i = 0; i < count; i++, y += lh) {
         text_draw(app->text, px, x, y, TEXT_LEFT, accent, keys[i].keys);
         text_draw(app->text, px, x + key_w, y, TEXT_LEFT, text, keys[i].text);
     }
-    if (extra_count == 0)
-        return;
-    y += lh / 2;
-    text_drawf(app->text, px, x, y, TEXT_LEFT, render_sdl_color(PAL_TEXT_DIM), "In the %s mode:",
-               current_view(app)->name);
-    y += lh;
-    for (int i = 0; i < extra_count; i++, y += lh) {
-        text_draw(app->text, px, x, y, TEXT_LEFT, accent, extra[i].keys);
-        text_draw(app->text, px, x + key_w, y, TEXT_LEFT, text, extra[i].text);
+    if (extra_count > 0) {
+        y += lh / 2;
+        text_drawf(app->text, px, x, y, TEXT_LEFT, render_sdl_color(PAL_TEXT_DIM),
+                   "In the %s mode:", current_view(app)->name);
+        y += lh;
+        for (int i = 0; i < extra_count; i++, y += lh) {
+            text_draw(app->text, px, x, y, TEXT_LEFT, accent, extra[i].keys);
+            text_draw(app->text, px, x + key_w, y, TEXT_LEFT, text, extra[i].text);
+        }
     }
+    SDL_RenderSetClipRect(app->renderer, NULL);
 }
 
 static void draw_frame(App *app) {
     FrontCtx *ctx = &app->ctx;
     int w = 0, h = 0;
     SDL_GetRendererOutputSize(app->renderer, &w, &h);
-    layout_frame(&ctx->frame, w, h, (ctx->overlays & OVERLAY_HUD) != 0);
+    layout_frame_styled(&ctx->frame, w, h, (ctx->overlays & OVERLAY_HUD) != 0, ctx->hud_style);
     SDL_SetRenderDrawColor(app->renderer, PAL_BACKGROUND.r, PAL_BACKGROUND.g, PAL_BACKGROUND.b,
                            255);
     SDL_RenderClear(app->renderer);
+    ctx->caption[0] = '\0';
+    ctx->caption_color = PAL_TEXT;
     current_view(app)->draw(app->states[app->mode], ctx);
     const ViewHistory *hist = current_history(app);
     if (hist != NULL) {
@@ -684,19 +905,9 @@ static void draw_frame(App *app) {
         timeline_draw(&tl, app->renderer, app->text, tl.strip.h * 11 / 20, hist->current(st),
                       hist->marks, st);
     }
-    if (ctx->paused) {
-        const PixRect *b = &ctx->frame.board_area;
-        int px = ctx->frame.hud_px;
-        const char *tag = current_history(app) != NULL
-                              ? "PAUSED  -  Space resumes,  ',' back,  '.' forward"
-                              : "PAUSED  -  Space resumes, N steps";
-        int tw = text_width(app->text, px, tag);
-        PixRect r = {b->x + (b->w - tw) / 2 - px / 2, b->y, tw + px, text_line_height(app->text, px)};
-        render_fill(app->renderer, r, rgba_alpha(PAL_PANEL, 220));
-        text_draw(app->text, px, b->x + b->w / 2, b->y, TEXT_CENTER, render_sdl_color(PAL_ACCENT),
-                  tag);
-    }
+    draw_caption(app);
     draw_hud(app);
+    draw_toast(app);
     if (ctx->overlays & OVERLAY_HELP)
         draw_help(app);
 }
@@ -779,12 +990,22 @@ bool app_frame(App *app) {
         if (capture_png(app, app->shot_path, why, sizeof why)) {
             printf("wavesnake: screenshot %s\n", app->shot_path);
             fflush(stdout);
-            front_status(&app->ctx, "saved %s", app->shot_path);
+            if (app->shot_by_key)
+                front_status(&app->ctx, "saved %s", app->shot_path);
             app->shot_status = CLI_EXIT_OK;
         } else {
             fprintf(stderr, "wavesnake: cannot write the screenshot %s: %s\n", app->shot_path,
                     why);
-            front_status(&app->ctx, "screenshot failed: %s", why);
+            if (app->shot_by_key) {
+                char dir[4200];
+                snprintf(dir, sizeof dir, "%s", app->shot_path);
+                char *slash = strrchr(dir, '/');
+                if (slash != NULL)
+                    *slash = '\0';
+                else
+                    snprintf(dir, sizeof dir, ".");
+                front_status(&app->ctx, "screenshot failed in the folder %s: %s", dir, why);
+            }
             app->shot_status = from_key ? CLI_EXIT_FAIL : CLI_EXIT_USAGE;
         }
         app->shot_path = NULL;
@@ -858,7 +1079,7 @@ static int open_window(App *app) {
                                    app->opts.window_w, app->opts.window_h, SDL_WINDOW_RESIZABLE);
     if (app->window == NULL)
         return no_window(SDL_GetError());
-    SDL_SetWindowMinimumSize(app->window, 320, 240);
+    SDL_SetWindowMinimumSize(app->window, OPTIONS_WINDOW_MIN_W, OPTIONS_WINDOW_MIN_H);
     app->renderer = SDL_CreateRenderer(app->window, -1, SDL_RENDERER_PRESENTVSYNC);
     if (app->renderer == NULL)
         app->renderer = SDL_CreateRenderer(app->window, -1, SDL_RENDERER_SOFTWARE);
@@ -947,6 +1168,9 @@ int app_open_replay(App **out, const AppOptions *opts, ReplaySession *replay) {
     ctx->text = app->text;
     ctx->opts = &app->opts;
     ctx->overlays = opts->overlays;
+    for (int m = 0; m < APP_MODE_COUNT; m++)
+        app->mode_overlays[m] = opts->overlays & ~(unsigned)OVERLAY_SHARED;
+    ctx->pause_on_end = opts->pause_on_end;
     ctx->offscreen = app->offscreen;
     ctx->speed = opts->speed;
     ctx->replay = replay;
@@ -996,9 +1220,13 @@ void app_close(App *app) {
     free(app);
 }
 
-void app_request_shot(App *app, const char *path) { app->shot_path = path; }
+void app_request_shot(App *app, const char *path) {
+    app->shot_path = path;
+    app->shot_by_key = false; /* --screenshot, tests: the picture is taken, not changed */
+}
 int app_shot_status(const App *app) { return app->shot_status; }
 unsigned app_overlays(const App *app) { return app->ctx.overlays; }
+const char *app_status(const App *app) { return app->ctx.status; }
 bool app_is_paused(const App *app) { return app->ctx.paused; }
 AppMode app_mode(const App *app) { return app->mode; }
 long app_frame_count(const App *app) { return app->frames; }

@@ -41,6 +41,7 @@ int app_shot_status(const App *app);
 void app_print_stats(const App *app);
 
 unsigned app_overlays(const App *app);
+const char *app_status(const App *app); /* the HUD's notice line ("" when none was set) */
 bool app_is_paused(const App *app);
 AppMode app_mode(const App *app);
 long app_frame_count(const App *app);

@@ -50,6 +50,11 @@ static const KeyBinding BINDINGS[] = {
     {SDLK_RIGHT, ACT_RIGHT},
     {SDLK_DOWN, ACT_DOWN},
     {SDLK_LEFT, ACT_LEFT},
+    {SDLK_RETURN, ACT_NEW_GAME},
+    {SDLK_KP_ENTER, ACT_NEW_GAME},
+    {SDLK_e, ACT_PAUSE_ON_END},
+    {SDLK_i, ACT_HUD_STYLE},
+    {SDLK_m, ACT_NEXT_MAP},
     {SDLK_a, ACT_TAKE_BACK},
     {SDLK_x, ACT_RACE},
 };
@@ -57,6 +62,62 @@ static const KeyBinding BINDINGS[] = {
 const KeyBinding *keys_bindings(int *count) {
     *count = (int)(sizeof BINDINGS / sizeof BINDINGS[0]);
     return BINDINGS;
+}
+
+/* The key-mode table: which modes each action means something in. */
+enum { K_SNAKE = 1 << APP_MODE_SNAKE, K_ARENA = 1 << APP_MODE_ARENA, K_SEA = 1 << APP_MODE_SEA };
+enum { K_ALL = K_SNAKE | K_ARENA | K_SEA };
+
+static const struct {
+    unsigned modes;
+    const char *key;
+} ACTION_INFO[ACT_COUNT] = {
+    [ACT_NONE] = {0, ""},
+    [ACT_QUIT] = {K_ALL, "Q"},
+    [ACT_PAUSE] = {K_ALL, "Space"},
+    [ACT_STEP] = {K_ALL, "N"},
+    [ACT_BACK] = {K_ALL, ","}, /* time travel: every view has a history (view.h) */
+    [ACT_FIRST] = {K_ALL, "Home"},
+    [ACT_LAST] = {K_ALL, "End"},
+    [ACT_PREV_GAME] = {K_SNAKE, "["}, /* the games of a replayed trace (snake only) */
+    [ACT_NEXT_GAME] = {K_SNAKE, "]"},
+    [ACT_FASTER] = {K_ALL, "+"},
+    [ACT_SLOWER] = {K_ALL, "-"},
+    [ACT_RESTART] = {K_ALL, "R"},
+    [ACT_NEXT] = {K_ALL, "Tab"},
+    [ACT_MODE_SNAKE] = {K_ALL, "1"},
+    [ACT_MODE_ARENA] = {K_ALL, "2"},
+    [ACT_MODE_SEA] = {K_ALL, "3"},
+    [ACT_TOGGLE_WAVE] = {K_SNAKE, "W"},
+    [ACT_TOGGLE_PATH] = {K_SNAKE | K_ARENA, "P"},
+    [ACT_TOGGLE_VIRTUAL] = {K_SNAKE, "V"},
+    [ACT_TOGGLE_HEATMAP] = {K_ARENA | K_SEA, "H"},
+    [ACT_TOGGLE_GRID] = {K_ALL, "G"},
+    [ACT_TOGGLE_NUMBERS] = {K_ALL, "D"},
+    [ACT_SCREENSHOT] = {K_ALL, "S"},
+    [ACT_RECORD] = {K_ALL, "C"},
+    [ACT_FULLSCREEN] = {K_ALL, "F"},
+    [ACT_HELP] = {K_ALL, "F1"},
+    [ACT_UP] = {K_SNAKE | K_ARENA, "arrows"}, /* snake: take the wheel; arena: steer the hero */
+    [ACT_RIGHT] = {K_SNAKE | K_ARENA, "arrows"},
+    [ACT_DOWN] = {K_SNAKE | K_ARENA, "arrows"},
+    [ACT_LEFT] = {K_SNAKE | K_ARENA, "arrows"},
+    [ACT_NEW_GAME] = {K_ALL, "Enter"},
+    [ACT_PAUSE_ON_END] = {K_SNAKE | K_SEA, "E"},
+    [ACT_HUD_STYLE] = {K_ALL, "I"},
+    [ACT_NEXT_MAP] = {K_ARENA, "M"},
+    [ACT_TAKE_BACK] = {K_SNAKE, "A"}, /* the AI drives the snake again */
+    [ACT_RACE] = {K_SNAKE, "X"},      /* the race is hosted by the snake view */
+};
+
+bool keys_apply_in_mode(Action action, AppMode mode) {
+    if (action <= ACT_NONE || action >= ACT_COUNT || mode < 0 || mode >= APP_MODE_COUNT)
+        return false;
+    return (ACTION_INFO[action].modes & (1u << mode)) != 0;
+}
+
+const char *keys_action_key(Action action) {
+    return action > ACT_NONE && action < ACT_COUNT ? ACTION_INFO[action].key : "";
 }
 
 Action keys_action(SDL_Keycode sym, Uint16 mod) {
@@ -103,15 +164,15 @@ static const KeyHelp HELP[] = {
     {"Home  End", "first / latest tick (or click the timeline)"},
     {"[  ]", "previous / next game (replay)"},
     {"+  /  -", "faster / slower (1 tick/s .. unlimited)"},
-    {"R", "restart the game"},
-    {"Tab", "next policy (snake) / next map (arena)"},
+    {"R  /  Enter", "the same game again / the next game"},
+    {"E", "stop at the end of every game (snake, sea)"},
+    {"Tab", "next policy (snake) / layer (arena) / view (sea)"},
     {"1  2  3", "mode: snake, arena, sea"},
-    {"W", "wave overlay: BFS distance from the head"},
-    {"P", "path overlay: the planned route"},
-    {"V", "virtual snake: the body after the eat"},
-    {"H", "heatmap overlay (arena, sea)"},
-    {"G", "grid lines"},
-    {"D", "numbers in the overlay"},
+    {"W  V", "wave, virtual snake (snake)"},
+    {"P", "planned path (snake) / step arrows (arena)"},
+    {"H", "heatmap (arena, sea)"},
+    {"G  D", "grid lines, numbers in the overlay"},
+    {"I", "HUD: panel, strip along the bottom, hidden"},
     {"S", "screenshot (PNG in the current folder)"},
     {"C", "record a GIF / stop (current folder)"},
     {"F", "fullscreen"},
@@ -125,10 +186,12 @@ const KeyHelp *keys_help(int *count) {
 }
 
 static const char *const ACTION_NAMES[ACT_COUNT] = {
-    "none",       "quit",   "pause",   "step",    "back", "first",   "last",       "prev-game",
-    "next-game",  "faster", "slower",  "restart", "next", "snake",   "arena",      "sea",
-    "wave",       "path",   "virtual", "heatmap", "grid", "numbers", "screenshot", "record",
-    "fullscreen", "help",   "up",      "right",   "down", "left",    "autopilot",  "race",
+    "none",       "quit",         "pause",     "step",     "back",       "first",
+    "last",       "prev-game",    "next-game", "faster",   "slower",     "restart",
+    "next",       "snake",        "arena",     "sea",      "wave",       "path",
+    "virtual",    "heatmap",      "grid",      "numbers",  "screenshot", "record",
+    "fullscreen", "help",         "up",        "right",    "down",       "left",
+    "new-game",   "pause-on-end", "hud",       "next-map", "autopilot",  "race",
 };
 
 const char *keys_action_name(Action action) {

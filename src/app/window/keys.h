@@ -14,6 +14,8 @@
 #include <SDL.h>
 #include <stdbool.h>
 
+#include "options.h"
+
 typedef enum Action {
     ACT_NONE = 0,
     ACT_QUIT,           /* Esc, Q */
@@ -26,7 +28,7 @@ typedef enum Action {
     ACT_NEXT_GAME,      /* ]: the next game of a replayed trace */
     ACT_FASTER,         /* + (also = and keypad +) */
     ACT_SLOWER,         /* - (also keypad -) */
-    ACT_RESTART,        /* R */
+    ACT_RESTART,        /* R: the same game again (same seed) */
     ACT_NEXT,           /* Tab: next policy (snake) / next map (arena) */
     ACT_MODE_SNAKE,     /* 1 */
     ACT_MODE_ARENA,     /* 2 */
@@ -45,6 +47,10 @@ typedef enum Action {
     ACT_RIGHT,
     ACT_DOWN,
     ACT_LEFT,
+    ACT_NEW_GAME,     /* Enter: the next game (next seed) */
+    ACT_PAUSE_ON_END, /* E: stop at the end of every game, or not */
+    ACT_HUD_STYLE,    /* I: the HUD as a panel, a strip, or hidden */
+    ACT_NEXT_MAP,     /* M: the next map file in assets/maps/ (arena) */
     ACT_TAKE_BACK,      /* A: the AI drives again (snake) */
     ACT_RACE,           /* X: race two policies side by side (snake) */
     ACT_COUNT
@@ -56,6 +62,13 @@ typedef enum Action {
  * and its own keycode elsewhere; both are accepted. */
 Action keys_action(SDL_Keycode sym, Uint16 mod);
 
+/* Whether `action` means something in `mode` (the key-mode table). The front
+ * end does nothing for an action that does not, and says so in a notice:
+ * e.g. W (wave) in the sea, H (heatmap) in the snake. ACT_NONE never applies. */
+bool keys_apply_in_mode(Action action, AppMode mode);
+
+/* The key of an action as the help prints it ("W", "Enter", "arrows"). */
+const char *keys_action_key(Action action);
 /* One entry of the binding table: a key and its action. */
 typedef struct KeyBinding {
     SDL_Keycode sym;

@@ -1,6 +1,7 @@
 #include "layout.h"
 
 #include <math.h>
+#include <stdio.h>
 
 /* ======================================================================== */
 /* Window layout                                                             */
@@ -8,13 +9,35 @@
 
 static int clampi(int v, int lo, int hi) { return v < lo ? lo : v > hi ? hi : v; }
 
-void layout_frame(FrameLayout *out, int win_w, int win_h, bool hud_on) {
+int layout_line_h(int px) { return px * 6 / 5 + 1 + px / 5; }
+
+/* AUTO: a panel when the board keeps enough room beside or below it. */
+static HudStyle auto_style(int win_w, int win_h) {
+    if (win_h > win_w)
+        return win_w >= LAYOUT_BELOW_MIN_W && win_h >= LAYOUT_BELOW_MIN_H ? HUD_STYLE_PANEL
+                                                                          : HUD_STYLE_STRIP;
+    return win_w >= LAYOUT_PANEL_MIN_W && win_h >= LAYOUT_PANEL_MIN_H ? HUD_STYLE_PANEL
+                                                                      : HUD_STYLE_STRIP;
+}
+
+void layout_frame_styled(FrameLayout *out, int win_w, int win_h, bool hud_on, HudStyle style) {
     if (win_w < 1)
         win_w = 1;
     if (win_h < 1)
         win_h = 1;
-    FrameLayout f = {{0, 0, win_w, win_h}, {0, 0, 0, 0}, {0, 0, 0, 0}, false, LAYOUT_HUD_MIN_PX};
-    if (hud_on) {
+    if (style <= HUD_STYLE_AUTO || style >= HUD_STYLE_COUNT)
+        style = auto_style(win_w, win_h);
+    FrameLayout f = {
+        {0, 0, win_w, win_h}, {0, 0, 0, 0},     {0, 0, 0, 0}, {0, 0, 0, 0}, false, false,
+        LAYOUT_HUD_MIN_PX,    LAYOUT_HUD_MIN_PX};
+    if (hud_on && style == HUD_STYLE_STRIP) {
+        int ph = LAYOUT_STRIP_LINES * layout_line_h(LAYOUT_HUD_MIN_PX) + LAYOUT_HUD_MIN_PX / 2;
+        if (ph > win_h / 2)
+            ph = win_h / 2;
+        f.hud = (PixRect){0, win_h - ph, win_w, ph};
+        f.hud_strip = true;
+        f.board_area.h = win_h - ph;
+    } else if (hud_on) {
         if (win_h > win_w) {
             /* Tall window: the panel goes below, a third of the height at most. */
             int ph = clampi(win_h / 3, 1, win_h);
@@ -28,14 +51,18 @@ void layout_frame(FrameLayout *out, int win_w, int win_h, bool hud_on) {
             f.hud = (PixRect){win_w - pw, 0, pw, win_h};
             f.board_area.w = win_w - pw;
         }
+        /* The font follows the window height so the HUD reads the same at any
+         * size, and shrinks so that a line of about 34 characters fits the
+         * panel (the advance of DejaVu Sans Mono is 0.6 em). */
+        int px = win_h / 40;
+        if (f.hud.w * 10 / 225 < px)
+            px = f.hud.w * 10 / 225;
+        if (f.hud_below && f.hud.h / 22 < px)
+            px = f.hud.h / 22; /* a panel below: room for about 16 lines */
+        f.hud_px = clampi(px, LAYOUT_HUD_MIN_PX, LAYOUT_HUD_MAX_PX);
+    } else {
+        f.hud_px = clampi(win_h / 40, LAYOUT_HUD_MIN_PX, LAYOUT_HUD_MAX_PX);
     }
-    /* The font follows the window height so the HUD reads the same at any size,
-     * and shrinks so that a line of about 34 characters fits the panel (the
-     * advance of DejaVu Sans Mono is 0.6 em). */
-    int px = win_h / 40;
-    if (f.hud.w > 0 && f.hud.w * 10 / 225 < px)
-        px = f.hud.w * 10 / 225;
-    f.hud_px = clampi(px, LAYOUT_HUD_MIN_PX, LAYOUT_HUD_MAX_PX);
     /* Keep a margin around the board when there is room for one. */
     PixRect *b = &f.board_area;
     if (b->w > 4 * LAYOUT_MARGIN && b->h > 4 * LAYOUT_MARGIN) {
@@ -52,7 +79,34 @@ void layout_frame(FrameLayout *out, int win_w, int win_h, bool hud_on) {
         b->h -= th + gap;
         f.timeline = (PixRect){b->x, b->y + b->h + gap, b->w, th};
     }
+    /* The caption line: the top of the board area, so that "PAUSED" or a
+     * game's result never covers a cell. */
+    f.caption_px = f.hud_px + f.hud_px / 3;
+    int ch = layout_line_h(f.caption_px);
+    if (b->h >= 4 * ch) {
+        f.caption = (PixRect){b->x, b->y, b->w, ch};
+        b->y += ch;
+        b->h -= ch;
+    }
     *out = f;
+}
+
+void layout_frame(FrameLayout *out, int win_w, int win_h, bool hud_on) {
+    layout_frame_styled(out, win_w, win_h, hud_on, HUD_STYLE_AUTO);
+}
+
+char *layout_duration(char *buf, int cap, double us) {
+    if (cap < 1)
+        return buf;
+    if (!(us >= 0.0)) /* negative or NaN */
+        us = 0.0;
+    if (us < 10000.0)
+        snprintf(buf, (size_t)cap, "%.1f µs", us);
+    else if (us < 1e7)
+        snprintf(buf, (size_t)cap, "%.1f ms", us / 1000.0);
+    else
+        snprintf(buf, (size_t)cap, "%.2f s", us / 1e6);
+    return buf;
 }
 
 /* ======================================================================== */
@@ -138,6 +192,23 @@ bool layout_pixel_to_cell(const BoardLayout *bl, int px, int py, int *x, int *y)
     *x = cx;
     *y = cy;
     return true;
+}
+
+bool layout_rects_overlap(PixRect a, PixRect b) {
+    return a.w > 0 && a.h > 0 && b.w > 0 && b.h > 0 && a.x < b.x + b.w && b.x < a.x + a.w &&
+           a.y < b.y + b.h && b.y < a.y + a.h;
+}
+
+int layout_place_labels(const PixRect *rects, int n, bool *shown) {
+    int count = 0;
+    for (int i = 0; i < n; i++) {
+        shown[i] = rects[i].w > 0 && rects[i].h > 0;
+        for (int j = 0; j < i && shown[i]; j++)
+            if (shown[j] && layout_rects_overlap(rects[i], rects[j]))
+                shown[i] = false;
+        count += shown[i];
+    }
+    return count;
 }
 
 /* ======================================================================== */

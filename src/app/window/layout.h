@@ -34,26 +34,62 @@ enum {
     LAYOUT_TIMELINE_MAX_H = 24
 };
 
+/* How the HUD is laid out: AUTO picks PANEL when the window leaves the board
+ * enough room beside (or, in a tall window, below) a panel, else STRIP. */
+typedef enum HudStyle {
+    HUD_STYLE_AUTO = 0,
+    HUD_STYLE_PANEL, /* a side panel (or one below the board in a tall window) */
+    HUD_STYLE_STRIP, /* three lines of text along the bottom of the window */
+    HUD_STYLE_COUNT
+} HudStyle;
+
+enum {
+    LAYOUT_STRIP_LINES = 3,   /* a strip: two lines of key/value items, one for notices */
+    LAYOUT_PANEL_MIN_W = 600, /* AUTO: windows narrower than this get a strip ... */
+    LAYOUT_PANEL_MIN_H = 300, /* ... and so do lower ones */
+    LAYOUT_BELOW_MIN_W = 400, /* a tall window gets a panel below when this wide */
+    LAYOUT_BELOW_MIN_H = 600  /* and this high */
+};
+
 typedef struct FrameLayout {
     PixRect board_area; /* where a view draws its board */
-    PixRect hud;        /* the text panel (w = 0 when the HUD is off) */
+    PixRect caption;    /* one line above the board for the game's state (paused, result);
+                           h = 0 when the window is too small for it */
+    PixRect hud;        /* the text panel or strip (w = 0 when the HUD is off) */
     PixRect timeline;   /* the time-travel strip under the board (timeline.h; h = 0: no room) */
     bool hud_below;     /* the panel sits under the board (tall windows) */
+    bool hud_strip;     /* the HUD is a strip along the bottom (small windows) */
     int hud_px;         /* HUD font size in pixels */
+    int caption_px;     /* the caption's font size */
 } FrameLayout;
 
-/* Splits a win_w x win_h window into the HUD panel and the board area. Wide
- * windows get a panel on the right (30% of the width, clamped to
- * LAYOUT_HUD_MIN_W..MAX_W); tall ones (height > width) get it below. With
- * hud_on false the board gets the whole window. The board area keeps a
- * LAYOUT_MARGIN on every side when it is larger than 4 margins. The HUD font
- * is height / 40 pixels, at most panel width / 22.5 (so ~34 characters fit),
+/* The height of a line of text at px pixels as the front end's font draws it
+ * (DejaVu Sans Mono: 1.17 em), plus a little leading. */
+int layout_line_h(int px);
+
+/* Splits a win_w x win_h window into the HUD, the caption line and the board
+ * area, with `style` (HUD_STYLE_AUTO: see HudStyle). A panel: wide windows get
+ * it on the right (30% of the width, clamped to LAYOUT_HUD_MIN_W..MAX_W, at
+ * most half the window); tall ones (height > width) get it below, a third of
+ * the height. A strip: LAYOUT_STRIP_LINES lines at LAYOUT_HUD_MIN_PX along
+ * the bottom. With hud_on false the board gets the whole window. The board
+ * area keeps a LAYOUT_MARGIN on every side when it is larger than 4 margins,
+ * and gives its top line to the caption when it is at least 4 captions high.
+ * The HUD font is height / 40 pixels, at most panel width / 22.5 (so ~34
+ * characters fit) and, below the board, panel height / 22 (~16 lines),
  * clamped to LAYOUT_HUD_MIN_PX..MAX_PX. The timeline strip takes the bottom
  * of the board's column: height / 30 pixels, clamped to
  * LAYOUT_TIMELINE_MIN_H..MAX_H, half a margin below the board area, as wide
  * as it; a board area that would drop below 4 strips' height gives it up.
  * Sizes below 1 are treated as 1. */
+void layout_frame_styled(FrameLayout *out, int win_w, int win_h, bool hud_on, HudStyle style);
+
+/* layout_frame_styled with HUD_STYLE_AUTO. */
 void layout_frame(FrameLayout *out, int win_w, int win_h, bool hud_on);
+
+/* A duration for the HUD: "4.7 µs" below 10 000 µs, "12.3 ms" from there,
+ * "2.50 s" from 10 000 ms. Returns buf. */
+char *layout_duration(char *buf, int cap, double us);
 
 /* ---- board layout ---------------------------------------------------------- */
 
@@ -80,6 +116,14 @@ void layout_cell_center(const BoardLayout *bl, int x, int y, int *px, int *py);
 /* Maps a pixel to the cell under it; false (outputs untouched) off the board. */
 bool layout_pixel_to_cell(const BoardLayout *bl, int px, int py, int *x, int *y);
 
+/* Chooses which of n labels to draw so that no two overlap: in order, a label
+ * is shown when its rectangle meets none of the labels shown before it (so
+ * callers put the most important first). Fills shown[0..n-1]; returns how
+ * many are shown. Empty rectangles are never shown. */
+int layout_place_labels(const PixRect *rects, int n, bool *shown);
+
+/* Whether two rectangles share a pixel. */
+bool layout_rects_overlap(PixRect a, PixRect b);
 /* ---- two boards (the race) ------------------------------------------------- */
 
 enum { LAYOUT_PAIR_GAP = 16 }; /* pixels between the two boards */

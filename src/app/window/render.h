@@ -82,7 +82,12 @@ void render_banner(SDL_Renderer *ren, TextCache *tc, PixRect area, int px, const
 /* ---- HUD writer ------------------------------------------------------------------ */
 
 /* Writes lines top-down into the HUD panel. Views fill their part of the HUD
- * through these calls from View.hud; the front end adds the shared lines. */
+ * through these calls from View.hud; the front end adds the shared lines.
+ * Nothing is drawn below the area: a line that does not fit is dropped (and
+ * counted), so the front end's footer under the area is never overprinted.
+ * In a strip (small windows) the key/value lines flow side by side, left to
+ * right and wrapping, and titles, free text, legends and ramps are left out:
+ * the view's first lines, its most important ones, are what a strip shows. */
 typedef struct Hud {
     SDL_Renderer *ren;
     TextCache *tc;
@@ -90,14 +95,21 @@ typedef struct Hud {
     int px;       /* font size */
     int x, y;     /* next line's top-left */
     int key_w;    /* width of the key column (pixels) */
+    bool strip;   /* flow key/value items side by side (hud_begin_strip) */
+    int flow_x;   /* strip: where the next item goes on the current line */
+    int dropped;  /* lines (items in a strip) that did not fit */
 } Hud;
 
 void hud_begin(Hud *hud, SDL_Renderer *ren, TextCache *tc, PixRect area, int px);
 
+/* Like hud_begin, for a strip: items flow along the lines of `area`. */
+void hud_begin_strip(Hud *hud, SDL_Renderer *ren, TextCache *tc, PixRect area, int px);
+
 /* A title line in the accent colour, slightly larger. */
 void hud_title(Hud *hud, const char *text);
 
-/* "key   value" with the key dim and the value in `value_color`. */
+/* "key   value" with the key dim and the value in `value_color`; a value too
+ * wide for the panel wraps at spaces onto lines under the value column. */
 #if defined(__GNUC__)
 __attribute__((format(printf, 4, 5)))
 #endif
@@ -113,6 +125,9 @@ void hud_text(Hud *hud, Rgba color, const char *fmt, ...);
  * needs (a word longer than a line, like a long file name, is cut by the
  * panel's clip rectangle). */
 void hud_wrapped(Hud *hud, Rgba color, const char *text);
+
+/* How many lines hud_wrapped would take for text in this panel. */
+int hud_wrap_count(const Hud *hud, const char *text);
 
 /* Half a line of space. */
 void hud_gap(Hud *hud);

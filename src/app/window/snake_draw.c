@@ -11,14 +11,24 @@
 /* ======================================================================== */
 
 /* Snake colours: the body fades from the head colour to the tail colour. */
-static const Rgba SNAKE_HEAD = {120, 255, 140, 255};
-static const Rgba SNAKE_TAIL = {30, 120, 70, 255};
+/* Snake colours: the body fades from the head colour to the tail colour.
+ * Orange is on none of the overlay ramps (the wave runs yellow - green -
+ * violet), and each segment has a dark rim, so the body never melts into the
+ * wave under it. */
+static const Rgba SNAKE_HEAD = {255, 150, 45, 255};
+static const Rgba SNAKE_TAIL = {150, 72, 24, 255};
+static const Rgba SNAKE_RIM = {14, 16, 22, 255};
 static const Rgba SNAKE_EYE = {14, 16, 22, 255};
 static const Rgba FOOD = {255, 70, 85, 255};
 static const Rgba FOOD_SHINE = {255, 190, 195, 255};
 static const Rgba FOOD_LEAF = {120, 220, 110, 255};
 static const Rgba WALL_EDGE = {104, 112, 136, 255}; /* the lit rim of a wall block */
-enum { WAVE_ALPHA = 165, NUMBERS_MIN_CELL = 14 };
+enum {
+    WAVE_ALPHA = 165,
+    NUMBERS_MIN_CELL = SNAKE_NUMBERS_MIN_CELL,
+    MARKER_MIN_CELL = 6, /* smaller cells get a ring around the head and the food */
+    MARKER_RADIUS = 7
+};
 /* ======================================================================== */
 /* The board's layers                                                        */
 /* ======================================================================== */
@@ -99,35 +109,49 @@ static void draw_wave(const SnakeScene *v, FrontCtx *ctx, const BoardLayout *bl,
         v->mark[tp->cells[i]] = 0;
 }
 
+/* Segment i's square (inset from its cell) and the bridge towards segment
+ * i - 1 (w = 0 for the head or when cells touch without an inset). */
+static void segment_rects(const Snake *s, const BoardLayout *bl, int i, int inset, PixRect *r,
+                          PixRect *gap) {
+    int cell = snake_at(s, i);
+    *r = render_inset(cell_rect(bl, cell), inset);
+    *gap = (PixRect){0, 0, 0, 0};
+    if (i == 0 || inset <= 0)
+        return;
+    Dir d = grid_dir_between(s->w, cell, snake_at(s, i - 1));
+    if (d == DIR_RIGHT)
+        *gap = (PixRect){r->x + r->w, r->y, 2 * inset, r->h};
+    else if (d == DIR_LEFT)
+        *gap = (PixRect){r->x - 2 * inset, r->y, 2 * inset, r->h};
+    else if (d == DIR_DOWN)
+        *gap = (PixRect){r->x, r->y + r->h, r->w, 2 * inset};
+    else if (d == DIR_UP)
+        *gap = (PixRect){r->x, r->y - 2 * inset, r->w, 2 * inset};
+}
+
 static void draw_snake(const SnakeScene *v, FrontCtx *ctx, const BoardLayout *bl) {
     const Snake *s = &v->game->snake;
     SDL_Renderer *ren = ctx->renderer;
     int inset = bl->cell >= 6 ? bl->cell / 8 : 0;
+    PixRect r, gap;
+    /* A dark rim first, one pixel around the whole body, so it stands out on
+     * every overlay colour. */
+    if (inset > 0)
+        for (int i = s->len - 1; i >= 0; i--) {
+            segment_rects(s, bl, i, inset, &r, &gap);
+            render_fill(ren, render_inset(r, -1), SNAKE_RIM);
+            if (gap.w > 0)
+                render_fill(ren, render_inset(gap, -1), SNAKE_RIM);
+        }
     /* Tail first, so the head is drawn on top. Each segment also fills the
      * gap towards the segment in front of it: the body reads as one piece. */
     for (int i = s->len - 1; i >= 0; i--) {
-        int cell = snake_at(s, i);
         double t = s->len > 1 ? (double)i / (double)(s->len - 1) : 0.0;
-        Rgba c = rgba_lerp(SNAKE_HEAD, SNAKE_TAIL, t);
-        if (i == 0)
-            c = SNAKE_HEAD;
-        PixRect r = render_inset(cell_rect(bl, cell), inset);
+        Rgba c = i == 0 ? SNAKE_HEAD : rgba_lerp(SNAKE_HEAD, SNAKE_TAIL, t);
+        segment_rects(s, bl, i, inset, &r, &gap);
         render_fill(ren, r, c);
-        if (i > 0 && inset > 0) {
-            int next = snake_at(s, i - 1);
-            Dir d = grid_dir_between(s->w, cell, next);
-            PixRect gap = r;
-            if (d == DIR_RIGHT)
-                gap = (PixRect){r.x + r.w, r.y, 2 * inset, r.h};
-            else if (d == DIR_LEFT)
-                gap = (PixRect){r.x - 2 * inset, r.y, 2 * inset, r.h};
-            else if (d == DIR_DOWN)
-                gap = (PixRect){r.x, r.y + r.h, r.w, 2 * inset};
-            else if (d == DIR_UP)
-                gap = (PixRect){r.x, r.y - 2 * inset, r.w, 2 * inset};
-            if (d != DIR_NONE)
-                render_fill(ren, gap, c);
-        }
+        if (gap.w > 0)
+            render_fill(ren, gap, c);
     }
     /* Eyes look the way the head will move next (or moved last). */
     Dir look = v->pending;
@@ -267,6 +291,23 @@ static void draw_ai_arrow(const SnakeScene *v, FrontCtx *ctx, const BoardLayout 
     render_ring(ctx->renderer, cx, cy, bl->cell / 2 + thick, thick, PAL_ACCENT);
 }
 
+/* On big boards (cells under MARKER_MIN_CELL pixels) the head and the food
+ * are a few pixels: a ring around each keeps them findable. */
+static void draw_markers(const SnakeScene *v, FrontCtx *ctx, const BoardLayout *bl) {
+    if (bl->cell >= MARKER_MIN_CELL)
+        return;
+    int rad = MARKER_RADIUS, cx, cy;
+    int head = snake_head(&v->game->snake);
+    layout_cell_center(bl, head % bl->cols, head / bl->cols, &cx, &cy);
+    render_ring(ctx->renderer, cx, cy, rad + 1, 3, SNAKE_RIM);
+    render_ring(ctx->renderer, cx, cy, rad, 2, SNAKE_HEAD);
+    if (v->game->food >= 0) {
+        layout_cell_center(bl, v->game->food % bl->cols, v->game->food / bl->cols, &cx, &cy);
+        render_ring(ctx->renderer, cx, cy, rad + 1, 3, SNAKE_RIM);
+        render_ring(ctx->renderer, cx, cy, rad, 2, FOOD);
+    }
+}
+
 /* ======================================================================== */
 /* Public functions                                                          */
 /* ======================================================================== */
@@ -286,6 +327,7 @@ void snake_draw_board(FrontCtx *ctx, const BoardLayout *bl, const SnakeScene *sc
         draw_paths(sc, ctx, bl);
     draw_ai_arrow(sc, ctx, bl);
     draw_food(sc, ctx, bl); /* last: the goal stays visible under every overlay */
+    draw_markers(sc, ctx, bl);
 }
 
 void snake_draw_result(FrontCtx *ctx, const BoardLayout *bl, const SnakeGame *g) {

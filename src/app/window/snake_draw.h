@@ -16,6 +16,8 @@
 #include "snake_ai.h"
 #include "view.h"
 
+enum { SNAKE_NUMBERS_MIN_CELL = 14 }; /* smaller cells get no wave numbers (D says so) */
+
 typedef struct SnakeScene {
     const SnakeGame *game;
     const SnakeAi *ai; /* its last decision was made for `game` as it is now */

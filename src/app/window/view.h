@@ -55,6 +55,13 @@ typedef struct FrontCtx {
     Rng fx;                 /* cosmetic randomness only */
     char status[200];       /* a transient HUD line (screenshot path, notices) */
     uint64_t status_ms;     /* when status was set */
+    HudStyle hud_style;     /* I: panel, strip or AUTO (layout.h) */
+    bool pause_on_end;      /* E, --pause-on-end: pause when a game ends */
+    /* The caption line above the board (frame.caption): a view's draw may set
+     * it (a game's result); the front end clears it before each draw and
+     * adds "PAUSED" while paused. */
+    char caption[160];
+    Rgba caption_color;
 } FrontCtx;
 
 /* Sets the transient HUD status line. */
@@ -62,6 +69,10 @@ typedef struct FrontCtx {
 __attribute__((format(printf, 2, 3)))
 #endif
 void front_status(FrontCtx *ctx, const char *fmt, ...);
+
+/* After D: when the numbers overlay is on and cells of cell_px pixels are
+ * smaller than min_cell, says in a notice that numbers do not fit. */
+void front_numbers_fit(FrontCtx *ctx, int cell_px, int min_cell);
 
 /* Time travel: a view that keeps its game's history exposes it here, and
  * the front end gives it the keys `,` `.` `N` `Home` `End`, the timeline

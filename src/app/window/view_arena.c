@@ -40,6 +40,8 @@ enum {
     AUTOPILOT_IDLE_MS = 3000, /* arrow keys off for this long: autopilot again */
     NUMBERS_MIN_CELL = 16,    /* cells smaller than this get no numbers */
     LABEL_MIN_CELL = 18,      /* ... and no state labels */
+    HERO_MARK_MAX_CELL = 12,  /* smaller cells: rings around the hero */
+    HERO_MARK_RADIUS = 10,
     HEAT_ALPHA = 200,
     DEATH_NOTICE_MS = 2000
 };
@@ -48,6 +50,7 @@ typedef struct ArenaView {
     Arena arena;
     bool open;
     char map_name[256];
+    char map_path[4200]; /* M: the map file chosen in the window ("" = the options' map) */
     uint64_t seed;
     long restarts;
     ArenaShown shown;
@@ -65,6 +68,10 @@ typedef struct ArenaView {
     double tick_us, tick_us_sum;
     long ticks;
     long deaths_seen;
+    /* Labels: one slot per monster plus the hero, sized when the world opens. */
+    PixRect *label_rect;
+    bool *label_shown;
+    int *label_who;    /* monster index, or -1 for the hero */
     ArenaHistory hist; /* the last ticks of this arena (hist_ok) */
     bool hist_ok;      /* false: out of memory, no time travel for this arena */
     long cur;          /* the tick on screen; hist.last is the latest */
@@ -81,10 +88,12 @@ static const Rgba KIND_COLOR[MON_KIND_COUNT] = {
 static const Rgba ARROW_COLOR = {245, 245, 245, 235};
 static const Rgba FIGHT_COLOR = {255, 70, 70, 255};
 static const Rgba LIFE_BACK = {40, 10, 10, 220};
+static const Rgba SPRITE_RIM = {12, 14, 20, 255}; /* dark edge: sprites read on every layer */
+static const Rgba LABEL_BACK = {16, 18, 26, 200}; /* behind labels, for the same reason */
 
 static const char *const SHOWN_CAPTION[ARENA_SHOWN_COUNT] = {
-    "hero map: steps to hero", "gold map (gold = -4)", "potion map", "safety: hero*-6/5 relaxed",
-    "desire of one monster",
+    "hero layer: steps to hero", "gold layer (gold = -4)", "potion layer",
+    "safety: hero*-6/5 relaxed", "desire of one monster",
 };
 
 /* ======================================================================== */
@@ -195,20 +204,42 @@ static void arena_view_destroy(void *state) {
         arena_deinit(&v->arena);
     arena_history_deinit(&v->hist);
     free(v->desire);
+    free(v->label_rect);
+    free(v->label_shown);
+    free(v->label_who);
     free(v);
 }
 
 static WsStatus open_world(ArenaView *v, FrontCtx *ctx, WsError *err) {
     Arena fresh;
     uint64_t seed = v->seed + (uint64_t)v->restarts;
-    WsStatus st = arena_setup_open(ctx->opts, seed, &fresh, v->map_name, sizeof v->map_name, err);
+    AppOptions opts = *ctx->opts;
+    if (v->map_path[0] != '\0') {
+        opts.map = v->map_path;
+        opts.gen_w = opts.gen_h = 0;
+    }
+    WsStatus st = arena_setup_open(&opts, seed, &fresh, v->map_name, sizeof v->map_name, err);
     if (st != WS_OK)
         return st;
     int64_t *desire = malloc((size_t)fresh.w * (size_t)fresh.h * sizeof *desire);
-    if (desire == NULL) {
+    size_t slots = (size_t)fresh.mon_count + 1;
+    PixRect *label_rect = malloc(slots * sizeof *label_rect);
+    bool *label_shown = malloc(slots * sizeof *label_shown);
+    int *label_who = malloc(slots * sizeof *label_who);
+    if (desire == NULL || label_rect == NULL || label_shown == NULL || label_who == NULL) {
+        free(desire);
+        free(label_rect);
+        free(label_shown);
+        free(label_who);
         arena_deinit(&fresh);
         return ws_fail(err, WS_ERR_NOMEM, "out of memory for the arena view");
     }
+    free(v->label_rect);
+    free(v->label_shown);
+    free(v->label_who);
+    v->label_rect = label_rect;
+    v->label_shown = label_shown;
+    v->label_who = label_who;
     if (v->open)
         arena_deinit(&v->arena);
     free(v->desire);
@@ -240,7 +271,7 @@ static WsStatus arena_view_create(void **state, FrontCtx *ctx, WsError *err) {
     if (v == NULL)
         return ws_fail(err, WS_ERR_NOMEM, "out of memory for the arena view");
     v->seed = ctx->opts->seed;
-    v->shown = ctx->opts->arena_map;
+    v->shown = ctx->opts->layer;
     WsStatus st = open_world(v, ctx, err);
     if (st != WS_OK) {
         arena_view_destroy(v);
@@ -264,20 +295,41 @@ static bool arena_view_action(void *state, Action action, FrontCtx *ctx) {
     switch (action) {
     case ACT_NEXT:
         v->shown = (ArenaShown)((v->shown + 1) % ARENA_SHOWN_COUNT);
-        front_status(ctx, "map: %s", arena_shown_name(v->shown));
+        front_status(ctx, "layer: %s", arena_shown_name(v->shown));
         return true;
-    case ACT_RESTART: {
+    case ACT_RESTART:
+    case ACT_NEW_GAME: {
         WsError err = {0};
-        v->restarts++;
+        long step = action == ACT_NEW_GAME ? 1 : 0;
+        v->restarts += step;
         if (open_world(v, ctx, &err) != WS_OK) {
             front_status(ctx, "restart failed: %s", err.msg);
-            v->restarts--;
+            v->restarts -= step;
         } else {
-            front_status(ctx, "new arena, seed %llu",
+            front_status(ctx, "%s, seed %llu", step ? "next arena" : "the same arena again",
                          (unsigned long long)(v->seed + (uint64_t)v->restarts));
         }
         return true;
     }
+    case ACT_NEXT_MAP: {
+        WsError err = {0};
+        char keep[sizeof v->map_path];
+        memcpy(keep, v->map_path, sizeof keep);
+        const char *now = v->map_name;
+        if (arena_setup_next_map(strchr(now, ' ') != NULL ? "" : now, v->map_path,
+                                 sizeof v->map_path, &err) != WS_OK ||
+            open_world(v, ctx, &err) != WS_OK) {
+            memcpy(v->map_path, keep, sizeof keep);
+            front_status(ctx, "M: %s", err.msg);
+        } else {
+            front_status(ctx, "map file: %s  (M: the next one)", v->map_name);
+        }
+        return true;
+    }
+    case ACT_TOGGLE_NUMBERS:
+        if (v->have_layout)
+            front_numbers_fit(ctx, v->bl.cell, NUMBERS_MIN_CELL);
+        return false;
     case ACT_UP:
         steer(v, ctx, DIR_UP);
         return true;
@@ -298,6 +350,12 @@ static bool arena_view_action(void *state, Action action, FrontCtx *ctx) {
 /* ---- time travel ---------------------------------------------------------- */
 
 static bool at_past_tick(const ArenaView *v) { return v->hist_ok && v->cur < v->hist.last; }
+
+/* Who drives the hero on screen: at a past tick, who drove then; at the
+ * latest, who drives now. */
+static bool shown_manual(const ArenaView *v) {
+    return at_past_tick(v) ? v->arena.hero_manual : v->manual;
+}
 
 /* Before the arena changes at a past tick: drops the ticks after it, so
  * play goes on from here (the arena on screen is the seek's). */
@@ -539,10 +597,13 @@ static void draw_monsters(const ArenaView *v, FrontCtx *ctx, bool arrows, int fo
             continue;
         }
         int rad = bl->cell * 7 / 20;
-        if (m->kind == MON_ZOMBIE)
+        if (m->kind == MON_ZOMBIE) {
+            render_fill(ren, render_inset(r, bl->cell / 5 - 1), SPRITE_RIM);
             render_fill(ren, render_inset(r, bl->cell / 5), c);
-        else
+        } else {
+            render_disc(ren, cx, cy, rad + 1, SPRITE_RIM);
             render_disc(ren, cx, cy, rad, c);
+        }
         if (m->kind == MON_SHAMAN && bl->cell >= 10)
             render_ring(ren, cx, cy, rad + 1, 1, (Rgba){240, 230, 255, 255});
         if (i == focus && bl->cell >= 6)
@@ -561,11 +622,56 @@ static void draw_monsters(const ArenaView *v, FrontCtx *ctx, bool arrows, int fo
             render_arrow(ren, cx + DIR_DX[d] * off, cy + DIR_DY[d] * off, size, d,
                          m->struck ? FIGHT_COLOR : ARROW_COLOR);
         }
-        if (bl->cell >= LABEL_MIN_CELL) {
-            const char *label = m->kind == MON_ZOMBIE ? "zombie" : monster_state_name(m->state);
-            text_draw(ctx->text, label_px, cx, r.y - label_px * 4 / 5, TEXT_CENTER,
-                      render_sdl_color(rgba_alpha(PAL_TEXT, 230)), label);
-        }
+    }
+}
+
+static const char *monster_label(const Monster *m) {
+    return m->kind == MON_ZOMBIE ? "zombie" : monster_state_name(m->state);
+}
+
+/* A label's box: centred above its cell. */
+static PixRect label_box(const ArenaView *v, FrontCtx *ctx, int cell, int px, const char *s) {
+    PixRect r = cell_rect(&v->bl, cell);
+    int w = text_width(ctx->text, px, s) + 4, h = text_line_height(ctx->text, px);
+    return (PixRect){r.x + r.w / 2 - w / 2, r.y - h * 4 / 5, w, h};
+}
+
+/* State labels of the hero and the monsters, on a dark backing so they read on
+ * every part of the ramp. A label that would overlap one drawn before it is
+ * left out (layout_place_labels): the hero first, then the monster under the
+ * mouse or whose desire is shown, then the others in order; hovering a
+ * monster always shows its own. */
+static void draw_labels(const ArenaView *v, FrontCtx *ctx, int focus) {
+    const Arena *a = &v->arena;
+    const BoardLayout *bl = &v->bl;
+    if (bl->cell < LABEL_MIN_CELL)
+        return;
+    int px = bl->cell * 9 / 20, n = 0;
+    int hovered = arena_monster_at(a, v->hover_cell);
+    v->label_who[n] = -1;
+    v->label_rect[n++] = label_box(v, ctx, a->hero, px, shown_manual(v) ? "you" : "hero");
+    int first = hovered >= 0 ? hovered : focus;
+    if (first >= 0 && a->mon[first].alive) {
+        v->label_who[n] = first;
+        v->label_rect[n++] =
+            label_box(v, ctx, a->mon[first].cell, px, monster_label(&a->mon[first]));
+    }
+    for (int i = 0; i < a->mon_count && n < a->mon_count + 1; i++) {
+        if (!a->mon[i].alive || i == first)
+            continue;
+        v->label_who[n] = i;
+        v->label_rect[n++] = label_box(v, ctx, a->mon[i].cell, px, monster_label(&a->mon[i]));
+    }
+    layout_place_labels(v->label_rect, n, v->label_shown);
+    for (int k = 0; k < n; k++) {
+        if (!v->label_shown[k])
+            continue;
+        PixRect r = v->label_rect[k];
+        int who = v->label_who[k];
+        render_fill(ctx->renderer, r, LABEL_BACK);
+        Rgba c = who < 0 ? HERO_COLOR : rgba_alpha(PAL_TEXT, 240);
+        text_draw(ctx->text, px, r.x + r.w / 2, r.y, TEXT_CENTER, render_sdl_color(c),
+                  who < 0 ? (shown_manual(v) ? "you" : "hero") : monster_label(&a->mon[who]));
     }
 }
 
@@ -577,19 +683,26 @@ static void draw_hero(const ArenaView *v, FrontCtx *ctx) {
         render_fill(ctx->renderer, r, HERO_COLOR);
         return;
     }
-    /* At a past tick, who drove then; at the latest, who drives now. */
-    bool manual = at_past_tick(v) ? a->hero_manual : v->manual;
+    bool manual = shown_manual(v);
     int cx = r.x + r.w / 2, cy = r.y + r.h / 2, rad = bl->cell * 2 / 5;
+    render_disc(ctx->renderer, cx, cy, rad + 1, SPRITE_RIM);
     render_disc(ctx->renderer, cx, cy, rad, HERO_COLOR);
     render_ring(ctx->renderer, cx, cy, rad, bl->cell >= 16 ? 2 : 1,
                 manual ? PAL_ACCENT : (Rgba){255, 255, 255, 255});
     if (a->hero_poison > 0)
         render_disc(ctx->renderer, cx, cy, rad / 3 + 1, (Rgba){120, 220, 60, 255});
-    if (bl->cell >= LABEL_MIN_CELL) {
-        int px = bl->cell * 9 / 20;
-        text_draw(ctx->text, px, cx, r.y - px * 4 / 5, TEXT_CENTER, render_sdl_color(HERO_COLOR),
-                  manual ? "you" : "hero");
-    }
+}
+
+/* On big maps the hero is a few pixels: two rings around it keep it findable. */
+static void draw_hero_marker(const ArenaView *v, FrontCtx *ctx) {
+    const BoardLayout *bl = &v->bl;
+    if (bl->cell >= HERO_MARK_MAX_CELL)
+        return;
+    int cx, cy;
+    layout_cell_center(bl, v->arena.hero % bl->cols, v->arena.hero / bl->cols, &cx, &cy);
+    int rad = bl->cell * 2 > HERO_MARK_RADIUS ? bl->cell * 2 : HERO_MARK_RADIUS;
+    render_ring(ctx->renderer, cx, cy, rad + 2, 4, SPRITE_RIM);
+    render_ring(ctx->renderer, cx, cy, rad, 2, HERO_COLOR);
 }
 
 static void arena_view_draw(void *state, FrontCtx *ctx) {
@@ -613,6 +726,8 @@ static void arena_view_draw(void *state, FrontCtx *ctx) {
     draw_monsters(v, ctx, (ov & OVERLAY_PATH) != 0,
                   v->shown == ARENA_SHOWN_DESIRE ? v->desire_focus : -1);
     draw_hero(v, ctx);
+    draw_hero_marker(v, ctx);
+    draw_labels(v, ctx, v->shown == ARENA_SHOWN_DESIRE ? v->desire_focus : -1);
 }
 
 /* ======================================================================== */
@@ -661,8 +776,10 @@ static void arena_view_hud(void *state, FrontCtx *ctx, Hud *hud) {
     hud_kv(hud, "monsters", PAL_TEXT, "%d alive of %d", arena_alive_count(a), a->mon_count);
     hud_kv(hud, "maps", PAL_TEXT, "%d recomputed this tick", a->recomputes_tick);
     hud_kv(hud, "", PAL_TEXT_DIM, "%ld in all", a->recomputes_total);
-    hud_kv(hud, "tick", PAL_TEXT, "%.1f µs  (mean %.1f)", v->tick_us,
-           v->ticks > 0 ? v->tick_us_sum / (double)v->ticks : 0.0);
+    char now[24], mean[24];
+    hud_kv(
+        hud, "tick", PAL_TEXT, "%s  (mean %s)", layout_duration(now, sizeof now, v->tick_us),
+        layout_duration(mean, sizeof mean, v->ticks > 0 ? v->tick_us_sum / (double)v->ticks : 0.0));
     if (a->decision_tick >= 0) {
         const CombatDecision *d = &a->decision;
         hud_kv(hud, "decision", PAL_TEXT, "%s, tick %ld", a->decision_actor, a->decision_tick);
@@ -725,11 +842,12 @@ static void arena_view_hud(void *state, FrontCtx *ctx, Hud *hud) {
 /* ======================================================================== */
 
 static const KeyHelp ARENA_HELP[] = {
-    {"Tab", "map: hero, gold, potion, safety, desire"},
+    {"Tab", "layer: hero, gold, potion, safety, desire"},
     {"arrows", "steer the hero (autopilot after 3 s)"},
     {"mouse", "L toggle wall, R drop gold, hover: desire"},
     {"H D P", "heat map, numbers, step arrows"},
-    {"R", "new arena (seed + 1)"},
+    {"R  /  Enter", "this arena again / the next one (seed + 1)"},
+    {"M", "the next map file in assets/maps/"},
     {NULL, NULL},
 };
 

@@ -182,28 +182,32 @@ static void draw_label(const RaceView *rv, int k, FrontCtx *ctx, PixRect strip) 
     text_draw(ctx->text, px, x, y + lh, TEXT_LEFT, render_sdl_color(state_color), side_state(s));
 }
 
-/* A finished side: its result, and whether it waits for the other. */
-static void draw_side_result(const RaceView *rv, int k, FrontCtx *ctx, const BoardLayout *bl) {
-    const SnakeGame *g = &rv->race.side[k].game;
-    if (g->outcome == SNAKE_PLAYING)
+/* The heat's result in the caption line above the boards (never over a
+ * board, issue 14.3): a finished side and whether it waits for the other,
+ * then which side did better. Each board's label says its own outcome. */
+static void race_caption(const RaceView *rv, FrontCtx *ctx) {
+    const SnakeRaceSide *s0 = &rv->race.side[0], *s1 = &rv->race.side[1];
+    bool done0 = s0->game.outcome != SNAKE_PLAYING, done1 = s1->game.outcome != SNAKE_PLAYING;
+    if (!done0 && !done1)
         return;
-    const SnakeRaceSide *other = &rv->race.side[1 - k];
-    char msg[96];
-    int c = snake_race_compare(g, &other->game);
-    if (other->game.outcome == SNAKE_PLAYING)
-        snprintf(msg, sizeof msg, "waiting for %s", snake_policy_name(other->asked));
+    if (done0 != done1) {
+        const SnakeRaceSide *d = done0 ? s0 : s1, *w = done0 ? s1 : s0;
+        snprintf(ctx->caption, sizeof ctx->caption, "%s: %s, length %d - waiting for %s",
+                 snake_policy_name(d->asked), snake_outcome_name(d->game.outcome),
+                 d->game.snake.len, snake_policy_name(w->asked));
+        ctx->caption_color = d->game.outcome == SNAKE_WON ? PAL_GOOD : PAL_TEXT;
+        return;
+    }
+    int c = snake_race_compare(&s0->game, &s1->game);
+    char who[64];
+    if (c == 0)
+        snprintf(who, sizeof who, "a tie");
     else
-        snprintf(msg, sizeof msg, "%s this heat - next soon",
-                 c > 0   ? "better"
-                 : c < 0 ? "beaten"
-                         : "a tie");
-    const char *title = g->outcome == SNAKE_WON    ? "WON"
-                        : g->outcome == SNAKE_DEAD ? "TRAPPED"
-                                                   : "STALLED";
-    PixRect area = layout_board_rect(bl);
-    int px = label_px(ctx->text, ctx->frame.hud_px, area.w);
-    render_banner(ctx->renderer, ctx->text, area, px, title,
-                  g->outcome == SNAKE_WON ? PAL_GOOD : PAL_BAD, msg);
+        snprintf(who, sizeof who, "%s better", snake_policy_name(c > 0 ? s0->asked : s1->asked));
+    snprintf(ctx->caption, sizeof ctx->caption, "heat over: %s (%s %d, %s %d) - next heat soon",
+             who, snake_policy_name(s0->asked), s0->game.snake.len, snake_policy_name(s1->asked),
+             s1->game.snake.len);
+    ctx->caption_color = c == 0 ? PAL_ACCENT : PAL_GOOD;
 }
 
 void race_view_draw(RaceView *rv, FrontCtx *ctx) {
@@ -223,8 +227,8 @@ void race_view_draw(RaceView *rv, FrontCtx *ctx) {
                             .mark = rv->mark};
         snake_draw_board(ctx, &bl, &scene, ctx->overlays);
         draw_label(rv, k, ctx, rv->pair.label[k]);
-        draw_side_result(rv, k, ctx, &bl);
     }
+    race_caption(rv, ctx);
 }
 
 /* ======================================================================== */

@@ -1,7 +1,7 @@
 /* view_sea.c - the sea battle in the window: hunters race on the same fleet.
  *
  * By default two boards race side by side: the chosen hunter (--hunter,
- * default best) and the other one shoot at copies of the same fleet, one
+ * default sampler) and the other one shoot at copies of the same fleet, one
  * shot each per tick; fewer shots wins. Tab switches to a single board of
  * either hunter. Each board is exactly a headless game: game i uses seed
  * S + i for the fleet (stream 1) and the hunter's draws (stream 2).
@@ -57,6 +57,7 @@ typedef struct SeaView {
     long game_index;
     SeaHunter first; /* --hunter; the race's other board gets the other hunter */
     SeaLayout layout;
+    int cell_px;           /* the last drawn cell size (D says when numbers do not fit) */
     int boards;            /* 1 or 2 */
     Shooter shooter[2];
 
@@ -87,7 +88,7 @@ enum { HEAT_ALPHA = 200, NUMBERS_MIN_CELL = 16 };
 /* ======================================================================== */
 
 static SeaHunter other_hunter(SeaHunter h) {
-    return h == SEA_HUNTER_SEED ? SEA_HUNTER_BEST : SEA_HUNTER_SEED;
+    return h == SEA_HUNTER_SOURCE ? SEA_HUNTER_SAMPLER : SEA_HUNTER_SOURCE;
 }
 
 static void decide(Shooter *s) {
@@ -143,6 +144,8 @@ static void finish_game(SeaView *v, FrontCtx *ctx) {
     if (v->counted)
         return;
     v->counted = true;
+    if (ctx->pause_on_end)
+        ctx->paused = true; /* E / --pause-on-end: the end stays until Space, N or Enter */
     v->played++;
     for (int b = 0; b < v->boards; b++) {
         int shots = v->shooter[b].game.shots;
@@ -215,10 +218,14 @@ static bool sea_view_action(void *state, Action action, FrontCtx *ctx) {
     SeaView *v = state;
     switch (action) {
     case ACT_RESTART:
-        start_game(v, v->game_index + 1);
-        front_status(ctx, "new game %ld (seed %llu)", v->game_index,
-                     (unsigned long long)(v->seed + (uint64_t)v->game_index));
+    case ACT_NEW_GAME:
+        start_game(v, v->game_index + (action == ACT_NEW_GAME));
+        front_status(ctx, "%s %ld (seed %llu)", action == ACT_NEW_GAME ? "next game:" : "game",
+                     v->game_index, (unsigned long long)(v->seed + (uint64_t)v->game_index));
         return true;
+    case ACT_TOGGLE_NUMBERS:
+        front_numbers_fit(ctx, v->cell_px, NUMBERS_MIN_CELL);
+        return false;
     case ACT_NEXT:
         set_layout(v, (SeaLayout)((v->layout + 1) % SEA_LAYOUT_COUNT));
         start_game(v, v->game_index + 1);
@@ -513,12 +520,22 @@ static void sea_view_draw(void *state, FrontCtx *ctx) {
     int px = ctx->frame.hud_px;
     for (int b = 0; b < v->boards; b++) {
         PixRect part = area;
-        if (v->boards == 2) {
+        /* Two boards side by side, or one above the other when that gives
+         * bigger cells (portrait windows); a board with its labels and title
+         * is about 11 x 12 cells. */
+        int beside = area.w / 22 < area.h / 12 ? area.w / 22 : area.h / 12;
+        int stacked = area.w / 11 < area.h / 24 ? area.w / 11 : area.h / 24;
+        if (v->boards == 2 && stacked > beside) {
+            int gap = area.h / 40;
+            part.h = (area.h - gap) / 2;
+            part.y = area.y + b * (part.h + gap);
+        } else if (v->boards == 2) {
             int gap = area.w / 40;
             part.w = (area.w - gap) / 2;
             part.x = area.x + b * (part.w + gap);
         }
         BoardPlace p = place_board(part, px);
+        v->cell_px = p.bl.cell;
         const Shooter *s = &v->shooter[b];
         draw_board(s, ctx, &p);
         draw_labels(ctx, &p);
@@ -528,29 +545,43 @@ static void sea_view_draw(void *state, FrontCtx *ctx) {
             int mine = g->shots, theirs = v->shooter[1 - b].game.shots;
             cc = mine < theirs ? PAL_GOOD : mine > theirs ? PAL_BAD : PAL_TEXT;
         }
-        text_drawf(ctx->text, px + 2, p.caption.x + p.caption.w / 2, p.caption.y, TEXT_CENTER,
-                   render_sdl_color(cc), "%s hunter: %d shots, %d/%d sunk",
-                   sea_hunter_name(s->hunter), g->shots, g->sunk, SEA_SHIP_COUNT);
+        /* The longest title that fits over its own board: two never overprint. */
+        char title[3][96];
+        snprintf(title[0], sizeof title[0], "%s hunter: %d shots, %d/%d sunk",
+                 sea_hunter_name(s->hunter), g->shots, g->sunk, SEA_SHIP_COUNT);
+        snprintf(title[1], sizeof title[1], "%s: %d shots, %d/%d", sea_hunter_name(s->hunter),
+                 g->shots, g->sunk, SEA_SHIP_COUNT);
+        snprintf(title[2], sizeof title[2], "%s %d", sea_hunter_name(s->hunter), g->shots);
+        int tpx = px + 2, k = 0;
+        while (k < 2 && text_width(ctx->text, tpx, title[k]) > p.caption.w)
+            k++;
+        while (tpx > TEXT_MIN_PX && text_width(ctx->text, tpx, title[k]) > p.caption.w)
+            tpx--;
+        SDL_Rect clip = {p.caption.x, p.caption.y, p.caption.w, p.caption.h};
+        SDL_RenderSetClipRect(ctx->renderer, &clip);
+        text_draw(ctx->text, tpx, p.caption.x + p.caption.w / 2, p.caption.y, TEXT_CENTER,
+                  render_sdl_color(cc), title[k]);
+        SDL_RenderSetClipRect(ctx->renderer, NULL);
     }
     if (v->over) {
-        char title[96], msg[160];
+        /* Above the boards, never over them; it stays until the next game. */
         if (v->boards == 2) {
             int a = v->shooter[0].game.shots, b = v->shooter[1].game.shots;
-            if (a == b)
-                snprintf(title, sizeof title, "TIE - %d SHOTS EACH", a);
-            else
-                snprintf(title, sizeof title, "%s WINS",
-                         a < b ? (v->shooter[0].hunter == SEA_HUNTER_BEST ? "BEST" : "SEED")
-                               : (v->shooter[1].hunter == SEA_HUNTER_BEST ? "BEST" : "SEED"));
-            snprintf(msg, sizeof msg, "%s %d shots, %s %d shots - next game in a moment",
-                     sea_hunter_name(v->shooter[0].hunter), a,
-                     sea_hunter_name(v->shooter[1].hunter), b);
+            if (a == b) {
+                snprintf(ctx->caption, sizeof ctx->caption, "TIE - %d shots each", a);
+                ctx->caption_color = PAL_TEXT;
+            } else {
+                const Shooter *w = &v->shooter[a < b ? 0 : 1], *l = &v->shooter[a < b ? 1 : 0];
+                snprintf(ctx->caption, sizeof ctx->caption, "%s wins: %d shots to %s's %d",
+                         sea_hunter_name(w->hunter), w->game.shots, sea_hunter_name(l->hunter),
+                         l->game.shots);
+                ctx->caption_color = PAL_GOOD;
+            }
         } else {
-            snprintf(title, sizeof title, "FLEET SUNK");
-            snprintf(msg, sizeof msg, "%d shots - next game in a moment",
+            snprintf(ctx->caption, sizeof ctx->caption, "FLEET SUNK in %d shots",
                      v->shooter[0].game.shots);
+            ctx->caption_color = PAL_GOOD;
         }
-        render_banner(ctx->renderer, ctx->text, area, px, title, PAL_GOOD, msg);
     }
 }
 
@@ -661,9 +692,11 @@ static void sea_view_hud(void *state, FrontCtx *ctx, Hud *hud) {
     }
     for (int b = 0; b < v->boards; b++) {
         const Shooter *s = &v->shooter[b];
-        hud_kv(hud, b == 0 ? "decision" : "", PAL_TEXT, "%s %.0f µs (mean %.0f)",
-               sea_hunter_name(s->hunter), s->decision_us,
-               s->decisions > 0 ? s->decision_us_sum / (double)s->decisions : 0.0);
+        char now[24], mean[24];
+        hud_kv(hud, b == 0 ? "decision" : "", PAL_TEXT, "%s %s (mean %s)",
+               sea_hunter_name(s->hunter), layout_duration(now, sizeof now, s->decision_us),
+               layout_duration(mean, sizeof mean,
+                               s->decisions > 0 ? s->decision_us_sum / (double)s->decisions : 0.0));
     }
     hud_gap(hud);
     if ((ctx->overlays & OVERLAY_HEATMAP) && !hud_is_full(hud, 8)) {
@@ -687,8 +720,8 @@ static void sea_view_hud(void *state, FrontCtx *ctx, Hud *hud) {
 
 static const KeyHelp SEA_HELP[] = {
     {"Tab", "race of both hunters / one hunter alone"},
-    {"R", "start the next game now (its seed is run seed + i)"},
-    {"H / D", "placement heatmap / its numbers"},
+    {"R  /  Enter", "this game again / the next one (seed + 1)"},
+    {"H  D", "placement heatmap / its numbers"},
     {NULL, NULL},
 };
 

@@ -40,6 +40,14 @@
 /* Types                                                                     */
 /* ======================================================================== */
 
+/* The figures of one policy's finished games and decisions in this window. */
+typedef struct PolicyStats {
+    long played, won;
+    double length_sum;
+    double decision_us_sum;
+    long decisions;
+} PolicyStats;
+
 typedef struct SnakeView {
     SnakeRules rules;
     SnakePolicy policy;
@@ -76,11 +84,7 @@ typedef struct SnakeView {
     long scan_slice;  /* ticks per scan call, adapted to the policy's decision time */
 
     double decision_us; /* the last snake_ai_choose, timed in the app */
-    double decision_us_sum;
-    long decisions;
-
-    long played, won; /* finished games since the start or the last policy change */
-    double length_sum;
+    PolicyStats stats[SNAKE_POLICY_COUNT]; /* per policy: Tab keeps the others' figures */
     bool over;         /* the game ended; its result is on screen */
     uint64_t over_ms;  /* when it ended (ctx->now_ms) */
 } SnakeView;
@@ -101,8 +105,9 @@ static void decide(SnakeView *v) {
     v->exact = true; /* decided live: the decision is the recorded one */
     Uint64 t1 = SDL_GetPerformanceCounter();
     v->decision_us = (double)(t1 - t0) * 1e6 / (double)SDL_GetPerformanceFrequency();
-    v->decision_us_sum += v->decision_us;
-    v->decisions++;
+    PolicyStats *st = &v->stats[v->policy];
+    st->decision_us_sum += v->decision_us;
+    st->decisions++;
 }
 
 static void start_game(SnakeView *v, long index) {
@@ -132,9 +137,12 @@ static void finish_game(SnakeView *v, FrontCtx *ctx) {
     if (v->counted)
         return;
     v->counted = true;
-    v->played++;
-    v->won += v->game.outcome == SNAKE_WON;
-    v->length_sum += v->game.snake.len;
+    PolicyStats *st = &v->stats[v->policy];
+    st->played++;
+    st->won += v->game.outcome == SNAKE_WON;
+    st->length_sum += v->game.snake.len;
+    if (ctx->pause_on_end)
+        ctx->paused = true; /* E / --pause-on-end: the end stays until Space, N or Enter */
 }
 
 /* Takes the game's result back out of the statistics (it is played on from
@@ -143,9 +151,10 @@ static void uncount_game(SnakeView *v) {
     if (!v->counted)
         return;
     v->counted = false;
-    v->played--;
-    v->won -= v->hist->outcome == SNAKE_WON;
-    v->length_sum -= v->hist->length;
+    PolicyStats *st = &v->stats[v->policy];
+    st->played--;
+    st->won -= v->hist->outcome == SNAKE_WON;
+    st->length_sum -= v->hist->length;
 }
 
 /* ======================================================================== */
@@ -238,12 +247,9 @@ static void next_policy(SnakeView *v, FrontCtx *ctx) {
         v->ai = fresh;
         v->policy = p;
         check_policy(v);
-        /* Statistics belong to one policy; a fresh game keeps them honest. */
-        v->played = v->won = 0;
-        v->length_sum = 0.0;
-        v->decision_us_sum = 0.0;
-        v->decisions = 0;
-        start_game(v, v->game_index + 1);
+        /* Statistics belong to one policy (each keeps its own); the game
+         * starts again with the same seed so the policies can be compared. */
+        start_game(v, v->game_index);
         if (k == 1 || ctx->status[0] == '\0')
             front_status(ctx, "policy: %s", snake_policy_name(p));
         return;
@@ -512,8 +518,17 @@ static bool snake_view_action(void *state, Action action, FrontCtx *ctx) {
             load_replay_game(v, v->replay->current, ctx);
             return true;
         }
+        start_game(v, v->game_index);
+        front_status(ctx, "game %ld again (seed %llu)", v->game_index,
+                     (unsigned long long)v->game.seed);
+        return true;
+    case ACT_NEW_GAME:
+        if (v->replay != NULL) {
+            load_replay_game(v, v->replay->current + 1, ctx);
+            return true;
+        }
         start_game(v, v->game_index + 1);
-        front_status(ctx, "new game %ld (seed %llu)", v->game_index,
+        front_status(ctx, "next game: %ld (seed %llu)", v->game_index,
                      (unsigned long long)v->game.seed);
         return true;
     case ACT_NEXT:
@@ -523,6 +538,10 @@ static bool snake_view_action(void *state, Action action, FrontCtx *ctx) {
         }
         next_policy(v, ctx);
         return true;
+    case ACT_TOGGLE_NUMBERS:
+        if (v->have_layout)
+            front_numbers_fit(ctx, v->bl.cell, SNAKE_NUMBERS_MIN_CELL);
+        return false;
     case ACT_UP:
     case ACT_RIGHT:
     case ACT_DOWN:
@@ -737,6 +756,14 @@ static void draw_recorded_move(const SnakeView *v, FrontCtx *ctx, const BoardLay
     render_arrow(ctx->renderer, cx, cy, size, rec, timeline_mark_color(differ_mark(v)));
 }
 
+/* Ticks left before the game stalls, once the snake has gone a whole board's
+ * worth of ticks without eating (it is circling); -1 before that. */
+static long stall_in(const SnakeGame *g) {
+    if (g->outcome != SNAKE_PLAYING || g->since_eat <= g->floor_cells)
+        return -1;
+    return g->stall_limit - g->since_eat;
+}
+
 static void snake_view_draw(void *state, FrontCtx *ctx) {
     SnakeView *v = state;
     if (v->race != NULL) {
@@ -760,8 +787,20 @@ static void snake_view_draw(void *state, FrontCtx *ctx) {
                         .mark = v->mark};
     snake_draw_board(ctx, &v->bl, &scene, ctx->overlays);
     draw_recorded_move(v, ctx, &v->bl);
-    if (v->over)
-        snake_draw_result(ctx, &v->bl, &v->game);
+    const SnakeGame *g = &v->game;
+    if (v->over) {
+        /* Above the board, never over it; it stays until the next game. */
+        const char *title = g->outcome == SNAKE_WON    ? "WON - board filled"
+                            : g->outcome == SNAKE_DEAD ? "TRAPPED - game over"
+                                                       : "STALLED - game over";
+        snprintf(ctx->caption, sizeof ctx->caption, "%s: length %d / %d, %ld steps", title,
+                 g->snake.len, g->floor_cells, g->steps);
+        ctx->caption_color = g->outcome == SNAKE_WON ? PAL_GOOD : PAL_BAD;
+    } else if (stall_in(g) >= 0) {
+        snprintf(ctx->caption, sizeof ctx->caption, "no food for %ld ticks: stall in %ld ticks",
+                 g->since_eat, stall_in(g));
+        ctx->caption_color = PAL_ACCENT;
+    }
 }
 
 /* ======================================================================== */
@@ -837,17 +876,21 @@ static void snake_view_hud(void *state, FrontCtx *ctx, Hud *hud) {
     if (g->wall_count > 0)
         hud_kv(hud, "walls", PAL_TEXT, "%d  (click toggles)", g->wall_count);
     hud_kv(hud, "steps", PAL_TEXT, "%ld", g->steps);
+    const PolicyStats *st = &v->stats[v->policy];
     if (v->replay == NULL) {
-        hud_kv(hud, "games", PAL_TEXT, "%ld won / %ld played", v->won, v->played);
-        if (v->played > 0)
-            hud_kv(hud, "mean len", PAL_TEXT, "%.1f", v->length_sum / (double)v->played);
+        hud_kv(hud, "games", PAL_TEXT, "%ld won / %ld played", st->won, st->played);
+        if (st->played > 0)
+            hud_kv(hud, "mean len", PAL_TEXT, "%.1f", st->length_sum / (double)st->played);
         else
             hud_kv(hud, "mean len", PAL_TEXT_DIM, "-");
     }
     /* A past tick's decision is rebuilt, not timed: the line keeps the live figure. */
-    if (v->decisions > 0)
-        hud_kv(hud, "decision", PAL_TEXT, "%.1f µs  (mean %.1f)", v->decision_us,
-               v->decision_us_sum / (double)v->decisions);
+    if (st->decisions > 0) {
+        char now[24], mean[24];
+        hud_kv(hud, "decision", PAL_TEXT, "%s  (mean %s)",
+               layout_duration(now, sizeof now, v->decision_us),
+               layout_duration(mean, sizeof mean, st->decision_us_sum / (double)st->decisions));
+    }
     if (!v->exact && !v->over)
         hud_wrapped(hud, PAL_BAD,
                     "the AI's memory at this tick is not known yet (checking "
@@ -870,6 +913,16 @@ static void snake_view_hud(void *state, FrontCtx *ctx, Hud *hud) {
            v->over ? snake_outcome_name(g->outcome) : snake_reason_name(reason));
     if (!v->over && reason != SNAKE_REASON_NONE)
         hud_text(hud, PAL_TEXT_DIM, "  %s", snake_reason_explained(reason));
+    if (stall_in(g) >= 0)
+        hud_kv(hud, "stall in", PAL_ACCENT, "%ld ticks (no food for %ld)", stall_in(g),
+               g->since_eat);
+    for (int p = 0; p < SNAKE_POLICY_COUNT; p++)
+        if (p != (int)v->policy && v->stats[p].played > 0 && !hud_is_full(hud, 3))
+            hud_kv(hud, "", PAL_TEXT_DIM, "%s: %ld won / %ld, mean len %.1f",
+                   snake_policy_name((SnakePolicy)p), v->stats[p].won, v->stats[p].played,
+                   v->stats[p].length_sum / (double)v->stats[p].played);
+    if ((ov & OVERLAY_NUMBERS) && v->have_layout && v->bl.cell < SNAKE_NUMBERS_MIN_CELL)
+        hud_text(hud, PAL_TEXT_DIM, "D  numbers: cells too small (%d px)", v->bl.cell);
     hud_gap(hud);
 
     /* The legend: what each overlay on screen means. */
@@ -904,8 +957,8 @@ static void snake_view_hud(void *state, FrontCtx *ctx, Hud *hud) {
 /* ======================================================================== */
 
 static const KeyHelp SNAKE_HELP[] = {
-    {"Tab", "next policy (the statistics restart)"},
-    {"R", "start the next game now (its seed is run seed + i); replay: reload this game"},
+    {"Tab", "next policy, same game (each keeps its statistics)"},
+    {"R  /  Enter", "this game again / the next one (replay: this game / the next)"},
     {"mouse", "L toggles a wall on an empty cell"},
     {"arrows", "take the wheel: steer (the AI's move stays drawn)"},
     {"A", "give the wheel back to the AI (or 3 s idle)"},

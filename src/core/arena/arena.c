@@ -246,8 +246,18 @@ static WsStatus init_common(Arena *a, const TextMap *map, const ArenaConfig *cfg
     return WS_OK;
 }
 
+/* The characters an arena map may hold (docs/arena.md). */
+static const char MAP_CHARS[] = "#.@zgs$!";
+
 WsStatus arena_init(Arena *a, const TextMap *map, const ArenaConfig *cfg, const char *name,
                     WsError *err) {
+    for (int c = 0; c < map->w * map->h; c++) {
+        char ch = map->cells[c];
+        if (ch == '\0' || strchr(MAP_CHARS, ch) == NULL)
+            return ws_fail(err, WS_ERR_PARSE,
+                           "%s: line %d, column %d: '%c' is not an arena map character (use %s)",
+                           name, c / map->w + 1, c % map->w + 1, ch != '\0' ? ch : ' ', MAP_CHARS);
+    }
     Rng place;
     rng_init(&place, cfg->seed, RNG_STREAM_PLACE);
     return init_common(a, map, cfg, name, &place, err);

@@ -39,7 +39,8 @@ static void mask_add(SeaMask *a, SeaMask b) {
     a->hi |= b.hi;
 }
 
-static const char *const HUNTER_NAMES[SEA_HUNTER_COUNT] = {"seed", "best"};
+static const char *const HUNTER_NAMES[SEA_HUNTER_COUNT] = {"source", "sampler"};
+const char *const SEA_HUNTER_OLD_NAMES[SEA_HUNTER_COUNT] = {"seed", "best"};
 
 static const char *const REASON_NAMES[SEA_AI_REASON_COUNT] = {
     "none", "hunt", "around-hit", "along-line", "sampled-fleets", "summed-counts", "target",
@@ -162,7 +163,7 @@ static int line_placements(const View *v, bool vertical, int x0, int x1, int y0,
 /* The source's rule: around a single hit where the shortest remaining ship
  * (2+ cells) fits through the hit and the neighbour; along the line of two or
  * more hits at an open end where a ship one longer than the line fits. */
-static int target_seed(SeaAi *ai, const View *v, Rng *rng) {
+static int target_source(SeaAi *ai, const View *v, Rng *rng) {
     int len = sea_left_shortest(&ai->left, v->size + 1);
     if (len == 0)
         return -1;
@@ -188,9 +189,9 @@ static int target_seed(SeaAi *ai, const View *v, Rng *rng) {
     return pick_max(ai, v->board, rng);
 }
 
-/* best: every placement of every remaining length longer than the group that
+/* sampler: every placement of every remaining length longer than the group that
  * covers the whole group, weighted by how many ships of that length are left. */
-static int target_best(SeaAi *ai, const View *v, Rng *rng) {
+static int target_sampler(SeaAi *ai, const View *v, Rng *rng) {
     for (int len = v->size + 1; len <= SEA_MAX_LEN; len++) {
         uint32_t weight = (uint32_t)ai->left.count[len];
         if (weight == 0)
@@ -221,7 +222,7 @@ static int target_best(SeaAi *ai, const View *v, Rng *rng) {
 /* Hunt mode                                                                 */
 /* ======================================================================== */
 
-static int hunt_seed(SeaAi *ai, const View *v, Rng *rng) {
+static int hunt_source(SeaAi *ai, const View *v, Rng *rng) {
     int len = sea_left_longest(&ai->left);
     add_counts(v->board, v->blocked, len, 1, ai->heat);
     ai->reason = SEA_AI_HUNT;
@@ -375,13 +376,14 @@ WsStatus sea_ai_choose(SeaAi *ai, const SeaBoard *board, Rng *rng, int *cell, Ws
                         if (on_board(x + dx, y + dy))
                             v.touch_other[(y + dy) * SEA_W + x + dx] = 1;
         }
-        choice = ai->hunter == SEA_HUNTER_SEED ? target_seed(ai, &v, rng) : target_best(ai, &v, rng);
+        choice = ai->hunter == SEA_HUNTER_SOURCE ? target_source(ai, &v, rng)
+                                                 : target_sampler(ai, &v, rng);
     }
     if (choice < 0) {
         memset(ai->heat, 0, sizeof ai->heat);
         ai->length = 0;
-        if (ai->hunter == SEA_HUNTER_SEED)
-            choice = hunt_seed(ai, &v, rng);
+        if (ai->hunter == SEA_HUNTER_SOURCE)
+            choice = hunt_source(ai, &v, rng);
         else if (v.groups == 0)
             choice = hunt_sample(ai, &v, rng);
         else

@@ -4,7 +4,7 @@
  * standard fleet minus the sunk ships on the board (sea_board_check), never
  * the hidden SeaFleet. Two hunters:
  *
- * seed (the source's algorithm, SPEC "Hunter"): with no floating hit, count
+ * source (the source's algorithm, SPEC "Hunter"; formerly `seed`): with no floating hit, count
  * for every unknown cell the placements of the longest remaining ship that
  * cover it (sea_counts) and shoot at a random cell among the maxima. With
  * hits, finish the ship: one hit -> a random neighbour (up, right, down, left)
@@ -12,7 +12,7 @@
  * neighbour; two or more hits in a line -> a random open end of the line where
  * a ship one cell longer than the line fits.
  *
- * best: with no floating hit, draw `samples` whole fleets of the remaining
+ * sampler (formerly `best`): with no floating hit, draw `samples` whole fleets of the remaining
  * ships consistent with the board (ships longest first, each uniform among
  * the positions still legal: not on a miss, a sunk ship or its halo, not
  * touching the ships drawn before) and shoot the unknown cell occupied in the
@@ -36,21 +36,26 @@
 #include "sea.h"
 #include "ws_error.h"
 
-typedef enum SeaHunter { SEA_HUNTER_SEED = 0, SEA_HUNTER_BEST, SEA_HUNTER_COUNT } SeaHunter;
+typedef enum SeaHunter { SEA_HUNTER_SOURCE = 0, SEA_HUNTER_SAMPLER, SEA_HUNTER_COUNT } SeaHunter;
 
-/* Names (names.h): "seed", "best"; "?" outside the enum. */
+/* Names (names.h): "source" (the source's algorithm) and "sampler" (samples
+ * fleets consistent with the board); "?" outside the enum. */
 const char *sea_hunter_name(SeaHunter hunter);
+
+/* The hunters' former names, "seed" and "best", still accepted on the
+ * command line (indexed like SeaHunter). */
+extern const char *const SEA_HUNTER_OLD_NAMES[SEA_HUNTER_COUNT];
 
 /* Why the last shot went where it did. */
 typedef enum SeaAiReason {
-    SEA_AI_NONE = 0,  /* no decision yet */
-    SEA_AI_HUNT,      /* seed: a maximum of the longest remaining ship's counts */
-    SEA_AI_AROUND,    /* seed: next to a single hit, where the shortest ship fits */
-    SEA_AI_LINE,      /* seed: an open end of a line of hits */
-    SEA_AI_SAMPLE,    /* best: most often occupied in sampled consistent fleets */
-    SEA_AI_SUMMED,    /* best: counts summed over every remaining ship (sampling failed) */
-    SEA_AI_TARGET,    /* best: weighted placements through the hits */
-    SEA_AI_FALLBACK,  /* any open cell: no placement fits (only on odd boards) */
+    SEA_AI_NONE = 0, /* no decision yet */
+    SEA_AI_HUNT,     /* source: a maximum of the longest remaining ship's counts */
+    SEA_AI_AROUND,   /* source: next to a single hit, where the shortest ship fits */
+    SEA_AI_LINE,     /* source: an open end of a line of hits */
+    SEA_AI_SAMPLE,   /* sampler: most often occupied in sampled consistent fleets */
+    SEA_AI_SUMMED,   /* sampler: counts summed over every remaining ship (sampling failed) */
+    SEA_AI_TARGET,   /* sampler: weighted placements through the hits */
+    SEA_AI_FALLBACK, /* any open cell: no placement fits (only on odd boards) */
     SEA_AI_REASON_COUNT
 } SeaAiReason;
 
@@ -58,7 +63,7 @@ typedef enum SeaAiReason {
 const char *sea_ai_reason_name(SeaAiReason reason);
 
 enum {
-    SEA_AI_SAMPLES = 400, /* default fleets drawn per hunting shot of `best` */
+    SEA_AI_SAMPLES = 400, /* default fleets drawn per hunting shot of `sampler` */
     /* every straight placement of 1..SEA_MAX_LEN cells: 100 + 180 + 160 + 140 */
     SEA_AI_PLACEMENTS = 580
 };
@@ -76,14 +81,14 @@ typedef struct SeaAiPlace {
 
 typedef struct SeaAi {
     SeaHunter hunter;
-    int samples; /* fleets per hunting shot (best); 1..100000 */
+    int samples; /* fleets per hunting shot (sampler); 1..100000 */
 
     /* The last decision, read by overlays. */
     uint32_t heat[SEA_CELLS]; /* counts / occupancy / weights the choice maximised */
     uint32_t heat_max;
     int ties;     /* cells that shared heat_max */
     int cell;     /* the chosen cell, or -1 */
-    int length;   /* ship length counted (seed hunt), else 0 */
+    int length;   /* ship length counted (source hunt), else 0 */
     SeaAiReason reason;
     SeaLeft left; /* ships afloat as read from the board */
 
