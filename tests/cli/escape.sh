@@ -61,7 +61,7 @@ expect_escaped "--seed: '\\xfe' is not" "$WS" snake --headless --seed $'\xfe'
 expect_escaped "--games: '1\\x1b[2J' is not a whole number" "$WS" snake --headless --games "1${ESC}[2J"
 expect_escaped "--policy: unknown policy 'gr\\\\eedy\\x07'" "$WS" snake --headless --policy $'gr\\eedy\a'
 expect_escaped "--size: '\\x1bx5' is not WIDTHxHEIGHT" "$WS" snake --headless --size "${ESC}x5"
-expect_escaped "--speed: '\\x9b' is not a number" "$WS" snake --speed $'\x9b'
+expect_escaped "--speed: '\\x9b' is not a speed" "$WS" snake --speed $'\x9b'
 expect_escaped "unknown overlay '\\x1b[0m'" "$WS" snake --overlay "wave,${ESC}[0m"
 expect_escaped "unknown option '--\\x1b[5m'" "$WS" snake --headless "--${ESC}[5m=1"
 expect_escaped "unexpected argument '\\x1b[5m'" "$WS" counts "$DATA/sea-empty.board" "${ESC}[5m"
