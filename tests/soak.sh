@@ -159,7 +159,8 @@ grep -qiE 'sanitizer|runtime error' app.err && { fail "sanitizer output on stder
 if [ "$rss_warm" -gt 0 ] && [ "$rss_last" -gt 0 ]; then
     growth=$(( (rss_last - rss_warm) * 1000 / rss_warm ))
     echo "soak: RSS growth after warm-up $((growth / 10)).$((growth < 0 ? -growth % 10 : growth % 10)) %"
-    [ "$growth" -lt 50 ] || fail "RSS grew by $((growth / 10)) % after warm-up (limit 5 %)"
+    limit=${SOAK_GROWTH_PERMILLE:-50} # 5 %; the one-minute CTest run allows more (see tests/CMakeLists.txt)
+    [ "$growth" -lt "$limit" ] || fail "RSS grew by $((growth / 10)) % after warm-up (limit $((limit / 10)) %)"
 fi
 exit $((fails > 0))
 INNER
