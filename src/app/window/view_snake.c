@@ -35,6 +35,7 @@
 #include "snake_wheel.h"
 #include "view.h"
 #include "view_race.h"
+#include "ws_search.h"
 
 /* ======================================================================== */
 /* Types                                                                     */
@@ -51,18 +52,18 @@ typedef struct PolicyStats {
 typedef struct SnakeView {
     SnakeRules rules;
     SnakePolicy policy;
-    uint64_t seed;  /* run seed: game i plays with seed + i */
+    uint64_t seed; /* run seed: game i plays with seed + i */
     long game_index;
     SnakeGame game;
     SnakeAi ai;
-    Dir pending;    /* the AI's decision for the next tick (DIR_NONE: trapped) */
+    Dir pending;      /* the AI's decision for the next tick (DIR_NONE: trapped) */
     SnakeWheel wheel; /* whose move the next tick makes: the AI's or the arrow keys' */
     RaceView *race;   /* X / --race: two policies side by side instead (NULL: none) */
-    uint8_t *mark;  /* w * h scratch for drawing (cells on the drawn path), kept all zero */
-    BoardLayout bl; /* the last drawn layout, to map mouse pixels to cells */
+    uint8_t *mark;    /* w * h scratch for drawing (cells on the drawn path), kept all zero */
+    BoardLayout bl;   /* the last drawn layout, to map mouse pixels to cells */
     bool have_layout;
-    bool refused;         /* the policy cannot play these walls: greedy plays */
-    char refusal[160];    /* why (snake_policy_check_game), when refused */
+    bool refused;      /* the policy cannot play these walls: greedy plays */
+    char refusal[160]; /* why (snake_policy_check_game), when refused */
 
     SnakeHistory own;   /* the game being played, every tick of it */
     SnakeHistory *hist; /* the history shown: &own */
@@ -83,10 +84,10 @@ typedef struct SnakeView {
     bool ai_fallback; /* the trace's policy cannot play this board: greedy decides */
     long scan_slice;  /* ticks per scan call, adapted to the policy's decision time */
 
-    double decision_us; /* the last snake_ai_choose, timed in the app */
+    double decision_us;                    /* the last snake_ai_choose, timed in the app */
     PolicyStats stats[SNAKE_POLICY_COUNT]; /* per policy: Tab keeps the others' figures */
-    bool over;         /* the game ended; its result is on screen */
-    uint64_t over_ms;  /* when it ended (ctx->now_ms) */
+    bool over;                             /* the game ended; its result is on screen */
+    uint64_t over_ms;                      /* when it ended (ctx->now_ms) */
 } SnakeView;
 
 enum { RESULT_NEXT_GAME_MS = VIEW_RESULT_MS };
@@ -678,23 +679,6 @@ static bool snake_hist_seek(void *state, long t, FrontCtx *ctx) {
     return true;
 }
 
-/* The first element at or after tick t of an array the history keeps in
- * order of tick (eats, toggles, the ends of the differing spans): n when
- * there is none. `tick_offset` is where the element's `long` tick sits, so
- * one binary search serves all three. */
-static long first_from_tick(const void *base, size_t stride, size_t tick_offset, long n, long t) {
-    long lo = 0, hi = n;
-    while (lo < hi) {
-        long mid = lo + (hi - lo) / 2;
-        const long *tick = (const long *)((const char *)base + (size_t)mid * stride + tick_offset);
-        if (*tick < t)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo;
-}
-
 static unsigned snake_hist_marks(void *state, long from, long to) {
     const SnakeView *v = state;
     const SnakeHistory *h = v->hist;
@@ -702,18 +686,18 @@ static unsigned snake_hist_marks(void *state, long from, long to) {
         return 0;
     unsigned m = 0;
     /* Move k that ate shows at tick k + 1, where the snake is longer. */
-    long i = first_from_tick(h->eats, sizeof *h->eats, offsetof(SnakeHistoryEat, tick), h->neats,
-                             from - 1);
+    long i = ws_first_at_least(h->eats, sizeof *h->eats, offsetof(SnakeHistoryEat, tick), h->neats,
+                               from - 1);
     if (i < h->neats && h->eats[i].tick < to - 1)
         m |= TIMELINE_MARK_EAT;
-    i = first_from_tick(h->toggles, sizeof *h->toggles, offsetof(SnakeHistoryToggle, tick),
-                        h->ntoggles, from);
+    i = ws_first_at_least(h->toggles, sizeof *h->toggles, offsetof(SnakeHistoryToggle, tick),
+                          h->ntoggles, from);
     if (i < h->ntoggles && h->toggles[i].tick < to)
         m |= TIMELINE_MARK_EDIT;
     /* Spans are disjoint and in order: the first that ends after `from`
      * (its exclusive end `to` is at least from + 1). */
-    i = first_from_tick(h->differs, sizeof *h->differs, offsetof(SnakeHistorySpan, to), h->ndiffers,
-                        from + 1);
+    i = ws_first_at_least(h->differs, sizeof *h->differs, offsetof(SnakeHistorySpan, to),
+                          h->ndiffers, from + 1);
     if (i < h->ndiffers && h->differs[i].from < to)
         m |= differ_mark(v);
     if (h->outcome != SNAKE_PLAYING && h->ticks >= from && h->ticks < to)

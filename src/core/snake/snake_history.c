@@ -2,11 +2,13 @@
 #include "snake_history.h"
 
 #include <assert.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "grid.h"
 #include "snake_bytes.h"
+#include "ws_search.h"
 
 /* ======================================================================== */
 /* Types and constants                                                       */
@@ -86,15 +88,14 @@ static size_t record_max(const SnakeHistory *h) {
 
 /* Toggles at ticks < t (toggles are in tick order). */
 static long toggles_before(const SnakeHistory *h, long t) {
-    long lo = 0, hi = h->ntoggles;
-    while (lo < hi) {
-        long mid = lo + (hi - lo) / 2;
-        if (h->toggles[mid].tick < t)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo;
+    return ws_first_at_least(h->toggles, sizeof *h->toggles, offsetof(SnakeHistoryToggle, tick),
+                             h->ntoggles, t);
+}
+
+/* Eats of moves at ticks < t. */
+static long eats_before(const SnakeHistory *h, long t) {
+    return ws_first_at_least(h->eats, sizeof *h->eats, offsetof(SnakeHistoryEat, tick), h->neats,
+                             t);
 }
 
 /* The index of S(t, 0): one state per tick before it and per toggle before it. */
@@ -108,28 +109,23 @@ static long state_count(const SnakeHistory *h) { return h->ticks + h->ntoggles +
 
 /* The last checkpoint whose tick is <= t (checkpoint 0 is at tick 0). */
 static long checkpoint_at_or_before(const SnakeHistory *h, long t) {
-    long lo = 0, hi = h->ncps;
-    while (hi - lo > 1) {
-        long mid = lo + (hi - lo) / 2;
-        if (h->cps[mid].tick <= t)
-            lo = mid;
-        else
-            hi = mid;
-    }
-    return lo;
+    long after = ws_first_at_least(h->cps, sizeof *h->cps, offsetof(SnakeHistoryCheckpoint, tick),
+                                   h->ncps, t + 1);
+    return after > 0 ? after - 1 : 0;
+}
+
+/* The last checkpoint whose state index is <= state. */
+static long checkpoint_at_or_before_state(const SnakeHistory *h, long state) {
+    long after = ws_first_at_least(h->cps, sizeof *h->cps, offsetof(SnakeHistoryCheckpoint, state),
+                                   h->ncps, state + 1);
+    return after > 0 ? after - 1 : 0;
 }
 
 /* The checkpoint whose state index is `state`, or -1. */
 static long checkpoint_of_state(const SnakeHistory *h, long state) {
-    long lo = 0, hi = h->ncps;
-    while (lo < hi) {
-        long mid = lo + (hi - lo) / 2;
-        if (h->cps[mid].state < state)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo < h->ncps && h->cps[lo].state == state ? lo : -1;
+    long i = ws_first_at_least(h->cps, sizeof *h->cps, offsetof(SnakeHistoryCheckpoint, state),
+                               h->ncps, state);
+    return i < h->ncps && h->cps[i].state == state ? i : -1;
 }
 
 /* ======================================================================== */
@@ -327,15 +323,7 @@ static void apply_record(const SnakeHistory *h, size_t *off, uint8_t *blob, size
  * checkpoint at or before s, then the records up to s. Returns the mem_log
  * offset of the record after s. */
 static size_t memory_at(const SnakeHistory *h, long s, uint8_t *blob, size_t *len) {
-    long lo = 0, hi = h->ncps; /* the last checkpoint whose state <= s */
-    while (hi - lo > 1) {
-        long mid = lo + (hi - lo) / 2;
-        if (h->cps[mid].state <= s)
-            lo = mid;
-        else
-            hi = mid;
-    }
-    const SnakeHistoryCheckpoint *cp = &h->cps[lo];
+    const SnakeHistoryCheckpoint *cp = &h->cps[checkpoint_at_or_before_state(h, s)];
     assert(cp->key != NO_KEY_OFFSET);
     memcpy(blob, h->mem_keys + cp->key, cp->key_len);
     *len = cp->key_len;
@@ -666,15 +654,7 @@ WsStatus snake_history_truncate(SnakeHistory *h, long t, WsError *err) {
     if (t == h->ticks)
         return WS_OK; /* nothing comes after the last tick */
     h->ntoggles = toggles_before(h, t + 1);
-    long lo = 0, hi = h->neats; /* the eats of moves before t stay */
-    while (lo < hi) {
-        long mid = lo + (hi - lo) / 2;
-        if (h->eats[mid].tick < t)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    h->neats = lo;
+    h->neats = eats_before(h, t); /* the eats of moves before t stay */
     differs_truncate(h, t);
     long keep = checkpoint_at_or_before(h, t) + 1;
     if (keep < h->ncps)
@@ -910,27 +890,14 @@ WsStatus snake_history_scan(SnakeHistory *h, SnakeGame *g, SnakeAi *ai, long max
 int snake_history_differs(const SnakeHistory *h, long t) {
     if (t < 0 || t >= h->checked)
         return -1;
-    long lo = 0, hi = h->ndiffers; /* the first span ending after t */
-    while (lo < hi) {
-        long mid = lo + (hi - lo) / 2;
-        if (h->differs[mid].to <= t)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo < h->ndiffers && h->differs[lo].from <= t ? 1 : 0;
+    long i = ws_first_at_least(h->differs, sizeof *h->differs, offsetof(SnakeHistorySpan, to),
+                               h->ndiffers, t + 1); /* the first span ending after t */
+    return i < h->ndiffers && h->differs[i].from <= t ? 1 : 0;
 }
 
 bool snake_history_ate(const SnakeHistory *h, long t) {
-    long lo = 0, hi = h->neats;
-    while (lo < hi) {
-        long mid = lo + (hi - lo) / 2;
-        if (h->eats[mid].tick < t)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo < h->neats && h->eats[lo].tick == t;
+    long i = eats_before(h, t);
+    return i < h->neats && h->eats[i].tick == t;
 }
 
 size_t snake_history_bytes(const SnakeHistory *h) {
