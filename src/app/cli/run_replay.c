@@ -178,36 +178,34 @@ static void print_totals(const AppOptions *opts, const ReplayTotals *t, double w
     }
 }
 
+/* What replay_check carries from game to game. */
+typedef struct ReplayCheck {
+    const AppOptions *opts;
+    ReplayTotals totals;
+} ReplayCheck;
+
+/* trace_each_game's step for --headless: counts the game and prints it. */
+static WsStatus check_game(void *ctx, const TraceGame *gm, WsError *err) {
+    (void)err;
+    ReplayCheck *c = ctx;
+    ReplayTotals *t = &c->totals;
+    t->games++;
+    t->won += gm->outcome == SNAKE_WON;
+    t->dead += gm->outcome == SNAKE_DEAD;
+    t->stalled += gm->outcome == SNAKE_STALLED;
+    t->length_sum += gm->length;
+    t->steps_sum += (double)gm->steps;
+    print_game(c->opts, gm);
+    return WS_OK;
+}
+
 /* Checks every game as it streams by, printing each once it checked out. */
 static WsStatus replay_check(const AppOptions *opts, WsError *err) {
     uint64_t t0 = cli_now_ns();
-    TraceReader r;
-    WsStatus st = trace_open(&r, opts->replay, err);
-    if (st != WS_OK)
-        return st;
-    ReplayTotals t = {0};
-    for (;;) {
-        bool found = false;
-        st = trace_next_game(&r, NULL, &found, err);
-        if (st != WS_OK || !found)
-            break;
-        st = trace_finish_game(&r, NULL, err);
-        if (st != WS_OK)
-            break;
-        const TraceGame *gm = &r.game;
-        t.games++;
-        t.won += gm->outcome == SNAKE_WON;
-        t.dead += gm->outcome == SNAKE_DEAD;
-        t.stalled += gm->outcome == SNAKE_STALLED;
-        t.length_sum += gm->length;
-        t.steps_sum += (double)gm->steps;
-        print_game(opts, gm);
-    }
-    if (st == WS_OK && t.games == 0)
-        st = trace_fail(&r, err, "no games in the trace");
-    trace_close(&r);
+    ReplayCheck c = {opts, {0}};
+    WsStatus st = trace_each_game(opts->replay, check_game, &c, err);
     if (st == WS_OK)
-        print_totals(opts, &t, (double)(cli_now_ns() - t0) / 1e9);
+        print_totals(opts, &c.totals, (double)(cli_now_ns() - t0) / 1e9);
     return st;
 }
 
@@ -257,8 +255,9 @@ int run_replay_main(int argc, char **argv, ReplayWindowFn window) {
         return report(st, &err);
     int status;
     if (window == NULL) {
-        fprintf(stderr, "wavesnake: no display support in this build; '%s' checks out "
-                        "(replay FILE --headless lists its games, --print shows a tick)\n",
+        fprintf(stderr,
+                "wavesnake: no display support in this build; '%s' checks out "
+                "(replay FILE --headless lists its games, --print shows a tick)\n",
                 opts.replay);
         status = CLI_EXIT_USAGE;
     } else {

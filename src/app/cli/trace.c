@@ -731,35 +731,48 @@ WsStatus trace_finish_game(TraceReader *r, SnakeHistory *h, WsError *err) {
 /* Index and loading                                                         */
 /* ======================================================================== */
 
-WsStatus trace_index_build(TraceIndex *idx, const char *path, WsError *err) {
-    memset(idx, 0, sizeof *idx);
+WsStatus trace_each_game(const char *path, TraceGameFn fn, void *ctx, WsError *err) {
     TraceReader r;
     WsStatus st = trace_open(&r, path, err);
     if (st != WS_OK)
         return st;
+    long games = 0;
     for (;;) {
         bool found = false;
         st = trace_next_game(&r, NULL, &found, err);
         if (st != WS_OK || !found)
             break;
         st = trace_finish_game(&r, NULL, err);
+        if (st == WS_OK)
+            st = fn(ctx, &r.game, err);
         if (st != WS_OK)
             break;
-        if ((size_t)idx->count == idx->cap) {
-            size_t cap = idx->cap ? 2 * idx->cap : 16;
-            TraceGame *grown = realloc(idx->games, cap * sizeof *grown);
-            if (grown == NULL) {
-                st = ws_fail(err, WS_ERR_NOMEM, "out of memory indexing '%s'", path);
-                break;
-            }
-            idx->games = grown;
-            idx->cap = cap;
-        }
-        idx->games[idx->count++] = r.game;
+        games++;
     }
-    if (st == WS_OK && idx->count == 0)
+    if (st == WS_OK && games == 0)
         st = trace_fail(&r, err, "no games in the trace");
     trace_close(&r);
+    return st;
+}
+
+/* trace_each_game's step for the index: keeps the game's summary. */
+static WsStatus index_add(void *ctx, const TraceGame *game, WsError *err) {
+    TraceIndex *idx = ctx;
+    if ((size_t)idx->count == idx->cap) {
+        size_t cap = idx->cap ? 2 * idx->cap : 16;
+        TraceGame *grown = realloc(idx->games, cap * sizeof *grown);
+        if (grown == NULL)
+            return ws_fail(err, WS_ERR_NOMEM, "out of memory indexing a trace");
+        idx->games = grown;
+        idx->cap = cap;
+    }
+    idx->games[idx->count++] = *game;
+    return WS_OK;
+}
+
+WsStatus trace_index_build(TraceIndex *idx, const char *path, WsError *err) {
+    memset(idx, 0, sizeof *idx);
+    WsStatus st = trace_each_game(path, index_add, idx, err);
     if (st != WS_OK)
         trace_index_free(idx);
     return st;

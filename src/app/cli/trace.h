@@ -169,6 +169,13 @@ trace_fail(const TraceReader *r, WsError *err, const char *fmt, ...);
 /* Index and loading                                                         */
 /* ======================================================================== */
 
+/* Reads path game by game, each checked to its end line, and calls fn with
+ * each game's summary (fn may fail: the walk stops with its status).
+ * WS_ERR_PARSE for a bad line or a file without games. Memory stays bounded
+ * whatever the file's size. */
+typedef WsStatus (*TraceGameFn)(void *ctx, const TraceGame *game, WsError *err);
+WsStatus trace_each_game(const char *path, TraceGameFn fn, void *ctx, WsError *err);
+
 /* Every game of a file, each checked to its end line. */
 typedef struct TraceIndex {
     TraceGame *games;
