@@ -56,7 +56,8 @@ enum {
     OFFSCREEN_FRAME_MS = 16,        /* the offscreen clock's frame */
     OFFSCREEN_UNLIMITED_TICKS = 50, /* ticks per offscreen frame at unlimited speed */
     DEFAULT_SHOT_FRAMES = 60,
-    FRAME_LIMIT_MS = 16,          /* frame pacing when the renderer has no vsync */
+    FRAME_RATE = 60,              /* frame pacing: frames a second (see pace_frame) */
+    WARMUP_FRAMES = 60, /* --stats' steady rate leaves out these (window mapped, glyphs cached) */
     UNLIMITED_BUDGET_MS = 10,     /* time for ticks per frame at unlimited speed */
     MAX_TICKS_PER_FRAME = 100000, /* fixed-rate catch-up never exceeds this */
     MAX_FRAME_GAP_MS = 250,       /* longer stalls (window dragged) are not caught up */
@@ -112,6 +113,8 @@ struct App {
     LatencyHist *hists;
     Uint64 frame_start;
     Uint64 prev_frame_start; /* 0 before the first frame */
+    Uint64 next_frame_due;   /* pace_frame's deadline for the next frame (0: none yet) */
+    Uint64 warm_start;       /* start of frame WARMUP_FRAMES (0 before it) */
 };
 
 /* ======================================================================== */
@@ -966,11 +969,35 @@ static void record(App *app, int which, Uint64 from, Uint64 to) {
     stats_add(&app->hists[which], (uint64_t)ns);
 }
 
+/* Paces the window to FRAME_RATE frames a second, even when the renderer
+ * claims vsync: the software renderer reports it but does not wait (seen
+ * under X11), and after a real vsync wait the deadline has already passed.
+ * The deadlines are absolute, one period apart, so SDL_Delay's whole
+ * milliseconds even out (a frame that wakes late has a shorter wait after
+ * it) and the mean rate is FRAME_RATE, not the 1000 / 17 = 58.8 of a
+ * "sleep 16 ms minus the work" limiter. A frame that ends more than a period
+ * past its successor's deadline (a slow frame, the window dragged) starts a
+ * new schedule instead of rushing frames to catch up. */
+static void pace_frame(App *app) {
+    Uint64 freq = SDL_GetPerformanceFrequency();
+    Uint64 period = freq / FRAME_RATE;
+    Uint64 now = SDL_GetPerformanceCounter();
+    if (app->next_frame_due == 0)
+        app->next_frame_due = app->frame_start;
+    app->next_frame_due += period; /* when the next frame should start */
+    if (now > app->next_frame_due + period)
+        app->next_frame_due = now;
+    if (now < app->next_frame_due)
+        SDL_Delay((Uint32)((app->next_frame_due - now) * 1000 / freq));
+}
+
 bool app_frame(App *app) {
     app->frame_start = SDL_GetPerformanceCounter();
     if (app->prev_frame_start != 0)
         record(app, FT_INTERVAL, app->prev_frame_start, app->frame_start);
     app->prev_frame_start = app->frame_start;
+    if (app->frames == WARMUP_FRAMES)
+        app->warm_start = app->frame_start;
     if (!app->offscreen)
         handle_events(app);
     if (app->quit)
@@ -1016,15 +1043,8 @@ bool app_frame(App *app) {
     SDL_RenderPresent(app->renderer);
     record(app, FT_PRESENT, t_present, SDL_GetPerformanceCounter());
     app->frames++;
-    if (!app->offscreen) {
-        /* Pace to about 60 frames a second even when the renderer claims vsync:
-         * the software renderer reports it but does not wait (seen under X11),
-         * and a real vsync wait already makes the frame long enough. */
-        Uint64 spent_ms = (SDL_GetPerformanceCounter() - app->frame_start) * 1000 /
-                          SDL_GetPerformanceFrequency();
-        if (spent_ms < FRAME_LIMIT_MS)
-            SDL_Delay((Uint32)(FRAME_LIMIT_MS - spent_ms));
-    }
+    if (!app->offscreen)
+        pace_frame(app);
     return !app->quit;
 }
 
@@ -1258,10 +1278,19 @@ void app_print_stats(const App *app) {
            stats_mean_us(h) / 1000.0, (double)h->max_ns / 1e6, stats_quantile_us(dr, 0.5) / 1000.0,
            stats_quantile_us(up, 0.5) / 1000.0, stats_quantile_us(pr, 0.5) / 1000.0, app->ticks);
     const LatencyHist *iv = &app->hists[FT_INTERVAL], *cap = &app->hists[FT_CAPTURE];
-    if (iv->count > 0)
-        printf("frame rate %.1f frames/s: interval median %.2f ms, p99 %.2f ms, max %.2f ms\n",
-               1e6 / stats_mean_us(iv), stats_quantile_us(iv, 0.5) / 1000.0,
-               stats_quantile_us(iv, 0.99) / 1000.0, (double)iv->max_ns / 1e6);
+    if (iv->count > 0) {
+        printf("frame rate %.1f frames/s", 1e6 / stats_mean_us(iv));
+        /* The first frames include mapping the window and filling the glyph
+         * cache; the rate after them is the one a watcher sees. */
+        if (app->warm_start != 0 && app->prev_frame_start > app->warm_start)
+            printf(" (%.1f after the first %d frames)",
+                   (double)(app->frames - 1 - WARMUP_FRAMES) * (double)SDL_GetPerformanceFrequency() /
+                       (double)(app->prev_frame_start - app->warm_start),
+                   (int)WARMUP_FRAMES);
+        printf(": interval median %.2f ms, p99 %.2f ms, max %.2f ms\n",
+               stats_quantile_us(iv, 0.5) / 1000.0, stats_quantile_us(iv, 0.99) / 1000.0,
+               (double)iv->max_ns / 1e6);
+    }
     const LatencyHist *sk = &app->hists[FT_SEEK];
     if (sk->count > 0)
         printf("time travel: %llu seeks (a tick back / forward, Home, End, the timeline), "
