@@ -27,6 +27,7 @@
 #include "cli.h"
 #include "frontend.h"
 #include "frontend_app.h"
+#include "pace.h"
 #include "record.h"
 #include "stats.h"
 #include "view.h"
@@ -56,7 +57,7 @@ enum {
     OFFSCREEN_FRAME_MS = 16,        /* the offscreen clock's frame */
     OFFSCREEN_UNLIMITED_TICKS = 50, /* ticks per offscreen frame at unlimited speed */
     DEFAULT_SHOT_FRAMES = 60,
-    FRAME_RATE = 60,              /* frame pacing: frames a second (see pace_frame) */
+    FRAME_RATE = 60,              /* frame pacing: frames a second (pace.h) */
     WARMUP_FRAMES = 60, /* --stats' steady rate leaves out these (window mapped, glyphs cached) */
     UNLIMITED_BUDGET_MS = 10,     /* time for ticks per frame at unlimited speed */
     MAX_TICKS_PER_FRAME = 100000, /* fixed-rate catch-up never exceeds this */
@@ -113,7 +114,7 @@ struct App {
     LatencyHist *hists;
     Uint64 frame_start;
     Uint64 prev_frame_start; /* 0 before the first frame */
-    Uint64 next_frame_due;   /* pace_frame's deadline for the next frame (0: none yet) */
+    FramePace pace;          /* the window's frame pacing (pace.h) */
     Uint64 warm_start;       /* start of frame WARMUP_FRAMES (0 before it) */
 };
 
@@ -969,28 +970,6 @@ static void record(App *app, int which, Uint64 from, Uint64 to) {
     stats_add(&app->hists[which], (uint64_t)ns);
 }
 
-/* Paces the window to FRAME_RATE frames a second, even when the renderer
- * claims vsync: the software renderer reports it but does not wait (seen
- * under X11), and after a real vsync wait the deadline has already passed.
- * The deadlines are absolute, one period apart, so SDL_Delay's whole
- * milliseconds even out (a frame that wakes late has a shorter wait after
- * it) and the mean rate is FRAME_RATE, not the 1000 / 17 = 58.8 of a
- * "sleep 16 ms minus the work" limiter. A frame that ends more than a period
- * past its successor's deadline (a slow frame, the window dragged) starts a
- * new schedule instead of rushing frames to catch up. */
-static void pace_frame(App *app) {
-    Uint64 freq = SDL_GetPerformanceFrequency();
-    Uint64 period = freq / FRAME_RATE;
-    Uint64 now = SDL_GetPerformanceCounter();
-    if (app->next_frame_due == 0)
-        app->next_frame_due = app->frame_start;
-    app->next_frame_due += period; /* when the next frame should start */
-    if (now > app->next_frame_due + period)
-        app->next_frame_due = now;
-    if (now < app->next_frame_due)
-        SDL_Delay((Uint32)((app->next_frame_due - now) * 1000 / freq));
-}
-
 bool app_frame(App *app) {
     app->frame_start = SDL_GetPerformanceCounter();
     if (app->prev_frame_start != 0)
@@ -1043,8 +1022,11 @@ bool app_frame(App *app) {
     SDL_RenderPresent(app->renderer);
     record(app, FT_PRESENT, t_present, SDL_GetPerformanceCounter());
     app->frames++;
-    if (!app->offscreen)
-        pace_frame(app);
+    if (!app->offscreen) {
+        uint64_t wait = pace_wait(&app->pace, app->frame_start, SDL_GetPerformanceCounter());
+        if (wait > 0)
+            SDL_Delay((Uint32)(wait * 1000 / SDL_GetPerformanceFrequency()));
+    }
     return !app->quit;
 }
 
@@ -1165,6 +1147,7 @@ int app_open_replay(App **out, const AppOptions *opts, ReplaySession *replay) {
         return CLI_EXIT_FAIL;
     }
     app->hists = hists;
+    pace_init(&app->pace, SDL_GetPerformanceFrequency(), FRAME_RATE);
     app->opts = *opts;
     app->offscreen = opts->screenshot != NULL;
     app->mode = opts->mode;
