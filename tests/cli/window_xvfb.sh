@@ -5,6 +5,8 @@
 #   - time travel: ',' five times shows another picture, '.' five times
 #     then gives exactly the picture from before (board, overlays, HUD,
 #     timeline); a click at the timeline's left end shows tick 0, End comes back;
+#   - a click on the board puts a wall there and the wave changes behind
+#     it; a second click takes it away and the wave is as before;
 #   - S writes a PNG into the working directory and prints its path;
 #   - F then F under a window manager (openbox, when installed) fills the
 #     screen and comes back to the window's own size;
@@ -13,7 +15,7 @@
 # Usage: window_xvfb.sh WAVESNAKE_BIN DATA_DIR REPLAY_BIN
 set -u
 . "$(dirname "$0")/xvfb_lib.sh"
-xvfb_test window_xvfb "$1" xdotool import compare <<'INNER'
+xvfb_test window_xvfb "$1" xdotool import compare convert <<'INNER'
 start_window "$BIN" --size 12x12 --seed 11 --speed 20 --window 1024x640
 
 shot run1.png
@@ -48,6 +50,29 @@ xdotool key End
 shot end.png
 expect_same "End (back to the latest tick)" pause2.png end.png
 xdotool mousemove --window "$wid" 900 300
+
+# A wall changes the wave. Home goes to tick 0, whose board the seed fixes
+# (`replay --print` of a trace of seed 11: head (3,0) heading right, food
+# (3,11)); the path and the virtual snake are switched off, so only the wave
+# colours the empty cells. The board is laid out as in wheel_xvfb.sh: cells
+# 47 pixels, cell (0,0) at (76,36). A click on (3,5) puts a wall across the
+# column below the head: the wave must change on cells (3,7)..(3,10), two
+# steps further now, and the second click must give back the same colours.
+wshot() { sleep 0.6; import -window "$wid" "$1"; } # the window alone, as in wheel_xvfb.sh
+xdotool key p v Home
+wshot wall_before.png
+xdotool mousemove --window "$wid" 240 294 click 1
+wshot wall_on.png
+xdotool mousemove --window "$wid" 240 294 click 1
+wshot wall_off.png
+xdotool mousemove --window "$wid" 900 300
+column() { convert "$1" -crop 47x188+217+365 +repage "$2"; }
+column wall_before.png col_before.png
+column wall_on.png col_on.png
+column wall_off.png col_off.png
+expect_changed "a wall at (3,5): the wave below it" col_before.png col_on.png 1000
+expect_same "the wall clicked away: the same wave" col_before.png col_off.png
+xdotool key p v
 
 xdotool key s
 sleep 1
