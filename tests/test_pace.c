@@ -41,9 +41,9 @@ START_TEST(mean_rate_is_the_asked_one) {
 }
 END_TEST
 
-/* The limiter it replaces, on the same clock: sleep one period minus the
- * work, in whole ms. It loses the rounding every frame (about 58.8/s): the
- * simulation is able to tell the two apart. */
+/* The limiter it replaces, on the same simulated clock: sleep one period
+ * minus the work, in whole ms. It loses the rounding and the late wake-up
+ * every frame: the simulation is able to tell the two apart. */
 START_TEST(relative_sleep_falls_short) {
     Rng rng;
     rng_init(&rng, 1, 1);
