@@ -297,6 +297,44 @@ START_TEST(perfect_after_policy_switch_falls_back) {
 }
 END_TEST
 
+START_TEST(explain_off_decides_the_same) {
+    /* Headless runs turn `explain` off: the same moves and routes, game after
+     * game, and only the plan's overlay cycle is left out (while following a
+     * plan the explained AI shows a cycle, the other none). */
+    SnakeRules rules = {10, 8, 4, true};
+    SnakeGame g;
+    SnakeAi shown, quiet;
+    ck_assert_int_eq(snake_game_init(&g, &rules, 1, NULL), WS_OK);
+    ck_assert_int_eq(snake_ai_init(&shown, 10, 8, SNAKE_POLICY_PERFECT, true, NULL), WS_OK);
+    ck_assert_int_eq(snake_ai_init(&quiet, 10, 8, SNAKE_POLICY_PERFECT, true, NULL), WS_OK);
+    quiet.explain = false;
+    long plan_moves = 0;
+    for (uint64_t seed = 1; seed <= 3; seed++) {
+        snake_game_reset(&g, seed);
+        snake_ai_clear(&shown);
+        snake_ai_clear(&quiet);
+        while (g.outcome == SNAKE_PLAYING) {
+            Dir a = snake_ai_choose(&shown, &g), b = snake_ai_choose(&quiet, &g);
+            ck_assert_msg(a == b, "seed %llu step %ld: %d vs %d", (unsigned long long)seed,
+                          g.steps, (int)a, (int)b);
+            ck_assert_int_eq(shown.reason, quiet.reason);
+            ck_assert_int_eq(shown.food_path.len, quiet.food_path.len);
+            if (shown.reason == SNAKE_REASON_SHORTCUT) {
+                plan_moves++;
+                ck_assert_ptr_nonnull(snake_ai_cycle(&shown));
+                ck_assert_ptr_null(snake_ai_cycle(&quiet));
+            }
+            snake_game_tick(&g, a);
+        }
+        ck_assert_int_eq(g.outcome, SNAKE_WON);
+    }
+    ck_assert_int_gt(plan_moves, 0);
+    snake_ai_deinit(&shown);
+    snake_ai_deinit(&quiet);
+    snake_game_deinit(&g);
+}
+END_TEST
+
 /* ---- boards with walls ---------------------------------------------------- */
 
 /* Reads a shipped snake map ('#' wall) into walls[w*h] (malloc'd). */
@@ -494,6 +532,7 @@ static Suite *snake_cycle_suite(void) {
     tcase_add_test(tc, perfect_beats_hamilton);
     tcase_add_test(tc, hamilton_follows_fixed_cycle);
     tcase_add_test(tc, perfect_after_policy_switch_falls_back);
+    tcase_add_test(tc, explain_off_decides_the_same);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("walls");

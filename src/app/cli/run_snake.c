@@ -170,6 +170,8 @@ static WsStatus play_all(const SnakeRules *rules, const BatchSpec *spec, RunnerG
             st = snake_policy_check_game(spec->policy, &wk->game, err);
         if (st == WS_OK)
             st = snake_ai_init(&wk->ai, rules->w, rules->h, spec->policy, rules->strict_tail, err);
+        if (st == WS_OK)
+            wk->ai.explain = false; /* nobody sees the overlays */
         if (st != WS_OK) {
             snake_game_deinit(&wk->game);
             break;

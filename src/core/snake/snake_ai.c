@@ -130,6 +130,7 @@ WsStatus snake_ai_init(SnakeAi *ai, int w, int h, SnakePolicy policy, bool stric
     ai->h = h;
     ai->policy = policy;
     ai->strict_tail = strict_tail;
+    ai->explain = true;
     ai->dir = DIR_NONE;
     return WS_OK;
 }
@@ -883,7 +884,7 @@ static void choose_cycle(SnakeAi *ai, const SnakeGame *g) {
     if (cycle && ai->policy == SNAKE_POLICY_HAMILTON)
         d = snake_cycle_choose_hamilton(ai->cycle, g, &ai->food_path);
     else if (cycle)
-        d = snake_cycle_choose_perfect(ai->cycle, g, &ai->food_path, &shortcut);
+        d = snake_cycle_choose_perfect(ai->cycle, g, &ai->food_path, ai->explain, &shortcut);
     if (d == DIR_NONE) {
         /* The body is not on a cycle (the policy was switched mid-game) or the
          * walls are not whole blocks: greedy plays until the game restarts on a cycle. */

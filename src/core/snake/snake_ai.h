@@ -31,8 +31,9 @@
  * every board.
  *
  * hamilton and perfect (snake_cycle.h, docs/perfect.md) need a board with an
- * even side and, for now, no walls; their food_path is the planned route and
- * snake_ai_cycle() the Hamiltonian cycle the decision relied on.
+ * even side whose walls, if any, are whole 2x2 blocks; their food_path is the
+ * planned route and snake_ai_cycle() the Hamiltonian cycle the decision
+ * relied on.
  */
 #ifndef WS_SNAKE_AI_H
 #define WS_SNAKE_AI_H
@@ -83,6 +84,12 @@ typedef struct SnakeAi {
     bool virt_valid;    /* virt holds a simulation made by this decision */
     bool virt_safe;     /* that eat passed the check (false: refused, shown anyway) */
     Path tail_path;     /* head -> tail when the reason is follow-tail */
+    /* Also work out what only the overlays show (true after init): perfect's
+     * cycle while it follows a plan, the certificate at the plan's end, about
+     * 6 % of its decision time on 30x30. Headless runs turn it off; the
+     * decisions are the same either way, only snake_ai_cycle() is NULL then
+     * while a plan is followed. */
+    bool explain;
 
     /* Scratch, owned. */
     WaveField scratch;   /* searches whose result is not kept */
@@ -107,7 +114,8 @@ void snake_ai_clear(SnakeAi *ai);
  * board size) and records why. Returns DIR_NONE only when no legal move is
  * left. Never allocates. The game's walls are read on every call, so a wall
  * toggled since the last decision is seen. hamilton and perfect play greedy
- * while the board has walls (snake_policy_check_walls says why). */
+ * while the board has walls that are not whole 2x2 blocks with connected
+ * free blocks (snake_policy_check_walls says why). */
 Dir snake_ai_choose(SnakeAi *ai, const SnakeGame *game);
 
 /* The cycle the last hamilton / perfect decision used, as w*h cells in the

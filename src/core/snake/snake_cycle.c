@@ -508,7 +508,8 @@ static bool plan_live(const SnakeCycle *c, const SnakeGame *g) {
     return true;
 }
 
-static Dir choose_blocks(SnakeCycle *c, const SnakeGame *g, Path *route, bool *shortcut) {
+static Dir choose_blocks(SnakeCycle *c, const SnakeGame *g, Path *route, bool explain,
+                         bool *shortcut) {
     const Snake *s = &g->snake;
     SnakeCert *k = &c->cert;
     if (g->steps == 0)
@@ -584,7 +585,7 @@ static Dir choose_blocks(SnakeCycle *c, const SnakeGame *g, Path *route, bool *s
         route_copy(route, c->plan + c->plan_at, left);
         /* The overlay's cycle: the certificate the plan ends on (its check
          * leaves that tree in k->tree). */
-        if (plan_check(c, s, c->plan + c->plan_at, left) == 0)
+        if (explain && plan_check(c, s, c->plan + c->plan_at, left) == 0)
             order_from_tree(c, k->tree, snake_tail(s));
         c->plan_at++;
         *shortcut = true;
@@ -597,13 +598,14 @@ static Dir choose_blocks(SnakeCycle *c, const SnakeGame *g, Path *route, bool *s
     return grid_dir_between(c->w, head, snake_cert_outline_next(k, c->commit, head));
 }
 
-Dir snake_cycle_choose_perfect(SnakeCycle *c, const SnakeGame *g, Path *route, bool *shortcut) {
+Dir snake_cycle_choose_perfect(SnakeCycle *c, const SnakeGame *g, Path *route, bool explain,
+                               bool *shortcut) {
     *shortcut = false;
     c->order_len = 0;
     if (!snake_cycle_sync_walls(c, g))
         return DIR_NONE;
     if (c->blocks)
-        return choose_blocks(c, g, route, shortcut);
+        return choose_blocks(c, g, route, explain, shortcut);
     return choose_tapsell(c, g, route, shortcut);
 }
 

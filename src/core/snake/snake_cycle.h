@@ -102,8 +102,11 @@ Dir snake_cycle_choose_hamilton(SnakeCycle *c, const SnakeGame *g, Path *route);
  * that keep a certificate cycle (see above); *shortcut is false when the move
  * simply follows the certificate cycle. Fills route with the planned route
  * head -> food. Returns DIR_NONE when the body has no certificate (it was
- * not played by this policy from the start), so the caller can fall back. */
-Dir snake_cycle_choose_perfect(SnakeCycle *c, const SnakeGame *g, Path *route, bool *shortcut);
+ * not played by this policy from the start), so the caller can fall back.
+ * With `explain` false, a move along a kept plan leaves the cycle (order)
+ * empty: only an overlay shows it, and it costs a certificate build. */
+Dir snake_cycle_choose_perfect(SnakeCycle *c, const SnakeGame *g, Path *route, bool explain,
+                               bool *shortcut);
 
 /* ---- memory ----------------------------------------------------------------
  * What perfect keeps from one decision to the next on a board with two even
