@@ -743,7 +743,9 @@ static App *open_mode_app(AppMode mode) {
     o.seed_given = true;
     o.window_w = 640;
     o.window_h = 360;
-    o.speed = 1000.0;
+    /* Slow enough that a frame on a loaded machine plays a few ticks, not a
+     * whole sea game (at 1000/s a slow frame once ended it: tick 1 of the next). */
+    o.speed = 100.0;
     return open_app_with(&o);
 }
 
