@@ -96,20 +96,23 @@ bool snake_cert_constrain(SnakeCert *k, int a, int b, int delta) {
 
 bool snake_cert_load(SnakeCert *k, const Snake *s) {
     snake_cert_clear(k);
+    bool lanes = true;
     for (int i = s->len - 1; i >= 0; i--) {
         int a = snake_at(s, i);
         /* Segment i leaves after len - i moves; what it implies holds till then. */
         k->block_until[snake_cert_block(k, a)] = (int32_t)(s->len - i);
         if (i == 0)
             break;
-        if (!snake_cert_constrain(k, a, snake_at(s, i - 1), 1))
-            return false;
+        if (!snake_cert_constrain(k, a, snake_at(s, i - 1), 1)) {
+            lanes = false; /* no outline takes this move; load the others */
+            continue;
+        }
         int e = snake_cert_edge(k, a);
         if (e >= 0 &&
             snake_at(s, i - 1) == grid_neighbor(k->w, k->h, a, snake_cert_cross_dir(k->w, a)))
             k->req_until[e] = (int32_t)(s->len - i);
     }
-    return true;
+    return lanes;
 }
 
 /* ======================================================================== */

@@ -133,7 +133,8 @@ bool snake_cert_constrain(SnakeCert *k, int a, int b, int delta);
 
 /* Loads the constraints of every body move (tail -> head), and when each
  * block and crossing is left behind. False if the body took a move that no
- * block-tree outline takes (then the loaded constraints are partial). */
+ * block-tree outline takes (a plan's free move): the other moves are loaded
+ * all the same, but such a body has no certificate. */
 bool snake_cert_load(SnakeCert *k, const Snake *s);
 
 /* ---- trees ------------------------------------------------------------------ */

@@ -107,6 +107,12 @@ static void fixed_build(SnakeCycle *c) {
         c->fixed_pos[c->fixed[i]] = i;
 }
 
+/* The free prefix (docs/perfect.md): plans of a body up to this long may
+ * start with moves that are not lane moves, as long as those leave the body
+ * before the eat. The search's states grow with it: (FREE_MAX + 1) * cells,
+ * and at most FREE_STATES of them (so a 256x256 board keeps a short one). */
+enum { FREE_MAX = 14, FREE_STATES = 1 << 18 };
+
 /* Every buffer of the policies, listed and sized once (slab.h); the
  * certificate sizes its own. */
 static void cycle_layout(void *owner, Slab *s) {
@@ -116,11 +122,14 @@ static void cycle_layout(void *owner, Slab *s) {
     c->fixed_pos = slab_take(s, n, sizeof *c->fixed_pos);
     c->order = slab_take(s, n, sizeof *c->order);
     c->commit = slab_take(s, (size_t)c->cert.nedges, sizeof *c->commit);
+    size_t states = n * (size_t)(c->free_max + 1);
     c->release = slab_take(s, n, sizeof *c->release);
-    c->dist = slab_take(s, n, sizeof *c->dist);
-    c->parent = slab_take(s, n, sizeof *c->parent);
-    c->queue = slab_take(s, n, sizeof *c->queue);
-    c->cost = slab_take(s, n, sizeof *c->cost);
+    c->dist = slab_take(s, states, sizeof *c->dist);
+    c->parent = slab_take(s, states, sizeof *c->parent);
+    c->queue = slab_take(s, states, sizeof *c->queue);
+    c->cost = slab_take(s, states, sizeof *c->cost);
+    c->kseen = slab_take(s, n, sizeof *c->kseen);
+    c->last_at = slab_take(s, n, sizeof *c->last_at);
     c->ban = slab_take(s, n, sizeof *c->ban);
     c->seq = slab_take(s, 2 * n, sizeof *c->seq);
     c->plan = slab_take(s, n, sizeof *c->plan);
@@ -136,6 +145,11 @@ WsStatus snake_cycle_init(SnakeCycle *c, int w, int h, WsError *err) {
     c->h = h;
     c->cells = w * h;
     c->blocks = w % 2 == 0 && h % 2 == 0;
+    c->free_max = FREE_STATES / c->cells - 1;
+    if (c->free_max > FREE_MAX)
+        c->free_max = FREE_MAX;
+    if (c->free_max < 0)
+        c->free_max = 0;
     if (c->blocks) {
         st = snake_cert_init(&c->cert, w, h, err);
         if (st != WS_OK) {
@@ -149,6 +163,8 @@ WsStatus snake_cycle_init(SnakeCycle *c, int w, int h, WsError *err) {
         return ws_fail(err, WS_ERR_NOMEM, "out of memory for a %dx%d Hamiltonian cycle", w, h);
     }
     fixed_build(c);
+    for (int i = 0; i < c->cells; i++)
+        c->last_at[i] = -1;
     return WS_OK;
 }
 
@@ -340,68 +356,115 @@ static int32_t hug_cost(const SnakeCycle *c, int cell, int tick) {
     return open;
 }
 
-/* Timed BFS over lane moves from `start` (where the head is at tick
- * start_tick) to `goal`: a body cell may be entered from its release tick on,
- * and a move banned in ban[] is never taken. It also never
- * enters a block that still holds the body, except back over the edge the
- * body crossed: that would close a loop of blocks. Returns the steps from
- * start to goal, or -1; parent[] holds the route. */
-static int lane_route(SnakeCycle *c, int start, int start_tick, int goal) {
-    for (int i = 0; i < c->cells; i++)
+static bool lane_move(int w, int a, Dir d) {
+    return d == snake_cert_cross_dir(w, a) || d == snake_cert_stay_dir(w, a);
+}
+
+/* Timed BFS from the head (tick 0) to `goal`. A body cell may be entered from
+ * its release tick on, a move banned in ban[] is never taken, and a lane move
+ * never crosses into a block that still holds the body except back over the
+ * edge the body crossed (that would close a loop of blocks).
+ *
+ * Which moves: the body after the eat is the route's last `len` moves (with
+ * the old body's newest ones when the route is shorter), and only those must
+ * be lane moves for its certificate. So a route may start with free moves
+ * (any direction) when at least `len` lane moves follow the last of them:
+ * the states are (cell, k), k the lane moves since the last free move,
+ * capped at len; the goal counts when k >= min(steps, len). `flush` is the
+ * fewest steps after which the old body's own free moves have left it. Free
+ * moves are tried only for a body up to free_max long and when the route
+ * can still end within `limit` steps. Returns the steps, or -1; the route
+ * ends in goal_state (route_cells). */
+static int lane_route(SnakeCycle *c, const Snake *s, int goal, int limit, int flush,
+                      bool free) {
+    int cells = c->cells, len = s->len, start = snake_head(s);
+    int kmax = free && len <= c->free_max ? len : 0;
+    int nstates = cells * (kmax + 1);
+    for (int i = 0; i < nstates; i++)
         c->dist[i] = -1;
-    int qh = 0, qt = 0;
-    int found = -1;
+    for (int i = 0; kmax > 0 && i < cells; i++)
+        c->kseen[i] = -1;
+    int qh = 0, qt = 0, found = -1;
     c->cost[start] = 0;
     c->dist[start] = 0;
     c->parent[start] = -1;
-    c->queue[qt++] = start;
+    c->kseen[start] = 0;
+    c->goal_state = start;
     if (start == goal)
         return 0;
+    c->queue[qt++] = start;
     while (qh < qt) {
-        int x = c->queue[qh++];
-        /* Lane moves in direction order, so ties break the same way every run. */
-        Dir a = snake_cert_cross_dir(c->w, x), b = snake_cert_stay_dir(c->w, x);
-        Dir ds[2] = {a < b ? a : b, a < b ? b : a};
-        int e = snake_cert_edge(&c->cert, x);
-        int tick = start_tick + c->dist[x] + 1; /* when the head would enter y */
-        if (found >= 0 && c->dist[x] >= found)
+        int st = c->queue[qh++];
+        int x = kmax > 0 ? st % cells : st, k = kmax > 0 ? st / cells : 0, steps = c->dist[st];
+        if (found >= 0 && steps >= found)
             break; /* the goal's layer is complete */
-        for (int k = 0; k < 2; k++) {
-            int y = grid_neighbor(c->w, c->h, x, ds[k]);
-            if (y < 0 || (c->dist[y] >= 0 && c->dist[y] <= c->dist[x]) || c->release[y] > tick ||
-                ((unsigned)c->ban[x] >> (unsigned)ds[k] & 1u))
+        int tick = steps + 1; /* when the head would enter the next cell */
+        Dir cross = snake_cert_cross_dir(c->w, x), stay = snake_cert_stay_dir(c->w, x);
+        int e = snake_cert_edge(&c->cert, x);
+        bool free_ok = kmax > 0 && tick + len <= limit;
+        /* Directions in order, so ties break the same way every run: all
+         * four, or the two lane moves. */
+        Dir dirs[DIR_COUNT] = {DIR_UP, DIR_RIGHT, DIR_DOWN, DIR_LEFT};
+        int ndirs = DIR_COUNT;
+        if (!free_ok) {
+            dirs[0] = cross < stay ? cross : stay;
+            dirs[1] = cross < stay ? stay : cross;
+            ndirs = 2;
+        }
+        for (int i = 0; i < ndirs; i++) {
+            Dir d = dirs[i];
+            bool lane = d == cross || d == stay;
+            int y = grid_neighbor(c->w, c->h, x, d);
+            if (y < 0 || c->release[y] > tick || ((unsigned)c->ban[x] >> (unsigned)d & 1u))
                 continue;
-            if (ds[k] == a && c->cert.block_until[snake_cert_block(&c->cert, y)] > tick &&
+            if (d == cross && c->cert.block_until[snake_cert_block(&c->cert, y)] > tick &&
                 c->cert.req_until[e] <= tick)
                 continue;
-            int32_t cost = c->cost[x] + hug_cost(c, y, tick);
-            if (c->dist[y] >= 0) { /* same layer, reached again: keep the cheaper parent */
-                if (cost < c->cost[y]) {
-                    c->cost[y] = cost;
-                    c->parent[y] = x;
+            int k2 = !lane ? 0 : k < kmax ? k + 1 : kmax;
+            if (y == goal && (k2 < (tick < kmax ? tick : kmax) || tick < flush))
+                continue; /* eating here would leave a free move in the body */
+            int ys = k2 * cells + y;
+            int32_t cost = c->cost[st] + hug_cost(c, y, tick);
+            if (c->dist[ys] >= 0) { /* same layer, reached again: keep the cheaper parent */
+                if (c->dist[ys] == tick && cost < c->cost[ys]) {
+                    c->cost[ys] = cost;
+                    c->parent[ys] = st;
                 }
                 continue;
             }
-            c->dist[y] = c->dist[x] + 1;
-            c->cost[y] = cost;
-            c->parent[y] = x;
+            if (kmax > 0) {
+                if (y != goal && c->kseen[y] >= k2)
+                    continue; /* reached as soon with as many lane moves to spare */
+                c->kseen[y] = k2;
+            }
+            c->dist[ys] = tick;
+            c->cost[ys] = cost;
+            c->parent[ys] = st;
             if (y == goal)
-                found = c->dist[y];
+                found = tick;
             else
-                c->queue[qt++] = y;
+                c->queue[qt++] = ys;
         }
+    }
+    if (found < 0)
+        return -1;
+    c->goal_state = -1; /* the cheapest state the goal was reached in */
+    for (int k = 0; k <= kmax; k++) {
+        int gs = k * cells + goal;
+        if (c->dist[gs] == found && (c->goal_state < 0 || c->cost[gs] < c->cost[c->goal_state]))
+            c->goal_state = gs;
     }
     return found;
 }
 
-/* Copies the BFS route start -> goal into cells[] (start first); returns its length. */
-static int route_cells(const SnakeCycle *c, int32_t *cells, int goal) {
+/* Copies the route of the last search (head first) into cells[]; returns its length. */
+static int route_cells(const SnakeCycle *c, int32_t *cells) {
     int n = 0;
-    for (int x = goal; x >= 0; x = c->parent[x])
+    for (int st = c->goal_state; st >= 0; st = c->parent[st])
         n++;
     int i = n;
-    for (int x = goal; x >= 0; x = c->parent[x])
-        cells[--i] = x;
+    for (int st = c->goal_state; st >= 0; st = c->parent[st])
+        cells[--i] = st % c->cells;
     return n;
 }
 
@@ -425,6 +488,15 @@ static int plan_check(SnakeCycle *c, const Snake *s, const int32_t *plan, int n)
         seq[i] = snake_at(s, len - 1 - i);
     for (int j = 1; j < n; j++)
         seq[len - 1 + j] = plan[j];
+    /* The body after the eat, seq[n - 2 ..], must be made of lane moves
+     * (lane_route sees to it; free moves earlier leave with the tail). A
+     * body longer than free_max has none of its own (body_flush). */
+    int from = n - 2 > 0 ? n - 2 : 0;
+    if (len > c->free_max && from < len - 1)
+        from = len - 1;
+    for (int i = from; i + 1 < len + n - 1; i++)
+        if (!lane_move(c->w, seq[i], grid_dir_between(c->w, seq[i], seq[i + 1])))
+            return i + 2 - len > 1 ? i + 2 - len : 1;
     for (int j = 1; j < n; j++) { /* every move but the last, the eat, drops the tail */
         snake_cert_constrain(&c->cert, seq[len - 2 + j], seq[len - 1 + j], 1);
         if (j < n - 1)
@@ -462,7 +534,43 @@ enum { PLAN_ATTEMPTS = 24 };
  * free by the release ticks the BFS kept, the food cannot move before it is
  * eaten, so the snake reaches the certified state at the plan's end whatever
  * the states in between (docs/perfect.md). */
-static bool plan_route(SnakeCycle *c, const SnakeGame *g, const bool valid[DIR_COUNT], int limit) {
+/* Whether a route plan[0..n) enters a cell its own body still holds: the
+ * head enters plan[j] at tick j and the body keeps it until tick j + len (a
+ * tick more under the strict rule). Only a route with free moves can: lane
+ * moves may then circle a block to gain the lane moves the eat needs.
+ * Returns the first such j, or 0. */
+static int plan_crosses_itself(SnakeCycle *c, const int32_t *plan, int n, int len, bool strict) {
+    int bad = 0;
+    for (int j = 0; j < n && bad == 0; j++) {
+        int at = c->last_at[plan[j]];
+        if (at >= 0 && j < at + len + (strict ? 1 : 0))
+            bad = j;
+        c->last_at[plan[j]] = j;
+    }
+    for (int j = 0; j < n; j++)
+        c->last_at[plan[j]] = -1;
+    return bad;
+}
+
+/* The fewest moves after which the body's own free moves (from a plan's
+ * free prefix) have all left it: 0 when it has none. Only a body up to
+ * free_max long can have one (a longer one is all lane moves, or it was not
+ * played by this policy; plan_check refuses a free move in the eat's body
+ * either way). */
+static int body_flush(const SnakeCycle *c, const Snake *s) {
+    int flush = 0;
+    if (s->len > c->free_max)
+        return 0;
+    for (int i = 0; i + 1 < s->len; i++) { /* the move into segment i */
+        int a = snake_at(s, i + 1);
+        if (!lane_move(c->w, a, grid_dir_between(c->w, a, snake_at(s, i))) && s->len - i > flush)
+            flush = s->len - i;
+    }
+    return flush;
+}
+
+static bool plan_search(SnakeCycle *c, const SnakeGame *g, const bool valid[DIR_COUNT], int limit,
+                        int flush, bool free) {
     const Snake *s = &g->snake;
     int head = snake_head(s);
     int32_t banned[PLAN_ATTEMPTS + 1];
@@ -473,11 +581,14 @@ static bool plan_route(SnakeCycle *c, const SnakeGame *g, const bool valid[DIR_C
     banned[nbanned++] = head;
     bool ok = false;
     for (int attempt = 0; attempt < PLAN_ATTEMPTS; attempt++) {
-        int steps = lane_route(c, head, 0, g->food);
+        int steps = lane_route(c, s, g->food, limit, flush, free);
         if (steps < 0 || steps > limit)
             break;
-        int n = route_cells(c, c->cand, g->food);
-        int fail = plan_check(c, s, c->cand, n);
+        int n = route_cells(c, c->cand);
+        bool frees = free && s->len <= c->free_max; /* only then can a route revisit a cell */
+        int fail = frees ? plan_crosses_itself(c, c->cand, n, s->len, g->rules.strict_tail) : 0;
+        if (fail == 0)
+            fail = plan_check(c, s, c->cand, n);
         if (fail == 0) { /* the kept plan changes only now, to a checked one */
             memcpy(c->plan, c->cand, (size_t)n * sizeof *c->plan);
             c->plan_len = n;
@@ -493,6 +604,13 @@ static bool plan_route(SnakeCycle *c, const SnakeGame *g, const bool valid[DIR_C
     for (int i = 0; i < nbanned; i++)
         c->ban[banned[i]] = 0;
     return ok;
+}
+
+static bool plan_route(SnakeCycle *c, const SnakeGame *g, const bool valid[DIR_COUNT], int limit,
+                       int flush) {
+    if (plan_search(c, g, valid, limit, flush, true))
+        return true;
+    return g->snake.len <= c->free_max && plan_search(c, g, valid, limit, flush, false);
 }
 
 /* Whether the kept plan still describes this game: same food, at least one
@@ -514,12 +632,12 @@ static Dir choose_blocks(SnakeCycle *c, const SnakeGame *g, Path *route, bool ex
     SnakeCert *k = &c->cert;
     if (g->steps == 0)
         c->plan_len = 0; /* a new game: nothing carries over, whichever game came before */
-    if (!snake_cert_load(k, s))
-        return DIR_NONE;
     /* The invariant: the body has a certificate, or it is following a plan
      * whose end (the eat) has one. Anything else was not played by this
-     * policy (a policy switch, a steering hand): the caller falls back. */
-    bool certified = snake_cert_build(k);
+     * policy (a policy switch, a steering hand): the caller falls back. A
+     * body with a free move (a plan's free prefix) has no certificate. */
+    bool lanes = snake_cert_load(k, s);
+    bool certified = lanes && snake_cert_build(k);
     bool live = plan_live(c, g);
     if (!certified && !live)
         return DIR_NONE;
@@ -552,10 +670,10 @@ static Dir choose_blocks(SnakeCycle *c, const SnakeGame *g, Path *route, bool ex
     bool planned = false;
     if (hunting || live) {
         release_set(c, s, g->rules.strict_tail);
-        bool valid[DIR_COUNT] = {false}; /* legal lane moves */
+        bool valid[DIR_COUNT] = {false}; /* legal moves (lane_route decides which kind) */
         for (int d = 0; d < DIR_COUNT; d++)
-            valid[d] = snake_game_is_legal(g, (Dir)d) && (snake_cert_cross_dir(c->w, head) == d ||
-                                                          snake_cert_stay_dir(c->w, head) == d);
+            valid[d] = snake_game_is_legal(g, (Dir)d);
+        int flush = body_flush(c, s);
         /* Follow the kept plan until the eat. */
         Dir next = live ? grid_dir_between(c->w, head, c->plan[c->plan_at + 1]) : DIR_NONE;
         planned = next != DIR_NONE && valid[next];
@@ -564,12 +682,13 @@ static Dir choose_blocks(SnakeCycle *c, const SnakeGame *g, Path *route, bool ex
          * opened, a checked shorter plan replaces the kept one; if none
          * checks out the kept one stays (it may be all that is safe). */
         if (planned && hunting) {
-            int now = lane_route(c, head, 0, food);
+            int limit = remaining - 1 < tree_dist ? remaining - 1 : tree_dist;
+            int now = lane_route(c, s, food, limit, flush, true);
             if (now >= 0 && now < remaining)
-                plan_route(c, g, valid, remaining - 1 < tree_dist ? remaining - 1 : tree_dist);
+                plan_route(c, g, valid, limit, flush);
         }
         if (!planned && hunting)
-            planned = plan_route(c, g, valid, tree_dist);
+            planned = plan_route(c, g, valid, tree_dist, flush);
         if (planned && certified && c->plan_len - 1 - c->plan_at > tree_dist)
             planned = false; /* the cycle itself is the shorter way */
         release_clear(c, s);

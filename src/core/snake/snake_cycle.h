@@ -47,13 +47,20 @@ typedef struct SnakeCycle {
     uint8_t *commit; /* per certificate edge: the tree being followed after a long hunt */
     bool committed;  /* commit holds a tree that is being followed */
 
-    /* Route search scratch (cells). */
-    int32_t *release;      /* tick from which a body cell may be entered (0 = free) */
-    int32_t *dist;
-    int32_t *parent;
-    int32_t *queue;
-    int32_t *cost;         /* tie-break cost of the route to each cell */
-    uint8_t *ban;          /* per cell: lane moves a plan search may not take (bit per Dir) */
+    /* Route search scratch. The search runs over states (cell, k): k is the
+     * number of lane moves since the route's last free move, capped at the
+     * body's length (docs/perfect.md, "the free prefix"); a body longer than
+     * free_max searches lane moves only (k = 0). */
+    int free_max;          /* longest body whose plans may start with free moves */
+    int32_t *release;      /* cells: tick from which a body cell may be entered (0 = free) */
+    int32_t *dist;         /* states: (free_max + 1) * cells, k * cells + cell */
+    int32_t *parent;       /* states */
+    int32_t *queue;        /* states */
+    int32_t *cost;         /* states: tie-break cost of the route to each state */
+    int32_t *kseen;        /* cells: the largest k a state of the cell was reached with */
+    int32_t *last_at;      /* cells: when a candidate plan last entered the cell (-1) */
+    int goal_state;        /* the state the last search reached the goal in */
+    uint8_t *ban;          /* per cell: moves a plan search may not take (bit per Dir) */
     int32_t *seq;          /* 2 * cells: the body followed by a plan, for its virtual walk */
 
     /* The plan being followed: plan[plan_at] is the head, the last cell the food. */
