@@ -335,6 +335,45 @@ START_TEST(explain_off_decides_the_same) {
 }
 END_TEST
 
+/* A plan's free prefix (docs/perfect.md): a short body's plan may start with
+ * moves no block outline takes, and they have left the body by the eat,
+ * whose state has a certificate. A longer body moves by lane moves only. */
+START_TEST(free_prefix_leaves_before_the_eat) {
+    SnakeRules rules = {8, 8, 4, true};
+    SnakeGame g;
+    SnakeAi ai;
+    SnakeCycle check;
+    ck_assert_int_eq(snake_game_init(&g, &rules, 1, NULL), WS_OK);
+    ck_assert_int_eq(snake_ai_init(&ai, 8, 8, SNAKE_POLICY_PERFECT, true, NULL), WS_OK);
+    ck_assert_int_eq(snake_cycle_init(&check, 8, 8, NULL), WS_OK);
+    int free_max = ai.cycle->free_max;
+    ck_assert_int_gt(free_max, 0);
+    long free_moves = 0;
+    for (uint64_t seed = 1; seed <= 20; seed++) {
+        snake_game_reset(&g, seed);
+        snake_ai_clear(&ai);
+        while (g.outcome == SNAKE_PLAYING) {
+            Dir d = snake_ai_choose(&ai, &g);
+            int head = snake_head(&g.snake), len = g.snake.len;
+            if (d != snake_cert_cross_dir(8, head) && d != snake_cert_stay_dir(8, head)) {
+                free_moves++;
+                ck_assert_msg(len <= free_max, "seed %llu step %ld: a free move at length %d",
+                              (unsigned long long)seed, g.steps, len);
+                ck_assert_int_eq(ai.reason, SNAKE_REASON_SHORTCUT);
+            }
+            snake_game_tick(&g, d);
+            if (g.outcome == SNAKE_PLAYING && g.snake.len > len)
+                check_certificate(&check, &g.snake, seed, g.steps);
+        }
+        ck_assert_int_eq(g.outcome, SNAKE_WON);
+    }
+    ck_assert_int_gt(free_moves, 0);
+    snake_cycle_deinit(&check);
+    snake_ai_deinit(&ai);
+    snake_game_deinit(&g);
+}
+END_TEST
+
 /* ---- boards with walls ---------------------------------------------------- */
 
 /* Reads a shipped snake map ('#' wall) into walls[w*h] (malloc'd). */
@@ -533,6 +572,7 @@ static Suite *snake_cycle_suite(void) {
     tcase_add_test(tc, hamilton_follows_fixed_cycle);
     tcase_add_test(tc, perfect_after_policy_switch_falls_back);
     tcase_add_test(tc, explain_off_decides_the_same);
+    tcase_add_test(tc, free_prefix_leaves_before_the_eat);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("walls");
