@@ -98,6 +98,13 @@ static inline Dir snake_cert_stay_dir(int w, int cell) {
     return (Dir)((snake_cert_cross_dir(w, cell) + 1) % DIR_COUNT);
 }
 
+/* Whether the move d out of `cell` is one of its two lane moves, the moves
+ * some block-tree outline takes (a body of only lane moves can have a
+ * certificate; snake_cert_constrain refuses any other move). */
+static inline bool snake_cert_is_lane(int w, int cell, Dir d) {
+    return d == snake_cert_cross_dir(w, cell) || d == snake_cert_stay_dir(w, cell);
+}
+
 /* The edge between block b and its neighbour toward d, or -1 at the board edge. */
 static inline int snake_cert_block_edge(const SnakeCert *k, int b, Dir d) {
     int bx = b % k->bw, by = b / k->bw, horizontal = k->bh * (k->bw - 1);
