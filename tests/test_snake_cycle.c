@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "require.h"
 #include "rng.h"
 
 #include "snake.h"
@@ -139,24 +140,24 @@ END_TEST
  * body as one stretch tail -> head; on the fixed cycle the body must appear in
  * order (gaps are Tapsell's skipped cells). */
 static void check_certificate(SnakeCycle *c, const Snake *s, uint64_t seed, long step) {
-    ck_assert_msg(snake_cycle_certify(c, s), "seed %llu step %ld: no certificate",
-                  (unsigned long long)seed, step);
-    ck_assert_int_eq(c->order_len, c->cells);
-    ck_assert_msg(is_hamiltonian_cycle(c->order, c->w, c->h), "seed %llu step %ld",
-                  (unsigned long long)seed, step);
-    ck_assert_int_eq(c->order[0], snake_tail(s));
+    REQUIRE_MSG(snake_cycle_certify(c, s), "seed %llu step %ld: no certificate",
+                (unsigned long long)seed, step);
+    REQUIRE_INT_EQ(c->order_len, c->cells);
+    REQUIRE_MSG(is_hamiltonian_cycle(c->order, c->w, c->h), "seed %llu step %ld",
+                (unsigned long long)seed, step);
+    REQUIRE_INT_EQ(c->order[0], snake_tail(s));
     if (c->blocks) {
         for (int i = 0; i < s->len; i++)
-            ck_assert_msg(c->order[i] == snake_at(s, s->len - 1 - i),
-                          "seed %llu step %ld: body segment %d off the cycle",
-                          (unsigned long long)seed, step, s->len - 1 - i);
+            REQUIRE_MSG(c->order[i] == snake_at(s, s->len - 1 - i),
+                        "seed %llu step %ld: body segment %d off the cycle",
+                        (unsigned long long)seed, step, s->len - 1 - i);
     } else {
         int at = 0;
         for (int i = s->len - 1; i >= 0; i--) {
             while (at < c->cells && c->order[at] != snake_at(s, i))
                 at++;
-            ck_assert_msg(at < c->cells, "seed %llu step %ld: body out of cycle order",
-                          (unsigned long long)seed, step);
+            REQUIRE_MSG(at < c->cells, "seed %llu step %ld: body out of cycle order",
+                        (unsigned long long)seed, step);
         }
     }
 }
@@ -166,10 +167,10 @@ static void check_route(const SnakeAi *ai, const SnakeGame *g) {
     const Path *p = &ai->food_path;
     if (g->food < 0 || p->len == 0)
         return;
-    ck_assert_int_eq(p->cells[0], snake_head(&g->snake));
-    ck_assert_int_eq(p->cells[p->len - 1], g->food);
+    REQUIRE_INT_EQ(p->cells[0], snake_head(&g->snake));
+    REQUIRE_INT_EQ(p->cells[p->len - 1], g->food);
     for (int i = 1; i < p->len; i++)
-        ck_assert(adjacent(g->snake.w, p->cells[i - 1], p->cells[i]));
+        REQUIRE(adjacent(g->snake.w, p->cells[i - 1], p->cells[i]));
 }
 
 typedef struct Totals {
@@ -194,11 +195,10 @@ static Totals play_many(int w, int h, SnakePolicy policy, bool strict, int games
             snake_ai_clear(&ai);
             while (g.outcome == SNAKE_PLAYING) {
                 Dir d = snake_ai_choose(&ai, &g);
-                ck_assert_msg(d != DIR_NONE, "%dx%d %s start %d seed %llu step %ld: trapped", w,
-                              h, snake_policy_name(policy), start, (unsigned long long)seed,
-                              g.steps);
-                ck_assert(ai.reason == SNAKE_REASON_CYCLE || ai.reason == SNAKE_REASON_SHORTCUT);
-                ck_assert_ptr_nonnull(snake_ai_cycle(&ai));
+                REQUIRE_MSG(d != DIR_NONE, "%dx%d %s start %d seed %llu step %ld: trapped", w, h,
+                            snake_policy_name(policy), start, (unsigned long long)seed, g.steps);
+                REQUIRE(ai.reason == SNAKE_REASON_CYCLE || ai.reason == SNAKE_REASON_SHORTCUT);
+                REQUIRE(snake_ai_cycle(&ai) != NULL);
                 check_route(&ai, &g);
                 int len = g.snake.len;
                 snake_game_tick(&g, d);
@@ -212,9 +212,9 @@ static Totals play_many(int w, int h, SnakePolicy policy, bool strict, int games
                         check_certificate(&check, &g.snake, seed, g.steps);
                 }
             }
-            ck_assert_msg(g.outcome == SNAKE_WON, "%dx%d %s %s tail, start %d, seed %llu: %s",
-                          w, h, snake_policy_name(policy), strict ? "strict" : "free", start,
-                          (unsigned long long)seed, snake_outcome_name(g.outcome));
+            REQUIRE_MSG(g.outcome == SNAKE_WON, "%dx%d %s %s tail, start %d, seed %llu: %s", w, h,
+                        snake_policy_name(policy), strict ? "strict" : "free", start,
+                        (unsigned long long)seed, snake_outcome_name(g.outcome));
             t.games++;
             t.won++;
             t.steps += g.steps;
@@ -315,8 +315,8 @@ START_TEST(explain_off_decides_the_same) {
         snake_ai_clear(&quiet);
         while (g.outcome == SNAKE_PLAYING) {
             Dir a = snake_ai_choose(&shown, &g), b = snake_ai_choose(&quiet, &g);
-            ck_assert_msg(a == b, "seed %llu step %ld: %d vs %d", (unsigned long long)seed,
-                          g.steps, (int)a, (int)b);
+            ck_assert_msg(a == b, "seed %llu step %ld: %d vs %d", (unsigned long long)seed, g.steps,
+                          (int)a, (int)b);
             ck_assert_int_eq(shown.reason, quiet.reason);
             ck_assert_int_eq(shown.food_path.len, quiet.food_path.len);
             if (shown.reason == SNAKE_REASON_SHORTCUT) {
@@ -438,11 +438,11 @@ static int play_walled(int w, int h, const uint8_t *walls, SnakePolicy policy, b
         snake_ai_clear(&ai);
         while (g.outcome == SNAKE_PLAYING) {
             Dir d = snake_ai_choose(&ai, &g);
-            ck_assert_msg(d != DIR_NONE && snake_game_is_legal(&g, d),
-                          "%dx%d %s start %d seed %llu step %ld: no legal move", w, h,
-                          snake_policy_name(policy), start, (unsigned long long)seed, g.steps);
-            ck_assert(ai.reason == SNAKE_REASON_CYCLE || ai.reason == SNAKE_REASON_SHORTCUT);
-            ck_assert_int_eq(snake_ai_cycle_len(&ai), g.floor_cells);
+            REQUIRE_MSG(d != DIR_NONE && snake_game_is_legal(&g, d),
+                        "%dx%d %s start %d seed %llu step %ld: no legal move", w, h,
+                        snake_policy_name(policy), start, (unsigned long long)seed, g.steps);
+            REQUIRE(ai.reason == SNAKE_REASON_CYCLE || ai.reason == SNAKE_REASON_SHORTCUT);
+            REQUIRE_INT_EQ(snake_ai_cycle_len(&ai), g.floor_cells);
             check_route(&ai, &g);
             int len = g.snake.len;
             bool shortcut = ai.reason == SNAKE_REASON_SHORTCUT;
@@ -450,19 +450,19 @@ static int play_walled(int w, int h, const uint8_t *walls, SnakePolicy policy, b
             if (g.outcome != SNAKE_PLAYING)
                 break;
             const Snake *s = &g.snake;
-            ck_assert(snake_cycle_sync_walls(&check, &g));
+            REQUIRE(snake_cycle_sync_walls(&check, &g));
             bool certified = snake_cycle_certify(&check, s);
             if (!certified && shortcut && g.snake.len == len && policy == SNAKE_POLICY_PERFECT)
                 continue; /* inside a plan that ends in a certificate (see play_many) */
-            ck_assert_msg(certified, "seed %llu step %ld: no certificate",
-                          (unsigned long long)seed, g.steps);
-            ck_assert_msg(is_floor_cycle(check.order, check.order_len, w, h, g.walls),
-                          "seed %llu step %ld: not a cycle of the floor",
-                          (unsigned long long)seed, g.steps);
+            REQUIRE_MSG(certified, "seed %llu step %ld: no certificate", (unsigned long long)seed,
+                        g.steps);
+            REQUIRE_MSG(is_floor_cycle(check.order, check.order_len, w, h, g.walls),
+                        "seed %llu step %ld: not a cycle of the floor", (unsigned long long)seed,
+                        g.steps);
             for (int i = 0; i < s->len; i++)
-                ck_assert_msg(check.order[i] == snake_at(s, s->len - 1 - i),
-                              "seed %llu step %ld: body off the cycle", (unsigned long long)seed,
-                              g.steps);
+                REQUIRE_MSG(check.order[i] == snake_at(s, s->len - 1 - i),
+                            "seed %llu step %ld: body off the cycle", (unsigned long long)seed,
+                            g.steps);
         }
         ck_assert_msg(g.outcome == SNAKE_WON, "%dx%d %s %s tail start %d seed %llu: %s", w, h,
                       snake_policy_name(policy), strict ? "strict" : "free", start,
@@ -520,8 +520,7 @@ START_TEST(cycle_policies_refuse_other_walls) {
     walls[2 * 8 + 2] = 1; /* a lone wall cell: not a whole block */
     ck_assert_int_eq(snake_cycle_check_walls(8, 8, walls, &err), WS_ERR_ARG);
     ck_assert_ptr_nonnull(strstr(err.msg, "2x2"));
-    ck_assert_int_eq(snake_policy_check_walls(SNAKE_POLICY_PERFECT, 8, 8, walls, &err),
-                     WS_ERR_ARG);
+    ck_assert_int_eq(snake_policy_check_walls(SNAKE_POLICY_PERFECT, 8, 8, walls, &err), WS_ERR_ARG);
     ck_assert_ptr_nonnull(strstr(err.msg, "perfect"));
     ck_assert_int_eq(snake_policy_check_walls(SNAKE_POLICY_GREEDY, 8, 8, walls, &err), WS_OK);
     /* Whole blocks that cut the board in two: a wall column of blocks. */
@@ -576,7 +575,7 @@ static Suite *snake_cycle_suite(void) {
     suite_add_tcase(s, tc);
 
     tc = tcase_create("walls");
-    tcase_set_timeout(tc, 1200); /* a minute of CPU under ASan; a loaded machine stretches it */
+    tcase_set_timeout(tc, 1200); /* ~40 s under ASan; a loaded machine stretches it */
     tcase_add_test(tc, cycle_policies_win_the_maze);
     tcase_add_test(tc, cycle_policies_win_random_block_walls);
     tcase_add_test(tc, cycle_policies_refuse_other_walls);
