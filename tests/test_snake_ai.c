@@ -8,6 +8,7 @@
 
 #include "ascii_map.h"
 #include "grid.h"
+#include "require.h"
 #include "snake.h"
 #include "snake_ai.h"
 
@@ -287,38 +288,38 @@ static void check_games(int w, int h, bool strict, int games) {
         while (g.outcome == SNAKE_PLAYING) {
             int head = snake_head(&g.snake);
             Dir d = snake_ai_choose(&ai, &g);
-            ck_assert_msg(d != DIR_NONE, "seed %d: no move although a legal one exists", seed);
-            ck_assert_msg(snake_game_is_legal(&g, d), "seed %d step %ld: illegal move", seed,
-                          g.steps);
+            REQUIRE_MSG(d != DIR_NONE, "seed %d: no move although a legal one exists", seed);
+            REQUIRE_MSG(snake_game_is_legal(&g, d), "seed %d step %ld: illegal move", seed,
+                        g.steps);
             int target = grid_neighbor(w, h, head, d);
             if (ai.reason == SNAKE_REASON_EAT) {
                 const Path *p = &ai.food_path;
-                ck_assert(ai.virt_safe);
-                ck_assert_int_eq(p->cells[0], head);
-                ck_assert_int_eq(p->cells[p->len - 1], g.food);
-                ck_assert_int_eq(p->cells[1], target);
+                REQUIRE(ai.virt_safe);
+                REQUIRE_INT_EQ(p->cells[0], head);
+                REQUIRE_INT_EQ(p->cells[p->len - 1], g.food);
+                REQUIRE_INT_EQ(p->cells[1], target);
                 for (int i = 1; i < p->len; i++)
-                    ck_assert_int_ne(grid_dir_between(w, p->cells[i - 1], p->cells[i]), DIR_NONE);
-                ck_assert_int_eq(snake_head(&ai.virt), g.food);
-                ck_assert_int_eq(ai.virt.len, g.snake.len + 1);
+                    REQUIRE(grid_dir_between(w, p->cells[i - 1], p->cells[i]) != DIR_NONE);
+                REQUIRE_INT_EQ(snake_head(&ai.virt), g.food);
+                REQUIRE_INT_EQ(ai.virt.len, g.snake.len + 1);
                 /* The hole rules, while they hold (three quarters of the stall
                  * budget, counted up to the eat). */
                 if (g.since_eat + p->len - 1 < g.stall_limit / 4 * 3) {
                     int alone, regions, free_n;
                     free_cells_of(&ai.virt, mark, &alone, &regions, &free_n);
-                    ck_assert_msg(alone == 0, "seed %d step %ld: an eat leaves a cell alone", seed,
-                                  g.steps);
-                    ck_assert_msg(free_n > 16 || regions <= 1,
-                                  "seed %d step %ld: %d free cells in %d regions", seed, g.steps,
-                                  free_n, regions);
+                    REQUIRE_MSG(alone == 0, "seed %d step %ld: an eat leaves a cell alone", seed,
+                                g.steps);
+                    REQUIRE_MSG(free_n > 16 || regions <= 1,
+                                "seed %d step %ld: %d free cells in %d regions", seed, g.steps,
+                                free_n, regions);
                 }
             } else if (ai.reason == SNAKE_REASON_FOLLOW_TAIL) {
                 ck_assert_int_ne(target, g.food); /* it never eats by accident */
                 ck_assert_int_ge(ai.tail_path.len, 2);
-                ck_assert_int_eq(ai.tail_path.cells[0], head);
-                ck_assert_int_eq(ai.tail_path.cells[1], target);
+                REQUIRE_INT_EQ(ai.tail_path.cells[0], head);
+                REQUIRE_INT_EQ(ai.tail_path.cells[1], target);
             } else {
-                ck_assert_int_eq(ai.reason, SNAKE_REASON_WANDER);
+                REQUIRE_INT_EQ(ai.reason, SNAKE_REASON_WANDER);
             }
             snake_game_tick(&g, d);
         }
@@ -346,7 +347,7 @@ START_TEST(same_game_same_moves) {
     ck_assert_int_eq(snake_ai_init(&ib, 10, 10, SNAKE_POLICY_GREEDY, false, NULL), WS_OK);
     while (a.outcome == SNAKE_PLAYING) {
         Dir da = snake_ai_choose(&ia, &a), db = snake_ai_choose(&ib, &b);
-        ck_assert_int_eq(da, db);
+        REQUIRE_INT_EQ(da, db);
         snake_game_tick(&a, da);
         snake_game_tick(&b, db);
     }
@@ -402,9 +403,9 @@ static void check_resume(int w, int h, bool strict, int games) {
         while (g.outcome == SNAKE_PLAYING) {
             snake_ai_clear(&fresh);
             Dir a = snake_ai_choose(&kept, &g), b = snake_ai_choose(&fresh, &g);
-            ck_assert_msg(a == b, "seed %d step %ld: kept search %d, new search %d", seed, g.steps,
-                          a, b);
-            ck_assert_int_eq(kept.food_path.len, fresh.food_path.len);
+            REQUIRE_MSG(a == b, "seed %d step %ld: kept search %d, new search %d", seed, g.steps, a,
+                        b);
+            REQUIRE_INT_EQ(kept.food_path.len, fresh.food_path.len);
             snake_game_tick(&g, a);
         }
     }
@@ -523,25 +524,25 @@ static void check_walled_games(uint64_t seed0, int boards) {
                     snake_game_toggle_wall(&g, (int)rng_bounded(&r, (uint32_t)(w * h)));
                 int head = snake_head(&g.snake);
                 Dir d = snake_ai_choose(&ai, &g);
-                ck_assert_msg(d != DIR_NONE || !snake_game_has_move(&g),
-                              "seed %llu game %d step %ld: no move although one is legal",
-                              (unsigned long long)seed, game, g.steps);
+                REQUIRE_MSG(d != DIR_NONE || !snake_game_has_move(&g),
+                            "seed %llu game %d step %ld: no move although one is legal",
+                            (unsigned long long)seed, game, g.steps);
                 if (d != DIR_NONE) {
                     int target = grid_neighbor(w, h, head, d);
-                    ck_assert_msg(snake_game_is_legal(&g, d) && !g.walls[target],
-                                  "seed %llu game %d step %ld: illegal move %d",
-                                  (unsigned long long)seed, game, g.steps, (int)d);
+                    REQUIRE_MSG(snake_game_is_legal(&g, d) && !g.walls[target],
+                                "seed %llu game %d step %ld: illegal move %d",
+                                (unsigned long long)seed, game, g.steps, (int)d);
                 }
                 const Path *paths[2] = {&ai.food_path, &ai.tail_path};
                 for (int p = 0; p < 2; p++)
                     for (int i = 0; i < paths[p]->len; i++)
-                        ck_assert_msg(!g.walls[paths[p]->cells[i]],
-                                      "seed %llu game %d step %ld: a path through a wall",
-                                      (unsigned long long)seed, game, g.steps);
+                        REQUIRE_MSG(!g.walls[paths[p]->cells[i]],
+                                    "seed %llu game %d step %ld: a path through a wall",
+                                    (unsigned long long)seed, game, g.steps);
                 for (int i = 0; ai.wave.source >= 0 && i < ai.wave.reached; i++)
-                    ck_assert_msg(!g.walls[ai.wave.order[i]],
-                                  "seed %llu game %d step %ld: the wave entered a wall",
-                                  (unsigned long long)seed, game, g.steps);
+                    REQUIRE_MSG(!g.walls[ai.wave.order[i]],
+                                "seed %llu game %d step %ld: the wave entered a wall",
+                                (unsigned long long)seed, game, g.steps);
                 snake_game_tick(&g, d);
             }
             ck_assert_msg(g.outcome != SNAKE_WON || g.snake.len == g.floor_cells, "seed %llu",
@@ -649,8 +650,8 @@ START_TEST(greedy_plays_the_shipped_maps) {
     ck_assert_int_eq(snake_ai_init(&ai, map.w, map.h, SNAKE_POLICY_GREEDY, false, NULL), WS_OK);
     while (g.outcome == SNAKE_PLAYING) {
         Dir d = snake_ai_choose(&ai, &g);
-        ck_assert_msg(d == DIR_NONE || snake_game_is_legal(&g, d), "%s step %ld: illegal move",
-                      name, g.steps);
+        REQUIRE_MSG(d == DIR_NONE || snake_game_is_legal(&g, d), "%s step %ld: illegal move", name,
+                    g.steps);
         snake_game_tick(&g, d);
     }
     ck_assert_msg(g.snake.len >= SNAKE_MAPS[_i].min_length, "%s: length %d of %d", name,
@@ -730,9 +731,9 @@ START_TEST(cycle_policies_play_greedy_on_walls) {
             cell++;
         while (g.outcome == SNAKE_PLAYING) {
             Dir d = snake_ai_choose(&ai, &g);
-            ck_assert(d == DIR_NONE || snake_game_is_legal(&g, d));
-            ck_assert(ai.reason != SNAKE_REASON_CYCLE && ai.reason != SNAKE_REASON_SHORTCUT);
-            ck_assert_ptr_null(snake_ai_cycle(&ai));
+            REQUIRE(d == DIR_NONE || snake_game_is_legal(&g, d));
+            REQUIRE(ai.reason != SNAKE_REASON_CYCLE && ai.reason != SNAKE_REASON_SHORTCUT);
+            REQUIRE(snake_ai_cycle(&ai) == NULL);
             snake_game_tick(&g, d);
         }
         snake_ai_deinit(&ai);
