@@ -355,7 +355,7 @@ START_TEST(free_prefix_leaves_before_the_eat) {
         while (g.outcome == SNAKE_PLAYING) {
             Dir d = snake_ai_choose(&ai, &g);
             int head = snake_head(&g.snake), len = g.snake.len;
-            if (d != snake_cert_cross_dir(8, head) && d != snake_cert_stay_dir(8, head)) {
+            if (!snake_cert_is_lane(8, head, d)) {
                 free_moves++;
                 ck_assert_msg(len <= free_max, "seed %llu step %ld: a free move at length %d",
                               (unsigned long long)seed, g.steps, len);

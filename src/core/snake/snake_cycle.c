@@ -113,6 +113,9 @@ static void fixed_build(SnakeCycle *c) {
  * and at most FREE_STATES of them (so a 256x256 board keeps a short one). */
 enum { FREE_MAX = 14, FREE_STATES = 1 << 18 };
 
+/* Whether a plan of a body this long may start with free moves. */
+static bool frees_allowed(const SnakeCycle *c, int len) { return len <= c->free_max; }
+
 /* Every buffer of the policies, listed and sized once (slab.h); the
  * certificate sizes its own. */
 static void cycle_layout(void *owner, Slab *s) {
@@ -373,7 +376,7 @@ static int32_t hug_cost(const SnakeCycle *c, int cell, int tick) {
  * ends in goal_state (route_cells). */
 static int lane_route(SnakeCycle *c, const Snake *s, int goal, int limit, int flush, bool free) {
     int cells = c->cells, len = s->len, start = snake_head(s);
-    int kmax = free && len <= c->free_max ? len : 0;
+    int kmax = free && frees_allowed(c, len) ? len : 0;
     int nstates = cells * (kmax + 1);
     for (int i = 0; i < nstates; i++)
         c->dist[i] = -1;
@@ -487,7 +490,7 @@ static int plan_check(SnakeCycle *c, const Snake *s, const int32_t *plan, int n)
      * (lane_route sees to it; free moves earlier leave with the tail). A
      * body longer than free_max has none of its own (body_flush). */
     int from = n - 2 > 0 ? n - 2 : 0;
-    if (len > c->free_max && from < len - 1)
+    if (!frees_allowed(c, len) && from < len - 1)
         from = len - 1;
     for (int i = from; i + 1 < len + n - 1; i++)
         if (!snake_cert_is_lane(c->w, seq[i], grid_dir_between(c->w, seq[i], seq[i + 1])))
@@ -521,14 +524,6 @@ static long hunt_limit(const SnakeCycle *c) { return 2L * c->cells; }
 /* How many banned moves a plan search may add before it gives up. */
 enum { PLAN_ATTEMPTS = 24 };
 
-/* Plans a whole route head -> food after whose eat a certificate holds:
- * BFS, walk it virtually, and if the state after the eat has no certificate,
- * ban the first move after which none exists and search again. Routes longer
- * than `limit` (the certificate cycle's own way to the food) are not worth
- * checking. The plan is kept and followed until the eat: every move of it is
- * free by the release ticks the BFS kept, the food cannot move before it is
- * eaten, so the snake reaches the certified state at the plan's end whatever
- * the states in between (docs/perfect.md). */
 /* Whether a route plan[0..n) enters a cell its own body still holds: the
  * head enters plan[j] at tick j and the body keeps it until tick j + len (a
  * tick more under the strict rule). Only a route with free moves can: lane
@@ -554,7 +549,7 @@ static int plan_crosses_itself(SnakeCycle *c, const int32_t *plan, int n, int le
  * either way). */
 static int body_flush(const SnakeCycle *c, const Snake *s) {
     int flush = 0;
-    if (s->len > c->free_max)
+    if (!frees_allowed(c, s->len))
         return 0;
     for (int i = 0; i + 1 < s->len; i++) { /* the move into segment i */
         int a = snake_at(s, i + 1);
@@ -565,6 +560,14 @@ static int body_flush(const SnakeCycle *c, const Snake *s) {
     return flush;
 }
 
+/* Plans a whole route head -> food after whose eat a certificate holds:
+ * BFS (with a free prefix when `free`), walk it virtually, and if the state
+ * after the eat has no certificate, ban the first move after which none
+ * exists and search again. Routes longer than `limit` (the certificate cycle's own way to the food) are not worth
+ * checking. The plan is kept and followed until the eat: every move of it is
+ * free by the release ticks the BFS kept, the food cannot move before it is
+ * eaten, so the snake reaches the certified state at the plan's end whatever
+ * the states in between (docs/perfect.md). */
 static bool plan_search(SnakeCycle *c, const SnakeGame *g, const bool valid[DIR_COUNT], int limit,
                         int flush, bool free) {
     const Snake *s = &g->snake;
@@ -581,7 +584,7 @@ static bool plan_search(SnakeCycle *c, const SnakeGame *g, const bool valid[DIR_
         if (steps < 0 || steps > limit)
             break;
         int n = route_cells(c, c->cand);
-        bool frees = free && s->len <= c->free_max; /* only then can a route revisit a cell */
+        bool frees = free && frees_allowed(c, s->len); /* only then can a route revisit a cell */
         int fail = frees ? plan_crosses_itself(c, c->cand, n, s->len, g->rules.strict_tail) : 0;
         if (fail == 0)
             fail = plan_check(c, s, c->cand, n);
@@ -610,7 +613,7 @@ static bool plan_route(SnakeCycle *c, const SnakeGame *g, const bool valid[DIR_C
                        int flush) {
     if (plan_search(c, g, valid, limit, flush, true))
         return true;
-    return g->snake.len <= c->free_max && plan_search(c, g, valid, limit, flush, false);
+    return frees_allowed(c, g->snake.len) && plan_search(c, g, valid, limit, flush, false);
 }
 
 /* Whether the kept plan still describes this game: same food, at least one
