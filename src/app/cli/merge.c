@@ -132,15 +132,6 @@ static WsStatus set_run(Merge *m, const RunInfo *r) {
     return WS_OK;
 }
 
-static bool outcome_parse(const char *name, SnakeOutcome *out) {
-    const SnakeOutcome all[] = {SNAKE_WON, SNAKE_DEAD, SNAKE_STALLED};
-    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
-        if (strcmp(name, snake_outcome_name(all[i])) == 0) {
-            *out = all[i];
-            return true;
-        }
-    return false;
-}
 
 /* ======================================================================== */
 /* JSON lines (one object per game, then the summary object)                 */
@@ -226,7 +217,7 @@ static WsStatus json_line(Merge *m, const char *line) {
     if (!json_whole(line, "game", 0, (long long)(~0ull >> 1), &index) ||
         !json_whole(line, "seed", 0, (long long)(~0ull >> 1), &seed) ||
         !json_text(line, "outcome", outcome, sizeof outcome) ||
-        !outcome_parse(outcome, &g.outcome) || !json_whole(line, "length", 1, 1 << 20, &length) ||
+        !snake_outcome_parse(outcome, &g.outcome) || !json_whole(line, "length", 1, 1 << 20, &length) ||
         !json_whole(line, "cells", 1, 1 << 20, &cells) ||
         !json_whole(line, "steps", 0, (long long)(~0ull >> 1), &steps) ||
         !json_num(line, "decision_us_mean", &g.decision_us))
@@ -297,7 +288,7 @@ static WsStatus trace_line(Merge *m, TraceState *t, const char *line) {
         int used = 0;
         if (sscanf(line, "end %15s length %d steps %ld%n", outcome, &t->game.length, &t->game.steps,
                    &used) != 3 ||
-            line[used] != '\0' || !outcome_parse(outcome, &t->game.outcome))
+            line[used] != '\0' || !snake_outcome_parse(outcome, &t->game.outcome))
             return bad(m, "not an end line (end OUTCOME length L steps N)", "");
         t->in_game = false;
         WsStatus st = set_run(m, &t->run);
