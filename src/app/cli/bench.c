@@ -8,13 +8,21 @@
  * table as Markdown (docs/results.md is made this way), --chart a PNG of the
  * mean steps per board. Game i always uses seed S + i, so every column but
  * the times is the same on every machine and with any --jobs.
+ *
+ * `wavesnake bench engine` measures what the engine protocol costs per
+ * decision (docs/engines.md): the C engine that follows hamilton's cycle
+ * (examples/engines/cycle, found next to the binary; or --policy engine:CMD)
+ * and hamilton in process play the same games in one run, and it prints
+ * both mean decision times and their difference.
  */
+#define _POSIX_C_SOURCE 200809L
 #include "bench.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "bench_history.h"
 #include "bench_mode_history.h"
@@ -44,6 +52,10 @@ static const BenchBoard SNAKE_BOARDS[] = {{8, 8, 200, NULL, NULL},
                                           {20, 20, 20, NULL, NULL},
                                           {30, 30, 10, NULL, NULL}};
 
+/* bench engine: a small board of many short games and a big one (a
+ * hamilton game of 20x20 is some 40,000 decisions). */
+static const BenchBoard ENGINE_BOARDS[] = {{8, 8, 50, NULL, NULL}, {20, 20, 2, NULL, NULL}};
+
 /* --map FILE, repeatable: the files, loaded after parsing. */
 typedef struct BenchMaps {
     int n;
@@ -66,6 +78,7 @@ typedef enum BenchKind {
     BENCH_HISTORY,       /* bench_history.c: time travel in the snake */
     BENCH_ARENA_HISTORY, /* bench_mode_history.c: ... in the arena */
     BENCH_SEA_HISTORY,   /* ... and in the sea */
+    BENCH_ENGINE,        /* the engine protocol's cost per decision */
     BENCH_KIND_COUNT
 } BenchKind;
 
@@ -85,6 +98,8 @@ typedef struct BenchPlan {
     long samples;   /* history: seeks of each kind per game */
     long max_ticks; /* history: record at most this many ticks (0: the whole game) */
     BenchMaps maps;
+    PlayerSpec engine; /* --policy engine:CMD (kind PLAYER_ENGINE when given) */
+    int engine_timeout_ms;
 } BenchPlan;
 
 typedef struct BenchRow {
@@ -150,6 +165,11 @@ static WsStatus parse_map(const OptSpec *spec, const char *value, void *field, W
 /* --policy P, repeatable: adds P once. */
 static WsStatus parse_policy(const OptSpec *spec, const char *value, void *field, WsError *err) {
     BenchPolicies *policies = field;
+    if (player_spec_is_engine(value)) {
+        /* Only `bench engine` plays one (parse_args checks). */
+        BenchPlan *plan = (BenchPlan *)(void *)((char *)field - spec->at);
+        return player_spec_parse_engine(value, spec->name, &plan->engine, err);
+    }
     int p = 0;
     WsStatus st = optparse_name(spec, value, &p, err);
     if (st != WS_OK)
@@ -166,6 +186,7 @@ static const char *kind_name(int v) {
            : v == BENCH_HISTORY       ? "history"
            : v == BENCH_ARENA_HISTORY ? "arena-history"
            : v == BENCH_SEA_HISTORY   ? "sea-history"
+           : v == BENCH_ENGINE        ? "engine"
                                       : "?";
 }
 static const OptNames KIND_NAMES = {"benchmark", BENCH_KIND_COUNT, kind_name, NULL};
@@ -188,7 +209,9 @@ static const OptSpec BENCH_OPTS[] = {
      .help = "game i uses seed S+i (default 1)"},
     {.name = "--policy", .kind = OPT_CUSTOM, .meta = "P", .names = &OPTIONS_POLICY_NAMES,
      .parse = parse_policy, .at = AT(policies), .seen = OPT_SEEN(BenchPlan, policies_given),
-     .help = "a policy to play, repeatable: {names} (default: all)"},
+     .help = "a policy to play, repeatable: {names} (default: all);\n"
+             "engine: the in-process policy (default hamilton) and engine:CMD\n"
+             "(default examples/engines/cycle next to the binary)"},
     {.name = "--jobs", .kind = OPT_INT, .meta = "N", .lo = 1, .hi = 64, .at = AT(jobs),
      .help = "play games on N threads ({range}; identical figures)"},
     {.name = "--boards", .kind = OPT_CUSTOM, .meta = "WxH,...", .lo = SNAKE_MIN_SIDE,
@@ -223,7 +246,9 @@ const OptCommand BENCH_COMMAND = {
     .opts = BENCH_OPTS, .nopts = (int)(sizeof BENCH_OPTS / sizeof BENCH_OPTS[0]),
     .summary = "snake: every policy on every board; history: time travel's step-back\n"
                "latency and memory (8x8, 64x64 greedy, 30x30 perfect); arena-history,\n"
-               "sea-history: the same for the arena and the sea; figures, never pass/fail"};
+               "sea-history: the same for the arena and the sea; engine: the engine\n"
+               "protocol's cost per decision (an engine against the same policy in\n"
+               "process, same games); figures, never pass/fail"};
 /* clang-format on */
 
 static WsStatus parse_args(int argc, char **argv, ChartWriter chart_writer, BenchPlan *plan,
@@ -236,9 +261,26 @@ static WsStatus parse_args(int argc, char **argv, ChartWriter chart_writer, Benc
     plan->samples = 1000;
     plan->boards.n = (int)(sizeof SNAKE_BOARDS / sizeof SNAKE_BOARDS[0]);
     memcpy(plan->boards.list, SNAKE_BOARDS, sizeof SNAKE_BOARDS);
+    plan->engine_timeout_ms = ENGINE_TIMEOUT_DEFAULT;
     WsStatus st = optparse_parse(&BENCH_COMMAND, argc, argv, plan, err);
     if (st != WS_OK)
         return st;
+    if (plan->engine.kind == PLAYER_ENGINE && plan->kind != BENCH_ENGINE)
+        return ws_fail(err, WS_ERR_ARG,
+                       "--policy engine:CMD: only 'bench engine' plays an engine (it measures the "
+                       "protocol against a policy in process)");
+    if (plan->kind == BENCH_ENGINE) {
+        if (plan->policies.n > 1)
+            return ws_fail(err, WS_ERR_ARG,
+                           "bench engine: one policy in process (default hamilton) and one "
+                           "engine:CMD");
+        if (plan->policies.n == 0)
+            plan->policies.list[plan->policies.n++] = SNAKE_POLICY_HAMILTON;
+        if (!plan->boards_given) {
+            plan->boards.n = (int)(sizeof ENGINE_BOARDS / sizeof ENGINE_BOARDS[0]);
+            memcpy(plan->boards.list, ENGINE_BOARDS, sizeof ENGINE_BOARDS);
+        }
+    }
     if (plan->chart != NULL && plan->writer == NULL)
         return ws_fail(err, WS_ERR_ARG,
                        "--chart %s: this build has no SDL, so it cannot draw charts", plan->chart);
@@ -497,6 +539,90 @@ static WsStatus bench_history(const BenchPlan *plan, WsError *err) {
     return bench_history_run(&hp, err);
 }
 
+/* The example C engine built next to the binary: DIR/examples/engines/cycle
+ * for a binary DIR/wavesnake (the build tree's layout). */
+static WsStatus default_engine(char *buf, size_t size, WsError *err) {
+    char exe[4096];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n <= 0)
+        return ws_fail(err, WS_ERR_ARG,
+                       "bench engine: cannot find the binary's folder: name the engine with "
+                       "--policy engine:CMD");
+    exe[n] = '\0';
+    char *slash = strrchr(exe, '/');
+    if (slash != NULL)
+        *slash = '\0';
+    int len = snprintf(buf, size, "%s/examples/engines/cycle", exe);
+    if (len < 0 || (size_t)len >= size || access(buf, X_OK) != 0)
+        return ws_fail(err, WS_ERR_ARG,
+                       "bench engine: no example engine at '%s' (build it: cmake --build; or "
+                       "name one with --policy engine:CMD)",
+                       buf);
+    return WS_OK;
+}
+
+/* `bench engine`: the same games played by a policy in process and by an
+ * engine; the difference of their mean decision times is what the protocol
+ * costs (pipes, two context switches, formatting and parsing a tick). */
+static WsStatus bench_engine(BenchPlan *plan, WsError *err) {
+    if (plan->markdown != NULL || plan->chart != NULL || plan->maps.n > 0)
+        return ws_fail(err, WS_ERR_ARG,
+                       "bench engine prints a table (no --markdown, --chart or --map)");
+    char path[4200];
+    if (plan->engine.kind != PLAYER_ENGINE) {
+        WsStatus st = default_engine(path, sizeof path, err);
+        if (st != WS_OK)
+            return st;
+        plan->engine = (PlayerSpec){.kind = PLAYER_ENGINE,
+                                    .policy = SNAKE_POLICY_GREEDY,
+                                    .hunter = SEA_HUNTER_SAMPLER,
+                                    .command = path};
+    }
+    PlayerSpec builtin = player_spec_snake_ai(plan->policies.list[0]);
+    char cmd[160];
+    player_spec_format(&plan->engine, false, cmd, sizeof cmd);
+    printf("engine protocol benchmark: %s against %s in process, seed %llu, start length %d, "
+           "tail %s, %d job%s\n",
+           cmd, snake_policy_name(builtin.policy), (unsigned long long)plan->seed,
+           plan->start_length, plan->strict ? "strict" : "free", plan->jobs,
+           plan->jobs == 1 ? "" : "s");
+    printf("%-7s %6s %10s %10s %11s %11s %11s %10s %10s\n", "board", "games", "decisions",
+           "same_moves", "process_us", "engine_us", "protocol_us", "p99_proc", "p99_eng");
+    WsStatus st = WS_OK;
+    for (int b = 0; b < plan->boards.n && st == WS_OK; b++) {
+        const BenchBoard *bd = &plan->boards.list[b];
+        SnakeRules rules = {bd->w, bd->h, plan->start_length, plan->strict};
+        long n = plan->games > 0 ? plan->games : bd->games;
+        SnakeBatch *r = calloc(2, sizeof *r);
+        if (r == NULL)
+            return ws_fail(err, WS_ERR_NOMEM, "out of memory");
+        /* In process first, then the engine, on the same seeds: the two
+         * never share the machine's cores with each other. */
+        st = run_snake_batch_player(&rules, NULL, &builtin, plan->engine_timeout_ms, plan->seed, n,
+                                    plan->jobs, &r[0], err);
+        if (st == WS_OK)
+            st = run_snake_batch_player(&rules, NULL, &plan->engine, plan->engine_timeout_ms,
+                                        plan->seed, n, plan->jobs, &r[1], err);
+        if (st == WS_OK) {
+            /* The same moves give the same totals (a proxy: traces say it
+             * move by move, tests/cli/engine.sh). */
+            bool same = r[0].won == r[1].won && r[0].dead == r[1].dead &&
+                        r[0].steps_sum == r[1].steps_sum && r[0].length_sum == r[1].length_sum &&
+                        r[1].forfeit == 0;
+            double us0 = stats_mean_us(&r[0].decisions), us1 = stats_mean_us(&r[1].decisions);
+            char board[24];
+            printf("%-7s %6ld %10.0f %10s %11.3f %11.3f %11.3f %10.2f %10.2f\n",
+                   board_name(bd, board, sizeof board), n, (double)r[1].decisions.count,
+                   same ? "yes" : "NO", us0, us1, us1 - us0,
+                   stats_quantile_us(&r[0].decisions, 0.99),
+                   stats_quantile_us(&r[1].decisions, 0.99));
+            fflush(stdout);
+        }
+        free(r);
+    }
+    return st;
+}
+
 int bench_main(int argc, char **argv, ChartWriter chart_writer) {
     BenchPlan plan;
     WsError err = {0};
@@ -507,6 +633,8 @@ int bench_main(int argc, char **argv, ChartWriter chart_writer) {
         st = bench_arena_history(plan.seed, &err);
     else if (st == WS_OK && plan.kind == BENCH_SEA_HISTORY)
         st = bench_sea_history(plan.seed, &err);
+    else if (st == WS_OK && plan.kind == BENCH_ENGINE)
+        st = bench_engine(&plan, &err);
     else if (st == WS_OK)
         st = bench_snake(&plan, argc, argv, &err);
     for (int m = 0; m < plan.maps.n; m++)
