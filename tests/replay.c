@@ -232,8 +232,8 @@ static int replay_game(FILE *f, Line *line, RunCheck *run) {
     long index;
     int w, h;
     unsigned long long seed;
-    char policy[64], tail[16];
-    if (sscanf(line->text, "game %ld size %d %d seed %llu policy %63s tail %15s", &index, &w, &h,
+    char policy[80], tail[16];
+    if (sscanf(line->text, "game %ld size %d %d seed %llu policy %79s tail %15s", &index, &w, &h,
                &seed, policy, tail) != 6)
         return fail("bad game header", line->text);
     if (index < run->next_index)

@@ -68,7 +68,7 @@ typedef struct RunInfo {
     bool known;
     int w, h, cells; /* cells: the floor */
     int walls;
-    char policy[32];
+    char policy[72]; /* TRACE_POLICY_MAX: "engine:" and an engine's name fit */
     bool strict_tail;
 } RunInfo;
 
@@ -256,7 +256,7 @@ static WsStatus trace_line(Merge *m, TraceState *t, const char *line) {
         char tail[16];
         RunInfo r = {0};
         int used = 0;
-        if (sscanf(line, "game %ld size %d %d seed %llu policy %31s tail %15s%n", &index, &r.w,
+        if (sscanf(line, "game %ld size %d %d seed %llu policy %71s tail %15s%n", &index, &r.w,
                    &r.h, &seed, r.policy, tail, &used) != 6 ||
             line[used] != '\0' || index < 0 || r.w < 1 || r.h < 1 || r.w > SNAKE_MAX_SIDE ||
             r.h > SNAKE_MAX_SIDE || (strcmp(tail, "free") != 0 && strcmp(tail, "strict") != 0))

@@ -39,7 +39,7 @@
 #include "ws_error.h"
 
 /* The longest line the reader accepts (a walls line of a 256x256 board fits). */
-enum { TRACE_MAX_LINE = 1 << 20, TRACE_POLICY_MAX = 32 };
+enum { TRACE_MAX_LINE = 1 << 20, TRACE_POLICY_MAX = 72 };
 
 /* ======================================================================== */
 /* Writer                                                                    */

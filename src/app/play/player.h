@@ -44,7 +44,7 @@
 
 /* The longest policy name a trace records: "engine:" and the engine's name
  * fit in a trace's game line field (TRACE_POLICY_MAX - 1 bytes). */
-enum { PLAYER_NAME_MAX = 31 };
+enum { PLAYER_NAME_MAX = 71 };
 
 typedef enum PlayerKind {
     PLAYER_AI = 0, /* a built-in core AI: spec.policy (snake) or spec.hunter (sea) */
