@@ -49,6 +49,13 @@ static int run_mode(AppMode mode, int argc, char **argv, int first) {
             return cli_report(st, &err);
         arena_deinit(&check);
     }
+    if (!headless && options_name_engine(&opts))
+        /* Until the views drive engines (player.h's request / poll), a window
+         * would show a built-in AI in the engine's place: say so instead. */
+        return cli_report(ws_fail(&err, WS_ERR_ARG,
+                                  "engines play --headless for now; the window does not run them "
+                                  "yet"),
+                          &err);
     if (!headless)
         return frontend_run(&opts);
     switch (mode) {
