@@ -73,6 +73,13 @@ typedef struct BenchPolicies {
     SnakePolicy list[SNAKE_POLICY_COUNT];
 } BenchPolicies;
 
+/* --policy engine:CMD, repeatable: engines play rows of their own. */
+enum { BENCH_MAX_ENGINES = 4 };
+typedef struct BenchEngines {
+    int n;
+    PlayerSpec list[BENCH_MAX_ENGINES];
+} BenchEngines;
+
 typedef enum BenchKind {
     BENCH_SNAKE = 0,
     BENCH_HISTORY,       /* bench_history.c: time travel in the snake */
@@ -98,12 +105,13 @@ typedef struct BenchPlan {
     long samples;   /* history: seeks of each kind per game */
     long max_ticks; /* history: record at most this many ticks (0: the whole game) */
     BenchMaps maps;
-    PlayerSpec engine; /* --policy engine:CMD (kind PLAYER_ENGINE when given) */
+    BenchEngines engines; /* --policy engine:CMD */
     int engine_timeout_ms;
 } BenchPlan;
 
 typedef struct BenchRow {
     SnakePolicy policy;
+    const PlayerSpec *engine; /* an engine's row (policy unused), or NULL */
     BenchBoard board;
     SnakeBatch r;
     bool refused; /* the policy cannot play this map's walls */
@@ -166,9 +174,12 @@ static WsStatus parse_map(const OptSpec *spec, const char *value, void *field, W
 static WsStatus parse_policy(const OptSpec *spec, const char *value, void *field, WsError *err) {
     BenchPolicies *policies = field;
     if (player_spec_is_engine(value)) {
-        /* Only `bench engine` plays one (parse_args checks). */
         BenchPlan *plan = (BenchPlan *)(void *)((char *)field - spec->at);
-        return player_spec_parse_engine(value, spec->name, &plan->engine, err);
+        if (plan->engines.n == BENCH_MAX_ENGINES)
+            return ws_fail(err, WS_ERR_ARG, "%s: at most %d engines", spec->name,
+                           BENCH_MAX_ENGINES);
+        return player_spec_parse_engine(value, spec->name, &plan->engines.list[plan->engines.n++],
+                                        err);
     }
     int p = 0;
     WsStatus st = optparse_name(spec, value, &p, err);
@@ -265,12 +276,11 @@ static WsStatus parse_args(int argc, char **argv, ChartWriter chart_writer, Benc
     WsStatus st = optparse_parse(&BENCH_COMMAND, argc, argv, plan, err);
     if (st != WS_OK)
         return st;
-    if (plan->engine.kind == PLAYER_ENGINE && plan->kind != BENCH_ENGINE)
+    if (plan->engines.n > 0 && plan->kind != BENCH_ENGINE && plan->kind != BENCH_SNAKE)
         return ws_fail(err, WS_ERR_ARG,
-                       "--policy engine:CMD: only 'bench engine' plays an engine (it measures the "
-                       "protocol against a policy in process)");
+                       "--policy engine:CMD: bench snake and bench engine play engines");
     if (plan->kind == BENCH_ENGINE) {
-        if (plan->policies.n > 1)
+        if (plan->policies.n > 1 || plan->engines.n > 1)
             return ws_fail(err, WS_ERR_ARG,
                            "bench engine: one policy in process (default hamilton) and one "
                            "engine:CMD");
@@ -284,7 +294,7 @@ static WsStatus parse_args(int argc, char **argv, ChartWriter chart_writer, Benc
     if (plan->chart != NULL && plan->writer == NULL)
         return ws_fail(err, WS_ERR_ARG,
                        "--chart %s: this build has no SDL, so it cannot draw charts", plan->chart);
-    if (plan->policies.n == 0) /* every policy, in enum order */
+    if (plan->policies.n == 0 && plan->engines.n == 0) /* every policy, in enum order */
         for (int p = 0; p < SNAKE_POLICY_COUNT; p++)
             plan->policies.list[plan->policies.n++] = (SnakePolicy)p;
     int sized = plan->maps.n > 0 && !plan->boards_given ? 0 : plan->boards.n;
@@ -343,17 +353,25 @@ static const char *board_name(const BenchBoard *b, char *buf, size_t size) {
     return buf;
 }
 
+/* A row's player: the policy's name, or the engine's ("engine:NAME"). */
+static const char *row_name(const BenchRow *row) {
+    return row->engine != NULL ? row->r.name : snake_policy_name(row->policy);
+}
+
 static void print_row(const BenchRow *row) {
     char buf[24];
     const char *board = board_name(&row->board, buf, sizeof buf);
     const SnakeBatch *r = &row->r;
     if (row->refused) {
-        printf("%-9s %-11s refused: %s\n", snake_policy_name(row->policy), board, row->why);
+        printf("%-9s %-11s refused: %s\n", row_name(row), board, row->why);
         fflush(stdout);
         return;
     }
+    if (r->forfeit > 0) /* an engine's lost games: said before its row */
+        printf("%-9s %-11s %ld game%s forfeit (the engine failed)\n", row_name(row), board,
+               r->forfeit, r->forfeit == 1 ? "" : "s");
     printf("%-9s %-11s %6ld %6ld %6ld %7ld %10.2f %12.1f %12.3f %10.2f %9.1f %9.2f\n",
-           snake_policy_name(row->policy), board, r->games, r->won, r->dead, r->stalled,
+           row_name(row), board, r->games, r->won, r->dead, r->stalled,
            row_mean(r->length_sum, r->games), row_mean(r->steps_sum, r->games),
            stats_mean_us(&r->decisions), stats_quantile_us(&r->decisions, 0.99), r->wall_s,
            games_per_s(r));
@@ -427,12 +445,12 @@ static WsStatus write_markdown(const BenchPlan *plan, const BenchRow *rows, int 
         char buf[24];
         const char *board = board_name(&rows[i].board, buf, sizeof buf);
         if (rows[i].refused) {
-            fprintf(f, "| %s | %s | refused: %s ||||||||\n", snake_policy_name(rows[i].policy),
+            fprintf(f, "| %s | %s | refused: %s ||||||||\n", row_name(&rows[i]),
                     board, rows[i].why);
             continue;
         }
         fprintf(f, "| %s | %s | %ld | %ld | %ld | %ld | %.2f / %d | %.1f | %.3f | %.2f | %.2f |\n",
-                snake_policy_name(rows[i].policy), board, r->games, r->won, r->dead, r->stalled,
+                row_name(&rows[i]), board, r->games, r->won, r->dead, r->stalled,
                 row_mean(r->length_sum, r->games), board_floor(&rows[i].board),
                 row_mean(r->steps_sum, r->games), stats_mean_us(&r->decisions),
                 stats_quantile_us(&r->decisions, 0.99), games_per_s(r));
@@ -462,9 +480,9 @@ static WsStatus write_chart(const BenchPlan *plan, const BenchRow *rows, WsError
     chart.ngroups = plan->boards.n;
     for (int b = 0; b < plan->boards.n; b++)
         chart.groups[b] = board_name(&plan->boards.list[b], groups[b], sizeof groups[b]);
-    chart.nseries = plan->policies.n;
-    for (int k = 0; k < plan->policies.n; k++) {
-        chart.series[k].name = snake_policy_name(plan->policies.list[k]);
+    chart.nseries = plan->policies.n + plan->engines.n;
+    for (int k = 0; k < chart.nseries; k++) {
+        chart.series[k].name = row_name(&rows[k * plan->boards.n]);
         for (int b = 0; b < plan->boards.n; b++) {
             const SnakeBatch *r = &rows[k * plan->boards.n + b].r;
             chart.series[k].values[b] = row_mean(r->steps_sum, r->games);
@@ -479,7 +497,8 @@ static WsStatus write_chart(const BenchPlan *plan, const BenchRow *rows, WsError
 
 /* Plays every row, printing each as it is done, then writes the files. */
 static WsStatus bench_snake(const BenchPlan *plan, int argc, char **argv, WsError *err) {
-    int nrows = plan->policies.n * plan->boards.n;
+    int nplayers = plan->policies.n + plan->engines.n;
+    int nrows = nplayers * plan->boards.n;
     BenchRow *rows = calloc((size_t)nrows, sizeof *rows);
     if (rows == NULL)
         return ws_fail(err, WS_ERR_NOMEM, "out of memory");
@@ -490,18 +509,25 @@ static WsStatus bench_snake(const BenchPlan *plan, int argc, char **argv, WsErro
            "won", "dead", "stalled", "mean_len", "mean_steps", "decision_us", "p99_us", "wall_s",
            "games/s");
     WsStatus st = WS_OK;
-    for (int k = 0; k < plan->policies.n && st == WS_OK; k++) {
+    for (int k = 0; k < nplayers && st == WS_OK; k++) {
         for (int b = 0; b < plan->boards.n && st == WS_OK; b++) {
             BenchRow *row = &rows[k * plan->boards.n + b];
-            row->policy = plan->policies.list[k];
+            bool engine = k >= plan->policies.n;
+            row->policy = engine ? SNAKE_POLICY_GREEDY : plan->policies.list[k];
+            row->engine = engine ? &plan->engines.list[k - plan->policies.n] : NULL;
             row->board = plan->boards.list[b];
             SnakeRules rules = {row->board.w, row->board.h, plan->start_length, plan->strict};
             long n = plan->games > 0 ? plan->games : row->board.games;
             WsError why = {0};
-            row->refused = snake_policy_check_walls(row->policy, rules.w, rules.h, row->board.walls,
-                                                    &why) != WS_OK;
+            /* An engine plays every board (or loses its games). */
+            row->refused = !engine && snake_policy_check_walls(row->policy, rules.w, rules.h,
+                                                               row->board.walls, &why) != WS_OK;
             if (row->refused)
                 snprintf(row->why, sizeof row->why, "%s", why.msg);
+            else if (engine)
+                st = run_snake_batch_player(&rules, row->board.walls, row->engine,
+                                            plan->engine_timeout_ms, plan->seed, n, plan->jobs,
+                                            &row->r, err);
             else
                 st = run_snake_batch(&rules, row->board.walls, row->policy, plan->seed, n,
                                      plan->jobs, &row->r, err);
@@ -569,18 +595,19 @@ static WsStatus bench_engine(BenchPlan *plan, WsError *err) {
         return ws_fail(err, WS_ERR_ARG,
                        "bench engine prints a table (no --markdown, --chart or --map)");
     char path[4200];
-    if (plan->engine.kind != PLAYER_ENGINE) {
+    if (plan->engines.n == 0) {
         WsStatus st = default_engine(path, sizeof path, err);
         if (st != WS_OK)
             return st;
-        plan->engine = (PlayerSpec){.kind = PLAYER_ENGINE,
-                                    .policy = SNAKE_POLICY_GREEDY,
-                                    .hunter = SEA_HUNTER_SAMPLER,
-                                    .command = path};
+        plan->engines.list[plan->engines.n++] = (PlayerSpec){.kind = PLAYER_ENGINE,
+                                                             .policy = SNAKE_POLICY_GREEDY,
+                                                             .hunter = SEA_HUNTER_SAMPLER,
+                                                             .command = path};
     }
+    const PlayerSpec *engine = &plan->engines.list[0];
     PlayerSpec builtin = player_spec_snake_ai(plan->policies.list[0]);
     char cmd[160];
-    player_spec_format(&plan->engine, false, cmd, sizeof cmd);
+    player_spec_format(engine, false, cmd, sizeof cmd);
     printf("engine protocol benchmark: %s against %s in process, seed %llu, start length %d, "
            "tail %s, %d job%s\n",
            cmd, snake_policy_name(builtin.policy), (unsigned long long)plan->seed,
@@ -601,7 +628,7 @@ static WsStatus bench_engine(BenchPlan *plan, WsError *err) {
         st = run_snake_batch_player(&rules, NULL, &builtin, plan->engine_timeout_ms, plan->seed, n,
                                     plan->jobs, &r[0], err);
         if (st == WS_OK)
-            st = run_snake_batch_player(&rules, NULL, &plan->engine, plan->engine_timeout_ms,
+            st = run_snake_batch_player(&rules, NULL, engine, plan->engine_timeout_ms,
                                         plan->seed, n, plan->jobs, &r[1], err);
         if (st == WS_OK) {
             /* The same moves give the same totals (a proxy: traces say it

@@ -230,9 +230,11 @@ static WsStatus play_all(const SnakeRules *rules, const BatchSpec *spec, RunnerG
         st = runner_run(&run, err);
     }
     report->totals->wall_s = (double)(cli_now_ns() - t0) / 1e9;
-    if (ready > 0)
+    if (ready > 0) {
         snprintf(report->policy, sizeof report->policy, "%s",
                  snake_player_name(&workers[0].player));
+        snprintf(report->totals->name, sizeof report->totals->name, "%s", report->policy);
+    }
     /* Every engine gets `quit` at once, then up to 1 s each to exit. */
     for (int k = 0; k < ready; k++) {
         stats_merge(&report->totals->decisions, &workers[k].hist);

@@ -14,6 +14,7 @@ typedef struct SnakeBatch {
     double length_sum, steps_sum;
     LatencyHist decisions; /* every decision's time */
     double wall_s;
+    char name[PLAYER_NAME_MAX + 1]; /* who played: "greedy", "engine:NAME" */
 } SnakeBatch;
 
 /* Entry point: plays opts->games games as SPEC "Headless runs" describes,
