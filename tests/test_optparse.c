@@ -273,18 +273,16 @@ START_TEST(engines_are_named_like_policies) {
     ck_assert_str_eq(err.msg, "--policy: engine: needs a command (engine:CMD)");
     ck_assert_int_eq(MODE(APP_MODE_SNAKE, &o, &err, "--policy", "engine: "), WS_ERR_ARG);
     /* --engine-timeout: in range, and only with an engine. */
-    ck_assert_int_eq(MODE(APP_MODE_SNAKE, &o, &err, "--policy", "engine:e", "--engine-timeout",
-                          "300"),
-                     WS_OK);
+    ck_assert_int_eq(
+        MODE(APP_MODE_SNAKE, &o, &err, "--policy", "engine:e", "--engine-timeout", "300"), WS_OK);
     ck_assert_int_eq(o.engine_timeout_ms, 300);
     ck_assert_int_eq(MODE(APP_MODE_SNAKE, &o, &err, "--engine-timeout", "300"), WS_ERR_ARG);
-    ck_assert_int_eq(MODE(APP_MODE_SNAKE, &o, &err, "--policy", "engine:e", "--engine-timeout",
-                          "0"),
-                     WS_ERR_ARG);
+    ck_assert_int_eq(
+        MODE(APP_MODE_SNAKE, &o, &err, "--policy", "engine:e", "--engine-timeout", "0"),
+        WS_ERR_ARG);
     /* The sea. */
-    ck_assert_int_eq(MODE(APP_MODE_SEA, &o, &err, "--hunter", "engine:./h", "--engine-timeout",
-                          "50"),
-                     WS_OK);
+    ck_assert_int_eq(
+        MODE(APP_MODE_SEA, &o, &err, "--hunter", "engine:./h", "--engine-timeout", "50"), WS_OK);
     ck_assert_int_eq(o.hunter_player.kind, PLAYER_ENGINE);
     ck_assert_str_eq(o.hunter_player.command, "./h");
     ck_assert_int_eq(o.hunter, SEA_HUNTER_SAMPLER);

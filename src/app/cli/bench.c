@@ -445,8 +445,8 @@ static WsStatus write_markdown(const BenchPlan *plan, const BenchRow *rows, int 
         char buf[24];
         const char *board = board_name(&rows[i].board, buf, sizeof buf);
         if (rows[i].refused) {
-            fprintf(f, "| %s | %s | refused: %s ||||||||\n", row_name(&rows[i]),
-                    board, rows[i].why);
+            fprintf(f, "| %s | %s | refused: %s ||||||||\n", row_name(&rows[i]), board,
+                    rows[i].why);
             continue;
         }
         fprintf(f, "| %s | %s | %ld | %ld | %ld | %ld | %.2f / %d | %.1f | %.3f | %.2f | %.2f |\n",
@@ -628,8 +628,8 @@ static WsStatus bench_engine(BenchPlan *plan, WsError *err) {
         st = run_snake_batch_player(&rules, NULL, &builtin, plan->engine_timeout_ms, plan->seed, n,
                                     plan->jobs, &r[0], err);
         if (st == WS_OK)
-            st = run_snake_batch_player(&rules, NULL, engine, plan->engine_timeout_ms,
-                                        plan->seed, n, plan->jobs, &r[1], err);
+            st = run_snake_batch_player(&rules, NULL, engine, plan->engine_timeout_ms, plan->seed,
+                                        n, plan->jobs, &r[1], err);
         if (st == WS_OK) {
             /* The same moves give the same totals (a proxy: traces say it
              * move by move, tests/cli/engine.sh). */

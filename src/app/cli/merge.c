@@ -132,7 +132,6 @@ static WsStatus set_run(Merge *m, const RunInfo *r) {
     return WS_OK;
 }
 
-
 /* ======================================================================== */
 /* JSON lines (one object per game, then the summary object)                 */
 /* ======================================================================== */
@@ -217,7 +216,8 @@ static WsStatus json_line(Merge *m, const char *line) {
     if (!json_whole(line, "game", 0, (long long)(~0ull >> 1), &index) ||
         !json_whole(line, "seed", 0, (long long)(~0ull >> 1), &seed) ||
         !json_text(line, "outcome", outcome, sizeof outcome) ||
-        !snake_outcome_parse(outcome, &g.outcome) || !json_whole(line, "length", 1, 1 << 20, &length) ||
+        !snake_outcome_parse(outcome, &g.outcome) ||
+        !json_whole(line, "length", 1, 1 << 20, &length) ||
         !json_whole(line, "cells", 1, 1 << 20, &cells) ||
         !json_whole(line, "steps", 0, (long long)(~0ull >> 1), &steps) ||
         !json_num(line, "decision_us_mean", &g.decision_us))

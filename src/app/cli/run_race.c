@@ -10,9 +10,7 @@
 
 /* The heat's better side as a word: a policy name, or "tie". */
 static const char *better_name(const SnakeRace *r, int c) {
-    return c > 0   ? snake_race_side_name(r, 0)
-           : c < 0 ? snake_race_side_name(r, 1)
-                   : "tie";
+    return c > 0 ? snake_race_side_name(r, 0) : c < 0 ? snake_race_side_name(r, 1) : "tie";
 }
 
 static void print_heat(const AppOptions *opts, const SnakeRace *r) {
@@ -23,8 +21,8 @@ static void print_heat(const AppOptions *opts, const SnakeRace *r) {
         for (int k = 0; k < SNAKE_RACE_SIDES; k++) {
             const SnakeGame *g = &r->side[k].game;
             printf(",\"%s\":{\"policy\":\"%s\",\"result\":\"%s\",\"length\":%d,\"steps\":%ld}",
-                   k == 0 ? "a" : "b", snake_race_side_name(r, k),
-                   snake_outcome_name(g->outcome), g->snake.len, g->steps);
+                   k == 0 ? "a" : "b", snake_race_side_name(r, k), snake_outcome_name(g->outcome),
+                   g->snake.len, g->steps);
         }
         printf(",\"better\":\"%s\"}\n", better_name(r, c));
         return;
@@ -32,9 +30,8 @@ static void print_heat(const AppOptions *opts, const SnakeRace *r) {
     printf("heat %ld seed %llu:", r->game_index, (unsigned long long)r->side[0].game.seed);
     for (int k = 0; k < SNAKE_RACE_SIDES; k++) {
         const SnakeGame *g = &r->side[k].game;
-        printf("%s %s %s length %d steps %ld", k == 0 ? "" : " |",
-               snake_race_side_name(r, k), snake_outcome_name(g->outcome), g->snake.len,
-               g->steps);
+        printf("%s %s %s length %d steps %ld", k == 0 ? "" : " |", snake_race_side_name(r, k),
+               snake_outcome_name(g->outcome), g->snake.len, g->steps);
     }
     printf(" -> %s\n", better_name(r, c));
 }

@@ -165,13 +165,15 @@ static void print_totals(const AppOptions *opts, const ReplayTotals *t, double w
     double n = t->games > 0 ? (double)t->games : 1.0;
     if (opts->json) {
         printf("{\"summary\":true,\"games\":%ld,\"won\":%ld,\"dead\":%ld,\"stalled\":%ld,"
-               "\"forfeit\":%ld,\"avg_length\":%.3f,\"avg_steps\":%.2f,\"ticks\":%.0f,\"wall_s\":%.3f,\"file\":",
+               "\"forfeit\":%ld,\"avg_length\":%.3f,\"avg_steps\":%.2f,\"ticks\":%.0f,\"wall_s\":%."
+               "3f,\"file\":",
                t->games, t->won, t->dead, t->stalled, t->forfeit, t->length_sum / n,
                t->steps_sum / n, t->steps_sum, wall_s);
         json_string(opts->replay);
         printf("}\n");
     } else {
-        printf("summary: games %ld, won %ld, dead %ld, stalled %ld, forfeit %ld, avg_length %.3f, avg_steps "
+        printf("summary: games %ld, won %ld, dead %ld, stalled %ld, forfeit %ld, avg_length %.3f, "
+               "avg_steps "
                "%.2f, ticks %.0f, wall_s %.3f, file %s\n",
                t->games, t->won, t->dead, t->stalled, t->forfeit, t->length_sum / n,
                t->steps_sum / n, t->steps_sum, wall_s, opts->replay);

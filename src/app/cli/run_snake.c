@@ -35,7 +35,7 @@ typedef struct GameResult {
     int floor_cells;
     double decision_us_mean;
     TraceBuf trace;
-    char fault[320];                  /* an engine's fault line, "" when none */
+    char fault[320]; /* an engine's fault line, "" when none */
 } GameResult;
 
 /* What every game of a batch shares, read-only while playing. */
@@ -136,7 +136,7 @@ typedef struct Report {
     FILE *trace;
     bool trace_failed;
     SnakeBatch *totals;
-    SnakeSummary summary; /* when not quiet: what the summary line prints */
+    SnakeSummary summary;             /* when not quiet: what the summary line prints */
     char policy[PLAYER_NAME_MAX + 1]; /* the players' name: "greedy", "engine:NAME" */
 } Report;
 

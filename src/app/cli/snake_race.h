@@ -38,11 +38,11 @@ typedef struct SnakeRaceSide {
     char refusal[160];  /* why `asked` cannot play this board; "" when it can */
     SnakeGame game;
     SnakeAi ai;
-    Dir pending;                  /* the AI's decision for the next tick (DIR_NONE: game over) */
-    SnakePlayer *player;          /* borrowed: plays instead of `ai` when not NULL */
-    char fault[320];              /* the last fault of the player this heat; "" when none */
+    Dir pending;         /* the AI's decision for the next tick (DIR_NONE: game over) */
+    SnakePlayer *player; /* borrowed: plays instead of `ai` when not NULL */
+    char fault[320];     /* the last fault of the player this heat; "" when none */
     long won, dead, stalled, forfeit; /* this side's finished games */
-    double length_sum, steps_sum; /* over those games */
+    double length_sum, steps_sum;     /* over those games */
 } SnakeRaceSide;
 
 typedef struct SnakeRace {

@@ -94,15 +94,15 @@ const char *player_spec_format(const PlayerSpec *spec, bool sea, char *buf, size
 
 typedef struct SnakePlayer {
     PlayerSpec spec;
-    int timeout_ms;      /* an engine's answer time */
-    SnakeAi ai;          /* PLAYER_AI; PLAYER_ENGINE / WHEEL: greedy, unused by the player */
+    int timeout_ms; /* an engine's answer time */
+    SnakeAi ai;     /* PLAYER_AI; PLAYER_ENGINE / WHEEL: greedy, unused by the player */
     bool ai_ready;
-    Engine *engine;      /* PLAYER_ENGINE; NULL otherwise */
-    char *command;       /* PLAYER_ENGINE: the command, owned (NUL-terminated) */
-    bool asked;          /* a request is pending */
-    Dir answer;          /* PLAYER_AI / WHEEL: the move ready for the next poll */
+    Engine *engine; /* PLAYER_ENGINE; NULL otherwise */
+    char *command;  /* PLAYER_ENGINE: the command, owned (NUL-terminated) */
+    bool asked;     /* a request is pending */
+    Dir answer;     /* PLAYER_AI / WHEEL: the move ready for the next poll */
     bool answered;
-    const EngineInfo *info; /* the engine's info of its last answer, or NULL */
+    const EngineInfo *info;         /* the engine's info of its last answer, or NULL */
     char name[PLAYER_NAME_MAX + 1]; /* for traces: "greedy", "engine:snake.py" */
 } SnakePlayer;
 
