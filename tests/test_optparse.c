@@ -11,11 +11,11 @@
 #include <string.h>
 
 #include "bench.h"
-#include "cli.h"
 #include "help.h"
 #include "mapgen.h"
 #include "options.h"
 #include "optparse.h"
+#include "report.h"
 #include "tools.h"
 
 /* ---- a small command of every kind -------------------------------------- */
@@ -334,11 +334,14 @@ static const struct {
     WsStatus status;
     int exit;
 } EXITS[] = {
-    {WS_OK, CLI_EXIT_OK},        {WS_ERR_ARG, CLI_EXIT_USAGE},  {WS_ERR_PARSE, CLI_EXIT_USAGE},
-    {WS_ERR_IO, CLI_EXIT_USAGE}, {WS_ERR_NOMEM, CLI_EXIT_FAIL}, {CLI_ERR_INTERNAL, CLI_EXIT_FAIL},
+    {WS_OK, REPORT_EXIT_OK},           {WS_ERR_ARG, REPORT_EXIT_USAGE},
+    {WS_ERR_PARSE, REPORT_EXIT_USAGE}, {WS_ERR_IO, REPORT_EXIT_USAGE},
+    {WS_ERR_NOMEM, REPORT_EXIT_FAIL},  {REPORT_ERR_INTERNAL, REPORT_EXIT_FAIL},
 };
 
-START_TEST(exit_statuses) { ck_assert_int_eq(cli_exit_status(EXITS[_i].status), EXITS[_i].exit); }
+START_TEST(exit_statuses) {
+    ck_assert_int_eq(report_exit_status(EXITS[_i].status), EXITS[_i].exit);
+}
 END_TEST
 
 static Suite *optparse_suite(void) {

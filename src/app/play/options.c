@@ -5,9 +5,9 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "cli.h"
 #include "mapgen.h"
 #include "names.h"
+#include "parse.h"
 
 /* ======================================================================== */
 /* Names                                                                     */
@@ -115,7 +115,7 @@ static WsStatus parse_speed(const OptSpec *spec, const char *value, void *field,
         *speed = 0.0;
         return WS_OK;
     }
-    if (cli_parse_double(value, (double)spec->lo, (double)spec->hi, spec->name, speed, NULL) !=
+    if (parse_double(value, (double)spec->lo, (double)spec->hi, spec->name, speed, NULL) !=
         WS_OK)
         return ws_fail(err, WS_ERR_ARG,
                        "%s: '%s' is not a speed: use %ld..%ld ticks per second, "
@@ -158,7 +158,7 @@ static WsStatus check_combination(AppOptions *opts, WsError *err) {
  * sides have their own lower limits (OPTIONS_WINDOW_MIN_W x MIN_H). */
 static WsStatus parse_window(const OptSpec *spec, const char *value, void *field, WsError *err) {
     int w = 0, h = 0;
-    WsStatus st = cli_parse_size(value, 1, (int)spec->hi, spec->name, &w, &h, err);
+    WsStatus st = parse_size(value, 1, (int)spec->hi, spec->name, &w, &h, err);
     if (st != WS_OK)
         return st;
     if (w < OPTIONS_WINDOW_MIN_W || h < OPTIONS_WINDOW_MIN_H)
@@ -183,9 +183,9 @@ static WsStatus parse_shard(const OptSpec *spec, const char *value, void *field,
     memcpy(kbuf, value, klen);
     kbuf[klen] = '\0';
     long k = 0, n = 0;
-    WsStatus st = cli_parse_long(slash + 1, 1, spec->hi, spec->name, &n, err);
+    WsStatus st = parse_long(slash + 1, 1, spec->hi, spec->name, &n, err);
     if (st == WS_OK)
-        st = cli_parse_long(kbuf, 0, n - 1, spec->name, &k, err);
+        st = parse_long(kbuf, 0, n - 1, spec->name, &k, err);
     if (st != WS_OK)
         return st;
     kn[0] = k;
