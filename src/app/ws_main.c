@@ -35,10 +35,6 @@ static int run_mode(AppMode mode, int argc, char **argv, int first) {
     if (st != WS_OK)
         return report_status(st, &err);
     bool headless = opts.headless && opts.screenshot == NULL;
-    if (headless && opts.record != NULL)
-        return report_status(
-            ws_fail(&err, WS_ERR_ARG, "--record needs the window or --screenshot, not --headless"),
-            &err);
     if (!headless && mode == APP_MODE_ARENA) {
         /* A bad map is the user's to fix first: say so before the display is opened
          * (and before its absence is reported). */

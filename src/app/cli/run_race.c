@@ -73,10 +73,6 @@ static void print_table(const AppOptions *opts, const SnakeRace *r, double wall_
 
 int run_race_headless(const AppOptions *opts) {
     WsError err = {0};
-    if (opts->trace != NULL)
-        return report_status(
-            ws_fail(&err, WS_ERR_ARG, "--trace records single games: drop --race or --trace"),
-            &err);
     /* The board: --size, or --map FILE with its walls (snake_board.h). */
     SnakeBoard board;
     WsStatus st = snake_board_open(&board, opts, &err);

@@ -153,20 +153,6 @@ static WsStatus replay_check(const AppOptions *opts, WsError *err) {
 /* Entry point                                                               */
 /* ======================================================================== */
 
-/* What the options may not combine, in one line. */
-static WsStatus check_options(const AppOptions *opts, WsError *err) {
-    if (opts->headless && opts->print)
-        return ws_fail(err, WS_ERR_ARG,
-                       "replay: --headless checks every game, --print prints one tick: pick one");
-    if (opts->headless && (opts->replay_game_given || opts->replay_tick_given))
-        return ws_fail(err, WS_ERR_ARG,
-                       "replay: --game and --tick choose what --print or the window shows; "
-                       "--headless checks every game");
-    if (opts->json && !opts->headless)
-        return ws_fail(err, WS_ERR_ARG, "replay: --json goes with --headless");
-    return WS_OK;
-}
-
 /* A bad trace is one line "FILE:LINE: what is wrong", as compilers say it;
  * everything else goes the way of every entry point (report_status). */
 static int report(WsStatus st, const WsError *err) {
@@ -181,8 +167,6 @@ int run_replay_main(int argc, char **argv, ReplayWindowFn window) {
     AppOptions opts;
     WsError err = {0};
     WsStatus st = options_parse_replay(&opts, argc, argv, 0, 0, &err);
-    if (st == WS_OK)
-        st = check_options(&opts, &err);
     if (st != WS_OK)
         return report_status(st, &err);
     if (opts.headless)
