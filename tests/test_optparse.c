@@ -11,11 +11,11 @@
 #include <string.h>
 
 #include "bench.h"
-#include "cli.h"
 #include "help.h"
 #include "mapgen.h"
 #include "options.h"
 #include "optparse.h"
+#include "report.h"
 #include "tools.h"
 
 /* ---- a small command of every kind -------------------------------------- */
@@ -258,37 +258,46 @@ START_TEST(engines_are_named_like_policies) {
     AppOptions o;
     WsError err;
     char fmt[64];
-    ck_assert_int_eq(MODE(APP_MODE_SNAKE, &o, &err, "--policy", "engine:python3 x.py"), WS_OK);
+    ck_assert_int_eq(
+        MODE(APP_MODE_SNAKE, &o, &err, "--headless", "--policy", "engine:python3 x.py"), WS_OK);
     ck_assert_int_eq(o.player.kind, PLAYER_ENGINE);
     ck_assert_str_eq(o.player.command, "python3 x.py");
     ck_assert_int_eq(o.policy, SNAKE_POLICY_GREEDY); /* the overlays that stand in */
     ck_assert(options_name_engine(&o));
     ck_assert_int_eq(o.engine_timeout_ms, ENGINE_TIMEOUT_DEFAULT);
     ck_assert_str_eq(player_spec_format(&o.player, false, fmt, sizeof fmt), "engine:python3 x.py");
-    ck_assert_int_eq(MODE(APP_MODE_SNAKE, &o, &err, "--policy", "hamilton"), WS_OK);
+    ck_assert_int_eq(MODE(APP_MODE_SNAKE, &o, &err, "--headless", "--policy", "hamilton"), WS_OK);
     ck_assert_int_eq(o.player.kind, PLAYER_AI);
     ck_assert_int_eq(o.player.policy, SNAKE_POLICY_HAMILTON);
     ck_assert(!options_name_engine(&o));
-    ck_assert_int_eq(MODE(APP_MODE_SNAKE, &o, &err, "--policy", "engine:"), WS_ERR_ARG);
+    ck_assert_int_eq(MODE(APP_MODE_SNAKE, &o, &err, "--headless", "--policy", "engine:"),
+                     WS_ERR_ARG);
     ck_assert_str_eq(err.msg, "--policy: engine: needs a command (engine:CMD)");
-    ck_assert_int_eq(MODE(APP_MODE_SNAKE, &o, &err, "--policy", "engine: "), WS_ERR_ARG);
+    ck_assert_int_eq(MODE(APP_MODE_SNAKE, &o, &err, "--headless", "--policy", "engine: "),
+                     WS_ERR_ARG);
     /* --engine-timeout: in range, and only with an engine. */
-    ck_assert_int_eq(
-        MODE(APP_MODE_SNAKE, &o, &err, "--policy", "engine:e", "--engine-timeout", "300"), WS_OK);
+    ck_assert_int_eq(MODE(APP_MODE_SNAKE, &o, &err, "--headless", "--policy", "engine:e",
+                          "--engine-timeout", "300"),
+                     WS_OK);
     ck_assert_int_eq(o.engine_timeout_ms, 300);
-    ck_assert_int_eq(MODE(APP_MODE_SNAKE, &o, &err, "--engine-timeout", "300"), WS_ERR_ARG);
-    ck_assert_int_eq(
-        MODE(APP_MODE_SNAKE, &o, &err, "--policy", "engine:e", "--engine-timeout", "0"),
-        WS_ERR_ARG);
+    ck_assert_int_eq(MODE(APP_MODE_SNAKE, &o, &err, "--headless", "--engine-timeout", "300"),
+                     WS_ERR_ARG);
+    ck_assert_int_eq(MODE(APP_MODE_SNAKE, &o, &err, "--headless", "--policy", "engine:e",
+                          "--engine-timeout", "0"),
+                     WS_ERR_ARG);
     /* The sea. */
-    ck_assert_int_eq(
-        MODE(APP_MODE_SEA, &o, &err, "--hunter", "engine:./h", "--engine-timeout", "50"), WS_OK);
+    ck_assert_int_eq(MODE(APP_MODE_SEA, &o, &err, "--headless", "--hunter", "engine:./h",
+                          "--engine-timeout", "50"),
+                     WS_OK);
     ck_assert_int_eq(o.hunter_player.kind, PLAYER_ENGINE);
     ck_assert_str_eq(o.hunter_player.command, "./h");
     ck_assert_int_eq(o.hunter, SEA_HUNTER_SAMPLER);
-    ck_assert_int_eq(MODE(APP_MODE_SEA, &o, &err, "--hunter", "best"), WS_OK);
+    ck_assert_int_eq(MODE(APP_MODE_SEA, &o, &err, "--headless", "--hunter", "best"), WS_OK);
     ck_assert_int_eq(o.hunter_player.kind, PLAYER_AI);
     ck_assert_int_eq(o.hunter_player.hunter, SEA_HUNTER_SAMPLER);
+    /* Not in the window yet. */
+    ck_assert_int_eq(MODE(APP_MODE_SNAKE, &o, &err, "--policy", "engine:e"), WS_ERR_ARG);
+    ck_assert_str_eq(err.msg, "engines play --headless for now; the window does not run them yet");
 }
 END_TEST
 
@@ -298,26 +307,32 @@ START_TEST(race_sides_may_be_engines) {
     AppOptions o;
     WsError err;
     char fmt[64];
-    ck_assert_int_eq(MODE(APP_MODE_SNAKE, &o, &err, "--race", "greedy,engine:a,b c"), WS_OK);
+    ck_assert_int_eq(MODE(APP_MODE_SNAKE, &o, &err, "--headless", "--race", "greedy,engine:a,b c"),
+                     WS_OK);
     ck_assert_int_eq(o.race_player[0].kind, PLAYER_AI);
     ck_assert_int_eq(o.race_player[1].kind, PLAYER_ENGINE);
     ck_assert_str_eq(o.race_player[1].command, "a,b c");
     ck_assert(options_name_engine(&o));
-    ck_assert_int_eq(MODE(APP_MODE_SNAKE, &o, &err, "--race", "engine:cmd a,b,perfect"), WS_OK);
+    ck_assert_int_eq(
+        MODE(APP_MODE_SNAKE, &o, &err, "--headless", "--race", "engine:cmd a,b,perfect"), WS_OK);
     ck_assert_int_eq(o.race_player[0].kind, PLAYER_ENGINE);
     ck_assert_uint_eq(player_spec_command_len(&o.race_player[0]), 7);
     ck_assert_str_eq(player_spec_format(&o.race_player[0], false, fmt, sizeof fmt),
                      "engine:cmd a,b");
     ck_assert_int_eq(o.race[1], SNAKE_POLICY_PERFECT);
     ck_assert_int_eq(o.race[0], SNAKE_POLICY_GREEDY);
-    ck_assert_int_eq(MODE(APP_MODE_SNAKE, &o, &err, "--race", "engine:x,engine:y z"), WS_OK);
+    ck_assert_int_eq(MODE(APP_MODE_SNAKE, &o, &err, "--headless", "--race", "engine:x,engine:y z"),
+                     WS_OK);
     ck_assert_str_eq(player_spec_format(&o.race_player[0], false, fmt, sizeof fmt), "engine:x");
     ck_assert_str_eq(o.race_player[1].command, "y z");
-    ck_assert_int_eq(MODE(APP_MODE_SNAKE, &o, &err, "--race", "greedy,perfect,hamilton"),
+    ck_assert_int_eq(
+        MODE(APP_MODE_SNAKE, &o, &err, "--headless", "--race", "greedy,perfect,hamilton"),
+        WS_ERR_ARG);
+    ck_assert_int_eq(MODE(APP_MODE_SNAKE, &o, &err, "--headless", "--race", "engine:,greedy"),
                      WS_ERR_ARG);
-    ck_assert_int_eq(MODE(APP_MODE_SNAKE, &o, &err, "--race", "engine:,greedy"), WS_ERR_ARG);
     ck_assert_str_eq(err.msg, "--race: engine: needs a command (engine:CMD)");
-    ck_assert_int_eq(MODE(APP_MODE_SNAKE, &o, &err, "--race", "greedy,fast"), WS_ERR_ARG);
+    ck_assert_int_eq(MODE(APP_MODE_SNAKE, &o, &err, "--headless", "--race", "greedy,fast"),
+                     WS_ERR_ARG);
 }
 END_TEST
 
@@ -336,6 +351,53 @@ START_TEST(modes_accept_their_own_options) {
     ck_assert_double_eq(o.speed, 0.0);
     ck_assert_int_eq(MODE(APP_MODE_SNAKE, &o, &err, "stray"), WS_ERR_ARG);
     ck_assert_msg_has(err, "unexpected argument 'stray' for the snake mode");
+}
+END_TEST
+
+/* ---- options_check: the combinations, once, for every command -------------- */
+
+static WsStatus parse_replay(AppOptions *o, WsError *err, const char *const *words) {
+    char *argv[16];
+    int argc = to_argv(words, word_store, argv);
+    memset(err, 0, sizeof *err);
+    return options_parse_replay(o, argc, argv, 0, 5, err);
+}
+
+#define REPLAY(o, err, ...) parse_replay(o, err, (const char *const[]){__VA_ARGS__, NULL})
+
+START_TEST(combinations_are_checked_for_every_command) {
+    AppOptions o;
+    WsError err;
+    /* A screenshot is a PNG or a JPEG, in a mode and in replay alike. */
+    ck_assert_int_eq(MODE(APP_MODE_SEA, &o, &err, "--screenshot", "x.bmp"), WS_ERR_ARG);
+    ck_assert_msg_has(err, "--screenshot x.bmp: the file must end in .png or .jpg");
+    ck_assert_int_eq(REPLAY(&o, &err, "t.trace", "--screenshot", "x.bmp"), WS_ERR_ARG);
+    ck_assert_msg_has(err, "--screenshot x.bmp: the file must end in .png or .jpg");
+    ck_assert_int_eq(REPLAY(&o, &err, "t.trace", "--screenshot", "x.PNG"), WS_OK);
+    /* --headless shows no frame to record or measure (a mode's --screenshot does). */
+    ck_assert_int_eq(MODE(APP_MODE_ARENA, &o, &err, "--headless", "--record", "z.gif"), WS_ERR_ARG);
+    ck_assert_msg_has(err, "--record needs the window or --screenshot");
+    ck_assert_int_eq(
+        MODE(APP_MODE_ARENA, &o, &err, "--headless", "--record", "z.gif", "--screenshot", "a.png"),
+        WS_OK);
+    ck_assert_int_eq(REPLAY(&o, &err, "t.trace", "--headless", "--record", "z.gif", "--stats"),
+                     WS_ERR_ARG);
+    ck_assert_msg_has(err, "replay: --record needs the window");
+    ck_assert_int_eq(REPLAY(&o, &err, "t.trace", "--headless", "--stats"), WS_ERR_ARG);
+    ck_assert_msg_has(err, "replay: --stats measures the window's frames");
+    ck_assert_int_eq(REPLAY(&o, &err, "t.trace", "--record", "z.gif", "--stats"), WS_OK);
+    /* Each mode's own pairs. */
+    ck_assert_int_eq(MODE(APP_MODE_SNAKE, &o, &err, "--map", "m.txt", "--size", "8x8"), WS_ERR_ARG);
+    ck_assert_msg_has(err, "--map and --size cannot be combined");
+    ck_assert_int_eq(MODE(APP_MODE_ARENA, &o, &err, "--map", "m.txt", "--generate", "20x20"),
+                     WS_ERR_ARG);
+    ck_assert_msg_has(err, "--map and --generate cannot be combined");
+    ck_assert_int_eq(
+        MODE(APP_MODE_SNAKE, &o, &err, "--race", "greedy,perfect", "--headless", "--trace", "t"),
+        WS_ERR_ARG);
+    ck_assert_msg_has(err, "--trace records single games");
+    ck_assert_int_eq(REPLAY(&o, &err, "t.trace", "--headless", "--print"), WS_ERR_ARG);
+    ck_assert_msg_has(err, "pick one");
 }
 END_TEST
 
@@ -402,11 +464,14 @@ static const struct {
     WsStatus status;
     int exit;
 } EXITS[] = {
-    {WS_OK, CLI_EXIT_OK},        {WS_ERR_ARG, CLI_EXIT_USAGE},  {WS_ERR_PARSE, CLI_EXIT_USAGE},
-    {WS_ERR_IO, CLI_EXIT_USAGE}, {WS_ERR_NOMEM, CLI_EXIT_FAIL}, {CLI_ERR_INTERNAL, CLI_EXIT_FAIL},
+    {WS_OK, REPORT_EXIT_OK},           {WS_ERR_ARG, REPORT_EXIT_USAGE},
+    {WS_ERR_PARSE, REPORT_EXIT_USAGE}, {WS_ERR_IO, REPORT_EXIT_USAGE},
+    {WS_ERR_NOMEM, REPORT_EXIT_FAIL},  {REPORT_ERR_INTERNAL, REPORT_EXIT_FAIL},
 };
 
-START_TEST(exit_statuses) { ck_assert_int_eq(cli_exit_status(EXITS[_i].status), EXITS[_i].exit); }
+START_TEST(exit_statuses) {
+    ck_assert_int_eq(report_exit_status(EXITS[_i].status), EXITS[_i].exit);
+}
 END_TEST
 
 static Suite *optparse_suite(void) {
@@ -426,6 +491,7 @@ static Suite *optparse_suite(void) {
     tcase_add_test(tc, modes_accept_their_own_options);
     tcase_add_test(tc, engines_are_named_like_policies);
     tcase_add_test(tc, race_sides_may_be_engines);
+    tcase_add_test(tc, combinations_are_checked_for_every_command);
     suite_add_tcase(s, tc);
     tc = tcase_create("help");
     tcase_add_test(tc, help_lists_every_option_with_its_range);

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 
 #include "cli.h"
+#include "monoclock.h"
+#include "report.h"
 #include "snake_board.h"
 #include "snake_race.h"
 
@@ -98,15 +100,11 @@ static void print_faults(const SnakeRace *r) {
 
 int run_race_headless(const AppOptions *opts) {
     WsError err = {0};
-    if (opts->trace != NULL)
-        return cli_report(
-            ws_fail(&err, WS_ERR_ARG, "--trace records single games: drop --race or --trace"),
-            &err);
     /* The board: --size, or --map FILE with its walls (snake_board.h). */
     SnakeBoard board;
     WsStatus st = snake_board_open(&board, opts, &err);
     if (st != WS_OK)
-        return cli_report(st, &err);
+        return report_status(st, &err);
     SnakeRace *r = calloc(1, sizeof *r);
     SnakePlayer players[SNAKE_RACE_SIDES] = {0};
     st = r == NULL
@@ -115,13 +113,13 @@ int run_race_headless(const AppOptions *opts) {
     snake_board_close(&board);
     if (st != WS_OK) {
         free(r);
-        return cli_report(st, &err);
+        return report_status(st, &err);
     }
     st = attach_engines(opts, r, players, &err);
     if (st == WS_OK) {
         if (!opts->seed_given)
             cli_note_clock_seed(opts->seed, "race");
-        uint64_t t0 = cli_now_ns();
+        uint64_t t0 = monoclock_now_ns();
         for (long i = 0; i < opts->games; i++) {
             if (i > 0)
                 snake_race_start(r, i);
@@ -130,7 +128,7 @@ int run_race_headless(const AppOptions *opts) {
             print_faults(r);
             print_heat(opts, r);
         }
-        double wall_s = (double)(cli_now_ns() - t0) / 1e9;
+        double wall_s = (double)(monoclock_now_ns() - t0) / 1e9;
         print_table(opts, r, wall_s);
         fflush(stdout);
     }
@@ -140,6 +138,6 @@ int run_race_headless(const AppOptions *opts) {
     snake_race_deinit(r);
     free(r);
     if (st == WS_OK && forfeits)
-        return CLI_EXIT_FAIL; /* each forfeit said so on its own line */
-    return cli_report(st, &err);
+        return REPORT_EXIT_FAIL; /* each forfeit said so on its own line */
+    return report_status(st, &err);
 }

@@ -14,7 +14,9 @@
 #include <string.h>
 
 #include "cli.h"
+#include "monoclock.h"
 #include "player.h"
+#include "report.h"
 #include "runner.h"
 #include "sea.h"
 #include "sea_ai.h"
@@ -65,9 +67,9 @@ static WsStatus play_game(void *worker, long index, void *result, WsError *err) 
         int cell = -1;
         WsError why = {0};
         WsStatus st = WS_OK;
-        uint64_t t0 = cli_now_ns();
+        uint64_t t0 = monoclock_now_ns();
         PlayerPoll r = sea_player_choose(p, g, &cell, &st, &why);
-        uint64_t ns = cli_now_ns() - t0;
+        uint64_t ns = monoclock_now_ns() - t0;
         if (r == PLAYER_MOVED) {
             stats_add(&wk->hist, ns);
             res->us += (double)ns / 1000.0;
@@ -82,13 +84,13 @@ static WsStatus play_game(void *worker, long index, void *result, WsError *err) 
         }
         if (r != PLAYER_MOVED || sea_game_shoot(g, cell) == SEA_SHOT_INVALID)
             return ws_fail(
-                err, CLI_ERR_INTERNAL, "game %ld seed %llu: the hunter failed after %d shots: %s",
+                err, REPORT_ERR_INTERNAL, "game %ld seed %llu: the hunter failed after %d shots: %s",
                 index, (unsigned long long)seed, g->shots,
                 r != PLAYER_MOVED ? why.msg : "invalid shot");
     }
     sea_player_end(p, g);
     if (!sea_game_is_over(g))
-        return ws_fail(err, CLI_ERR_INTERNAL, "game %ld seed %llu: the fleet survived %d shots",
+        return ws_fail(err, REPORT_ERR_INTERNAL, "game %ld seed %llu: the fleet survived %d shots",
                        index, (unsigned long long)seed, g->shots);
     res->shots = g->shots;
     return WS_OK;
@@ -253,9 +255,9 @@ static WsStatus headless(const AppOptions *opts, SeaWorker *workers, int jobs, T
         .take_ctx = &ctx,
         .progress = true,
     };
-    uint64_t t0 = cli_now_ns();
+    uint64_t t0 = monoclock_now_ns();
     st = runner_run(&run, err);
-    double wall_s = (double)(cli_now_ns() - t0) / 1e9;
+    double wall_s = (double)(monoclock_now_ns() - t0) / 1e9;
     if (st == WS_OK) {
         for (int k = 1; k < jobs; k++)
             stats_merge(&workers[0].hist, &workers[k].hist);
@@ -279,5 +281,5 @@ int run_sea_headless(const AppOptions *opts) {
     free(workers);
     free(t);
     /* A forfeit is a failure of the run (each one said so on its own line). */
-    return forfeits ? CLI_EXIT_FAIL : cli_report(st, &err);
+    return forfeits ? REPORT_EXIT_FAIL : report_status(st, &err);
 }

@@ -15,7 +15,9 @@
 
 #include "cli.h"
 #include "grid.h"
+#include "monoclock.h"
 #include "player.h"
+#include "report.h"
 #include "runner.h"
 #include "snake.h"
 #include "snake_ai.h"
@@ -86,9 +88,9 @@ static WsStatus play_game(void *worker, long index, void *result, WsError *err) 
         Dir d = DIR_NONE;
         WsError why = {0};
         WsStatus failed = WS_OK;
-        uint64_t t0 = cli_now_ns();
+        uint64_t t0 = monoclock_now_ns();
         PlayerPoll r = snake_player_choose(p, g, &d, &failed, &why);
-        uint64_t ns = cli_now_ns() - t0;
+        uint64_t ns = monoclock_now_ns() - t0;
         if (r != PLAYER_MOVED) {
             if (failed != WS_OK) {
                 *err = why;
@@ -213,7 +215,7 @@ static WsStatus play_all(const SnakeRules *rules, const BatchSpec *spec, RunnerG
             break;
         }
     }
-    uint64_t t0 = cli_now_ns();
+    uint64_t t0 = monoclock_now_ns();
     if (st == WS_OK) {
         Runner run = {
             .games = games,
@@ -229,7 +231,7 @@ static WsStatus play_all(const SnakeRules *rules, const BatchSpec *spec, RunnerG
         };
         st = runner_run(&run, err);
     }
-    report->totals->wall_s = (double)(cli_now_ns() - t0) / 1e9;
+    report->totals->wall_s = (double)(monoclock_now_ns() - t0) / 1e9;
     if (ready > 0) {
         snprintf(report->policy, sizeof report->policy, "%s",
                  snake_player_name(&workers[0].player));
@@ -331,7 +333,7 @@ int run_snake_headless(const AppOptions *opts) {
     SnakeBoard board;
     WsStatus st = snake_board_open(&board, opts, &err);
     if (st != WS_OK)
-        return cli_report(st, &err);
+        return report_status(st, &err);
     SnakeBatch *totals = calloc(1, sizeof *totals);
     st = totals == NULL ? ws_fail(&err, WS_ERR_NOMEM, "out of memory")
                         : headless(opts, &board, totals, &err);
@@ -339,5 +341,5 @@ int run_snake_headless(const AppOptions *opts) {
     bool forfeits = st == WS_OK && totals->forfeit > 0;
     free(totals);
     snake_board_close(&board);
-    return forfeits ? CLI_EXIT_FAIL : cli_report(st, &err);
+    return forfeits ? REPORT_EXIT_FAIL : report_status(st, &err);
 }

@@ -24,11 +24,11 @@
 #include <unistd.h>
 
 #include "chart_png.h"
-#include "cli.h"
 #include "frontend.h"
 #include "frontend_app.h"
 #include "pace.h"
 #include "record.h"
+#include "report.h"
 #include "stats.h"
 #include "view.h"
 
@@ -350,7 +350,7 @@ static int palette_colors(uint32_t *out, int cap) {
 static WsStatus start_recording(App *app, const char *path, bool by_key, WsError *err) {
     int w = 0, h = 0;
     if (SDL_GetRendererOutputSize(app->renderer, &w, &h) != 0)
-        return ws_fail(err, CLI_ERR_INTERNAL, "cannot record %s: %s", path, SDL_GetError());
+        return ws_fail(err, REPORT_ERR_INTERNAL, "cannot record %s: %s", path, SDL_GetError());
     uint32_t keep[RECORD_KEEP_MAX];
     /* Offscreen nobody watches: wait for the encoder, and every run gives the same file. */
     RecordOptions ro = {.keep = keep,
@@ -998,7 +998,7 @@ bool app_frame(App *app) {
             fflush(stdout);
             if (app->shot_by_key)
                 front_status(&app->ctx, "saved %s", app->shot_path);
-            app->shot_status = CLI_EXIT_OK;
+            app->shot_status = REPORT_EXIT_OK;
         } else {
             fprintf(stderr, "wavesnake: cannot write the screenshot %s: %s\n", app->shot_path,
                     why);
@@ -1012,7 +1012,7 @@ bool app_frame(App *app) {
                     snprintf(dir, sizeof dir, ".");
                 front_status(&app->ctx, "screenshot failed in the folder %s: %s", dir, why);
             }
-            app->shot_status = from_key ? CLI_EXIT_FAIL : CLI_EXIT_USAGE;
+            app->shot_status = from_key ? REPORT_EXIT_FAIL : REPORT_EXIT_USAGE;
         }
         app->shot_path = NULL;
     }
@@ -1051,7 +1051,7 @@ static int no_window(const char *why) {
     fprintf(stderr,
             "wavesnake: cannot open a window (%s); try --headless, or --screenshot FILE.png\n",
             why);
-    return CLI_EXIT_FAIL;
+    return REPORT_EXIT_FAIL;
 }
 
 static int open_window(App *app) {
@@ -1092,7 +1092,7 @@ static int open_window(App *app) {
         app->vsync = (info.flags & SDL_RENDERER_PRESENTVSYNC) != 0;
         snprintf(app->renderer_name, sizeof app->renderer_name, "%s", info.name);
     }
-    return CLI_EXIT_OK;
+    return REPORT_EXIT_OK;
 }
 
 static int open_offscreen(App *app) {
@@ -1101,15 +1101,15 @@ static int open_offscreen(App *app) {
     if (app->surface == NULL) {
         fprintf(stderr, "wavesnake: cannot create a %dx%d offscreen image: %s\n",
                 app->opts.window_w, app->opts.window_h, SDL_GetError());
-        return CLI_EXIT_FAIL;
+        return REPORT_EXIT_FAIL;
     }
     app->renderer = SDL_CreateSoftwareRenderer(app->surface);
     if (app->renderer == NULL) {
         fprintf(stderr, "wavesnake: cannot create the software renderer: %s\n", SDL_GetError());
-        return CLI_EXIT_FAIL;
+        return REPORT_EXIT_FAIL;
     }
     snprintf(app->renderer_name, sizeof app->renderer_name, "software (offscreen)");
-    return CLI_EXIT_OK;
+    return REPORT_EXIT_OK;
 }
 
 static int open_font(App *app) {
@@ -1123,15 +1123,15 @@ static int open_font(App *app) {
                 "wavesnake: font not found: %s (the assets/ folder must sit next to the "
                 "wavesnake binary)\n",
                 path);
-        return CLI_EXIT_USAGE;
+        return REPORT_EXIT_USAGE;
     }
     fclose(f);
     WsError err = {0};
     if (text_create(&app->text, app->renderer, path, &err) != WS_OK) {
         fprintf(stderr, "wavesnake: %s\n", err.msg);
-        return CLI_EXIT_USAGE;
+        return REPORT_EXIT_USAGE;
     }
-    return CLI_EXIT_OK;
+    return REPORT_EXIT_OK;
 }
 
 int app_open(App **out, const AppOptions *opts) { return app_open_replay(out, opts, NULL); }
@@ -1144,7 +1144,7 @@ int app_open_replay(App **out, const AppOptions *opts, ReplaySession *replay) {
         free(app);
         free(hists);
         fprintf(stderr, "wavesnake: out of memory for the window\n");
-        return CLI_EXIT_FAIL;
+        return REPORT_EXIT_FAIL;
     }
     app->hists = hists;
     pace_init(&app->pace, SDL_GetPerformanceFrequency(), FRAME_RATE);
@@ -1152,17 +1152,17 @@ int app_open_replay(App **out, const AppOptions *opts, ReplaySession *replay) {
     app->offscreen = opts->screenshot != NULL;
     app->mode = opts->mode;
     int rc = app->offscreen ? open_offscreen(app) : open_window(app);
-    if (rc == CLI_EXIT_OK) {
+    if (rc == REPORT_EXIT_OK) {
         SDL_SetRenderDrawBlendMode(app->renderer, SDL_BLENDMODE_BLEND);
         if (TTF_Init() != 0) {
             fprintf(stderr, "wavesnake: cannot start SDL_ttf: %s\n", TTF_GetError());
-            rc = CLI_EXIT_FAIL;
+            rc = REPORT_EXIT_FAIL;
         } else {
             app->ttf_on = true;
             rc = open_font(app);
         }
     }
-    if (rc != CLI_EXIT_OK) {
+    if (rc != REPORT_EXIT_OK) {
         app_close(app);
         return rc;
     }
@@ -1188,17 +1188,17 @@ int app_open_replay(App **out, const AppOptions *opts, ReplaySession *replay) {
     WsError err = {0};
     if (!ensure_view(app, app->mode, &err)) {
         app_close(app);
-        return cli_report(err.status != WS_OK ? err.status : CLI_ERR_INTERNAL, &err);
+        return report_status(err.status != WS_OK ? err.status : REPORT_ERR_INTERNAL, &err);
     }
     if (opts->record != NULL) {
         WsStatus st = start_recording(app, opts->record, false, &err);
         if (st != WS_OK) {
             app_close(app);
-            return cli_report(st, &err);
+            return report_status(st, &err);
         }
     }
     *out = app;
-    return CLI_EXIT_OK;
+    return REPORT_EXIT_OK;
 }
 
 void app_close(App *app) {
@@ -1296,7 +1296,7 @@ void app_print_stats(const App *app) {
 /* Runs an open App to its end (the window closed, --frames reached, the
  * screenshot written), reports and closes it. */
 static int run_app(App *app, const AppOptions *opts) {
-    int rc = CLI_EXIT_OK;
+    int rc = REPORT_EXIT_OK;
     if (app->offscreen) {
         long frames = opts->frames > 0 ? opts->frames : DEFAULT_SHOT_FRAMES;
         for (long f = 0; f < frames; f++) {
@@ -1313,8 +1313,8 @@ static int run_app(App *app, const AppOptions *opts) {
                 break;
     }
     stop_recording(app, NULL);
-    if (rc == CLI_EXIT_OK && app->rec_err.status != WS_OK)
-        rc = cli_report(app->rec_err.status, &app->rec_err);
+    if (rc == REPORT_EXIT_OK && app->rec_err.status != WS_OK)
+        rc = report_status(app->rec_err.status, &app->rec_err);
     if (opts->stats)
         app_print_stats(app);
     app_close(app);
@@ -1324,7 +1324,7 @@ static int run_app(App *app, const AppOptions *opts) {
 int frontend_run(const AppOptions *opts) {
     App *app = NULL;
     int rc = app_open(&app, opts);
-    if (rc != CLI_EXIT_OK)
+    if (rc != REPORT_EXIT_OK)
         return rc;
     return run_app(app, opts);
 }
@@ -1332,7 +1332,7 @@ int frontend_run(const AppOptions *opts) {
 int frontend_replay(const AppOptions *opts, ReplaySession *session) {
     App *app = NULL;
     int rc = app_open_replay(&app, opts, session);
-    if (rc != CLI_EXIT_OK)
+    if (rc != REPORT_EXIT_OK)
         return rc;
     return run_app(app, opts);
 }

@@ -12,13 +12,13 @@
 #include <stdbool.h>
 
 #include "options.h"
-#include "run_replay.h"
+#include "replay_session.h"
 
 typedef struct App App;
 
 /* Initialises SDL, SDL_ttf, the window (or, with opts->screenshot, an
  * offscreen software renderer) and the view for opts->mode. opts is copied.
- * Returns CLI_EXIT_OK and *out, or prints one line and returns the exit
+ * Returns REPORT_EXIT_OK and *out, or prints one line and returns the exit
  * status (1: no display / SDL failure, 2: bad input such as a missing font). */
 int app_open(App **out, const AppOptions *opts);
 
