@@ -217,8 +217,9 @@ START_TEST(test_info_roundtrip) {
     ck_assert_str_eq(buf, again);
     engine_info_clear(&b);
     ck_assert_uint_eq(engine_info_format(&b, again, sizeof again), 0);
-    const char *bad[] = {"info path 4 0\n", "info wave 1 2\n", "info cells 0\n",
-                         "move U\n", "info  text x\n", "info wave -2 0 0 0 0 0 0 0 0 0 0 0\n"};
+    const char *bad[] = {"info path 4 0\n", "info wave 1 2\n",
+                         "info cells 0\n",  "move U\n",
+                         "info  text x\n",  "info wave -2 0 0 0 0 0 0 0 0 0 0 0\n"};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
         ck_assert_int_eq(engine_info_parse(&b, bad[i], strlen(bad[i]), &err), WS_ERR_PARSE);
     engine_info_deinit(&a);
@@ -335,8 +336,7 @@ START_TEST(test_exit_at_once) {
     Engine *e = (Engine *)1;
     WsError err;
     long t0 = now_ms();
-    ck_assert_int_eq(engine_start(&e, cmd("bad.py", "exit"), ENGINE_SNAKE, 2000, &err),
-                     WS_ERR_ARG);
+    ck_assert_int_eq(engine_start(&e, cmd("bad.py", "exit"), ENGINE_SNAKE, 2000, &err), WS_ERR_ARG);
     ck_assert_ptr_null(e);
     ck_assert_msg(strstr(err.msg, "engine python3: exited with status 3 before ready"), "%s",
                   err.msg);
@@ -387,7 +387,8 @@ static void expect_fault(const char *engine, const char *args, int timeout_ms, c
     ck_assert_int_eq(err.status, WS_ERR_ARG);
     ck_assert_msg(strstr(err.msg, what) != NULL, "want \"%s\" in \"%s\"", what, err.msg);
     ck_assert_msg(strncmp(err.msg, "engine python3: ", 16) == 0 ||
-                      strncmp(err.msg, "engine sh: ", 11) == 0, "%s", err.msg);
+                      strncmp(err.msg, "engine sh: ", 11) == 0,
+                  "%s", err.msg);
     for (const char *p = err.msg; *p; p++)
         ck_assert(*p >= 0x20 && *p < 0x7f);
     ck_assert_int_lt(now_ms() - t0, timeout_ms + 5000);
@@ -441,7 +442,8 @@ START_TEST(test_dead_pipe) {
     WsError err;
     ck_assert_int_eq(ask_snake(e, &g, &ans, &err), ENGINE_FAULT);
     ck_assert_msg(strstr(err.msg, "killed by signal 9 (KILL)") ||
-                      strstr(err.msg, "exited with status 137"), "%s", err.msg);
+                      strstr(err.msg, "exited with status 137"),
+                  "%s", err.msg);
     engine_stop(e);
     ck_assert(group_gone(pgid));
     snake_game_deinit(&g);
