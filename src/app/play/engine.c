@@ -247,7 +247,7 @@ static void kill_group(Engine *e) {
         live_remove(e->slot);
         e->slot = -1;
         if (!e->reaped) {
-            int st;
+            int st = 0; /* stays 0 if someone else reaped it (SIGCHLD ignored) */
             while (waitpid(e->pid, &st, 0) < 0 && errno == EINTR) {
             }
             e->status = st;
