@@ -474,6 +474,23 @@ END_TEST
 START_TEST(test_child_hangs) { expect_stop("child.sh", "hang"); }
 END_TEST
 
+/* No engine inherits another's pipes: an engine that ends only at the end
+ * of its input sees it when stopped while a later engine still runs. */
+START_TEST(test_pipes_not_inherited) {
+    char mark[64], args[96];
+    snprintf(mark, sizeof mark, "/tmp/ws_engine_eof.%ld", (long)getpid());
+    unlink(mark);
+    snprintf(args, sizeof args, "%s", mark);
+    Engine *a = start_ok(cmd("eof.sh", args), ENGINE_SNAKE, 2000);
+    Engine *b = start_ok(cmd("eof.sh", "/dev/null"), ENGINE_SNAKE, 2000);
+    engine_stop(a);
+    bool seen = access(mark, F_OK) == 0;
+    engine_stop(b);
+    unlink(mark);
+    ck_assert_msg(seen, "the first engine never saw the end of its input");
+}
+END_TEST
+
 /* SIGTERM to a program with engines: every engine group is killed, then the
  * program ends as it would have (the default action). */
 START_TEST(test_signal_kills_engines) {
@@ -579,6 +596,7 @@ static Suite *engine_suite(void) {
     tcase_add_test(bad, test_dead_pipe);
     tcase_add_test(bad, test_ignores_quit);
     tcase_add_test(bad, test_child_hangs);
+    tcase_add_test(bad, test_pipes_not_inherited);
     tcase_add_test(bad, test_signal_kills_engines);
     tcase_add_test(bad, test_sea_plays);
     tcase_add_test(bad, test_sea_off_board);
