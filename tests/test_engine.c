@@ -16,6 +16,7 @@
 
 #include "alloc_count.h"
 #include "engine.h"
+#include "snake_cycle.h"
 
 static char engines[512]; /* the test engines' directory */
 
@@ -216,12 +217,116 @@ START_TEST(test_info_roundtrip) {
     ck_assert_str_eq(buf, again);
     engine_info_clear(&b);
     ck_assert_uint_eq(engine_info_format(&b, again, sizeof again), 0);
-    const char *bad[] = {"info path 4 0\n", "info wave 1 2\n", "info cells 0\n",
-                         "move U\n", "info  text x\n", "info wave -2 0 0 0 0 0 0 0 0 0 0 0\n"};
+    const char *bad[] = {"info path 4 0\n", "info wave 1 2\n",
+                         "info cells 0\n",  "move U\n",
+                         "info  text x\n",  "info wave -2 0 0 0 0 0 0 0 0 0 0 0\n"};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
         ck_assert_int_eq(engine_info_parse(&b, bad[i], strlen(bad[i]), &err), WS_ERR_PARSE);
     engine_info_deinit(&a);
     engine_info_deinit(&b);
+}
+END_TEST
+
+/* examples/engines/cycle plays exactly hamilton's moves, whole games on
+ * boards with an even side (both rules, a new game on the same engine). */
+START_TEST(test_cycle_is_hamilton) {
+    const char *exe = getenv("WS_ENGINE_CYCLE");
+    ck_assert_msg(exe != NULL, "WS_ENGINE_CYCLE names build/examples/engines/cycle");
+    const int sizes[][2] = {{4, 4}, {6, 5}, {5, 6}, {8, 2}};
+    Engine *e = start_ok(exe, ENGINE_SNAKE, 5000);
+    ck_assert_str_eq(engine_name(e), "cycle");
+    for (size_t k = 0; k < sizeof sizes / sizeof *sizes; k++) {
+        int w = sizes[k][0], h = sizes[k][1];
+        SnakeRules r = {w, h, 3, k % 2 == 1};
+        SnakeGame g;
+        SnakeCycle c;
+        Path route;
+        WsError err;
+        ck_assert_int_eq(snake_game_init(&g, &r, 40 + k, &err), WS_OK);
+        ck_assert_int_eq(snake_cycle_init(&c, w, h, &err), WS_OK);
+        ck_assert_int_eq(path_init(&route, w * h + 1, &err), WS_OK);
+        int differ = 0, faults = 0;
+        while (g.outcome == SNAKE_PLAYING) {
+            Dir want = snake_cycle_choose_hamilton(&c, &g, &route);
+            EngineAnswer ans;
+            if (engine_snake_request(e, &g, &err) != WS_OK) {
+                faults++;
+                break;
+            }
+            EnginePoll p;
+            do
+                p = engine_poll(e, 60000, &ans, &err);
+            while (p == ENGINE_PENDING);
+            if (p != ENGINE_ANSWERED) {
+                faults++;
+                break;
+            }
+            differ += ans.move != want;
+            snake_game_tick(&g, ans.move);
+        }
+        ck_assert_msg(faults == 0, "%s", err.msg);
+        ck_assert_int_eq(differ, 0);
+        ck_assert_int_eq(g.outcome, SNAKE_WON);
+        engine_snake_end(e, &g, false);
+        path_deinit(&route);
+        snake_cycle_deinit(&c);
+        snake_game_deinit(&g);
+    }
+    engine_stop(e);
+}
+END_TEST
+
+/* The Python examples (examples/engines/) play whole games without a fault. */
+START_TEST(test_example_snake) {
+    char c[1024];
+    snprintf(c, sizeof c, "python3 %s/snake.py", getenv("WS_EXAMPLE_ENGINES"));
+    Engine *e = start_ok(c, ENGINE_SNAKE, 20000);
+    ck_assert_str_eq(engine_name(e), "snake.py");
+    SnakeGame g;
+    game_init(&g, 8, 8, 12);
+    EngineAnswer ans;
+    WsError err;
+    int waves = 0, paths = 0, texts = 0;
+    while (g.outcome == SNAKE_PLAYING) {
+        ck_assert_msg(ask_snake(e, &g, &ans, &err) == ENGINE_ANSWERED, "%s", err.msg);
+        waves += ans.info->has_wave;
+        paths += ans.info->path_len > 1 && ans.info->path[0] == snake_head(&g.snake) &&
+                 ans.info->path[ans.info->path_len - 1] == g.food;
+        texts += ans.info->text[0] != '\0';
+        snake_game_tick(&g, ans.move);
+    }
+    ck_assert_int_eq(waves, (int)g.steps);
+    ck_assert_int_eq(texts, (int)g.steps);
+    ck_assert_int_gt(paths, 0);
+    ck_assert_int_ge(g.snake.len, 10);
+    engine_snake_end(e, &g, false);
+    engine_stop(e);
+    snake_game_deinit(&g);
+}
+END_TEST
+
+START_TEST(test_example_hunter) {
+    char c[1024];
+    snprintf(c, sizeof c, "python3 %s/hunter.py", getenv("WS_EXAMPLE_ENGINES"));
+    Engine *e = start_ok(c, ENGINE_SEA, 20000);
+    SeaGame g;
+    sea_game_reset(&g, 3, SEA_PLACE_RANDOM);
+    EngineAnswer ans;
+    WsError err;
+    while (g.sunk < SEA_SHIP_COUNT) {
+        ck_assert_msg(engine_sea_request(e, &g, &err) == WS_OK, "%s", err.msg);
+        EnginePoll r;
+        do
+            r = engine_poll(e, 60000, &ans, &err);
+        while (r == ENGINE_PENDING);
+        ck_assert_msg(r == ENGINE_ANSWERED, "%s", err.msg);
+        ck_assert(ans.info->has_wave);
+        ck_assert_int_gt(ans.info->wave[ans.shot], 0);
+        ck_assert_int_eq(sea_game_shoot(&g, ans.shot) == SEA_SHOT_INVALID, 0);
+        ck_assert_int_le(g.shots, 100);
+    }
+    engine_sea_end(e, &g);
+    engine_stop(e);
 }
 END_TEST
 
@@ -231,8 +336,7 @@ START_TEST(test_exit_at_once) {
     Engine *e = (Engine *)1;
     WsError err;
     long t0 = now_ms();
-    ck_assert_int_eq(engine_start(&e, cmd("bad.py", "exit"), ENGINE_SNAKE, 2000, &err),
-                     WS_ERR_ARG);
+    ck_assert_int_eq(engine_start(&e, cmd("bad.py", "exit"), ENGINE_SNAKE, 2000, &err), WS_ERR_ARG);
     ck_assert_ptr_null(e);
     ck_assert_msg(strstr(err.msg, "engine python3: exited with status 3 before ready"), "%s",
                   err.msg);
@@ -283,7 +387,8 @@ static void expect_fault(const char *engine, const char *args, int timeout_ms, c
     ck_assert_int_eq(err.status, WS_ERR_ARG);
     ck_assert_msg(strstr(err.msg, what) != NULL, "want \"%s\" in \"%s\"", what, err.msg);
     ck_assert_msg(strncmp(err.msg, "engine python3: ", 16) == 0 ||
-                      strncmp(err.msg, "engine sh: ", 11) == 0, "%s", err.msg);
+                      strncmp(err.msg, "engine sh: ", 11) == 0,
+                  "%s", err.msg);
     for (const char *p = err.msg; *p; p++)
         ck_assert(*p >= 0x20 && *p < 0x7f);
     ck_assert_int_lt(now_ms() - t0, timeout_ms + 5000);
@@ -337,7 +442,8 @@ START_TEST(test_dead_pipe) {
     WsError err;
     ck_assert_int_eq(ask_snake(e, &g, &ans, &err), ENGINE_FAULT);
     ck_assert_msg(strstr(err.msg, "killed by signal 9 (KILL)") ||
-                      strstr(err.msg, "exited with status 137"), "%s", err.msg);
+                      strstr(err.msg, "exited with status 137"),
+                  "%s", err.msg);
     engine_stop(e);
     ck_assert(group_gone(pgid));
     snake_game_deinit(&g);
@@ -366,6 +472,23 @@ static void expect_stop(const char *engine, const char *args) {
 START_TEST(test_ignores_quit) { expect_stop("bad.py", "ignorequit"); }
 END_TEST
 START_TEST(test_child_hangs) { expect_stop("child.sh", "hang"); }
+END_TEST
+
+/* No engine inherits another's pipes: an engine that ends only at the end
+ * of its input sees it when stopped while a later engine still runs. */
+START_TEST(test_pipes_not_inherited) {
+    char mark[64], args[96];
+    snprintf(mark, sizeof mark, "/tmp/ws_engine_eof.%ld", (long)getpid());
+    unlink(mark);
+    snprintf(args, sizeof args, "%s", mark);
+    Engine *a = start_ok(cmd("eof.sh", args), ENGINE_SNAKE, 2000);
+    Engine *b = start_ok(cmd("eof.sh", "/dev/null"), ENGINE_SNAKE, 2000);
+    engine_stop(a);
+    bool seen = access(mark, F_OK) == 0;
+    engine_stop(b);
+    unlink(mark);
+    ck_assert_msg(seen, "the first engine never saw the end of its input");
+}
 END_TEST
 
 /* SIGTERM to a program with engines: every engine group is killed, then the
@@ -452,6 +575,9 @@ static Suite *engine_suite(void) {
     tcase_add_test(ok, test_no_alloc_per_tick);
     tcase_add_test(ok, test_poll_zero);
     tcase_add_test(ok, test_info_roundtrip);
+    tcase_add_test(ok, test_cycle_is_hamilton);
+    tcase_add_test(ok, test_example_snake);
+    tcase_add_test(ok, test_example_hunter);
     suite_add_tcase(s, ok);
     TCase *bad = tcase_create("faults");
     tcase_add_checked_fixture(bad, setup, NULL);
@@ -470,6 +596,7 @@ static Suite *engine_suite(void) {
     tcase_add_test(bad, test_dead_pipe);
     tcase_add_test(bad, test_ignores_quit);
     tcase_add_test(bad, test_child_hangs);
+    tcase_add_test(bad, test_pipes_not_inherited);
     tcase_add_test(bad, test_signal_kills_engines);
     tcase_add_test(bad, test_sea_plays);
     tcase_add_test(bad, test_sea_off_board);

@@ -8,8 +8,8 @@
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <spawn.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,7 +40,7 @@ struct Engine {
     int slot;  /* index in the signal table, -1 when none */
     int to_fd, from_fd;
     Phase phase;
-    int status;  /* wait status once reaped */
+    int status; /* wait status once reaped */
     bool reaped;
 
     char *rbuf; /* RBUF_CAP bytes */
@@ -51,12 +51,12 @@ struct Engine {
     bool wdead; /* a write failed: the engine closed its input */
 
     long t_request; /* ms, monotonic */
-    bool early; /* lines were waiting when the request was made */
+    bool early;     /* lines were waiting when the request was made */
 
     /* snake: what the engine saw */
-    int bw, bh;       /* the board the buffers are sized for (0: none) */
-    uint8_t *seen;    /* bw * bh: the walls the engine last saw */
-    long last_tick;   /* steps of the last request, -1: send a game block */
+    int bw, bh;     /* the board the buffers are sized for (0: none) */
+    uint8_t *seen;  /* bw * bh: the walls the engine last saw */
+    long last_tick; /* steps of the last request, -1: send a game block */
     uint64_t last_seed;
     SeaBoard sea_sent; /* sea: the board of the pending shot */
 
@@ -180,17 +180,28 @@ static ssize_t write_nosig(int fd, const void *buf, size_t len) {
 
 static const char *signal_abbrev(int sig) {
     switch (sig) {
-    case SIGSEGV: return "SEGV";
-    case SIGABRT: return "ABRT";
-    case SIGKILL: return "KILL";
-    case SIGTERM: return "TERM";
-    case SIGINT: return "INT";
-    case SIGBUS: return "BUS";
-    case SIGFPE: return "FPE";
-    case SIGILL: return "ILL";
-    case SIGPIPE: return "PIPE";
-    case SIGHUP: return "HUP";
-    default: return "?";
+    case SIGSEGV:
+        return "SEGV";
+    case SIGABRT:
+        return "ABRT";
+    case SIGKILL:
+        return "KILL";
+    case SIGTERM:
+        return "TERM";
+    case SIGINT:
+        return "INT";
+    case SIGBUS:
+        return "BUS";
+    case SIGFPE:
+        return "FPE";
+    case SIGILL:
+        return "ILL";
+    case SIGPIPE:
+        return "PIPE";
+    case SIGHUP:
+        return "HUP";
+    default:
+        return "?";
     }
 }
 
@@ -236,7 +247,7 @@ static void kill_group(Engine *e) {
         live_remove(e->slot);
         e->slot = -1;
         if (!e->reaped) {
-            int st;
+            int st = 0; /* stays 0 if someone else reaped it (SIGCHLD ignored) */
             while (waitpid(e->pid, &st, 0) < 0 && errno == EINTR) {
             }
             e->status = st;
@@ -253,7 +264,8 @@ static void kill_group(Engine *e) {
 #if defined(__GNUC__)
 __attribute__((format(printf, 3, 4)))
 #endif
-static EnginePoll fault(Engine *e, WsError *err, const char *fmt, ...) {
+static EnginePoll
+fault(Engine *e, WsError *err, const char *fmt, ...) {
     char what[128];
     va_list ap;
     va_start(ap, fmt);
@@ -543,7 +555,7 @@ static bool read_available(Engine *e) {
 static void begin_wait(Engine *e) {
     engine_info_clear(&e->info);
     (void)read_available(e); /* EOF shows in engine_poll */
-    e->early = e->rlen > 0; /* written after the last answer, before this go */
+    e->early = e->rlen > 0;  /* written after the last answer, before this go */
     e->phase = PHASE_WAIT;
     e->t_request = now_ms();
     flush(e);
@@ -984,8 +996,8 @@ static size_t put(char *buf, size_t cap, size_t at, const char *s) {
     return at;
 }
 
-static size_t put_cells(char *buf, size_t cap, size_t at, const char *head, const int32_t *c,
-                        int n, int w) {
+static size_t put_cells(char *buf, size_t cap, size_t at, const char *head, const int32_t *c, int n,
+                        int w) {
     at = put(buf, cap, at, head);
     char tmp[32];
     for (int i = 0; i < n; i++) {

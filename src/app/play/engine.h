@@ -94,13 +94,13 @@
 #include "ws_error.h"
 
 enum {
-    ENGINE_LINE_MAX = 1 << 20,      /* bytes of a line before its "\n" */
-    ENGINE_TIMEOUT_DEFAULT = 2000,  /* ms per answer (--engine-timeout) */
-    ENGINE_READY_MS = 10000,        /* ms for the handshake */
-    ENGINE_QUIT_MS = 1000,          /* ms an engine has to exit after `quit` */
-    ENGINE_TEXT_MAX = 160,          /* bytes of `info text` kept */
-    ENGINE_NAME_MAX = 63,           /* bytes of engine_name */
-    ENGINE_MAX_LIVE = 1024          /* engines running at once (the signal table) */
+    ENGINE_LINE_MAX = 1 << 20,     /* bytes of a line before its "\n" */
+    ENGINE_TIMEOUT_DEFAULT = 2000, /* ms per answer (--engine-timeout) */
+    ENGINE_READY_MS = 10000,       /* ms for the handshake */
+    ENGINE_QUIT_MS = 1000,         /* ms an engine has to exit after `quit` */
+    ENGINE_TEXT_MAX = 160,         /* bytes of `info text` kept */
+    ENGINE_NAME_MAX = 63,          /* bytes of engine_name */
+    ENGINE_MAX_LIVE = 1024         /* engines running at once (the signal table) */
 };
 
 typedef enum EngineKind { ENGINE_SNAKE, ENGINE_SEA } EngineKind;
@@ -113,12 +113,12 @@ typedef enum EnginePoll {
 
 /* What an engine said it thought, for one answer: sized once per board. */
 typedef struct EngineInfo {
-    int w, h, cells;   /* the board the buffers are sized for */
-    int32_t *path;     /* cells (y * w + x) of `info path`, path_len of them */
+    int w, h, cells; /* the board the buffers are sized for */
+    int32_t *path;   /* cells (y * w + x) of `info path`, path_len of them */
     int path_len;
-    int32_t *mark;     /* cells of `info cells`, mark_len of them */
+    int32_t *mark; /* cells of `info cells`, mark_len of them */
     int mark_len;
-    int32_t *wave;     /* cells values of `info wave` (-1 none); valid when has_wave */
+    int32_t *wave; /* cells values of `info wave` (-1 none); valid when has_wave */
     bool has_wave;
     char text[ENGINE_TEXT_MAX + 1]; /* `info text`, "" when none; printable ASCII */
 } EngineInfo;
@@ -135,11 +135,10 @@ typedef struct Engine Engine;
 
 /* Starts `/bin/sh -c cmd` and does the handshake (blocks up to 10 s).
  * timeout_ms (> 0) is the time each answer may take. WS_ERR_ARG with one
- * line naming the engine ("engine snake.py: exited with status 127 before
+ * line naming the engine ("engine ./my-ai: exited with status 127 before
  * ready") when it cannot be started or never says ready: the caller exits 2.
  * WS_ERR_NOMEM when the buffers cannot be had. */
-WsStatus engine_start(Engine **out, const char *cmd, EngineKind kind, int timeout_ms,
-                      WsError *err);
+WsStatus engine_start(Engine **out, const char *cmd, EngineKind kind, int timeout_ms, WsError *err);
 
 /* Stops a faulted or running engine (`quit`, 1 s, then SIGKILL to its group,
  * reaped) and starts the same command again, keeping every buffer. The game
