@@ -279,6 +279,11 @@ if [ -f "$EXAMPLES/hunter.py" ]; then
     timeout 120 "$WS" sea --headless --games 2 --seed 1 \
         --hunter "engine:python3 $EXAMPLES/hunter.py $MARK" >"$TMP/hunter.out" 2>"$TMP/hunter.err" ||
         fail "hunter.py: exit $?: $(cat "$TMP/hunter.err")"
+    grep -q '^summary: games 2, forfeit 0, hunter engine:' "$TMP/hunter.out" ||
+        fail "hunter.py: $(tail -1 "$TMP/hunter.out")"
+    left hunter.py
+else
+    echo "note: no $EXAMPLES/hunter.py yet"
 fi
 # seafault NAME WANT MODE: exit 1, one fault line, the run goes on with game 1.
 seafault() {
