@@ -220,9 +220,9 @@ static const OptSpec BENCH_OPTS[] = {
      .help = "game i uses seed S+i (default 1)"},
     {.name = "--policy", .kind = OPT_CUSTOM, .meta = "P", .names = &OPTIONS_POLICY_NAMES,
      .parse = parse_policy, .at = AT(policies), .seen = OPT_SEEN(BenchPlan, policies_given),
-     .help = "a policy to play, repeatable: {names} (default: all);\n"
-             "engine: the in-process policy (default hamilton) and engine:CMD\n"
-             "(default examples/engines/cycle next to the binary)"},
+     .help = "a policy to play, repeatable: {names} (default: all),\n"
+             "or engine:CMD; 'bench engine' compares one of each (default:\n"
+             "hamilton and examples/engines/cycle next to the binary)"},
     {.name = "--jobs", .kind = OPT_INT, .meta = "N", .lo = 1, .hi = 64, .at = AT(jobs),
      .help = "play games on N threads ({range}; identical figures)"},
     {.name = "--boards", .kind = OPT_CUSTOM, .meta = "WxH,...", .lo = SNAKE_MIN_SIDE,
