@@ -335,6 +335,10 @@ PlayerPoll sea_player_choose(SeaPlayer *p, const SeaGame *g, int *cell, WsStatus
     return r;
 }
 
+const SeaAi *sea_player_ai(const SeaPlayer *p) { return p->spec.kind == PLAYER_AI ? &p->ai : NULL; }
+
+const EngineInfo *sea_player_info(const SeaPlayer *p) { return p->info; }
+
 const char *sea_player_name(const SeaPlayer *p) { return p->name; }
 
 void sea_player_end(SeaPlayer *p, const SeaGame *g) {

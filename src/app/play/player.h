@@ -182,6 +182,11 @@ PlayerPoll sea_player_poll(SeaPlayer *p, int wait_ms, int *cell, WsError *err);
 PlayerPoll sea_player_choose(SeaPlayer *p, const SeaGame *g, int *cell, WsStatus *failed,
                              WsError *err);
 
+/* What the last shot showed: the built-in hunter's counts (the SeaAi, NULL
+ * for an engine), an engine's info (NULL otherwise). */
+const SeaAi *sea_player_ai(const SeaPlayer *p);
+const EngineInfo *sea_player_info(const SeaPlayer *p);
+
 /* The hunter's name: the built-in's, or "engine:NAME". */
 const char *sea_player_name(const SeaPlayer *p);
 
