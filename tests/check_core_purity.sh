@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The core is pure C11 + libc (STYLE.md): it never includes SDL and never calls
+# The core is pure C11 + libc (docs/conventions.md): it never includes SDL and never calls
 # rand, srand, time or clock. Randomness comes from the PCG32 passed in and
 # time from the caller as a tick count. Usage: check_core_purity.sh SRC_CORE
 set -u

@@ -582,8 +582,8 @@ static const MapCase SNAKE_MAPS[] = {
     {"pillars", 250, true}, {"rooms", 250, true}, {"maze", 60, true}, {"spiral", 12, false}};
 
 /* Whether the walls are whole blocks (cells (2i..2i+1, 2j..2j+1)) on a board
- * with even sides, and the free blocks are connected (SPEC: the boards the
- * cycle policies will play). */
+ * with even sides, and the free blocks are connected
+ * (docs/snake.md#boards-with-walls: the boards the cycle policies will play). */
 static bool walls_are_connected_blocks(const uint8_t *walls, int w, int h) {
     if (w % 2 != 0 || h % 2 != 0)
         return false;

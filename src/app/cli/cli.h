@@ -1,7 +1,8 @@
 /* cli.h - what every command-line entry point shares: the error convention,
  * the exit statuses, strict number parsing and a clock.
  *
- * Errors, the one convention of src/app (STYLE §5): a function below an
+ * Errors, the one convention of src/app
+ * (docs/conventions.md#errors-and-exit-statuses): a function below an
  * entry point returns WsStatus and fills a caller-owned WsError; it never
  * prints and never exits. Only entry points print an error: main, the mode
  * runners (run_*_headless, frontend_run), the text tools (tool_*) and bench.

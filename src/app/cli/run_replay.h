@@ -1,4 +1,4 @@
-/* run_replay.h - `wavesnake replay FILE ...` (SPEC "Replay and time travel").
+/* run_replay.h - `wavesnake replay FILE ...` (docs/replay.md, docs/history.md).
  *
  *   replay FILE --headless [--json]       check every game, a line per game and a summary
  *   replay FILE [--game G] [--tick T] --print
@@ -8,7 +8,7 @@
  * A bad trace gets exit status 2 and one line, "FILE:LINE: what is wrong".
  * For the window, ReplaySession is what the front end gets: every game of
  * the file (indexed and checked), the one to show first loaded into a
- * SnakeHistory, and the tick to open (SPEC's defaults resolved).
+ * SnakeHistory, and the tick to open (the defaults of docs/replay.md resolved).
  */
 #ifndef WS_RUN_REPLAY_H
 #define WS_RUN_REPLAY_H

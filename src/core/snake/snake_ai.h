@@ -6,7 +6,7 @@
  * virtual snake after the simulated eat, the tail path) so that overlays can
  * show exactly that, through const pointers, without searching again.
  *
- * greedy (SPEC "Policies", docs/snake.md), in order:
+ * greedy (docs/snake.md#policies), in order:
  * 1. the shortest path head -> food (BFS; ties by direction order);
  * 2. a virtual snake walks it and eats. The eat is safe when the board is then
  *    full, or when the virtual head can reach the virtual tail with every body
