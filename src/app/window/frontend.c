@@ -1179,7 +1179,7 @@ int app_open_replay(App **out, const AppOptions *opts, ReplaySession *replay) {
     ctx->replay = replay;
     if (replay != NULL) {
         app->mode = APP_MODE_SNAKE; /* a trace is a snake game */
-        ctx->paused = true;         /* SPEC: the replay opens paused */
+        ctx->paused = true;         /* docs/replay.md: it opens paused */
     }
     rng_init(&ctx->fx, opts->seed, RNG_STREAM_FX);
     app->last_ms = app_clock(app);

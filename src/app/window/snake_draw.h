@@ -3,9 +3,10 @@
  *
  * Shared by the snake view (one board) and the race view (two boards). Every
  * overlay reads what the AI kept from its last decision, through the const
- * pointers of a SnakeScene: nothing is searched again for display (STYLE
- * §7). The scene borrows everything; `mark` is the caller's scratch (w*h
- * bytes, all zero before and after each call), so drawing never allocates.
+ * pointers of a SnakeScene: nothing is searched again for display
+ * (docs/conventions.md#views-draw-what-the-ai-used). The scene borrows
+ * everything; `mark` is the caller's scratch (w*h bytes, all zero before
+ * and after each call), so drawing never allocates.
  */
 #ifndef WS_SNAKE_DRAW_H
 #define WS_SNAKE_DRAW_H

@@ -11,7 +11,8 @@
  * front end runs the fixed-step clock), draw, hud. destroy at exit. A view
  * stays alive while another mode is shown, so switching back resumes it.
  *
- * Rules for views (STYLE.md): tick is the only place that changes the game;
+ * Rules for views (docs/conventions.md#views-draw-what-the-ai-used): tick
+ * is the only place that changes the game;
  * draw and hud read state and the AI's kept search data (never search again
  * for display); randomness for cosmetics comes from ctx->fx, never from a
  * game stream; nothing allocates per tick or per frame.
