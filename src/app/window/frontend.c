@@ -39,11 +39,17 @@
 static void run_ticks(App *app, long n);                         /* the view's ticks (below) */
 static void record(App *app, int which, Uint64 from, Uint64 to); /* a frame timing (below) */
 
-/* The view of each AppMode; every mode has one (view.h). */
-static const View *const VIEWS[APP_MODE_COUNT] = {
-    [APP_MODE_SNAKE] = &VIEW_SNAKE,
-    [APP_MODE_ARENA] = &VIEW_ARENA,
-    [APP_MODE_SEA] = &VIEW_SEA,
+/* Every view of the window (view.h). */
+static const View *const VIEWS[VIEW_ID_COUNT] = {
+    [VIEW_ID_SNAKE] = &VIEW_SNAKE,   [VIEW_ID_ARENA] = &VIEW_ARENA, [VIEW_ID_SEA] = &VIEW_SEA,
+    [VIEW_ID_REPLAY] = &VIEW_REPLAY, [VIEW_ID_RACE] = &VIEW_RACE,
+};
+
+/* The view each AppMode opens with (a replay's snake mode opens VIEW_ID_REPLAY). */
+static const ViewId MODE_VIEWS[APP_MODE_COUNT] = {
+    [APP_MODE_SNAKE] = VIEW_ID_SNAKE,
+    [APP_MODE_ARENA] = VIEW_ID_ARENA,
+    [APP_MODE_SEA] = VIEW_ID_SEA,
 };
 
 /* The + / - ladder of ticks per second; past the last one comes unlimited (0). */
@@ -78,9 +84,11 @@ struct App {
     bool vsync; /* the renderer says it waits for vsync (reported by --stats) */
     char renderer_name[32];
     TextCache *text;
-    FrontCtx ctx;
-    AppMode mode;
-    void *states[APP_MODE_COUNT];
+    FrontendCtx ctx;
+    AppMode mode;                      /* the mode of the view shown: VIEWS[view]->mode */
+    ViewId view;                       /* the view shown */
+    ViewId mode_views[APP_MODE_COUNT]; /* the view each mode shows (the race, while it runs) */
+    void *states[VIEW_ID_COUNT];       /* each view's state, NULL before it is first shown */
     unsigned
         mode_overlays[APP_MODE_COUNT]; /* each mode's overlay switches (OVERLAY_SHARED apart) */
     int windowed_w, windowed_h;        /* the window's size before F made it fullscreen */
@@ -122,7 +130,7 @@ struct App {
 /* Small helpers                                                             */
 /* ======================================================================== */
 
-void front_status(FrontCtx *ctx, const char *fmt, ...) {
+void frontend_status(FrontendCtx *ctx, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(ctx->status, sizeof ctx->status, fmt, ap);
@@ -130,9 +138,9 @@ void front_status(FrontCtx *ctx, const char *fmt, ...) {
     ctx->status_ms = ctx->now_ms;
 }
 
-void front_numbers_fit(FrontCtx *ctx, int cell_px, int min_cell) {
+void frontend_numbers_fit(FrontendCtx *ctx, int cell_px, int min_cell) {
     if ((ctx->overlays & OVERLAY_NUMBERS) && cell_px > 0 && cell_px < min_cell)
-        front_status(ctx,
+        frontend_status(ctx,
                      "D: cells are %d px, numbers need %d: a bigger window or a smaller "
                      "board shows them",
                      cell_px, min_cell);
@@ -142,25 +150,20 @@ static uint64_t app_clock(const App *app) {
     return app->offscreen ? (uint64_t)app->frames * OFFSCREEN_FRAME_MS : SDL_GetTicks64();
 }
 
-static const View *current_view(const App *app) { return VIEWS[app->mode]; }
+static const View *current_view(const App *app) { return VIEWS[app->view]; }
+static void *current_state(const App *app) { return app->states[app->view]; }
 
 /* ======================================================================== */
 /* Time travel                                                               */
 /* ======================================================================== */
 
-/* The current view's history, or NULL when it keeps none (now). */
-static const ViewHistory *current_history(const App *app) {
-    const ViewHistory *hist = current_view(app)->history;
-    void *st = app->states[app->mode];
-    if (hist != NULL && hist->active != NULL && st != NULL && !hist->active(st))
-        return NULL;
-    return hist;
-}
+/* The current view's history, or NULL when it keeps none. */
+static const ViewHistory *current_history(const App *app) { return current_view(app)->history; }
 
 /* A view's seek, timed for --stats. */
 static void timed_seek(App *app, const ViewHistory *hist, long t) {
     Uint64 start = SDL_GetPerformanceCounter();
-    hist->seek(app->states[app->mode], t, &app->ctx);
+    hist->seek(current_state(app), t, &app->ctx);
     record(app, FT_SEEK, start, SDL_GetPerformanceCounter());
 }
 
@@ -169,8 +172,8 @@ static void time_seek(App *app, long t) {
     const ViewHistory *hist = current_history(app);
     if (hist == NULL)
         return;
-    void *st = app->states[app->mode];
-    FrontCtx *ctx = &app->ctx;
+    void *st = current_state(app);
+    FrontendCtx *ctx = &app->ctx;
     ctx->paused = true;
     app->acc_ms = 0.0;
     long first = 0, last = 0;
@@ -185,12 +188,12 @@ static void time_seek(App *app, long t) {
 
 /* `.` / `N`: the next tick of the history, or a new one at the latest tick. */
 static void time_step(App *app) {
-    FrontCtx *ctx = &app->ctx;
+    FrontendCtx *ctx = &app->ctx;
     ctx->paused = true;
     app->acc_ms = 0.0;
     const ViewHistory *hist = current_history(app);
     if (hist != NULL) {
-        void *st = app->states[app->mode];
+        void *st = current_state(app);
         long first = 0, last = 0;
         hist->range(st, &first, &last);
         long cur = hist->current(st);
@@ -210,7 +213,7 @@ static void current_timeline(const App *app, Timeline *tl) {
     if (hist == NULL)
         strip.w = 0;
     else
-        hist->range(app->states[app->mode], &first, &last);
+        hist->range(current_state(app), &first, &last);
     timeline_layout(tl, strip, first, last);
 }
 
@@ -240,12 +243,43 @@ static double speed_slower(double speed) {
     return SPEED_STEPS[0];
 }
 
-/* Creates the view for mode if it does not exist yet. False (err says why)
- * when its creation failed. */
-static bool ensure_view(App *app, AppMode mode, WsError *err) {
-    if (app->states[mode] != NULL)
+/* Creates view `id` if it does not exist yet (with arg != NULL: afresh, a
+ * state it had destroyed first). False (err says why) when its creation failed. */
+static bool ensure_view(App *app, ViewId id, const void *arg, WsError *err) {
+    if (app->states[id] != NULL && arg == NULL)
         return true;
-    return VIEWS[mode]->create(&app->states[mode], &app->ctx, err) == WS_OK;
+    if (app->states[id] != NULL) {
+        VIEWS[id]->destroy(app->states[id]);
+        app->states[id] = NULL;
+    }
+    return VIEWS[id]->create(&app->states[id], &app->ctx, arg, err) == WS_OK;
+}
+
+/* Follows a view's frontend_show, if one asked. False (err says why) when the
+ * view asked for could not be created: the current one stays. */
+static bool follow_request(App *app, WsError *err) {
+    ViewRequest *rq = &app->ctx.request;
+    while (rq->asked) {
+        ViewRequest r = *rq;
+        rq->asked = false;
+        if (!ensure_view(app, r.to, r.arg, err))
+            return false;
+        app->view = r.to;
+        app->mode_views[VIEWS[r.to]->mode] = r.to;
+    }
+    return true;
+}
+
+/* follow_request after a view's callback: a failure goes to the status line. */
+static void follow_view_request(App *app) {
+    ViewId to = app->ctx.request.to;
+    WsError err = {0};
+    if (!follow_request(app, &err))
+        frontend_status(&app->ctx, "no %s: %s", VIEWS[to]->name, err.msg);
+}
+
+void frontend_show(FrontendCtx *ctx, ViewId to, const void *arg) {
+    ctx->request = (ViewRequest){.asked = true, .to = to, .arg = arg};
 }
 
 /* The overlay bits every mode shares; the others are switched per mode. */
@@ -255,16 +289,18 @@ static void switch_mode(App *app, AppMode mode) {
     if (mode == app->mode)
         return;
     WsError err = {0};
-    if (!ensure_view(app, mode, &err)) {
-        front_status(&app->ctx, "%s", err.msg);
+    ViewId to = app->mode_views[mode];
+    if (!ensure_view(app, to, NULL, &err)) {
+        frontend_status(&app->ctx, "%s", err.msg);
         return;
     }
     unsigned *ov = &app->ctx.overlays;
     app->mode_overlays[app->mode] = *ov & ~(unsigned)OVERLAY_SHARED;
     *ov = (*ov & OVERLAY_SHARED) | app->mode_overlays[mode];
     app->mode = mode;
+    app->view = to;
     app->acc_ms = 0.0;
-    front_status(&app->ctx, "mode: %s", app_mode_name(mode));
+    frontend_status(&app->ctx, "mode: %s", app_mode_name(mode));
 }
 
 /* ======================================================================== */
@@ -363,14 +399,14 @@ static WsStatus start_recording(App *app, const char *path, bool by_key, WsError
     app->rec_by_key = by_key;
     /* --record's file is the user's own; the GIF need not show its name. */
     if (by_key)
-        front_status(&app->ctx, "recording %s  (C stops)", record_path(app->rec));
+        frontend_status(&app->ctx, "recording %s  (C stops)", record_path(app->rec));
     return WS_OK;
 }
 
 /* A failure of the C key: one line on stderr (as the S key's) and in the HUD. */
 static void key_failed(App *app, const WsError *err) {
     fprintf(stderr, "wavesnake: %s\n", err->msg);
-    front_status(&app->ctx, "%s", err->msg);
+    frontend_status(&app->ctx, "%s", err->msg);
 }
 
 /* Stops the recording and says what was saved where (stdout and the HUD);
@@ -391,7 +427,7 @@ static void stop_recording(App *app, const char *why) {
             key_failed(app, &err);
         else
             app->rec_err = err;
-        front_status(&app->ctx, "recording failed: %s", err.msg);
+        frontend_status(&app->ctx, "recording failed: %s", err.msg);
         return;
     }
     printf("wavesnake: recorded %s%s%s: %ld frame%s, %.1f s, %.0f KB, %d colours; %ld frames "
@@ -402,7 +438,7 @@ static void stop_recording(App *app, const char *why) {
            rep.colors, rep.frames_taken, rep.frames_merged, rep.frames_dropped, rep.first_ms,
            rep.palette_ms, rep.encode_ms_mean, rep.encode_ms_p99, rep.encode_ms_max);
     fflush(stdout);
-    front_status(&app->ctx, "%s%ssaved %ld frames (%.1f s, %.0f KB, %ld dropped) to %s",
+    frontend_status(&app->ctx, "%s%ssaved %ld frames (%.1f s, %.0f KB, %ld dropped) to %s",
                  why != NULL ? why : "", why != NULL ? ": " : "", rep.frames_written, rep.seconds,
                  (double)rep.bytes / 1024.0, rep.frames_dropped, path);
 }
@@ -466,7 +502,7 @@ static void draw_rec_mark(App *app) {
 
 static void run_ticks(App *app, long n) {
     const View *view = current_view(app);
-    void *st = app->states[app->mode];
+    void *st = current_state(app);
     for (long i = 0; i < n; i++) {
         if (!view->tick(st, &app->ctx))
             break;
@@ -484,7 +520,7 @@ static void toggle_fullscreen(App *app) {
     if (!full) {
         SDL_GetWindowSize(app->window, &app->windowed_w, &app->windowed_h);
         if (SDL_SetWindowFullscreen(app->window, SDL_WINDOW_FULLSCREEN_DESKTOP) != 0)
-            front_status(&app->ctx, "fullscreen failed: %s", SDL_GetError());
+            frontend_status(&app->ctx, "fullscreen failed: %s", SDL_GetError());
         return;
     }
     SDL_SetWindowFullscreen(app->window, 0);
@@ -494,7 +530,7 @@ static void toggle_fullscreen(App *app) {
 
 /* I: panel -> strip -> hidden -> panel. */
 static void next_hud_style(App *app) {
-    FrontCtx *ctx = &app->ctx;
+    FrontendCtx *ctx = &app->ctx;
     const char *now;
     if (!(ctx->overlays & OVERLAY_HUD)) {
         ctx->overlays |= OVERLAY_HUD;
@@ -507,16 +543,16 @@ static void next_hud_style(App *app) {
         ctx->overlays &= ~(unsigned)OVERLAY_HUD;
         now = "hidden";
     }
-    front_status(ctx, "HUD: %s  (I changes it)", now);
+    frontend_status(ctx, "HUD: %s  (I changes it)", now);
 }
 
 static void apply_action(App *app, Action a) {
-    FrontCtx *ctx = &app->ctx;
+    FrontendCtx *ctx = &app->ctx;
     if (a == ACT_NONE)
         return;
     if (!keys_apply_in_mode(a, app->mode)) {
         /* Nothing flips: an indicator never claims what the mode cannot show. */
-        front_status(ctx, "%s (%s) does nothing in the %s mode", keys_action_key(a),
+        frontend_status(ctx, "%s (%s) does nothing in the %s mode", keys_action_key(a),
                      keys_action_name(a), app_mode_name(app->mode));
         return;
     }
@@ -536,7 +572,7 @@ static void apply_action(App *app, Action a) {
         break;
     case ACT_BACK:
         if (current_history(app) != NULL)
-            time_seek(app, current_history(app)->current(app->states[app->mode]) - 1);
+            time_seek(app, current_history(app)->current(current_state(app)) - 1);
         break;
     case ACT_FIRST:
         time_seek(app, 0);
@@ -544,7 +580,7 @@ static void apply_action(App *app, Action a) {
     case ACT_LAST:
         if (current_history(app) != NULL) {
             long first = 0, last = 0;
-            current_history(app)->range(app->states[app->mode], &first, &last);
+            current_history(app)->range(current_state(app), &first, &last);
             time_seek(app, last);
         }
         break;
@@ -553,9 +589,9 @@ static void apply_action(App *app, Action a) {
         ctx->speed = a == ACT_FASTER ? speed_faster(ctx->speed) : speed_slower(ctx->speed);
         app->acc_ms = 0.0; /* the new rate counts from now */
         if (ctx->speed > 0.0)
-            front_status(ctx, "speed: %g ticks/s", ctx->speed);
+            frontend_status(ctx, "speed: %g ticks/s", ctx->speed);
         else
-            front_status(ctx, "speed: unlimited");
+            frontend_status(ctx, "speed: unlimited");
         break;
     case ACT_MODE_SNAKE:
         switch_mode(app, APP_MODE_SNAKE);
@@ -590,7 +626,7 @@ static void apply_action(App *app, Action a) {
         break;
     case ACT_PAUSE_ON_END:
         ctx->pause_on_end = !ctx->pause_on_end;
-        front_status(ctx, "%s",
+        frontend_status(ctx, "%s",
                      ctx->pause_on_end ? "stops at the end of every game (E)"
                                        : "plays on after every game (E)");
         break;
@@ -598,7 +634,8 @@ static void apply_action(App *app, Action a) {
         break;
     }
     const View *view = current_view(app);
-    view->handle_action(app->states[app->mode], a, ctx);
+    view->handle_action(current_state(app), a, ctx);
+    follow_view_request(app);
 }
 
 static void handle_events(App *app) {
@@ -638,13 +675,15 @@ static void handle_events(App *app) {
             }
             const View *view = current_view(app);
             if (view->handle_event != NULL)
-                view->handle_event(app->states[app->mode], &ev, &app->ctx);
+                view->handle_event(current_state(app), &ev, &app->ctx);
+            follow_view_request(app);
             break;
         }
         default: {
             const View *view = current_view(app);
             if (view->handle_event != NULL)
-                view->handle_event(app->states[app->mode], &ev, &app->ctx);
+                view->handle_event(current_state(app), &ev, &app->ctx);
+            follow_view_request(app);
             break;
         }
         }
@@ -674,11 +713,11 @@ static void overlay_line(const App *app, char *buf, size_t cap) {
     }
 }
 
-static bool status_shown(const FrontCtx *ctx) {
+static bool status_shown(const FrontendCtx *ctx) {
     return ctx->status[0] != '\0' && ctx->now_ms - ctx->status_ms < STATUS_SHOW_MS;
 }
 
-static void speed_text(const FrontCtx *ctx, char *buf, size_t cap) {
+static void speed_text(const FrontendCtx *ctx, char *buf, size_t cap) {
     if (ctx->paused)
         snprintf(buf, cap, "paused  [Space]");
     else if (ctx->speed > 0.0)
@@ -690,7 +729,7 @@ static void speed_text(const FrontCtx *ctx, char *buf, size_t cap) {
 /* A strip (small windows): the view's key/value items flow over the first
  * lines, the last line holds the notice or the way to the help. */
 static void draw_hud_strip(App *app) {
-    FrontCtx *ctx = &app->ctx;
+    FrontendCtx *ctx = &app->ctx;
     const FrameLayout *fl = &ctx->frame;
     int px = fl->hud_px, lh = layout_line_h(px);
     PixRect items = fl->hud;
@@ -700,7 +739,7 @@ static void draw_hud_strip(App *app) {
     char buf[96];
     speed_text(ctx, buf, sizeof buf);
     hud_kv(&hud, "", ctx->paused ? PAL_ACCENT : PAL_TEXT, "%s", buf);
-    current_view(app)->hud(app->states[app->mode], ctx, &hud);
+    current_view(app)->hud(current_state(app), ctx, &hud);
     int y = fl->hud.y + fl->hud.h - lh;
     if (status_shown(ctx))
         text_draw(app->text, px, fl->hud.x + px / 2, y, TEXT_LEFT, render_sdl_color(PAL_ACCENT),
@@ -713,7 +752,7 @@ static void draw_hud_strip(App *app) {
 /* A panel: the view's lines from the top, the shared footer (notice, speed,
  * overlays, the way to the help) kept at the bottom, never overprinted. */
 static void draw_hud_panel(App *app) {
-    FrontCtx *ctx = &app->ctx;
+    FrontendCtx *ctx = &app->ctx;
     const FrameLayout *fl = &ctx->frame;
     int px = fl->hud_px;
     /* The footer's lines, measured first so that it is sized to fit. */
@@ -745,7 +784,7 @@ static void draw_hud_panel(App *app) {
     hud_title(&hud, title);
     const ViewHistory *hist = current_history(app);
     if (hist != NULL) {
-        void *st = app->states[app->mode];
+        void *st = current_state(app);
         long first = 0, last = 0, cur = hist->current(st);
         hist->range(st, &first, &last);
         if (cur < last)
@@ -755,7 +794,7 @@ static void draw_hud_panel(App *app) {
         if (cur < last && ctx->paused)
             hud_text(&hud, PAL_TEXT_DIM, "  Space plays on from here");
     }
-    current_view(app)->hud(app->states[app->mode], ctx, &hud);
+    current_view(app)->hud(current_state(app), ctx, &hud);
 
     hud_begin(&foot, app->renderer, app->text, bottom, px);
     foot.y = bottom.y + px / 2;
@@ -783,7 +822,7 @@ static void draw_hud(App *app) {
 
 /* With the HUD hidden a notice still shows: a box at the bottom of the window. */
 static void draw_toast(App *app) {
-    FrontCtx *ctx = &app->ctx;
+    FrontendCtx *ctx = &app->ctx;
     if ((ctx->overlays & OVERLAY_HUD) || !status_shown(ctx))
         return;
     int win_w = 0, win_h = 0;
@@ -801,7 +840,7 @@ static void draw_toast(App *app) {
 /* The caption above the board: the view's (a game's result) and PAUSED. It
  * shrinks its font until it fits the line, so it never covers a cell. */
 static void draw_caption(App *app) {
-    FrontCtx *ctx = &app->ctx;
+    FrontendCtx *ctx = &app->ctx;
     const PixRect *c = &ctx->frame.caption;
     if (c->h <= 0)
         return;
@@ -830,7 +869,7 @@ static void draw_caption(App *app) {
 }
 
 static void draw_help(App *app) {
-    FrontCtx *ctx = &app->ctx;
+    FrontendCtx *ctx = &app->ctx;
     int count = 0;
     const KeyHelp *keys = keys_help(&count);
     const KeyHelp *extra = current_view(app)->help;
@@ -880,7 +919,7 @@ static void draw_help(App *app) {
     if (extra_count > 0) {
         y += lh / 2;
         text_drawf(app->text, px, x, y, TEXT_LEFT, render_sdl_color(PAL_TEXT_DIM),
-                   "In the %s mode:", current_view(app)->name);
+                   "In the %s mode:", app_mode_name(app->mode));
         y += lh;
         for (int i = 0; i < extra_count; i++, y += lh) {
             text_draw(app->text, px, x, y, TEXT_LEFT, accent, extra[i].keys);
@@ -891,7 +930,7 @@ static void draw_help(App *app) {
 }
 
 static void draw_frame(App *app) {
-    FrontCtx *ctx = &app->ctx;
+    FrontendCtx *ctx = &app->ctx;
     int w = 0, h = 0;
     SDL_GetRendererOutputSize(app->renderer, &w, &h);
     layout_frame_styled(&ctx->frame, w, h, (ctx->overlays & OVERLAY_HUD) != 0, ctx->hud_style);
@@ -900,12 +939,12 @@ static void draw_frame(App *app) {
     SDL_RenderClear(app->renderer);
     ctx->caption[0] = '\0';
     ctx->caption_color = PAL_TEXT;
-    current_view(app)->draw(app->states[app->mode], ctx);
+    current_view(app)->draw(current_state(app), ctx);
     const ViewHistory *hist = current_history(app);
     if (hist != NULL) {
         Timeline tl;
         current_timeline(app, &tl);
-        void *st = app->states[app->mode];
+        void *st = current_state(app);
         timeline_draw(&tl, app->renderer, app->text, tl.strip.h * 11 / 20, hist->current(st),
                       hist->marks, st);
     }
@@ -921,7 +960,7 @@ static void draw_frame(App *app) {
 /* ======================================================================== */
 
 static void update(App *app) {
-    FrontCtx *ctx = &app->ctx;
+    FrontendCtx *ctx = &app->ctx;
     uint64_t now = app_clock(app);
     uint64_t gap = now - app->last_ms;
     if (gap > MAX_FRAME_GAP_MS)
@@ -944,7 +983,7 @@ static void update(App *app) {
         } else {
             /* Unlimited: as many ticks as fit in the frame's budget. */
             const View *view = current_view(app);
-            void *st = app->states[app->mode];
+            void *st = current_state(app);
             Uint64 freq = SDL_GetPerformanceFrequency();
             Uint64 end = SDL_GetPerformanceCounter() + freq * UNLIMITED_BUDGET_MS / 1000;
             do {
@@ -957,7 +996,7 @@ static void update(App *app) {
     }
     const ViewHistory *hist = current_history(app);
     if (hist != NULL && hist->idle != NULL)
-        hist->idle(app->states[app->mode], ctx);
+        hist->idle(current_state(app), ctx);
     if (now - app->rate_ms >= 500) { /* ticks/s over the last half second */
         ctx->ticks_per_s = (double)app->rate_ticks * 1000.0 / (double)(now - app->rate_ms);
         app->rate_ms = now;
@@ -997,7 +1036,7 @@ bool app_frame(App *app) {
             printf("wavesnake: screenshot %s\n", app->shot_path);
             fflush(stdout);
             if (app->shot_by_key)
-                front_status(&app->ctx, "saved %s", app->shot_path);
+                frontend_status(&app->ctx, "saved %s", app->shot_path);
             app->shot_status = CLI_EXIT_OK;
         } else {
             fprintf(stderr, "wavesnake: cannot write the screenshot %s: %s\n", app->shot_path,
@@ -1010,7 +1049,7 @@ bool app_frame(App *app) {
                     *slash = '\0';
                 else
                     snprintf(dir, sizeof dir, ".");
-                front_status(&app->ctx, "screenshot failed in the folder %s: %s", dir, why);
+                frontend_status(&app->ctx, "screenshot failed in the folder %s: %s", dir, why);
             }
             app->shot_status = from_key ? CLI_EXIT_FAIL : CLI_EXIT_USAGE;
         }
@@ -1151,6 +1190,8 @@ int app_open_replay(App **out, const AppOptions *opts, ReplaySession *replay) {
     app->opts = *opts;
     app->offscreen = opts->screenshot != NULL;
     app->mode = opts->mode;
+    for (int m = 0; m < APP_MODE_COUNT; m++)
+        app->mode_views[m] = MODE_VIEWS[m];
     int rc = app->offscreen ? open_offscreen(app) : open_window(app);
     if (rc == CLI_EXIT_OK) {
         SDL_SetRenderDrawBlendMode(app->renderer, SDL_BLENDMODE_BLEND);
@@ -1166,7 +1207,7 @@ int app_open_replay(App **out, const AppOptions *opts, ReplaySession *replay) {
         app_close(app);
         return rc;
     }
-    FrontCtx *ctx = &app->ctx;
+    FrontendCtx *ctx = &app->ctx;
     ctx->renderer = app->renderer;
     ctx->text = app->text;
     ctx->opts = &app->opts;
@@ -1179,14 +1220,17 @@ int app_open_replay(App **out, const AppOptions *opts, ReplaySession *replay) {
     ctx->replay = replay;
     if (replay != NULL) {
         app->mode = APP_MODE_SNAKE; /* a trace is a snake game */
-        ctx->paused = true;         /* SPEC: the replay opens paused */
+        app->mode_views[APP_MODE_SNAKE] = VIEW_ID_REPLAY;
+        ctx->paused = true; /* docs/replay.md: the replay opens paused */
     }
+    app->view = app->mode_views[app->mode];
     rng_init(&ctx->fx, opts->seed, RNG_STREAM_FX);
     app->last_ms = app_clock(app);
     app->rate_ms = app->last_ms;
     ctx->now_ms = app->last_ms;
     WsError err = {0};
-    if (!ensure_view(app, app->mode, &err)) {
+    /* The first view may ask for another at once (--race: the race view). */
+    if (!ensure_view(app, app->view, NULL, &err) || !follow_request(app, &err)) {
         app_close(app);
         return cli_report(err.status != WS_OK ? err.status : CLI_ERR_INTERNAL, &err);
     }
@@ -1205,9 +1249,9 @@ void app_close(App *app) {
     if (app == NULL)
         return;
     stop_recording(app, NULL);
-    for (int m = 0; m < APP_MODE_COUNT; m++)
-        if (app->states[m] != NULL)
-            VIEWS[m]->destroy(app->states[m]);
+    for (int id = 0; id < VIEW_ID_COUNT; id++)
+        if (app->states[id] != NULL)
+            VIEWS[id]->destroy(app->states[id]);
     text_destroy(app->text);
     if (app->renderer != NULL)
         SDL_DestroyRenderer(app->renderer);
@@ -1241,7 +1285,7 @@ bool app_time(const App *app, long *first, long *current, long *last) {
     const ViewHistory *hist = current_history(app);
     if (hist == NULL)
         return false;
-    void *st = app->states[app->mode];
+    void *st = current_state(app);
     hist->range(st, first, last);
     *current = hist->current(st);
     return true;
