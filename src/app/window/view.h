@@ -28,6 +28,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "hud.h"
 #include "keys.h"
 #include "layout.h"
 #include "options.h"
@@ -72,7 +73,7 @@ typedef struct FrontendCtx {
     bool paused;            /* Space */
     bool offscreen;         /* rendering for --screenshot (no window) */
     ReplaySession *replay;  /* `wavesnake replay FILE`: the trace the snake view shows
-                               (borrowed, open for the App's life), else NULL */
+                               (borrowed, open for the Frontend's life), else NULL */
     double speed;           /* target ticks per second; 0 = unlimited */
     double ticks_per_s;     /* measured over the last half second */
     Rng fx;                 /* cosmetic randomness only */

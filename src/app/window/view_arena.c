@@ -308,7 +308,7 @@ static bool arena_view_action(void *state, Action action, FrontendCtx *ctx) {
             v->restarts -= step;
         } else {
             frontend_status(ctx, "%s, seed %llu", step ? "next arena" : "the same arena again",
-                         (unsigned long long)(v->seed + (uint64_t)v->restarts));
+                            (unsigned long long)(v->seed + (uint64_t)v->restarts));
         }
         return true;
     }
@@ -453,7 +453,8 @@ static bool arena_view_tick(void *state, FrontendCtx *ctx) {
     v->ticks++;
     if (a->hero_deaths != v->deaths_seen) {
         v->deaths_seen = a->hero_deaths;
-        frontend_status(ctx, "the hero fell (%ld so far) and rises again elsewhere", a->hero_deaths);
+        frontend_status(ctx, "the hero fell (%ld so far) and rises again elsewhere",
+                        a->hero_deaths);
     }
     return true;
 }

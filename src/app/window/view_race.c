@@ -116,7 +116,7 @@ static bool race_view_action(void *state, Action action, FrontendCtx *ctx) {
     case ACT_RESTART:
         next_heat(rv);
         frontend_status(ctx, "heat %ld (seed %llu)", rv->race.game_index,
-                     (unsigned long long)rv->race.side[0].game.seed);
+                        (unsigned long long)rv->race.side[0].game.seed);
         return true;
     case ACT_NEXT:
         next_right_policy(rv, ctx);
@@ -140,9 +140,10 @@ static bool race_view_event(void *state, const SDL_Event *ev, FrontendCtx *ctx) 
             continue;
         if (snake_race_toggle_wall(&rv->race, y * rl->w + x))
             frontend_status(ctx, "%s at (%d, %d) on both boards",
-                         rv->race.side[0].game.walls[y * rl->w + x] ? "wall" : "floor", x, y);
+                            rv->race.side[0].game.walls[y * rl->w + x] ? "wall" : "floor", x, y);
         else
-            frontend_status(ctx, "(%d, %d): not on either board (a snake or a food is there)", x, y);
+            frontend_status(ctx, "(%d, %d): not on either board (a snake or a food is there)", x,
+                            y);
         return true;
     }
     return false;

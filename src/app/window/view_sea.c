@@ -222,7 +222,7 @@ static bool sea_view_action(void *state, Action action, FrontendCtx *ctx) {
     case ACT_NEW_GAME:
         start_game(v, v->game_index + (action == ACT_NEW_GAME));
         frontend_status(ctx, "%s %ld (seed %llu)", action == ACT_NEW_GAME ? "next game:" : "game",
-                     v->game_index, (unsigned long long)(v->seed + (uint64_t)v->game_index));
+                        v->game_index, (unsigned long long)(v->seed + (uint64_t)v->game_index));
         return true;
     case ACT_TOGGLE_NUMBERS:
         frontend_numbers_fit(ctx, v->cell_px, NUMBERS_MIN_CELL);
@@ -232,7 +232,7 @@ static bool sea_view_action(void *state, Action action, FrontendCtx *ctx) {
         start_game(v, v->game_index + 1);
         if (v->boards == 2)
             frontend_status(ctx, "race: %s vs %s", sea_hunter_name(v->shooter[0].hunter),
-                         sea_hunter_name(v->shooter[1].hunter));
+                            sea_hunter_name(v->shooter[1].hunter));
         else
             frontend_status(ctx, "hunter: %s", sea_hunter_name(v->shooter[0].hunter));
         return true;
