@@ -360,7 +360,7 @@ void snake_draw_result(FrontendCtx *ctx, const BoardLayout *bl, const SnakeGame 
 /* Reasons                                                                   */
 /* ======================================================================== */
 
-const char *snake_reason_explained(SnakeReason r) {
+const char *snake_draw_reason_explained(SnakeReason r) {
     switch (r) {
     case SNAKE_REASON_EAT:
         return "food path is safe: go eat";
@@ -379,7 +379,7 @@ const char *snake_reason_explained(SnakeReason r) {
     }
 }
 
-Rgba snake_reason_color(SnakeReason r) {
+Rgba snake_draw_reason_color(SnakeReason r) {
     switch (r) {
     case SNAKE_REASON_EAT:
     case SNAKE_REASON_CYCLE:

@@ -42,7 +42,7 @@ extern const KeyHelp SNAKE_VIEW_HELP[];
 
 /* A decision's reason in a few words ("food path is safe: go eat"), and the
  * colour the HUD shows it in (good, a fallback, bad). */
-const char *snake_reason_explained(SnakeReason r);
-Rgba snake_reason_color(SnakeReason r);
+const char *snake_draw_reason_explained(SnakeReason r);
+Rgba snake_draw_reason_color(SnakeReason r);
 
 #endif

@@ -79,14 +79,14 @@ void snake_screen_check_policy(SnakeScreen *s) {
 
 bool snake_screen_play(SnakeScreen *s, FrontendCtx *ctx) {
     if (!s->hist_ok) {
-        snake_game_tick(&s->game, wheel_move(&s->wheel, &s->game, s->pending));
+        snake_game_tick(&s->game, snake_wheel_move(&s->wheel, &s->game, s->pending));
     } else {
         if (!snake_screen_drop_future(s, ctx))
             return false;
         /* The player's move, or the AI's: the same recorded tick either way.
          * The AI's choice goes with it, so a steered move is kept as one that
          * differs from the policy's (the timeline marks it, a seek shows it). */
-        Dir move = wheel_move(&s->wheel, &s->game, s->pending);
+        Dir move = snake_wheel_move(&s->wheel, &s->game, s->pending);
         WsError err = {0};
         WsStatus st = snake_game_is_legal(&s->game, move) || !snake_game_has_move(&s->game)
                           ? snake_history_play(s->hist, &s->game, &s->ai, move, s->pending, &err)
@@ -286,8 +286,8 @@ void snake_screen_draw(SnakeScreen *s, FrontendCtx *ctx) {
      * the AI's own choice wherever the player steers or steered: while the
      * player drives, and at a past tick of this game that was steered. */
     bool past = snake_screen_at_past_tick(s) && !s->over;
-    Dir next =
-        past ? snake_history_move(s->hist, s->cur) : wheel_peek(&s->wheel, &s->game, s->pending);
+    Dir next = past ? snake_history_move(s->hist, s->cur)
+                    : snake_wheel_peek(&s->wheel, &s->game, s->pending);
     bool steered = past ? !s->trace && next != s->pending : s->wheel.driving;
     SnakeScene scene = {.game = &s->game,
                         .ai = &s->ai,
@@ -382,10 +382,10 @@ void snake_screen_hud_decision(const SnakeScreen *s, FrontendCtx *ctx, Hud *hud)
             hud_kv(hud, "recorded", PAL_TEXT, "%c  (the policy's choice)", dir_to_char(rec));
     }
     SnakeReason reason = s->over ? SNAKE_REASON_NONE : s->ai.reason;
-    hud_kv(hud, "reason", snake_reason_color(reason), "%s",
+    hud_kv(hud, "reason", snake_draw_reason_color(reason), "%s",
            s->over ? snake_outcome_name(g->outcome) : snake_reason_name(reason));
     if (!s->over && reason != SNAKE_REASON_NONE)
-        hud_text(hud, PAL_TEXT_DIM, "  %s", snake_reason_explained(reason));
+        hud_text(hud, PAL_TEXT_DIM, "  %s", snake_draw_reason_explained(reason));
     if (stall_in(g) >= 0)
         hud_kv(hud, "stall in", PAL_ACCENT, "%ld ticks (no food for %ld)", stall_in(g),
                g->since_eat);

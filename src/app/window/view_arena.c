@@ -29,6 +29,7 @@
 #include "arena.h"
 #include "arena_history.h"
 #include "arena_setup.h"
+#include "cli.h"
 #include "names.h"
 #include "view.h"
 
@@ -248,8 +249,11 @@ static WsStatus open_world(ArenaView *v, FrontendCtx *ctx, WsError *err) {
     v->desire = desire;
     WsError herr = {0};
     v->hist_ok = arena_history_init(&v->hist, &v->arena, 0, 0, &herr) == WS_OK;
-    if (!v->hist_ok)
-        fprintf(stderr, "wavesnake: arena: no time travel: %s\n", herr.msg);
+    if (!v->hist_ok) {
+        /* Not fatal: the arena plays on without a history, and says so once. */
+        WsError note = {0};
+        cli_report(ws_fail(&note, herr.status, "arena: no time travel: %s", herr.msg), &note);
+    }
     v->cur = v->arena.tick;
     v->desire_focus = -1;
     v->desire_ok = false;

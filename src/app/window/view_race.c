@@ -203,7 +203,7 @@ static void draw_label(const RaceView *rv, int k, FrontendCtx *ctx, PixRect stri
                "heats better %ld", rv->race.beat[k]);
     Rgba state_color = g->outcome == SNAKE_WON       ? PAL_GOOD
                        : g->outcome != SNAKE_PLAYING ? PAL_BAD
-                                                     : snake_reason_color(s->ai.reason);
+                                                     : snake_draw_reason_color(s->ai.reason);
     int x = strip.x;
     x += text_drawf(ctx->text, px, x, y + lh, TEXT_LEFT, render_sdl_color(PAL_TEXT),
                     "len %d/%d  steps %ld  ", g->snake.len, g->floor_cells, g->steps);

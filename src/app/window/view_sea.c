@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "sea.h"
 #include "sea_ai.h"
 #include "sea_history.h"
@@ -104,9 +105,12 @@ static void decide(Shooter *s) {
     s->decision_us = (double)(t1 - t0) * 1e6 / (double)SDL_GetPerformanceFrequency();
     /* The game's own board is always consistent, so a failure is a bug: stop this board. */
     s->pending = st == WS_OK ? cell : -1;
-    if (st != WS_OK)
-        fprintf(stderr, "wavesnake: sea: the %s hunter failed: %s\n", sea_hunter_name(s->hunter),
-                err.msg);
+    if (st != WS_OK) {
+        WsError note = {0};
+        cli_report(ws_fail(&note, st, "sea: the %s hunter failed: %s", sea_hunter_name(s->hunter),
+                           err.msg),
+                   &note);
+    }
 }
 
 static void start_game(SeaView *v, long index) {

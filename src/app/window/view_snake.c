@@ -73,7 +73,7 @@ static void start_game(SnakeView *v, long index) {
     s->game_index = index;
     snake_game_reset(&s->game, s->seed + (uint64_t)index);
     snake_ai_clear(&s->ai);
-    wheel_reset(&s->wheel);
+    snake_wheel_reset(&s->wheel);
     s->over = false;
     s->counted = false;
     s->cur = 0;
@@ -220,16 +220,16 @@ static bool snake_view_action(void *state, Action action, FrontendCtx *ctx) {
                 return true;
             frontend_status(ctx, "you steer from tick %ld: the later ticks are dropped", s->cur);
         }
-        wheel_steer(&s->wheel, (Dir)(DIR_UP + (action - ACT_UP)), ctx->now_ms);
+        snake_wheel_steer(&s->wheel, (Dir)(DIR_UP + (action - ACT_UP)), ctx->now_ms);
         return true;
     case ACT_TAKE_BACK:
         if (s->wheel.driving)
             frontend_status(ctx, "the AI drives again");
-        wheel_release(&s->wheel);
+        snake_wheel_release(&s->wheel);
         return true;
     case ACT_PAUSE:
     case ACT_STEP:
-        wheel_touch(&s->wheel, ctx->now_ms); /* a pause is not idle time */
+        snake_wheel_touch(&s->wheel, ctx->now_ms); /* a pause is not idle time */
         return false;
     default:
         return false;
@@ -258,8 +258,8 @@ static bool snake_view_tick(void *state, FrontendCtx *ctx) {
     }
     if (!move_ready(v))
         return false; /* the player is still thinking: the tick waits for its move */
-    if (!ctx->paused && wheel_idle_check(&s->wheel, ctx->now_ms))
-        frontend_status(ctx, "idle for %d s: the AI drives again", WHEEL_IDLE_MS / 1000);
+    if (!ctx->paused && snake_wheel_idle_check(&s->wheel, ctx->now_ms))
+        frontend_status(ctx, "idle for %d s: the AI drives again", SNAKE_WHEEL_IDLE_MS / 1000);
     if (!snake_screen_play(s, ctx))
         return false;
     if (!s->over)
@@ -284,7 +284,7 @@ static void snake_view_hud(void *state, FrontendCtx *ctx, Hud *hud) {
     char driver[64];
     if (s->wheel.driving) {
         snprintf(driver, sizeof driver, "you drive — A or %d s idle gives it back",
-                 WHEEL_IDLE_MS / 1000);
+                 SNAKE_WHEEL_IDLE_MS / 1000);
         hud_wrapped(hud, PAL_ACCENT, driver);
     } else {
         hud_text(hud, PAL_TEXT_DIM, "AI drives  (arrows: you steer)");
