@@ -2,11 +2,11 @@
  * the body, the food, the virtual snake, the paths and the cycle.
  *
  * Shared by the snake and replay views (one board, snake_screen.h) and the
- * race view (two boards). Every
- * overlay reads what the AI kept from its last decision, through the const
- * pointers of a SnakeScene: nothing is searched again for display (STYLE
- * §7). The scene borrows everything; `mark` is the caller's scratch (w*h
- * bytes, all zero before and after each call), so drawing never allocates.
+ * race view (two boards). Every overlay reads what the AI kept from its last
+ * decision, through the const pointers of a SnakeScene: nothing is searched
+ * again for display (docs/architecture.md, "How a tick flows"). The scene
+ * borrows everything; `mark` is the caller's scratch (w*h bytes, all zero
+ * before and after each call), so drawing never allocates.
  */
 #ifndef WS_SNAKE_DRAW_H
 #define WS_SNAKE_DRAW_H

@@ -16,7 +16,7 @@
  * from the snake view and goes back from the race); the front end switches
  * once the callback that asked has returned.
  *
- * Rules for views (STYLE.md): tick is the only place that changes the game;
+ * Rules for views (docs/architecture.md, "The views"): tick is the only place that changes the game;
  * draw and hud read state and the AI's kept search data (never search again
  * for display); randomness for cosmetics comes from ctx->fx, never from a
  * game stream; nothing allocates per tick or per frame.
