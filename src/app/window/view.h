@@ -72,7 +72,7 @@ typedef struct FrontendCtx {
                                16 ms per frame offscreen (so screenshots are repeatable) */
     bool paused;            /* Space */
     bool offscreen;         /* rendering for --screenshot (no window) */
-    ReplaySession *replay;  /* `wavesnake replay FILE`: the trace the snake view shows
+    ReplaySession *replay;  /* `wavesnake replay FILE`: the trace the replay view shows
                                (borrowed, open for the Frontend's life), else NULL */
     double speed;           /* target ticks per second; 0 = unlimited */
     double ticks_per_s;     /* measured over the last half second */

@@ -237,11 +237,6 @@ static bool replay_view_action(void *state, Action action, FrontendCtx *ctx) {
     case ACT_LEFT:
         frontend_status(ctx, "a replay plays its trace: no steering");
         return true;
-    case ACT_PAUSE:
-    case ACT_STEP:
-        snake_wheel_touch(&s->wheel,
-                          ctx->now_ms); /* as the live view (the wheel stays with the AI) */
-        return false;
     default:
         return false;
     }
@@ -263,8 +258,7 @@ static bool replay_view_tick(void *state, FrontendCtx *ctx) {
     SnakeScreen *s = &v->s;
     if (s->over)
         return false; /* a replay stays at its end: [ and ] go to other games */
-    if (!ctx->paused && snake_wheel_idle_check(&s->wheel, ctx->now_ms))
-        frontend_status(ctx, "idle for %d s: the AI drives again", SNAKE_WHEEL_IDLE_MS / 1000);
+    /* The wheel stays with the AI here (no steering): the move is the AI's. */
     if (!snake_screen_play(s, ctx))
         return false;
     if (!s->over)
