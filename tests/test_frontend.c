@@ -509,6 +509,42 @@ START_TEST(back_five_forward_five_same_pixels) {
 }
 END_TEST
 
+START_TEST(x_switches_to_the_race_view_and_back) {
+    /* The race is a view of its own: X shows it (the snake view asks the
+     * front end), the mode stays snake, a mode key away and back finds it
+     * still running, and X again shows the snake view where it was left:
+     * the same game at the same tick, not a new one. */
+    Frontend *app = open_window_app();
+    play_until(app, 12);
+    push_key(SDLK_SPACE, KMOD_NONE);
+    ck_assert(frontend_frame(app));
+    long first = -1, cur = -1, last = -1;
+    ck_assert(frontend_time(app, &first, &cur, &last));
+    long paused_at = last;
+    push_key(SDLK_x, KMOD_NONE);
+    ck_assert(frontend_frame(app));
+    ck_assert_msg(strstr(frontend_status_text(app), "race: greedy vs perfect (X ends it)") != NULL,
+                  "status: %s", frontend_status_text(app));
+    ck_assert_int_eq(frontend_mode(app), APP_MODE_SNAKE);
+    ck_assert(!frontend_time(app, &first, &cur, &last));
+    push_key(SDLK_2, KMOD_NONE);
+    ck_assert(frontend_frame(app));
+    ck_assert_int_eq(frontend_mode(app), APP_MODE_ARENA);
+    push_key(SDLK_1, KMOD_NONE);
+    ck_assert(frontend_frame(app));
+    ck_assert_int_eq(frontend_mode(app), APP_MODE_SNAKE);
+    ck_assert(!frontend_time(app, &first, &cur, &last)); /* still the race */
+    push_key(SDLK_x, KMOD_NONE);
+    ck_assert(frontend_frame(app));
+    ck_assert_msg(strstr(frontend_status_text(app), "race over: greedy plays alone") != NULL,
+                  "status: %s", frontend_status_text(app));
+    ck_assert(frontend_time(app, &first, &cur, &last));
+    ck_assert_int_eq(last, paused_at);
+    ck_assert_int_eq(cur, paused_at);
+    frontend_close(app);
+}
+END_TEST
+
 START_TEST(steering_is_recorded_and_races_have_no_time_travel) {
     /* Take the wheel goes through the recorded tick: an arrow at a past tick
      * drops the later ticks (play goes on from there), and the steered tick
@@ -884,6 +920,7 @@ static Suite *frontend_suite(void) {
     tcase_add_test(draw, replay_opens_at_the_tick);
     tcase_add_test(draw, timeline_marks_the_eats);
     tcase_add_test(draw, steering_is_recorded_and_races_have_no_time_travel);
+    tcase_add_test(draw, x_switches_to_the_race_view_and_back);
     suite_add_tcase(s, draw);
     TCase *rec = tcase_create("record");
     tcase_add_test(rec, c_starts_and_stops_a_recording);
