@@ -16,10 +16,11 @@
  * from the snake view and goes back from the race); the front end switches
  * once the callback that asked has returned.
  *
- * Rules for views (docs/architecture.md, "The views"): tick is the only place that changes the game;
- * draw and hud read state and the AI's kept search data (never search again
- * for display); randomness for cosmetics comes from ctx->fx, never from a
- * game stream; nothing allocates per tick or per frame.
+ * Rules for views (docs/architecture.md, "The views"): tick is the only
+ * place that changes the game; draw and hud read state and the AI's kept
+ * search data (never search again for display); randomness for cosmetics
+ * comes from ctx->fx, never from a game stream; nothing allocates per tick
+ * or per frame.
  */
 #ifndef WS_VIEW_H
 #define WS_VIEW_H
