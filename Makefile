@@ -16,7 +16,7 @@ ARGS       ?=
 # tests/same_results.sh; openbox is the window manager of the soak test.
 PACKAGES := build-essential cmake pkg-config libsdl2-dev libsdl2-ttf-dev \
             libsdl2-image-dev libgif-dev check xvfb xauth xdotool imagemagick valgrind \
-            fonts-dejavu-core clang openbox
+            fonts-dejavu-core clang openbox python3
 
 FUZZ_SECONDS ?= 60
 SOAK_SECONDS ?= 600

@@ -30,6 +30,7 @@
 #include "sea_ai.h"
 #include "snake.h"
 #include "snake_ai.h"
+#include "ws_hash.h"
 
 enum {
     SNAKE_SEEDS = 6, /* games per snake setting */
@@ -39,19 +40,8 @@ enum {
     LINE_MAX = 200
 };
 
-/* ======================================================================== */
-/* The hash: FNV-1a over 64-bit words                                        */
-/* ======================================================================== */
-
-static uint64_t mix(uint64_t h, uint64_t v) {
-    for (int i = 0; i < 8; i++) {
-        h ^= (v >> (8 * i)) & 0xff;
-        h *= 0x100000001b3ULL;
-    }
-    return h;
-}
-
-static const uint64_t FNV_OFFSET = 0xcbf29ce484222325ULL;
+/* The hash: ws_hash_fnv (ws_hash.h), the fold whose values are recorded;
+ * catalog.txt holds them. */
 
 /* A growing list of lines. */
 typedef struct Lines {
@@ -114,12 +104,12 @@ static void snake_games(const SnakeSetting *s, Lines *out) {
     for (uint64_t seed = 1; seed <= SNAKE_SEEDS; seed++) {
         snake_game_reset(&g, seed);
         snake_ai_clear(&ai);
-        uint64_t h = mix(FNV_OFFSET, (uint64_t)(int64_t)g.food);
+        uint64_t h = ws_hash_fnv(WS_HASH_FNV_OFFSET, (uint64_t)(int64_t)g.food);
         while (g.outcome == SNAKE_PLAYING) {
             Dir d = snake_ai_choose(&ai, &g);
             snake_game_tick(&g, d);
-            h = mix(h, (uint64_t)(int64_t)d);
-            h = mix(h, (uint64_t)(int64_t)g.food);
+            h = ws_hash_fnv(h, (uint64_t)(int64_t)d);
+            h = ws_hash_fnv(h, (uint64_t)(int64_t)g.food);
         }
         char line[LINE_MAX];
         snprintf(line, sizeof line,
@@ -148,10 +138,11 @@ static void arena_games(int w, int h, int monsters, Lines *out) {
             fprintf(stderr, "ws_catalog: arena %dx%d: %s\n", w, h, err.msg);
             exit(1);
         }
-        uint64_t hash = mix(FNV_OFFSET, arena_hash(a));
+        uint64_t hash = ws_hash_fnv(WS_HASH_FNV_OFFSET, arena_hash(a));
         for (int t = 0; t < ARENA_TICKS; t++) {
             arena_tick(a, DIR_NONE, true);
-            hash = mix(hash, arena_hash(a)); /* every monster's cell, state, life each tick */
+            /* every monster's cell, state, life each tick */
+            hash = ws_hash_fnv(hash, arena_hash(a));
         }
         char line[LINE_MAX];
         snprintf(line, sizeof line,
@@ -178,7 +169,7 @@ static void sea_games(SeaHunter hunter, SeaPlacement placement, Lines *out) {
         sea_ai_clear(ai);
         Rng rng;
         rng_init(&rng, seed, RNG_STREAM_OTHER);
-        uint64_t h = FNV_OFFSET;
+        uint64_t h = WS_HASH_FNV_OFFSET;
         while (!sea_game_is_over(g) && g->shots < SEA_CELLS) {
             int cell = -1;
             WsError err = {0};
@@ -188,7 +179,7 @@ static void sea_games(SeaHunter hunter, SeaPlacement placement, Lines *out) {
                         sea_hunter_name(hunter), seed, err.msg);
                 exit(1);
             }
-            h = mix(h, (uint64_t)cell);
+            h = ws_hash_fnv(h, (uint64_t)cell);
         }
         char line[LINE_MAX];
         snprintf(line, sizeof line,

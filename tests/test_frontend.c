@@ -17,7 +17,7 @@
 #include "layout.h"
 #include "options.h"
 #include "render.h"
-#include "run_replay.h"
+#include "replay_session.h"
 #include "snake_ai.h"
 #include "timeline.h"
 #include "trace.h"

@@ -11,11 +11,11 @@
 #include <string.h>
 
 #include "bench.h"
-#include "cli.h"
 #include "help.h"
 #include "mapgen.h"
 #include "options.h"
 #include "optparse.h"
+#include "report.h"
 #include "tools.h"
 
 /* ---- a small command of every kind -------------------------------------- */
@@ -271,6 +271,53 @@ START_TEST(modes_accept_their_own_options) {
 }
 END_TEST
 
+/* ---- options_check: the combinations, once, for every command -------------- */
+
+static WsStatus parse_replay(AppOptions *o, WsError *err, const char *const *words) {
+    char *argv[16];
+    int argc = to_argv(words, word_store, argv);
+    memset(err, 0, sizeof *err);
+    return options_parse_replay(o, argc, argv, 0, 5, err);
+}
+
+#define REPLAY(o, err, ...) parse_replay(o, err, (const char *const[]){__VA_ARGS__, NULL})
+
+START_TEST(combinations_are_checked_for_every_command) {
+    AppOptions o;
+    WsError err;
+    /* A screenshot is a PNG or a JPEG, in a mode and in replay alike. */
+    ck_assert_int_eq(MODE(APP_MODE_SEA, &o, &err, "--screenshot", "x.bmp"), WS_ERR_ARG);
+    ck_assert_msg_has(err, "--screenshot x.bmp: the file must end in .png or .jpg");
+    ck_assert_int_eq(REPLAY(&o, &err, "t.trace", "--screenshot", "x.bmp"), WS_ERR_ARG);
+    ck_assert_msg_has(err, "--screenshot x.bmp: the file must end in .png or .jpg");
+    ck_assert_int_eq(REPLAY(&o, &err, "t.trace", "--screenshot", "x.PNG"), WS_OK);
+    /* --headless shows no frame to record or measure (a mode's --screenshot does). */
+    ck_assert_int_eq(MODE(APP_MODE_ARENA, &o, &err, "--headless", "--record", "z.gif"), WS_ERR_ARG);
+    ck_assert_msg_has(err, "--record needs the window or --screenshot");
+    ck_assert_int_eq(
+        MODE(APP_MODE_ARENA, &o, &err, "--headless", "--record", "z.gif", "--screenshot", "a.png"),
+        WS_OK);
+    ck_assert_int_eq(REPLAY(&o, &err, "t.trace", "--headless", "--record", "z.gif", "--stats"),
+                     WS_ERR_ARG);
+    ck_assert_msg_has(err, "replay: --record needs the window");
+    ck_assert_int_eq(REPLAY(&o, &err, "t.trace", "--headless", "--stats"), WS_ERR_ARG);
+    ck_assert_msg_has(err, "replay: --stats measures the window's frames");
+    ck_assert_int_eq(REPLAY(&o, &err, "t.trace", "--record", "z.gif", "--stats"), WS_OK);
+    /* Each mode's own pairs. */
+    ck_assert_int_eq(MODE(APP_MODE_SNAKE, &o, &err, "--map", "m.txt", "--size", "8x8"), WS_ERR_ARG);
+    ck_assert_msg_has(err, "--map and --size cannot be combined");
+    ck_assert_int_eq(MODE(APP_MODE_ARENA, &o, &err, "--map", "m.txt", "--generate", "20x20"),
+                     WS_ERR_ARG);
+    ck_assert_msg_has(err, "--map and --generate cannot be combined");
+    ck_assert_int_eq(
+        MODE(APP_MODE_SNAKE, &o, &err, "--race", "greedy,perfect", "--headless", "--trace", "t"),
+        WS_ERR_ARG);
+    ck_assert_msg_has(err, "--trace records single games");
+    ck_assert_int_eq(REPLAY(&o, &err, "t.trace", "--headless", "--print"), WS_ERR_ARG);
+    ck_assert_msg_has(err, "pick one");
+}
+END_TEST
+
 /* ---- --help from the same tables ------------------------------------------ */
 
 static char *help_text(void) {
@@ -334,11 +381,14 @@ static const struct {
     WsStatus status;
     int exit;
 } EXITS[] = {
-    {WS_OK, CLI_EXIT_OK},        {WS_ERR_ARG, CLI_EXIT_USAGE},  {WS_ERR_PARSE, CLI_EXIT_USAGE},
-    {WS_ERR_IO, CLI_EXIT_USAGE}, {WS_ERR_NOMEM, CLI_EXIT_FAIL}, {CLI_ERR_INTERNAL, CLI_EXIT_FAIL},
+    {WS_OK, REPORT_EXIT_OK},           {WS_ERR_ARG, REPORT_EXIT_USAGE},
+    {WS_ERR_PARSE, REPORT_EXIT_USAGE}, {WS_ERR_IO, REPORT_EXIT_USAGE},
+    {WS_ERR_NOMEM, REPORT_EXIT_FAIL},  {REPORT_ERR_INTERNAL, REPORT_EXIT_FAIL},
 };
 
-START_TEST(exit_statuses) { ck_assert_int_eq(cli_exit_status(EXITS[_i].status), EXITS[_i].exit); }
+START_TEST(exit_statuses) {
+    ck_assert_int_eq(report_exit_status(EXITS[_i].status), EXITS[_i].exit);
+}
 END_TEST
 
 static Suite *optparse_suite(void) {
@@ -356,6 +406,7 @@ static Suite *optparse_suite(void) {
     tcase_add_test(tc, generate_range_is_mapgen_range);
     tcase_add_test(tc, names_become_enums_once);
     tcase_add_test(tc, modes_accept_their_own_options);
+    tcase_add_test(tc, combinations_are_checked_for_every_command);
     suite_add_tcase(s, tc);
     tc = tcase_create("help");
     tcase_add_test(tc, help_lists_every_option_with_its_range);

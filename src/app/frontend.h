@@ -13,15 +13,15 @@
 
 #include "chart.h"
 #include "options.h"
-#include "run_replay.h"
+#include "replay_session.h"
 
 int frontend_run(const AppOptions *opts);
 
 /* `wavesnake replay FILE` in the window (docs/replay.md):
- * session is open (run_replay.h: every game indexed and checked, the one to
+ * session is open (replay_session.h: every game indexed and checked, the one to
  * show loaded, the tick to open resolved); the window may load other games
  * of it (replay_session_load) and returns an exit status. The caller closes
- * the session. Its type is run_replay.h's ReplayWindowFn. */
+ * the session. Its type is replay_session.h's ReplayWindowFn. */
 int frontend_replay(const AppOptions *opts, ReplaySession *session);
 
 /* The writer for `bench --chart`, or NULL when this build cannot draw. */

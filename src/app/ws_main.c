@@ -3,7 +3,7 @@
  * `wavesnake [MODE] [OPTIONS]` plays a mode in the window (or headless with
  * --headless), `wavesnake TOOL ARGS` runs a text tool, `wavesnake replay
  * FILE` checks, prints or opens a snake trace, `wavesnake bench` runs the
- * benchmarks. Every entry point returns an exit status (cli.h
+ * benchmarks. Every entry point returns an exit status (report.h
  * documents them); nothing here exits or keeps state between calls. */
 #include <stdio.h>
 #include <string.h>
@@ -11,10 +11,10 @@
 
 #include "arena_setup.h"
 #include "bench.h"
-#include "cli.h"
 #include "frontend.h"
 #include "help.h"
 #include "options.h"
+#include "report.h"
 #include "run_arena.h"
 #include "run_race.h"
 #include "run_replay.h"
@@ -33,12 +33,8 @@ static int run_mode(AppMode mode, int argc, char **argv, int first) {
     options_defaults(&opts, mode, (uint64_t)time(NULL));
     WsStatus st = options_parse(&opts, argc, argv, first, &err);
     if (st != WS_OK)
-        return cli_report(st, &err);
+        return report_status(st, &err);
     bool headless = opts.headless && opts.screenshot == NULL;
-    if (headless && opts.record != NULL)
-        return cli_report(ws_fail(&err, WS_ERR_ARG,
-                                  "--record needs the window or --screenshot, not --headless"),
-                          &err);
     if (!headless && mode == APP_MODE_ARENA) {
         /* A bad map is the user's to fix first: say so before the display is opened
          * (and before its absence is reported). */
@@ -46,7 +42,7 @@ static int run_mode(AppMode mode, int argc, char **argv, int first) {
         char name[256];
         st = arena_setup_open(&opts, opts.seed, &check, name, sizeof name, &err);
         if (st != WS_OK)
-            return cli_report(st, &err);
+            return report_status(st, &err);
         arena_deinit(&check);
     }
     if (!headless)
@@ -61,8 +57,8 @@ static int run_mode(AppMode mode, int argc, char **argv, int first) {
     case APP_MODE_COUNT:
         break;
     }
-    return cli_report(
-        ws_fail(&err, CLI_ERR_INTERNAL, "the %s mode has no headless run", app_mode_name(mode)),
+    return report_status(
+        ws_fail(&err, REPORT_ERR_INTERNAL, "the %s mode has no headless run", app_mode_name(mode)),
         &err);
 }
 
@@ -74,11 +70,11 @@ int ws_main(int argc, char **argv) {
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0 ||
             (i == 1 && strcmp(argv[i], "help") == 0)) {
             help_print(stdout, WS_VERSION);
-            return CLI_EXIT_OK;
+            return REPORT_EXIT_OK;
         }
     if (strcmp(cmd, "--version") == 0 || strcmp(cmd, "-V") == 0) {
         printf("wavesnake %s\n", WS_VERSION);
-        return CLI_EXIT_OK;
+        return REPORT_EXIT_OK;
     }
     AppMode mode;
     if (app_mode_parse(cmd, &mode))
@@ -98,7 +94,8 @@ int ws_main(int argc, char **argv) {
     app_mode_list(modes, sizeof modes);
     WsError err = {0};
     char q[WS_QUOTE_SIZE];
-    return cli_report(ws_fail(&err, WS_ERR_ARG, "unknown mode or tool '%s' (modes: %s; see --help)",
-                              ws_quote(q, sizeof q, cmd), modes),
-                      &err);
+    return report_status(ws_fail(&err, WS_ERR_ARG,
+                                 "unknown mode or tool '%s' (modes: %s; see --help)",
+                                 ws_quote(q, sizeof q, cmd), modes),
+                         &err);
 }

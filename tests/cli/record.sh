@@ -57,7 +57,7 @@ expect_usage_error "^wavesnake: cannot write the recording $TMP/no/such/dir/x.gi
   run --screenshot "$TMP/y.png" --frames 3 --record "$TMP/no/such/dir/x.gif"
 [ -e "$TMP/y.png" ] && fail "a PNG was written although --record failed"
 
-# 3. A full disk: a file that cannot be written, one line, exit 2 (cli.h).
+# 3. A full disk: a file that cannot be written, one line, exit 2 (report.h).
 if [ -w /dev/full ]; then
   expect_usage_error '^wavesnake: cannot write the recording /dev/full: No space' \
     run --screenshot "$TMP/z.png" --frames 10 --record /dev/full

@@ -160,6 +160,13 @@ expect_usage_error "has no game 7" "$WS" replay "$TMP/fix.trace" --game 7 --prin
 expect_usage_error "cannot open" "$WS" replay "$TMP/missing.trace" --headless
 expect_usage_error "pick one" "$WS" replay "$FIX" --headless --print
 expect_usage_error "goes with --headless" "$WS" replay "$FIX" --json --print
+# The checks every command shares (options_check): a screenshot is a PNG or a
+# JPEG, and --headless shows no frame to record or measure; nothing is written.
+expect_usage_error "screenshot .*x.bmp.*\\.png or \\.jpg" "$WS" replay "$FIX" --screenshot "$TMP/x.bmp"
+[ ! -e "$TMP/x.bmp" ] || fail "replay wrote a screenshot it refused"
+expect_usage_error "--record needs the window" "$WS" replay "$FIX" --headless --record "$TMP/z.gif" --stats
+[ ! -e "$TMP/z.gif" ] || fail "replay wrote a recording it refused"
+expect_usage_error "--stats measures the window" "$WS" replay "$FIX" --headless --stats
 expect_usage_error "replay" "$WS" replay
 expect_usage_error "tick" "$WS" replay "$FIX" --tick -1 --print
 

@@ -19,9 +19,10 @@
 #include "bench_history.h"
 #include "bench_mode_history.h"
 #include "chart.h"
-#include "cli.h"
 #include "fileio.h"
 #include "options.h"
+#include "parse.h"
+#include "report.h"
 #include "run_snake.h"
 #include "snake_ai.h"
 #include "snake_board.h"
@@ -123,8 +124,7 @@ static WsStatus parse_boards(const OptSpec *spec, const char *text, void *field,
         if (boards->n == BENCH_MAX_BOARDS)
             return ws_fail(err, WS_ERR_ARG, "%s: at most %d boards", spec->name, BENCH_MAX_BOARDS);
         BenchBoard *b = &boards->list[boards->n];
-        WsStatus st =
-            cli_parse_size(item, (int)spec->lo, (int)spec->hi, spec->name, &b->w, &b->h, err);
+        WsStatus st = parse_size(item, (int)spec->lo, (int)spec->hi, spec->name, &b->w, &b->h, err);
         if (st != WS_OK)
             return st;
         b->games = default_games((long)b->w * b->h);
@@ -511,5 +511,5 @@ int bench_main(int argc, char **argv, ChartWriter chart_writer) {
         st = bench_snake(&plan, argc, argv, &err);
     for (int m = 0; m < plan.maps.n; m++)
         snake_board_close(&plan.maps.boards[m]);
-    return cli_report(st, &err);
+    return report_status(st, &err);
 }

@@ -10,7 +10,7 @@ extern const OptCommand BENCH_COMMAND;
 
 /* Entry point: `wavesnake bench ...` with argv after "bench". chart_writer
  * draws --chart files; NULL (a build without SDL) makes --chart a usage
- * error. Returns an exit status (cli.h). */
+ * error. Returns an exit status (report.h). */
 int bench_main(int argc, char **argv, ChartWriter chart_writer);
 
 #endif

@@ -7,7 +7,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "cli.h"
+#include "monoclock.h"
 #include "rng.h"
 #include "snake_history.h"
 
@@ -54,7 +54,7 @@ static uint64_t cpu_now_ns(void) {
 /* Both clocks now. */
 static void clocks_now(uint64_t now[CLOCK_KINDS]) {
     now[CLOCK_CPU] = cpu_now_ns();
-    now[CLOCK_WALL] = cli_now_ns();
+    now[CLOCK_WALL] = monoclock_now_ns();
 }
 
 static int cmp_u64(const void *a, const void *b) {
@@ -81,13 +81,14 @@ static void summarize(uint64_t *ns, long n, double *mean, double *p99) {
 static WsStatus record(const BenchHistoryPlan *plan, SnakeGame *g, SnakeAi *ai, SnakeHistory *h,
                        SnakePolicy policy, CaseResult *res, WsError *err) {
     WsStatus st = snake_history_begin(h, g, policy, 0, ai, err);
-    uint64_t t0 = cli_now_ns();
+    uint64_t t0 = monoclock_now_ns();
     while (st == WS_OK && g->outcome == SNAKE_PLAYING &&
            (plan->max_ticks == 0 || h->ticks < plan->max_ticks)) {
         Dir d = snake_ai_choose(ai, g);
         st = snake_history_play(h, g, ai, d, d, err);
     }
-    res->record_us = h->ticks > 0 ? (double)(cli_now_ns() - t0) / 1e3 / (double)h->ticks : 0.0;
+    res->record_us =
+        h->ticks > 0 ? (double)(monoclock_now_ns() - t0) / 1e3 / (double)h->ticks : 0.0;
     res->ticks = h->ticks;
     res->interval = h->interval;
     res->bytes = snake_history_bytes(h);

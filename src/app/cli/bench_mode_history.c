@@ -26,7 +26,7 @@
 
 #include "arena.h"
 #include "arena_history.h"
-#include "cli.h"
+#include "monoclock.h"
 #include "sea.h"
 #include "sea_ai.h"
 #include "sea_history.h"
@@ -55,11 +55,11 @@ static uint64_t cpu_now_ns(void) {
 /* Times arena_history_seek(h, t, a): CPU time into cpu, wall time into wall (may be NULL). */
 static WsStatus timed_seek(ArenaHistory *h, long t, Arena *a, LatencyHist *cpu,
                            LatencyHist *wall, WsError *err) {
-    uint64_t w0 = cli_now_ns(), c0 = cpu_now_ns();
+    uint64_t w0 = monoclock_now_ns(), c0 = cpu_now_ns();
     WsStatus st = arena_history_seek(h, t, a, err);
     stats_add(cpu, cpu_now_ns() - c0);
     if (wall != NULL)
-        stats_add(wall, cli_now_ns() - w0);
+        stats_add(wall, monoclock_now_ns() - w0);
     return st;
 }
 

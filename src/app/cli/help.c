@@ -4,9 +4,9 @@
 #include <string.h>
 
 #include "bench.h"
-#include "cli.h"
 #include "options.h"
 #include "optparse.h"
+#include "report.h"
 #include "tools.h"
 
 enum {
@@ -171,6 +171,6 @@ void help_print(FILE *out, const char *version) {
     fputc('\n', out);
     fputs(KEYS, out);
     fputc('\n', out);
-    fprintf(out, "Exit status: %d ok, %d failure, %d bad input.\n", CLI_EXIT_OK, CLI_EXIT_FAIL,
-            CLI_EXIT_USAGE);
+    fprintf(out, "Exit status: %d ok, %d failure, %d bad input.\n", REPORT_EXIT_OK,
+            REPORT_EXIT_FAIL, REPORT_EXIT_USAGE);
 }

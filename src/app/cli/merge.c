@@ -21,7 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "report.h"
 #include "snake.h"
 #include "snake_summary.h"
 #include "tools.h"
@@ -425,7 +425,7 @@ int tool_merge(int argc, char **argv) {
      * not an option is a file. */
     char **words = calloc((size_t)argc + 1, sizeof *words);
     if (words == NULL)
-        return cli_report(ws_fail(&err, WS_ERR_NOMEM, "out of memory"), &err);
+        return report_status(ws_fail(&err, WS_ERR_NOMEM, "out of memory"), &err);
     int nwords = 0, nfiles = 0;
     for (int i = 0; i < argc; i++)
         if (argv[i][0] == '-' || nfiles++ == 0)
@@ -440,5 +440,5 @@ int tool_merge(int argc, char **argv) {
     if (st == WS_OK)
         st = sum_up(&m, args.json);
     free(m.games);
-    return cli_report(st, &err);
+    return report_status(st, &err);
 }

@@ -9,6 +9,8 @@
 
 #include "arena_setup.h"
 #include "cli.h"
+#include "monoclock.h"
+#include "report.h"
 #include "stats.h"
 
 static uint64_t cpu_now_ns(void) {
@@ -39,13 +41,13 @@ static WsStatus headless(const AppOptions *opts, Arena *a, LatencyHist *hist, Ws
     if (!opts->seed_given)
         cli_note_clock_seed(opts->seed, "run");
     long recomputes_at_start = a->recomputes_total;
-    uint64_t wall0 = cli_now_ns(), cpu0 = cpu_now_ns();
+    uint64_t wall0 = monoclock_now_ns(), cpu0 = cpu_now_ns();
     for (long t = 0; t < opts->ticks; t++) {
-        uint64_t t0 = cli_now_ns();
+        uint64_t t0 = monoclock_now_ns();
         arena_tick(a, DIR_NONE, true);
-        stats_add(hist, cli_now_ns() - t0);
+        stats_add(hist, monoclock_now_ns() - t0);
     }
-    double wall_s = (double)(cli_now_ns() - wall0) / 1e9;
+    double wall_s = (double)(monoclock_now_ns() - wall0) / 1e9;
     /* CPU time is the steadier figure on a shared machine: a tick that loses
      * the processor to another program counts only what it ran. */
     double cpu_us = (double)(cpu_now_ns() - cpu0) / 1e3 / (double)opts->ticks;
@@ -89,5 +91,5 @@ int run_arena_headless(const AppOptions *opts) {
                                             : headless(opts, a, hist, &err);
     free(a);
     free(hist);
-    return cli_report(st, &err);
+    return report_status(st, &err);
 }

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 
 #include "cli.h"
+#include "monoclock.h"
+#include "report.h"
 #include "snake_board.h"
 #include "snake_race.h"
 
@@ -71,15 +73,11 @@ static void print_table(const AppOptions *opts, const SnakeRace *r, double wall_
 
 int run_race_headless(const AppOptions *opts) {
     WsError err = {0};
-    if (opts->trace != NULL)
-        return cli_report(
-            ws_fail(&err, WS_ERR_ARG, "--trace records single games: drop --race or --trace"),
-            &err);
     /* The board: --size, or --map FILE with its walls (snake_board.h). */
     SnakeBoard board;
     WsStatus st = snake_board_open(&board, opts, &err);
     if (st != WS_OK)
-        return cli_report(st, &err);
+        return report_status(st, &err);
     SnakeRace *r = calloc(1, sizeof *r);
     st = r == NULL
              ? ws_fail(&err, WS_ERR_NOMEM, "out of memory for the race")
@@ -87,11 +85,11 @@ int run_race_headless(const AppOptions *opts) {
     snake_board_close(&board);
     if (st != WS_OK) {
         free(r);
-        return cli_report(st, &err);
+        return report_status(st, &err);
     }
     if (!opts->seed_given)
         cli_note_clock_seed(opts->seed, "race");
-    uint64_t t0 = cli_now_ns();
+    uint64_t t0 = monoclock_now_ns();
     for (long i = 0; i < opts->games; i++) {
         if (i > 0)
             snake_race_start(r, i);
@@ -99,10 +97,10 @@ int run_race_headless(const AppOptions *opts) {
             snake_race_tick(r);
         print_heat(opts, r);
     }
-    double wall_s = (double)(cli_now_ns() - t0) / 1e9;
+    double wall_s = (double)(monoclock_now_ns() - t0) / 1e9;
     print_table(opts, r, wall_s);
     fflush(stdout);
     snake_race_deinit(r);
     free(r);
-    return cli_report(WS_OK, &err);
+    return report_status(WS_OK, &err);
 }

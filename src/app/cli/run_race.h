@@ -9,7 +9,7 @@
  * the window's race does), a line (or JSON object) per heat and a
  * comparison table (or summary object) go to stdout. A policy that cannot
  * play the board, or --trace (a trace holds single games), is exit 2.
- * Returns an exit status (cli.h). */
+ * Returns an exit status (report.h). */
 int run_race_headless(const AppOptions *opts);
 
 #endif

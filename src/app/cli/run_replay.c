@@ -5,68 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
-
-/* ======================================================================== */
-/* The session: index, chosen game and tick, the loaded history              */
-/* ======================================================================== */
-
-static long default_tick(const TraceGame *gm) {
-    return gm->steps > REPLAY_DEFAULT_BEFORE_END ? gm->steps - REPLAY_DEFAULT_BEFORE_END : 0;
-}
-
-WsStatus replay_session_load(ReplaySession *s, long i, WsError *err) {
-    SnakeHistory h;
-    snake_history_init(&h);
-    WsStatus st = trace_load_game(s->path, &s->index, i, &h, err);
-    if (st != WS_OK) {
-        snake_history_deinit(&h);
-        return st;
-    }
-    snake_history_deinit(&s->history);
-    s->history = h;
-    s->current = i;
-    s->tick = default_tick(&s->index.games[i]);
-    return WS_OK;
-}
-
-WsStatus replay_session_open(ReplaySession *s, const AppOptions *opts, WsError *err) {
-    memset(s, 0, sizeof *s);
-    s->path = opts->replay;
-    snake_history_init(&s->history);
-    WsStatus st = trace_index_build(&s->index, s->path, err);
-    if (st != WS_OK)
-        return st;
-    long i = trace_index_default(&s->index);
-    if (opts->replay_game_given) {
-        i = trace_index_find(&s->index, opts->replay_game);
-        if (i < 0) {
-            const TraceIndex *x = &s->index;
-            st = ws_fail(err, WS_ERR_ARG,
-                         "--game %ld: '%s' has no game %ld (it has %ld, numbered %ld to %ld)",
-                         opts->replay_game, s->path, opts->replay_game, x->count,
-                         x->games[0].number, x->games[x->count - 1].number);
-        }
-    }
-    const TraceGame *gm = i >= 0 ? &s->index.games[i] : NULL;
-    if (st == WS_OK && opts->replay_tick_given && opts->replay_tick > gm->steps)
-        st =
-            ws_fail(err, WS_ERR_PARSE, "%s:%ld: --tick %ld is past the end of game %ld (%ld ticks)",
-                    s->path, gm->end_line, opts->replay_tick, gm->number, gm->steps);
-    if (st == WS_OK)
-        st = replay_session_load(s, i, err);
-    if (st == WS_OK && opts->replay_tick_given)
-        s->tick = opts->replay_tick;
-    if (st != WS_OK)
-        replay_session_close(s);
-    return st;
-}
-
-void replay_session_close(ReplaySession *s) {
-    trace_index_free(&s->index);
-    snake_history_deinit(&s->history);
-    memset(s, 0, sizeof *s);
-}
+#include "monoclock.h"
+#include "report.h"
 
 /* ======================================================================== */
 /* --print                                                                   */
@@ -201,11 +141,11 @@ static WsStatus check_game(void *ctx, const TraceGame *gm, WsError *err) {
 
 /* Checks every game as it streams by, printing each once it checked out. */
 static WsStatus replay_check(const AppOptions *opts, WsError *err) {
-    uint64_t t0 = cli_now_ns();
+    uint64_t t0 = monoclock_now_ns();
     ReplayCheck c = {opts, {0}};
     WsStatus st = trace_each_game(opts->replay, check_game, &c, err);
     if (st == WS_OK)
-        print_totals(opts, &c.totals, (double)(cli_now_ns() - t0) / 1e9);
+        print_totals(opts, &c.totals, (double)(monoclock_now_ns() - t0) / 1e9);
     return st;
 }
 
@@ -213,38 +153,22 @@ static WsStatus replay_check(const AppOptions *opts, WsError *err) {
 /* Entry point                                                               */
 /* ======================================================================== */
 
-/* What the options may not combine, in one line. */
-static WsStatus check_options(const AppOptions *opts, WsError *err) {
-    if (opts->headless && opts->print)
-        return ws_fail(err, WS_ERR_ARG,
-                       "replay: --headless checks every game, --print prints one tick: pick one");
-    if (opts->headless && (opts->replay_game_given || opts->replay_tick_given))
-        return ws_fail(err, WS_ERR_ARG,
-                       "replay: --game and --tick choose what --print or the window shows; "
-                       "--headless checks every game");
-    if (opts->json && !opts->headless)
-        return ws_fail(err, WS_ERR_ARG, "replay: --json goes with --headless");
-    return WS_OK;
-}
-
 /* A bad trace is one line "FILE:LINE: what is wrong", as compilers say it;
- * everything else goes the way of every entry point (cli_report). */
+ * everything else goes the way of every entry point (report_status). */
 static int report(WsStatus st, const WsError *err) {
     if (st == WS_ERR_PARSE) {
         fprintf(stderr, "%s\n", err->msg);
-        return cli_exit_status(st);
+        return report_exit_status(st);
     }
-    return cli_report(st, err);
+    return report_status(st, err);
 }
 
 int run_replay_main(int argc, char **argv, ReplayWindowFn window) {
     AppOptions opts;
     WsError err = {0};
     WsStatus st = options_parse_replay(&opts, argc, argv, 0, 0, &err);
-    if (st == WS_OK)
-        st = check_options(&opts, &err);
     if (st != WS_OK)
-        return cli_report(st, &err);
+        return report_status(st, &err);
     if (opts.headless)
         return report(replay_check(&opts, &err), &err);
     if (opts.print)
@@ -259,7 +183,7 @@ int run_replay_main(int argc, char **argv, ReplayWindowFn window) {
                 "wavesnake: no display support in this build; '%s' checks out "
                 "(replay FILE --headless lists its games, --print shows a tick)\n",
                 opts.replay);
-        status = CLI_EXIT_USAGE;
+        status = REPORT_EXIT_USAGE;
     } else {
         status = window(&opts, &session);
     }

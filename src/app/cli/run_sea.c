@@ -11,6 +11,8 @@
 #include <string.h>
 
 #include "cli.h"
+#include "monoclock.h"
+#include "report.h"
 #include "runner.h"
 #include "sea.h"
 #include "sea_ai.h"
@@ -53,18 +55,19 @@ static WsStatus play_game(void *worker, long index, void *result, WsError *err) 
     while (!sea_game_is_over(g) && g->shots < SEA_CELLS) {
         int cell = -1;
         WsError why = {0};
-        uint64_t t0 = cli_now_ns();
+        uint64_t t0 = monoclock_now_ns();
         WsStatus st = sea_ai_choose(&wk->ai, &g->seen, &rng, &cell, &why);
-        uint64_t ns = cli_now_ns() - t0;
+        uint64_t ns = monoclock_now_ns() - t0;
         stats_add(&wk->hist, ns);
         res->us += (double)ns / 1000.0;
         if (st != WS_OK || sea_game_shoot(g, cell) == SEA_SHOT_INVALID)
-            return ws_fail(
-                err, CLI_ERR_INTERNAL, "game %ld seed %llu: the hunter failed after %d shots: %s",
-                index, (unsigned long long)seed, g->shots, st != WS_OK ? why.msg : "invalid shot");
+            return ws_fail(err, REPORT_ERR_INTERNAL,
+                           "game %ld seed %llu: the hunter failed after %d shots: %s", index,
+                           (unsigned long long)seed, g->shots,
+                           st != WS_OK ? why.msg : "invalid shot");
     }
     if (!sea_game_is_over(g))
-        return ws_fail(err, CLI_ERR_INTERNAL, "game %ld seed %llu: the fleet survived %d shots",
+        return ws_fail(err, REPORT_ERR_INTERNAL, "game %ld seed %llu: the fleet survived %d shots",
                        index, (unsigned long long)seed, g->shots);
     res->shots = g->shots;
     return WS_OK;
@@ -212,9 +215,9 @@ static WsStatus headless(const AppOptions *opts, SeaWorker *workers, int jobs, T
         .take_ctx = &ctx,
         .progress = true,
     };
-    uint64_t t0 = cli_now_ns();
+    uint64_t t0 = monoclock_now_ns();
     WsStatus st = runner_run(&run, err);
-    double wall_s = (double)(cli_now_ns() - t0) / 1e9;
+    double wall_s = (double)(monoclock_now_ns() - t0) / 1e9;
     if (st == WS_OK) {
         for (int k = 1; k < jobs; k++)
             stats_merge(&workers[0].hist, &workers[k].hist);
@@ -232,5 +235,5 @@ int run_sea_headless(const AppOptions *opts) {
                                                : headless(opts, workers, jobs, t, &err);
     free(workers);
     free(t);
-    return cli_report(st, &err);
+    return report_status(st, &err);
 }

@@ -13,6 +13,8 @@
 
 #include "cli.h"
 #include "grid.h"
+#include "monoclock.h"
+#include "report.h"
 #include "runner.h"
 #include "snake.h"
 #include "snake_ai.h"
@@ -71,9 +73,9 @@ static WsStatus play_game(void *worker, long index, void *result, WsError *err) 
     double us_sum = 0.0;
     long decisions = 0;
     while (g->outcome == SNAKE_PLAYING) {
-        uint64_t t0 = cli_now_ns();
+        uint64_t t0 = monoclock_now_ns();
         Dir d = snake_ai_choose(&wk->ai, g);
-        uint64_t ns = cli_now_ns() - t0;
+        uint64_t ns = monoclock_now_ns() - t0;
         stats_add(&wk->hist, ns);
         us_sum += (double)ns / 1000.0;
         decisions++;
@@ -177,7 +179,7 @@ static WsStatus play_all(const SnakeRules *rules, const BatchSpec *spec, RunnerG
             break;
         }
     }
-    uint64_t t0 = cli_now_ns();
+    uint64_t t0 = monoclock_now_ns();
     if (st == WS_OK) {
         Runner run = {
             .games = games,
@@ -193,7 +195,7 @@ static WsStatus play_all(const SnakeRules *rules, const BatchSpec *spec, RunnerG
         };
         st = runner_run(&run, err);
     }
-    report->totals->wall_s = (double)(cli_now_ns() - t0) / 1e9;
+    report->totals->wall_s = (double)(monoclock_now_ns() - t0) / 1e9;
     for (int k = 0; k < ready; k++) {
         stats_merge(&report->totals->decisions, &workers[k].hist);
         snake_ai_deinit(&workers[k].ai);
@@ -278,11 +280,11 @@ int run_snake_headless(const AppOptions *opts) {
     SnakeBoard board;
     WsStatus st = snake_board_open(&board, opts, &err);
     if (st != WS_OK)
-        return cli_report(st, &err);
+        return report_status(st, &err);
     SnakeBatch *totals = calloc(1, sizeof *totals);
     st = totals == NULL ? ws_fail(&err, WS_ERR_NOMEM, "out of memory")
                         : headless(opts, &board, totals, &err);
     free(totals);
     snake_board_close(&board);
-    return cli_report(st, &err);
+    return report_status(st, &err);
 }

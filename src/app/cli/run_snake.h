@@ -17,7 +17,7 @@ typedef struct SnakeBatch {
 
 /* Entry point: plays opts->games games as SPEC "Headless runs" describes,
  * printing a line (or JSON object) per game and a summary to stdout. Returns
- * an exit status (cli.h). */
+ * an exit status (report.h). */
 int run_snake_headless(const AppOptions *opts);
 
 /* Plays games 0..games-1 (seed + i) quietly on `jobs` threads (for the

@@ -4,11 +4,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
 #include "dmap.h"
 #include "fileio.h"
 #include "monster.h"
 #include "monster_script.h"
+#include "report.h"
 #include "textmap.h"
 #include "tools.h"
 
@@ -69,7 +69,7 @@ static int run_map_tool(const OptCommand *cmd, int argc, char **argv, void *args
     if (st == WS_OK)
         st = body(args, &map, &err);
     textmap_deinit(&map);
-    return cli_report(st, &err);
+    return report_status(st, &err);
 }
 
 /* ======================================================================== */

@@ -3,9 +3,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "cli.h"
 #include "fileio.h"
 #include "path.h"
+#include "report.h"
 #include "textmap.h"
 #include "tools.h"
 #include "wave.h"
@@ -138,7 +138,7 @@ int tool_wave(int argc, char **argv) {
         }
     }
     grid_tool_close(&t);
-    return cli_report(st, &err);
+    return report_status(st, &err);
 }
 
 int tool_path(int argc, char **argv) {
@@ -170,5 +170,5 @@ int tool_path(int argc, char **argv) {
     }
     path_deinit(&path);
     grid_tool_close(&t);
-    return cli_report(st, &err);
+    return report_status(st, &err);
 }

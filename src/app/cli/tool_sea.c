@@ -13,6 +13,7 @@
 #include "cli.h"
 #include "fileio.h"
 #include "options.h"
+#include "report.h"
 #include "rng.h"
 #include "sea.h"
 #include "sea_ai.h"
@@ -93,7 +94,7 @@ int tool_counts(int argc, char **argv) {
     if (st == WS_OK)
         st = load_board(args.board, &board, &left, &err);
     if (st != WS_OK)
-        return cli_report(st, &err);
+        return report_status(st, &err);
     int len = args.length;
     if (len == 0)
         len = sea_left_longest(&left); /* 0 when every ship is sunk: all counts are 0 */
@@ -102,7 +103,7 @@ int tool_counts(int argc, char **argv) {
     for (int y = 0; y < SEA_H; y++)
         for (int x = 0; x < SEA_W; x++)
             printf("%u%c", (unsigned)counts[y * SEA_W + x], x + 1 < SEA_W ? ' ' : '\n');
-    return CLI_EXIT_OK;
+    return REPORT_EXIT_OK;
 }
 
 /* The next shot into *cell; the board has been checked. */
@@ -138,5 +139,5 @@ int tool_shot(int argc, char **argv) {
         st = choose_shot(&args, &board, &cell, &err);
     if (st == WS_OK)
         printf("%d %d\n", cell % SEA_W, cell / SEA_W);
-    return cli_report(st, &err);
+    return report_status(st, &err);
 }

@@ -3,7 +3,7 @@
  *
  * Each tool is an entry point: it takes argv after its name, parses it with
  * its OptCommand (its arguments and options, also shown by --help), prints
- * its result to stdout and returns an exit status (cli.h: 0, or 2 on bad
+ * its result to stdout and returns an exit status (report.h: 0, or 2 on bad
  * input with one line on stderr).
  */
 #ifndef WS_TOOLS_H

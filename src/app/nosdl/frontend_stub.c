@@ -2,14 +2,14 @@
  * (WS_BUILD_APP=OFF): no window, no replay window, and no charts for the benchmark. */
 #include <stdio.h>
 
-#include "cli.h"
 #include "frontend.h"
+#include "report.h"
 
 int frontend_run(const AppOptions *opts) {
     (void)opts;
     fprintf(stderr, "wavesnake: this build has no window (built with WS_BUILD_APP=OFF); "
                     "use --headless or a text tool\n");
-    return CLI_EXIT_FAIL;
+    return REPORT_EXIT_FAIL;
 }
 
 int frontend_replay(const AppOptions *opts, ReplaySession *session) {
@@ -17,7 +17,7 @@ int frontend_replay(const AppOptions *opts, ReplaySession *session) {
     (void)session;
     fprintf(stderr, "wavesnake: no display support in this build (built with WS_BUILD_APP=OFF); "
                     "replay --headless checks a trace, --print shows a tick\n");
-    return CLI_EXIT_USAGE;
+    return REPORT_EXIT_USAGE;
 }
 
 ChartWriter frontend_chart_writer(void) { return NULL; }

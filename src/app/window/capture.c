@@ -13,8 +13,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cli.h"
 #include "frontend_internal.h"
+#include "report.h"
 
 enum { JPEG_QUALITY = 92 }; /* --screenshot F.jpg */
 
@@ -99,7 +99,7 @@ static int palette_colors(uint32_t *out, int cap) {
 WsStatus capture_record_start(Frontend *app, const char *path, bool by_key, WsError *err) {
     int w = 0, h = 0;
     if (SDL_GetRendererOutputSize(app->renderer, &w, &h) != 0)
-        return ws_fail(err, CLI_ERR_INTERNAL, "cannot record %s: %s", path, SDL_GetError());
+        return ws_fail(err, REPORT_ERR_INTERNAL, "cannot record %s: %s", path, SDL_GetError());
     uint32_t keep[RECORD_KEEP_MAX];
     /* Offscreen nobody watches: wait for the encoder, and every run gives the same file. */
     RecordOptions ro = {
@@ -117,7 +117,7 @@ WsStatus capture_record_start(Frontend *app, const char *path, bool by_key, WsEr
 
 /* A failure of the C key: one line on stderr (as the S key's) and in the HUD. */
 static void key_failed(Frontend *app, WsStatus st, const WsError *err) {
-    cli_report(st, err);
+    report_status(st, err);
     frontend_status(&app->ctx, "%s", err->msg);
 }
 
@@ -242,10 +242,10 @@ void capture_take_shot(Frontend *app) {
     }
     /* --screenshot's path is the user's input (exit status 2); the S key's
      * file is the program's own choice (1). */
-    app->shot_status = ws_fail(&app->shot_err, app->offscreen ? WS_ERR_IO : CLI_ERR_INTERNAL,
+    app->shot_status = ws_fail(&app->shot_err, app->offscreen ? WS_ERR_IO : REPORT_ERR_INTERNAL,
                                "cannot write the screenshot %s: %s", app->shot_path, why);
     if (app->shot_by_key) {
-        cli_report(app->shot_status, &app->shot_err);
+        report_status(app->shot_status, &app->shot_err);
         char dir[4200];
         snprintf(dir, sizeof dir, "%s", app->shot_path);
         char *slash = strrchr(dir, '/');

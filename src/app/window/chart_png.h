@@ -1,4 +1,4 @@
-/* chart_png.h - draws a Chart (cli/chart.h) into a PNG with SDL, offscreen. */
+/* chart_png.h - draws a Chart (play/chart.h) into a PNG with SDL, offscreen. */
 #ifndef WS_CHART_PNG_H
 #define WS_CHART_PNG_H
 

@@ -21,9 +21,9 @@
 #include <string.h>
 
 #include "chart_png.h"
-#include "cli.h"
 #include "frontend.h"
 #include "frontend_internal.h"
+#include "report.h"
 
 /* ======================================================================== */
 /* Types and constants                                                       */
@@ -259,9 +259,9 @@ static bool display_missing(void) {
 #endif
 }
 
-/* The window cannot open: exit status 1 (the program could not run; cli.h). */
+/* The window cannot open: exit status 1 (the program could not run; report.h). */
 static WsStatus no_window(const char *why, WsError *err) {
-    return ws_fail(err, CLI_ERR_INTERNAL,
+    return ws_fail(err, REPORT_ERR_INTERNAL,
                    "cannot open a window (%s); try --headless, or --screenshot FILE.png", why);
 }
 
@@ -310,11 +310,11 @@ static WsStatus open_offscreen(Frontend *app, WsError *err) {
     app->surface = SDL_CreateRGBSurfaceWithFormat(0, app->opts.window_w, app->opts.window_h, 32,
                                                   SDL_PIXELFORMAT_RGB888);
     if (app->surface == NULL)
-        return ws_fail(err, CLI_ERR_INTERNAL, "cannot create a %dx%d offscreen image: %s",
+        return ws_fail(err, REPORT_ERR_INTERNAL, "cannot create a %dx%d offscreen image: %s",
                        app->opts.window_w, app->opts.window_h, SDL_GetError());
     app->renderer = SDL_CreateSoftwareRenderer(app->surface);
     if (app->renderer == NULL)
-        return ws_fail(err, CLI_ERR_INTERNAL, "cannot create the software renderer: %s",
+        return ws_fail(err, REPORT_ERR_INTERNAL, "cannot create the software renderer: %s",
                        SDL_GetError());
     snprintf(app->renderer_name, sizeof app->renderer_name, "software (offscreen)");
     return WS_OK;
@@ -323,7 +323,7 @@ static WsStatus open_offscreen(Frontend *app, WsError *err) {
 /* The font next to the binary: missing or unreadable is bad input (exit status 2). */
 static WsStatus open_font(Frontend *app, WsError *err) {
     if (TTF_Init() != 0)
-        return ws_fail(err, CLI_ERR_INTERNAL, "cannot start SDL_ttf: %s", TTF_GetError());
+        return ws_fail(err, REPORT_ERR_INTERNAL, "cannot start SDL_ttf: %s", TTF_GetError());
     app->ttf_on = true;
     char *base = SDL_GetBasePath();
     char path[4096];
@@ -382,7 +382,7 @@ static WsStatus open_app(Frontend *app, const AppOptions *opts, ReplaySession *r
     ctx->now_ms = app->last_ms;
     /* The first view may ask for another at once (--race: the race view). */
     if (!ensure_view(app, app->view, NULL, err) || !follow_request(app, err))
-        return err->status != WS_OK ? err->status : ws_fail(err, CLI_ERR_INTERNAL, "no view");
+        return err->status != WS_OK ? err->status : ws_fail(err, REPORT_ERR_INTERNAL, "no view");
     if (opts->record != NULL)
         return capture_record_start(app, opts->record, false, err);
     return WS_OK;
@@ -544,7 +544,7 @@ int frontend_replay(const AppOptions *opts, ReplaySession *session) {
     WsStatus st = frontend_open_replay(&app, opts, session, &err);
     if (st == WS_OK)
         st = run_app(app, opts, &err);
-    return cli_report(st, &err);
+    return report_status(st, &err);
 }
 
 ChartWriter frontend_chart_writer(void) { return chart_write_png; }

@@ -13,7 +13,7 @@
 #include <stdbool.h>
 
 #include "options.h"
-#include "run_replay.h"
+#include "replay_session.h"
 #include "ws_error.h"
 
 typedef struct Frontend Frontend;
@@ -21,12 +21,12 @@ typedef struct Frontend Frontend;
 /* Initialises SDL, SDL_ttf, the window (or, with opts->screenshot, an
  * offscreen software renderer) and the view for opts->mode. opts is copied.
  * Returns WS_OK and *out, or fills err (may be NULL) and returns its status,
- * printing nothing: CLI_ERR_INTERNAL for no display or an SDL failure (exit
- * status 1, cli.h), WS_ERR_IO / WS_ERR_ARG for bad input such as a missing
- * font or a --race pair that cannot play the board (2). */
+ * printing nothing: REPORT_ERR_INTERNAL for no display or an SDL failure
+ * (exit status 1, report.h), WS_ERR_IO / WS_ERR_ARG for bad input such as
+ * a missing font or a --race pair that cannot play the board (2). */
 WsStatus frontend_open(Frontend **out, const AppOptions *opts, WsError *err);
 
-/* frontend_open for `wavesnake replay FILE`: the snake view shows session's
+/* frontend_open for `wavesnake replay FILE`: the replay view shows session's
  * trace (borrowed: it must stay open until frontend_close), paused. */
 WsStatus frontend_open_replay(Frontend **out, const AppOptions *opts, ReplaySession *session,
                               WsError *err);

@@ -29,8 +29,8 @@
 #include "arena.h"
 #include "arena_history.h"
 #include "arena_setup.h"
-#include "cli.h"
 #include "names.h"
+#include "report.h"
 #include "view.h"
 
 /* ======================================================================== */
@@ -252,7 +252,7 @@ static WsStatus open_world(ArenaView *v, FrontendCtx *ctx, WsError *err) {
     if (!v->hist_ok) {
         /* Not fatal: the arena plays on without a history, and says so once. */
         WsError note = {0};
-        cli_report(ws_fail(&note, herr.status, "arena: no time travel: %s", herr.msg), &note);
+        report_status(ws_fail(&note, herr.status, "arena: no time travel: %s", herr.msg), &note);
     }
     v->cur = v->arena.tick;
     v->desire_focus = -1;

@@ -1,6 +1,6 @@
 /* view_replay.c - `wavesnake replay FILE`: a recorded snake game in the window.
  *
- * The view shows one game of a trace (a ReplaySession, run_replay.h: every
+ * The view shows one game of a trace (a ReplaySession, replay_session.h: every
  * game indexed and checked, the one to show loaded), opened paused at the
  * session's tick; `[` `]` go to the other games of the file, R / Enter load
  * this one / the next one again. Time travel walks the recorded ticks

@@ -26,7 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "report.h"
 #include "sea.h"
 #include "sea_ai.h"
 #include "sea_history.h"
@@ -107,7 +107,7 @@ static void decide(Shooter *s) {
     s->pending = st == WS_OK ? cell : -1;
     if (st != WS_OK) {
         WsError note = {0};
-        cli_report(ws_fail(&note, st, "sea: the %s hunter failed: %s", sea_hunter_name(s->hunter),
+        report_status(ws_fail(&note, st, "sea: the %s hunter failed: %s", sea_hunter_name(s->hunter),
                            err.msg),
                    &note);
     }

@@ -6,6 +6,7 @@
 
 #include "grid.h"
 #include "mapgen.h"
+#include "ws_hash.h"
 
 /* ======================================================================== */
 /* Tuning                                                                    */
@@ -798,33 +799,25 @@ int arena_alive_count(const Arena *a) {
     return n;
 }
 
-static uint64_t fnv(uint64_t h, uint64_t v) {
-    for (int i = 0; i < 8; i++) {
-        h ^= (v >> (8 * i)) & 0xffu;
-        h *= 0x100000001b3ULL;
-    }
-    return h;
-}
-
 uint64_t arena_hash(const Arena *a) {
-    uint64_t h = 0xcbf29ce484222325ULL;
-    h = fnv(h, (uint64_t)a->tick);
-    h = fnv(h, (uint64_t)a->hero);
-    h = fnv(h, (uint64_t)a->hero_life);
-    h = fnv(h, (uint64_t)a->hero_poison);
-    h = fnv(h, (uint64_t)a->potions_carried);
-    h = fnv(h, (uint64_t)a->gold_collected);
-    h = fnv(h, (uint64_t)a->kills);
-    h = fnv(h, (uint64_t)a->hero_deaths);
+    uint64_t h = WS_HASH_FNV_OFFSET;
+    h = ws_hash_fnv(h, (uint64_t)a->tick);
+    h = ws_hash_fnv(h, (uint64_t)a->hero);
+    h = ws_hash_fnv(h, (uint64_t)a->hero_life);
+    h = ws_hash_fnv(h, (uint64_t)a->hero_poison);
+    h = ws_hash_fnv(h, (uint64_t)a->potions_carried);
+    h = ws_hash_fnv(h, (uint64_t)a->gold_collected);
+    h = ws_hash_fnv(h, (uint64_t)a->kills);
+    h = ws_hash_fnv(h, (uint64_t)a->hero_deaths);
     for (int i = 0; i < a->mon_count; i++) {
         const Monster *m = &a->mon[i];
-        h = fnv(h, (uint64_t)m->cell);
-        h = fnv(h, (uint64_t)m->state);
-        h = fnv(h, (uint64_t)m->life);
-        h = fnv(h, (uint64_t)m->alive);
+        h = ws_hash_fnv(h, (uint64_t)m->cell);
+        h = ws_hash_fnv(h, (uint64_t)m->state);
+        h = ws_hash_fnv(h, (uint64_t)m->life);
+        h = ws_hash_fnv(h, (uint64_t)m->alive);
     }
     int n = a->w * a->h;
     for (int c = 0; c < n; c++)
-        h = fnv(h, (uint64_t)a->item[c] | (uint64_t)a->blocked[c] << 8);
+        h = ws_hash_fnv(h, (uint64_t)a->item[c] | (uint64_t)a->blocked[c] << 8);
     return h;
 }

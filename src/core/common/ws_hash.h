@@ -1,9 +1,17 @@
-/* ws_hash.h - a 64-bit state hash for determinism checks (not cryptographic).
+/* ws_hash.h - the state hashes (not cryptographic); every hash of the core,
+ * the tools and the tests is computed here, nowhere else.
  *
- * The time-travel histories record a hash of the game state at every tick
- * and check a rebuilt state against it; equal states give equal hashes.
- * Values are folded in one 64-bit word per step (a multiply-xorshift
- * finaliser), bytes eight to a word. Header-only: two small inline functions.
+ * Two folds, for two uses:
+ * - ws_hash_mix / ws_hash_bytes: the time-travel histories record a hash of
+ *   the game state at every tick and check a rebuilt state against it; equal
+ *   states give equal hashes. Values are folded in one 64-bit word per step
+ *   (a multiply-xorshift finaliser), bytes eight to a word. These values are
+ *   never printed or stored outside memory, so the fold may change.
+ * - ws_hash_fnv: the fingerprints that are printed and recorded (arena_hash
+ *   in the headless arena summary, the seed catalog's hashes in
+ *   tests/catalog.txt): FNV-1a over each word's eight bytes, low byte first,
+ *   from WS_HASH_FNV_OFFSET. Recorded values depend on it: it never changes.
+ * Header-only: small inline functions.
  */
 #ifndef WS_HASH_H
 #define WS_HASH_H
@@ -35,6 +43,18 @@ static inline uint64_t ws_hash_bytes(uint64_t h, const void *data, size_t len) {
     for (size_t k = 0; i + k < len; k++)
         tail |= (uint64_t)p[i + k] << (8 * k);
     return ws_hash_mix(h, tail ^ (uint64_t)len << 56);
+}
+
+/* The FNV-1a start value (the 64-bit offset basis). */
+#define WS_HASH_FNV_OFFSET 0xcbf29ce484222325ULL
+
+/* Folds the word v into h by FNV-1a, its eight bytes low first. */
+static inline uint64_t ws_hash_fnv(uint64_t h, uint64_t v) {
+    for (int i = 0; i < 8; i++) {
+        h ^= (v >> (8 * i)) & 0xffu;
+        h *= 0x100000001b3ULL;
+    }
+    return h;
 }
 
 #endif

@@ -6,29 +6,12 @@
  * virtual snake after the simulated eat, the tail path) so that overlays can
  * show exactly that, through const pointers, without searching again.
  *
- * greedy (SPEC "Policies", docs/snake.md), in order:
- * 1. the shortest path head -> food (BFS; ties by direction order);
- * 2. a virtual snake walks it and eats. The eat is safe when the board is then
- *    full, or when the virtual head can reach the virtual tail with every body
- *    cell held one tick longer (the margin for the next food), no free cell is
- *    left alone between body cells and walls, and, once at most 16 cells stay
- *    free, they form one region. Safe: take the first step.
- *    Else search for a plan: moves that keep the tail in reach, then the
- *    shortest path from there, whose virtual eat is safe (depth first; moves
- *    farther from the food first, then the one with more blocked neighbours,
- *    then direction order; at most 400 evaluations, fewer on boards of more
- *    than 400 cells; its moves within half the stall budget). The search is
- *    kept and resumed after the move, so a plan is followed without searching
- *    again, and decisions stay a function of the position.
- * 3. else follow the tail: the move that leaves no free cell alone, then the
- *    longest tail path, then farther from the food (if no move keeps the tail
- *    in reach: the shortest eat, checked without the margin);
- * 4. else wander to the neighbour with the largest reachable area.
- * The margin is dropped after half the stall budget without eating, the hole
- * rules after three quarters. Searches treat each body cell as free from the
- * tick it will have moved away (the tail's from the next tick, or the one
- * after under the strict-tail rule), and never enter a wall, so greedy plays
- * every board.
+ * greedy (snake_greedy.h, docs/snake.md) goes for the food by the shortest
+ * path when a virtual snake that walks it and eats can still reach its tail,
+ * else searches for a short plan whose eat is safe, else follows its tail,
+ * else wanders to the most room; it plays every board. Its decision is a
+ * function of the position: the plan search it keeps between decisions only
+ * saves work.
  *
  * hamilton and perfect (snake_cycle.h, docs/perfect.md) need a board with an
  * even side whose walls, if any, are whole 2x2 blocks; their food_path is the
@@ -96,7 +79,7 @@ typedef struct SnakeAi {
     int32_t *release;    /* per cell: the tick from which the body leaves it (0 = free) */
     uint64_t decisions;  /* how many decisions were made (statistics) */
     struct SnakeCycle *cycle; /* owned; the hamilton / perfect state, NULL on odd x odd boards */
-    SnakePlan *plan;          /* owned; greedy's plan search (snake_ai.c), kept between decisions */
+    SnakePlan *plan;          /* owned; greedy's plan search (snake_greedy.c), kept between decisions */
 } SnakeAi;
 
 /* Allocates the AI's buffers for a w x h board. The hamilton and perfect

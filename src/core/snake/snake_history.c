@@ -8,6 +8,7 @@
 
 #include "grid.h"
 #include "snake_bytes.h"
+#include "ws_hash.h"
 #include "ws_search.h"
 
 /* ======================================================================== */
@@ -909,26 +910,9 @@ size_t snake_history_bytes(const SnakeHistory *h) {
     return n;
 }
 
-/* FNV-1a, 64 bits. */
-static uint64_t hash_bytes(uint64_t hash, const void *data, size_t n) {
-    const uint8_t *p = data;
-    for (size_t i = 0; i < n; i++) {
-        hash ^= p[i];
-        hash *= 1099511628211ULL;
-    }
-    return hash;
-}
-
-static uint64_t hash_u64(uint64_t hash, uint64_t v) {
-    uint8_t b[8];
-    for (int i = 0; i < 8; i++)
-        b[i] = (uint8_t)(v >> (8 * i));
-    return hash_bytes(hash, b, sizeof b);
-}
-
 uint64_t snake_history_hash_game(const SnakeGame *g) {
     const Snake *s = &g->snake;
-    uint64_t hash = 14695981039346656037ULL;
+    uint64_t hash = 0x5ea4e5ea4e5ea4e5ULL;
     uint64_t fields[] = {(uint64_t)g->rules.w,
                          (uint64_t)g->rules.h,
                          (uint64_t)g->rules.start_length,
@@ -946,8 +930,8 @@ uint64_t snake_history_hash_game(const SnakeGame *g) {
                          (uint64_t)g->wall_count,
                          (uint64_t)g->floor_cells};
     for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
-        hash = hash_u64(hash, fields[i]);
+        hash = ws_hash_mix(hash, fields[i]);
     for (int i = 0; i < s->len; i++)
-        hash = hash_u64(hash, (uint64_t)snake_at(s, i));
-    return hash_bytes(hash, g->walls, (size_t)s->cap);
+        hash = ws_hash_mix(hash, (uint64_t)snake_at(s, i));
+    return ws_hash_bytes(hash, g->walls, (size_t)s->cap);
 }

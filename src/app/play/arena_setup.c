@@ -36,8 +36,6 @@ static const char *default_map(char *buf, size_t size) {
 WsStatus arena_setup_open(const AppOptions *opts, uint64_t seed, Arena *arena, char *map_name,
                           size_t name_size, WsError *err) {
     ArenaConfig cfg = {seed, opts->monsters, opts->naive};
-    if (opts->map != NULL && opts->gen_w > 0)
-        return ws_fail(err, WS_ERR_ARG, "--map and --generate cannot be combined");
     if (opts->gen_w > 0) {
         snprintf(map_name, name_size, "%dx%d generated", opts->gen_w, opts->gen_h);
         return arena_init_generated(arena, opts->gen_w, opts->gen_h, &cfg, err);

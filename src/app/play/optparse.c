@@ -6,8 +6,8 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "cli.h"
 #include "names.h"
+#include "parse.h"
 
 /* A synopsis longer than this is not repeated in error messages: they say
  * "see --help" instead (a mode's synopsis lists every option). */
@@ -85,19 +85,19 @@ static WsStatus apply(const OptSpec *spec, const char *value, void *target, WsEr
         *(bool *)field = true;
         break;
     case OPT_INT:
-        st = cli_parse_int(value, (int)spec->lo, (int)spec->hi, what, field, err);
+        st = parse_int(value, (int)spec->lo, (int)spec->hi, what, field, err);
         break;
     case OPT_LONG:
-        st = cli_parse_long(value, spec->lo, spec->hi, what, field, err);
+        st = parse_long(value, spec->lo, spec->hi, what, field, err);
         break;
     case OPT_U64:
-        st = cli_parse_u64(value, what, field, err);
+        st = parse_u64(value, what, field, err);
         break;
     case OPT_DOUBLE:
-        st = cli_parse_double(value, (double)spec->lo, (double)spec->hi, what, field, err);
+        st = parse_double(value, (double)spec->lo, (double)spec->hi, what, field, err);
         break;
     case OPT_SIZE:
-        st = cli_parse_size(value, (int)spec->lo, (int)spec->hi, what, field,
+        st = parse_size(value, (int)spec->lo, (int)spec->hi, what, field,
                             (int *)(void *)(base + spec->at2), err);
         break;
     case OPT_TEXT:

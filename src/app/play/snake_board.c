@@ -100,11 +100,6 @@ static WsStatus board_open(SnakeBoard *b, const char *map, const SnakeRules *rul
 }
 
 WsStatus snake_board_open(SnakeBoard *b, const AppOptions *opts, WsError *err) {
-    if (opts->map != NULL && opts->size_given) {
-        memset(b, 0, sizeof *b);
-        return ws_fail(err, WS_ERR_ARG,
-                       "--map and --size cannot be combined (the map sets the board's size)");
-    }
     return board_open(b, opts->map, &opts->rules, err);
 }
 

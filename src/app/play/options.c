@@ -5,9 +5,9 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "cli.h"
 #include "mapgen.h"
 #include "names.h"
+#include "parse.h"
 
 /* ======================================================================== */
 /* Names                                                                     */
@@ -115,7 +115,7 @@ static WsStatus parse_speed(const OptSpec *spec, const char *value, void *field,
         *speed = 0.0;
         return WS_OK;
     }
-    if (cli_parse_double(value, (double)spec->lo, (double)spec->hi, spec->name, speed, NULL) !=
+    if (parse_double(value, (double)spec->lo, (double)spec->hi, spec->name, speed, NULL) !=
         WS_OK)
         return ws_fail(err, WS_ERR_ARG,
                        "%s: '%s' is not a speed: use %ld..%ld ticks per second, "
@@ -139,26 +139,18 @@ static bool ends_with(const char *name, const char *ext) {
     return true;
 }
 
-/* Rules that tie options together, checked once every option is read. */
-static WsStatus check_combination(AppOptions *opts, WsError *err) {
+/* What the parse settles from the options read (not a check: options_check
+ * follows). */
+static void settle_defaults(AppOptions *opts) {
     if (!opts->start_length_given && opts->rules.start_length > opts->rules.w)
         opts->rules.start_length = opts->rules.w; /* min(4, W): a 2x2 board starts at 2 */
-    if (opts->stats && opts->headless && opts->screenshot == NULL)
-        return ws_fail(err, WS_ERR_ARG,
-                       "--stats measures the window's frames; a --headless run prints its "
-                       "own timings");
-    const char *shot = opts->screenshot;
-    if (shot != NULL && !ends_with(shot, ".png") && !ends_with(shot, ".jpg") &&
-        !ends_with(shot, ".jpeg"))
-        return ws_fail(err, WS_ERR_ARG, "--screenshot %s: the file must end in .png or .jpg", shot);
-    return WS_OK;
 }
 
 /* --window WxH: the window's smallest size is wider than tall, so the two
  * sides have their own lower limits (OPTIONS_WINDOW_MIN_W x MIN_H). */
 static WsStatus parse_window(const OptSpec *spec, const char *value, void *field, WsError *err) {
     int w = 0, h = 0;
-    WsStatus st = cli_parse_size(value, 1, (int)spec->hi, spec->name, &w, &h, err);
+    WsStatus st = parse_size(value, 1, (int)spec->hi, spec->name, &w, &h, err);
     if (st != WS_OK)
         return st;
     if (w < OPTIONS_WINDOW_MIN_W || h < OPTIONS_WINDOW_MIN_H)
@@ -183,9 +175,9 @@ static WsStatus parse_shard(const OptSpec *spec, const char *value, void *field,
     memcpy(kbuf, value, klen);
     kbuf[klen] = '\0';
     long k = 0, n = 0;
-    WsStatus st = cli_parse_long(slash + 1, 1, spec->hi, spec->name, &n, err);
+    WsStatus st = parse_long(slash + 1, 1, spec->hi, spec->name, &n, err);
     if (st == WS_OK)
-        st = cli_parse_long(kbuf, 0, n - 1, spec->name, &k, err);
+        st = parse_long(kbuf, 0, n - 1, spec->name, &k, err);
     if (st != WS_OK)
         return st;
     kn[0] = k;
@@ -399,11 +391,74 @@ const OptCommand *options_command(AppMode mode) {
 WsStatus options_parse_replay(AppOptions *opts, int argc, char **argv, int first,
                               uint64_t clock_seed, WsError *err) {
     options_defaults(opts, APP_MODE_SNAKE, clock_seed);
-    return optparse_parse(&OPTIONS_REPLAY_COMMAND, argc - first, argv + first, opts, err);
+    WsStatus st = optparse_parse(&OPTIONS_REPLAY_COMMAND, argc - first, argv + first, opts, err);
+    return st != WS_OK ? st : options_check(opts, err);
 }
 
 WsStatus options_parse(AppOptions *opts, int argc, char **argv, int first, WsError *err) {
     WsStatus st =
         optparse_parse(options_command(opts->mode), argc - first, argv + first, opts, err);
-    return st != WS_OK ? st : check_combination(opts, err);
+    if (st != WS_OK)
+        return st;
+    settle_defaults(opts);
+    return options_check(opts, err);
+}
+
+/* --screenshot writes what its name says: a PNG, or a JPEG. */
+static WsStatus check_screenshot(const char *shot, WsError *err) {
+    if (shot != NULL && !ends_with(shot, ".png") && !ends_with(shot, ".jpg") &&
+        !ends_with(shot, ".jpeg"))
+        return ws_fail(err, WS_ERR_ARG, "--screenshot %s: the file must end in .png or .jpg", shot);
+    return WS_OK;
+}
+
+/* `replay FILE`: --headless checks every game and --print prints one tick,
+ * so neither shows a frame to record, measure or save. */
+static WsStatus check_replay(const AppOptions *opts, WsError *err) {
+    if (opts->headless && opts->print)
+        return ws_fail(err, WS_ERR_ARG,
+                       "replay: --headless checks every game, --print prints one tick: pick one");
+    if (opts->headless && (opts->replay_game_given || opts->replay_tick_given))
+        return ws_fail(err, WS_ERR_ARG,
+                       "replay: --game and --tick choose what --print or the window shows; "
+                       "--headless checks every game");
+    if (opts->json && !opts->headless)
+        return ws_fail(err, WS_ERR_ARG, "replay: --json goes with --headless");
+    if (opts->headless && opts->record != NULL)
+        return ws_fail(err, WS_ERR_ARG,
+                       "replay: --record needs the window or --screenshot; --headless checks "
+                       "every game");
+    if (opts->headless && opts->stats)
+        return ws_fail(err, WS_ERR_ARG,
+                       "replay: --stats measures the window's frames; --headless checks every "
+                       "game");
+    return check_screenshot(opts->screenshot, err);
+}
+
+/* A play mode: --headless without --screenshot plays without a window (a
+ * --screenshot renders offscreen even with --headless). */
+static WsStatus check_mode(const AppOptions *opts, WsError *err) {
+    bool headless = opts->headless && opts->screenshot == NULL;
+    if (opts->stats && headless)
+        return ws_fail(err, WS_ERR_ARG,
+                       "--stats measures the window's frames; a --headless run prints its "
+                       "own timings");
+    WsStatus st = check_screenshot(opts->screenshot, err);
+    if (st != WS_OK)
+        return st;
+    if (headless && opts->record != NULL)
+        return ws_fail(err, WS_ERR_ARG,
+                       "--record needs the window or --screenshot, not --headless");
+    if (opts->mode == APP_MODE_SNAKE && opts->map != NULL && opts->size_given)
+        return ws_fail(err, WS_ERR_ARG,
+                       "--map and --size cannot be combined (the map sets the board's size)");
+    if (opts->mode == APP_MODE_SNAKE && headless && opts->race_given && opts->trace != NULL)
+        return ws_fail(err, WS_ERR_ARG, "--trace records single games: drop --race or --trace");
+    if (opts->mode == APP_MODE_ARENA && opts->map != NULL && opts->gen_w > 0)
+        return ws_fail(err, WS_ERR_ARG, "--map and --generate cannot be combined");
+    return WS_OK;
+}
+
+WsStatus options_check(const AppOptions *opts, WsError *err) {
+    return opts->replay != NULL ? check_replay(opts, err) : check_mode(opts, err);
 }

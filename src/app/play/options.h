@@ -112,6 +112,15 @@ void options_defaults(AppOptions *opts, AppMode mode, uint64_t clock_seed);
  * the defaults). On bad input returns WS_ERR_ARG with one line in err. */
 WsStatus options_parse(AppOptions *opts, int argc, char **argv, int first, WsError *err);
 
+/* Every rule that ties options together, for every command (the modes and
+ * `replay`): --stats and --record need frames to measure or record, a
+ * --screenshot is a .png or .jpg, --map goes with neither --size nor
+ * --generate, replay's --headless / --print / --json / --game / --tick pick
+ * one thing to do. options_parse and options_parse_replay call it once
+ * every option is read; nothing checks a combination anywhere else.
+ * WS_ERR_ARG with one line. */
+WsStatus options_check(const AppOptions *opts, WsError *err);
+
 /* The command line of a mode: the option table with the mode's bit (for
  * --help and the tests). */
 const OptCommand *options_command(AppMode mode);

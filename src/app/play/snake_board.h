@@ -3,7 +3,7 @@
  *
  * The headless run and the window's snake view set up their board the same
  * way, so the rules live here once: the map's size is the board's (2..256 a
- * side; --map with --size is a usage error), '#' is a wall and any other
+ * side; --map with --size is a usage error, options_check), '#' is a wall and any other
  * character floor, and the walls must leave room for the start snake.
  */
 #ifndef WS_SNAKE_BOARD_H

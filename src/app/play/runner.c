@@ -11,7 +11,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "cli.h"
+#include "monoclock.h"
+#include "report.h"
 
 /* ======================================================================== */
 /* Types                                                                     */
@@ -70,7 +71,7 @@ static void *worker_at(const Runner *r, int t) {
 static void progress_show(Progress *pg, long done) {
     if (!pg->on)
         return;
-    uint64_t now = cli_now_ns();
+    uint64_t now = monoclock_now_ns();
     if (now - pg->last_ns <= PROGRESS_EVERY_NS && done != pg->total)
         return;
     pg->last_ns = now;
@@ -184,7 +185,7 @@ WsStatus runner_run(const Runner *r, WsError *err) {
     p.heads = calloc((size_t)p.nslots, sizeof *p.heads);
     p.results = calloc((size_t)p.nslots, r->result_size > 0 ? r->result_size : 1);
     Thread *threads = calloc((size_t)jobs, sizeof *threads);
-    Progress pg = {.on = r->progress && cli_stderr_is_tty(), .total = r->games.count};
+    Progress pg = {.on = r->progress && report_stderr_is_tty(), .total = r->games.count};
     WsStatus st = WS_OK;
     if (p.heads == NULL || p.results == NULL || threads == NULL) {
         st = ws_fail(err, WS_ERR_NOMEM, "out of memory for %d result slots", p.nslots);

@@ -17,7 +17,8 @@
 /* Builds the arena opts describe with seed `seed`: --generate WxH, --map
  * FILE, or assets/maps/arena.txt found in the working directory or next to
  * the executable (the options hold checked values: --generate sides are
- * MAPGEN_MIN_SIDE..MAPGEN_MAX_SIDE). map_name gets a short name for the HUD.
+ * MAPGEN_MIN_SIDE..MAPGEN_MAX_SIDE, never with --map: options_check).
+ * map_name gets a short name for the HUD.
  * On failure fills err with one line. */
 WsStatus arena_setup_open(const AppOptions *opts, uint64_t seed, Arena *arena, char *map_name,
                           size_t name_size, WsError *err);

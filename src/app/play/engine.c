@@ -1,0 +1,1055 @@
+/* engine.c - the engine protocol's client: processes, pipes, lines, faults (engine.h). */
+#define _GNU_SOURCE /* pipe2(O_CLOEXEC): no other thread's spawn may inherit our pipes */
+
+#include "engine.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+extern char **environ;
+
+/* The line buffer holds one whole line plus what one read may bring after it. */
+enum { READ_CHUNK = 64 * 1024, RBUF_CAP = ENGINE_LINE_MAX + 1 + READ_CHUNK, POLL_SLICE_MS = 50 };
+
+typedef enum Phase {
+    PHASE_DEAD = 0, /* no process (never started, stopped or faulted) */
+    PHASE_HELLO,    /* handshake sent, waiting for ready */
+    PHASE_IDLE,     /* ready, no request pending */
+    PHASE_WAIT      /* a request is pending */
+} Phase;
+
+struct Engine {
+    char *cmd;
+    EngineKind kind;
+    int timeout_ms;
+    char word[ENGINE_NAME_MAX + 1]; /* the command's first word, sanitised */
+    char name[ENGINE_NAME_MAX + 1]; /* what engine_name returns */
+
+    pid_t pid; /* leader and process group; 0 when none */
+    int slot;  /* index in the signal table, -1 when none */
+    int to_fd, from_fd;
+    Phase phase;
+    int status; /* wait status once reaped */
+    bool reaped;
+
+    char *rbuf; /* RBUF_CAP bytes */
+    size_t rlen;
+
+    char *wbuf; /* the queued request, sized per board */
+    size_t wcap, woff, wlen;
+    bool wdead; /* a write failed: the engine closed its input */
+
+    long t_request; /* ms, monotonic */
+    bool early;     /* lines were waiting when the request was made */
+
+    /* snake: what the engine saw */
+    int bw, bh;     /* the board the buffers are sized for (0: none) */
+    uint8_t *seen;  /* bw * bh: the walls the engine last saw */
+    long last_tick; /* steps of the last request, -1: send a game block */
+    uint64_t last_seed;
+    SeaBoard sea_sent; /* sea: the board of the pending shot */
+
+    EngineInfo info;
+};
+
+/* ======================================================================== */
+/* The signal table: every live engine's process group                      */
+/* ======================================================================== */
+
+/* A mutable global, on purpose: a signal handler can reach nothing else.
+ * Slots are claimed under the mutex; the handler reads them lock-free. */
+static volatile sig_atomic_t live_pgid[ENGINE_MAX_LIVE];
+static pthread_mutex_t live_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_once_t live_once = PTHREAD_ONCE_INIT;
+static const int caught[] = {SIGINT, SIGTERM, SIGHUP};
+static struct sigaction previous[3];
+
+static void kill_all_live(void) {
+    for (int i = 0; i < ENGINE_MAX_LIVE; i++) {
+        pid_t g = (pid_t)live_pgid[i];
+        if (g > 0)
+            kill(-g, SIGKILL);
+    }
+}
+
+/* Async-signal-safe: kill(2), sigaction(2), raise(3) and plain reads. */
+static void on_signal(int sig, siginfo_t *info, void *ctx) {
+    kill_all_live();
+    for (int i = 0; i < 3; i++) {
+        if (caught[i] != sig)
+            continue;
+        struct sigaction *old = &previous[i];
+        if (old->sa_flags & SA_SIGINFO) {
+            if (old->sa_sigaction != NULL)
+                old->sa_sigaction(sig, info, ctx);
+        } else if (old->sa_handler != SIG_DFL && old->sa_handler != SIG_IGN) {
+            old->sa_handler(sig);
+        } else {
+            sigaction(sig, old, NULL);
+            raise(sig); /* delivered when this handler returns */
+        }
+    }
+}
+
+static void install_once(void) {
+    for (int i = 0; i < 3; i++) {
+        struct sigaction now;
+        if (sigaction(caught[i], NULL, &now) != 0)
+            continue;
+        if (!(now.sa_flags & SA_SIGINFO) && now.sa_handler == SIG_IGN)
+            continue; /* nohup: the user asked to survive it */
+        previous[i] = now;
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_sigaction = on_signal;
+        sa.sa_flags = SA_SIGINFO | SA_RESTART;
+        sigemptyset(&sa.sa_mask);
+        sigaction(caught[i], &sa, NULL);
+    }
+    atexit(kill_all_live);
+}
+
+static int live_add(pid_t pgid) {
+    pthread_once(&live_once, install_once);
+    int slot = -1;
+    pthread_mutex_lock(&live_lock);
+    for (int i = 0; i < ENGINE_MAX_LIVE && slot < 0; i++) {
+        if (live_pgid[i] == 0) {
+            live_pgid[i] = (sig_atomic_t)pgid;
+            slot = i;
+        }
+    }
+    pthread_mutex_unlock(&live_lock);
+    return slot;
+}
+
+static void live_remove(int slot) {
+    if (slot < 0)
+        return;
+    pthread_mutex_lock(&live_lock);
+    live_pgid[slot] = 0;
+    pthread_mutex_unlock(&live_lock);
+}
+
+/* ======================================================================== */
+/* Clocks, writes, processes                                                */
+/* ======================================================================== */
+
+static long now_ms(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static void sleep_ms(int ms) {
+    struct timespec ts = {ms / 1000, (long)(ms % 1000) * 1000000L};
+    nanosleep(&ts, NULL);
+}
+
+/* write(2) without SIGPIPE: blocked in this thread for the call, and the one
+ * the write raised (if none was pending before) consumed. */
+static ssize_t write_nosig(int fd, const void *buf, size_t len) {
+    sigset_t pipe_set, old, pending;
+    sigemptyset(&pipe_set);
+    sigaddset(&pipe_set, SIGPIPE);
+    sigpending(&pending);
+    bool was_pending = sigismember(&pending, SIGPIPE) == 1;
+    pthread_sigmask(SIG_BLOCK, &pipe_set, &old);
+    ssize_t n = write(fd, buf, len);
+    int saved = errno;
+    if (n < 0 && errno == EPIPE && !was_pending) {
+        struct timespec zero = {0, 0};
+        while (sigtimedwait(&pipe_set, NULL, &zero) < 0 && errno == EINTR) {
+        }
+    }
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    errno = saved;
+    return n;
+}
+
+static const char *signal_abbrev(int sig) {
+    switch (sig) {
+    case SIGSEGV:
+        return "SEGV";
+    case SIGABRT:
+        return "ABRT";
+    case SIGKILL:
+        return "KILL";
+    case SIGTERM:
+        return "TERM";
+    case SIGINT:
+        return "INT";
+    case SIGBUS:
+        return "BUS";
+    case SIGFPE:
+        return "FPE";
+    case SIGILL:
+        return "ILL";
+    case SIGPIPE:
+        return "PIPE";
+    case SIGHUP:
+        return "HUP";
+    default:
+        return "?";
+    }
+}
+
+/* Reaps the leader if it has exited (without waiting); true once reaped. */
+static bool try_reap(Engine *e) {
+    if (e->reaped || e->pid <= 0)
+        return e->reaped;
+    int st;
+    pid_t r = waitpid(e->pid, &st, WNOHANG);
+    if (r == e->pid) {
+        e->status = st;
+        e->reaped = true;
+    }
+    return e->reaped;
+}
+
+/* "exited with status 3" / "killed by signal 11 (SEGV)". */
+static void describe_exit(const Engine *e, char *buf, size_t size) {
+    int code = WEXITSTATUS(e->status);
+    if (WIFEXITED(e->status) && code > 128 && code < 128 + 65)
+        snprintf(buf, size, "exited with status %d (signal %d, %s)", code, code - 128,
+                 signal_abbrev(code - 128)); /* the shell's way of saying it */
+    else if (WIFEXITED(e->status))
+        snprintf(buf, size, "exited with status %d", code);
+    else if (WIFSIGNALED(e->status))
+        snprintf(buf, size, "killed by signal %d (%s)", WTERMSIG(e->status),
+                 signal_abbrev(WTERMSIG(e->status)));
+    else
+        snprintf(buf, size, "ended");
+}
+
+static void close_fd(int *fd) {
+    if (*fd >= 0)
+        close(*fd);
+    *fd = -1;
+}
+
+/* Ends the process group now and reaps the leader. The slot is cleared
+ * before the reap, so the handler never kills a reused group id. */
+static void kill_group(Engine *e) {
+    if (e->pid > 0) {
+        kill(-e->pid, SIGKILL);
+        live_remove(e->slot);
+        e->slot = -1;
+        if (!e->reaped) {
+            int st = 0; /* stays 0 if someone else reaped it (SIGCHLD ignored) */
+            while (waitpid(e->pid, &st, 0) < 0 && errno == EINTR) {
+            }
+            e->status = st;
+            e->reaped = true;
+        }
+    }
+    close_fd(&e->to_fd);
+    close_fd(&e->from_fd);
+    e->pid = 0;
+    e->phase = PHASE_DEAD;
+}
+
+/* A fault: one line naming the engine, the process ended. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
+static EnginePoll
+fault(Engine *e, WsError *err, const char *fmt, ...) {
+    char what[128];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    kill_group(e);
+    ws_fail(err, WS_ERR_ARG, "engine %s: %s", e->name, what);
+    return ENGINE_FAULT;
+}
+
+/* ======================================================================== */
+/* Start and stop                                                           */
+/* ======================================================================== */
+
+static void first_word(Engine *e) {
+    const char *p = e->cmd;
+    while (*p == ' ' || *p == '\t' || *p == '\n')
+        p++;
+    size_t n = 0;
+    while (p[n] != '\0' && p[n] != ' ' && p[n] != '\t' && p[n] != '\n' && n < ENGINE_NAME_MAX) {
+        unsigned char c = (unsigned char)p[n];
+        e->word[n] = c > 0x20 && c < 0x7f ? (char)c : '_';
+        n++;
+    }
+    e->word[n] = '\0';
+}
+
+static EnginePoll poll_lines(Engine *e, int wait_ms, EngineAnswer *ans, WsError *err);
+
+static WsStatus spawn(Engine *e, WsError *err) {
+    int in[2], out[2];
+    if (pipe2(in, O_CLOEXEC) != 0)
+        return ws_fail(err, WS_ERR_ARG, "engine %s: cannot make a pipe: %s", e->name,
+                       strerror(errno));
+    if (pipe2(out, O_CLOEXEC) != 0) {
+        close(in[0]);
+        close(in[1]);
+        return ws_fail(err, WS_ERR_ARG, "engine %s: cannot make a pipe: %s", e->name,
+                       strerror(errno));
+    }
+    posix_spawn_file_actions_t fa;
+    posix_spawnattr_t at;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_adddup2(&fa, in[0], 0);
+    posix_spawn_file_actions_adddup2(&fa, out[1], 1);
+    posix_spawnattr_init(&at);
+    sigset_t none, defaults;
+    sigemptyset(&none);
+    sigemptyset(&defaults);
+    sigaddset(&defaults, SIGPIPE);
+    posix_spawnattr_setsigmask(&at, &none);
+    posix_spawnattr_setsigdefault(&at, &defaults);
+    posix_spawnattr_setpgroup(&at, 0);
+    posix_spawnattr_setflags(&at, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK |
+                                      POSIX_SPAWN_SETSIGDEF);
+    char *argv[] = {"sh", "-c", e->cmd, NULL};
+    pid_t pid;
+    int rc = posix_spawn(&pid, "/bin/sh", &fa, &at, argv, environ);
+    posix_spawn_file_actions_destroy(&fa);
+    posix_spawnattr_destroy(&at);
+    close(in[0]);
+    close(out[1]);
+    if (rc != 0) {
+        close(in[1]);
+        close(out[0]);
+        return ws_fail(err, WS_ERR_ARG, "engine %s: cannot start /bin/sh: %s", e->name,
+                       strerror(rc));
+    }
+    e->pid = pid;
+    e->reaped = false;
+    e->slot = live_add(pid);
+    e->to_fd = in[1];
+    e->from_fd = out[0];
+    if (e->slot < 0) {
+        kill_group(e);
+        return ws_fail(err, WS_ERR_ARG, "engine %s: more than %d engines at once", e->name,
+                       ENGINE_MAX_LIVE);
+    }
+    fcntl(e->to_fd, F_SETFL, fcntl(e->to_fd, F_GETFL) | O_NONBLOCK);
+    fcntl(e->from_fd, F_SETFL, fcntl(e->from_fd, F_GETFL) | O_NONBLOCK);
+    return WS_OK;
+}
+
+static void queue(Engine *e, const char *s, size_t n);
+
+/* Spawns, says hello and waits for ready (the name comes first, if any). */
+static WsStatus hello(Engine *e, WsError *err) {
+    snprintf(e->name, sizeof e->name, "%s", e->word);
+    e->rlen = 0;
+    e->woff = e->wlen = 0;
+    e->wdead = false;
+    e->last_tick = -1;
+    WsStatus st = spawn(e, err);
+    if (st != WS_OK)
+        return st;
+    const char *msg = e->kind == ENGINE_SNAKE ? "wavesnake 1 snake\n" : "wavesnake 1 sea\n";
+    queue(e, msg, strlen(msg));
+    e->phase = PHASE_HELLO;
+    e->t_request = now_ms();
+    EnginePoll r;
+    do
+        r = poll_lines(e, ENGINE_READY_MS, NULL, err);
+    while (r == ENGINE_PENDING);
+    if (r == ENGINE_FAULT) {
+        err->status = WS_ERR_ARG;
+        return WS_ERR_ARG;
+    }
+    return WS_OK;
+}
+
+WsStatus engine_start(Engine **out, const char *cmd, EngineKind kind, int timeout_ms,
+                      WsError *err) {
+    *out = NULL;
+    Engine *e = calloc(1, sizeof *e);
+    if (e == NULL)
+        return ws_fail(err, WS_ERR_NOMEM, "engine: out of memory");
+    e->cmd = strdup(cmd);
+    e->rbuf = malloc(RBUF_CAP);
+    e->wcap = 4096;
+    e->wbuf = malloc(e->wcap);
+    e->to_fd = e->from_fd = -1;
+    e->slot = -1;
+    e->kind = kind;
+    e->timeout_ms = timeout_ms > 0 ? timeout_ms : ENGINE_TIMEOUT_DEFAULT;
+    if (e->cmd == NULL || e->rbuf == NULL || e->wbuf == NULL) {
+        engine_stop(e);
+        return ws_fail(err, WS_ERR_NOMEM, "engine: out of memory");
+    }
+    first_word(e);
+    if (e->word[0] == '\0') {
+        engine_stop(e);
+        return ws_fail(err, WS_ERR_ARG, "engine: empty command");
+    }
+    if (kind == ENGINE_SEA && engine_info_init(&e->info, SEA_W, SEA_H, err) != WS_OK) {
+        engine_stop(e);
+        return WS_ERR_NOMEM;
+    }
+    WsStatus st = hello(e, err);
+    if (st != WS_OK) {
+        engine_stop(e);
+        return st;
+    }
+    *out = e;
+    return WS_OK;
+}
+
+/* Polite stop: quit, EOF, up to 1 s, then the whole group killed anyway. */
+static void stop_process(Engine *e) {
+    if (e->pid <= 0) {
+        kill_group(e);
+        return;
+    }
+    if (e->to_fd >= 0 && !e->wdead) {
+        e->woff = e->wlen = 0; /* an unsent request is moot */
+        (void)write_nosig(e->to_fd, "quit\n", 5);
+    }
+    close_fd(&e->to_fd);
+    long end = now_ms() + ENGINE_QUIT_MS;
+    while (!try_reap(e) && now_ms() < end)
+        sleep_ms(5);
+    kill_group(e); /* its children too, even when the leader is gone */
+}
+
+WsStatus engine_restart(Engine *e, WsError *err) {
+    stop_process(e);
+    return hello(e, err);
+}
+
+void engine_stop(Engine *e) {
+    if (e == NULL)
+        return;
+    stop_process(e);
+    engine_info_deinit(&e->info);
+    free(e->seen);
+    free(e->wbuf);
+    free(e->rbuf);
+    free(e->cmd);
+    free(e);
+}
+
+const char *engine_name(const Engine *e) { return e->name; }
+long engine_pgid(const Engine *e) { return e->pid > 0 ? (long)e->pid : 0; }
+bool engine_alive(const Engine *e) { return e->phase != PHASE_DEAD; }
+
+/* ======================================================================== */
+/* Requests                                                                 */
+/* ======================================================================== */
+
+/* Appends to the request buffer; the caller sized it (ensure_wbuf). */
+static void queue(Engine *e, const char *s, size_t n) {
+    if (e->woff > 0 && e->wlen + n > e->wcap) {
+        memmove(e->wbuf, e->wbuf + e->woff, e->wlen - e->woff);
+        e->wlen -= e->woff;
+        e->woff = 0;
+    }
+    if (e->wlen + n > e->wcap)
+        return; /* cannot happen: requests are sized; dropping beats overflowing */
+    memcpy(e->wbuf + e->wlen, s, n);
+    e->wlen += n;
+}
+
+static void queuef(Engine *e, char *tmp, size_t size, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+static void queuef(Engine *e, char *tmp, size_t size, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(tmp, size, fmt, ap);
+    va_end(ap);
+    if (n > 0)
+        queue(e, tmp, (size_t)n < size ? (size_t)n : size - 1);
+}
+
+/* Writes what the pipe takes now. */
+static void flush(Engine *e) {
+    while (e->woff < e->wlen && !e->wdead) {
+        ssize_t n = write_nosig(e->to_fd, e->wbuf + e->woff, e->wlen - e->woff);
+        if (n > 0) {
+            e->woff += (size_t)n;
+        } else if (n < 0 && errno == EINTR) {
+            continue;
+        } else {
+            if (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK)
+                e->wdead = true;
+            break;
+        }
+    }
+    if (e->woff == e->wlen)
+        e->woff = e->wlen = 0;
+}
+
+/* Sizes every per-board buffer: the longest request is a game block with
+ * every cell a wall and every cell a toggle, at most 12 bytes per number. */
+static WsStatus ensure_board(Engine *e, int w, int h, WsError *err) {
+    size_t cells = (size_t)w * (size_t)h;
+    size_t need = 256 + cells * (2 * 12 + 2 * 12 + 8 + 2 * 12);
+    if (need > e->wcap) {
+        char *nb = realloc(e->wbuf, need);
+        if (nb == NULL)
+            return ws_fail(err, WS_ERR_NOMEM, "engine %s: out of memory", e->name);
+        e->wbuf = nb;
+        e->wcap = need;
+    }
+    if (e->bw == w && e->bh == h)
+        return WS_OK;
+    uint8_t *seen = calloc(cells, 1);
+    if (seen == NULL)
+        return ws_fail(err, WS_ERR_NOMEM, "engine %s: out of memory", e->name);
+    free(e->seen);
+    e->seen = seen;
+    engine_info_deinit(&e->info);
+    WsStatus st = engine_info_init(&e->info, w, h, err);
+    if (st != WS_OK)
+        return st;
+    e->bw = w;
+    e->bh = h;
+    e->last_tick = -1;
+    return WS_OK;
+}
+
+static WsStatus can_request(Engine *e, WsError *err) {
+    if (e->phase == PHASE_DEAD)
+        return ws_fail(err, WS_ERR_ARG, "engine %s: not running", e->name);
+    if (e->phase == PHASE_WAIT)
+        return ws_fail(err, WS_ERR_ARG, "engine %s: an answer is still pending", e->name);
+    return WS_OK;
+}
+
+/* Reads what the engine has written so far, without waiting; true at EOF. */
+static bool read_available(Engine *e) {
+    for (;;) {
+        size_t room = RBUF_CAP - e->rlen;
+        if (room == 0)
+            return false;
+        ssize_t n = read(e->from_fd, e->rbuf + e->rlen, room < READ_CHUNK ? room : READ_CHUNK);
+        if (n > 0)
+            e->rlen += (size_t)n;
+        else if (n == 0)
+            return true;
+        else if (errno != EINTR)
+            return false;
+    }
+}
+
+static void begin_wait(Engine *e) {
+    engine_info_clear(&e->info);
+    (void)read_available(e); /* EOF shows in engine_poll */
+    e->early = e->rlen > 0;  /* written after the last answer, before this go */
+    e->phase = PHASE_WAIT;
+    e->t_request = now_ms();
+    flush(e);
+}
+
+WsStatus engine_snake_request(Engine *e, const SnakeGame *g, WsError *err) {
+    WsStatus st = can_request(e, err);
+    if (st != WS_OK)
+        return st;
+    int w = g->rules.w, h = g->rules.h, cells = w * h;
+    st = ensure_board(e, w, h, err);
+    if (st != WS_OK)
+        return st;
+    char tmp[96];
+    if (e->last_tick < 0 || g->steps != e->last_tick + 1 || g->seed != e->last_seed) {
+        queuef(e, tmp, sizeof tmp, "game %d %d tail %s seed %llu\n", w, h,
+               g->rules.strict_tail ? "strict" : "free", (unsigned long long)g->seed);
+        if (g->wall_count > 0) {
+            queuef(e, tmp, sizeof tmp, "walls %d", g->wall_count);
+            for (int c = 0; c < cells; c++)
+                if (g->walls[c])
+                    queuef(e, tmp, sizeof tmp, " %d %d", c % w, c / w);
+            queue(e, "\n", 1);
+        }
+        memcpy(e->seen, g->walls, (size_t)cells);
+    }
+    queuef(e, tmp, sizeof tmp, "tick %ld\n", g->steps);
+    if (g->food == SNAKE_NO_FOOD)
+        queue(e, "food none\n", 10);
+    else
+        queuef(e, tmp, sizeof tmp, "food %d %d\n", g->food % w, g->food / w);
+    const Snake *s = &g->snake;
+    queuef(e, tmp, sizeof tmp, "snake %d", s->len);
+    for (int i = 0; i < s->len; i++) {
+        int c = snake_at(s, i);
+        queuef(e, tmp, sizeof tmp, " %d %d", c % w, c / w);
+    }
+    queue(e, "\n", 1);
+    if (memcmp(e->seen, g->walls, (size_t)cells) != 0) {
+        for (int c = 0; c < cells; c++) {
+            if ((e->seen[c] != 0) != (g->walls[c] != 0)) {
+                queuef(e, tmp, sizeof tmp, "wall %d %d\n", c % w, c / w);
+                e->seen[c] = g->walls[c] != 0;
+            }
+        }
+    }
+    queue(e, "go\n", 3);
+    e->last_tick = g->steps;
+    e->last_seed = g->seed;
+    begin_wait(e);
+    return WS_OK;
+}
+
+void engine_snake_end(Engine *e, const SnakeGame *g, bool forfeit) {
+    if (e->phase != PHASE_IDLE)
+        return;
+    const char *how = forfeit ? "forfeit" : snake_outcome_name(g->outcome);
+    char tmp[128];
+    queuef(e, tmp, sizeof tmp, "end %s length %d steps %ld\n", how, g->snake.len, g->steps);
+    flush(e);
+    e->last_tick = -1;
+}
+
+void engine_snake_forget(Engine *e) { e->last_tick = -1; }
+
+WsStatus engine_sea_request(Engine *e, const SeaGame *g, WsError *err) {
+    WsStatus st = can_request(e, err);
+    if (st != WS_OK)
+        return st;
+    st = ensure_board(e, SEA_W, SEA_H, err);
+    if (st != WS_OK)
+        return st;
+    char tmp[64];
+    if (e->last_tick < 0 || g->shots != e->last_tick + 1 || g->seed != e->last_seed)
+        queuef(e, tmp, sizeof tmp, "game seed %llu\n", (unsigned long long)g->seed);
+    queue(e, "board", 5);
+    for (int y = 0; y < SEA_H; y++) {
+        char row[SEA_W + 1];
+        row[0] = ' ';
+        for (int x = 0; x < SEA_W; x++)
+            row[x + 1] = sea_mark_char((SeaMark)g->seen.mark[y * SEA_W + x]);
+        queue(e, row, sizeof row);
+    }
+    queue(e, "\ngo\n", 4);
+    e->sea_sent = g->seen;
+    e->last_tick = g->shots;
+    e->last_seed = g->seed;
+    begin_wait(e);
+    return WS_OK;
+}
+
+void engine_sea_end(Engine *e, const SeaGame *g) {
+    if (e->phase != PHASE_IDLE)
+        return;
+    char tmp[64];
+    queuef(e, tmp, sizeof tmp, "end shots %d\n", g->shots);
+    flush(e);
+    e->last_tick = -1;
+}
+
+/* ======================================================================== */
+/* Lines                                                                    */
+/* ======================================================================== */
+
+/* Checks a line's shape: words of 0x21..0x7e, single spaces. NULL when fine,
+ * else what is wrong. */
+static const char *line_shape(const char *s, size_t n) {
+    if (n == 0)
+        return "an empty line";
+    if (s[n - 1] == '\r')
+        return "a line ending in CR (lines end in \\n alone)";
+    if (s[0] == ' ' || s[n - 1] == ' ')
+        return "a line with a leading or trailing space";
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c == ' ') {
+            if (s[i + 1] == ' ')
+                return "words not separated by single spaces";
+        } else if (c < 0x21 || c > 0x7e) {
+            return "a byte that is not printable ASCII";
+        }
+    }
+    return NULL;
+}
+
+/* The next word of s[*at..n) (no spaces inside); false at the end. */
+static bool next_word(const char *s, size_t n, size_t *at, const char **w, size_t *wl) {
+    if (*at >= n)
+        return false;
+    size_t i = *at;
+    while (i < n && s[i] != ' ')
+        i++;
+    *w = s + *at;
+    *wl = i - *at;
+    *at = i < n ? i + 1 : n;
+    return true;
+}
+
+static bool word_is(const char *w, size_t wl, const char *lit) {
+    return wl == strlen(lit) && memcmp(w, lit, wl) == 0;
+}
+
+/* A decimal integer word in [lo, hi]. */
+static bool word_int(const char *w, size_t wl, long lo, long hi, long *v) {
+    size_t i = 0;
+    bool neg = false;
+    if (wl > 0 && w[0] == '-') {
+        neg = true;
+        i = 1;
+    }
+    if (i == wl || wl - i > 11)
+        return false;
+    long x = 0;
+    for (; i < wl; i++) {
+        if (w[i] < '0' || w[i] > '9')
+            return false;
+        x = x * 10 + (w[i] - '0');
+    }
+    if (neg)
+        x = -x;
+    if (x < lo || x > hi)
+        return false;
+    *v = x;
+    return true;
+}
+
+/* Reads "x1 y1 x2 y2 ..." as cells of the info's board into out (at most
+ * info->cells of them). NULL when fine, else what is wrong. */
+static const char *parse_cells(const EngineInfo *info, const char *s, size_t n, size_t at,
+                               int32_t *out, int *count) {
+    const char *w;
+    size_t wl;
+    int k = 0;
+    while (next_word(s, n, &at, &w, &wl)) {
+        long x, y;
+        if (!word_int(w, wl, 0, info->w - 1, &x))
+            return "a coordinate off the board";
+        if (!next_word(s, n, &at, &w, &wl))
+            return "an x without its y";
+        if (!word_int(w, wl, 0, info->h - 1, &y))
+            return "a coordinate off the board";
+        if (k >= info->cells)
+            return "more cells than the board has";
+        out[k++] = (int32_t)(y * info->w + x);
+    }
+    *count = k;
+    return NULL;
+}
+
+/* Parses one `info` line (the whole line, shape already checked) into info.
+ * NULL when fine (an unknown kind is fine and ignored), else what is wrong. */
+static const char *parse_info(EngineInfo *info, const char *s, size_t n) {
+    size_t at = 0;
+    const char *w;
+    size_t wl;
+    next_word(s, n, &at, &w, &wl); /* "info" */
+    if (!next_word(s, n, &at, &w, &wl))
+        return "an info line without a kind";
+    if (word_is(w, wl, "path"))
+        return parse_cells(info, s, n, at, info->path, &info->path_len);
+    if (word_is(w, wl, "cells"))
+        return parse_cells(info, s, n, at, info->mark, &info->mark_len);
+    if (word_is(w, wl, "text")) {
+        size_t len = n - at;
+        if (len > ENGINE_TEXT_MAX)
+            len = ENGINE_TEXT_MAX;
+        memcpy(info->text, s + at, len);
+        info->text[len] = '\0';
+        return NULL;
+    }
+    if (word_is(w, wl, "wave")) {
+        int k = 0;
+        while (next_word(s, n, &at, &w, &wl)) {
+            long v;
+            if (!word_int(w, wl, -1, INT32_MAX, &v))
+                return "a wave value that is not an integer from -1 up";
+            if (k >= info->cells)
+                return "a wave with more values than the board has cells";
+            info->wave[k++] = (int32_t)v;
+        }
+        if (k != info->cells) {
+            info->has_wave = false;
+            return "a wave with fewer values than the board has cells";
+        }
+        info->has_wave = true;
+        return NULL;
+    }
+    return NULL;
+}
+
+/* One complete line of the engine (without its "\n"). Returns PENDING to
+ * read on, ANSWERED, or FAULT. */
+static EnginePoll on_line(Engine *e, const char *s, size_t n, EngineAnswer *ans, WsError *err) {
+    char q[WS_QUOTE_SIZE];
+    const char *bad = line_shape(s, n);
+    if (bad != NULL)
+        return fault(e, err, "%s: \"%s\"", bad, ws_quote_len(q, 40, s, n));
+    size_t at = 0;
+    const char *w;
+    size_t wl;
+    next_word(s, n, &at, &w, &wl);
+    if (e->phase == PHASE_HELLO) {
+        if (word_is(w, wl, "ready") && at == n) {
+            e->phase = PHASE_IDLE;
+            return ENGINE_ANSWERED;
+        }
+        if (word_is(w, wl, "name") && at < n) {
+            size_t len = n - at;
+            if (len > ENGINE_NAME_MAX)
+                len = ENGINE_NAME_MAX;
+            for (size_t i = 0; i < len; i++)
+                e->name[i] = s[at + i] == ' ' ? '_' : s[at + i];
+            e->name[len] = '\0';
+            return ENGINE_PENDING;
+        }
+        return fault(e, err, "said \"%s\" before ready", ws_quote_len(q, 40, s, n));
+    }
+    if (e->phase != PHASE_WAIT)
+        return fault(e, err, "wrote \"%s\" before go", ws_quote_len(q, 40, s, n));
+    if (word_is(w, wl, "info")) {
+        bad = parse_info(&e->info, s, n);
+        if (bad != NULL)
+            return fault(e, err, "%s: \"%s\"", bad, ws_quote_len(q, 40, s, n));
+        return ENGINE_PENDING;
+    }
+    if (e->kind == ENGINE_SNAKE && word_is(w, wl, "move")) {
+        const char *d;
+        size_t dl;
+        Dir dir = DIR_NONE;
+        if (next_word(s, n, &at, &d, &dl) && dl == 1 && at == n && d[0] >= 'A' && d[0] <= 'Z')
+            dir = dir_from_char(d[0]);
+        if (dir == DIR_NONE)
+            return fault(e, err, "a bad move (U, R, D or L): \"%s\"", ws_quote_len(q, 40, s, n));
+        ans->move = dir;
+        ans->shot = -1;
+    } else if (e->kind == ENGINE_SEA && word_is(w, wl, "shot")) {
+        const char *a, *b;
+        size_t al, bl;
+        long x, y;
+        if (!next_word(s, n, &at, &a, &al) || !next_word(s, n, &at, &b, &bl) || at != n ||
+            !word_int(a, al, 0, SEA_W - 1, &x) || !word_int(b, bl, 0, SEA_H - 1, &y))
+            return fault(e, err, "a shot off the board: \"%s\"", ws_quote_len(q, 40, s, n));
+        int cell = (int)(y * SEA_W + x);
+        if (e->sea_sent.mark[cell] != SEA_UNKNOWN) {
+            char name[4];
+            sea_cell_name(cell, name);
+            return fault(e, err, "a shot at %ld %ld (%s), a cell already known", x, y, name);
+        }
+        ans->move = DIR_NONE;
+        ans->shot = cell;
+    } else {
+        return fault(e, err, "an unknown line: \"%s\"", ws_quote_len(q, 40, s, n));
+    }
+    ans->wait_ms = now_ms() - e->t_request;
+    ans->info = &e->info;
+    e->phase = PHASE_IDLE;
+    return ENGINE_ANSWERED;
+}
+
+/* Takes every complete line out of rbuf; stops at an answer or a fault. */
+static EnginePoll take_lines(Engine *e, EngineAnswer *ans, WsError *err) {
+    size_t start = 0;
+    EnginePoll r = ENGINE_PENDING;
+    while (r == ENGINE_PENDING) {
+        char *nl = memchr(e->rbuf + start, '\n', e->rlen - start);
+        if (nl == NULL)
+            break;
+        size_t n = (size_t)(nl - (e->rbuf + start));
+        if (n > ENGINE_LINE_MAX)
+            return fault(e, err, "a line longer than 1 MiB");
+        r = on_line(e, e->rbuf + start, n, ans, err);
+        if (r == ENGINE_FAULT)
+            return r;
+        start += n + 1;
+    }
+    memmove(e->rbuf, e->rbuf + start, e->rlen - start);
+    e->rlen -= start;
+    if (e->rlen > ENGINE_LINE_MAX)
+        return fault(e, err, "a line longer than 1 MiB");
+    return r;
+}
+
+/* The loop of engine_poll and the handshake. ans may be NULL (handshake). */
+static EnginePoll poll_lines(Engine *e, int wait_ms, EngineAnswer *ans, WsError *err) {
+    EngineAnswer dummy;
+    if (ans == NULL)
+        ans = &dummy;
+    long limit = e->phase == PHASE_HELLO ? ENGINE_READY_MS : e->timeout_ms;
+    long deadline = e->t_request + limit;
+    long until = now_ms() + (wait_ms > 0 ? wait_ms : 0);
+    if (until > deadline)
+        until = deadline;
+    for (;;) {
+        flush(e);
+        EnginePoll r = take_lines(e, ans, err);
+        if (r != ENGINE_PENDING)
+            return r;
+        long now = now_ms();
+        struct pollfd pf[2] = {{e->from_fd, POLLIN, 0}, {e->to_fd, POLLOUT, 0}};
+        nfds_t nf = e->woff < e->wlen && !e->wdead ? 2 : 1;
+        long slice = until - now;
+        if (slice < 0)
+            slice = 0;
+        if (slice > POLL_SLICE_MS)
+            slice = POLL_SLICE_MS; /* look at the leader now and then (below) */
+        int pr = poll(pf, nf, (int)slice);
+        if (pr < 0 && errno != EINTR)
+            return fault(e, err, "poll failed: %s", strerror(errno));
+        bool eof = false;
+        if (pr > 0 && (pf[0].revents & (POLLIN | POLLHUP | POLLERR))) {
+            eof = read_available(e);
+            r = take_lines(e, ans, err);
+            if (r != ENGINE_PENDING)
+                return r;
+        }
+        /* A leader that exited is a fault even when a child it started still
+         * holds the pipe open (no EOF would come). */
+        if (eof || try_reap(e)) {
+            if (eof) {
+                long end = now_ms() + 200;
+                while (!try_reap(e) && now_ms() < end)
+                    sleep_ms(2);
+            }
+            char how[64];
+            if (e->reaped)
+                describe_exit(e, how, sizeof how);
+            else
+                snprintf(how, sizeof how, "closed its output");
+            return fault(e, err, "%s%s", how, e->phase == PHASE_HELLO ? " before ready" : "");
+        }
+        now = now_ms();
+        if (now >= deadline) {
+            if (e->phase == PHASE_HELLO)
+                return fault(e, err, "no ready within %d s", ENGINE_READY_MS / 1000);
+            return fault(e, err, "no answer within %d ms", e->timeout_ms);
+        }
+        if (now >= until)
+            return ENGINE_PENDING;
+    }
+}
+
+EnginePoll engine_poll(Engine *e, int wait_ms, EngineAnswer *ans, WsError *err) {
+    if (e->phase != PHASE_WAIT) {
+        ws_fail(err, WS_ERR_ARG, "engine %s: no request pending", e->name);
+        return ENGINE_FAULT;
+    }
+    if (e->early) {
+        char q[WS_QUOTE_SIZE];
+        const char *nl = memchr(e->rbuf, '\n', e->rlen);
+        size_t n = nl != NULL ? (size_t)(nl - e->rbuf) : e->rlen;
+        return fault(e, err, "wrote \"%s\" before go", ws_quote_len(q, 40, e->rbuf, n));
+    }
+    return poll_lines(e, wait_ms, ans, err);
+}
+
+/* ======================================================================== */
+/* Info                                                                     */
+/* ======================================================================== */
+
+WsStatus engine_info_init(EngineInfo *info, int w, int h, WsError *err) {
+    memset(info, 0, sizeof *info);
+    size_t cells = (size_t)w * (size_t)h;
+    int32_t *mem = malloc(3 * cells * sizeof *mem);
+    if (mem == NULL)
+        return ws_fail(err, WS_ERR_NOMEM, "engine info: out of memory");
+    info->w = w;
+    info->h = h;
+    info->cells = (int)cells;
+    info->path = mem;
+    info->mark = mem + cells;
+    info->wave = mem + 2 * cells;
+    return WS_OK;
+}
+
+void engine_info_deinit(EngineInfo *info) {
+    free(info->path);
+    memset(info, 0, sizeof *info);
+}
+
+void engine_info_clear(EngineInfo *info) {
+    info->path_len = info->mark_len = 0;
+    info->has_wave = false;
+    info->text[0] = '\0';
+}
+
+size_t engine_info_format_max(int w, int h) {
+    size_t cells = (size_t)w * (size_t)h;
+    /* path and cells: 2 numbers of <= 4 digits + 2 spaces per cell; wave 11 + 1 */
+    return 4 * 16 + 2 * cells * 10 + cells * 12 + ENGINE_TEXT_MAX + 1;
+}
+
+static size_t put(char *buf, size_t cap, size_t at, const char *s) {
+    size_t n = strlen(s);
+    if (at + n < cap) {
+        memcpy(buf + at, s, n);
+        return at + n;
+    }
+    return at;
+}
+
+static size_t put_cells(char *buf, size_t cap, size_t at, const char *head, const int32_t *c, int n,
+                        int w) {
+    at = put(buf, cap, at, head);
+    char tmp[32];
+    for (int i = 0; i < n; i++) {
+        snprintf(tmp, sizeof tmp, " %d %d", c[i] % w, c[i] / w);
+        at = put(buf, cap, at, tmp);
+    }
+    return put(buf, cap, at, "\n");
+}
+
+size_t engine_info_format(const EngineInfo *info, char *buf, size_t cap) {
+    size_t at = 0;
+    if (cap == 0)
+        return 0;
+    if (info->path_len > 0)
+        at = put_cells(buf, cap, at, "info path", info->path, info->path_len, info->w);
+    if (info->mark_len > 0)
+        at = put_cells(buf, cap, at, "info cells", info->mark, info->mark_len, info->w);
+    if (info->has_wave) {
+        at = put(buf, cap, at, "info wave");
+        char tmp[16];
+        for (int i = 0; i < info->cells; i++) {
+            snprintf(tmp, sizeof tmp, " %d", (int)info->wave[i]);
+            at = put(buf, cap, at, tmp);
+        }
+        at = put(buf, cap, at, "\n");
+    }
+    if (info->text[0] != '\0') {
+        at = put(buf, cap, at, "info text ");
+        at = put(buf, cap, at, info->text);
+        at = put(buf, cap, at, "\n");
+    }
+    buf[at] = '\0';
+    return at;
+}
+
+WsStatus engine_info_parse(EngineInfo *info, const char *text, size_t len, WsError *err) {
+    engine_info_clear(info);
+    size_t start = 0;
+    int line = 1;
+    while (start < len) {
+        const char *nl = memchr(text + start, '\n', len - start);
+        size_t n = nl != NULL ? (size_t)(nl - (text + start)) : len - start;
+        const char *s = text + start;
+        const char *bad = line_shape(s, n);
+        if (bad == NULL && !(n >= 4 && memcmp(s, "info", 4) == 0 && (n == 4 || s[4] == ' ')))
+            bad = "not an info line";
+        if (bad == NULL)
+            bad = parse_info(info, s, n);
+        if (bad != NULL)
+            return ws_fail(err, WS_ERR_PARSE, "engine info line %d: %s", line, bad);
+        start += n + 1;
+        line++;
+    }
+    return WS_OK;
+}

@@ -1,0 +1,223 @@
+/* engine.h - the client of the engine protocol: any program plays instead of a built-in AI.
+ *
+ * An engine is a program that reads lines on its standard input and answers
+ * on its standard output (docs/engines.md). This module starts one, talks
+ * to it and stops it; the callers (headless runs, traces, the window, the
+ * sea) decide what a fault means for the game. One Engine belongs to one
+ * thread at a time (`--jobs N` starts one engine per worker).
+ *
+ * The protocol, as this client speaks it
+ * --------------------------------------
+ * Lines are ASCII words (bytes 0x21..0x7e) separated by single spaces, ended
+ * by "\n", at most ENGINE_LINE_MAX (1 MiB) bytes before the "\n".
+ * Coordinates are (x, y), 0-based, x the column; directions U R D L.
+ *
+ *   start      the program runs as `/bin/sh -c CMD` in the current directory,
+ *              in its own process group, stderr shared with wavesnake.
+ *   handshake  -> `wavesnake 1 snake` (or `wavesnake 1 sea`)
+ *              <- `name WORDS` (optional, at most once), then `ready`,
+ *              within ENGINE_READY_MS (10 s).
+ *   snake      -> `game W H tail free|strict seed S`
+ *                 `walls K x1 y1 ... xK yK`   only when the board has walls
+ *              (this block before the first tick of a game, and again before
+ *              a tick that does not follow the last one sent: a step back, a
+ *              replay seek, engine_snake_forget), then each tick:
+ *              -> `tick T`                   T = the game's steps so far
+ *                 `food X Y` | `food none`
+ *                 `snake L x1 y1 ... xL yL`  head first
+ *                 `wall X Y`                 each cell whose wall state changed
+ *                                            since the engine last saw the board
+ *                 `go`
+ *              <- zero or more `info ...`, then `move D`
+ *              -> at the end `end won|dead|stalled|forfeit length L steps N`
+ *   sea        -> `game seed S` (before the first shot of a game or after a
+ *              jump in time), then per shot `board R1 ... R10` (ten words of
+ *              ten marks `. o x #`, row 0 first) and `go`
+ *              <- zero or more `info ...`, then `shot X Y` at an unknown cell
+ *              -> at the end `end shots N`
+ *   info       `info path x1 y1 ...`  its planned path (at most W*H cells)
+ *              `info cells x1 y1 ...` cells to highlight (at most W*H)
+ *              `info wave V1 ... Vn`  exactly W*H integers, row-major, -1..2^31-1,
+ *                                     -1 = no value
+ *              `info text WORDS`      the reason line (cut to ENGINE_TEXT_MAX)
+ *              `info OTHER ...`       ignored (a future kind)
+ *              A later line of a kind replaces the earlier one of that answer.
+ *   stop       -> `quit`, stdin closed; still running ENGINE_QUIT_MS (1 s)
+ *              later: SIGKILL to the whole process group.
+ *
+ * Faults. Everything below ends the engine process (SIGKILL to its group)
+ * and engine_poll reports it as ENGINE_FAULT with one line in err,
+ * "engine NAME: what was wrong"; the caller adds the game and the tick, ends
+ * the game `forfeit` and calls engine_restart before the next game:
+ *  - it exited or was killed ("exited with status 3", "killed by signal 11
+ *    (SEGV)"), or closed its output;
+ *  - a line that is not ASCII words separated by single spaces, longer than
+ *    1 MiB, an unknown line (anything but `info` and the one answer), a
+ *    malformed one (bad direction, a coordinate off the board, a wave of the
+ *    wrong length, a shot at a cell that is not unknown), or a line written
+ *    before `go`;
+ *  - no complete answer within the timeout, counted from the request (a
+ *    request the engine does not read in time counts against it too).
+ *
+ * Never blocking. A request (engine_snake_request, engine_sea_request)
+ * queues its lines and writes what the pipe takes at once; engine_poll
+ * writes the rest and reads the answer, waiting at most wait_ms (0: just
+ * look). The window polls with 0 each frame; a headless caller polls with
+ * a long wait (the timeout bounds it). Only engine_start / engine_restart
+ * (the handshake, up to 10 s) and engine_stop (up to 1 s) block.
+ *
+ * Signals. Writing to an engine that died never raises SIGPIPE in
+ * wavesnake: the write blocks SIGPIPE in the calling thread and consumes the
+ * one it caused. The first engine_start installs, once, handlers for
+ * SIGINT, SIGTERM and SIGHUP (not for a signal that is ignored) that
+ * SIGKILL every live engine's process group from a fixed table, using only
+ * async-signal-safe calls, then hand the signal on: to the handler that was
+ * there before (SDL's, which turns it into a quit event), or, if there was
+ * none, to the default action (the program ends as it would have). An
+ * atexit hook does the same for a program that exits without engine_stop.
+ *
+ * Memory. The line buffer (1 MiB + a margin) is allocated by engine_start;
+ * the request buffer, the copy of the walls the engine saw and the
+ * EngineInfo when the board size changes (the first tick on a board). No
+ * tick allocates after that.
+ */
+#ifndef WS_ENGINE_H
+#define WS_ENGINE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "dir.h"
+#include "sea.h"
+#include "snake.h"
+#include "ws_error.h"
+
+enum {
+    ENGINE_LINE_MAX = 1 << 20,     /* bytes of a line before its "\n" */
+    ENGINE_TIMEOUT_DEFAULT = 2000, /* ms per answer (--engine-timeout) */
+    ENGINE_READY_MS = 10000,       /* ms for the handshake */
+    ENGINE_QUIT_MS = 1000,         /* ms an engine has to exit after `quit` */
+    ENGINE_TEXT_MAX = 160,         /* bytes of `info text` kept */
+    ENGINE_NAME_MAX = 63,          /* bytes of engine_name */
+    ENGINE_MAX_LIVE = 1024         /* engines running at once (the signal table) */
+};
+
+typedef enum EngineKind { ENGINE_SNAKE, ENGINE_SEA } EngineKind;
+
+typedef enum EnginePoll {
+    ENGINE_PENDING = 0, /* no complete answer yet: poll again */
+    ENGINE_ANSWERED,    /* ans is filled; the engine waits for the next request */
+    ENGINE_FAULT        /* err says what; the engine process is gone */
+} EnginePoll;
+
+/* What an engine said it thought, for one answer: sized once per board. */
+typedef struct EngineInfo {
+    int w, h, cells; /* the board the buffers are sized for */
+    int32_t *path;   /* cells (y * w + x) of `info path`, path_len of them */
+    int path_len;
+    int32_t *mark; /* cells of `info cells`, mark_len of them */
+    int mark_len;
+    int32_t *wave; /* cells values of `info wave` (-1 none); valid when has_wave */
+    bool has_wave;
+    char text[ENGINE_TEXT_MAX + 1]; /* `info text`, "" when none; printable ASCII */
+} EngineInfo;
+
+/* The answer of engine_poll. */
+typedef struct EngineAnswer {
+    Dir move;               /* snake: the move (never DIR_NONE) */
+    int shot;               /* sea: the cell y * 10 + x, unknown on the board sent */
+    long wait_ms;           /* from the request to the answer */
+    const EngineInfo *info; /* the engine's info of this answer, valid until the next request */
+} EngineAnswer;
+
+typedef struct Engine Engine;
+
+/* Starts `/bin/sh -c cmd` and does the handshake (blocks up to 10 s).
+ * timeout_ms (> 0) is the time each answer may take. WS_ERR_ARG with one
+ * line naming the engine ("engine ./my-ai: exited with status 127 before
+ * ready") when it cannot be started or never says ready: the caller exits 2.
+ * WS_ERR_NOMEM when the buffers cannot be had. */
+WsStatus engine_start(Engine **out, const char *cmd, EngineKind kind, int timeout_ms, WsError *err);
+
+/* Stops a faulted or running engine (`quit`, 1 s, then SIGKILL to its group,
+ * reaped) and starts the same command again, keeping every buffer. The game
+ * state is forgotten: the next request sends a `game` block. Errors as
+ * engine_start's. */
+WsStatus engine_restart(Engine *e, WsError *err);
+
+/* Writes `quit`, closes its input, waits up to 1 s for it to exit, SIGKILLs
+ * its process group, reaps it and frees everything. NULL is fine. */
+void engine_stop(Engine *e);
+
+/* The name for traces and messages: the engine's `name` words joined with
+ * '_', else the command's first word as written (`examples/engines/cycle`,
+ * `python3`). Printable ASCII without spaces, at most ENGINE_NAME_MAX bytes
+ * (other bytes of the command are shown as '_'). */
+const char *engine_name(const Engine *e);
+
+/* The process group of a running engine (its leader's pid), 0 when stopped. For tests. */
+long engine_pgid(const Engine *e);
+
+/* Whether the engine is running (false after a fault, until engine_restart). */
+bool engine_alive(const Engine *e);
+
+/* ---- snake --------------------------------------------------------------- */
+
+/* Sends the state of g before its next move (tick T = g->steps), preceded by
+ * a `game` block when needed (above). The game must be playing. Never
+ * blocks. WS_ERR_ARG when the engine is stopped or an answer is still
+ * pending; WS_ERR_NOMEM when a new board size cannot get its buffers.
+ * Problems of the engine itself (a dead pipe) show in engine_poll. */
+WsStatus engine_snake_request(Engine *e, const SnakeGame *g, WsError *err);
+
+/* Tells the engine the game ended: `end won|dead|stalled|forfeit length L
+ * steps N` (forfeit when `forfeit`, else g's outcome). Best effort: nothing
+ * is sent to a stopped engine, and the next request starts a `game` block. */
+void engine_snake_end(Engine *e, const SnakeGame *g, bool forfeit);
+
+/* The next tick sent starts with a `game` block (after any jump in time
+ * that keeps the tick numbers consecutive by chance, e.g. a restart). */
+void engine_snake_forget(Engine *e);
+
+/* ---- sea ----------------------------------------------------------------- */
+
+/* Sends g's observed board before its next shot (preceded by `game seed S`
+ * when g->shots is not the last request's + 1). As engine_snake_request. */
+WsStatus engine_sea_request(Engine *e, const SeaGame *g, WsError *err);
+
+/* `end shots N`; best effort, as engine_snake_end. */
+void engine_sea_end(Engine *e, const SeaGame *g);
+
+/* ---- answers ------------------------------------------------------------- */
+
+/* Writes what is left of the request, reads what the engine wrote, waiting
+ * at most wait_ms (0: do not wait; the wait never passes the answer's
+ * deadline). ENGINE_ANSWERED fills ans; ENGINE_FAULT fills err and stops
+ * the engine (engine_restart starts it again). Calling it with no request
+ * pending returns ENGINE_FAULT with WS_ERR_ARG ("no request pending"). */
+EnginePoll engine_poll(Engine *e, int wait_ms, EngineAnswer *ans, WsError *err);
+
+/* ---- info, kept per tick by the window ----------------------------------- */
+
+/* Sizes info for a w x h board (no info). engine_info_deinit frees it. */
+WsStatus engine_info_init(EngineInfo *info, int w, int h, WsError *err);
+void engine_info_deinit(EngineInfo *info);
+void engine_info_clear(EngineInfo *info);
+
+/* The longest engine_info_format of any info on a w x h board, with its NUL. */
+size_t engine_info_format_max(int w, int h);
+
+/* Writes info as canonical `info` lines ("info path ...\n" etc., only the
+ * kinds present; "" when none) into buf, NUL-terminated; returns the bytes
+ * written without the NUL. cap >= engine_info_format_max(w, h) always fits.
+ * This is the compact form to keep per tick: short when the engine said
+ * little, and engine_info_parse reads it back. */
+size_t engine_info_format(const EngineInfo *info, char *buf, size_t cap);
+
+/* Reads lines written by engine_info_format (or any accepted `info` lines)
+ * into info (sized by engine_info_init for the board), replacing what it
+ * held. WS_ERR_PARSE, one line, when a line is not a valid info line. */
+WsStatus engine_info_parse(EngineInfo *info, const char *text, size_t len, WsError *err);
+
+#endif

@@ -1,0 +1,28 @@
+#define _POSIX_C_SOURCE 200809L
+#include "report.h"
+
+#include <stdio.h>
+#include <unistd.h>
+
+int report_exit_status(WsStatus st) {
+    switch (st) {
+    case WS_OK:
+        return REPORT_EXIT_OK;
+    case WS_ERR_ARG:
+    case WS_ERR_PARSE:
+    case WS_ERR_IO:
+        return REPORT_EXIT_USAGE;
+    case WS_ERR_NOMEM:
+        break;
+    }
+    return REPORT_EXIT_FAIL; /* out of memory, REPORT_ERR_INTERNAL */
+}
+
+int report_status(WsStatus st, const WsError *err) {
+    if (st == WS_OK)
+        return REPORT_EXIT_OK;
+    fprintf(stderr, "wavesnake: %s\n", err != NULL && err->msg[0] ? err->msg : "failed");
+    return report_exit_status(st);
+}
+
+bool report_stderr_is_tty(void) { return isatty(STDERR_FILENO) != 0; }

@@ -1,0 +1,46 @@
+/* report.h - how an entry point ends: the error convention and the exit
+ * statuses, shared by the command line and the window.
+ *
+ * Errors, the one convention of src/app (docs/architecture.md): a function
+ * below an entry point returns WsStatus and fills a caller-owned WsError; it
+ * never prints and never exits. Only entry points print an error: main, the
+ * mode runners (run_*_headless, frontend_run), the text tools (tool_*) and
+ * bench. Each does so once, at the end, with report_status, which writes the
+ * line "wavesnake: <message>" to stderr and turns the status into the exit
+ * status:
+ *
+ *   0  REPORT_EXIT_OK     success
+ *   1  REPORT_EXIT_FAIL   the program failed: WS_ERR_NOMEM, REPORT_ERR_INTERNAL
+ *   2  REPORT_EXIT_USAGE  bad input: WS_ERR_ARG, WS_ERR_PARSE, WS_ERR_IO (an
+ *                         argument, a file that is missing, malformed or
+ *                         cannot be written)
+ *
+ * Nothing here exits the process.
+ */
+#ifndef WS_REPORT_H
+#define WS_REPORT_H
+
+#include <stdbool.h>
+
+#include "ws_error.h"
+
+enum { REPORT_EXIT_OK = 0, REPORT_EXIT_FAIL = 1, REPORT_EXIT_USAGE = 2 };
+
+/* The app's one status beyond the core's: the program broke its own
+ * contract (a hunter that fails on a legal board), not the input. It stays
+ * out of the core's enum on purpose, so it is a WsStatus value the core
+ * never returns. */
+#define REPORT_ERR_INTERNAL ((WsStatus)-100)
+
+/* The exit status for st (table above). */
+int report_exit_status(WsStatus st);
+
+/* The end of an entry point: for WS_OK returns REPORT_EXIT_OK and prints
+ * nothing; otherwise prints "wavesnake: <err->msg>" on stderr and returns
+ * report_exit_status(st). */
+int report_status(WsStatus st, const WsError *err);
+
+/* Whether stderr is a terminal (for progress bars). */
+bool report_stderr_is_tty(void);
+
+#endif

@@ -1,0 +1,5 @@
+#include <stdlib.h>
+void impure(int bad) {
+    if (bad)
+        exit(2);
+}

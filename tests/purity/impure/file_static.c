@@ -1,0 +1,2 @@
+static int count; /* a mutable file-scope static */
+int impure(void) { return ++count; }

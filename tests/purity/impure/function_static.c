@@ -1,0 +1,4 @@
+int impure(void) {
+    static int calls = 0; /* a mutable function-static */
+    return ++calls;
+}

@@ -1,0 +1,2 @@
+#include <stdio.h>
+void impure(int x) { printf("%d\n", x); }

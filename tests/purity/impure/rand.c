@@ -1,0 +1,2 @@
+#include <stdlib.h>
+int impure(void) { return rand(); }

@@ -1,0 +1,2 @@
+#include <stdio.h>
+void impure(const char *s) { fputs(s, stderr); }
