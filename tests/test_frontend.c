@@ -475,7 +475,7 @@ static void play_until(Frontend *app, long ticks) {
 }
 
 START_TEST(back_five_forward_five_same_pixels) {
-    /* SPEC "Replay and time travel": `,` five times then `.` five times shows
+    /* docs/replay.md: `,` five times then `.` five times shows
      * the same picture as before, board, overlays, HUD and timeline alike;
      * the ticks in between are another picture. Seeking is not ticking. */
     Frontend *app = open_window_app();
@@ -658,7 +658,7 @@ static SDL_Color cell_color(SDL_Surface *img, unsigned overlays, int w, int h, i
 static bool same_color(SDL_Color a, SDL_Color b) { return a.r == b.r && a.g == b.g && a.b == b.b; }
 
 START_TEST(replay_opens_at_the_tick) {
-    /* SPEC: `replay FILE --game G --tick T` shows game G after T ticks. A
+    /* docs/replay.md: `replay FILE --game G --tick T` shows game G after T ticks. A
      * greedy game is played here on the core and written as a trace; the
      * positions at tick T are kept from that live game (not from a history),
      * and the screenshot must show the head, the food and the body there. */
