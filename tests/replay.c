@@ -7,7 +7,8 @@
  * rule puts it (over the cells that are neither wall nor snake), that every
  * wall toggle is on a cell that is neither snake nor food, that every move is
  * legal under the game's tail rule, and that the end line (outcome, length,
- * steps) is what the moves produce. Usage: replay TRACE. Exit 0 if every game
+ * steps) is what the moves produce (a forfeit only while the game goes on:
+ * an engine that failed gives no move). Usage: replay TRACE. Exit 0 if every game
  * checks out, 1 if not, 2 if the file cannot be read.
  *
  * `replay TRACE --print G T` also prints game G's board after T moves (with
@@ -233,8 +234,8 @@ static int replay_game(FILE *f, Line *line, RunCheck *run) {
     long index;
     int w, h;
     unsigned long long seed;
-    char policy[64], tail[16];
-    if (sscanf(line->text, "game %ld size %d %d seed %llu policy %63s tail %15s", &index, &w, &h,
+    char policy[80], tail[16];
+    if (sscanf(line->text, "game %ld size %d %d seed %llu policy %79s tail %15s", &index, &w, &h,
                &seed, policy, tail) != 6)
         return fail("bad game header", line->text);
     if (index < run->next_index)
@@ -302,6 +303,11 @@ static int replay_game(FILE *f, Line *line, RunCheck *run) {
     g.food = expected_food(&g);
     bool need_food = g.food >= 0;
     bool dead = false; /* a move left no legal move */
+    /* An illegal move kills the snake where it stands, but only as the
+     * game's last line before its end line (an engine that moved into a
+     * wall); anywhere else it is the fault it names. */
+    const char *crash = NULL;
+    char crash_text[8] = "";
     long since_eat = 0, steps = 0;
     for (;;) {
         if (!read_line(f, line)) {
@@ -309,6 +315,10 @@ static int replay_game(FILE *f, Line *line, RunCheck *run) {
             goto out;
         }
         const char *text = line->text;
+        if (crash != NULL && strncmp(text, "end", 3) != 0) {
+            fail(crash, crash_text);
+            goto out;
+        }
         bool over = g.len == g.floor || since_eat >= 4L * w * h || dead;
         if (strncmp(text, "food", 4) == 0) {
             int x, y;
@@ -349,10 +359,15 @@ static int replay_game(FILE *f, Line *line, RunCheck *run) {
                 fail("bad end line", text);
                 goto out;
             }
-            const char *truth = g.len == g.floor             ? "won"
+            const char *truth = crash != NULL                ? "dead"
+                                : g.len == g.floor           ? "won"
                                 : !any_legal(&g)             ? "dead"
                                 : since_eat >= 4L * w * h    ? "stalled"
                                                              : NULL;
+            /* Forfeit: the player (an engine) gave no move while the game
+             * went on; the board stays as the last move left it. */
+            if (truth == NULL && strcmp(outcome, "forfeit") == 0)
+                truth = "forfeit";
             if (truth == NULL || strcmp(truth, outcome) != 0 || len != g.len || st != steps) {
                 char msg[128];
                 snprintf(msg, sizeof msg,
@@ -380,9 +395,9 @@ static int replay_game(FILE *f, Line *line, RunCheck *run) {
         }
         int target = -1; /* set by legal() when the move stays on the board */
         if (!legal(&g, dx, dy, &target)) {
-            fail(target >= 0 && g.wall[target] ? "illegal move (into a wall)" : "illegal move",
-                 text);
-            goto out;
+            crash = target >= 0 && g.wall[target] ? "illegal move (into a wall)" : "illegal move";
+            snprintf(crash_text, sizeof crash_text, "%s", text);
+            continue;
         }
         bool eat = target == g.food;
         if (!eat) {

@@ -253,6 +253,89 @@ START_TEST(names_become_enums_once) {
 }
 END_TEST
 
+/* engine:CMD wherever a policy or a hunter is named (docs/engines.md). */
+START_TEST(engines_are_named_like_policies) {
+    AppOptions o;
+    WsError err;
+    char fmt[64];
+    ck_assert_int_eq(
+        MODE(APP_MODE_SNAKE, &o, &err, "--headless", "--policy", "engine:python3 x.py"), WS_OK);
+    ck_assert_int_eq(o.player.kind, PLAYER_ENGINE);
+    ck_assert_str_eq(o.player.command, "python3 x.py");
+    ck_assert_int_eq(o.policy, SNAKE_POLICY_GREEDY); /* the overlays that stand in */
+    ck_assert(options_name_engine(&o));
+    ck_assert_int_eq(o.engine_timeout_ms, ENGINE_TIMEOUT_DEFAULT);
+    ck_assert_str_eq(player_spec_format(&o.player, false, fmt, sizeof fmt), "engine:python3 x.py");
+    ck_assert_int_eq(MODE(APP_MODE_SNAKE, &o, &err, "--headless", "--policy", "hamilton"), WS_OK);
+    ck_assert_int_eq(o.player.kind, PLAYER_AI);
+    ck_assert_int_eq(o.player.policy, SNAKE_POLICY_HAMILTON);
+    ck_assert(!options_name_engine(&o));
+    ck_assert_int_eq(MODE(APP_MODE_SNAKE, &o, &err, "--headless", "--policy", "engine:"),
+                     WS_ERR_ARG);
+    ck_assert_str_eq(err.msg, "--policy: engine: needs a command (engine:CMD)");
+    ck_assert_int_eq(MODE(APP_MODE_SNAKE, &o, &err, "--headless", "--policy", "engine: "),
+                     WS_ERR_ARG);
+    /* --engine-timeout: in range, and only with an engine. */
+    ck_assert_int_eq(MODE(APP_MODE_SNAKE, &o, &err, "--headless", "--policy", "engine:e",
+                          "--engine-timeout", "300"),
+                     WS_OK);
+    ck_assert_int_eq(o.engine_timeout_ms, 300);
+    ck_assert_int_eq(MODE(APP_MODE_SNAKE, &o, &err, "--headless", "--engine-timeout", "300"),
+                     WS_ERR_ARG);
+    ck_assert_int_eq(MODE(APP_MODE_SNAKE, &o, &err, "--headless", "--policy", "engine:e",
+                          "--engine-timeout", "0"),
+                     WS_ERR_ARG);
+    /* The sea. */
+    ck_assert_int_eq(MODE(APP_MODE_SEA, &o, &err, "--headless", "--hunter", "engine:./h",
+                          "--engine-timeout", "50"),
+                     WS_OK);
+    ck_assert_int_eq(o.hunter_player.kind, PLAYER_ENGINE);
+    ck_assert_str_eq(o.hunter_player.command, "./h");
+    ck_assert_int_eq(o.hunter, SEA_HUNTER_SAMPLER);
+    ck_assert_int_eq(MODE(APP_MODE_SEA, &o, &err, "--headless", "--hunter", "best"), WS_OK);
+    ck_assert_int_eq(o.hunter_player.kind, PLAYER_AI);
+    ck_assert_int_eq(o.hunter_player.hunter, SEA_HUNTER_SAMPLER);
+    /* Not in the window yet. */
+    ck_assert_int_eq(MODE(APP_MODE_SNAKE, &o, &err, "--policy", "engine:e"), WS_ERR_ARG);
+    ck_assert_str_eq(err.msg, "engines play --headless for now; the window does not run them yet");
+}
+END_TEST
+
+/* --race: an engine's command may hold commas; the split is where a name
+ * or another engine follows. */
+START_TEST(race_sides_may_be_engines) {
+    AppOptions o;
+    WsError err;
+    char fmt[64];
+    ck_assert_int_eq(MODE(APP_MODE_SNAKE, &o, &err, "--headless", "--race", "greedy,engine:a,b c"),
+                     WS_OK);
+    ck_assert_int_eq(o.race_player[0].kind, PLAYER_AI);
+    ck_assert_int_eq(o.race_player[1].kind, PLAYER_ENGINE);
+    ck_assert_str_eq(o.race_player[1].command, "a,b c");
+    ck_assert(options_name_engine(&o));
+    ck_assert_int_eq(
+        MODE(APP_MODE_SNAKE, &o, &err, "--headless", "--race", "engine:cmd a,b,perfect"), WS_OK);
+    ck_assert_int_eq(o.race_player[0].kind, PLAYER_ENGINE);
+    ck_assert_uint_eq(player_spec_command_len(&o.race_player[0]), 7);
+    ck_assert_str_eq(player_spec_format(&o.race_player[0], false, fmt, sizeof fmt),
+                     "engine:cmd a,b");
+    ck_assert_int_eq(o.race[1], SNAKE_POLICY_PERFECT);
+    ck_assert_int_eq(o.race[0], SNAKE_POLICY_GREEDY);
+    ck_assert_int_eq(MODE(APP_MODE_SNAKE, &o, &err, "--headless", "--race", "engine:x,engine:y z"),
+                     WS_OK);
+    ck_assert_str_eq(player_spec_format(&o.race_player[0], false, fmt, sizeof fmt), "engine:x");
+    ck_assert_str_eq(o.race_player[1].command, "y z");
+    ck_assert_int_eq(
+        MODE(APP_MODE_SNAKE, &o, &err, "--headless", "--race", "greedy,perfect,hamilton"),
+        WS_ERR_ARG);
+    ck_assert_int_eq(MODE(APP_MODE_SNAKE, &o, &err, "--headless", "--race", "engine:,greedy"),
+                     WS_ERR_ARG);
+    ck_assert_str_eq(err.msg, "--race: engine: needs a command (engine:CMD)");
+    ck_assert_int_eq(MODE(APP_MODE_SNAKE, &o, &err, "--headless", "--race", "greedy,fast"),
+                     WS_ERR_ARG);
+}
+END_TEST
+
 START_TEST(modes_accept_their_own_options) {
     AppOptions o;
     WsError err;
@@ -406,6 +489,8 @@ static Suite *optparse_suite(void) {
     tcase_add_test(tc, generate_range_is_mapgen_range);
     tcase_add_test(tc, names_become_enums_once);
     tcase_add_test(tc, modes_accept_their_own_options);
+    tcase_add_test(tc, engines_are_named_like_policies);
+    tcase_add_test(tc, race_sides_may_be_engines);
     tcase_add_test(tc, combinations_are_checked_for_every_command);
     suite_add_tcase(s, tc);
     tc = tcase_create("help");

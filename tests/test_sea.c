@@ -284,6 +284,22 @@ static void game_hand(SeaGame *g) {
     ck_assert(sea_fleet_is_legal(&g->fleet));
 }
 
+/* A forfeit ends a game the fleet still floats in; no shot lands after it. */
+START_TEST(forfeit_ends_the_game) {
+    SeaGame g;
+    game_hand(&g);
+    ck_assert_int_eq(sea_game_shoot(&g, 0), SEA_SHOT_MISS);
+    ck_assert(!sea_game_is_over(&g));
+    sea_game_forfeit(&g);
+    ck_assert(sea_game_is_over(&g));
+    ck_assert(g.forfeit);
+    ck_assert_int_eq(sea_game_shoot(&g, 1), SEA_SHOT_INVALID);
+    ck_assert_int_eq(g.shots, 1);
+    sea_game_reset(&g, 1, SEA_PLACE_RANDOM);
+    ck_assert(!g.forfeit && !sea_game_is_over(&g));
+}
+END_TEST
+
 START_TEST(shoot_and_sink) {
     SeaGame g;
     game_hand(&g);
@@ -364,6 +380,7 @@ static Suite *sea_suite(void) {
     suite_add_tcase(s, tc);
     tc = tcase_create("game");
     tcase_add_test(tc, shoot_and_sink);
+    tcase_add_test(tc, forfeit_ends_the_game);
     tcase_add_test(tc, shoot_everything_ends);
     suite_add_tcase(s, tc);
     return s;

@@ -195,6 +195,33 @@ START_TEST(illegal_move_kills) {
 }
 END_TEST
 
+/* A forfeit ends a playing game where it stands; a finished game keeps its end. */
+START_TEST(forfeit_ends_where_it_stands) {
+    SnakeGame g;
+    game_open(&g, 4, 4, 3, false, 1);
+    snake_game_tick(&g, DIR_DOWN);
+    int head = snake_head(&g.snake), food = g.food;
+    snake_game_forfeit(&g);
+    ck_assert_int_eq(g.outcome, SNAKE_FORFEIT);
+    ck_assert_str_eq(snake_outcome_name(g.outcome), "forfeit");
+    ck_assert_int_eq(g.steps, 1);
+    ck_assert_int_eq(snake_head(&g.snake), head);
+    ck_assert_int_eq(g.food, food);
+    ck_assert_int_eq(snake_game_tick(&g, DIR_DOWN), SNAKE_EV_OVER);
+    ck_assert_int_eq(g.steps, 1);
+    snake_game_reset(&g, 1);
+    snake_game_tick(&g, DIR_UP); /* dead */
+    snake_game_forfeit(&g);
+    ck_assert_int_eq(g.outcome, SNAKE_DEAD);
+    SnakeOutcome o = SNAKE_PLAYING;
+    ck_assert(snake_outcome_parse("forfeit", &o) && o == SNAKE_FORFEIT);
+    ck_assert(snake_outcome_parse("stalled", &o) && o == SNAKE_STALLED);
+    ck_assert(!snake_outcome_parse("playing", &o));
+    ck_assert(!snake_outcome_parse("forfeited", &o));
+    snake_game_deinit(&g);
+}
+END_TEST
+
 START_TEST(stall_after_4wh_ticks) {
     /* A lone head shuttles between (0,0) and (1,0); pick seeds whose food is
      * elsewhere. After exactly 4*W*H ticks without eating the game stalls. */
@@ -450,6 +477,7 @@ static Suite *snake_suite(void) {
     tcase_add_test(tc, tail_cell_free_unless_strict);
     tcase_add_test(tc, eating_grows_and_keeps_the_tail);
     tcase_add_test(tc, illegal_move_kills);
+    tcase_add_test(tc, forfeit_ends_where_it_stands);
     tcase_add_test(tc, copy_is_independent);
     suite_add_tcase(s, tc);
     tc = tcase_create("end");

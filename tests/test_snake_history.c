@@ -748,6 +748,36 @@ START_TEST(crash_ends_at_the_last_tick) {
 }
 END_TEST
 
+/* A forfeit (an engine that failed) is recorded like a crash: no move, the
+ * end at the last tick; a seek there shows it, a truncate takes it back. */
+START_TEST(forfeit_ends_at_the_last_tick) {
+    SnakeRules r = {6, 6, 3, false};
+    SnakeGame g, view;
+    SnakeHistory h;
+    WsError err = {0};
+    ck_assert_int_eq(snake_game_init(&g, &r, 3, NULL), WS_OK);
+    ck_assert_int_eq(snake_game_init(&view, &r, 3, NULL), WS_OK);
+    snake_history_init(&h);
+    ck_assert_int_eq(snake_history_begin(&h, &g, SNAKE_POLICY_GREEDY, 0, NULL, &err), WS_OK);
+    ck_assert_int_eq(snake_history_play(&h, &g, NULL, DIR_RIGHT, DIR_NONE, &err), WS_OK);
+    ck_assert_int_eq(snake_history_forfeit(&h, &g, &err), WS_OK);
+    ck_assert_int_eq(g.outcome, SNAKE_FORFEIT);
+    ck_assert_int_eq(h.outcome, SNAKE_FORFEIT);
+    ck_assert_int_eq(h.ticks, 1);
+    ck_assert_int_eq(snake_history_forfeit(&h, &g, &err), WS_ERR_ARG); /* over */
+    ck_assert_int_eq(snake_history_seek(&h, 1, &view, NULL, NULL, &err), WS_OK);
+    ck_assert_int_eq(view.outcome, SNAKE_FORFEIT);
+    ck_assert_uint_eq(snake_history_hash_game(&view), snake_history_hash_game(&g));
+    ck_assert_int_eq(snake_history_seek(&h, 0, &view, NULL, NULL, &err), WS_OK);
+    ck_assert_int_eq(view.outcome, SNAKE_PLAYING);
+    ck_assert_int_eq(snake_history_truncate(&h, 0, &err), WS_OK);
+    ck_assert_int_eq(h.outcome, SNAKE_PLAYING);
+    snake_history_deinit(&h);
+    snake_game_deinit(&g);
+    snake_game_deinit(&view);
+}
+END_TEST
+
 START_TEST(game_hash_sees_every_part) {
     SnakeRules r = {8, 8, 3, false};
     SnakeGame a, b;
@@ -803,6 +833,7 @@ static Suite *snake_history_suite(void) {
     tcase_add_test(tc, queries_follow_the_game);
     tcase_add_test(tc, bad_calls_change_nothing);
     tcase_add_test(tc, crash_ends_at_the_last_tick);
+    tcase_add_test(tc, forfeit_ends_at_the_last_tick);
     tcase_add_test(tc, game_hash_sees_every_part);
     suite_add_tcase(s, tc);
     return s;

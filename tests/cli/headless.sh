@@ -5,7 +5,7 @@ source "$(dirname "$0")/lib.sh"
 
 "$WS" snake --headless --games 5 --size 8x8 --seed 3 >"$TMP/out" 2>"$TMP/err" || fail "headless exited $?"
 [ "$(grep -c '^game ' "$TMP/out")" -eq 5 ] || fail "expected 5 game lines"
-grep -qE '^summary: games 5, won [0-9]+, dead [0-9]+, stalled [0-9]+, avg_length [0-9.]+/64, avg_steps [0-9.]+, decision_us_mean [0-9.]+, decision_us_p99 [0-9.]+, wall_s [0-9.]+, seed 3' "$TMP/out" \
+grep -qE '^summary: games 5, won [0-9]+, dead [0-9]+, stalled [0-9]+, forfeit 0, avg_length [0-9.]+/64, avg_steps [0-9.]+, decision_us_mean [0-9.]+, decision_us_p99 [0-9.]+, wall_s [0-9.]+, seed 3' "$TMP/out" \
     || fail "summary line: $(tail -1 "$TMP/out")"
 [ ! -s "$TMP/err" ] || fail "stderr not empty with --seed (no progress bar when stderr is not a terminal): $(head -2 "$TMP/err")"
 
@@ -20,7 +20,7 @@ won_sum=$(sed -nE 's/^summary: games [0-9]+, won ([0-9]+).*/\1/p' "$TMP/out")
 "$WS" snake --headless --games 3 --size 6x6 --seed 9 --json >"$TMP/json" || fail "json exited $?"
 [ "$(wc -l <"$TMP/json")" -eq 4 ] || fail "expected 4 JSON lines"
 [ "$(grep -c '^{"game":' "$TMP/json")" -eq 3 ] || fail "expected 3 game objects"
-for field in games won dead stalled avg_length avg_steps decision_us_mean decision_us_p99 wall_s; do
+for field in games won dead stalled forfeit avg_length avg_steps decision_us_mean decision_us_p99 wall_s; do
     tail -1 "$TMP/json" | grep -q "\"$field\":" || fail "summary lacks $field"
 done
 if command -v python3 >/dev/null 2>&1; then

@@ -39,7 +39,7 @@ expect_usage_error "trace records single games" "$WS" snake --race greedy,perfec
 "$WS" snake --race greedy,hamilton --headless --games 6 --seed 40 --size 8x8 >"$TMP/race.txt" \
   2>"$TMP/race.err" || fail "headless race exit $?: $(cat "$TMP/race.err")"
 [ "$(grep -c '^heat ' "$TMP/race.txt")" -eq 6 ] || fail "expected 6 heat lines: $(cat "$TMP/race.txt")"
-grep -q '^policy  *won  *dead  *stalled  *avg_length  *avg_steps  *heats_better$' "$TMP/race.txt" ||
+grep -q '^policy  *won  *dead  *stalled  *forfeit  *avg_length  *avg_steps  *heats_better$' "$TMP/race.txt" ||
   fail "no table header: $(cat "$TMP/race.txt")"
 for p in greedy hamilton; do
   "$WS" snake --policy $p --headless --games 6 --seed 40 --size 8x8 >"$TMP/$p.txt" 2>/dev/null ||
@@ -56,7 +56,7 @@ for p in greedy hamilton; do
     diff "$TMP/$p.want" "$TMP/$p.got" | head -6 >&2
   fi
 done
-won=$(awk '$1 == "greedy" && NF == 7 {print $2}' "$TMP/race.txt")
+won=$(awk '$1 == "greedy" && NF == 8 {print $2}' "$TMP/race.txt")
 want=$(grep -c ': won,' "$TMP/greedy.txt")
 [ "$won" = "$want" ] || fail "table: greedy won '$won', single run won $want"
 # On a map: both sides play its walls, as a single run with --map does.

@@ -15,14 +15,14 @@ expect_status 0 "$WS" replay "$FIX" --headless
 grep -q '^game 0 seed 18: won, length 36/36, steps 316, policy greedy, size 6x6, tail strict$' "$TMP/out" ||
     fail "game 0 line: $(head -1 "$TMP/out")"
 grep -q '^game 2 seed 20: dead, length 33/36, steps 252,' "$TMP/out" || fail "game 2 line"
-grep -q '^summary: games 3, won 2, dead 1, stalled 0, avg_length 35.000, avg_steps 250.00, ticks 750,' "$TMP/out" ||
+grep -q '^summary: games 3, won 2, dead 1, stalled 0, forfeit 0, avg_length 35.000, avg_steps 250.00, ticks 750,' "$TMP/out" ||
     fail "summary: $(tail -1 "$TMP/out")"
 [ "$(wc -l <"$TMP/out")" -eq 4 ] || fail "expected 3 game lines and a summary"
 
 expect_status 0 "$WS" replay "$FIX" --headless --json
 grep -q '^{"game":2,"seed":20,"outcome":"dead","length":33,"cells":36,"steps":252,"policy":"greedy","size":"6x6","tail":"strict","walls":0}$' "$TMP/out" ||
     fail "JSON game 2: $(sed -n 3p "$TMP/out")"
-grep -q '^{"summary":true,"games":3,"won":2,"dead":1,"stalled":0,"avg_length":35.000,"avg_steps":250.00,"ticks":750,"wall_s":' "$TMP/out" ||
+grep -q '^{"summary":true,"games":3,"won":2,"dead":1,"stalled":0,"forfeit":0,"avg_length":35.000,"avg_steps":250.00,"ticks":750,"wall_s":' "$TMP/out" ||
     fail "JSON summary: $(tail -1 "$TMP/out")"
 
 # A headless run and the check of its trace agree game by game.

@@ -111,7 +111,7 @@ expect_usage_error 'every ship is sunk' "$WS" shot "$TMP/over.board" --seed 1
 # ---- headless ------------------------------------------------------------------
 "$WS" sea --headless --games 30 --seed 5 --hunter source >"$TMP/h1" || fail "sea headless exited $?"
 [ "$(grep -c '^game ' "$TMP/h1")" = 30 ] || fail "expected 30 game lines"
-grep -qE '^summary: games 30, hunter source, placement random, seed 5, shots mean [0-9.]+, median [0-9.]+, min [0-9]+, max [0-9]+' "$TMP/h1" ||
+grep -qE '^summary: games 30, forfeit 0, hunter source, placement random, seed 5, shots mean [0-9.]+, median [0-9.]+, min [0-9]+, max [0-9]+' "$TMP/h1" ||
     fail "summary line: $(grep summary "$TMP/h1")"
 grep -q 'histogram' "$TMP/h1" || fail "no histogram"
 # every game needs at least the 20 ship cells and never 100 shots
@@ -120,7 +120,7 @@ awk '/^game /{ if ($5 < 20 || $5 > 99) bad=1 } END { exit bad }' "$TMP/h1" || fa
 diff <(grep '^game ' "$TMP/h1") <(grep '^game ' "$TMP/h2") >/dev/null || fail "--jobs 2 changed the games"
 "$WS" sea --headless --games 6 --seed 5 --json --placement edges >"$TMP/j" || fail "json exited $?"
 [ "$(grep -c '^{"game":' "$TMP/j")" = 6 ] || fail "expected 6 JSON game objects"
-grep -q '"summary":true,"games":6,"hunter":"sampler","placement":"edges"' "$TMP/j" ||
+grep -q '"summary":true,"games":6,"forfeit":0,"hunter":"sampler","placement":"edges"' "$TMP/j" ||
     fail "JSON summary: $(tail -1 "$TMP/j")"
 expect_usage_error 'unknown hunter' "$WS" sea --headless --games 1 --hunter clever
 expect_usage_error 'unknown placement' "$WS" sea --headless --games 1 --placement middle

@@ -8,13 +8,21 @@
  * table as Markdown (docs/results.md is made this way), --chart a PNG of the
  * mean steps per board. Game i always uses seed S + i, so every column but
  * the times is the same on every machine and with any --jobs.
+ *
+ * `wavesnake bench engine` measures what the engine protocol costs per
+ * decision (docs/engines.md): the C engine that follows hamilton's cycle
+ * (examples/engines/cycle, found next to the binary; or --policy engine:CMD)
+ * and hamilton in process play the same games in one run, and it prints
+ * both mean decision times and their difference.
  */
+#define _POSIX_C_SOURCE 200809L
 #include "bench.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "bench_history.h"
 #include "bench_mode_history.h"
@@ -45,6 +53,10 @@ static const BenchBoard SNAKE_BOARDS[] = {{8, 8, 200, NULL, NULL},
                                           {20, 20, 20, NULL, NULL},
                                           {30, 30, 10, NULL, NULL}};
 
+/* bench engine: a small board of many short games and a big one (a
+ * hamilton game of 20x20 is some 40,000 decisions). */
+static const BenchBoard ENGINE_BOARDS[] = {{8, 8, 50, NULL, NULL}, {20, 20, 2, NULL, NULL}};
+
 /* --map FILE, repeatable: the files, loaded after parsing. */
 typedef struct BenchMaps {
     int n;
@@ -62,11 +74,19 @@ typedef struct BenchPolicies {
     SnakePolicy list[SNAKE_POLICY_COUNT];
 } BenchPolicies;
 
+/* --policy engine:CMD, repeatable: engines play rows of their own. */
+enum { BENCH_MAX_ENGINES = 4 };
+typedef struct BenchEngines {
+    int n;
+    PlayerSpec list[BENCH_MAX_ENGINES];
+} BenchEngines;
+
 typedef enum BenchKind {
     BENCH_SNAKE = 0,
     BENCH_HISTORY,       /* bench_history.c: time travel in the snake */
     BENCH_ARENA_HISTORY, /* bench_mode_history.c: ... in the arena */
     BENCH_SEA_HISTORY,   /* ... and in the sea */
+    BENCH_ENGINE,        /* the engine protocol's cost per decision */
     BENCH_KIND_COUNT
 } BenchKind;
 
@@ -86,10 +106,13 @@ typedef struct BenchPlan {
     long samples;   /* history: seeks of each kind per game */
     long max_ticks; /* history: record at most this many ticks (0: the whole game) */
     BenchMaps maps;
+    BenchEngines engines; /* --policy engine:CMD */
+    int engine_timeout_ms;
 } BenchPlan;
 
 typedef struct BenchRow {
     SnakePolicy policy;
+    const PlayerSpec *engine; /* an engine's row (policy unused), or NULL */
     BenchBoard board;
     SnakeBatch r;
     bool refused; /* the policy cannot play this map's walls */
@@ -150,6 +173,14 @@ static WsStatus parse_map(const OptSpec *spec, const char *value, void *field, W
 /* --policy P, repeatable: adds P once. */
 static WsStatus parse_policy(const OptSpec *spec, const char *value, void *field, WsError *err) {
     BenchPolicies *policies = field;
+    if (player_spec_is_engine(value)) {
+        BenchPlan *plan = (BenchPlan *)(void *)((char *)field - spec->at);
+        if (plan->engines.n == BENCH_MAX_ENGINES)
+            return ws_fail(err, WS_ERR_ARG, "%s: at most %d engines", spec->name,
+                           BENCH_MAX_ENGINES);
+        return player_spec_parse_engine(value, spec->name, &plan->engines.list[plan->engines.n++],
+                                        err);
+    }
     int p = 0;
     WsStatus st = optparse_name(spec, value, &p, err);
     if (st != WS_OK)
@@ -166,6 +197,7 @@ static const char *kind_name(int v) {
            : v == BENCH_HISTORY       ? "history"
            : v == BENCH_ARENA_HISTORY ? "arena-history"
            : v == BENCH_SEA_HISTORY   ? "sea-history"
+           : v == BENCH_ENGINE        ? "engine"
                                       : "?";
 }
 static const OptNames KIND_NAMES = {"benchmark", BENCH_KIND_COUNT, kind_name, NULL};
@@ -188,7 +220,9 @@ static const OptSpec BENCH_OPTS[] = {
      .help = "game i uses seed S+i (default 1)"},
     {.name = "--policy", .kind = OPT_CUSTOM, .meta = "P", .names = &OPTIONS_POLICY_NAMES,
      .parse = parse_policy, .at = AT(policies), .seen = OPT_SEEN(BenchPlan, policies_given),
-     .help = "a policy to play, repeatable: {names} (default: all)"},
+     .help = "a policy to play, repeatable: {names} (default: all),\n"
+             "or engine:CMD; 'bench engine' compares one of each (default:\n"
+             "hamilton and examples/engines/cycle next to the binary)"},
     {.name = "--jobs", .kind = OPT_INT, .meta = "N", .lo = 1, .hi = 64, .at = AT(jobs),
      .help = "play games on N threads ({range}; identical figures)"},
     {.name = "--boards", .kind = OPT_CUSTOM, .meta = "WxH,...", .lo = SNAKE_MIN_SIDE,
@@ -223,7 +257,9 @@ const OptCommand BENCH_COMMAND = {
     .opts = BENCH_OPTS, .nopts = (int)(sizeof BENCH_OPTS / sizeof BENCH_OPTS[0]),
     .summary = "snake: every policy on every board; history: time travel's step-back\n"
                "latency and memory (8x8, 64x64 greedy, 30x30 perfect); arena-history,\n"
-               "sea-history: the same for the arena and the sea; figures, never pass/fail"};
+               "sea-history: the same for the arena and the sea; engine: the engine\n"
+               "protocol's cost per decision (an engine against the same policy in\n"
+               "process, same games); figures, never pass/fail"};
 /* clang-format on */
 
 static WsStatus parse_args(int argc, char **argv, ChartWriter chart_writer, BenchPlan *plan,
@@ -236,13 +272,29 @@ static WsStatus parse_args(int argc, char **argv, ChartWriter chart_writer, Benc
     plan->samples = 1000;
     plan->boards.n = (int)(sizeof SNAKE_BOARDS / sizeof SNAKE_BOARDS[0]);
     memcpy(plan->boards.list, SNAKE_BOARDS, sizeof SNAKE_BOARDS);
+    plan->engine_timeout_ms = ENGINE_TIMEOUT_DEFAULT;
     WsStatus st = optparse_parse(&BENCH_COMMAND, argc, argv, plan, err);
     if (st != WS_OK)
         return st;
+    if (plan->engines.n > 0 && plan->kind != BENCH_ENGINE && plan->kind != BENCH_SNAKE)
+        return ws_fail(err, WS_ERR_ARG,
+                       "--policy engine:CMD: bench snake and bench engine play engines");
+    if (plan->kind == BENCH_ENGINE) {
+        if (plan->policies.n > 1 || plan->engines.n > 1)
+            return ws_fail(err, WS_ERR_ARG,
+                           "bench engine: one policy in process (default hamilton) and one "
+                           "engine:CMD");
+        if (plan->policies.n == 0)
+            plan->policies.list[plan->policies.n++] = SNAKE_POLICY_HAMILTON;
+        if (!plan->boards_given) {
+            plan->boards.n = (int)(sizeof ENGINE_BOARDS / sizeof ENGINE_BOARDS[0]);
+            memcpy(plan->boards.list, ENGINE_BOARDS, sizeof ENGINE_BOARDS);
+        }
+    }
     if (plan->chart != NULL && plan->writer == NULL)
         return ws_fail(err, WS_ERR_ARG,
                        "--chart %s: this build has no SDL, so it cannot draw charts", plan->chart);
-    if (plan->policies.n == 0) /* every policy, in enum order */
+    if (plan->policies.n == 0 && plan->engines.n == 0) /* every policy, in enum order */
         for (int p = 0; p < SNAKE_POLICY_COUNT; p++)
             plan->policies.list[plan->policies.n++] = (SnakePolicy)p;
     int sized = plan->maps.n > 0 && !plan->boards_given ? 0 : plan->boards.n;
@@ -301,17 +353,25 @@ static const char *board_name(const BenchBoard *b, char *buf, size_t size) {
     return buf;
 }
 
+/* A row's player: the policy's name, or the engine's ("engine:NAME"). */
+static const char *row_name(const BenchRow *row) {
+    return row->engine != NULL ? row->r.name : snake_policy_name(row->policy);
+}
+
 static void print_row(const BenchRow *row) {
     char buf[24];
     const char *board = board_name(&row->board, buf, sizeof buf);
     const SnakeBatch *r = &row->r;
     if (row->refused) {
-        printf("%-9s %-11s refused: %s\n", snake_policy_name(row->policy), board, row->why);
+        printf("%-9s %-11s refused: %s\n", row_name(row), board, row->why);
         fflush(stdout);
         return;
     }
+    if (r->forfeit > 0) /* an engine's lost games: said before its row */
+        printf("%-9s %-11s %ld game%s forfeit (the engine failed)\n", row_name(row), board,
+               r->forfeit, r->forfeit == 1 ? "" : "s");
     printf("%-9s %-11s %6ld %6ld %6ld %7ld %10.2f %12.1f %12.3f %10.2f %9.1f %9.2f\n",
-           snake_policy_name(row->policy), board, r->games, r->won, r->dead, r->stalled,
+           row_name(row), board, r->games, r->won, r->dead, r->stalled,
            row_mean(r->length_sum, r->games), row_mean(r->steps_sum, r->games),
            stats_mean_us(&r->decisions), stats_quantile_us(&r->decisions, 0.99), r->wall_s,
            games_per_s(r));
@@ -385,12 +445,12 @@ static WsStatus write_markdown(const BenchPlan *plan, const BenchRow *rows, int 
         char buf[24];
         const char *board = board_name(&rows[i].board, buf, sizeof buf);
         if (rows[i].refused) {
-            fprintf(f, "| %s | %s | refused: %s ||||||||\n", snake_policy_name(rows[i].policy),
-                    board, rows[i].why);
+            fprintf(f, "| %s | %s | refused: %s ||||||||\n", row_name(&rows[i]), board,
+                    rows[i].why);
             continue;
         }
         fprintf(f, "| %s | %s | %ld | %ld | %ld | %ld | %.2f / %d | %.1f | %.3f | %.2f | %.2f |\n",
-                snake_policy_name(rows[i].policy), board, r->games, r->won, r->dead, r->stalled,
+                row_name(&rows[i]), board, r->games, r->won, r->dead, r->stalled,
                 row_mean(r->length_sum, r->games), board_floor(&rows[i].board),
                 row_mean(r->steps_sum, r->games), stats_mean_us(&r->decisions),
                 stats_quantile_us(&r->decisions, 0.99), games_per_s(r));
@@ -420,9 +480,9 @@ static WsStatus write_chart(const BenchPlan *plan, const BenchRow *rows, WsError
     chart.ngroups = plan->boards.n;
     for (int b = 0; b < plan->boards.n; b++)
         chart.groups[b] = board_name(&plan->boards.list[b], groups[b], sizeof groups[b]);
-    chart.nseries = plan->policies.n;
-    for (int k = 0; k < plan->policies.n; k++) {
-        chart.series[k].name = snake_policy_name(plan->policies.list[k]);
+    chart.nseries = plan->policies.n + plan->engines.n;
+    for (int k = 0; k < chart.nseries; k++) {
+        chart.series[k].name = row_name(&rows[k * plan->boards.n]);
         for (int b = 0; b < plan->boards.n; b++) {
             const SnakeBatch *r = &rows[k * plan->boards.n + b].r;
             chart.series[k].values[b] = row_mean(r->steps_sum, r->games);
@@ -437,7 +497,8 @@ static WsStatus write_chart(const BenchPlan *plan, const BenchRow *rows, WsError
 
 /* Plays every row, printing each as it is done, then writes the files. */
 static WsStatus bench_snake(const BenchPlan *plan, int argc, char **argv, WsError *err) {
-    int nrows = plan->policies.n * plan->boards.n;
+    int nplayers = plan->policies.n + plan->engines.n;
+    int nrows = nplayers * plan->boards.n;
     BenchRow *rows = calloc((size_t)nrows, sizeof *rows);
     if (rows == NULL)
         return ws_fail(err, WS_ERR_NOMEM, "out of memory");
@@ -448,18 +509,25 @@ static WsStatus bench_snake(const BenchPlan *plan, int argc, char **argv, WsErro
            "won", "dead", "stalled", "mean_len", "mean_steps", "decision_us", "p99_us", "wall_s",
            "games/s");
     WsStatus st = WS_OK;
-    for (int k = 0; k < plan->policies.n && st == WS_OK; k++) {
+    for (int k = 0; k < nplayers && st == WS_OK; k++) {
         for (int b = 0; b < plan->boards.n && st == WS_OK; b++) {
             BenchRow *row = &rows[k * plan->boards.n + b];
-            row->policy = plan->policies.list[k];
+            bool engine = k >= plan->policies.n;
+            row->policy = engine ? SNAKE_POLICY_GREEDY : plan->policies.list[k];
+            row->engine = engine ? &plan->engines.list[k - plan->policies.n] : NULL;
             row->board = plan->boards.list[b];
             SnakeRules rules = {row->board.w, row->board.h, plan->start_length, plan->strict};
             long n = plan->games > 0 ? plan->games : row->board.games;
             WsError why = {0};
-            row->refused = snake_policy_check_walls(row->policy, rules.w, rules.h, row->board.walls,
-                                                    &why) != WS_OK;
+            /* An engine plays every board (or loses its games). */
+            row->refused = !engine && snake_policy_check_walls(row->policy, rules.w, rules.h,
+                                                               row->board.walls, &why) != WS_OK;
             if (row->refused)
                 snprintf(row->why, sizeof row->why, "%s", why.msg);
+            else if (engine)
+                st = run_snake_batch_player(&rules, row->board.walls, row->engine,
+                                            plan->engine_timeout_ms, plan->seed, n, plan->jobs,
+                                            &row->r, err);
             else
                 st = run_snake_batch(&rules, row->board.walls, row->policy, plan->seed, n,
                                      plan->jobs, &row->r, err);
@@ -497,6 +565,91 @@ static WsStatus bench_history(const BenchPlan *plan, WsError *err) {
     return bench_history_run(&hp, err);
 }
 
+/* The example C engine built next to the binary: DIR/examples/engines/cycle
+ * for a binary DIR/wavesnake (the build tree's layout). */
+static WsStatus default_engine(char *buf, size_t size, WsError *err) {
+    char exe[4096];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n <= 0)
+        return ws_fail(err, WS_ERR_ARG,
+                       "bench engine: cannot find the binary's folder: name the engine with "
+                       "--policy engine:CMD");
+    exe[n] = '\0';
+    char *slash = strrchr(exe, '/');
+    if (slash != NULL)
+        *slash = '\0';
+    int len = snprintf(buf, size, "%s/examples/engines/cycle", exe);
+    if (len < 0 || (size_t)len >= size || access(buf, X_OK) != 0)
+        return ws_fail(err, WS_ERR_ARG,
+                       "bench engine: no example engine at '%s' (build it: cmake --build; or "
+                       "name one with --policy engine:CMD)",
+                       buf);
+    return WS_OK;
+}
+
+/* `bench engine`: the same games played by a policy in process and by an
+ * engine; the difference of their mean decision times is what the protocol
+ * costs (pipes, two context switches, formatting and parsing a tick). */
+static WsStatus bench_engine(BenchPlan *plan, WsError *err) {
+    if (plan->markdown != NULL || plan->chart != NULL || plan->maps.n > 0)
+        return ws_fail(err, WS_ERR_ARG,
+                       "bench engine prints a table (no --markdown, --chart or --map)");
+    char path[4200];
+    if (plan->engines.n == 0) {
+        WsStatus st = default_engine(path, sizeof path, err);
+        if (st != WS_OK)
+            return st;
+        plan->engines.list[plan->engines.n++] = (PlayerSpec){.kind = PLAYER_ENGINE,
+                                                             .policy = SNAKE_POLICY_GREEDY,
+                                                             .hunter = SEA_HUNTER_SAMPLER,
+                                                             .command = path};
+    }
+    const PlayerSpec *engine = &plan->engines.list[0];
+    PlayerSpec builtin = player_spec_snake_ai(plan->policies.list[0]);
+    char cmd[160];
+    player_spec_format(engine, false, cmd, sizeof cmd);
+    printf("engine protocol benchmark: %s against %s in process, seed %llu, start length %d, "
+           "tail %s, %d job%s\n",
+           cmd, snake_policy_name(builtin.policy), (unsigned long long)plan->seed,
+           plan->start_length, plan->strict ? "strict" : "free", plan->jobs,
+           plan->jobs == 1 ? "" : "s");
+    printf("%-7s %6s %10s %10s %11s %11s %11s %10s %10s\n", "board", "games", "decisions",
+           "same_moves", "process_us", "engine_us", "protocol_us", "p99_proc", "p99_eng");
+    WsStatus st = WS_OK;
+    for (int b = 0; b < plan->boards.n && st == WS_OK; b++) {
+        const BenchBoard *bd = &plan->boards.list[b];
+        SnakeRules rules = {bd->w, bd->h, plan->start_length, plan->strict};
+        long n = plan->games > 0 ? plan->games : bd->games;
+        SnakeBatch *r = calloc(2, sizeof *r);
+        if (r == NULL)
+            return ws_fail(err, WS_ERR_NOMEM, "out of memory");
+        /* In process first, then the engine, on the same seeds: the two
+         * never share the machine's cores with each other. */
+        st = run_snake_batch_player(&rules, NULL, &builtin, plan->engine_timeout_ms, plan->seed, n,
+                                    plan->jobs, &r[0], err);
+        if (st == WS_OK)
+            st = run_snake_batch_player(&rules, NULL, engine, plan->engine_timeout_ms, plan->seed,
+                                        n, plan->jobs, &r[1], err);
+        if (st == WS_OK) {
+            /* The same moves give the same totals (a proxy: traces say it
+             * move by move, tests/cli/engine.sh). */
+            bool same = r[0].won == r[1].won && r[0].dead == r[1].dead &&
+                        r[0].steps_sum == r[1].steps_sum && r[0].length_sum == r[1].length_sum &&
+                        r[1].forfeit == 0;
+            double us0 = stats_mean_us(&r[0].decisions), us1 = stats_mean_us(&r[1].decisions);
+            char board[24];
+            printf("%-7s %6ld %10.0f %10s %11.3f %11.3f %11.3f %10.2f %10.2f\n",
+                   board_name(bd, board, sizeof board), n, (double)r[1].decisions.count,
+                   same ? "yes" : "NO", us0, us1, us1 - us0,
+                   stats_quantile_us(&r[0].decisions, 0.99),
+                   stats_quantile_us(&r[1].decisions, 0.99));
+            fflush(stdout);
+        }
+        free(r);
+    }
+    return st;
+}
+
 int bench_main(int argc, char **argv, ChartWriter chart_writer) {
     BenchPlan plan;
     WsError err = {0};
@@ -507,6 +660,8 @@ int bench_main(int argc, char **argv, ChartWriter chart_writer) {
         st = bench_arena_history(plan.seed, &err);
     else if (st == WS_OK && plan.kind == BENCH_SEA_HISTORY)
         st = bench_sea_history(plan.seed, &err);
+    else if (st == WS_OK && plan.kind == BENCH_ENGINE)
+        st = bench_engine(&plan, &err);
     else if (st == WS_OK)
         st = bench_snake(&plan, argc, argv, &err);
     for (int m = 0; m < plan.maps.n; m++)

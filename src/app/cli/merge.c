@@ -68,7 +68,7 @@ typedef struct RunInfo {
     bool known;
     int w, h, cells; /* cells: the floor */
     int walls;
-    char policy[32];
+    char policy[72]; /* TRACE_POLICY_MAX: "engine:" and an engine's name fit */
     bool strict_tail;
 } RunInfo;
 
@@ -130,16 +130,6 @@ static WsStatus set_run(Merge *m, const RunInfo *r) {
     if (m->run.cells <= 0)
         m->run.cells = r->cells;
     return WS_OK;
-}
-
-static bool outcome_parse(const char *name, SnakeOutcome *out) {
-    const SnakeOutcome all[] = {SNAKE_WON, SNAKE_DEAD, SNAKE_STALLED};
-    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
-        if (strcmp(name, snake_outcome_name(all[i])) == 0) {
-            *out = all[i];
-            return true;
-        }
-    return false;
 }
 
 /* ======================================================================== */
@@ -226,7 +216,8 @@ static WsStatus json_line(Merge *m, const char *line) {
     if (!json_whole(line, "game", 0, (long long)(~0ull >> 1), &index) ||
         !json_whole(line, "seed", 0, (long long)(~0ull >> 1), &seed) ||
         !json_text(line, "outcome", outcome, sizeof outcome) ||
-        !outcome_parse(outcome, &g.outcome) || !json_whole(line, "length", 1, 1 << 20, &length) ||
+        !snake_outcome_parse(outcome, &g.outcome) ||
+        !json_whole(line, "length", 1, 1 << 20, &length) ||
         !json_whole(line, "cells", 1, 1 << 20, &cells) ||
         !json_whole(line, "steps", 0, (long long)(~0ull >> 1), &steps) ||
         !json_num(line, "decision_us_mean", &g.decision_us))
@@ -265,7 +256,7 @@ static WsStatus trace_line(Merge *m, TraceState *t, const char *line) {
         char tail[16];
         RunInfo r = {0};
         int used = 0;
-        if (sscanf(line, "game %ld size %d %d seed %llu policy %31s tail %15s%n", &index, &r.w,
+        if (sscanf(line, "game %ld size %d %d seed %llu policy %71s tail %15s%n", &index, &r.w,
                    &r.h, &seed, r.policy, tail, &used) != 6 ||
             line[used] != '\0' || index < 0 || r.w < 1 || r.h < 1 || r.w > SNAKE_MAX_SIDE ||
             r.h > SNAKE_MAX_SIDE || (strcmp(tail, "free") != 0 && strcmp(tail, "strict") != 0))
@@ -297,7 +288,7 @@ static WsStatus trace_line(Merge *m, TraceState *t, const char *line) {
         int used = 0;
         if (sscanf(line, "end %15s length %d steps %ld%n", outcome, &t->game.length, &t->game.steps,
                    &used) != 3 ||
-            line[used] != '\0' || !outcome_parse(outcome, &t->game.outcome))
+            line[used] != '\0' || !snake_outcome_parse(outcome, &t->game.outcome))
             return bad(m, "not an end line (end OUTCOME length L steps N)", "");
         t->in_game = false;
         WsStatus st = set_run(m, &t->run);

@@ -62,7 +62,7 @@ static WsStatus replay_print(const AppOptions *opts, WsError *err) {
 /* ======================================================================== */
 
 typedef struct ReplayTotals {
-    long games, won, dead, stalled;
+    long games, won, dead, stalled, forfeit;
     double length_sum, steps_sum;
 } ReplayTotals;
 
@@ -105,16 +105,18 @@ static void print_totals(const AppOptions *opts, const ReplayTotals *t, double w
     double n = t->games > 0 ? (double)t->games : 1.0;
     if (opts->json) {
         printf("{\"summary\":true,\"games\":%ld,\"won\":%ld,\"dead\":%ld,\"stalled\":%ld,"
-               "\"avg_length\":%.3f,\"avg_steps\":%.2f,\"ticks\":%.0f,\"wall_s\":%.3f,\"file\":",
-               t->games, t->won, t->dead, t->stalled, t->length_sum / n, t->steps_sum / n,
-               t->steps_sum, wall_s);
+               "\"forfeit\":%ld,\"avg_length\":%.3f,\"avg_steps\":%.2f,\"ticks\":%.0f,\"wall_s\":%."
+               "3f,\"file\":",
+               t->games, t->won, t->dead, t->stalled, t->forfeit, t->length_sum / n,
+               t->steps_sum / n, t->steps_sum, wall_s);
         json_string(opts->replay);
         printf("}\n");
     } else {
-        printf("summary: games %ld, won %ld, dead %ld, stalled %ld, avg_length %.3f, avg_steps "
+        printf("summary: games %ld, won %ld, dead %ld, stalled %ld, forfeit %ld, avg_length %.3f, "
+               "avg_steps "
                "%.2f, ticks %.0f, wall_s %.3f, file %s\n",
-               t->games, t->won, t->dead, t->stalled, t->length_sum / n, t->steps_sum / n,
-               t->steps_sum, wall_s, opts->replay);
+               t->games, t->won, t->dead, t->stalled, t->forfeit, t->length_sum / n,
+               t->steps_sum / n, t->steps_sum, wall_s, opts->replay);
     }
 }
 
@@ -133,6 +135,7 @@ static WsStatus check_game(void *ctx, const TraceGame *gm, WsError *err) {
     t->won += gm->outcome == SNAKE_WON;
     t->dead += gm->outcome == SNAKE_DEAD;
     t->stalled += gm->outcome == SNAKE_STALLED;
+    t->forfeit += gm->outcome == SNAKE_FORFEIT;
     t->length_sum += gm->length;
     t->steps_sum += (double)gm->steps;
     print_game(c->opts, gm);

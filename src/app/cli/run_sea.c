@@ -1,8 +1,11 @@
 /* Headless sea-battle runs.
  *
  * The runner plays the games on the worker threads, each with its own
- * SeaGame and SeaAi, and hands the results back in game order. Game i always
- * uses seed S + i, so the output does not depend on --jobs. */
+ * SeaGame and SeaPlayer (player.h: the built-in hunter, or an engine process
+ * started once per worker), and hands the results back in game order. Game
+ * i always uses seed S + i, so the output does not depend on --jobs. An
+ * engine that fails forfeits its game (one line on stderr, in game order)
+ * and the run goes on. */
 #define _POSIX_C_SOURCE 200809L
 #include "run_sea.h"
 
@@ -12,6 +15,7 @@
 
 #include "cli.h"
 #include "monoclock.h"
+#include "player.h"
 #include "report.h"
 #include "runner.h"
 #include "sea.h"
@@ -25,14 +29,17 @@
 enum { HIST_BIN = 5 };
 
 typedef struct SeaResult {
-    int shots; /* shots to sink the fleet */
-    double us; /* decision time, summed over the game */
+    int shots;       /* shots to sink the fleet (or made before a forfeit) */
+    double us;       /* decision time, summed over the game */
+    bool forfeit;    /* the engine failed: the game is lost, not counted in the shots */
+    char fault[320]; /* then its one line */
 } SeaResult;
 
 typedef struct SeaWorker {
     const AppOptions *opts; /* seed and placement; read-only */
     SeaGame game;
-    SeaAi ai;
+    SeaPlayer player;
+    bool player_ready;
     LatencyHist hist; /* every decision this worker timed */
 } SeaWorker;
 
@@ -46,26 +53,42 @@ static WsStatus play_game(void *worker, long index, void *result, WsError *err) 
     SeaResult *res = result;
     uint64_t seed = wk->opts->seed + (uint64_t)index;
     SeaGame *g = &wk->game;
+    SeaPlayer *p = &wk->player;
     sea_game_reset(g, seed, wk->opts->placement);
-    sea_ai_clear(&wk->ai);
-    Rng rng;
-    rng_init(&rng, seed, RNG_STREAM_OTHER);
+    WsStatus pst = sea_player_new_game(p, g, err);
+    if (pst != WS_OK)
+        return pst;
     res->us = 0.0;
+    res->forfeit = false;
+    res->fault[0] = '\0';
+    bool engine = p->spec.kind == PLAYER_ENGINE;
     /* Every valid shot uncovers an unknown cell, so a game takes at most SEA_CELLS shots. */
     while (!sea_game_is_over(g) && g->shots < SEA_CELLS) {
         int cell = -1;
         WsError why = {0};
+        WsStatus st = WS_OK;
         uint64_t t0 = monoclock_now_ns();
-        WsStatus st = sea_ai_choose(&wk->ai, &g->seen, &rng, &cell, &why);
+        PlayerPoll r = sea_player_choose(p, g, &cell, &st, &why);
         uint64_t ns = monoclock_now_ns() - t0;
-        stats_add(&wk->hist, ns);
-        res->us += (double)ns / 1000.0;
-        if (st != WS_OK || sea_game_shoot(g, cell) == SEA_SHOT_INVALID)
-            return ws_fail(err, REPORT_ERR_INTERNAL,
-                           "game %ld seed %llu: the hunter failed after %d shots: %s", index,
-                           (unsigned long long)seed, g->shots,
-                           st != WS_OK ? why.msg : "invalid shot");
+        if (r == PLAYER_MOVED) {
+            stats_add(&wk->hist, ns);
+            res->us += (double)ns / 1000.0;
+        }
+        if (r == PLAYER_FAULT && engine && st == WS_OK) {
+            /* The engine failed (its client checks every shot is on the
+             * board and at an unknown cell): the game is forfeit. */
+            player_fault_line(p->engine, index, g->shots, &why, res->fault, sizeof res->fault);
+            sea_game_forfeit(g);
+            res->forfeit = true;
+            break;
+        }
+        if (r != PLAYER_MOVED || sea_game_shoot(g, cell) == SEA_SHOT_INVALID)
+            return ws_fail(
+                err, REPORT_ERR_INTERNAL, "game %ld seed %llu: the hunter failed after %d shots: %s",
+                index, (unsigned long long)seed, g->shots,
+                r != PLAYER_MOVED ? why.msg : "invalid shot");
     }
+    sea_player_end(p, g);
     if (!sea_game_is_over(g))
         return ws_fail(err, REPORT_ERR_INTERNAL, "game %ld seed %llu: the fleet survived %d shots",
                        index, (unsigned long long)seed, g->shots);
@@ -78,7 +101,7 @@ static WsStatus play_game(void *worker, long index, void *result, WsError *err) 
 /* ======================================================================== */
 
 typedef struct Totals {
-    long games;
+    long games, forfeit; /* forfeit games are in games, not in hist or the shots */
     long hist[SEA_CELLS + 1]; /* games per shot count */
     double shots_sum, us_sum, decisions;
 } Totals;
@@ -115,8 +138,8 @@ static double hist_median(const Totals *t) {
     return (lo + hi) / 2.0;
 }
 
-static void print_summary(const AppOptions *o, const Totals *t, double wall_s, double p99_us) {
-    SeaHunter hunter = o->hunter;
+static void print_summary(const AppOptions *o, const Totals *t, double wall_s, double p99_us,
+                          const char *hunter_name) {
     SeaPlacement placement = o->placement;
     int min = -1, max = -1;
     for (int s = 0; s <= SEA_CELLS; s++)
@@ -125,16 +148,17 @@ static void print_summary(const AppOptions *o, const Totals *t, double wall_s, d
                 min = s;
             max = s;
         }
-    double n = t->games ? (double)t->games : 1.0;
+    long sunk_all = t->games - t->forfeit; /* the games in the shot figures */
+    double n = sunk_all > 0 ? (double)sunk_all : 1.0;
     double mean = t->shots_sum / n;
     double us = t->decisions > 0 ? t->us_sum / t->decisions : 0.0;
     if (o->json) {
-        printf("{\"summary\":true,\"games\":%ld,\"hunter\":\"%s\",\"placement\":\"%s\","
-               "\"seed\":%llu,\"mean\":%.3f,\"avg_shots\":%.3f,\"median\":%.1f,\"min\":%d,"
+        printf("{\"summary\":true,\"games\":%ld,\"forfeit\":%ld,\"hunter\":\"%s\","
+               "\"placement\":\"%s\",\"seed\":%llu,\"mean\":%.3f,\"avg_shots\":%.3f,\"median\":%.1f,\"min\":%d,"
                "\"max\":%d,\"p10\":%d,\"p90\":%d,\"decision_us_mean\":%.3f,\"decision_us_p99\":%.2f,"
                "\"wall_s\":%.3f,"
                "\"jobs\":%d,\"histogram\":[",
-               t->games, sea_hunter_name(hunter), sea_placement_name(placement),
+               t->games, t->forfeit, hunter_name, sea_placement_name(placement),
                (unsigned long long)o->seed, mean, mean, hist_median(t), min, max,
                hist_quantile(t, 0.1), hist_quantile(t, 0.9), us, p99_us, wall_s, o->jobs);
         bool first = true;
@@ -146,10 +170,10 @@ static void print_summary(const AppOptions *o, const Totals *t, double wall_s, d
         printf("]}\n");
         return;
     }
-    printf("summary: games %ld, hunter %s, placement %s, seed %llu, shots mean %.2f, median %.1f, "
-           "min %d, max %d, p10 %d, p90 %d, decision_us_mean %.2f, decision_us_p99 %.2f, "
-           "wall_s %.3f\n",
-           t->games, sea_hunter_name(hunter), sea_placement_name(placement),
+    printf("summary: games %ld, forfeit %ld, hunter %s, placement %s, seed %llu, shots mean %.2f, "
+           "median %.1f, min %d, max %d, p10 %d, p90 %d, decision_us_mean %.2f, "
+           "decision_us_p99 %.2f, wall_s %.3f\n",
+           t->games, t->forfeit, hunter_name, sea_placement_name(placement),
            (unsigned long long)o->seed, mean, hist_median(t), min, max, hist_quantile(t, 0.1),
            hist_quantile(t, 0.9), us, p99_us, wall_s);
     long peak = 0;
@@ -177,11 +201,22 @@ static WsStatus take_game(void *ctx, long index, void *result, WsError *err) {
     const SeaResult *r = result;
     Totals *t = run->totals;
     t->games++;
+    unsigned long long seed = (unsigned long long)(run->opts->seed + (uint64_t)index);
+    if (r->forfeit) {
+        t->forfeit++;
+        fflush(stdout);
+        fprintf(stderr, "wavesnake: %s\n", r->fault);
+        if (run->opts->json)
+            printf("{\"game\":%ld,\"seed\":%llu,\"forfeit\":true,\"shots\":%d}\n", index, seed,
+                   r->shots);
+        else
+            printf("game %ld seed %llu: forfeit after %d shots\n", index, seed, r->shots);
+        return WS_OK;
+    }
     t->hist[r->shots]++;
     t->shots_sum += r->shots;
     t->us_sum += r->us;
     t->decisions += r->shots;
-    unsigned long long seed = (unsigned long long)(run->opts->seed + (uint64_t)index);
     if (run->opts->json)
         printf("{\"game\":%ld,\"seed\":%llu,\"shots\":%d,\"decision_us_mean\":%.3f}\n", index, seed,
                r->shots, r->us / r->shots);
@@ -197,10 +232,15 @@ static WsStatus take_game(void *ctx, long index, void *result, WsError *err) {
 /* The headless run below its entry point: fills err instead of printing it. */
 static WsStatus headless(const AppOptions *opts, SeaWorker *workers, int jobs, Totals *t,
                          WsError *err) {
-    for (int k = 0; k < jobs; k++) {
+    WsStatus st = WS_OK;
+    for (int k = 0; k < jobs && st == WS_OK; k++) {
         workers[k].opts = opts;
-        sea_ai_init(&workers[k].ai, opts->hunter);
+        st = sea_player_init(&workers[k].player, &opts->hunter_player, opts->engine_timeout_ms,
+                             err);
+        workers[k].player_ready = st == WS_OK;
     }
+    if (st != WS_OK)
+        return st;
     if (!opts->seed_given)
         cli_note_clock_seed(opts->seed, "run");
     SeaRun ctx = {opts, t};
@@ -216,12 +256,13 @@ static WsStatus headless(const AppOptions *opts, SeaWorker *workers, int jobs, T
         .progress = true,
     };
     uint64_t t0 = monoclock_now_ns();
-    WsStatus st = runner_run(&run, err);
+    st = runner_run(&run, err);
     double wall_s = (double)(monoclock_now_ns() - t0) / 1e9;
     if (st == WS_OK) {
         for (int k = 1; k < jobs; k++)
             stats_merge(&workers[0].hist, &workers[k].hist);
-        print_summary(opts, t, wall_s, stats_quantile_us(&workers[0].hist, 0.99));
+        print_summary(opts, t, wall_s, stats_quantile_us(&workers[0].hist, 0.99),
+                      sea_player_name(&workers[0].player));
     }
     return st;
 }
@@ -233,7 +274,12 @@ int run_sea_headless(const AppOptions *opts) {
     Totals *t = calloc(1, sizeof *t);
     WsStatus st = workers == NULL || t == NULL ? ws_fail(&err, WS_ERR_NOMEM, "out of memory")
                                                : headless(opts, workers, jobs, t, &err);
+    bool forfeits = st == WS_OK && t->forfeit > 0;
+    for (int k = 0; workers != NULL && k < jobs; k++)
+        if (workers[k].player_ready)
+            sea_player_deinit(&workers[k].player); /* quit, then each engine's group killed */
     free(workers);
     free(t);
-    return report_status(st, &err);
+    /* A forfeit is a failure of the run (each one said so on its own line). */
+    return forfeits ? REPORT_EXIT_FAIL : report_status(st, &err);
 }

@@ -1,8 +1,10 @@
 /* Headless snake runs.
  *
- * Each worker owns a SnakeGame and a SnakeAi sized once; game i always uses
- * seed S + i, so the results do not depend on how the runner spreads games
- * over threads. Results (and traces) are taken in game order. */
+ * Each worker owns a SnakeGame and a SnakePlayer (player.h: a SnakeAi sized
+ * once, or an engine process started once and reused for every game of that
+ * worker); game i always uses seed S + i, so the results do not depend on
+ * how the runner spreads games over threads. Results (and traces, and the
+ * fault lines of engines) are taken in game order. */
 #define _POSIX_C_SOURCE 200809L
 #include "run_snake.h"
 
@@ -14,6 +16,7 @@
 #include "cli.h"
 #include "grid.h"
 #include "monoclock.h"
+#include "player.h"
 #include "report.h"
 #include "runner.h"
 #include "snake.h"
@@ -34,11 +37,13 @@ typedef struct GameResult {
     int floor_cells;
     double decision_us_mean;
     TraceBuf trace;
+    char fault[320]; /* an engine's fault line, "" when none */
 } GameResult;
 
 /* What every game of a batch shares, read-only while playing. */
 typedef struct BatchSpec {
-    SnakePolicy policy;
+    PlayerSpec player; /* who plays: a built-in policy or an engine */
+    int timeout_ms;    /* an engine's time per answer */
     uint64_t seed;
     bool want_trace;
     const uint8_t *walls; /* the board's walls (w*h bytes) or NULL */
@@ -47,7 +52,8 @@ typedef struct BatchSpec {
 typedef struct Worker {
     const BatchSpec *spec;
     SnakeGame game;
-    SnakeAi ai;
+    SnakePlayer player;
+    bool player_ready;
     LatencyHist hist;
 } Worker;
 
@@ -55,27 +61,46 @@ typedef struct Worker {
 /* Playing                                                                   */
 /* ======================================================================== */
 
-/* RunnerPlayFn: plays game `index` on the worker's game and AI. */
+/* RunnerPlayFn: plays game `index` on the worker's game and player. A
+ * game always finishes (won, dead, stalled, or forfeit when the engine
+ * failed); the run itself fails only when memory runs out or an engine
+ * cannot be started again after a fault. */
 static WsStatus play_game(void *worker, long index, void *result, WsError *err) {
-    (void)err; /* a game always finishes: won, dead or stalled */
     Worker *wk = worker;
     GameResult *res = result;
     const BatchSpec *spec = wk->spec;
     bool want_trace = spec->want_trace;
     SnakeGame *g = &wk->game;
+    SnakePlayer *p = &wk->player;
     snake_game_reset(g, spec->seed + (uint64_t)index);
-    snake_ai_clear(&wk->ai);
+    WsStatus st = snake_player_new_game(p, err);
+    if (st != WS_OK)
+        return st;
     res->seed = g->seed;
     res->floor_cells = g->floor_cells;
+    res->fault[0] = '\0';
     trace_buf_clear(&res->trace);
     if (want_trace)
-        trace_write_start(&res->trace, g, index, snake_policy_name(spec->policy));
+        trace_write_start(&res->trace, g, index, snake_player_name(p));
     double us_sum = 0.0;
     long decisions = 0;
     while (g->outcome == SNAKE_PLAYING) {
+        Dir d = DIR_NONE;
+        WsError why = {0};
+        WsStatus failed = WS_OK;
         uint64_t t0 = monoclock_now_ns();
-        Dir d = snake_ai_choose(&wk->ai, g);
+        PlayerPoll r = snake_player_choose(p, g, &d, &failed, &why);
         uint64_t ns = monoclock_now_ns() - t0;
+        if (r != PLAYER_MOVED) {
+            if (failed != WS_OK) {
+                *err = why;
+                return failed;
+            }
+            /* The engine failed: the game ends here, every move so far kept. */
+            player_fault_line(p->engine, index, g->steps, &why, res->fault, sizeof res->fault);
+            snake_game_forfeit(g);
+            break;
+        }
         stats_add(&wk->hist, ns);
         us_sum += (double)ns / 1000.0;
         decisions++;
@@ -92,6 +117,7 @@ static WsStatus play_game(void *worker, long index, void *result, WsError *err) 
                 trace_write_food(&res->trace, g->rules.w, g->food);
         }
     }
+    snake_player_end(p, g);
     res->outcome = g->outcome;
     res->length = g->snake.len;
     res->steps = g->steps;
@@ -112,7 +138,8 @@ typedef struct Report {
     FILE *trace;
     bool trace_failed;
     SnakeBatch *totals;
-    SnakeSummary summary; /* when not quiet: what the summary line prints */
+    SnakeSummary summary;             /* when not quiet: what the summary line prints */
+    char policy[PLAYER_NAME_MAX + 1]; /* the players' name: "greedy", "engine:NAME" */
 } Report;
 
 /* RunnerTakeFn: counts a game, prints its line, appends its trace. */
@@ -124,9 +151,14 @@ static WsStatus take_game(void *ctx, long index, void *result, WsError *err) {
     t->won += res->outcome == SNAKE_WON;
     t->dead += res->outcome == SNAKE_DEAD;
     t->stalled += res->outcome == SNAKE_STALLED;
+    t->forfeit += res->outcome == SNAKE_FORFEIT;
     t->length_sum += res->length;
     t->steps_sum += (double)res->steps;
     const AppOptions *o = r->opts;
+    if (res->fault[0] != '\0') {
+        fflush(stdout); /* the game lines before it first, where both go to one place */
+        fprintf(stderr, "wavesnake: %s\n", res->fault);
+    }
     if (o != NULL) {
         int cells = res->floor_cells;
         if (o->json)
@@ -168,12 +200,16 @@ static WsStatus play_all(const SnakeRules *rules, const BatchSpec *spec, RunnerG
         st = snake_game_init(&wk->game, rules, spec->seed, err);
         if (st == WS_OK)
             st = snake_game_set_walls(&wk->game, spec->walls, err);
-        if (st == WS_OK) /* the start too: hamilton and perfect need its blocks joined */
-            st = snake_policy_check_game(spec->policy, &wk->game, err);
+        /* The start too: hamilton and perfect need its blocks joined (an
+         * engine plays any board, or loses it). */
+        if (st == WS_OK && spec->player.kind == PLAYER_AI)
+            st = snake_policy_check_game(spec->player.policy, &wk->game, err);
         if (st == WS_OK)
-            st = snake_ai_init(&wk->ai, rules->w, rules->h, spec->policy, rules->strict_tail, err);
-        if (st == WS_OK)
-            wk->ai.explain = false; /* nobody sees the overlays */
+            st = snake_player_init(&wk->player, &spec->player, rules, spec->timeout_ms, err);
+        if (st == WS_OK) {
+            wk->player_ready = true;
+            wk->player.ai.explain = false; /* nobody sees the overlays */
+        }
         if (st != WS_OK) {
             snake_game_deinit(&wk->game);
             break;
@@ -196,9 +232,15 @@ static WsStatus play_all(const SnakeRules *rules, const BatchSpec *spec, RunnerG
         st = runner_run(&run, err);
     }
     report->totals->wall_s = (double)(monoclock_now_ns() - t0) / 1e9;
+    if (ready > 0) {
+        snprintf(report->policy, sizeof report->policy, "%s",
+                 snake_player_name(&workers[0].player));
+        snprintf(report->totals->name, sizeof report->totals->name, "%s", report->policy);
+    }
+    /* Every engine gets `quit` at once, then up to 1 s each to exit. */
     for (int k = 0; k < ready; k++) {
         stats_merge(&report->totals->decisions, &workers[k].hist);
-        snake_ai_deinit(&workers[k].ai);
+        snake_player_deinit(&workers[k].player);
         snake_game_deinit(&workers[k].game);
     }
     free(workers);
@@ -211,8 +253,16 @@ static WsStatus play_all(const SnakeRules *rules, const BatchSpec *spec, RunnerG
 
 WsStatus run_snake_batch(const SnakeRules *rules, const uint8_t *walls, SnakePolicy policy,
                          uint64_t seed, long games, int jobs, SnakeBatch *out, WsError *err) {
+    PlayerSpec player = player_spec_snake_ai(policy);
+    return run_snake_batch_player(rules, walls, &player, ENGINE_TIMEOUT_DEFAULT, seed, games, jobs,
+                                  out, err);
+}
+
+WsStatus run_snake_batch_player(const SnakeRules *rules, const uint8_t *walls,
+                                const PlayerSpec *player, int timeout_ms, uint64_t seed, long games,
+                                int jobs, SnakeBatch *out, WsError *err) {
     memset(out, 0, sizeof *out);
-    BatchSpec spec = {policy, seed, false, walls};
+    BatchSpec spec = {*player, timeout_ms, seed, false, walls};
     Report r = {0};
     r.totals = out;
     return play_all(rules, &spec, (RunnerGames){0, 1, games}, jobs, &r, err);
@@ -232,7 +282,7 @@ static void print_summary(const AppOptions *opts, const SnakeBoard *board, Repor
     s->h = board->rules.h;
     s->cells = board->floor_cells;
     s->walls = board->wall_count;
-    s->policy = snake_policy_name(opts->policy);
+    s->policy = r->policy;
     s->strict_tail = opts->rules.strict_tail;
     s->decision_us_mean = stats_mean_us(&r->totals->decisions);
     s->decision_us_p99 = stats_quantile_us(&r->totals->decisions, 0.99);
@@ -244,8 +294,10 @@ static void print_summary(const AppOptions *opts, const SnakeBoard *board, Repor
 /* The headless run below its entry point: fills err instead of printing it. */
 static WsStatus headless(const AppOptions *opts, const SnakeBoard *board, SnakeBatch *totals,
                          WsError *err) {
-    WsStatus st =
-        snake_policy_check_walls(opts->policy, board->rules.w, board->rules.h, board->walls, err);
+    WsStatus st = opts->player.kind != PLAYER_AI
+                      ? WS_OK
+                      : snake_policy_check_walls(opts->policy, board->rules.w, board->rules.h,
+                                                 board->walls, err);
     if (st != WS_OK)
         return st;
     Report r = {0};
@@ -264,7 +316,8 @@ static WsStatus headless(const AppOptions *opts, const SnakeBoard *board, SnakeB
     }
     if (!opts->seed_given)
         cli_note_clock_seed(opts->seed, "run");
-    BatchSpec spec = {opts->policy, opts->seed, opts->trace != NULL, board->walls};
+    BatchSpec spec = {opts->player, opts->engine_timeout_ms, opts->seed, opts->trace != NULL,
+                      board->walls};
     st = play_all(&board->rules, &spec, run_games(opts), opts->jobs, &r, err);
     if (st == WS_OK)
         print_summary(opts, board, &r);
@@ -284,7 +337,9 @@ int run_snake_headless(const AppOptions *opts) {
     SnakeBatch *totals = calloc(1, sizeof *totals);
     st = totals == NULL ? ws_fail(&err, WS_ERR_NOMEM, "out of memory")
                         : headless(opts, &board, totals, &err);
+    /* A forfeit is a failure of the run (each one said so on its own line). */
+    bool forfeits = st == WS_OK && totals->forfeit > 0;
     free(totals);
     snake_board_close(&board);
-    return report_status(st, &err);
+    return forfeits ? REPORT_EXIT_FAIL : report_status(st, &err);
 }

@@ -5,14 +5,16 @@
 #include <stdint.h>
 
 #include "options.h"
+#include "player.h"
 #include "stats.h"
 
 /* Totals over a batch of games. */
 typedef struct SnakeBatch {
-    long games, won, dead, stalled;
+    long games, won, dead, stalled, forfeit;
     double length_sum, steps_sum;
     LatencyHist decisions; /* every decision's time */
     double wall_s;
+    char name[PLAYER_NAME_MAX + 1]; /* who played: "greedy", "engine:NAME" */
 } SnakeBatch;
 
 /* Entry point: plays opts->games games as docs/formats.md#headless-output says,
@@ -27,5 +29,12 @@ int run_snake_headless(const AppOptions *opts);
  * out. */
 WsStatus run_snake_batch(const SnakeRules *rules, const uint8_t *walls, SnakePolicy policy,
                          uint64_t seed, long games, int jobs, SnakeBatch *out, WsError *err);
+
+/* run_snake_batch with any player: a built-in policy or an engine (one
+ * process per job, each answer within timeout_ms). Fails also when an
+ * engine cannot be started (WS_ERR_ARG). Forfeits are counted in out. */
+WsStatus run_snake_batch_player(const SnakeRules *rules, const uint8_t *walls,
+                                const PlayerSpec *player, int timeout_ms, uint64_t seed, long games,
+                                int jobs, SnakeBatch *out, WsError *err);
 
 #endif

@@ -139,6 +139,13 @@ static bool ends_with(const char *name, const char *ext) {
     return true;
 }
 
+bool options_name_engine(const AppOptions *opts) {
+    bool race = opts->race_given && (opts->race_player[0].kind == PLAYER_ENGINE ||
+                                     opts->race_player[1].kind == PLAYER_ENGINE);
+    bool sea = opts->mode == APP_MODE_SEA;
+    return race || (sea ? opts->hunter_player.kind : opts->player.kind) == PLAYER_ENGINE;
+}
+
 /* What the parse settles from the options read (not a check: options_check
  * follows). */
 static void settle_defaults(AppOptions *opts) {
@@ -185,28 +192,106 @@ static WsStatus parse_shard(const OptSpec *spec, const char *value, void *field,
     return WS_OK;
 }
 
-/* --race P1,P2: exactly two policy names, each checked like --policy's. */
-static WsStatus parse_race(const OptSpec *spec, const char *value, void *field, WsError *err) {
-    SnakePolicy *race = field;
-    const char *comma = strchr(value, ',');
-    if (comma == NULL || comma == value || comma[1] == '\0' || strchr(comma + 1, ',') != NULL)
-        return ws_fail(err, WS_ERR_ARG,
-                       "--race: expected two policies as P1,P2 (e.g. greedy,perfect), got '%s'",
-                       value);
-    char first[32];
-    size_t n = (size_t)(comma - value);
-    if (n >= sizeof first)
-        n = sizeof first - 1; /* too long for any name: still reported as unknown */
-    memcpy(first, value, n);
-    first[n] = '\0';
-    int p[2];
-    WsStatus st = optparse_name(spec, first, &p[0], err);
-    if (st == WS_OK)
-        st = optparse_name(spec, comma + 1, &p[1], err);
+/* One side of --race, or --policy's value: a built-in policy name or
+ * engine:CMD into *player and the built-in policy *policy (greedy for an
+ * engine: the overlays that stand in for its own). */
+static WsStatus parse_snake_player(const OptSpec *spec, const char *value, SnakePolicy *policy,
+                                   PlayerSpec *player, WsError *err) {
+    if (player_spec_is_engine(value)) {
+        WsStatus st = player_spec_parse_engine(value, spec->name, player, err);
+        if (st == WS_OK)
+            *policy = player->policy;
+        return st;
+    }
+    int p = 0;
+    WsStatus st = optparse_name(spec, value, &p, err);
     if (st != WS_OK)
         return st;
-    race[0] = (SnakePolicy)p[0];
-    race[1] = (SnakePolicy)p[1];
+    *policy = (SnakePolicy)p;
+    *player = player_spec_snake_ai(*policy);
+    return WS_OK;
+}
+
+/* --policy P or engine:CMD: fills policy and the PlayerSpec `player`. */
+static WsStatus parse_policy(const OptSpec *spec, const char *value, void *field, WsError *err) {
+    AppOptions *o = (AppOptions *)(void *)((char *)field - spec->at);
+    return parse_snake_player(spec, value, &o->policy, &o->player, err);
+}
+
+/* --hunter H or engine:CMD: fills hunter and the PlayerSpec hunter_player. */
+static WsStatus parse_hunter(const OptSpec *spec, const char *value, void *field, WsError *err) {
+    AppOptions *o = (AppOptions *)(void *)((char *)field - spec->at);
+    if (player_spec_is_engine(value)) {
+        WsStatus st = player_spec_parse_engine(value, spec->name, &o->hunter_player, err);
+        if (st == WS_OK)
+            o->hunter = o->hunter_player.hunter;
+        return st;
+    }
+    int h = 0;
+    WsStatus st = optparse_name(spec, value, &h, err);
+    if (st != WS_OK)
+        return st;
+    o->hunter = (SeaHunter)h;
+    o->hunter_player = player_spec_sea_ai(o->hunter);
+    return WS_OK;
+}
+
+/* Where --race's value splits into its two sides, or NULL. Without an
+ * engine: at its one comma. An engine's command may hold commas: a first
+ * side that is an engine ends at the last comma that a built-in name or
+ * another "engine:" follows; a first side that is a name ends at the first
+ * comma. */
+static const char *race_split(const char *value) {
+    const char *comma = strchr(value, ',');
+    if (strstr(value, PLAYER_ENGINE_PREFIX) == NULL || !player_spec_is_engine(value))
+        return comma;
+    const char *best = NULL;
+    for (const char *c = comma; c != NULL; c = strchr(c + 1, ',')) {
+        const char *right = c + 1;
+        bool name = false;
+        for (int p = 0; p < SNAKE_POLICY_COUNT && !name; p++)
+            name = strcmp(right, snake_policy_name((SnakePolicy)p)) == 0;
+        if (name || player_spec_is_engine(right))
+            best = c;
+    }
+    return best != NULL ? best : comma;
+}
+
+/* --race P1,P2: exactly two sides, each checked like --policy's value. */
+static WsStatus parse_race(const OptSpec *spec, const char *value, void *field, WsError *err) {
+    AppOptions *o = (AppOptions *)(void *)((char *)field - spec->at);
+    const char *comma = race_split(value);
+    bool engines = strstr(value, PLAYER_ENGINE_PREFIX) != NULL;
+    if (comma == NULL || comma == value || comma[1] == '\0' ||
+        (!engines && strchr(comma + 1, ',') != NULL))
+        return ws_fail(err, WS_ERR_ARG,
+                       "--race: expected two policies as P1,P2 (e.g. greedy,perfect or "
+                       "greedy,engine:CMD), got '%s'",
+                       value);
+    char first[4096];
+    size_t n = (size_t)(comma - value);
+    if (n >= sizeof first)
+        return ws_fail(err, WS_ERR_ARG, "--race: the first side is longer than %zu bytes",
+                       sizeof first - 1);
+    memcpy(first, value, n);
+    first[n] = '\0';
+    PlayerSpec side[2];
+    SnakePolicy p[2];
+    WsStatus st = parse_snake_player(spec, first, &p[0], &side[0], err);
+    if (st == WS_OK)
+        st = parse_snake_player(spec, comma + 1, &p[1], &side[1], err);
+    if (st != WS_OK)
+        return st;
+    if (side[0].kind == PLAYER_ENGINE) {
+        /* The command was read from the copy in `first`: borrow it from argv
+         * instead, up to the comma (specs are copied with the options). */
+        side[0].command = value + strlen(PLAYER_ENGINE_PREFIX);
+        side[0].command_len = n - strlen(PLAYER_ENGINE_PREFIX);
+    }
+    for (int k = 0; k < 2; k++) {
+        o->race[k] = p[k];
+        o->race_player[k] = side[k];
+    }
     return WS_OK;
 }
 
@@ -269,16 +354,19 @@ static const OptSpec MODE_OPTIONS[] = {
      .at = AT(rules.start_length), .seen = OPT_SEEN(AppOptions, start_length_given),
      .modes = M_SNAKE,
      .help = "start length, 1..W and less than W*H (default 4, or W on boards\nnarrower than 4)"},
-    {.name = "--policy", .kind = OPT_ENUM, .meta = "P", .names = &OPTIONS_POLICY_NAMES,
-     .at = AT(policy), .modes = M_SNAKE,
+    {.name = "--policy", .kind = OPT_CUSTOM, .meta = "P", .names = &OPTIONS_POLICY_NAMES,
+     .parse = parse_policy, .at = AT(policy), .seen = OPT_SEEN(AppOptions, policy_given),
+     .modes = M_SNAKE | M_REPLAY,
      .help = "greedy (default), hamilton (follow a Hamiltonian cycle),\n"
              "perfect (safe shortcuts off a dynamic cycle; never dies);\n"
-             "hamilton and perfect need an even board side"},
+             "hamilton and perfect need an even board side;\n"
+             "engine:CMD: your own program plays (docs/engines.md)"},
     {.name = "--race", .kind = OPT_CUSTOM, .meta = "P1,P2", .names = &OPTIONS_POLICY_NAMES,
      .parse = parse_race, .at = AT(race), .seen = OPT_SEEN(AppOptions, race_given),
      .modes = M_SNAKE,
      .help = "two policies side by side on one board and seed (window, X);\n"
-             "headless: both play --games N seeds, compared in a table"},
+             "headless: both play --games N seeds, compared in a table;\n"
+             "either may be engine:CMD"},
     {.name = "--strict-tail", .kind = OPT_FLAG, .at = AT(rules.strict_tail), .modes = M_SNAKE,
      .help = "the head may not enter the cell the tail is leaving"},
     {.name = "--trace", .kind = OPT_TEXT, .meta = "FILE", .at = AT(trace), .modes = M_SNAKE,
@@ -314,10 +402,16 @@ static const OptSpec MODE_OPTIONS[] = {
     {.name = "--print", .kind = OPT_FLAG, .at = AT(print), .modes = M_REPLAY,
      .help = "print the board at that tick as text instead of opening it"},
 
-    {.name = "--hunter", .kind = OPT_ENUM, .meta = "H", .names = &OPTIONS_HUNTER_NAMES,
-     .at = AT(hunter), .modes = M_SEA,
+    {.name = "--hunter", .kind = OPT_CUSTOM, .meta = "H", .names = &OPTIONS_HUNTER_NAMES,
+     .parse = parse_hunter, .at = AT(hunter), .modes = M_SEA,
      .help = "sampler (default: samples fleets consistent with the board) or\n"
-             "source (the source's algorithm); seed and best are old names"},
+             "source (the source's algorithm); seed and best are old names;\n"
+             "engine:CMD: your own program shoots (docs/engines.md)"},
+    {.name = "--engine-timeout", .kind = OPT_INT, .meta = "MS", .lo = 1, .hi = 600000,
+     .at = AT(engine_timeout_ms), .seen = OPT_SEEN(AppOptions, engine_timeout_given),
+     .modes = M_SNAKE | M_SEA | M_REPLAY,
+     .help = "the time an engine has for each answer, {range} ms (default\n"
+             "2000); only with an engine:CMD"},
     {.name = "--placement", .kind = OPT_ENUM, .meta = "P", .names = &PLACEMENT_NAMES,
      .at = AT(placement), .modes = M_SEA,
      .help = "random (default) or edges (ships of 2+ cells along the border)"},
@@ -377,10 +471,14 @@ void options_defaults(AppOptions *opts, AppMode mode, uint64_t clock_seed) {
     opts->rules.start_length = 4;
     opts->rules.strict_tail = false;
     opts->policy = SNAKE_POLICY_GREEDY;
+    opts->player = player_spec_snake_ai(SNAKE_POLICY_GREEDY);
+    opts->race_player[0] = opts->race_player[1] = opts->player;
+    opts->engine_timeout_ms = ENGINE_TIMEOUT_DEFAULT;
     opts->ticks = 1000;
     opts->monsters = -1;
     opts->layer = ARENA_SHOWN_HERO;
     opts->hunter = SEA_HUNTER_SAMPLER;
+    opts->hunter_player = player_spec_sea_ai(SEA_HUNTER_SAMPLER);
     opts->placement = SEA_PLACE_RANDOM;
 }
 
@@ -402,6 +500,14 @@ WsStatus options_parse(AppOptions *opts, int argc, char **argv, int first, WsErr
         return st;
     settle_defaults(opts);
     return options_check(opts, err);
+}
+
+/* --engine-timeout without an engine would be a setting that does nothing. */
+static WsStatus check_engine_timeout(const AppOptions *opts, WsError *err) {
+    if (opts->engine_timeout_given && !options_name_engine(opts))
+        return ws_fail(err, WS_ERR_ARG, "--engine-timeout goes with an engine: %s engine:CMD",
+                       opts->mode == APP_MODE_SEA ? "--hunter" : "--policy");
+    return WS_OK;
 }
 
 /* --screenshot writes what its name says: a PNG, or a JPEG. */
@@ -432,6 +538,15 @@ static WsStatus check_replay(const AppOptions *opts, WsError *err) {
         return ws_fail(err, WS_ERR_ARG,
                        "replay: --stats measures the window's frames; --headless checks every "
                        "game");
+    if (opts->policy_given && opts->player.kind != PLAYER_ENGINE)
+        /* The trace names its policy; the command line may only bring an
+         * engine to show its thoughts (nothing read from a file starts one). */
+        return ws_fail(err, WS_ERR_ARG,
+                       "replay: --policy names an engine (engine:CMD); the trace names its "
+                       "own policy");
+    WsStatus st = check_engine_timeout(opts, err);
+    if (st != WS_OK)
+        return st;
     return check_screenshot(opts->screenshot, err);
 }
 
@@ -456,6 +571,14 @@ static WsStatus check_mode(const AppOptions *opts, WsError *err) {
         return ws_fail(err, WS_ERR_ARG, "--trace records single games: drop --race or --trace");
     if (opts->mode == APP_MODE_ARENA && opts->map != NULL && opts->gen_w > 0)
         return ws_fail(err, WS_ERR_ARG, "--map and --generate cannot be combined");
+    st = check_engine_timeout(opts, err);
+    if (st != WS_OK)
+        return st;
+    if (!headless && options_name_engine(opts))
+        /* Until the views drive engines (player.h's request / poll), a window
+         * would show a built-in AI in the engine's place: say so instead. */
+        return ws_fail(err, WS_ERR_ARG,
+                       "engines play --headless for now; the window does not run them yet");
     return WS_OK;
 }
 

@@ -16,6 +16,7 @@
 
 #include "monster.h"
 #include "optparse.h"
+#include "player.h"
 #include "sea.h"
 #include "sea_ai.h"
 #include "snake.h"
@@ -74,11 +75,15 @@ typedef struct AppOptions {
     SnakeRules rules;    /* rules.start_length: min(4, W) unless --start-length was given */
     bool size_given;     /* --size was given (it cannot be combined with --map) */
     bool start_length_given;
-    SnakePolicy policy;
+    SnakePolicy policy;  /* the built-in policy; greedy when --policy names an engine
+                            (its overlays stand in for the engine's own) */
+    PlayerSpec player;   /* --policy as given: a built-in policy (= policy) or engine:CMD */
+    bool policy_given;
     const char *trace;   /* trace file path, or NULL */
     long shard_k, shard_n; /* --shard K/N: only the games i with i mod N = K; N 0: all */
     bool race_given;     /* --race P1,P2: two policies side by side (window), or compared */
-    SnakePolicy race[2]; /* the two policies of --race, left / top first */
+    SnakePolicy race[2]; /* the two policies of --race, left / top first (greedy for an engine) */
+    PlayerSpec race_player[2]; /* the two sides as given: built-in or engine:CMD */
 
     /* snake and arena */
     const char *map;     /* --map: map file, or NULL (arena: the default / generated map;
@@ -92,7 +97,12 @@ typedef struct AppOptions {
     ArenaShown layer; /* --layer (or --arena-map): the layer the window shows first */
 
     /* sea */
-    SeaHunter hunter;
+    SeaHunter hunter;    /* the built-in hunter; sampler when --hunter names an engine */
+    PlayerSpec hunter_player; /* --hunter as given: a built-in hunter or engine:CMD */
+
+    /* engines (docs/engines.md) */
+    int engine_timeout_ms; /* --engine-timeout: the time an engine has for each answer */
+    bool engine_timeout_given;
     SeaPlacement placement;
 
     /* replay: `wavesnake replay FILE ...` (mode snake) */
@@ -116,7 +126,8 @@ WsStatus options_parse(AppOptions *opts, int argc, char **argv, int first, WsErr
  * `replay`): --stats and --record need frames to measure or record, a
  * --screenshot is a .png or .jpg, --map goes with neither --size nor
  * --generate, replay's --headless / --print / --json / --game / --tick pick
- * one thing to do. options_parse and options_parse_replay call it once
+ * one thing to do, --engine-timeout needs an engine, replay's --policy can
+ * only name one, and engines play --headless (not in the window yet). options_parse and options_parse_replay call it once
  * every option is read; nothing checks a combination anywhere else.
  * WS_ERR_ARG with one line. */
 WsStatus options_check(const AppOptions *opts, WsError *err);
@@ -145,6 +156,9 @@ bool app_mode_parse(const char *name, AppMode *out);
 size_t app_mode_list(char *buf, size_t size);
 
 const char *arena_shown_name(ArenaShown shown);
+
+/* Whether any option names an engine (--policy, --race, --hunter). */
+bool options_name_engine(const AppOptions *opts);
 
 /* The names --policy and --hunter accept, for the other tables that take them. */
 extern const OptNames OPTIONS_POLICY_NAMES;

@@ -8,8 +8,31 @@
 /* Static helpers                                                            */
 /* ======================================================================== */
 
-static void decide(SnakeRaceSide *s) {
-    s->pending = s->game.outcome == SNAKE_PLAYING ? snake_ai_choose(&s->ai, &s->game) : DIR_NONE;
+static void tally_side(SnakeRaceSide *s);
+
+/* The side's next move, from its AI or its player. A player's fault ends
+ * the game forfeit there (and tallies it); so does a player that cannot
+ * even answer (memory), said the same way. */
+static void decide(SnakeRaceSide *s, long heat) {
+    if (s->game.outcome != SNAKE_PLAYING) {
+        s->pending = DIR_NONE;
+        return;
+    }
+    if (s->player == NULL) {
+        s->pending = snake_ai_choose(&s->ai, &s->game);
+        return;
+    }
+    WsError why = {0};
+    WsStatus failed = WS_OK;
+    Dir d = DIR_NONE;
+    if (snake_player_choose(s->player, &s->game, &d, &failed, &why) == PLAYER_MOVED) {
+        s->pending = d;
+        return;
+    }
+    player_fault_line(s->player->engine, heat, s->game.steps, &why, s->fault, sizeof s->fault);
+    snake_game_forfeit(&s->game);
+    tally_side(s);
+    s->pending = DIR_NONE;
 }
 
 /* Whether the side's named policy can play the board as it is now. */
@@ -28,7 +51,10 @@ static void tally_side(SnakeRaceSide *s) {
     s->won += g->outcome == SNAKE_WON;
     s->dead += g->outcome == SNAKE_DEAD;
     s->stalled += g->outcome == SNAKE_STALLED;
+    s->forfeit += g->outcome == SNAKE_FORFEIT;
     s->length_sum += g->snake.len;
+    if (s->player != NULL)
+        snake_player_end(s->player, g);
     s->steps_sum += (double)g->steps;
 }
 
@@ -81,14 +107,45 @@ void snake_race_deinit(SnakeRace *r) {
     memset(r, 0, sizeof *r);
 }
 
+void snake_race_attach(SnakeRace *r, int k, SnakePlayer *player) { r->side[k].player = player; }
+
+const char *snake_race_side_name(const SnakeRace *r, int k) {
+    const SnakeRaceSide *s = &r->side[k];
+    return s->player != NULL ? snake_player_name(s->player) : snake_policy_name(s->asked);
+}
+
+/* Counts a heat whose two games have ended. */
+static void finish_heat(SnakeRace *r) {
+    r->heats++;
+    int c = snake_race_compare(&r->side[0].game, &r->side[1].game);
+    if (c > 0)
+        r->beat[0]++;
+    else if (c < 0)
+        r->beat[1]++;
+    else
+        r->ties++;
+}
+
 void snake_race_start(SnakeRace *r, long index) {
     r->game_index = index;
     for (int k = 0; k < SNAKE_RACE_SIDES; k++) {
         SnakeRaceSide *s = &r->side[k];
         snake_game_reset(&s->game, r->seed + (uint64_t)index);
         snake_ai_clear(&s->ai);
-        decide(s);
+        s->fault[0] = '\0';
+        if (s->player != NULL) {
+            WsError why = {0};
+            if (snake_player_new_game(s->player, &why) != WS_OK) {
+                /* The engine cannot be started again: this game is lost. */
+                snprintf(s->fault, sizeof s->fault, "heat %ld: %s", index, why.msg);
+                snake_game_forfeit(&s->game);
+                tally_side(s);
+            }
+        }
+        decide(s, index);
     }
+    if (snake_race_is_over(r)) /* both players failed at once */
+        finish_heat(r);
 }
 
 bool snake_race_is_over(const SnakeRace *r) {
@@ -108,18 +165,11 @@ bool snake_race_tick(SnakeRace *r) {
         snake_game_tick(&s->game, s->pending);
         if (s->game.outcome != SNAKE_PLAYING)
             tally_side(s);
-        decide(s);
+        decide(s, r->game_index);
     }
     if (!snake_race_is_over(r))
         return false;
-    r->heats++;
-    int c = snake_race_compare(&r->side[0].game, &r->side[1].game);
-    if (c > 0)
-        r->beat[0]++;
-    else if (c < 0)
-        r->beat[1]++;
-    else
-        r->ties++;
+    finish_heat(r);
     return true;
 }
 
@@ -133,7 +183,7 @@ bool snake_race_toggle_wall(SnakeRace *r, int cell) {
     }
     for (int k = 0; k < SNAKE_RACE_SIDES; k++) {
         check_walls(&r->side[k]);
-        decide(&r->side[k]);
+        decide(&r->side[k], r->game_index);
     }
     return true;
 }

@@ -13,6 +13,11 @@
  * otherwise that side plays greedy and `refusal` says why (the window's
  * HUD). Pure bookkeeping over the core: no I/O, no clock, no allocation
  * after snake_race_init.
+ *
+ * A side may instead be played by a SnakePlayer (player.h: an engine
+ * process), attached with snake_race_attach: its decisions then block until
+ * the engine answers (at most its timeout), so this is for headless races;
+ * an engine that fails forfeits that side's game and `fault` says why.
  */
 #ifndef WS_SNAKE_RACE_H
 #define WS_SNAKE_RACE_H
@@ -20,6 +25,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "player.h"
 #include "snake.h"
 #include "snake_ai.h"
 #include "ws_error.h"
@@ -32,9 +38,11 @@ typedef struct SnakeRaceSide {
     char refusal[160];  /* why `asked` cannot play this board; "" when it can */
     SnakeGame game;
     SnakeAi ai;
-    Dir pending;                  /* the AI's decision for the next tick (DIR_NONE: game over) */
-    long won, dead, stalled;      /* this side's finished games */
-    double length_sum, steps_sum; /* over those games */
+    Dir pending;         /* the AI's decision for the next tick (DIR_NONE: game over) */
+    SnakePlayer *player; /* borrowed: plays instead of `ai` when not NULL */
+    char fault[320];     /* the last fault of the player this heat; "" when none */
+    long won, dead, stalled, forfeit; /* this side's finished games */
+    double length_sum, steps_sum;     /* over those games */
 } SnakeRaceSide;
 
 typedef struct SnakeRace {
@@ -56,6 +64,14 @@ WsStatus snake_race_init(SnakeRace *r, const SnakeRules *rules, const uint8_t *w
                          const SnakePolicy policies[SNAKE_RACE_SIDES], uint64_t seed, bool strict,
                          WsError *err);
 void snake_race_deinit(SnakeRace *r);
+
+/* Lets `player` (initialised for the race's board; borrowed, NULL: the
+ * built-in AI again) play side k from the next heat on. */
+void snake_race_attach(SnakeRace *r, int k, SnakePlayer *player);
+
+/* The name of what plays side k: the policy's, or the player's
+ * ("engine:NAME"). */
+const char *snake_race_side_name(const SnakeRace *r, int k);
 
 /* Starts heat `index` on both sides (seed + index) and lets both AIs decide. */
 void snake_race_start(SnakeRace *r, long index);

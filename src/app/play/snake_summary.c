@@ -18,6 +18,7 @@ WsStatus snake_summary_add(SnakeSummary *s, SnakeOutcome outcome, int length, lo
     s->won += outcome == SNAKE_WON;
     s->dead += outcome == SNAKE_DEAD;
     s->stalled += outcome == SNAKE_STALLED;
+    s->forfeit += outcome == SNAKE_FORFEIT;
     s->length_sum += length;
     return WS_OK;
 }
@@ -50,22 +51,23 @@ void snake_summary_print(FILE *out, SnakeSummary *s, bool json) {
     if (json)
         fprintf(out,
                 "{\"summary\":true,\"games\":%ld,\"won\":%ld,\"dead\":%ld,\"stalled\":%ld,"
-                "\"avg_length\":%.3f,\"avg_steps\":%.2f,\"decision_us_mean\":%.3f,"
+                "\"forfeit\":%ld,\"avg_length\":%.3f,\"avg_steps\":%.2f,\"decision_us_mean\":%.3f,"
                 "\"decision_us_p99\":%.2f,\"wall_s\":%.3f,\"seed\":%llu,\"size\":\"%dx%d\","
                 "\"policy\":\"%s\",\"tail\":\"%s\",\"walls\":%d,\"jobs\":%d,\"steps_sd\":%.2f,"
                 "\"steps_min\":%ld,\"steps_median\":%.1f,\"steps_max\":%ld}\n",
-                n, s->won, s->dead, s->stalled, s->length_sum / d, sum / d, s->decision_us_mean,
-                s->decision_us_p99, s->wall_s, (unsigned long long)s->seed, s->w, s->h, s->policy,
-                tail, s->walls, s->jobs, sd, lo, median, hi);
-    else
-        fprintf(out,
-                "summary: games %ld, won %ld, dead %ld, stalled %ld, avg_length %.3f/%d, "
-                "avg_steps %.2f, decision_us_mean %.3f, decision_us_p99 %.2f, wall_s %.3f, "
-                "seed %llu, size %dx%d, policy %s, tail %s, steps sd %.2f min %ld median %.1f "
-                "max %ld\n",
-                n, s->won, s->dead, s->stalled, s->length_sum / d, s->cells, sum / d,
+                n, s->won, s->dead, s->stalled, s->forfeit, s->length_sum / d, sum / d,
                 s->decision_us_mean, s->decision_us_p99, s->wall_s, (unsigned long long)s->seed,
-                s->w, s->h, s->policy, tail, sd, lo, median, hi);
+                s->w, s->h, s->policy, tail, s->walls, s->jobs, sd, lo, median, hi);
+    else
+        fprintf(
+            out,
+            "summary: games %ld, won %ld, dead %ld, stalled %ld, forfeit %ld, avg_length %.3f/%d, "
+            "avg_steps %.2f, decision_us_mean %.3f, decision_us_p99 %.2f, wall_s %.3f, "
+            "seed %llu, size %dx%d, policy %s, tail %s, steps sd %.2f min %ld median %.1f "
+            "max %ld\n",
+            n, s->won, s->dead, s->stalled, s->forfeit, s->length_sum / d, s->cells, sum / d,
+            s->decision_us_mean, s->decision_us_p99, s->wall_s, (unsigned long long)s->seed, s->w,
+            s->h, s->policy, tail, sd, lo, median, hi);
 }
 
 void snake_summary_free(SnakeSummary *s) {

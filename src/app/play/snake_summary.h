@@ -17,7 +17,7 @@
 #include "ws_error.h"
 
 typedef struct SnakeSummary {
-    long games, won, dead, stalled;
+    long games, won, dead, stalled, forfeit; /* forfeit: an engine failed (docs/engines.md) */
     double length_sum;
     long *steps; /* every game's steps, in the order added; owned */
     long steps_cap;

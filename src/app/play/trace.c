@@ -593,16 +593,41 @@ static void illegal_why(const TraceReader *r, Dir d, char *buf, size_t size) {
         snprintf(buf, size, "(%d, %d) is the snake's body", to % w, to / w);
 }
 
+static WsStatus event_end(TraceReader *r, SnakeHistory *h, TraceEvent *ev, WsError *err);
+
+/* An illegal move: the snake dies where it stands (a player that moved into
+ * a wall or its body, e.g. an engine), which a trace records as the move and
+ * then at once the end line; followed by anything else it is a fault. */
+static WsStatus event_crash(TraceReader *r, SnakeHistory *h, Dir d, TraceEvent *ev, WsError *err) {
+    SnakeGame *g = &r->g;
+    char why[80];
+    illegal_why(r, d, why, sizeof why);
+    long move_line = r->line_no;
+    long tick = g->steps;
+    WsStatus st = game_line(r, err);
+    if (st != WS_OK)
+        return st;
+    if (strncmp(r->line, "end ", 4) != 0) {
+        r->line_no = move_line; /* the fault is the move's */
+        return trace_fail(r, err, "illegal move %c at tick %ld: %s", dir_to_char(d), tick, why);
+    }
+    if (h != NULL) {
+        st = snake_history_crash(h, g, err);
+        if (st != WS_OK)
+            return st;
+    } else {
+        snake_game_tick(g, d); /* dead, nothing moved */
+    }
+    return event_end(r, h, ev, err);
+}
+
 static WsStatus event_move(TraceReader *r, SnakeHistory *h, Dir d, TraceEvent *ev, WsError *err) {
     SnakeGame *g = &r->g;
     if (g->outcome != SNAKE_PLAYING)
         return trace_fail(r, err, "a move after the end of the game (%s at tick %ld)",
                           snake_outcome_name(g->outcome), g->steps);
-    if (!snake_game_is_legal(g, d)) {
-        char why[80];
-        illegal_why(r, d, why, sizeof why);
-        return trace_fail(r, err, "illegal move %c at tick %ld: %s", dir_to_char(d), g->steps, why);
-    }
+    if (!snake_game_is_legal(g, d))
+        return event_crash(r, h, d, ev, err);
     int len = g->snake.len;
     if (h != NULL) {
         WsStatus st = snake_history_play(h, g, NULL, d, DIR_NONE, err);
@@ -661,7 +686,20 @@ static WsStatus event_end(TraceReader *r, SnakeHistory *h, TraceEvent *ev, WsErr
         !scan_word(&s, "length") || !scan_number(&s, INT_MAX, &length) || !scan_word(&s, "steps") ||
         !scan_number(&s, LONG_MAX, &steps) || !scan_end(&s))
         return trace_fail(r, err,
-                          "bad end line (expected 'end won|dead|stalled length L steps N')");
+                          "bad end line (expected 'end won|dead|stalled|forfeit length L steps "
+                          "N')");
+    bool forfeit = len == 7 && memcmp(word, "forfeit", 7) == 0;
+    if (forfeit && g->outcome == SNAKE_PLAYING) {
+        /* The player (an engine) gave no move here: the game ends where it
+         * stands, and the figures below must be those of this tick. */
+        if (h != NULL) {
+            WsStatus st = snake_history_forfeit(h, g, err);
+            if (st != WS_OK)
+                return st;
+        } else {
+            snake_game_forfeit(g);
+        }
+    }
     if (g->outcome == SNAKE_PLAYING && !snake_game_has_move(g)) {
         /* A wall toggled at this tick left no legal move: dead without a move. */
         if (h != NULL) {

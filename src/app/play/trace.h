@@ -9,7 +9,14 @@
  *   R                            (one line per move: U, R, D or L)
  *   wall X Y                     (a toggle, before the next move)
  *   food 1 2                     (after each eat, the new food)
- *   end won length 64 steps 700
+ *   end won length 64 steps 700  (won | dead | stalled | forfeit)
+ *
+ * Two ends come from engines (docs/engines.md): `end forfeit` while the game
+ * goes on (the engine failed; nothing moved), and a move that is not legal
+ * (into a wall, the body, off the board) directly followed by `end dead`:
+ * the snake died there without moving. An illegal move followed by anything
+ * else is a fault of the trace. The game line names an engine as
+ * `policy engine:NAME`; reading one never starts anything.
  *
  * Writer: lines appended to a TraceBuf, a growable text buffer (a headless
  * worker fills one per game and the results are written in game order), or
@@ -39,7 +46,7 @@
 #include "ws_error.h"
 
 /* The longest line the reader accepts (a walls line of a 256x256 board fits). */
-enum { TRACE_MAX_LINE = 1 << 20, TRACE_POLICY_MAX = 32 };
+enum { TRACE_MAX_LINE = 1 << 20, TRACE_POLICY_MAX = 72 };
 
 /* ======================================================================== */
 /* Writer                                                                    */

@@ -379,8 +379,13 @@ void sea_game_reset(SeaGame *game, uint64_t seed, SeaPlacement how) {
     sea_fleet_place(&game->fleet, how, &place);
 }
 
+void sea_game_forfeit(SeaGame *game) {
+    if (!sea_game_is_over(game))
+        game->forfeit = true;
+}
+
 SeaShot sea_game_shoot(SeaGame *game, int cell) {
-    if (cell < 0 || cell >= SEA_CELLS || game->seen.mark[cell] != SEA_UNKNOWN)
+    if (game->forfeit || cell < 0 || cell >= SEA_CELLS || game->seen.mark[cell] != SEA_UNKNOWN)
         return SEA_SHOT_INVALID;
     game->shots++;
     game->shot[cell] = 1;

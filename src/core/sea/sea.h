@@ -139,6 +139,7 @@ typedef struct SeaGame {
     int last_cell;                      /* the last valid shot, or -1 */
     uint64_t seed;
     SeaPlacement placement;
+    bool forfeit;                       /* the shooter gave up (sea_game_forfeit) */
 } SeaGame;
 
 /* Starts a game: empty observed board, fleet placed from rng_init(seed, RNG_STREAM_PLACE). */
@@ -149,8 +150,12 @@ void sea_game_reset(SeaGame *game, uint64_t seed, SeaPlacement how);
  * unknown (or off the board) change nothing and return SEA_SHOT_INVALID. */
 SeaShot sea_game_shoot(SeaGame *game, int cell);
 
+/* Ends a game the fleet still floats in as forfeit: the shooter (an engine
+ * that failed) gives no more shots. The core never decides this itself. */
+void sea_game_forfeit(SeaGame *game);
+
 static inline bool sea_game_is_over(const SeaGame *game) {
-    return game->sunk == SEA_SHIP_COUNT;
+    return game->sunk == SEA_SHIP_COUNT || game->forfeit;
 }
 
 #endif

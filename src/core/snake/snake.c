@@ -255,6 +255,21 @@ SnakeEvent snake_game_tick(SnakeGame *g, Dir d) {
     return eat ? SNAKE_EV_ATE : SNAKE_EV_MOVED;
 }
 
+void snake_game_forfeit(SnakeGame *g) {
+    if (g->outcome == SNAKE_PLAYING)
+        g->outcome = SNAKE_FORFEIT;
+}
+
+bool snake_outcome_parse(const char *name, SnakeOutcome *out) {
+    const SnakeOutcome ended[] = {SNAKE_WON, SNAKE_DEAD, SNAKE_STALLED, SNAKE_FORFEIT};
+    for (size_t i = 0; i < sizeof ended / sizeof ended[0]; i++)
+        if (strcmp(name, snake_outcome_name(ended[i])) == 0) {
+            *out = ended[i];
+            return true;
+        }
+    return false;
+}
+
 const char *snake_outcome_name(SnakeOutcome o) {
     switch (o) {
     case SNAKE_PLAYING:
@@ -265,6 +280,8 @@ const char *snake_outcome_name(SnakeOutcome o) {
         return "dead";
     case SNAKE_STALLED:
         return "stalled";
+    case SNAKE_FORFEIT:
+        return "forfeit";
     }
     return "?";
 }

@@ -71,7 +71,8 @@ typedef enum SnakeOutcome {
     SNAKE_PLAYING = 0,
     SNAKE_WON,    /* the body covers every floor cell */
     SNAKE_DEAD,   /* no legal move was left (or an illegal one was made) */
-    SNAKE_STALLED /* 4 * w * h ticks passed without eating */
+    SNAKE_STALLED, /* 4 * w * h ticks passed without eating */
+    SNAKE_FORFEIT  /* the player gave the game up: an engine that failed (docs/engines.md) */
 } SnakeOutcome;
 
 typedef struct SnakeRules {
@@ -150,6 +151,17 @@ SnakeEvent snake_game_tick(SnakeGame *g, Dir d);
  * place stream; none when the floor is full. Exposed for tests. */
 void snake_game_place_food(SnakeGame *g);
 
+/* Ends a game that is still playing as forfeit, where it stands (no move is
+ * made: the body, food and steps stay); a finished game is left as it is.
+ * The core never decides this itself: the caller does, when the player
+ * (an engine process) failed to give a move. */
+void snake_game_forfeit(SnakeGame *g);
+
+/* "playing", "won", "dead", "stalled", "forfeit". */
 const char *snake_outcome_name(SnakeOutcome o);
+
+/* Parses an ended game's outcome name ("won", "dead", "stalled", "forfeit";
+ * never "playing") into *out. */
+bool snake_outcome_parse(const char *name, SnakeOutcome *out);
 
 #endif

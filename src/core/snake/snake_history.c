@@ -622,6 +622,15 @@ WsStatus snake_history_crash(SnakeHistory *h, SnakeGame *g, WsError *err) {
     return WS_OK;
 }
 
+WsStatus snake_history_forfeit(SnakeHistory *h, SnakeGame *g, WsError *err) {
+    WsStatus st = check_live(h, g, err);
+    if (st != WS_OK)
+        return st;
+    snake_game_forfeit(g);
+    h->outcome = g->outcome;
+    return WS_OK;
+}
+
 WsStatus snake_history_toggle(SnakeHistory *h, SnakeGame *g, const SnakeAi *ai, int cell,
                               WsError *err) {
     WsStatus st = check_live(h, g, err);
@@ -721,6 +730,8 @@ static void walk_to(const SnakeHistory *h, SnakeGame *g, Walk *w, long t, bool f
         if (w->tick == t) {
             if (t == h->ticks && h->outcome == SNAKE_DEAD && g->outcome == SNAKE_PLAYING)
                 snake_game_tick(g, DIR_NONE); /* trapped by a toggle, or a crash */
+            else if (t == h->ticks && h->outcome == SNAKE_FORFEIT)
+                snake_game_forfeit(g); /* the player gave up there */
             return;
         }
         snake_game_tick(g, (Dir)h->moves[w->tick]);

@@ -178,6 +178,11 @@ WsStatus snake_history_play(SnakeHistory *h, SnakeGame *g, const SnakeAi *ai, Di
  * the end back. WS_ERR_ARG, nothing changed, for a finished game. */
 WsStatus snake_history_crash(SnakeHistory *h, SnakeGame *g, WsError *err);
 
+/* Ends g (at the history's last tick, playing) as forfeit there: the player
+ * gave no move (an engine that failed). Recorded like a crash: no move, the
+ * end at the last tick. WS_ERR_ARG, nothing changed, for a finished game. */
+WsStatus snake_history_forfeit(SnakeHistory *h, SnakeGame *g, WsError *err);
+
 /* Toggles the wall at `cell` on g (at the history's last tick, playing) and
  * records it, with ai's memory (NULL: not known). WS_ERR_ARG, nothing
  * changed, when snake_game_toggle_wall refuses (the snake or the food is

@@ -1,0 +1,343 @@
+/* player.c - built-in AIs and engine processes behind one interface (player.h). */
+#include "player.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ======================================================================== */
+/* Specs                                                                     */
+/* ======================================================================== */
+
+bool player_spec_is_engine(const char *text) {
+    return strncmp(text, PLAYER_ENGINE_PREFIX, strlen(PLAYER_ENGINE_PREFIX)) == 0;
+}
+
+WsStatus player_spec_parse_engine(const char *text, const char *option, PlayerSpec *out,
+                                  WsError *err) {
+    size_t n = strlen(PLAYER_ENGINE_PREFIX);
+    if (strncmp(text, PLAYER_ENGINE_PREFIX, n) != 0)
+        return ws_fail(err, WS_ERR_ARG, "%s: '%s' does not name an engine (engine:CMD)", option,
+                       text);
+    const char *cmd = text + n;
+    /* A command of blanks alone would run nothing: /bin/sh -c "" exits 0
+     * before the handshake, a fault that says less than this line. */
+    if (cmd[strspn(cmd, " \t")] == '\0')
+        return ws_fail(err, WS_ERR_ARG, "%s: engine: needs a command (engine:CMD)", option);
+    memset(out, 0, sizeof *out);
+    out->kind = PLAYER_ENGINE;
+    out->policy = SNAKE_POLICY_GREEDY; /* what overlays fall back to (docs/engines.md) */
+    out->hunter = SEA_HUNTER_SAMPLER;
+    out->command = cmd;
+    return WS_OK;
+}
+
+size_t player_spec_command_len(const PlayerSpec *spec) {
+    if (spec->command == NULL)
+        return 0;
+    return spec->command_len > 0 ? spec->command_len : strlen(spec->command);
+}
+
+/* The spec's command as a string of its own, or NULL (out of memory). */
+static char *command_dup(const PlayerSpec *spec) {
+    size_t n = player_spec_command_len(spec);
+    char *c = malloc(n + 1);
+    if (c != NULL) {
+        memcpy(c, spec->command, n);
+        c[n] = '\0';
+    }
+    return c;
+}
+
+PlayerSpec player_spec_snake_ai(SnakePolicy policy) {
+    return (PlayerSpec){.kind = PLAYER_AI, .policy = policy, .hunter = SEA_HUNTER_SAMPLER};
+}
+
+PlayerSpec player_spec_sea_ai(SeaHunter hunter) {
+    return (PlayerSpec){.kind = PLAYER_AI, .policy = SNAKE_POLICY_GREEDY, .hunter = hunter};
+}
+
+const char *player_spec_format(const PlayerSpec *spec, bool sea, char *buf, size_t size) {
+    switch (spec->kind) {
+    case PLAYER_ENGINE:
+        snprintf(buf, size, "%s%.*s", PLAYER_ENGINE_PREFIX, (int)player_spec_command_len(spec),
+                 spec->command);
+        break;
+    case PLAYER_WHEEL:
+        snprintf(buf, size, "wheel");
+        break;
+    case PLAYER_AI:
+    default:
+        snprintf(buf, size, "%s",
+                 sea ? sea_hunter_name(spec->hunter) : snake_policy_name(spec->policy));
+        break;
+    }
+    return buf;
+}
+
+/* The engine's name as a trace word: printable, no space, nothing a JSON
+ * string would need to escape, cut to fit PLAYER_NAME_MAX with the prefix. */
+static void trace_name(char *out, size_t size, const char *engine) {
+    int n = snprintf(out, size, "%s", PLAYER_ENGINE_PREFIX);
+    size_t at = n > 0 ? (size_t)n : 0;
+    for (const char *c = engine; *c != '\0' && at + 1 < size; c++) {
+        char ch = *c;
+        out[at++] = ch <= ' ' || ch > '~' || ch == '"' || ch == '\\' ? '_' : ch;
+    }
+    out[at] = '\0';
+}
+
+const char *player_fault_line(const Engine *e, long game, long tick, const WsError *err, char *buf,
+                              size_t size) {
+    /* engine.c says "engine NAME: what was wrong"; the line puts the game
+     * and the tick between the name and the what. */
+    const char *what = err->msg;
+    if (strncmp(what, "engine ", 7) == 0) {
+        const char *colon = strstr(what, ": ");
+        if (colon != NULL)
+            what = colon + 2;
+    }
+    snprintf(buf, size, "engine '%s', game %ld tick %ld: %s", e != NULL ? engine_name(e) : "?",
+             game, tick, what[0] ? what : "failed");
+    return buf;
+}
+
+/* ======================================================================== */
+/* The snake                                                                 */
+/* ======================================================================== */
+
+WsStatus snake_player_init(SnakePlayer *p, const PlayerSpec *spec, const SnakeRules *rules,
+                           int timeout_ms, WsError *err) {
+    memset(p, 0, sizeof *p);
+    p->spec = *spec;
+    p->timeout_ms = timeout_ms > 0 ? timeout_ms : ENGINE_TIMEOUT_DEFAULT;
+    SnakePolicy policy = spec->kind == PLAYER_AI ? spec->policy : SNAKE_POLICY_GREEDY;
+    WsStatus st = WS_OK;
+    if (spec->kind == PLAYER_AI) {
+        /* Only the built-in AI needs its search buffers: an engine's player
+         * leaves the overlays to the caller's own AI, if any. */
+        st = snake_ai_init(&p->ai, rules->w, rules->h, policy, rules->strict_tail, err);
+        p->ai_ready = st == WS_OK;
+        snprintf(p->name, sizeof p->name, "%s", snake_policy_name(policy));
+    } else if (spec->kind == PLAYER_ENGINE) {
+        p->command = command_dup(spec);
+        st = p->command == NULL
+                 ? ws_fail(err, WS_ERR_NOMEM, "out of memory for an engine's command")
+                 : engine_start(&p->engine, p->command, ENGINE_SNAKE, p->timeout_ms, err);
+        if (st == WS_OK)
+            trace_name(p->name, sizeof p->name, engine_name(p->engine));
+    } else {
+        snprintf(p->name, sizeof p->name, "wheel");
+    }
+    if (st != WS_OK)
+        snake_player_deinit(p);
+    return st;
+}
+
+void snake_player_deinit(SnakePlayer *p) {
+    if (p->ai_ready)
+        snake_ai_deinit(&p->ai);
+    engine_stop(p->engine);
+    free(p->command);
+    memset(p, 0, sizeof *p);
+}
+
+WsStatus snake_player_new_game(SnakePlayer *p, WsError *err) {
+    p->asked = p->answered = false;
+    p->info = NULL;
+    if (p->ai_ready)
+        snake_ai_clear(&p->ai);
+    if (p->engine == NULL)
+        return WS_OK;
+    if (!engine_alive(p->engine)) {
+        WsStatus st = engine_restart(p->engine, err);
+        if (st != WS_OK)
+            return st;
+    }
+    engine_snake_forget(p->engine);
+    return WS_OK;
+}
+
+WsStatus snake_player_request(SnakePlayer *p, const SnakeGame *g, WsError *err) {
+    if (p->asked)
+        return ws_fail(err, WS_ERR_ARG, "a move was asked for and not yet answered");
+    p->answered = false;
+    switch (p->spec.kind) {
+    case PLAYER_AI:
+        p->answer = snake_ai_choose(&p->ai, g);
+        p->answered = true;
+        break;
+    case PLAYER_ENGINE: {
+        WsStatus st = engine_snake_request(p->engine, g, err);
+        if (st != WS_OK)
+            return st;
+        break;
+    }
+    case PLAYER_WHEEL:
+        break; /* snake_player_steer answers */
+    }
+    p->asked = true;
+    return WS_OK;
+}
+
+void snake_player_steer(SnakePlayer *p, Dir move) {
+    if (p->spec.kind == PLAYER_WHEEL && p->asked) {
+        p->answer = move;
+        p->answered = true;
+    }
+}
+
+PlayerPoll snake_player_poll(SnakePlayer *p, int wait_ms, Dir *move, WsError *err) {
+    if (!p->asked) {
+        ws_fail(err, WS_ERR_ARG, "no move was asked for");
+        return PLAYER_FAULT;
+    }
+    if (p->spec.kind != PLAYER_ENGINE) {
+        if (!p->answered)
+            return PLAYER_PENDING;
+        p->asked = false;
+        *move = p->answer;
+        return PLAYER_MOVED;
+    }
+    EngineAnswer ans;
+    EnginePoll r = engine_poll(p->engine, wait_ms, &ans, err);
+    if (r == ENGINE_PENDING)
+        return PLAYER_PENDING;
+    p->asked = false;
+    if (r == ENGINE_FAULT) {
+        p->info = NULL;
+        return PLAYER_FAULT;
+    }
+    p->info = ans.info;
+    *move = ans.move;
+    return PLAYER_MOVED;
+}
+
+PlayerPoll snake_player_choose(SnakePlayer *p, const SnakeGame *g, Dir *move, WsStatus *failed,
+                               WsError *err) {
+    *failed = snake_player_request(p, g, err);
+    if (*failed != WS_OK)
+        return PLAYER_FAULT;
+    PlayerPoll r;
+    /* The engine's deadline bounds every wait: a silent engine faults. */
+    while ((r = snake_player_poll(p, p->timeout_ms, move, err)) == PLAYER_PENDING)
+        if (p->spec.kind == PLAYER_WHEEL)
+            break; /* nobody steers a headless game: never asked for */
+    return r;
+}
+
+void snake_player_end(SnakePlayer *p, const SnakeGame *g) {
+    if (p->engine != NULL && engine_alive(p->engine))
+        engine_snake_end(p->engine, g, g->outcome == SNAKE_FORFEIT);
+}
+
+const SnakeAi *snake_player_ai(const SnakePlayer *p) {
+    return p->spec.kind == PLAYER_AI && p->ai_ready ? &p->ai : NULL;
+}
+
+const EngineInfo *snake_player_info(const SnakePlayer *p) { return p->info; }
+
+const char *snake_player_name(const SnakePlayer *p) { return p->name; }
+
+/* ======================================================================== */
+/* The sea                                                                   */
+/* ======================================================================== */
+
+WsStatus sea_player_init(SeaPlayer *p, const PlayerSpec *spec, int timeout_ms, WsError *err) {
+    memset(p, 0, sizeof *p);
+    p->spec = *spec;
+    p->timeout_ms = timeout_ms > 0 ? timeout_ms : ENGINE_TIMEOUT_DEFAULT;
+    sea_ai_init(&p->ai, spec->kind == PLAYER_AI ? spec->hunter : SEA_HUNTER_SAMPLER);
+    snprintf(p->name, sizeof p->name, "%s", sea_hunter_name(p->ai.hunter));
+    if (spec->kind != PLAYER_ENGINE)
+        return WS_OK;
+    p->command = command_dup(spec);
+    WsStatus st = p->command == NULL
+                      ? ws_fail(err, WS_ERR_NOMEM, "out of memory for an engine's command")
+                      : engine_start(&p->engine, p->command, ENGINE_SEA, p->timeout_ms, err);
+    if (st == WS_OK)
+        trace_name(p->name, sizeof p->name, engine_name(p->engine));
+    if (st != WS_OK)
+        sea_player_deinit(p);
+    return st;
+}
+
+void sea_player_deinit(SeaPlayer *p) {
+    engine_stop(p->engine);
+    free(p->command);
+    memset(p, 0, sizeof *p);
+}
+
+WsStatus sea_player_new_game(SeaPlayer *p, const SeaGame *g, WsError *err) {
+    p->asked = p->answered = false;
+    p->info = NULL;
+    sea_ai_clear(&p->ai);
+    rng_init(&p->rng, g->seed, RNG_STREAM_OTHER); /* the hunter's draws: stream 2 */
+    if (p->engine != NULL && !engine_alive(p->engine))
+        return engine_restart(p->engine, err);
+    return WS_OK;
+}
+
+WsStatus sea_player_request(SeaPlayer *p, const SeaGame *g, WsError *err) {
+    if (p->asked)
+        return ws_fail(err, WS_ERR_ARG, "a shot was asked for and not yet answered");
+    p->answered = false;
+    if (p->spec.kind == PLAYER_ENGINE) {
+        WsStatus st = engine_sea_request(p->engine, g, err);
+        if (st != WS_OK)
+            return st;
+    } else {
+        int cell = -1;
+        WsStatus st = sea_ai_choose(&p->ai, &g->seen, &p->rng, &cell, err);
+        if (st != WS_OK)
+            return st;
+        p->answer = cell;
+        p->answered = true;
+    }
+    p->asked = true;
+    return WS_OK;
+}
+
+PlayerPoll sea_player_poll(SeaPlayer *p, int wait_ms, int *cell, WsError *err) {
+    if (!p->asked) {
+        ws_fail(err, WS_ERR_ARG, "no shot was asked for");
+        return PLAYER_FAULT;
+    }
+    if (p->spec.kind != PLAYER_ENGINE) {
+        if (!p->answered)
+            return PLAYER_PENDING;
+        p->asked = false;
+        *cell = p->answer;
+        return PLAYER_MOVED;
+    }
+    EngineAnswer ans;
+    EnginePoll r = engine_poll(p->engine, wait_ms, &ans, err);
+    if (r == ENGINE_PENDING)
+        return PLAYER_PENDING;
+    p->asked = false;
+    if (r == ENGINE_FAULT) {
+        p->info = NULL;
+        return PLAYER_FAULT;
+    }
+    p->info = ans.info;
+    *cell = ans.shot;
+    return PLAYER_MOVED;
+}
+
+PlayerPoll sea_player_choose(SeaPlayer *p, const SeaGame *g, int *cell, WsStatus *failed,
+                             WsError *err) {
+    *failed = sea_player_request(p, g, err);
+    if (*failed != WS_OK)
+        return PLAYER_FAULT;
+    PlayerPoll r;
+    while ((r = sea_player_poll(p, p->timeout_ms, cell, err)) == PLAYER_PENDING)
+        ;
+    return r;
+}
+
+const char *sea_player_name(const SeaPlayer *p) { return p->name; }
+
+void sea_player_end(SeaPlayer *p, const SeaGame *g) {
+    if (p->engine != NULL && engine_alive(p->engine))
+        engine_sea_end(p->engine, g);
+}

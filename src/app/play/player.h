@@ -1,0 +1,191 @@
+/* player.h - who makes a game's moves: a built-in core AI, an engine
+ * process, or (in the window) the person at the wheel.
+ *
+ * A PlayerSpec is what the command line names: `--policy greedy` or
+ * `--policy engine:CMD` for the snake, `--hunter sampler` or
+ * `--hunter engine:CMD` for the sea. A SnakePlayer / SeaPlayer is that spec
+ * running on one board: it owns the SnakeAi (sized once for the board) or
+ * the Engine process (engine.h), and gives moves two ways:
+ *
+ *   - blocking, for headless runs: snake_player_choose asks and waits (an
+ *     engine at most its --engine-timeout);
+ *   - a request / poll pair that never blocks, for the window: request once
+ *     after a tick, poll each frame with wait 0 until it answers.
+ *
+ * Either way the answer is PLAYER_MOVED with a move, or PLAYER_FAULT with one
+ * line in err saying what the engine did wrong (docs/engines.md, "Faults"):
+ * the caller ends the game forfeit (snake_game_forfeit, sea_game_forfeit)
+ * and plays on. A fault never comes from a built-in AI. Everything else that
+ * fails (memory, an engine that cannot be started) is a WsStatus.
+ *
+ * Engines are started once (snake_player_init, which blocks for the
+ * handshake) and reused from game to game; after a fault the engine is
+ * started afresh by the next snake_player_new_game.
+ *
+ * Ownership and threads: a player owns everything it holds and belongs to
+ * one thread (a headless run makes one per worker thread, so `--jobs N`
+ * starts N engine processes). A PlayerSpec borrows its command from argv.
+ */
+#ifndef WS_PLAYER_H
+#define WS_PLAYER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "engine.h"
+#include "sea.h"
+#include "sea_ai.h"
+#include "snake.h"
+#include "snake_ai.h"
+#include "ws_error.h"
+
+/* The prefix that names an engine where a policy or a hunter is named. */
+#define PLAYER_ENGINE_PREFIX "engine:"
+
+/* The longest policy name a trace records: "engine:" and the engine's name
+ * fit in a trace's game line field (TRACE_POLICY_MAX - 1 bytes). */
+enum { PLAYER_NAME_MAX = 71 };
+
+typedef enum PlayerKind {
+    PLAYER_AI = 0, /* a built-in core AI: spec.policy (snake) or spec.hunter (sea) */
+    PLAYER_ENGINE, /* a program speaking the engine protocol: spec.command */
+    PLAYER_WHEEL   /* the person at the keyboard (the window steers, snake_player_steer) */
+} PlayerKind;
+
+typedef struct PlayerSpec {
+    PlayerKind kind;
+    SnakePolicy policy;  /* PLAYER_AI, snake */
+    SeaHunter hunter;    /* PLAYER_AI, sea */
+    const char *command; /* PLAYER_ENGINE: the shell command after "engine:"; borrowed */
+    size_t command_len;  /* its length when it is part of a longer text (--race's first
+                            side: "engine:CMD,greedy"); 0: up to its NUL */
+} PlayerSpec;
+
+/* What a poll or a choice gave. */
+typedef enum PlayerPoll {
+    PLAYER_PENDING = 0, /* no answer yet (only from a poll with a short wait) */
+    PLAYER_MOVED,       /* the move (or shot) is there */
+    PLAYER_FAULT        /* the engine failed: err has one line; the game is forfeit */
+} PlayerPoll;
+
+/* ---- specs ------------------------------------------------------------------ */
+
+/* Whether text names an engine ("engine:..."). */
+bool player_spec_is_engine(const char *text);
+
+/* Parses "engine:CMD" into *out (command borrowed from text). WS_ERR_ARG,
+ * "OPTION: engine: needs a command (engine:CMD)", for an empty command;
+ * `option` ("--policy") starts the message. */
+WsStatus player_spec_parse_engine(const char *text, const char *option, PlayerSpec *out,
+                                  WsError *err);
+
+/* The length of an engine spec's command (command_len or up to its NUL). */
+size_t player_spec_command_len(const PlayerSpec *spec);
+
+/* A spec for a built-in snake policy / sea hunter. */
+PlayerSpec player_spec_snake_ai(SnakePolicy policy);
+PlayerSpec player_spec_sea_ai(SeaHunter hunter);
+
+/* The spec as the command line says it: "greedy", "engine:python3 x.py"
+ * (cut to fit size; always terminated). Returns buf. */
+const char *player_spec_format(const PlayerSpec *spec, bool sea, char *buf, size_t size);
+
+/* ---- the snake ----------------------------------------------------------- */
+
+typedef struct SnakePlayer {
+    PlayerSpec spec;
+    int timeout_ms; /* an engine's answer time */
+    SnakeAi ai;     /* PLAYER_AI; PLAYER_ENGINE / WHEEL: greedy, unused by the player */
+    bool ai_ready;
+    Engine *engine; /* PLAYER_ENGINE; NULL otherwise */
+    char *command;  /* PLAYER_ENGINE: the command, owned (NUL-terminated) */
+    bool asked;     /* a request is pending */
+    Dir answer;     /* PLAYER_AI / WHEEL: the move ready for the next poll */
+    bool answered;
+    const EngineInfo *info;         /* the engine's info of its last answer, or NULL */
+    char name[PLAYER_NAME_MAX + 1]; /* for traces: "greedy", "engine:snake.py" */
+} SnakePlayer;
+
+/* Makes spec's player for a w x h board: the SnakeAi of the policy, or the
+ * engine started with the handshake (blocks up to 10 s). WS_ERR_ARG, one
+ * line, when the engine cannot be started or never says ready (exit 2);
+ * WS_ERR_NOMEM. On failure nothing is left to free. */
+WsStatus snake_player_init(SnakePlayer *p, const PlayerSpec *spec, const SnakeRules *rules,
+                           int timeout_ms, WsError *err);
+/* Stops the engine (quit, then its process group killed after 1 s) and
+ * frees everything. A zeroed player is fine. */
+void snake_player_deinit(SnakePlayer *p);
+
+/* Before a game's first move: clears the AI's memory; starts the engine
+ * again if a fault stopped it (errors as snake_player_init). */
+WsStatus snake_player_new_game(SnakePlayer *p, WsError *err);
+
+/* Asks for the move of g (playing) without blocking: a built-in AI decides
+ * at once, an engine gets the tick. WS_ERR_ARG when a request is pending. */
+WsStatus snake_player_request(SnakePlayer *p, const SnakeGame *g, WsError *err);
+
+/* The answer to the pending request, waiting at most wait_ms (0: look). */
+PlayerPoll snake_player_poll(SnakePlayer *p, int wait_ms, Dir *move, WsError *err);
+
+/* Request and wait (headless): PLAYER_MOVED or PLAYER_FAULT; a WsStatus
+ * failure of the request (memory) is PLAYER_FAULT too, with its status in
+ * *failed (WS_OK for a fault of the engine). */
+PlayerPoll snake_player_choose(SnakePlayer *p, const SnakeGame *g, Dir *move, WsStatus *failed,
+                               WsError *err);
+
+/* PLAYER_WHEEL: the move the person chose, answered by the pending poll. */
+void snake_player_steer(SnakePlayer *p, Dir move);
+
+/* Tells an engine how the game ended (`end ...`); nothing for the others. */
+void snake_player_end(SnakePlayer *p, const SnakeGame *g);
+
+/* What the last decision showed: a built-in AI's search data (the SnakeAi,
+ * NULL for an engine or the wheel), an engine's info (NULL otherwise). */
+const SnakeAi *snake_player_ai(const SnakePlayer *p);
+const EngineInfo *snake_player_info(const SnakePlayer *p);
+
+/* The name the trace's game line records: the policy's, or "engine:NAME"
+ * with the engine's name (docs/engines.md). */
+const char *snake_player_name(const SnakePlayer *p);
+
+/* One fault line for stderr or the HUD, from a PLAYER_FAULT's err:
+ * "engine 'NAME', game G tick T: what was wrong". Returns buf. */
+const char *player_fault_line(const Engine *e, long game, long tick, const WsError *err, char *buf,
+                              size_t size);
+
+/* ---- the sea ------------------------------------------------------------- */
+
+typedef struct SeaPlayer {
+    PlayerSpec spec;
+    int timeout_ms;
+    SeaAi ai;       /* PLAYER_AI */
+    Rng rng;        /* PLAYER_AI: stream 2 of the game */
+    Engine *engine; /* PLAYER_ENGINE */
+    char *command;  /* PLAYER_ENGINE: the command, owned */
+    bool asked;
+    int answer;
+    bool answered;
+    const EngineInfo *info;
+    char name[PLAYER_NAME_MAX + 1]; /* "sampler", "engine:NAME" */
+} SeaPlayer;
+
+WsStatus sea_player_init(SeaPlayer *p, const PlayerSpec *spec, int timeout_ms, WsError *err);
+void sea_player_deinit(SeaPlayer *p);
+
+/* Before game g's first shot (g already reset with its seed). */
+WsStatus sea_player_new_game(SeaPlayer *p, const SeaGame *g, WsError *err);
+
+WsStatus sea_player_request(SeaPlayer *p, const SeaGame *g, WsError *err);
+PlayerPoll sea_player_poll(SeaPlayer *p, int wait_ms, int *cell, WsError *err);
+
+/* Request and wait, as snake_player_choose. */
+PlayerPoll sea_player_choose(SeaPlayer *p, const SeaGame *g, int *cell, WsStatus *failed,
+                             WsError *err);
+
+/* The hunter's name: the built-in's, or "engine:NAME". */
+const char *sea_player_name(const SeaPlayer *p);
+
+/* `end shots N` to an engine. */
+void sea_player_end(SeaPlayer *p, const SeaGame *g);
+
+#endif

@@ -1,0 +1,308 @@
+#!/usr/bin/env bash
+# Engines headless (docs/engines.md): real engine processes play snake games,
+# races and sea games instead of a built-in AI. A deterministic engine gives
+# the same output and traces with --jobs 1 and 2; the C example that follows
+# hamilton's cycle plays hamilton's games move for move; every fault forfeits
+# its game with one line, keeps the trace (which replays in both checkers),
+# leaves no process behind and takes bounded time; an engine that never says
+# ready is exit 2; a move into a wall is a death, not a fault; and nothing
+# read from a trace ever starts a program.
+WS=$1 DATA=$2 REPLAY=$3 CYCLE=$4 ENGINES=$5 EXAMPLES=$6
+source "$(dirname "$0")/lib.sh"
+: "$DATA"
+BAD=$ENGINES/bad.py
+GOOD=$ENGINES/good.py
+# A word in every engine command line (and in the children the test's own
+# engines start), so that pgrep finds any process a run left behind.
+MARK=wsengtest$$
+SLEEP=1000.$$ # `sleep $SLEEP`: a child with the marker's number in its command line
+
+# left NAME: fails if a process of this test is still running.
+left() {
+    if pgrep -f "$MARK|sleep $SLEEP" >/dev/null; then
+        fail "$1: processes left behind: $(pgrep -af "$MARK|sleep $SLEEP" | head -3)"
+        pkill -KILL -f "$MARK|sleep $SLEEP" 2>/dev/null
+    fi
+}
+
+# replays NAME TRACE: the trace checks out in wavesnake and in the independent checker.
+replays() {
+    "$WS" replay "$2" --headless >"$TMP/replay.out" 2>"$TMP/replay.err" ||
+        fail "$1: 'replay --headless' rejects the trace: $(cat "$TMP/replay.err")"
+    "$REPLAY" "$2" >/dev/null 2>"$TMP/replay.err" ||
+        fail "$1: ws_replay rejects the trace: $(cat "$TMP/replay.err")"
+}
+
+# ---- a well-behaved engine ------------------------------------------------------
+timeout 60 "$WS" snake --headless --games 3 --size 8x8 --seed 4 \
+    --policy "engine:$GOOD $MARK" --trace "$TMP/good.trace" >"$TMP/good.out" 2>"$TMP/good.err" ||
+    fail "good engine: exit $?: $(cat "$TMP/good.err")"
+[ "$(grep -c '^game ' "$TMP/good.out")" -eq 3 ] || fail "good engine: expected 3 game lines"
+grep -q '^summary: games 3, .* forfeit 0, .*policy engine:good_test_engine,' "$TMP/good.out" ||
+    fail "good engine: summary: $(tail -1 "$TMP/good.out")"
+[ "$(grep -c ' policy engine:good_test_engine tail free$' "$TMP/good.trace")" -eq 3 ] ||
+    fail "good engine: the game lines do not name the engine: $(grep '^game' "$TMP/good.trace")"
+replays good "$TMP/good.trace"
+[ ! -s "$TMP/good.err" ] || fail "good engine: stderr: $(head -3 "$TMP/good.err")"
+left good
+
+# The Python example (examples/engines/snake.py), when it is there.
+if [ -f "$EXAMPLES/snake.py" ]; then
+    timeout 120 "$WS" snake --headless --games 2 --size 10x10 --seed 1 \
+        --policy "engine:python3 $EXAMPLES/snake.py $MARK" --trace "$TMP/example.trace" \
+        >"$TMP/example.out" 2>"$TMP/example.err" ||
+        fail "snake.py: exit $?: $(cat "$TMP/example.err")"
+    replays snake.py "$TMP/example.trace"
+    left snake.py
+else
+    echo "note: no $EXAMPLES/snake.py yet"
+fi
+
+# ---- cycle plays hamilton's games move for move ---------------------------------
+policyless() { sed -E 's/^(game .* policy )[^ ]+ /\1P /' "$1"; }
+for args in "--size 8x8 --games 4" "--size 10x6 --games 2 --strict-tail" "--size 4x4 --games 3"; do
+    # shellcheck disable=SC2086
+    "$WS" snake --headless --seed 7 $args --policy hamilton --trace "$TMP/ham.trace" >/dev/null ||
+        fail "hamilton $args: exit $?"
+    # shellcheck disable=SC2086
+    timeout 60 "$WS" snake --headless --seed 7 $args --policy "engine:$CYCLE $MARK" \
+        --trace "$TMP/cyc.trace" >/dev/null 2>"$TMP/cyc.err" || fail "cycle $args: exit $?"
+    grep -q '^game 0 .* policy engine:cycle ' "$TMP/cyc.trace" ||
+        fail "cycle $args: game line $(grep -m1 '^game' "$TMP/cyc.trace")"
+    cmp -s <(policyless "$TMP/ham.trace") <(policyless "$TMP/cyc.trace") ||
+        fail "cycle $args: not hamilton's trace: $(diff <(policyless "$TMP/ham.trace") <(policyless "$TMP/cyc.trace") | head -4)"
+    left "cycle $args"
+done
+
+# ---- --jobs 1 and --jobs 2: the same games, lines and traces ----------------------
+untimed() { grep '^game ' "$1" | sed -E 's/, decision [0-9.]+ us$//'; }
+for jobs in 1 2; do
+    timeout 60 "$WS" snake --headless --games 6 --size 7x7 --seed 11 --jobs $jobs \
+        --policy "engine:$GOOD $MARK" --trace "$TMP/j$jobs.trace" >"$TMP/j$jobs.out" ||
+        fail "--jobs $jobs: exit $?"
+done
+cmp -s "$TMP/j1.trace" "$TMP/j2.trace" || fail "--jobs 1 and 2 write different traces"
+cmp -s <(untimed "$TMP/j1.out") <(untimed "$TMP/j2.out") || fail "--jobs 1 and 2 print different games"
+cmp -s <(tail -1 "$TMP/j1.out" | sed -E 's/decision.*policy/policy/') \
+    <(tail -1 "$TMP/j2.out" | sed -E 's/decision.*policy/policy/') ||
+    fail "--jobs 1 and 2 print different summaries"
+# Faults too, in game order, with each worker's engine started afresh.
+for jobs in 1 2; do
+    timeout 60 "$WS" snake --headless --games 4 --size 6x6 --seed 3 --jobs $jobs \
+        --policy "engine:$BAD crash snake $MARK" --trace "$TMP/cj$jobs.trace" \
+        >"$TMP/cj$jobs.out" 2>"$TMP/cj$jobs.err"
+    [ $? -eq 1 ] || fail "crash --jobs $jobs: exit status is not 1"
+done
+cmp -s "$TMP/cj1.trace" "$TMP/cj2.trace" || fail "crash: --jobs 1 and 2 write different traces"
+cmp -s <(grep '^wavesnake:' "$TMP/cj1.err") <(grep '^wavesnake:' "$TMP/cj2.err") ||
+    fail "crash: --jobs 1 and 2 print different fault lines"
+[ "$(grep -c '^wavesnake: engine .*, game [0-3] tick 1: ' "$TMP/cj1.err")" -eq 4 ] ||
+    fail "crash: expected one fault line per game: $(cat "$TMP/cj1.err")"
+grep -q '^summary: games 4, won 0, dead 0, stalled 0, forfeit 4,' "$TMP/cj1.out" ||
+    fail "crash: summary $(tail -1 "$TMP/cj1.out")"
+left jobs
+
+# ---- faults: one game each ----------------------------------------------------------
+# The test's own engines: one that exits after its first move leaving a
+# child behind, one that ignores quit and SIGTERM after a move into the wall.
+cat >"$TMP/orphan.sh" <<EOF
+#!/bin/sh
+sleep $SLEEP &
+read hello
+echo ready
+while read line; do
+  case "\$line" in
+    go) echo "move R"; exit 0 ;;
+  esac
+done
+EOF
+cat >"$TMP/deaf.sh" <<EOF
+#!/bin/sh
+trap '' TERM
+sleep $SLEEP &
+read hello
+echo ready
+while read line; do
+  case "\$line" in
+    go) echo "move U" ;;
+    quit) sleep 30 ;;
+  esac
+done
+EOF
+chmod +x "$TMP/orphan.sh" "$TMP/deaf.sh"
+
+# fault NAME MODE-WANT ENGINE...: one game on 6x6 with --engine-timeout 300:
+# exit 1, exactly one fault line matching WANT, the trace ends forfeit and
+# replays, nothing left, within the timeout.
+fault() {
+    local name=$1 want=$2
+    shift 2
+    local t0=$SECONDS
+    timeout 60 "$WS" snake --headless --games 1 --size 6x6 --seed 2 --engine-timeout 300 \
+        --policy "engine:$*" --trace "$TMP/$name.trace" >"$TMP/$name.out" 2>"$TMP/$name.err"
+    local rc=$?
+    [ "$rc" -eq 1 ] || fail "$name: exit $rc, expected 1: $(cat "$TMP/$name.err")"
+    local lines
+    lines=$(grep -c '^wavesnake: ' "$TMP/$name.err")
+    [ "$lines" -eq 1 ] || fail "$name: $lines lines from wavesnake on stderr: $(cat "$TMP/$name.err")"
+    grep -qE "^wavesnake: engine '[^']+', game 0 tick [0-9]+: .*($want)" "$TMP/$name.err" ||
+        fail "$name: fault line does not match /$want/: $(cat "$TMP/$name.err")"
+    tail -1 "$TMP/$name.trace" | grep -qE '^end forfeit length [0-9]+ steps [0-9]+$' ||
+        fail "$name: the trace ends $(tail -1 "$TMP/$name.trace")"
+    grep -q '^game 0 seed 2: forfeit,' "$TMP/$name.out" || fail "$name: game line $(head -1 "$TMP/$name.out")"
+    grep -q ' forfeit 1,' "$TMP/$name.out" || fail "$name: summary $(tail -1 "$TMP/$name.out")"
+    replays "$name" "$TMP/$name.trace"
+    left "$name"
+    [ $((SECONDS - t0)) -le 20 ] || fail "$name: took $((SECONDS - t0)) s"
+}
+fault crash 'signal 11|SEGV' "$BAD" crash snake "$MARK"
+fault garbage 'printable' "$BAD" garbage snake "$MARK"
+fault long '1 MiB' "$BAD" long snake "$MARK"
+fault silent 'no answer within 300 ms' "$BAD" silent snake "$MARK"
+fault unknown 'unknown line' "$BAD" unknown snake "$MARK"
+fault badmove 'bad move' "$BAD" badmove snake "$MARK"
+fault orphan 'exited|closed' "$TMP/orphan.sh" "$MARK"
+
+# Ignoring quit is no fault of a game: it dies in the wall, and the engine
+# with its child is killed 1 s after quit.
+t0=$SECONDS
+timeout 60 "$WS" snake --headless --games 1 --size 6x6 --seed 2 \
+    --policy "engine:$TMP/deaf.sh $MARK" --trace "$TMP/deaf.trace" >"$TMP/deaf.out" 2>"$TMP/deaf.err" ||
+    fail "deaf: exit $?: $(cat "$TMP/deaf.err")"
+grep -q '^game 0 seed 2: dead,' "$TMP/deaf.out" || fail "deaf: $(head -1 "$TMP/deaf.out")"
+replays deaf "$TMP/deaf.trace"
+left deaf
+[ $((SECONDS - t0)) -le 10 ] || fail "deaf: took $((SECONDS - t0)) s"
+
+# A move into a wall is a death, not a fault: exit 0, and the trace (the
+# move, then the end) replays.
+timeout 60 "$WS" snake --headless --games 2 --size 6x6 --seed 2 \
+    --policy "engine:$BAD plain snake $MARK" --trace "$TMP/wall.trace" >"$TMP/wall.out" 2>"$TMP/wall.err" ||
+    fail "wall: exit $?: $(cat "$TMP/wall.err")"
+[ "$(grep -c ': dead,' "$TMP/wall.out")" -eq 2 ] || fail "wall: $(cat "$TMP/wall.out")"
+[ ! -s "$TMP/wall.err" ] || fail "wall: stderr $(cat "$TMP/wall.err")"
+tail -2 "$TMP/wall.trace" | tr '\n' ' ' | grep -qE '^R end dead length 4 steps 2 $' ||
+    fail "wall: the trace ends $(tail -2 "$TMP/wall.trace" | tr '\n' ' ')"
+replays wall "$TMP/wall.trace"
+# An illegal move anywhere but last is still a fault of the trace.
+sed '0,/^R$/s//L/' "$TMP/good.trace" >"$TMP/illegal.trace"
+expect_status 2 "$WS" replay "$TMP/illegal.trace" --headless
+grep -q 'illegal move L' "$TMP/err" || fail "illegal move inside a game: $(cat "$TMP/err")"
+"$REPLAY" "$TMP/illegal.trace" >/dev/null 2>&1 && fail "ws_replay accepts an illegal move inside a game"
+left wall
+
+# ---- engines that cannot play at all: exit 2, one line ---------------------------
+expect_usage_error "engine .*exited with status 3 before ready" \
+    timeout 60 "$WS" snake --headless --seed 1 --policy "engine:$BAD exit snake $MARK"
+# (The shell says its own "not found" line first: the engine's stderr is ours.)
+expect_status 2 timeout 60 "$WS" snake --headless --seed 1 --policy "engine:./no-such-engine-$MARK"
+[ "$(grep -c '^wavesnake: ' "$TMP/err")" -eq 1 ] && grep -q '^wavesnake: engine .*status 127' "$TMP/err" ||
+    fail "an engine that cannot start: $(cat "$TMP/err")"
+t0=$SECONDS
+expect_usage_error "engine .*no ready within 10 s" \
+    timeout 60 "$WS" snake --headless --seed 1 --policy "engine:$BAD noready snake $MARK"
+[ $((SECONDS - t0)) -le 20 ] || fail "noready: took $((SECONDS - t0)) s"
+left noready
+
+# ---- options ------------------------------------------------------------------------
+expect_usage_error "engine: needs a command" "$WS" snake --headless --policy engine:
+expect_usage_error "engine: needs a command" "$WS" snake --headless --policy "engine:  "
+expect_usage_error "--engine-timeout goes with an engine" "$WS" snake --headless --engine-timeout 500
+expect_usage_error "--engine-timeout goes with an engine" "$WS" sea --headless --engine-timeout 500
+expect_usage_error "--engine-timeout" "$WS" snake --headless --policy engine:x --engine-timeout 0
+expect_usage_error "unknown policy 'fast'" "$WS" snake --headless --policy fast
+expect_usage_error "replay: --policy names an engine" "$WS" replay "$TMP/good.trace" --policy greedy
+"$WS" snake --help >"$TMP/help" 2>&1 || fail "snake --help: exit $?"
+grep -q -- '--engine-timeout MS' "$TMP/help" || fail "--help does not list --engine-timeout"
+grep -q 'engine:CMD' "$TMP/help" || fail "--help does not say engine:CMD"
+
+# ---- a trace names an engine, it never runs one ---------------------------------
+# The game line's name is a program that would leave a file if anything ran it.
+cat >"$TMP/runme" <<EOF
+#!/bin/sh
+touch "$TMP/ran"
+EOF
+chmod +x "$TMP/runme"
+sed -E 's/ policy engine:good_test_engine / policy engine:runme /' "$TMP/good.trace" >"$TMP/named.trace"
+(
+    cd "$TMP" || exit 1
+    PATH=$TMP:$PATH "$WS" replay named.trace --headless >/dev/null || echo "replay --headless failed" >&2
+    PATH=$TMP:$PATH "$WS" replay named.trace --print --game 1 --tick 3 >/dev/null ||
+        echo "replay --print failed" >&2
+    # The window's path too (without a display it stops before any window).
+    PATH=$TMP:$PATH env -u DISPLAY -u WAYLAND_DISPLAY "$WS" replay named.trace >/dev/null 2>&1
+    # --policy engine:CMD is accepted, and a headless check starts nothing either.
+    PATH=$TMP:$PATH "$WS" replay named.trace --headless --policy engine:runme >/dev/null ||
+        echo "replay --headless --policy engine: failed" >&2
+) 2>"$TMP/named.err"
+[ ! -s "$TMP/named.err" ] || fail "replay of an engine trace: $(cat "$TMP/named.err")"
+[ ! -e "$TMP/ran" ] || fail "replaying a trace ran the engine it names"
+
+# ---- merge counts forfeits --------------------------------------------------------
+for k in 0 1; do
+    timeout 60 "$WS" snake --headless --games 4 --size 6x6 --seed 3 --shard $k/2 --json \
+        --policy "engine:$BAD crash snake $MARK" --trace "$TMP/shard$k.trace" \
+        >"$TMP/shard$k.json" 2>/dev/null
+done
+"$WS" merge "$TMP/shard0.trace" "$TMP/shard1.trace" >"$TMP/merged" 2>"$TMP/merged.err" ||
+    fail "merge of forfeit traces: exit $?: $(cat "$TMP/merged.err")"
+grep -q '^summary: games 4, won 0, dead 0, stalled 0, forfeit 4,' "$TMP/merged" ||
+    fail "merge: $(cat "$TMP/merged")"
+"$WS" merge "$TMP/shard0.json" "$TMP/shard1.json" >"$TMP/mergedj" 2>"$TMP/merged.err" ||
+    fail "merge of forfeit JSON: exit $?: $(cat "$TMP/merged.err")"
+grep -q '^summary: games 4, won 0, dead 0, stalled 0, forfeit 4,' "$TMP/mergedj" ||
+    fail "merge JSON: $(cat "$TMP/mergedj")"
+"$WS" merge --json "$TMP/shard0.json" "$TMP/shard1.json" | grep -q '"forfeit":4,' ||
+    fail "merge --json does not count the forfeits"
+left merge
+
+# ---- races ------------------------------------------------------------------------
+timeout 60 "$WS" snake --race "hamilton,engine:$CYCLE $MARK" --headless --games 2 --size 6x6 \
+    --seed 5 >"$TMP/race.out" 2>"$TMP/race.err" || fail "race: exit $?: $(cat "$TMP/race.err")"
+grep -qE '^heat 0 seed 5: hamilton won length 36 steps [0-9]+ [|] engine:cycle won length 36 steps [0-9]+ -> tie$' \
+    "$TMP/race.out" || fail "race: $(head -1 "$TMP/race.out")"
+timeout 60 "$WS" snake --race "engine:$BAD crash snake $MARK,greedy" --headless --games 2 --size 6x6 \
+    --seed 5 >"$TMP/race2.out" 2>"$TMP/race2.err"
+[ $? -eq 1 ] || fail "race with a crashing engine: exit status is not 1"
+[ "$(grep -c "^wavesnake: engine '[^']*', game [01] tick 1: " "$TMP/race2.err")" -eq 2 ] ||
+    fail "race with a crashing engine: $(cat "$TMP/race2.err")"
+grep -qE '^heat 1 seed 6: engine:[^ ]+ forfeit length 4 steps 1 [|] greedy ' "$TMP/race2.out" ||
+    fail "race with a crashing engine: $(cat "$TMP/race2.out")"
+left race
+
+# ---- the sea ------------------------------------------------------------------------
+timeout 60 "$WS" sea --headless --games 3 --seed 1 --hunter "engine:$BAD plain sea $MARK" \
+    >"$TMP/sea.out" 2>"$TMP/sea.err" || fail "sea engine: exit $?: $(cat "$TMP/sea.err")"
+grep -q '^summary: games 3, forfeit 0, hunter engine:' "$TMP/sea.out" ||
+    fail "sea engine: $(tail -1 "$TMP/sea.out")"
+if [ -f "$EXAMPLES/hunter.py" ]; then
+    timeout 120 "$WS" sea --headless --games 2 --seed 1 \
+        --hunter "engine:python3 $EXAMPLES/hunter.py $MARK" >"$TMP/hunter.out" 2>"$TMP/hunter.err" ||
+        fail "hunter.py: exit $?: $(cat "$TMP/hunter.err")"
+    grep -q '^summary: games 2, forfeit 0, hunter engine:' "$TMP/hunter.out" ||
+        fail "hunter.py: $(tail -1 "$TMP/hunter.out")"
+    left hunter.py
+else
+    echo "note: no $EXAMPLES/hunter.py yet"
+fi
+# seafault NAME WANT MODE: exit 1, one fault line, the run goes on with game 1.
+seafault() {
+    timeout 60 "$WS" sea --headless --games 2 --seed 1 --engine-timeout 300 \
+        --hunter "engine:$BAD $3 sea $MARK" >"$TMP/$1.out" 2>"$TMP/$1.err"
+    local rc=$?
+    [ "$rc" -eq 1 ] || fail "sea $1: exit $rc, expected 1"
+    [ "$(grep -c '^wavesnake: ' "$TMP/$1.err")" -eq 2 ] ||
+        fail "sea $1: expected a fault line per game: $(cat "$TMP/$1.err")"
+    grep -qE "^wavesnake: engine '[^']+', game 0 tick [0-9]+: .*($2)" "$TMP/$1.err" ||
+        fail "sea $1: fault line does not match /$2/: $(cat "$TMP/$1.err")"
+    grep -q '^game 1 seed 2: forfeit after [0-9]* shots$' "$TMP/$1.out" ||
+        fail "sea $1: $(cat "$TMP/$1.out")"
+    grep -q '^summary: games 2, forfeit 2,' "$TMP/$1.out" || fail "sea $1: $(tail -1 "$TMP/$1.out")"
+    left "sea $1"
+}
+seafault offboard 'off the board|shot' offboard
+seafault again 'not unknown|already|shot' again
+seafault unknown 'unknown line' unknown
+seafault silent 'no answer within 300 ms' silent
+
+finish
