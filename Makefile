@@ -1,11 +1,12 @@
 # wavesnake - the two commands a new user needs:
 #   make run    install what is missing, build, start the windowed demo
 #   make test   install what is missing, build with -Werror + ASan/UBSan, run every test
-# Other targets: build, bench, valgrind, fuzz, soak, limits, catalog, clean
-# (docs/reliability.md says what each one proves).
+# Other targets: build, check, tsan, bench, valgrind, fuzz, soak, limits,
+# catalog, clean (docs/reliability.md says what each one proves).
 
-# The build directories are those of CMakePresets.json (release: build/,
-# test: build-test/); plain `cmake --preset release` does the same as make.
+# The build directories are those of CMakePresets.json (release and dev:
+# build/, test: build-test/, tsan: build-tsan/); plain `cmake --preset
+# release` does the same as make.
 BUILD      := build
 TEST_BUILD := build-test
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
@@ -21,7 +22,7 @@ PACKAGES := build-essential cmake pkg-config libsdl2-dev libsdl2-ttf-dev \
 FUZZ_SECONDS ?= 60
 SOAK_SECONDS ?= 600
 
-.PHONY: deps build run test bench valgrind fuzz soak limits catalog clean
+.PHONY: deps build run test check tsan bench valgrind fuzz soak limits catalog clean
 
 deps:
 	@missing=""; \
@@ -48,6 +49,23 @@ test: deps
 	cmake --preset test
 	cmake --build --preset test -j$(JOBS)
 	ctest --preset test -j$(JOBS)
+
+# The fast loop for people changing the code: the release tree of `make
+# build` (no sanitizers, so no second build of everything) and every test but
+# those labelled slow or fuzz (tests/CMakeLists.txt: the long unit suites'
+# walled games and rewinds, the soak, the fuzzers, the other compilers, the
+# limits). A couple of minutes on 2 cores; `make test` is the full CI run.
+check: deps
+	cmake --preset dev
+	cmake --build --preset dev -j$(JOBS)
+	ctest --preset dev -j$(JOBS)
+
+# ThreadSanitizer (build-tsan/) on the tests labelled threads: headless runs
+# with --jobs N (the runner's workers) and GIF recordings (the encoder thread).
+tsan: deps
+	cmake --preset tsan
+	cmake --build --preset tsan -j$(JOBS)
+	ctest --preset tsan -j$(JOBS)
 
 bench: build
 	./$(BUILD)/wavesnake bench $(ARGS)
@@ -106,4 +124,4 @@ catalog: build
 	@git diff --stat -- tests/catalog.txt 2>/dev/null || true
 
 clean:
-	rm -rf $(BUILD) $(TEST_BUILD) build-fuzz
+	rm -rf $(BUILD) $(TEST_BUILD) build-fuzz build-tsan

@@ -1,5 +1,5 @@
-/* replay - an independent checker for wavesnake snake traces (SPEC "Snake trace",
- * "Snake boards with walls").
+/* replay - an independent checker for wavesnake snake traces
+ * (docs/formats.md#snake-trace, walls included).
  *
  * It shares no code with the program: its own PCG32, its own rules. For
  * every game it checks the walls line (if any), the start body (the start
@@ -12,7 +12,8 @@
  * checks out, 1 if not, 2 if the file cannot be read.
  *
  * `replay TRACE --print G T` also prints game G's board after T moves (with
- * the wall toggles made before move T) in SPEC's `replay --print` format, so
+ * the wall toggles made before move T) in the `replay --print` format of
+ * docs/formats.md, so
  * that the program's reader can be compared with this one; 2 when the trace
  * has no game G or game G has fewer than T moves.
  */
@@ -198,7 +199,8 @@ static int toggle_wall(Game *g, const char *text) {
     return 0;
 }
 
-/* SPEC's board print: "game G tick T length L food X Y", then the rows. */
+/* The board print of docs/formats.md#replay---print: "game G tick T length
+ * L food X Y", then the rows. */
 static void print_board(const Game *g, long index, long tick) {
     printf("game %ld tick %ld length %d ", index, tick, g->len);
     if (g->food >= 0)

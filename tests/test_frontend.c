@@ -35,16 +35,17 @@ static AppOptions small_opts(void) {
 }
 
 /* Opens the window (dummy driver) with options o. */
-static App *open_app_with(const AppOptions *o) {
+static Frontend *open_app_with(const AppOptions *o) {
     setenv("SDL_VIDEODRIVER", "dummy", 1);
     setenv("SDL_FRAMEBUFFER_ACCELERATION", "0", 1);
-    App *app = NULL;
-    ck_assert_int_eq(app_open(&app, o), 0);
+    Frontend *app = NULL;
+    WsError open_err = {0};
+    ck_assert_msg(frontend_open(&app, o, &open_err) == WS_OK, "%s", open_err.msg);
     ck_assert_ptr_nonnull(app);
     return app;
 }
 
-static App *open_window_app(void) {
+static Frontend *open_window_app(void) {
     AppOptions o = small_opts();
     return open_app_with(&o);
 }
@@ -61,79 +62,83 @@ static void push_key(SDL_Keycode sym, Uint16 mod) {
 }
 
 START_TEST(keys_toggle_overlays) {
-    App *app = open_window_app();
-    ck_assert(app_frame(app));
-    unsigned start = app_overlays(app);
+    Frontend *app = open_window_app();
+    ck_assert(frontend_frame(app));
+    unsigned start = frontend_overlays(app);
     ck_assert_uint_eq(start, OVERLAY_DEFAULT);
 
     push_key(SDLK_w, KMOD_NONE);
-    ck_assert(app_frame(app));
-    ck_assert_uint_eq(app_overlays(app), start ^ OVERLAY_WAVE);
+    ck_assert(frontend_frame(app));
+    ck_assert_uint_eq(frontend_overlays(app), start ^ OVERLAY_WAVE);
 
     push_key(SDLK_g, KMOD_NONE);
     push_key(SDLK_d, KMOD_NONE);
     push_key(SDLK_p, KMOD_NONE);
     push_key(SDLK_v, KMOD_NONE);
-    ck_assert(app_frame(app));
-    ck_assert_uint_eq(app_overlays(app), start ^ OVERLAY_WAVE ^ OVERLAY_GRID ^ OVERLAY_NUMBERS ^
-                                             OVERLAY_PATH ^ OVERLAY_VIRTUAL);
+    ck_assert(frontend_frame(app));
+    ck_assert_uint_eq(frontend_overlays(app), start ^ OVERLAY_WAVE ^ OVERLAY_GRID ^
+                                                  OVERLAY_NUMBERS ^ OVERLAY_PATH ^ OVERLAY_VIRTUAL);
 
     push_key(SDLK_w, KMOD_NONE);
     push_key(SDLK_g, KMOD_NONE);
     push_key(SDLK_d, KMOD_NONE);
     push_key(SDLK_p, KMOD_NONE);
     push_key(SDLK_v, KMOD_NONE);
-    ck_assert(app_frame(app));
-    ck_assert_uint_eq(app_overlays(app), start);
+    ck_assert(frontend_frame(app));
+    ck_assert_uint_eq(frontend_overlays(app), start);
 
     push_key(SDLK_F1, KMOD_NONE);
-    ck_assert(app_frame(app));
-    ck_assert(app_overlays(app) & OVERLAY_HELP);
+    ck_assert(frontend_frame(app));
+    ck_assert(frontend_overlays(app) & OVERLAY_HELP);
     push_key(SDLK_SLASH, KMOD_LSHIFT); /* '?' closes it again */
-    ck_assert(app_frame(app));
-    ck_assert(!(app_overlays(app) & OVERLAY_HELP));
-    app_close(app);
+    ck_assert(frontend_frame(app));
+    ck_assert(!(frontend_overlays(app) & OVERLAY_HELP));
+    frontend_close(app);
 }
 END_TEST
 
 /* Issue 14: a key without meaning in the mode flips nothing and says so, and
  * each mode keeps its own overlay switches. */
 START_TEST(keys_without_meaning_say_so) {
-    App *app = open_window_app();
-    ck_assert(app_frame(app));
-    unsigned start = app_overlays(app);
+    Frontend *app = open_window_app();
+    ck_assert(frontend_frame(app));
+    unsigned start = frontend_overlays(app);
     push_key(SDLK_h, KMOD_NONE); /* no heatmap in the snake */
-    ck_assert(app_frame(app));
-    ck_assert_uint_eq(app_overlays(app), start);
-    ck_assert_msg(strstr(app_status(app), "H (heatmap) does nothing in the snake mode") != NULL,
-                  "status: %s", app_status(app));
+    ck_assert(frontend_frame(app));
+    ck_assert_uint_eq(frontend_overlays(app), start);
+    ck_assert_msg(strstr(frontend_status_text(app), "H (heatmap) does nothing in the snake mode") !=
+                      NULL,
+                  "status: %s", frontend_status_text(app));
     push_key(SDLK_g, KMOD_NONE); /* grid on, in the snake only */
     push_key(SDLK_3, KMOD_NONE);
-    ck_assert(app_frame(app));
-    ck_assert_int_eq(app_mode(app), APP_MODE_SEA);
-    ck_assert_uint_eq(app_overlays(app), start);
+    ck_assert(frontend_frame(app));
+    ck_assert_int_eq(frontend_mode(app), APP_MODE_SEA);
+    ck_assert_uint_eq(frontend_overlays(app), start);
     push_key(SDLK_w, KMOD_NONE); /* no wave in the sea */
     push_key(SDLK_v, KMOD_NONE);
-    ck_assert(app_frame(app));
-    ck_assert_uint_eq(app_overlays(app), start);
-    ck_assert_msg(strstr(app_status(app), "V (virtual) does nothing in the sea mode") != NULL,
-                  "status: %s", app_status(app));
+    ck_assert(frontend_frame(app));
+    ck_assert_uint_eq(frontend_overlays(app), start);
+    ck_assert_msg(strstr(frontend_status_text(app), "V (virtual) does nothing in the sea mode") !=
+                      NULL,
+                  "status: %s", frontend_status_text(app));
     push_key(SDLK_1, KMOD_NONE);
-    ck_assert(app_frame(app));
-    ck_assert_uint_eq(app_overlays(app), start ^ OVERLAY_GRID);
+    ck_assert(frontend_frame(app));
+    ck_assert_uint_eq(frontend_overlays(app), start ^ OVERLAY_GRID);
     /* I: the HUD as a strip, then hidden, then a panel again */
     push_key(SDLK_i, KMOD_NONE);
-    ck_assert(app_frame(app));
-    ck_assert(app_overlays(app) & OVERLAY_HUD);
-    ck_assert_msg(strstr(app_status(app), "strip") != NULL, "status: %s", app_status(app));
+    ck_assert(frontend_frame(app));
+    ck_assert(frontend_overlays(app) & OVERLAY_HUD);
+    ck_assert_msg(strstr(frontend_status_text(app), "strip") != NULL, "status: %s",
+                  frontend_status_text(app));
     push_key(SDLK_i, KMOD_NONE);
-    ck_assert(app_frame(app));
-    ck_assert(!(app_overlays(app) & OVERLAY_HUD));
+    ck_assert(frontend_frame(app));
+    ck_assert(!(frontend_overlays(app) & OVERLAY_HUD));
     push_key(SDLK_i, KMOD_NONE);
-    ck_assert(app_frame(app));
-    ck_assert(app_overlays(app) & OVERLAY_HUD);
-    ck_assert_msg(strstr(app_status(app), "panel") != NULL, "status: %s", app_status(app));
-    app_close(app);
+    ck_assert(frontend_frame(app));
+    ck_assert(frontend_overlays(app) & OVERLAY_HUD);
+    ck_assert_msg(strstr(frontend_status_text(app), "panel") != NULL, "status: %s",
+                  frontend_status_text(app));
+    frontend_close(app);
 }
 END_TEST
 
@@ -146,106 +151,107 @@ START_TEST(pause_on_end_stops_at_the_end) {
     o.speed = 0.0; /* offscreen: a fixed number of ticks per frame */
     o.screenshot = "/nonexistent/never-written.png"; /* offscreen; no shot is requested */
     o.pause_on_end = true;
-    App *app = NULL;
-    ck_assert_int_eq(app_open(&app, &o), 0);
+    Frontend *app = NULL;
+    WsError open_err = {0};
+    ck_assert_msg(frontend_open(&app, &o, &open_err) == WS_OK, "%s", open_err.msg);
     int frames = 0;
-    while (!app_is_paused(app) && frames < 400) {
-        app_frame(app);
+    while (!frontend_is_paused(app) && frames < 400) {
+        frontend_frame(app);
         frames++;
     }
-    ck_assert_msg(app_is_paused(app), "no pause after %d frames", frames);
-    long ticks = app_tick_count(app);
+    ck_assert_msg(frontend_is_paused(app), "no pause after %d frames", frames);
+    long ticks = frontend_tick_count(app);
     for (int i = 0; i < 5; i++)
-        app_frame(app);
-    ck_assert_int_eq(app_tick_count(app), ticks); /* it stays at the end */
-    app_close(app);
+        frontend_frame(app);
+    ck_assert_int_eq(frontend_tick_count(app), ticks); /* it stays at the end */
+    frontend_close(app);
     SDL_Quit();
 }
 END_TEST
 
 START_TEST(space_freezes_and_step_ticks_once) {
-    App *app = open_window_app();
+    Frontend *app = open_window_app();
     for (int i = 0; i < 5; i++)
-        ck_assert(app_frame(app));
+        ck_assert(frontend_frame(app));
     push_key(SDLK_SPACE, KMOD_NONE);
-    ck_assert(app_frame(app));
-    ck_assert(app_is_paused(app));
-    long ticks = app_tick_count(app);
+    ck_assert(frontend_frame(app));
+    ck_assert(frontend_is_paused(app));
+    long ticks = frontend_tick_count(app);
     for (int i = 0; i < 5; i++)
-        ck_assert(app_frame(app));
-    ck_assert_int_eq(app_tick_count(app), ticks);
+        ck_assert(frontend_frame(app));
+    ck_assert_int_eq(frontend_tick_count(app), ticks);
 
     push_key(SDLK_PERIOD, KMOD_NONE);
-    ck_assert(app_frame(app));
-    ck_assert_int_eq(app_tick_count(app), ticks + 1);
+    ck_assert(frontend_frame(app));
+    ck_assert_int_eq(frontend_tick_count(app), ticks + 1);
     push_key(SDLK_n, KMOD_NONE);
-    ck_assert(app_frame(app));
-    ck_assert_int_eq(app_tick_count(app), ticks + 2);
-    ck_assert(app_is_paused(app));
+    ck_assert(frontend_frame(app));
+    ck_assert_int_eq(frontend_tick_count(app), ticks + 2);
+    ck_assert(frontend_is_paused(app));
 
     push_key(SDLK_SPACE, KMOD_NONE);
-    ck_assert(app_frame(app));
-    ck_assert(!app_is_paused(app));
+    ck_assert(frontend_frame(app));
+    ck_assert(!frontend_is_paused(app));
     SDL_Delay(30);
-    ck_assert(app_frame(app));
-    ck_assert_int_gt(app_tick_count(app), ticks + 2); /* 1000 ticks/s resumes */
-    app_close(app);
+    ck_assert(frontend_frame(app));
+    ck_assert_int_gt(frontend_tick_count(app), ticks + 2); /* 1000 ticks/s resumes */
+    frontend_close(app);
 }
 END_TEST
 
 START_TEST(q_and_escape_quit) {
-    App *app = open_window_app();
-    ck_assert(app_frame(app));
+    Frontend *app = open_window_app();
+    ck_assert(frontend_frame(app));
     push_key(SDLK_q, KMOD_NONE);
-    ck_assert(!app_frame(app));
-    app_close(app);
+    ck_assert(!frontend_frame(app));
+    frontend_close(app);
 
     app = open_window_app();
     push_key(SDLK_ESCAPE, KMOD_NONE);
-    ck_assert(!app_frame(app));
-    app_close(app);
+    ck_assert(!frontend_frame(app));
+    frontend_close(app);
 
     app = open_window_app();
     SDL_Event ev;
     memset(&ev, 0, sizeof ev);
     ev.type = SDL_QUIT;
     ck_assert_int_eq(SDL_PushEvent(&ev), 1);
-    ck_assert(!app_frame(app));
-    app_close(app);
+    ck_assert(!frontend_frame(app));
+    frontend_close(app);
 }
 END_TEST
 
 START_TEST(ctrl_w_is_not_a_toggle) {
-    App *app = open_window_app();
+    Frontend *app = open_window_app();
     push_key(SDLK_w, KMOD_LCTRL);
-    ck_assert(app_frame(app));
-    ck_assert_uint_eq(app_overlays(app), OVERLAY_DEFAULT);
-    app_close(app);
+    ck_assert(frontend_frame(app));
+    ck_assert_uint_eq(frontend_overlays(app), OVERLAY_DEFAULT);
+    frontend_close(app);
 }
 END_TEST
 
 START_TEST(text_is_rendered_once) {
-    App *app = open_window_app();
+    Frontend *app = open_window_app();
     push_key(SDLK_d, KMOD_NONE); /* distance numbers in every reached cell */
     for (int i = 0; i < 3; i++)
-        ck_assert(app_frame(app));
+        ck_assert(frontend_frame(app));
     /* Running: only text whose value changed (steps, timings) is rendered, a
      * few labels per frame, never one per cell (10x10 cells with numbers). */
-    long before = app_text_renders(app);
+    long before = frontend_text_renders(app);
     ck_assert_int_gt(before, 0);
     for (int i = 0; i < 20; i++)
-        ck_assert(app_frame(app));
-    long per_frame = (app_text_renders(app) - before) / 20;
+        ck_assert(frontend_frame(app));
+    long per_frame = (frontend_text_renders(app) - before) / 20;
     ck_assert_msg(per_frame <= 8, "%ld text renders per frame", per_frame);
     /* Paused: the same picture again renders nothing at all. */
     push_key(SDLK_SPACE, KMOD_NONE);
     for (int i = 0; i < 3; i++)
-        ck_assert(app_frame(app));
-    long renders = app_text_renders(app);
+        ck_assert(frontend_frame(app));
+    long renders = frontend_text_renders(app);
     for (int i = 0; i < 20; i++)
-        ck_assert(app_frame(app));
-    ck_assert_int_eq(app_text_renders(app), renders);
-    app_close(app);
+        ck_assert(frontend_frame(app));
+    ck_assert_int_eq(frontend_text_renders(app), renders);
+    frontend_close(app);
 }
 END_TEST
 
@@ -286,14 +292,16 @@ START_TEST(offscreen_png_shows_snake_and_food) {
     AppOptions o = small_opts();
     o.screenshot = path;
     o.speed = 10.0;
-    App *app = NULL;
-    ck_assert_int_eq(app_open(&app, &o), 0);
+    Frontend *app = NULL;
+    WsError open_err = {0};
+    ck_assert_msg(frontend_open(&app, &o, &open_err) == WS_OK, "%s", open_err.msg);
     for (int i = 0; i < 10; i++)
-        app_frame(app);
-    app_request_shot(app, path);
-    app_frame(app);
-    ck_assert_int_eq(app_shot_status(app), 0);
-    app_close(app);
+        frontend_frame(app);
+    frontend_request_shot(app, path);
+    frontend_frame(app);
+    WsError shot_err = {0};
+    ck_assert_msg(frontend_shot_status(app, &shot_err) == WS_OK, "%s", shot_err.msg);
+    frontend_close(app);
 
     SDL_Surface *img = load_png(path);
     ck_assert_int_eq(img->w, 640);
@@ -345,20 +353,20 @@ static GifFileType *slurp_the_gif(void) {
 
 START_TEST(c_starts_and_stops_a_recording) {
     enter_tmp_dir();
-    App *app = open_window_app();
-    ck_assert(app_frame(app));
-    ck_assert(!app_is_recording(app));
+    Frontend *app = open_window_app();
+    ck_assert(frontend_frame(app));
+    ck_assert(!frontend_is_recording(app));
     push_key(SDLK_c, KMOD_NONE);
-    ck_assert(app_frame(app));
-    ck_assert(app_is_recording(app));
+    ck_assert(frontend_frame(app));
+    ck_assert(frontend_is_recording(app));
     for (int i = 0; i < 6; i++) { /* frames 45 ms apart: each one is due */
         SDL_Delay(45);
-        ck_assert(app_frame(app));
+        ck_assert(frontend_frame(app));
     }
     push_key(SDLK_c, KMOD_NONE);
-    ck_assert(app_frame(app));
-    ck_assert(!app_is_recording(app));
-    app_close(app);
+    ck_assert(frontend_frame(app));
+    ck_assert(!frontend_is_recording(app));
+    frontend_close(app);
     GifFileType *gif = slurp_the_gif();
     ck_assert_int_eq(gif->SWidth, 640);
     ck_assert_int_eq(gif->SHeight, 360);
@@ -369,19 +377,19 @@ END_TEST
 
 START_TEST(resize_stops_a_recording) {
     enter_tmp_dir();
-    App *app = open_window_app();
+    Frontend *app = open_window_app();
     push_key(SDLK_c, KMOD_NONE);
-    ck_assert(app_frame(app));
-    ck_assert(app_is_recording(app));
+    ck_assert(frontend_frame(app));
+    ck_assert(frontend_is_recording(app));
     SDL_Delay(45);
-    ck_assert(app_frame(app));
+    ck_assert(frontend_frame(app));
     SDL_Window *win = SDL_GetWindowFromID(1);
     ck_assert_ptr_nonnull(win);
     SDL_SetWindowSize(win, 500, 300);
-    for (int i = 0; i < 3 && app_is_recording(app); i++)
-        ck_assert(app_frame(app));
-    ck_assert(!app_is_recording(app));
-    app_close(app);
+    for (int i = 0; i < 3 && frontend_is_recording(app); i++)
+        ck_assert(frontend_frame(app));
+    ck_assert(!frontend_is_recording(app));
+    frontend_close(app);
     GifFileType *gif = slurp_the_gif(); /* saved cleanly, at the old size */
     ck_assert_int_eq(gif->SWidth, 640);
     ck_assert_int_ge(gif->ImageCount, 1);
@@ -390,14 +398,15 @@ START_TEST(resize_stops_a_recording) {
 END_TEST
 
 /* Takes a screenshot of the next frame and loads it as RGBA32. */
-static SDL_Surface *shoot(App *app) {
+static SDL_Surface *shoot(Frontend *app) {
     char path[] = "/tmp/ws_frontend_XXXXXX.png";
     int fd = mkstemps(path, 4);
     ck_assert_int_ge(fd, 0);
     close(fd);
-    app_request_shot(app, path);
-    ck_assert(app_frame(app));
-    ck_assert_int_eq(app_shot_status(app), 0);
+    frontend_request_shot(app, path);
+    ck_assert(frontend_frame(app));
+    WsError shot_err = {0};
+    ck_assert_msg(frontend_shot_status(app, &shot_err) == WS_OK, "%s", shot_err.msg);
     return load_png(path);
 }
 
@@ -417,16 +426,16 @@ START_TEST(click_toggles_a_snake_wall) {
     /* Paused at the start (the snake in the top row), three clicks in the
      * bottom row: at most one hits the food, so walls appear, drawn at once
      * although no tick runs; the same clicks again take them away. */
-    App *app = open_window_app();
+    Frontend *app = open_window_app();
     push_key(SDLK_SPACE, KMOD_NONE);
-    ck_assert(app_frame(app));
-    ck_assert(app_is_paused(app));
+    ck_assert(frontend_frame(app));
+    ck_assert(frontend_is_paused(app));
     SDL_Color wall = {PAL_WALL.r, PAL_WALL.g, PAL_WALL.b, 255};
     SDL_Surface *img = shoot(app);
     ck_assert_msg(!has_color(img, wall), "wall colour before any wall");
     SDL_FreeSurface(img);
     FrameLayout fl;
-    layout_frame(&fl, 640, 360, (app_overlays(app) & OVERLAY_HUD) != 0);
+    layout_frame(&fl, 640, 360, (frontend_overlays(app) & OVERLAY_HUD) != 0);
     BoardLayout bl;
     layout_board(&bl, fl.board_area, 10, 10);
     for (int pass = 0; pass < 2; pass++) {
@@ -440,8 +449,8 @@ START_TEST(click_toggles_a_snake_wall) {
                       pass == 0 ? "missing" : "left over");
         SDL_FreeSurface(img);
     }
-    ck_assert_int_eq(app_tick_count(app), 0);
-    app_close(app);
+    ck_assert_int_eq(frontend_tick_count(app), 0);
+    frontend_close(app);
 }
 END_TEST
 
@@ -457,46 +466,82 @@ static bool same_pixels(SDL_Surface *a, SDL_Surface *b) {
 }
 
 /* Runs frames until the snake view has played at least `ticks` ticks. */
-static void play_until(App *app, long ticks) {
-    for (int i = 0; i < 400 && app_tick_count(app) < ticks; i++) {
+static void play_until(Frontend *app, long ticks) {
+    for (int i = 0; i < 400 && frontend_tick_count(app) < ticks; i++) {
         SDL_Delay(5);
-        ck_assert(app_frame(app));
+        ck_assert(frontend_frame(app));
     }
-    ck_assert_int_ge(app_tick_count(app), ticks);
+    ck_assert_int_ge(frontend_tick_count(app), ticks);
 }
 
 START_TEST(back_five_forward_five_same_pixels) {
-    /* SPEC "Replay and time travel": `,` five times then `.` five times shows
+    /* docs/replay.md: `,` five times then `.` five times shows
      * the same picture as before, board, overlays, HUD and timeline alike;
      * the ticks in between are another picture. Seeking is not ticking. */
-    App *app = open_window_app();
+    Frontend *app = open_window_app();
     play_until(app, 12);
     push_key(SDLK_SPACE, KMOD_NONE);
-    ck_assert(app_frame(app));
+    ck_assert(frontend_frame(app));
     long first = -1, cur = -1, last = -1;
-    ck_assert(app_time(app, &first, &cur, &last));
+    ck_assert(frontend_time(app, &first, &cur, &last));
     ck_assert_int_eq(cur, last);
     ck_assert_int_ge(last, 5);
-    long ticks = app_tick_count(app);
+    long ticks = frontend_tick_count(app);
     SDL_Surface *before = shoot(app);
     for (int i = 0; i < 5; i++)
         push_key(SDLK_COMMA, KMOD_NONE);
     SDL_Surface *back = shoot(app);
-    ck_assert(app_time(app, &first, &cur, &last));
+    ck_assert(frontend_time(app, &first, &cur, &last));
     ck_assert_int_eq(cur, last - 5);
     ck_assert_msg(!same_pixels(before, back), "five ticks back looks the same");
     for (int i = 0; i < 5; i++)
         push_key(i % 2 == 0 ? SDLK_PERIOD : SDLK_n, KMOD_NONE);
     SDL_Surface *again = shoot(app);
-    ck_assert(app_time(app, &first, &cur, &last));
+    ck_assert(frontend_time(app, &first, &cur, &last));
     ck_assert_int_eq(cur, last);
     ck_assert_msg(same_pixels(before, again), "back 5, forward 5 changed the picture");
-    ck_assert_int_eq(app_tick_count(app), ticks);
-    ck_assert(app_is_paused(app));
+    ck_assert_int_eq(frontend_tick_count(app), ticks);
+    ck_assert(frontend_is_paused(app));
     SDL_FreeSurface(before);
     SDL_FreeSurface(back);
     SDL_FreeSurface(again);
-    app_close(app);
+    frontend_close(app);
+}
+END_TEST
+
+START_TEST(x_switches_to_the_race_view_and_back) {
+    /* The race is a view of its own: X shows it (the snake view asks the
+     * front end), the mode stays snake, a mode key away and back finds it
+     * still running, and X again shows the snake view where it was left:
+     * the same game at the same tick, not a new one. */
+    Frontend *app = open_window_app();
+    play_until(app, 12);
+    push_key(SDLK_SPACE, KMOD_NONE);
+    ck_assert(frontend_frame(app));
+    long first = -1, cur = -1, last = -1;
+    ck_assert(frontend_time(app, &first, &cur, &last));
+    long paused_at = last;
+    push_key(SDLK_x, KMOD_NONE);
+    ck_assert(frontend_frame(app));
+    ck_assert_msg(strstr(frontend_status_text(app), "race: greedy vs perfect (X ends it)") != NULL,
+                  "status: %s", frontend_status_text(app));
+    ck_assert_int_eq(frontend_mode(app), APP_MODE_SNAKE);
+    ck_assert(!frontend_time(app, &first, &cur, &last));
+    push_key(SDLK_2, KMOD_NONE);
+    ck_assert(frontend_frame(app));
+    ck_assert_int_eq(frontend_mode(app), APP_MODE_ARENA);
+    push_key(SDLK_1, KMOD_NONE);
+    ck_assert(frontend_frame(app));
+    ck_assert_int_eq(frontend_mode(app), APP_MODE_SNAKE);
+    ck_assert(!frontend_time(app, &first, &cur, &last)); /* still the race */
+    push_key(SDLK_x, KMOD_NONE);
+    ck_assert(frontend_frame(app));
+    ck_assert_msg(strstr(frontend_status_text(app), "race over: greedy plays alone") != NULL,
+                  "status: %s", frontend_status_text(app));
+    ck_assert(frontend_time(app, &first, &cur, &last));
+    ck_assert_int_eq(last, paused_at);
+    ck_assert_int_eq(cur, paused_at);
+    frontend_close(app);
 }
 END_TEST
 
@@ -505,27 +550,27 @@ START_TEST(steering_is_recorded_and_races_have_no_time_travel) {
      * drops the later ticks (play goes on from there), and the steered tick
      * is kept like any other (back one, forward one: the same picture). A
      * race keeps no history: no timeline, `,` does nothing there. */
-    App *app = open_window_app();
+    Frontend *app = open_window_app();
     play_until(app, 12);
     push_key(SDLK_SPACE, KMOD_NONE);
-    ck_assert(app_frame(app));
+    ck_assert(frontend_frame(app));
     long first = -1, cur = -1, last = -1;
-    ck_assert(app_time(app, &first, &cur, &last));
+    ck_assert(frontend_time(app, &first, &cur, &last));
     long end = last;
     for (int i = 0; i < 3; i++)
         push_key(SDLK_COMMA, KMOD_NONE);
-    ck_assert(app_frame(app));
-    ck_assert(app_time(app, &first, &cur, &last));
+    ck_assert(frontend_frame(app));
+    ck_assert(frontend_time(app, &first, &cur, &last));
     ck_assert_int_eq(cur, end - 3);
     ck_assert_int_eq(last, end);
     push_key(SDLK_UP, KMOD_NONE);
-    ck_assert(app_frame(app));
-    ck_assert(app_time(app, &first, &cur, &last));
+    ck_assert(frontend_frame(app));
+    ck_assert(frontend_time(app, &first, &cur, &last));
     ck_assert_int_eq(last, end - 3); /* the later ticks are gone */
     ck_assert_int_eq(cur, end - 3);
     push_key(SDLK_n, KMOD_NONE);
-    ck_assert(app_frame(app));
-    ck_assert(app_time(app, &first, &cur, &last));
+    ck_assert(frontend_frame(app));
+    ck_assert(frontend_time(app, &first, &cur, &last));
     /* One steered tick, or none when the arrow ran the snake into the wall. */
     ck_assert_int_eq(cur, last);
     ck_assert(last == end - 2 || last == end - 3);
@@ -539,60 +584,60 @@ START_TEST(steering_is_recorded_and_races_have_no_time_travel) {
         SDL_FreeSurface(again);
     }
     push_key(SDLK_x, KMOD_NONE);
-    ck_assert(app_frame(app));
-    ck_assert(!app_time(app, &first, &cur, &last));
+    ck_assert(frontend_frame(app));
+    ck_assert(!frontend_time(app, &first, &cur, &last));
     push_key(SDLK_COMMA, KMOD_NONE);
     push_key(SDLK_HOME, KMOD_NONE);
-    ck_assert(app_frame(app));
-    ck_assert(!app_time(app, &first, &cur, &last));
+    ck_assert(frontend_frame(app));
+    ck_assert(!frontend_time(app, &first, &cur, &last));
     push_key(SDLK_x, KMOD_NONE);
-    ck_assert(app_frame(app));
-    ck_assert(app_time(app, &first, &cur, &last));
-    app_close(app);
+    ck_assert(frontend_frame(app));
+    ck_assert(frontend_time(app, &first, &cur, &last));
+    frontend_close(app);
 }
 END_TEST
 
 START_TEST(home_end_and_timeline_click) {
-    App *app = open_window_app();
+    Frontend *app = open_window_app();
     play_until(app, 20);
     push_key(SDLK_SPACE, KMOD_NONE);
-    ck_assert(app_frame(app));
+    ck_assert(frontend_frame(app));
     long first, cur, last;
-    ck_assert(app_time(app, &first, &cur, &last));
+    ck_assert(frontend_time(app, &first, &cur, &last));
     long n = last;
     push_key(SDLK_HOME, KMOD_NONE);
-    ck_assert(app_frame(app));
-    ck_assert(app_time(app, &first, &cur, &last));
+    ck_assert(frontend_frame(app));
+    ck_assert(frontend_time(app, &first, &cur, &last));
     ck_assert_int_eq(cur, 0);
     ck_assert_int_eq(last, n);
     push_key(SDLK_COMMA, KMOD_NONE); /* nothing before the first tick */
-    ck_assert(app_frame(app));
-    ck_assert(app_time(app, &first, &cur, &last));
+    ck_assert(frontend_frame(app));
+    ck_assert(frontend_time(app, &first, &cur, &last));
     ck_assert_int_eq(cur, 0);
     push_key(SDLK_END, KMOD_NONE);
-    ck_assert(app_frame(app));
-    ck_assert(app_time(app, &first, &cur, &last));
+    ck_assert(frontend_frame(app));
+    ck_assert(frontend_time(app, &first, &cur, &last));
     ck_assert_int_eq(cur, n);
     /* A click on the middle of the timeline shows about the middle tick. */
     FrameLayout fl;
-    layout_frame(&fl, 640, 360, (app_overlays(app) & OVERLAY_HUD) != 0);
+    layout_frame(&fl, 640, 360, (frontend_overlays(app) & OVERLAY_HUD) != 0);
     ck_assert_int_gt(fl.timeline.h, 0);
     push_left_click(fl.timeline.x + fl.timeline.w / 2, fl.timeline.y + fl.timeline.h / 2);
-    ck_assert(app_frame(app));
-    ck_assert(app_time(app, &first, &cur, &last));
+    ck_assert(frontend_frame(app));
+    ck_assert(frontend_time(app, &first, &cur, &last));
     ck_assert_msg(cur >= n / 2 - 2 && cur <= n / 2 + 2, "click at the middle: tick %ld of %ld", cur,
                   n);
-    ck_assert(app_is_paused(app));
+    ck_assert(frontend_is_paused(app));
     /* Space plays on from there: the ticks after it are dropped, new ones come. */
     long mid = cur;
     push_key(SDLK_SPACE, KMOD_NONE);
-    ck_assert(app_frame(app));
+    ck_assert(frontend_frame(app));
     SDL_Delay(20);
-    ck_assert(app_frame(app));
-    ck_assert(app_time(app, &first, &cur, &last));
+    ck_assert(frontend_frame(app));
+    ck_assert(frontend_time(app, &first, &cur, &last));
     ck_assert_int_eq(cur, last);
     ck_assert_int_gt(cur, mid);
-    app_close(app);
+    frontend_close(app);
 }
 END_TEST
 
@@ -613,7 +658,7 @@ static SDL_Color cell_color(SDL_Surface *img, unsigned overlays, int w, int h, i
 static bool same_color(SDL_Color a, SDL_Color b) { return a.r == b.r && a.g == b.g && a.b == b.b; }
 
 START_TEST(replay_opens_at_the_tick) {
-    /* SPEC: `replay FILE --game G --tick T` shows game G after T ticks. A
+    /* docs/replay.md: `replay FILE --game G --tick T` shows game G after T ticks. A
      * greedy game is played here on the core and written as a trace; the
      * positions at tick T are kept from that live game (not from a history),
      * and the screenshot must show the head, the food and the body there. */
@@ -671,12 +716,13 @@ START_TEST(replay_opens_at_the_tick) {
     setenv("SDL_FRAMEBUFFER_ACCELERATION", "0", 1);
     ReplaySession session;
     ck_assert_msg(replay_session_open(&session, &o, &err) == WS_OK, "%s", err.msg);
-    App *app = NULL;
-    ck_assert_int_eq(app_open_replay(&app, &o, &session), 0);
-    ck_assert(app_is_paused(app));
+    Frontend *app = NULL;
+    WsError open_err = {0};
+    ck_assert_msg(frontend_open_replay(&app, &o, &session, &open_err) == WS_OK, "%s", open_err.msg);
+    ck_assert(frontend_is_paused(app));
     SDL_Surface *img = shoot(app);
     long first, cur, last;
-    ck_assert(app_time(app, &first, &cur, &last));
+    ck_assert(frontend_time(app, &first, &cur, &last));
     ck_assert_int_eq(cur, T);
     ck_assert_int_eq(last, session.history.ticks);
     ck_assert(same_color(cell_color(img, o.overlays, W, H, head), HEAD));
@@ -693,10 +739,10 @@ START_TEST(replay_opens_at_the_tick) {
     SDL_FreeSurface(img);
     /* `,` goes one tick back, still paused. */
     push_key(SDLK_COMMA, KMOD_NONE);
-    ck_assert(app_frame(app));
-    ck_assert(app_time(app, &first, &cur, &last));
+    ck_assert(frontend_frame(app));
+    ck_assert(frontend_time(app, &first, &cur, &last));
     ck_assert_int_eq(cur, T - 1);
-    app_close(app);
+    frontend_close(app);
     replay_session_close(&session);
     unlink(path);
 }
@@ -715,11 +761,11 @@ static bool rect_has_color(SDL_Surface *s, PixRect r, SDL_Color c) {
 
 START_TEST(timeline_marks_the_eats) {
     /* Before the first eat the strip has no eat mark; after one it has. */
-    App *app = open_window_app();
+    Frontend *app = open_window_app();
     push_key(SDLK_SPACE, KMOD_NONE);
-    ck_assert(app_frame(app));
+    ck_assert(frontend_frame(app));
     FrameLayout fl;
-    layout_frame(&fl, 640, 360, (app_overlays(app) & OVERLAY_HUD) != 0);
+    layout_frame(&fl, 640, 360, (frontend_overlays(app) & OVERLAY_HUD) != 0);
     SDL_Color eat = render_sdl_color(timeline_mark_color(TIMELINE_MARK_EAT));
     SDL_Surface *img = shoot(app);
     ck_assert_msg(!rect_has_color(img, fl.timeline, eat), "an eat mark at tick 0");
@@ -727,17 +773,17 @@ START_TEST(timeline_marks_the_eats) {
     push_key(SDLK_SPACE, KMOD_NONE);
     play_until(app, 60); /* a 10x10 greedy game eats within its first 60 ticks */
     push_key(SDLK_SPACE, KMOD_NONE);
-    ck_assert(app_frame(app));
+    ck_assert(frontend_frame(app));
     img = shoot(app);
     ck_assert_msg(rect_has_color(img, fl.timeline, eat), "no eat mark after 60 ticks");
     SDL_FreeSurface(img);
-    app_close(app);
+    frontend_close(app);
 }
 END_TEST
 
 /* ---- time travel in the arena and the sea -------------------------------- */
 
-static App *open_mode_app(AppMode mode) {
+static Frontend *open_mode_app(AppMode mode) {
     AppOptions o = small_opts();
     options_defaults(&o, mode, 42);
     o.seed_given = true;
@@ -762,14 +808,14 @@ static bool same_board(SDL_Surface *a, SDL_Surface *b, PixRect r) {
 static const AppMode TRAVEL_MODES[] = {APP_MODE_ARENA, APP_MODE_SEA};
 
 /* Plays at least `ticks` ticks, pauses, and returns the latest tick (on screen). */
-static long play_and_pause(App *app, long ticks) {
+static long play_and_pause(Frontend *app, long ticks) {
     play_until(app, ticks);
     push_key(SDLK_SPACE, KMOD_NONE);
-    ck_assert(app_frame(app));
+    ck_assert(frontend_frame(app));
     long first = -1, cur = -1, last = -1;
-    ck_assert(app_time(app, &first, &cur, &last));
+    ck_assert(frontend_time(app, &first, &cur, &last));
     ck_assert_int_eq(cur, last);
-    ck_assert(app_is_paused(app));
+    ck_assert(frontend_is_paused(app));
     return cur;
 }
 
@@ -777,24 +823,24 @@ static long play_and_pause(App *app, long ticks) {
  * five back: the same pixels, rebuilt by the core (arena: its maps, state
  * labels, step arrows; sea: heatmap, numbers, the ringed next shot). */
 START_TEST(a_past_tick_shows_what_was_computed_there) {
-    App *app = open_mode_app(TRAVEL_MODES[_i]);
+    Frontend *app = open_mode_app(TRAVEL_MODES[_i]);
     push_key(SDLK_d, KMOD_NONE); /* numbers on: every value of the map is drawn */
     long t = play_and_pause(app, 8);
     long first = -1, cur = -1, last = -1;
     FrameLayout fl;
-    layout_frame(&fl, 640, 360, (app_overlays(app) & OVERLAY_HUD) != 0);
+    layout_frame(&fl, 640, 360, (frontend_overlays(app) & OVERLAY_HUD) != 0);
     SDL_Surface *then = shoot(app);
     for (int i = 0; i < 5; i++)
         push_key(SDLK_PERIOD, KMOD_NONE); /* at the latest tick: new ticks */
     SDL_Surface *later = shoot(app);
-    ck_assert(app_time(app, &first, &cur, &last));
+    ck_assert(frontend_time(app, &first, &cur, &last));
     ck_assert_int_eq(cur, t + 5);
     ck_assert_int_eq(last, t + 5);
     ck_assert_msg(!same_board(then, later, fl.board_area), "five ticks later looks the same");
     for (int i = 0; i < 5; i++)
         push_key(SDLK_COMMA, KMOD_NONE);
     SDL_Surface *back = shoot(app);
-    ck_assert(app_time(app, &first, &cur, &last));
+    ck_assert(frontend_time(app, &first, &cur, &last));
     ck_assert_int_eq(cur, t);
     ck_assert_int_eq(last, t + 5);
     ck_assert_msg(same_board(then, back, fl.board_area),
@@ -802,25 +848,25 @@ START_TEST(a_past_tick_shows_what_was_computed_there) {
                   TRAVEL_MODES[_i] == APP_MODE_ARENA ? "arena" : "sea", t, t);
     /* Home goes to the first tick kept; Space there plays on. */
     push_key(SDLK_HOME, KMOD_NONE);
-    ck_assert(app_frame(app));
-    ck_assert(app_time(app, &first, &cur, &last));
+    ck_assert(frontend_frame(app));
+    ck_assert(frontend_time(app, &first, &cur, &last));
     ck_assert_int_eq(cur, first);
     push_key(SDLK_PERIOD, KMOD_NONE); /* a past tick: a seek, nothing dropped */
-    ck_assert(app_frame(app));
-    ck_assert(app_time(app, &first, &cur, &last));
+    ck_assert(frontend_frame(app));
+    ck_assert(frontend_time(app, &first, &cur, &last));
     ck_assert_int_eq(cur, first + 1);
     ck_assert_int_eq(last, t + 5);
     push_key(SDLK_SPACE, KMOD_NONE);
-    ck_assert(app_frame(app));
+    ck_assert(frontend_frame(app));
     SDL_Delay(10);
-    ck_assert(app_frame(app));
-    ck_assert(app_time(app, &first, &cur, &last));
+    ck_assert(frontend_frame(app));
+    ck_assert(frontend_time(app, &first, &cur, &last));
     ck_assert_int_eq(cur, last); /* playing on from there: the latest tick is on screen */
     ck_assert_int_gt(last, first + 1);
     SDL_FreeSurface(then);
     SDL_FreeSurface(later);
     SDL_FreeSurface(back);
-    app_close(app);
+    frontend_close(app);
 }
 END_TEST
 
@@ -828,27 +874,27 @@ END_TEST
  * edit is the new latest state (the default map is 40x20; its corner is a
  * wall nobody stands on, so the click always takes). */
 START_TEST(an_arena_edit_at_a_past_tick_drops_the_later_ticks) {
-    App *app = open_mode_app(APP_MODE_ARENA);
+    Frontend *app = open_mode_app(APP_MODE_ARENA);
     play_and_pause(app, 12);
     for (int i = 0; i < 6; i++)
         push_key(SDLK_COMMA, KMOD_NONE);
-    ck_assert(app_frame(app));
+    ck_assert(frontend_frame(app));
     long first, cur, last;
-    ck_assert(app_time(app, &first, &cur, &last));
+    ck_assert(frontend_time(app, &first, &cur, &last));
     ck_assert_int_eq(cur, last - 6);
     long past = cur;
     FrameLayout fl;
-    layout_frame(&fl, 640, 360, (app_overlays(app) & OVERLAY_HUD) != 0);
+    layout_frame(&fl, 640, 360, (frontend_overlays(app) & OVERLAY_HUD) != 0);
     BoardLayout bl;
     layout_board(&bl, fl.board_area, 40, 20);
     PixRect corner = layout_cell_rect(&bl, 0, 0);
     push_left_click(corner.x + corner.w / 2, corner.y + corner.h / 2);
-    ck_assert(app_frame(app));
-    ck_assert(app_time(app, &first, &cur, &last));
+    ck_assert(frontend_frame(app));
+    ck_assert(frontend_time(app, &first, &cur, &last));
     ck_assert_int_eq(cur, past);
     ck_assert_int_eq(last, past); /* the six later ticks are gone */
-    ck_assert(app_is_paused(app));
-    app_close(app);
+    ck_assert(frontend_is_paused(app));
+    frontend_close(app);
 }
 END_TEST
 
@@ -874,6 +920,7 @@ static Suite *frontend_suite(void) {
     tcase_add_test(draw, replay_opens_at_the_tick);
     tcase_add_test(draw, timeline_marks_the_eats);
     tcase_add_test(draw, steering_is_recorded_and_races_have_no_time_travel);
+    tcase_add_test(draw, x_switches_to_the_race_view_and_back);
     suite_add_tcase(s, draw);
     TCase *rec = tcase_create("record");
     tcase_add_test(rec, c_starts_and_stops_a_recording);

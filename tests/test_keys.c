@@ -1,5 +1,5 @@
 /* Key bindings (keys.h): SDL keycodes -> actions, without a window. The
- * expected bindings are the ones SPEC "Window" lists. */
+ * expected bindings are the ones README.md#keys lists. */
 #include <SDL.h>
 #include <check.h>
 #include <stdio.h>
@@ -17,7 +17,7 @@ static const struct {
     {SDLK_SPACE, KMOD_NONE, ACT_PAUSE},
     {SDLK_n, KMOD_NONE, ACT_STEP},
     {SDLK_PERIOD, KMOD_NONE, ACT_STEP},
-    {SDLK_COMMA, KMOD_NONE, ACT_BACK}, /* SPEC "Replay and time travel" */
+    {SDLK_COMMA, KMOD_NONE, ACT_BACK}, /* docs/replay.md#in-the-window */
     {SDLK_HOME, KMOD_NONE, ACT_FIRST},
     {SDLK_END, KMOD_NONE, ACT_LAST},
     {SDLK_LEFTBRACKET, KMOD_NONE, ACT_PREV_GAME},
@@ -88,7 +88,7 @@ START_TEST(overlay_bits) {
 }
 END_TEST
 
-/* Every key SPEC lists appears in the help overlay's table. */
+/* Every key README.md lists appears in the help overlay's table. */
 START_TEST(help_lists_every_key) {
     static const char *const KEYS[] = {"Space", "N",   ".", "+",  "-",     "R",   "Tab", "1",
                                        "2",     "3",   "W", "P",  "V",     "H",   "G",   "D",

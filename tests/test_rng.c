@@ -1,11 +1,11 @@
-/* PCG32 as SPEC.md defines it: the published check vector, streams, bounds. */
+/* PCG32 as docs/conventions.md#pcg32 defines it: the published check vector, streams, bounds. */
 #include <check.h>
 #include <stdlib.h>
 
 #include "rng.h"
 
 START_TEST(golden_42_54) {
-    /* SPEC "Randomness": init(42, 54) gives these six outputs. */
+    /* docs/conventions.md#pcg32: init(42, 54) gives these six outputs. */
     static const uint32_t expected[6] = {0xa15c02b7, 0x7b47f409, 0xba1d3330,
                                          0x83d2f293, 0xbfa4784b, 0xcbed606e};
     Rng r;

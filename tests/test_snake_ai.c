@@ -582,8 +582,8 @@ static const MapCase SNAKE_MAPS[] = {
     {"pillars", 250, true}, {"rooms", 250, true}, {"maze", 60, true}, {"spiral", 12, false}};
 
 /* Whether the walls are whole blocks (cells (2i..2i+1, 2j..2j+1)) on a board
- * with even sides, and the free blocks are connected (SPEC: the boards the
- * cycle policies will play). */
+ * with even sides, and the free blocks are connected
+ * (docs/snake.md#boards-with-walls: the boards the cycle policies will play). */
 static bool walls_are_connected_blocks(const uint8_t *walls, int w, int h) {
     if (w % 2 != 0 || h % 2 != 0)
         return false;
@@ -768,12 +768,19 @@ static Suite *snake_ai_suite(void) {
     tc = tcase_create("walls");
     tcase_add_test(tc, food_path_goes_around_a_wall);
     tcase_add_test(tc, virtual_eat_sees_walls);
+    tcase_add_test(tc, cycle_policies_refuse_walls);
+    tcase_add_test(tc, cycle_policies_play_greedy_on_walls);
+    tcase_set_timeout(tc, 600); /* whole games under ASan: minutes on a loaded machine */
+    suite_add_tcase(s, tc);
+    /* Whole games on walled boards: 16 s of the suite's 19 in release.
+     * CTest runs them as unit_snake_ai_slow (labels unit;slow: `make test`,
+     * not `make check`). */
+    tc = tcase_create("walls_games");
+    tcase_set_tags(tc, "slow");
     tcase_add_test(tc, greedy_on_random_walled_boards);
     tcase_add_loop_test(tc, greedy_plays_the_shipped_maps, 0,
                         (int)(sizeof SNAKE_MAPS / sizeof SNAKE_MAPS[0]));
     tcase_add_test(tc, greedy_eats_beyond_the_spiral_corridor);
-    tcase_add_test(tc, cycle_policies_refuse_walls);
-    tcase_add_test(tc, cycle_policies_play_greedy_on_walls);
     tcase_set_timeout(tc, 600); /* whole games under ASan: minutes on a loaded machine */
     suite_add_tcase(s, tc);
     return s;

@@ -575,6 +575,9 @@ static Suite *snake_cycle_suite(void) {
     suite_add_tcase(s, tc);
 
     tc = tcase_create("walls");
+    /* 67 s of the suite's 80 in release: CTest runs it as
+     * unit_snake_cycle_slow (labels unit;slow: `make test`, not `make check`). */
+    tcase_set_tags(tc, "slow");
     tcase_set_timeout(tc, 1200); /* ~40 s under ASan; a loaded machine stretches it */
     tcase_add_test(tc, cycle_policies_win_the_maze);
     tcase_add_test(tc, cycle_policies_win_random_block_walls);

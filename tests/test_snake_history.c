@@ -804,6 +804,9 @@ END_TEST
 static Suite *snake_history_suite(void) {
     Suite *s = suite_create("snake_history");
     TCase *tc = tcase_create("rewind");
+    /* 19 s of the suite's 24 in release: CTest runs it as
+     * unit_snake_history_slow (labels unit;slow: `make test`, not `make check`). */
+    tcase_set_tags(tc, "slow");
     tcase_add_loop_test(tc, rewind_reproduces_every_tick, 0, NCONFIGS);
     tcase_add_test(tc, rewind_long_and_unfinished);
     tcase_set_timeout(

@@ -30,18 +30,18 @@ static void assert_head(int x, int y) {
 
 /* One tick with the wheel deciding; the AI would always say `ai`. */
 static Dir play(SnakeWheel *w, Dir ai) {
-    Dir d = wheel_move(w, &game, ai);
+    Dir d = snake_wheel_move(w, &game, ai);
     snake_game_tick(&game, d);
     return d;
 }
 
 START_TEST(ai_drives_until_an_arrow) {
     SnakeWheel w;
-    wheel_reset(&w);
+    snake_wheel_reset(&w);
     ck_assert(!w.driving);
     ck_assert_int_eq(play(&w, DIR_DOWN), DIR_DOWN); /* the AI's move, untouched */
     assert_head(3, 1);
-    wheel_steer(&w, DIR_LEFT, 100);
+    snake_wheel_steer(&w, DIR_LEFT, 100);
     ck_assert(w.driving);
     ck_assert_int_eq(play(&w, DIR_DOWN), DIR_LEFT); /* the player's, not the AI's */
     assert_head(2, 1);
@@ -50,8 +50,8 @@ END_TEST
 
 START_TEST(player_keeps_heading_without_keys) {
     SnakeWheel w;
-    wheel_reset(&w);
-    wheel_steer(&w, DIR_DOWN, 0);
+    snake_wheel_reset(&w);
+    snake_wheel_steer(&w, DIR_DOWN, 0);
     ck_assert_int_eq(play(&w, DIR_RIGHT), DIR_DOWN);
     /* No more presses: the snake goes on down, whatever the AI wants. */
     ck_assert_int_eq(play(&w, DIR_RIGHT), DIR_DOWN);
@@ -62,10 +62,10 @@ END_TEST
 
 START_TEST(reversal_is_ignored) {
     SnakeWheel w;
-    wheel_reset(&w);
+    snake_wheel_reset(&w);
     /* Heading right: left would turn into the neck. */
-    wheel_steer(&w, DIR_LEFT, 0);
-    ck_assert_int_eq(wheel_peek(&w, &game, DIR_DOWN), DIR_RIGHT);
+    snake_wheel_steer(&w, DIR_LEFT, 0);
+    ck_assert_int_eq(snake_wheel_peek(&w, &game, DIR_DOWN), DIR_RIGHT);
     ck_assert_int_eq(play(&w, DIR_DOWN), DIR_RIGHT);
     assert_head(4, 0);
     ck_assert_int_eq(game.outcome, SNAKE_PLAYING);
@@ -75,15 +75,15 @@ END_TEST
 
 START_TEST(quick_presses_make_turns_on_successive_ticks) {
     SnakeWheel w;
-    wheel_reset(&w);
+    snake_wheel_reset(&w);
     /* Down then left, both before the next tick: two turns on two ticks. */
-    wheel_steer(&w, DIR_DOWN, 0);
-    wheel_steer(&w, DIR_LEFT, 10);
+    snake_wheel_steer(&w, DIR_DOWN, 0);
+    snake_wheel_steer(&w, DIR_LEFT, 10);
     ck_assert_int_eq(play(&w, DIR_RIGHT), DIR_DOWN);
     ck_assert_int_eq(play(&w, DIR_RIGHT), DIR_LEFT);
     assert_head(2, 1);
-    wheel_steer(&w, DIR_DOWN, 20); /* heading left: down is a turn */
-    wheel_steer(&w, DIR_UP, 30);   /* after down, up is a reversal: dropped */
+    snake_wheel_steer(&w, DIR_DOWN, 20); /* heading left: down is a turn */
+    snake_wheel_steer(&w, DIR_UP, 30);   /* after down, up is a reversal: dropped */
     ck_assert_int_eq(play(&w, DIR_RIGHT), DIR_DOWN);
     ck_assert_int_eq(play(&w, DIR_RIGHT), DIR_DOWN);
     assert_head(2, 3);
@@ -92,22 +92,22 @@ END_TEST
 
 START_TEST(queue_keeps_the_latest_presses) {
     SnakeWheel w;
-    wheel_reset(&w);
-    wheel_steer(&w, DIR_DOWN, 0);
-    wheel_steer(&w, DIR_DOWN, 1); /* a held key: queued once */
+    snake_wheel_reset(&w);
+    snake_wheel_steer(&w, DIR_DOWN, 0);
+    snake_wheel_steer(&w, DIR_DOWN, 1); /* a held key: queued once */
     ck_assert_int_eq(w.queued, 1);
-    for (int i = 0; i < WHEEL_QUEUE + 2; i++)
-        wheel_steer(&w, i % 2 ? DIR_DOWN : DIR_LEFT, 2);
-    ck_assert_int_eq(w.queued, WHEEL_QUEUE);
-    ck_assert_int_eq(w.queue[WHEEL_QUEUE - 1], DIR_LEFT); /* the newest is kept */
+    for (int i = 0; i < SNAKE_WHEEL_QUEUE + 2; i++)
+        snake_wheel_steer(&w, i % 2 ? DIR_DOWN : DIR_LEFT, 2);
+    ck_assert_int_eq(w.queued, SNAKE_WHEEL_QUEUE);
+    ck_assert_int_eq(w.queue[SNAKE_WHEEL_QUEUE - 1], DIR_LEFT); /* the newest is kept */
 }
 END_TEST
 
 START_TEST(steering_off_the_board_kills) {
     SnakeWheel w;
-    wheel_reset(&w);
+    snake_wheel_reset(&w);
     /* The head is in the top row: up leaves the board. */
-    wheel_steer(&w, DIR_UP, 0);
+    snake_wheel_steer(&w, DIR_UP, 0);
     ck_assert_int_eq(play(&w, DIR_RIGHT), DIR_UP);
     ck_assert_int_eq(game.outcome, SNAKE_DEAD); /* the usual rules: no mercy */
 }
@@ -115,10 +115,10 @@ END_TEST
 
 START_TEST(a_gives_the_wheel_back) {
     SnakeWheel w;
-    wheel_reset(&w);
-    wheel_steer(&w, DIR_DOWN, 0);
-    wheel_steer(&w, DIR_LEFT, 0);
-    wheel_release(&w);
+    snake_wheel_reset(&w);
+    snake_wheel_steer(&w, DIR_DOWN, 0);
+    snake_wheel_steer(&w, DIR_LEFT, 0);
+    snake_wheel_release(&w);
     ck_assert(!w.driving);
     ck_assert_int_eq(w.queued, 0);
     ck_assert_int_eq(play(&w, DIR_RIGHT), DIR_RIGHT); /* the AI's move again */
@@ -127,19 +127,19 @@ END_TEST
 
 START_TEST(idle_time_gives_the_wheel_back) {
     SnakeWheel w;
-    wheel_reset(&w);
-    ck_assert(!wheel_idle_check(&w, 100000)); /* the AI drives: nothing to give back */
-    wheel_steer(&w, DIR_DOWN, 1000);
-    ck_assert_uint_eq(wheel_idle_left(&w, 1000), WHEEL_IDLE_MS);
-    ck_assert(!wheel_idle_check(&w, 1000 + WHEEL_IDLE_MS - 1));
+    snake_wheel_reset(&w);
+    ck_assert(!snake_wheel_idle_check(&w, 100000)); /* the AI drives: nothing to give back */
+    snake_wheel_steer(&w, DIR_DOWN, 1000);
+    ck_assert_uint_eq(snake_wheel_idle_left(&w, 1000), SNAKE_WHEEL_IDLE_MS);
+    ck_assert(!snake_wheel_idle_check(&w, 1000 + SNAKE_WHEEL_IDLE_MS - 1));
     ck_assert(w.driving);
-    ck_assert_uint_eq(wheel_idle_left(&w, 1000 + WHEEL_IDLE_MS - 1), 1);
+    ck_assert_uint_eq(snake_wheel_idle_left(&w, 1000 + SNAKE_WHEEL_IDLE_MS - 1), 1);
     /* A touch (resume, single step) restarts the idle time. */
-    wheel_touch(&w, 3000);
-    ck_assert(!wheel_idle_check(&w, 1000 + WHEEL_IDLE_MS));
-    ck_assert(wheel_idle_check(&w, 3000 + WHEEL_IDLE_MS));
+    snake_wheel_touch(&w, 3000);
+    ck_assert(!snake_wheel_idle_check(&w, 1000 + SNAKE_WHEEL_IDLE_MS));
+    ck_assert(snake_wheel_idle_check(&w, 3000 + SNAKE_WHEEL_IDLE_MS));
     ck_assert(!w.driving);
-    ck_assert_uint_eq(wheel_idle_left(&w, 3000 + WHEEL_IDLE_MS), 0);
+    ck_assert_uint_eq(snake_wheel_idle_left(&w, 3000 + SNAKE_WHEEL_IDLE_MS), 0);
 }
 END_TEST
 
@@ -149,14 +149,14 @@ START_TEST(length_one_heads_by_its_last_move) {
     WsError err = {0};
     ck_assert_msg(snake_game_init(&game, &rules, 3, &err) == WS_OK, "%s", err.msg);
     SnakeWheel w;
-    wheel_reset(&w);
-    ck_assert_int_eq(wheel_heading(&w, &game), DIR_RIGHT);       /* the start heading */
-    ck_assert_int_eq(wheel_move(&w, &game, DIR_DOWN), DIR_DOWN); /* the AI moves down */
+    snake_wheel_reset(&w);
+    ck_assert_int_eq(snake_wheel_heading(&w, &game), DIR_RIGHT);       /* the start heading */
+    ck_assert_int_eq(snake_wheel_move(&w, &game, DIR_DOWN), DIR_DOWN); /* the AI moves down */
     snake_game_tick(&game, DIR_DOWN);
     if (game.snake.len == 1) /* no eat: still no neck, the last move is the heading */
-        ck_assert_int_eq(wheel_heading(&w, &game), DIR_DOWN);
-    wheel_steer(&w, DIR_UP, 0); /* a reversal of down */
-    ck_assert_int_eq(wheel_peek(&w, &game, DIR_RIGHT), wheel_heading(&w, &game));
+        ck_assert_int_eq(snake_wheel_heading(&w, &game), DIR_DOWN);
+    snake_wheel_steer(&w, DIR_UP, 0); /* a reversal of down */
+    ck_assert_int_eq(snake_wheel_peek(&w, &game, DIR_RIGHT), snake_wheel_heading(&w, &game));
 }
 END_TEST
 
@@ -177,7 +177,7 @@ START_TEST(ai_takes_over_after_any_detour) {
             Rng keys;
             rng_init(&keys, seed, 99);
             SnakeWheel w;
-            wheel_reset(&w);
+            snake_wheel_reset(&w);
             uint64_t now = 0;
             long ai_moves = 0, player_moves = 0, burst = 0;
             while (g.outcome == SNAKE_PLAYING && g.steps < 3000) {
@@ -188,12 +188,12 @@ START_TEST(ai_takes_over_after_any_detour) {
                     /* Steer only where it is safe, so the player's detours do not end the game. */
                     Dir d = (Dir)rng_bounded(&keys, DIR_COUNT);
                     if (snake_game_is_legal(&g, d))
-                        wheel_steer(&w, d, now);
+                        snake_wheel_steer(&w, d, now);
                     if (--burst == 0 && rng_bounded(&keys, 4) == 0)
-                        wheel_release(&w); /* A; otherwise the idle time gives it back */
+                        snake_wheel_release(&w); /* A; otherwise the idle time gives it back */
                 }
                 now += 100;
-                wheel_idle_check(&w, now);
+                snake_wheel_idle_check(&w, now);
                 if (!w.driving) {
                     ai_moves++;
                     ck_assert_msg(!snake_game_has_move(&g) || snake_game_is_legal(&g, choice),
@@ -202,7 +202,7 @@ START_TEST(ai_takes_over_after_any_detour) {
                                   g.steps);
                 }
                 player_moves += w.driving;
-                Dir d = wheel_move(&w, &g, choice);
+                Dir d = snake_wheel_move(&w, &g, choice);
                 if (w.driving && !snake_game_is_legal(&g, d))
                     d = choice; /* the test's player does not crash on purpose */
                 snake_game_tick(&g, d);

@@ -1,5 +1,6 @@
 /* ws_fail and ws_quote: messages are one line of printable ASCII whatever
- * the input held (SPEC: bad input gets a clear one-line error). */
+ * the input held (docs/conventions.md#errors-and-exit-statuses: bad input
+ * gets a clear one-line error). */
 #include <check.h>
 #include <stdlib.h>
 #include <string.h>

@@ -17,7 +17,7 @@
 
 int frontend_run(const AppOptions *opts);
 
-/* `wavesnake replay FILE` in the window (SPEC "Replay and time travel"):
+/* `wavesnake replay FILE` in the window (docs/replay.md):
  * session is open (replay_session.h: every game indexed and checked, the one to
  * show loaded, the tick to open resolved); the window may load other games
  * of it (replay_session_load) and returns an exit status. The caller closes

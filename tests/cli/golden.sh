@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Golden outputs of the text tools (SPEC "Golden vectors").
+# Golden outputs of the text tools (docs/formats.md#text-tools).
 WS=$1 DATA=$2
 source "$(dirname "$0")/lib.sh"
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `snake --map FILE` (SPEC "Snake boards with walls"): headless games on every
+# `snake --map FILE` (docs/snake.md#boards-with-walls): headless games on every
 # shipped map and on random walled boards write traces that the independent
 # checker (tests/replay.c) and `wavesnake replay --headless` both accept; the
 # reports count floor cells; bad map files and --map with --size exit 2 with

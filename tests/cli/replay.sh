@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `wavesnake replay FILE` without a window (SPEC "Replay and time travel"):
+# `wavesnake replay FILE` without a window (docs/history.md, docs/formats.md#replay---print):
 # --headless checks every game and reports like a headless run, --json as
 # JSON lines, --print prints a tick's board and agrees with the independent
 # reader (tests/replay.c, `--print G T`) at ticks 0, 1, mid and last of games

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `wavesnake replay FILE` in the window (SPEC "Replay and time travel"):
+# `wavesnake replay FILE` in the window (docs/replay.md):
 #   offscreen: --tick T gives the same PNG every time and another one at T+1;
 #   under Xvfb, driven by real key presses (xdotool):
 #   - it opens paused (two captures a second apart are identical);

@@ -20,7 +20,7 @@ check_replay odd --games 30 --size 7x5 --seed 11 --start-length 2
 check_replay tiny --games 20 --size 2x3 --seed 4 --start-length 1
 check_replay strict_wide --games 10 --size 13x6 --seed 5 --start-length 13 --strict-tail
 
-# The trace's game lines say what SPEC says.
+# The trace's game lines say what docs/formats.md#snake-trace says.
 sed -n 2p "$TMP/free8.trace" | grep -qx 'game 0 size 8 8 seed 1 policy greedy tail free' || fail "game line: $(sed -n 2p "$TMP/free8.trace")"
 sed -n 3p "$TMP/free8.trace" | grep -qx 'snake 3 0 2 0 1 0 0 0' || fail "snake line: $(sed -n 3p "$TMP/free8.trace")"
 grep -q '^game 1 size 8 8 seed 2 ' "$TMP/free8.trace" || fail "game 1 must use seed S+1"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The trace checker on a board with walls (SPEC "Snake boards with walls"):
+# The trace checker on a board with walls (docs/snake.md#boards-with-walls):
 # tests/data/walls.trace is written by hand (walls line, start rule in row 1,
 # wall toggles, an eat, death in a pocket of walls) and must replay; each
 # corrupted copy must be rejected with a message that names the fault.

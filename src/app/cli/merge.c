@@ -237,7 +237,7 @@ static WsStatus json_line(Merge *m, const char *line) {
 }
 
 /* ======================================================================== */
-/* Traces (SPEC "Snake trace")                                               */
+/* Traces (docs/formats.md#snake-trace)                                      */
 /* ======================================================================== */
 
 typedef struct TraceState {

@@ -12,7 +12,7 @@
 /* --print                                                                   */
 /* ======================================================================== */
 
-/* SPEC's board format: the first line, then H rows of W characters. */
+/* The board of docs/formats.md#replay---print: the first line, then H rows of W characters. */
 static void print_board(const SnakeGame *g, long number, long tick) {
     const Snake *s = &g->snake;
     int w = s->w;

@@ -1,4 +1,4 @@
-/* run_replay.h - `wavesnake replay FILE ...` (SPEC "Replay and time travel").
+/* run_replay.h - `wavesnake replay FILE ...` (docs/replay.md).
  *
  *   replay FILE --headless [--json]       check every game, a line per game and a summary
  *   replay FILE [--game G] [--tick T] --print

@@ -17,7 +17,7 @@ typedef struct SnakeBatch {
     char name[PLAYER_NAME_MAX + 1]; /* who played: "greedy", "engine:NAME" */
 } SnakeBatch;
 
-/* Entry point: plays opts->games games as SPEC "Headless runs" describes,
+/* Entry point: plays opts->games games as docs/formats.md#headless-output says,
  * printing a line (or JSON object) per game and a summary to stdout. Returns
  * an exit status (report.h). */
 int run_snake_headless(const AppOptions *opts);

@@ -1,9 +1,9 @@
 /* The `counts` and `shot` text tools: a sea board file in, numbers out.
  *
  * Both read nothing but the board: the remaining fleet is the standard fleet
- * minus the sunk ships on it. `shot` defaults to the source's hunter (SPEC
- * "Hunter") so that its answer can be checked against `counts`; `--hunter
- * best` asks the stronger one. */
+ * minus the sunk ships on it. `shot` defaults to the source's hunter
+ * (docs/sea.md#source-the-sources-algorithm) so that its answer can be
+ * checked against `counts`; `--hunter best` asks the stronger one. */
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>

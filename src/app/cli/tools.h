@@ -1,4 +1,4 @@
-/* tools.h - the text tools (SPEC "Text tools"): wave, path, dmap, fsm,
+/* tools.h - the text tools (docs/formats.md#text-tools): wave, path, dmap, fsm,
  * counts, shot; and merge (the summary of a sharded snake run).
  *
  * Each tool is an entry point: it takes argv after its name, parses it with

@@ -1,5 +1,5 @@
 /* snake_board.h - the snake's board from the command line: --size WxH, or a
- * text map with --map FILE (SPEC "Snake boards with walls").
+ * text map with --map FILE (docs/snake.md#boards-with-walls).
  *
  * The headless run and the window's snake view set up their board the same
  * way, so the rules live here once: the map's size is the board's (2..256 a

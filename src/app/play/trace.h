@@ -1,4 +1,4 @@
-/* trace.h - snake traces (SPEC "Snake trace", "Snake boards with walls"): the
+/* trace.h - snake traces (docs/formats.md#snake-trace): the
  * program's one writer and one reader of the format.
  *
  *   wavesnake-trace 1
@@ -197,7 +197,7 @@ void trace_index_free(TraceIndex *idx);
 /* The position in idx of the game numbered `number`, or -1. */
 long trace_index_find(const TraceIndex *idx, long number);
 
-/* SPEC's default game: the first that did not win, else the first. */
+/* The default game (docs/replay.md): the first that did not win, else the first. */
 long trace_index_default(const TraceIndex *idx);
 
 /* Reads game idx->games[i] of path again into h (begun, every move and

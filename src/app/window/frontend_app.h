@@ -1,9 +1,10 @@
 /* frontend_app.h - the window front end, one frame at a time (for tests).
  *
- * frontend_run is app_open + app_frame in a loop + app_close. Tests drive the
- * same steps themselves: open an App under SDL_VIDEODRIVER=dummy, push SDL
+ * frontend_run is frontend_open + frontend_frame in a loop + frontend_close.
+ * Tests drive the same steps themselves: open a Frontend under
+ * SDL_VIDEODRIVER=dummy, push SDL
  * events with SDL_PushEvent, run a frame and look at the state through the
- * getters below. The App owns the window (or the offscreen surface), the
+ * getters below. The Frontend owns the window (or the offscreen surface), the
  * renderer, the text cache and every view's state.
  */
 #ifndef WS_FRONTEND_APP_H
@@ -13,49 +14,55 @@
 
 #include "options.h"
 #include "replay_session.h"
+#include "ws_error.h"
 
-typedef struct App App;
+typedef struct Frontend Frontend;
 
 /* Initialises SDL, SDL_ttf, the window (or, with opts->screenshot, an
  * offscreen software renderer) and the view for opts->mode. opts is copied.
- * Returns REPORT_EXIT_OK and *out, or prints one line and returns the exit
- * status (1: no display / SDL failure, 2: bad input such as a missing font). */
-int app_open(App **out, const AppOptions *opts);
+ * Returns WS_OK and *out, or fills err (may be NULL) and returns its status,
+ * printing nothing: REPORT_ERR_INTERNAL for no display or an SDL failure
+ * (exit status 1, report.h), WS_ERR_IO / WS_ERR_ARG for bad input such as
+ * a missing font or a --race pair that cannot play the board (2). */
+WsStatus frontend_open(Frontend **out, const AppOptions *opts, WsError *err);
 
-/* app_open for `wavesnake replay FILE`: the snake view shows session's
- * trace (borrowed: it must stay open until app_close), paused. */
-int app_open_replay(App **out, const AppOptions *opts, ReplaySession *session);
+/* frontend_open for `wavesnake replay FILE`: the replay view shows session's
+ * trace (borrowed: it must stay open until frontend_close), paused. */
+WsStatus frontend_open_replay(Frontend **out, const AppOptions *opts, ReplaySession *session,
+                              WsError *err);
 
 /* One frame: events, simulation ticks, drawing, present. Returns false once
  * the user asked to quit (Esc, Q, closing the window). */
-bool app_frame(App *app);
+bool frontend_frame(Frontend *app);
 
 /* Asks the next frame to write its pixels to path (before presenting).
- * app_shot_status tells how the last such request went (0 ok, else an exit status). */
-void app_request_shot(App *app, const char *path);
-int app_shot_status(const App *app);
+ * frontend_shot_status tells how the last such request went (WS_OK, or the
+ * failure's status with its message copied to err, which may be NULL). */
+void frontend_request_shot(Frontend *app, const char *path);
+WsStatus frontend_shot_status(const Frontend *app, WsError *err);
 
 /* Prints frame-time statistics to stdout: median and p99 of update + draw (the
  * frame time, without present and its vsync wait), and the medians of update,
  * draw and present alone. */
-void app_print_stats(const App *app);
+void frontend_print_stats(const Frontend *app);
 
-unsigned app_overlays(const App *app);
-const char *app_status(const App *app); /* the HUD's notice line ("" when none was set) */
-bool app_is_paused(const App *app);
-AppMode app_mode(const App *app);
-long app_frame_count(const App *app);
-long app_tick_count(const App *app);
-bool app_is_recording(const App *app); /* a GIF recording runs (C, --record) */
+unsigned frontend_overlays(const Frontend *app);
+const char *
+frontend_status_text(const Frontend *app); /* the HUD's notice line ("" when none was set) */
+bool frontend_is_paused(const Frontend *app);
+AppMode frontend_mode(const Frontend *app);
+long frontend_frame_count(const Frontend *app);
+long frontend_tick_count(const Frontend *app);
+bool frontend_is_recording(const Frontend *app); /* a GIF recording runs (C, --record) */
 
 /* The current view's time travel: the ticks kept (first..last) and the one
  * on screen. False (outputs untouched) when the view keeps no history. */
-bool app_time(const App *app, long *first, long *current, long *last);
+bool frontend_time(const Frontend *app, long *first, long *current, long *last);
 
 /* Glyph renders the text cache has made (tests: text is rendered once, not per frame). */
-long app_text_renders(const App *app);
+long frontend_text_renders(const Frontend *app);
 
 /* Frees everything and quits SDL. Safe on NULL. */
-void app_close(App *app);
+void frontend_close(Frontend *app);
 
 #endif

@@ -172,9 +172,10 @@ int rgba_luma(Rgba c);
 /* Black or white, whichever reads better on top of c. */
 Rgba rgba_text_on(Rgba c);
 
-/* Base-62 digit string of n (0-9, a-z, A-Z per SPEC; "+" when n > 61 and
- * `one_digit`; otherwise as many digits as needed). Writes at most cap bytes
- * including the terminator; returns the length. Negative n gives "". */
+/* Base-62 digit string of n (0-9, a-z, A-Z, as `wavesnake wave` prints
+ * them; "+" when n > 61 and `one_digit`; otherwise as many digits as
+ * needed). Writes at most cap bytes including the terminator; returns the
+ * length. Negative n gives "". */
 int layout_base62(char *buf, int cap, long n, bool one_digit);
 
 #endif

@@ -30,6 +30,20 @@ enum {
     MARKER_RADIUS = 7
 };
 /* ======================================================================== */
+/* Keys                                                                      */
+/* ======================================================================== */
+
+const KeyHelp SNAKE_VIEW_HELP[] = {
+    {"Tab", "next policy, same game (each keeps its statistics)"},
+    {"R  /  Enter", "this game again / the next one (replay: this game / the next)"},
+    {"mouse", "L toggles a wall on an empty cell"},
+    {"arrows", "take the wheel: steer (the AI's move stays drawn)"},
+    {"A", "give the wheel back to the AI (or 3 s idle)"},
+    {"X", "race: two policies side by side (X again ends it)"},
+    {NULL, NULL},
+};
+
+/* ======================================================================== */
 /* The board's layers                                                        */
 /* ======================================================================== */
 
@@ -39,7 +53,7 @@ static PixRect cell_rect(const BoardLayout *bl, int cell) {
 
 /* Walls: solid blocks in PAL_WALL with a lighter rim on big cells, so they
  * read as raised, unlike the flat floor, the translucent wave and the body. */
-static void draw_walls(const SnakeScene *v, FrontCtx *ctx, const BoardLayout *bl) {
+static void draw_walls(const SnakeScene *v, FrontendCtx *ctx, const BoardLayout *bl) {
     const SnakeGame *g = v->game;
     if (g->wall_count == 0)
         return;
@@ -58,7 +72,7 @@ static void draw_walls(const SnakeScene *v, FrontCtx *ctx, const BoardLayout *bl
 
 /* The BFS wave from the head, as the AI left it: each reached cell tinted by
  * its distance (arrival tick), optionally with the number. */
-static void draw_wave(const SnakeScene *v, FrontCtx *ctx, const BoardLayout *bl, bool numbers,
+static void draw_wave(const SnakeScene *v, FrontendCtx *ctx, const BoardLayout *bl, bool numbers,
                       bool path_drawn) {
     const WaveField *wf = &v->ai->wave;
     if (wf->source < 0 || wf->reached <= 0)
@@ -129,7 +143,7 @@ static void segment_rects(const Snake *s, const BoardLayout *bl, int i, int inse
         *gap = (PixRect){r->x, r->y - 2 * inset, r->w, 2 * inset};
 }
 
-static void draw_snake(const SnakeScene *v, FrontCtx *ctx, const BoardLayout *bl) {
+static void draw_snake(const SnakeScene *v, FrontendCtx *ctx, const BoardLayout *bl) {
     const Snake *s = &v->game->snake;
     SDL_Renderer *ren = ctx->renderer;
     int inset = bl->cell >= 6 ? bl->cell / 8 : 0;
@@ -167,7 +181,7 @@ static void draw_snake(const SnakeScene *v, FrontCtx *ctx, const BoardLayout *bl
     }
 }
 
-static void draw_food(const SnakeScene *v, FrontCtx *ctx, const BoardLayout *bl) {
+static void draw_food(const SnakeScene *v, FrontendCtx *ctx, const BoardLayout *bl) {
     int food = v->game->food;
     if (food < 0)
         return;
@@ -190,7 +204,7 @@ static void draw_food(const SnakeScene *v, FrontCtx *ctx, const BoardLayout *bl)
  * safe; red when it could not), with its head boxed and its tail ringed: the
  * tail is what the safety check had to reach. Squares at the cell centres and
  * the links between them never overlap, so the ribbon's alpha stays even. */
-static void draw_virtual(const SnakeScene *v, FrontCtx *ctx, const BoardLayout *bl) {
+static void draw_virtual(const SnakeScene *v, FrontendCtx *ctx, const BoardLayout *bl) {
     const SnakeAi *ai = v->ai;
     if (!ai->virt_valid)
         return;
@@ -235,7 +249,7 @@ static void draw_virtual(const SnakeScene *v, FrontCtx *ctx, const BoardLayout *
 /* The Hamiltonian cycle the last hamilton / perfect decision used (NULL for
  * greedy), as a thin dim loop under the planned path: the route the snake
  * falls back on, which its shortcuts never break. */
-static void draw_cycle(const SnakeScene *v, FrontCtx *ctx, const BoardLayout *bl) {
+static void draw_cycle(const SnakeScene *v, FrontendCtx *ctx, const BoardLayout *bl) {
     const int32_t *cycle = snake_ai_cycle(v->ai);
     if (cycle == NULL || bl->cell < 4)
         return;
@@ -253,7 +267,7 @@ static void draw_cycle(const SnakeScene *v, FrontCtx *ctx, const BoardLayout *bl
     }
 }
 
-static void draw_paths(const SnakeScene *v, FrontCtx *ctx, const BoardLayout *bl) {
+static void draw_paths(const SnakeScene *v, FrontendCtx *ctx, const BoardLayout *bl) {
     const SnakeAi *ai = v->ai;
     draw_cycle(v, ctx, bl);
     const Path *food = &ai->food_path;
@@ -274,7 +288,7 @@ static void draw_paths(const SnakeScene *v, FrontCtx *ctx, const BoardLayout *bl
 /* The AI's own next move while someone else drives: an arrow from the head
  * into the cell it would enter, ringed so it reads apart from the path's
  * arrowheads (which may point the same way). */
-static void draw_ai_arrow(const SnakeScene *v, FrontCtx *ctx, const BoardLayout *bl) {
+static void draw_ai_arrow(const SnakeScene *v, FrontendCtx *ctx, const BoardLayout *bl) {
     Dir d = v->ai_arrow;
     if (d == DIR_NONE || v->game->outcome != SNAKE_PLAYING)
         return;
@@ -293,7 +307,7 @@ static void draw_ai_arrow(const SnakeScene *v, FrontCtx *ctx, const BoardLayout 
 
 /* On big boards (cells under MARKER_MIN_CELL pixels) the head and the food
  * are a few pixels: a ring around each keeps them findable. */
-static void draw_markers(const SnakeScene *v, FrontCtx *ctx, const BoardLayout *bl) {
+static void draw_markers(const SnakeScene *v, FrontendCtx *ctx, const BoardLayout *bl) {
     if (bl->cell >= MARKER_MIN_CELL)
         return;
     int rad = MARKER_RADIUS, cx, cy;
@@ -312,7 +326,7 @@ static void draw_markers(const SnakeScene *v, FrontCtx *ctx, const BoardLayout *
 /* Public functions                                                          */
 /* ======================================================================== */
 
-void snake_draw_board(FrontCtx *ctx, const BoardLayout *bl, const SnakeScene *sc,
+void snake_draw_board(FrontendCtx *ctx, const BoardLayout *bl, const SnakeScene *sc,
                       unsigned overlays) {
     render_board_floor(ctx->renderer, bl);
     draw_walls(sc, ctx, bl);
@@ -330,7 +344,7 @@ void snake_draw_board(FrontCtx *ctx, const BoardLayout *bl, const SnakeScene *sc
     draw_markers(sc, ctx, bl);
 }
 
-void snake_draw_result(FrontCtx *ctx, const BoardLayout *bl, const SnakeGame *g) {
+void snake_draw_result(FrontendCtx *ctx, const BoardLayout *bl, const SnakeGame *g) {
     char msg[160];
     /* No countdown: a paused frame must stay exactly the same. */
     snprintf(msg, sizeof msg, "length %d / %d, %ld steps - next game in a moment", g->snake.len,
@@ -346,7 +360,7 @@ void snake_draw_result(FrontCtx *ctx, const BoardLayout *bl, const SnakeGame *g)
 /* Reasons                                                                   */
 /* ======================================================================== */
 
-const char *snake_reason_explained(SnakeReason r) {
+const char *snake_draw_reason_explained(SnakeReason r) {
     switch (r) {
     case SNAKE_REASON_EAT:
         return "food path is safe: go eat";
@@ -365,7 +379,7 @@ const char *snake_reason_explained(SnakeReason r) {
     }
 }
 
-Rgba snake_reason_color(SnakeReason r) {
+Rgba snake_draw_reason_color(SnakeReason r) {
     switch (r) {
     case SNAKE_REASON_EAT:
     case SNAKE_REASON_CYCLE:

@@ -1,11 +1,12 @@
 /* snake_draw.h - one snake board as the window draws it: walls, the wave,
  * the body, the food, the virtual snake, the paths and the cycle.
  *
- * Shared by the snake view (one board) and the race view (two boards). Every
- * overlay reads what the AI kept from its last decision, through the const
- * pointers of a SnakeScene: nothing is searched again for display (STYLE
- * §7). The scene borrows everything; `mark` is the caller's scratch (w*h
- * bytes, all zero before and after each call), so drawing never allocates.
+ * Shared by the snake and replay views (one board, snake_screen.h) and the
+ * race view (two boards). Every overlay reads what the AI kept from its last
+ * decision, through the const pointers of a SnakeScene: nothing is searched
+ * again for display (docs/architecture.md, "How a tick flows"). The scene
+ * borrows everything; `mark` is the caller's scratch (w*h bytes, all zero
+ * before and after each call), so drawing never allocates.
  */
 #ifndef WS_SNAKE_DRAW_H
 #define WS_SNAKE_DRAW_H
@@ -29,15 +30,19 @@ typedef struct SnakeScene {
 
 /* Draws the board of `sc` into `bl` with the overlays switched on in
  * `overlays` (OVERLAY_* bits), the food last so it stays visible. */
-void snake_draw_board(FrontCtx *ctx, const BoardLayout *bl, const SnakeScene *sc,
+void snake_draw_board(FrontendCtx *ctx, const BoardLayout *bl, const SnakeScene *sc,
                       unsigned overlays);
 
 /* The "game over" banner over the board of a finished game. */
-void snake_draw_result(FrontCtx *ctx, const BoardLayout *bl, const SnakeGame *g);
+void snake_draw_result(FrontendCtx *ctx, const BoardLayout *bl, const SnakeGame *g);
+
+/* The snake mode's keys for the help box, shared by its three views (live,
+ * replay, race): pairs {keys, text}, ended by {NULL, NULL}. */
+extern const KeyHelp SNAKE_VIEW_HELP[];
 
 /* A decision's reason in a few words ("food path is safe: go eat"), and the
  * colour the HUD shows it in (good, a fallback, bad). */
-const char *snake_reason_explained(SnakeReason r);
-Rgba snake_reason_color(SnakeReason r);
+const char *snake_draw_reason_explained(SnakeReason r);
+Rgba snake_draw_reason_color(SnakeReason r);
 
 #endif

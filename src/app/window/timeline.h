@@ -1,8 +1,8 @@
 /* timeline.h - the time-travel strip under the board: ticks, marks, scrubbing.
  *
- * Every mode keeps the history of the game it plays (SPEC "Replay and time
- * travel"); a view exposes it through ViewHistory (view.h) and the front end
- * does the rest: the keys `,` `.` `N` `Home` `End`, the "tick T of N" HUD
+ * Every mode keeps the history of the game it plays (docs/replay.md); a
+ * view exposes it through ViewHistory (view.h) and the front end does the
+ * rest: the keys `,` `.` `N` `Home` `End`, the "tick T of N" HUD
  * line and this strip, which shows the kept ticks first..last left to right,
  * the tick on screen as a cursor, and a mark wherever something happened
  * (an eat, a sunk ship, the end, a move that differs from the policy's

@@ -1,20 +1,26 @@
 /* view.h - the interface between the window front end and one play mode.
  *
  * frontend.c owns the window, the renderer, the text cache, the clock and
- * the global keys; a View owns one mode's game state and knows how to tick,
- * draw and describe it. The front end keeps a table of views, one per
- * AppMode (snake, arena, sea); adding a mode means writing view_<mode>.c
- * that defines `const View VIEW_<MODE>` and filling its slot in frontend.c.
+ * the global keys; a View owns one way of watching a mode's game and knows
+ * how to tick, draw and describe it. The front end keeps a table of views,
+ * one per ViewId: every AppMode (snake, arena, sea) has its own view, and the
+ * snake mode has two more, the replay of a trace and the race. Adding a mode
+ * means writing view_<mode>.c that defines `const View VIEW_<MODE>` and
+ * filling its slots in frontend.c (VIEWS and MODE_VIEWS).
  *
- * Calling order: create once (lazily, when the mode is first shown), then
+ * Calling order: create once (lazily, when the view is first shown), then
  * per frame: handle_action / handle_event for input, tick 0..n times (the
  * front end runs the fixed-step clock), draw, hud. destroy at exit. A view
- * stays alive while another mode is shown, so switching back resumes it.
+ * stays alive while another is shown, so switching back resumes it. A view
+ * may ask for another view of its mode (frontend_show: X opens the race
+ * from the snake view and goes back from the race); the front end switches
+ * once the callback that asked has returned.
  *
- * Rules for views (STYLE.md): tick is the only place that changes the game;
- * draw and hud read state and the AI's kept search data (never search again
- * for display); randomness for cosmetics comes from ctx->fx, never from a
- * game stream; nothing allocates per tick or per frame.
+ * Rules for views (docs/architecture.md, "The views"): tick is the only
+ * place that changes the game; draw and hud read state and the AI's kept
+ * search data (never search again for display); randomness for cosmetics
+ * comes from ctx->fx, never from a game stream; nothing allocates per tick
+ * or per frame.
  */
 #ifndef WS_VIEW_H
 #define WS_VIEW_H
@@ -23,6 +29,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "hud.h"
 #include "keys.h"
 #include "layout.h"
 #include "options.h"
@@ -36,9 +43,27 @@
 /* How long a finished game's result stays on screen before the next game. */
 enum { VIEW_RESULT_MS = 2000 };
 
+/* The views of the window, the slots of the front end's VIEWS table. */
+typedef enum ViewId {
+    VIEW_ID_SNAKE = 0, /* the snake mode live: the AI plays, the player may steer */
+    VIEW_ID_ARENA,
+    VIEW_ID_SEA,
+    VIEW_ID_REPLAY, /* the snake mode: a recorded trace (`wavesnake replay FILE`) */
+    VIEW_ID_RACE,   /* the snake mode: two policies side by side (X, --race) */
+    VIEW_ID_COUNT
+} ViewId;
+
+/* A view's request for another view (frontend_show), read by the front end. */
+typedef struct ViewRequest {
+    bool asked;
+    ViewId to;
+    const void *arg; /* handed to the view's create; NULL: show it as it is */
+} ViewRequest;
+
 /* Everything the front end shares with the views. Views may read all of it;
- * they may write only `status` (through front_status) and `fx`. */
-typedef struct FrontCtx {
+ * they may write only `status` (through frontend_status), `request`
+ * (through frontend_show) and `fx`. */
+typedef struct FrontendCtx {
     SDL_Renderer *renderer;
     TextCache *text;
     const AppOptions *opts; /* the command line: seed, board size, policy, ... */
@@ -48,8 +73,8 @@ typedef struct FrontCtx {
                                16 ms per frame offscreen (so screenshots are repeatable) */
     bool paused;            /* Space */
     bool offscreen;         /* rendering for --screenshot (no window) */
-    ReplaySession *replay;  /* `wavesnake replay FILE`: the trace the snake view shows
-                               (borrowed, open for the App's life), else NULL */
+    ReplaySession *replay;  /* `wavesnake replay FILE`: the trace the replay view shows
+                               (borrowed, open for the Frontend's life), else NULL */
     double speed;           /* target ticks per second; 0 = unlimited */
     double ticks_per_s;     /* measured over the last half second */
     Rng fx;                 /* cosmetic randomness only */
@@ -62,17 +87,25 @@ typedef struct FrontCtx {
      * adds "PAUSED" while paused. */
     char caption[160];
     Rgba caption_color;
-} FrontCtx;
+    ViewRequest request; /* frontend_show's, until the front end follows it */
+} FrontendCtx;
 
 /* Sets the transient HUD status line. */
 #if defined(__GNUC__)
 __attribute__((format(printf, 2, 3)))
 #endif
-void front_status(FrontCtx *ctx, const char *fmt, ...);
+void frontend_status(FrontendCtx *ctx, const char *fmt, ...);
+
+/* Asks the front end to show view `to` once the current callback returns.
+ * With arg != NULL the view is created afresh with arg (see its create; a
+ * state it had is destroyed first); with NULL it is shown as it was left (or
+ * created with NULL). If its creation fails the current view stays, and the
+ * status line says "no <view>: <why>". */
+void frontend_show(FrontendCtx *ctx, ViewId to, const void *arg);
 
 /* After D: when the numbers overlay is on and cells of cell_px pixels are
  * smaller than min_cell, says in a notice that numbers do not fit. */
-void front_numbers_fit(FrontCtx *ctx, int cell_px, int min_cell);
+void frontend_numbers_fit(FrontendCtx *ctx, int cell_px, int min_cell);
 
 /* Time travel: a view that keeps its game's history exposes it here, and
  * the front end gives it the keys `,` `.` `N` `Home` `End`, the timeline
@@ -93,12 +126,6 @@ void front_numbers_fit(FrontCtx *ctx, int cell_px, int min_cell);
  * the view does that itself, the front end only calls tick(). A new game
  * (the view's own business) starts a new history: range() says so. */
 typedef struct ViewHistory {
-    /* Optional (may be NULL: always): whether the view keeps a history now.
-     * While it does not (the snake view hosting a race), the front end
-     * treats it as a view without one: no timeline, no "tick T of N", `,`
-     * Home End only reach the view's handle_action, `.` / `N` tick. */
-    bool (*active)(void *state);
-
     /* The ticks kept: *first..*last, first <= last. */
     void (*range)(void *state, long *first, long *last);
 
@@ -108,8 +135,8 @@ typedef struct ViewHistory {
     /* Shows tick t (the front end clamps it to first..last): the game as it
      * was there and the AI's decision data for it. Must take well under a
      * frame (16 ms) on the biggest boards, and not allocate. False (with a
-     * status line, through front_status) if it could not. */
-    bool (*seek)(void *state, long t, FrontCtx *ctx);
+     * status line, through frontend_status) if it could not. */
+    bool (*seek)(void *state, long t, FrontendCtx *ctx);
 
     /* TIMELINE_MARK_* bits of what happened at ticks [from, to) (from < to,
      * both within first..last+1). Called once per pixel column per frame:
@@ -119,49 +146,56 @@ typedef struct ViewHistory {
     /* Optional (may be NULL): background work spread over frames, called
      * once per frame, running or paused (e.g. a replay checking its moves
      * against the policy). Keep each call to a few milliseconds. */
-    void (*idle)(void *state, FrontCtx *ctx);
+    void (*idle)(void *state, FrontendCtx *ctx);
 } ViewHistory;
 
 typedef struct View {
-    const char *name; /* "snake", "arena", "sea": HUD title and messages */
+    const char *name; /* "snake", "arena", "sea", "replay", "race": for messages */
+    AppMode mode;     /* the mode it shows: the keys that apply, the overlays, the HUD title */
 
     /* Extra help-overlay lines for this mode: pairs {keys, text}, ended by {NULL, NULL}. */
     const KeyHelp *help;
 
-    /* Allocates the mode's state for ctx->opts into *state. On failure fills
-     * err (one line) and leaves *state NULL. */
-    WsStatus (*create)(void **state, FrontCtx *ctx, WsError *err);
+    /* Allocates the view's state for ctx->opts into *state. arg is NULL when
+     * the front end opens the view for its mode, else what the view that
+     * asked for it passed to frontend_show (the race: a RaceSetup). On
+     * failure fills err (one line) and leaves *state NULL. */
+    WsStatus (*create)(void **state, FrontendCtx *ctx, const void *arg, WsError *err);
 
     /* Frees what create made. Safe on NULL. */
     void (*destroy)(void *state);
 
     /* An action from the keyboard (the front end has already applied the
      * global ones: pause, speed, overlays ...). Returns true if the view used it. */
-    bool (*handle_action)(void *state, Action action, FrontCtx *ctx);
+    bool (*handle_action)(void *state, Action action, FrontendCtx *ctx);
 
     /* Optional (may be NULL): a raw SDL event the front end does not handle
      * itself (mouse buttons and motion). Returns true if the view used it. */
-    bool (*handle_event)(void *state, const SDL_Event *event, FrontCtx *ctx);
+    bool (*handle_event)(void *state, const SDL_Event *event, FrontendCtx *ctx);
 
     /* One simulation step. Returns false when there is nothing to step (e.g.
      * a finished game whose result is still shown), so an unlimited-speed
      * frame stops ticking early instead of spinning. */
-    bool (*tick)(void *state, FrontCtx *ctx);
+    bool (*tick)(void *state, FrontendCtx *ctx);
 
     /* Draws the board and the overlays switched on in ctx->overlays into
      * ctx->frame.board_area. */
-    void (*draw)(void *state, FrontCtx *ctx);
+    void (*draw)(void *state, FrontendCtx *ctx);
 
     /* Writes the mode's HUD lines (score, decision, legend ...). */
-    void (*hud)(void *state, FrontCtx *ctx, Hud *hud);
+    void (*hud)(void *state, FrontendCtx *ctx, Hud *hud);
 
-    /* Time travel (above), or NULL for a view without a history. */
+    /* Time travel (above), or NULL for a view without a history: then the
+     * front end shows no timeline and no "tick T of N", `,` Home End only
+     * reach handle_action, and `.` / `N` tick. */
     const ViewHistory *history;
 } View;
 
-/* The views that exist (each defined in its view_<mode>.c). */
+/* The views that exist (each defined in its view_<name>.c). */
 extern const View VIEW_SNAKE;
 extern const View VIEW_ARENA;
 extern const View VIEW_SEA;
+extern const View VIEW_REPLAY;
+extern const View VIEW_RACE;
 
 #endif

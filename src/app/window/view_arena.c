@@ -30,6 +30,7 @@
 #include "arena_history.h"
 #include "arena_setup.h"
 #include "names.h"
+#include "report.h"
 #include "view.h"
 
 /* ======================================================================== */
@@ -210,7 +211,7 @@ static void arena_view_destroy(void *state) {
     free(v);
 }
 
-static WsStatus open_world(ArenaView *v, FrontCtx *ctx, WsError *err) {
+static WsStatus open_world(ArenaView *v, FrontendCtx *ctx, WsError *err) {
     Arena fresh;
     uint64_t seed = v->seed + (uint64_t)v->restarts;
     AppOptions opts = *ctx->opts;
@@ -248,8 +249,11 @@ static WsStatus open_world(ArenaView *v, FrontCtx *ctx, WsError *err) {
     v->desire = desire;
     WsError herr = {0};
     v->hist_ok = arena_history_init(&v->hist, &v->arena, 0, 0, &herr) == WS_OK;
-    if (!v->hist_ok)
-        fprintf(stderr, "wavesnake: arena: no time travel: %s\n", herr.msg);
+    if (!v->hist_ok) {
+        /* Not fatal: the arena plays on without a history, and says so once. */
+        WsError note = {0};
+        report_status(ws_fail(&note, herr.status, "arena: no time travel: %s", herr.msg), &note);
+    }
     v->cur = v->arena.tick;
     v->desire_focus = -1;
     v->desire_ok = false;
@@ -265,7 +269,8 @@ static WsStatus open_world(ArenaView *v, FrontCtx *ctx, WsError *err) {
     return WS_OK;
 }
 
-static WsStatus arena_view_create(void **state, FrontCtx *ctx, WsError *err) {
+static WsStatus arena_view_create(void **state, FrontendCtx *ctx, const void *arg, WsError *err) {
+    (void)arg; /* opened for its mode: no argument */
     *state = NULL;
     ArenaView *v = calloc(1, sizeof *v);
     if (v == NULL)
@@ -284,18 +289,18 @@ static WsStatus arena_view_create(void **state, FrontCtx *ctx, WsError *err) {
     return WS_OK;
 }
 
-static void steer(ArenaView *v, FrontCtx *ctx, Dir d) {
+static void steer(ArenaView *v, FrontendCtx *ctx, Dir d) {
     v->steer = d;
     v->manual = true;
     v->manual_ms = ctx->now_ms;
 }
 
-static bool arena_view_action(void *state, Action action, FrontCtx *ctx) {
+static bool arena_view_action(void *state, Action action, FrontendCtx *ctx) {
     ArenaView *v = state;
     switch (action) {
     case ACT_NEXT:
         v->shown = (ArenaShown)((v->shown + 1) % ARENA_SHOWN_COUNT);
-        front_status(ctx, "layer: %s", arena_shown_name(v->shown));
+        frontend_status(ctx, "layer: %s", arena_shown_name(v->shown));
         return true;
     case ACT_RESTART:
     case ACT_NEW_GAME: {
@@ -303,11 +308,11 @@ static bool arena_view_action(void *state, Action action, FrontCtx *ctx) {
         long step = action == ACT_NEW_GAME ? 1 : 0;
         v->restarts += step;
         if (open_world(v, ctx, &err) != WS_OK) {
-            front_status(ctx, "restart failed: %s", err.msg);
+            frontend_status(ctx, "restart failed: %s", err.msg);
             v->restarts -= step;
         } else {
-            front_status(ctx, "%s, seed %llu", step ? "next arena" : "the same arena again",
-                         (unsigned long long)(v->seed + (uint64_t)v->restarts));
+            frontend_status(ctx, "%s, seed %llu", step ? "next arena" : "the same arena again",
+                            (unsigned long long)(v->seed + (uint64_t)v->restarts));
         }
         return true;
     }
@@ -320,15 +325,15 @@ static bool arena_view_action(void *state, Action action, FrontCtx *ctx) {
                                  sizeof v->map_path, &err) != WS_OK ||
             open_world(v, ctx, &err) != WS_OK) {
             memcpy(v->map_path, keep, sizeof keep);
-            front_status(ctx, "M: %s", err.msg);
+            frontend_status(ctx, "M: %s", err.msg);
         } else {
-            front_status(ctx, "map file: %s  (M: the next one)", v->map_name);
+            frontend_status(ctx, "map file: %s  (M: the next one)", v->map_name);
         }
         return true;
     }
     case ACT_TOGGLE_NUMBERS:
         if (v->have_layout)
-            front_numbers_fit(ctx, v->bl.cell, NUMBERS_MIN_CELL);
+            frontend_numbers_fit(ctx, v->bl.cell, NUMBERS_MIN_CELL);
         return false;
     case ACT_UP:
         steer(v, ctx, DIR_UP);
@@ -390,7 +395,7 @@ static int cell_at(const ArenaView *v, int px, int py) {
     return y * v->arena.w + x;
 }
 
-static bool arena_view_event(void *state, const SDL_Event *ev, FrontCtx *ctx) {
+static bool arena_view_event(void *state, const SDL_Event *ev, FrontendCtx *ctx) {
     ArenaView *v = state;
     Arena *a = &v->arena;
     if (ev->type == SDL_MOUSEMOTION) {
@@ -408,36 +413,36 @@ static bool arena_view_event(void *state, const SDL_Event *ev, FrontCtx *ctx) {
     int x = cell % a->w, y = cell / a->w;
     if (ev->button.button == SDL_BUTTON_LEFT) {
         if (edit(v, ARENA_EDIT_WALL, cell)) { /* the maps show the edit at once, even paused */
-            front_status(ctx, "%s at (%d, %d)", a->blocked[cell] ? "wall" : "floor", x, y);
+            frontend_status(ctx, "%s at (%d, %d)", a->blocked[cell] ? "wall" : "floor", x, y);
         } else {
-            front_status(ctx, "(%d, %d): something stands there", x, y);
+            frontend_status(ctx, "(%d, %d): something stands there", x, y);
         }
         return true;
     }
     if (ev->button.button == SDL_BUTTON_RIGHT) {
         if (edit(v, ARENA_EDIT_GOLD, cell)) {
-            front_status(ctx, "gold dropped at (%d, %d)", x, y);
+            frontend_status(ctx, "gold dropped at (%d, %d)", x, y);
         } else {
-            front_status(ctx, "(%d, %d): no room for gold", x, y);
+            frontend_status(ctx, "(%d, %d): no room for gold", x, y);
         }
         return true;
     }
     return false;
 }
 
-static bool arena_view_tick(void *state, FrontCtx *ctx) {
+static bool arena_view_tick(void *state, FrontendCtx *ctx) {
     ArenaView *v = state;
     Arena *a = &v->arena;
     if (v->manual && v->steer == DIR_NONE && ctx->now_ms - v->manual_ms >= AUTOPILOT_IDLE_MS) {
         v->manual = false;
-        front_status(ctx, "autopilot resumes");
+        frontend_status(ctx, "autopilot resumes");
     }
     Uint64 t0 = SDL_GetPerformanceCounter();
     if (v->hist_ok) {
         drop_future(v);
         WsError err = {0};
         if (arena_history_tick(&v->hist, a, v->steer, !v->manual, &err) != WS_OK) {
-            front_status(ctx, "time travel stops for this arena: %s", err.msg);
+            frontend_status(ctx, "time travel stops for this arena: %s", err.msg);
             v->hist_ok = false;
             arena_tick(a, v->steer, !v->manual);
         }
@@ -452,7 +457,8 @@ static bool arena_view_tick(void *state, FrontCtx *ctx) {
     v->ticks++;
     if (a->hero_deaths != v->deaths_seen) {
         v->deaths_seen = a->hero_deaths;
-        front_status(ctx, "the hero fell (%ld so far) and rises again elsewhere", a->hero_deaths);
+        frontend_status(ctx, "the hero fell (%ld so far) and rises again elsewhere",
+                        a->hero_deaths);
     }
     return true;
 }
@@ -467,13 +473,13 @@ static void arena_hist_range(void *state, long *first, long *last) {
 
 static long arena_hist_current(void *state) { return ((ArenaView *)state)->cur; }
 
-static bool arena_hist_seek(void *state, long t, FrontCtx *ctx) {
+static bool arena_hist_seek(void *state, long t, FrontendCtx *ctx) {
     ArenaView *v = state;
     if (!v->hist_ok)
         return false;
     WsError err = {0};
     if (arena_history_seek(&v->hist, t, &v->arena, &err) != WS_OK) {
-        front_status(ctx, "cannot show tick %ld: %s", t, err.msg);
+        frontend_status(ctx, "cannot show tick %ld: %s", t, err.msg);
         return false;
     }
     v->cur = t;
@@ -514,7 +520,7 @@ static PixRect cell_rect(const BoardLayout *bl, int cell) {
     return layout_cell_rect(bl, cell % bl->cols, cell / bl->cols);
 }
 
-static void draw_heat(const ArenaView *v, FrontCtx *ctx, bool numbers) {
+static void draw_heat(const ArenaView *v, FrontendCtx *ctx, bool numbers) {
     const Arena *a = &v->arena;
     const BoardLayout *bl = &v->bl;
     int64_t lo = 0, hi = 0;
@@ -550,7 +556,7 @@ static void draw_heat(const ArenaView *v, FrontCtx *ctx, bool numbers) {
     }
 }
 
-static void draw_items(const ArenaView *v, FrontCtx *ctx) {
+static void draw_items(const ArenaView *v, FrontendCtx *ctx) {
     const Arena *a = &v->arena;
     const BoardLayout *bl = &v->bl;
     int n = a->w * a->h;
@@ -576,7 +582,7 @@ static void draw_items(const ArenaView *v, FrontCtx *ctx) {
     }
 }
 
-static void draw_monsters(const ArenaView *v, FrontCtx *ctx, bool arrows, int focus) {
+static void draw_monsters(const ArenaView *v, FrontendCtx *ctx, bool arrows, int focus) {
     const Arena *a = &v->arena;
     const BoardLayout *bl = &v->bl;
     SDL_Renderer *ren = ctx->renderer;
@@ -630,7 +636,7 @@ static const char *monster_label(const Monster *m) {
 }
 
 /* A label's box: centred above its cell. */
-static PixRect label_box(const ArenaView *v, FrontCtx *ctx, int cell, int px, const char *s) {
+static PixRect label_box(const ArenaView *v, FrontendCtx *ctx, int cell, int px, const char *s) {
     PixRect r = cell_rect(&v->bl, cell);
     int w = text_width(ctx->text, px, s) + 4, h = text_line_height(ctx->text, px);
     return (PixRect){r.x + r.w / 2 - w / 2, r.y - h * 4 / 5, w, h};
@@ -641,7 +647,7 @@ static PixRect label_box(const ArenaView *v, FrontCtx *ctx, int cell, int px, co
  * left out (layout_place_labels): the hero first, then the monster under the
  * mouse or whose desire is shown, then the others in order; hovering a
  * monster always shows its own. */
-static void draw_labels(const ArenaView *v, FrontCtx *ctx, int focus) {
+static void draw_labels(const ArenaView *v, FrontendCtx *ctx, int focus) {
     const Arena *a = &v->arena;
     const BoardLayout *bl = &v->bl;
     if (bl->cell < LABEL_MIN_CELL)
@@ -675,7 +681,7 @@ static void draw_labels(const ArenaView *v, FrontCtx *ctx, int focus) {
     }
 }
 
-static void draw_hero(const ArenaView *v, FrontCtx *ctx) {
+static void draw_hero(const ArenaView *v, FrontendCtx *ctx) {
     const Arena *a = &v->arena;
     const BoardLayout *bl = &v->bl;
     PixRect r = cell_rect(bl, a->hero);
@@ -694,7 +700,7 @@ static void draw_hero(const ArenaView *v, FrontCtx *ctx) {
 }
 
 /* On big maps the hero is a few pixels: two rings around it keep it findable. */
-static void draw_hero_marker(const ArenaView *v, FrontCtx *ctx) {
+static void draw_hero_marker(const ArenaView *v, FrontendCtx *ctx) {
     const BoardLayout *bl = &v->bl;
     if (bl->cell >= HERO_MARK_MAX_CELL)
         return;
@@ -705,7 +711,7 @@ static void draw_hero_marker(const ArenaView *v, FrontCtx *ctx) {
     render_ring(ctx->renderer, cx, cy, rad, 2, HERO_COLOR);
 }
 
-static void arena_view_draw(void *state, FrontCtx *ctx) {
+static void arena_view_draw(void *state, FrontendCtx *ctx) {
     ArenaView *v = state;
     const Arena *a = &v->arena;
     layout_board(&v->bl, ctx->frame.board_area, a->w, a->h);
@@ -754,7 +760,7 @@ static void hud_weights(Hud *hud, const MonWeights *wt) {
     hud_text(hud, PAL_TEXT_DIM, "   = %s", len ? buf : "nothing (it stays)");
 }
 
-static void arena_view_hud(void *state, FrontCtx *ctx, Hud *hud) {
+static void arena_view_hud(void *state, FrontendCtx *ctx, Hud *hud) {
     ArenaView *v = state;
     const Arena *a = &v->arena;
     hud_kv(hud, "map", PAL_ACCENT, "%s", v->map_name);
@@ -853,6 +859,7 @@ static const KeyHelp ARENA_HELP[] = {
 
 const View VIEW_ARENA = {
     .name = "arena",
+    .mode = APP_MODE_ARENA,
     .help = ARENA_HELP,
     .create = arena_view_create,
     .destroy = arena_view_destroy,

@@ -6,19 +6,21 @@
 #include <string.h>
 
 #include "snake_draw.h"
+#include "view.h"
 
 /* ======================================================================== */
 /* Types                                                                     */
 /* ======================================================================== */
 
-struct RaceView {
+typedef struct RaceView {
     SnakeRace race;
+    SnakePolicy solo; /* the snake view's policy, for X's notice */
     uint8_t *mark;   /* w*h scratch for snake_draw, kept all zero */
     PairLayout pair; /* the last drawn layout, to map clicks to cells */
     bool have_layout;
     bool over;        /* both games ended; the result is on screen */
     uint64_t over_ms; /* when the second one ended */
-};
+} RaceView;
 
 /* Label lines above each board; the text shrinks until this many characters fit. */
 enum { LABEL_LINES = 2, LABEL_CHARS = 30 };
@@ -27,28 +29,8 @@ enum { LABEL_LINES = 2, LABEL_CHARS = 30 };
 /* Lifecycle                                                                 */
 /* ======================================================================== */
 
-WsStatus race_view_open(RaceView **out, const SnakeRules *rules, const uint8_t *walls,
-                        const SnakePolicy policies[SNAKE_RACE_SIDES], uint64_t seed, bool strict,
-                        WsError *err) {
-    *out = NULL;
-    RaceView *rv = calloc(1, sizeof *rv);
-    if (rv == NULL)
-        return ws_fail(err, WS_ERR_NOMEM, "out of memory for the race");
-    WsStatus st = snake_race_init(&rv->race, rules, walls, policies, seed, strict, err);
-    if (st != WS_OK) {
-        free(rv);
-        return st;
-    }
-    rv->mark = calloc((size_t)rules->w * (size_t)rules->h, 1);
-    if (rv->mark == NULL) {
-        race_view_close(rv);
-        return ws_fail(err, WS_ERR_NOMEM, "out of memory for the race");
-    }
-    *out = rv;
-    return WS_OK;
-}
-
-void race_view_close(RaceView *rv) {
+static void race_view_destroy(void *state) {
+    RaceView *rv = state;
     if (rv == NULL)
         return;
     snake_race_deinit(&rv->race);
@@ -56,7 +38,38 @@ void race_view_close(RaceView *rv) {
     free(rv);
 }
 
-SnakePolicy race_view_policy(const RaceView *rv, int side) { return rv->race.side[side].asked; }
+static WsStatus race_view_create(void **state, FrontendCtx *ctx, const void *arg, WsError *err) {
+    *state = NULL;
+    const RaceSetup *rs = arg;
+    if (rs == NULL)
+        return ws_fail(err, WS_ERR_ARG, "a race opens from the snake view (X, --race)");
+    RaceView *rv = calloc(1, sizeof *rv);
+    if (rv == NULL)
+        return ws_fail(err, WS_ERR_NOMEM, "out of memory for the race");
+    WsStatus st =
+        snake_race_init(&rv->race, rs->rules, rs->walls, rs->policies, rs->seed, rs->strict, err);
+    if (st != WS_OK) {
+        free(rv);
+        return st;
+    }
+    rv->solo = rs->solo;
+    rv->mark = calloc((size_t)rs->rules->w * (size_t)rs->rules->h, 1);
+    if (rv->mark == NULL) {
+        race_view_destroy(rv);
+        return ws_fail(err, WS_ERR_NOMEM, "out of memory for the race");
+    }
+    if (rs->strict) {
+        printf("wavesnake: snake %dx%d, race %s vs %s, seed %llu (heat i uses seed + i)\n",
+               rs->rules->w, rs->rules->h, snake_policy_name(rs->policies[0]),
+               snake_policy_name(rs->policies[1]), (unsigned long long)rs->seed);
+        fflush(stdout);
+    } else {
+        frontend_status(ctx, "race: %s vs %s (X ends it)", snake_policy_name(rs->policies[0]),
+                        snake_policy_name(rs->policies[1]));
+    }
+    *state = rv;
+    return WS_OK;
+}
 
 /* ======================================================================== */
 /* Input and ticks                                                           */
@@ -69,7 +82,7 @@ static void next_heat(RaceView *rv) {
 
 /* Tab: the next policy on the right-hand side; the race starts over (its
  * tallies compare one pair of policies). */
-static void next_right_policy(RaceView *rv, FrontCtx *ctx) {
+static void next_right_policy(RaceView *rv, FrontendCtx *ctx) {
     SnakeRace *r = &rv->race;
     SnakePolicy p[SNAKE_RACE_SIDES] = {r->side[0].asked,
                                        (SnakePolicy)((r->side[1].asked + 1) % SNAKE_POLICY_COUNT)};
@@ -77,21 +90,33 @@ static void next_right_policy(RaceView *rv, FrontCtx *ctx) {
     WsError err = {0};
     if (snake_race_init(&fresh, &r->rules, r->side[0].game.walls, p,
                         r->seed + (uint64_t)r->game_index + 1, false, &err) != WS_OK) {
-        front_status(ctx, "%s", err.msg);
+        frontend_status(ctx, "%s", err.msg);
         return;
     }
     snake_race_deinit(r);
     *r = fresh;
     rv->over = false;
-    front_status(ctx, "race: %s vs %s", snake_policy_name(p[0]), snake_policy_name(p[1]));
+    frontend_status(ctx, "race: %s vs %s", snake_policy_name(p[0]), snake_policy_name(p[1]));
 }
 
-bool race_view_action(RaceView *rv, Action action, FrontCtx *ctx) {
+static bool race_view_action(void *state, Action action, FrontendCtx *ctx) {
+    RaceView *rv = state;
     switch (action) {
+    case ACT_RACE:
+        frontend_show(ctx, VIEW_ID_SNAKE, NULL);
+        frontend_status(ctx, "race over: %s plays alone", snake_policy_name(rv->solo));
+        return true;
+    case ACT_BACK:
+    case ACT_FIRST:
+    case ACT_LAST:
+        /* Time travel would need both boards' histories: a race has none
+         * (the front end shows no timeline). */
+        frontend_status(ctx, "no time travel in a race (X ends the race)");
+        return true;
     case ACT_RESTART:
         next_heat(rv);
-        front_status(ctx, "heat %ld (seed %llu)", rv->race.game_index,
-                     (unsigned long long)rv->race.side[0].game.seed);
+        frontend_status(ctx, "heat %ld (seed %llu)", rv->race.game_index,
+                        (unsigned long long)rv->race.side[0].game.seed);
         return true;
     case ACT_NEXT:
         next_right_policy(rv, ctx);
@@ -102,7 +127,8 @@ bool race_view_action(RaceView *rv, Action action, FrontCtx *ctx) {
 }
 
 /* A left click on either board toggles that cell's wall on both. */
-bool race_view_event(RaceView *rv, const SDL_Event *ev, FrontCtx *ctx) {
+static bool race_view_event(void *state, const SDL_Event *ev, FrontendCtx *ctx) {
+    RaceView *rv = state;
     if (ev->type != SDL_MOUSEBUTTONDOWN || ev->button.button != SDL_BUTTON_LEFT || !rv->have_layout)
         return false;
     const SnakeRules *rl = &rv->race.rules;
@@ -113,16 +139,18 @@ bool race_view_event(RaceView *rv, const SDL_Event *ev, FrontCtx *ctx) {
         if (!layout_pixel_to_cell(&bl, ev->button.x, ev->button.y, &x, &y))
             continue;
         if (snake_race_toggle_wall(&rv->race, y * rl->w + x))
-            front_status(ctx, "%s at (%d, %d) on both boards",
-                         rv->race.side[0].game.walls[y * rl->w + x] ? "wall" : "floor", x, y);
+            frontend_status(ctx, "%s at (%d, %d) on both boards",
+                            rv->race.side[0].game.walls[y * rl->w + x] ? "wall" : "floor", x, y);
         else
-            front_status(ctx, "(%d, %d): not on either board (a snake or a food is there)", x, y);
+            frontend_status(ctx, "(%d, %d): not on either board (a snake or a food is there)", x,
+                            y);
         return true;
     }
     return false;
 }
 
-bool race_view_tick(RaceView *rv, FrontCtx *ctx) {
+static bool race_view_tick(void *state, FrontendCtx *ctx) {
+    RaceView *rv = state;
     if (rv->over) {
         /* While paused a single step skips the wait, as in the snake view. */
         if (!ctx->paused && ctx->now_ms - rv->over_ms < VIEW_RESULT_MS)
@@ -156,7 +184,7 @@ static const char *side_state(const SnakeRaceSide *s) {
     return snake_reason_name(s->ai.reason);
 }
 
-static void draw_label(const RaceView *rv, int k, FrontCtx *ctx, PixRect strip) {
+static void draw_label(const RaceView *rv, int k, FrontendCtx *ctx, PixRect strip) {
     const SnakeRaceSide *s = &rv->race.side[k];
     const SnakeGame *g = &s->game;
     int px = label_px(ctx->text, ctx->frame.hud_px, strip.w);
@@ -175,7 +203,7 @@ static void draw_label(const RaceView *rv, int k, FrontCtx *ctx, PixRect strip) 
                "heats better %ld", rv->race.beat[k]);
     Rgba state_color = g->outcome == SNAKE_WON       ? PAL_GOOD
                        : g->outcome != SNAKE_PLAYING ? PAL_BAD
-                                                     : snake_reason_color(s->ai.reason);
+                                                     : snake_draw_reason_color(s->ai.reason);
     int x = strip.x;
     x += text_drawf(ctx->text, px, x, y + lh, TEXT_LEFT, render_sdl_color(PAL_TEXT),
                     "len %d/%d  steps %ld  ", g->snake.len, g->floor_cells, g->steps);
@@ -185,7 +213,7 @@ static void draw_label(const RaceView *rv, int k, FrontCtx *ctx, PixRect strip) 
 /* The heat's result in the caption line above the boards (never over a
  * board, issue 14.3): a finished side and whether it waits for the other,
  * then which side did better. Each board's label says its own outcome. */
-static void race_caption(const RaceView *rv, FrontCtx *ctx) {
+static void race_caption(const RaceView *rv, FrontendCtx *ctx) {
     const SnakeRaceSide *s0 = &rv->race.side[0], *s1 = &rv->race.side[1];
     bool done0 = s0->game.outcome != SNAKE_PLAYING, done1 = s1->game.outcome != SNAKE_PLAYING;
     if (!done0 && !done1)
@@ -210,7 +238,8 @@ static void race_caption(const RaceView *rv, FrontCtx *ctx) {
     ctx->caption_color = c == 0 ? PAL_ACCENT : PAL_GOOD;
 }
 
-void race_view_draw(RaceView *rv, FrontCtx *ctx) {
+static void race_view_draw(void *state, FrontendCtx *ctx) {
+    RaceView *rv = state;
     const SnakeRules *rl = &rv->race.rules;
     int px = ctx->frame.hud_px;
     int label_h = LABEL_LINES * text_line_height(ctx->text, px) + px / 2;
@@ -235,8 +264,9 @@ void race_view_draw(RaceView *rv, FrontCtx *ctx) {
 /* HUD                                                                       */
 /* ======================================================================== */
 
-void race_view_hud(RaceView *rv, FrontCtx *ctx, Hud *hud) {
+static void race_view_hud(void *state, FrontendCtx *ctx, Hud *hud) {
     (void)ctx;
+    const RaceView *rv = state;
     const SnakeRace *r = &rv->race;
     const SnakeRaceSide *a = &r->side[0], *b = &r->side[1];
     hud_kv(hud, "race", PAL_ACCENT, "%s vs %s", snake_policy_name(a->asked),
@@ -270,3 +300,21 @@ void race_view_hud(RaceView *rv, FrontCtx *ctx, Hud *hud) {
     hud_text(hud, PAL_TEXT_DIM, "Tab: the other side's policy");
     hud_text(hud, PAL_TEXT_DIM, "R: next heat   X: end the race");
 }
+
+/* ======================================================================== */
+/* The view                                                                  */
+/* ======================================================================== */
+
+const View VIEW_RACE = {
+    .name = "race",
+    .mode = APP_MODE_SNAKE,
+    .help = SNAKE_VIEW_HELP,
+    .create = race_view_create,
+    .destroy = race_view_destroy,
+    .handle_action = race_view_action,
+    .handle_event = race_view_event,
+    .tick = race_view_tick,
+    .draw = race_view_draw,
+    .hud = race_view_hud,
+    .history = NULL,
+};

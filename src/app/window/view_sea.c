@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "report.h"
 #include "sea.h"
 #include "sea_ai.h"
 #include "sea_history.h"
@@ -104,9 +105,12 @@ static void decide(Shooter *s) {
     s->decision_us = (double)(t1 - t0) * 1e6 / (double)SDL_GetPerformanceFrequency();
     /* The game's own board is always consistent, so a failure is a bug: stop this board. */
     s->pending = st == WS_OK ? cell : -1;
-    if (st != WS_OK)
-        fprintf(stderr, "wavesnake: sea: the %s hunter failed: %s\n", sea_hunter_name(s->hunter),
-                err.msg);
+    if (st != WS_OK) {
+        WsError note = {0};
+        report_status(ws_fail(&note, st, "sea: the %s hunter failed: %s", sea_hunter_name(s->hunter),
+                           err.msg),
+                   &note);
+    }
 }
 
 static void start_game(SeaView *v, long index) {
@@ -138,7 +142,7 @@ static long last_tick(const SeaView *v) {
 
 /* The game ended (live, or a seek landed on its end): the result shows; it is
  * counted in the statistics once per game. */
-static void finish_game(SeaView *v, FrontCtx *ctx) {
+static void finish_game(SeaView *v, FrontendCtx *ctx) {
     v->over = true;
     v->over_ms = ctx->now_ms;
     if (v->counted)
@@ -193,7 +197,8 @@ static void set_layout(SeaView *v, SeaLayout layout) {
 
 static void sea_view_destroy(void *state) { free(state); }
 
-static WsStatus sea_view_create(void **state, FrontCtx *ctx, WsError *err) {
+static WsStatus sea_view_create(void **state, FrontendCtx *ctx, const void *arg, WsError *err) {
+    (void)arg; /* opened for its mode: no argument */
     *state = NULL;
     const AppOptions *o = ctx->opts;
     SeaHunter first = o->hunter;
@@ -214,33 +219,33 @@ static WsStatus sea_view_create(void **state, FrontCtx *ctx, WsError *err) {
     return WS_OK;
 }
 
-static bool sea_view_action(void *state, Action action, FrontCtx *ctx) {
+static bool sea_view_action(void *state, Action action, FrontendCtx *ctx) {
     SeaView *v = state;
     switch (action) {
     case ACT_RESTART:
     case ACT_NEW_GAME:
         start_game(v, v->game_index + (action == ACT_NEW_GAME));
-        front_status(ctx, "%s %ld (seed %llu)", action == ACT_NEW_GAME ? "next game:" : "game",
-                     v->game_index, (unsigned long long)(v->seed + (uint64_t)v->game_index));
+        frontend_status(ctx, "%s %ld (seed %llu)", action == ACT_NEW_GAME ? "next game:" : "game",
+                        v->game_index, (unsigned long long)(v->seed + (uint64_t)v->game_index));
         return true;
     case ACT_TOGGLE_NUMBERS:
-        front_numbers_fit(ctx, v->cell_px, NUMBERS_MIN_CELL);
+        frontend_numbers_fit(ctx, v->cell_px, NUMBERS_MIN_CELL);
         return false;
     case ACT_NEXT:
         set_layout(v, (SeaLayout)((v->layout + 1) % SEA_LAYOUT_COUNT));
         start_game(v, v->game_index + 1);
         if (v->boards == 2)
-            front_status(ctx, "race: %s vs %s", sea_hunter_name(v->shooter[0].hunter),
-                         sea_hunter_name(v->shooter[1].hunter));
+            frontend_status(ctx, "race: %s vs %s", sea_hunter_name(v->shooter[0].hunter),
+                            sea_hunter_name(v->shooter[1].hunter));
         else
-            front_status(ctx, "hunter: %s", sea_hunter_name(v->shooter[0].hunter));
+            frontend_status(ctx, "hunter: %s", sea_hunter_name(v->shooter[0].hunter));
         return true;
     default:
         return false;
     }
 }
 
-static bool sea_view_tick(void *state, FrontCtx *ctx) {
+static bool sea_view_tick(void *state, FrontendCtx *ctx) {
     SeaView *v = state;
     if (v->cur < last_tick(v)) {
         /* Playing on from a past tick: the later shots go (they come back the same). */
@@ -290,7 +295,7 @@ static long sea_hist_current(void *state) { return ((SeaView *)state)->cur; }
 
 /* Every board at tick t (or at its end, if its fleet sank before t), with the
  * hunter's decision there. */
-static bool sea_hist_seek(void *state, long t, FrontCtx *ctx) {
+static bool sea_hist_seek(void *state, long t, FrontendCtx *ctx) {
     SeaView *v = state;
     bool all_done = true;
     for (int b = 0; b < v->boards; b++) {
@@ -300,7 +305,7 @@ static bool sea_hist_seek(void *state, long t, FrontCtx *ctx) {
         int choice = -1;
         Uint64 t0 = SDL_GetPerformanceCounter();
         if (sea_history_seek(&s->hist, at, &s->game, &s->ai, &s->rng, &choice, &err) != WS_OK) {
-            front_status(ctx, "cannot show tick %ld: %s", t, err.msg);
+            frontend_status(ctx, "cannot show tick %ld: %s", t, err.msg);
             return false;
         }
         /* The HUD's decision time: this decision, made again (with the shots before it). */
@@ -404,7 +409,7 @@ static long heat_number(const SeaAi *ai, int cell) {
     return (long)ai->heat[cell];
 }
 
-static void draw_labels(FrontCtx *ctx, const BoardPlace *p) {
+static void draw_labels(FrontendCtx *ctx, const BoardPlace *p) {
     int lh = text_line_height(ctx->text, p->label_px);
     SDL_Color c = render_sdl_color(SEA_LABEL_C);
     for (int x = 0; x < SEA_W; x++) {
@@ -420,7 +425,7 @@ static void draw_labels(FrontCtx *ctx, const BoardPlace *p) {
     }
 }
 
-static void draw_board(const Shooter *s, FrontCtx *ctx, const BoardPlace *p) {
+static void draw_board(const Shooter *s, FrontendCtx *ctx, const BoardPlace *p) {
     SDL_Renderer *ren = ctx->renderer;
     const BoardLayout *bl = &p->bl;
     const SeaGame *g = &s->game;
@@ -514,7 +519,7 @@ static void draw_board(const Shooter *s, FrontCtx *ctx, const BoardPlace *p) {
     }
 }
 
-static void sea_view_draw(void *state, FrontCtx *ctx) {
+static void sea_view_draw(void *state, FrontendCtx *ctx) {
     SeaView *v = state;
     PixRect area = ctx->frame.board_area;
     int px = ctx->frame.hud_px;
@@ -657,7 +662,7 @@ static void hud_fleet(Hud *hud, const Shooter *s) {
     }
 }
 
-static void sea_view_hud(void *state, FrontCtx *ctx, Hud *hud) {
+static void sea_view_hud(void *state, FrontendCtx *ctx, Hud *hud) {
     SeaView *v = state;
     const Shooter *a = &v->shooter[0];
     if (v->boards == 2)
@@ -727,6 +732,7 @@ static const KeyHelp SEA_HELP[] = {
 
 const View VIEW_SEA = {
     .name = "sea",
+    .mode = APP_MODE_SEA,
     .help = SEA_HELP,
     .create = sea_view_create,
     .destroy = sea_view_destroy,

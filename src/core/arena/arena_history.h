@@ -51,7 +51,7 @@
 #include "ws_error.h"
 
 enum {
-    ARENA_HISTORY_KEEP = 1000,   /* ticks a window keeps at least (SPEC) */
+    ARENA_HISTORY_KEEP = 1000,   /* ticks a window keeps at least (docs/arena.md) */
     ARENA_HISTORY_INTERVAL = 16, /* ticks between checkpoints, up to 128x128 (see below) */
     ARENA_HISTORY_EDITS = 4096   /* edits kept at most */
 };

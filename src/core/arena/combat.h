@@ -1,4 +1,4 @@
-/* combat.h - combat by utility scores (SPEC "Combat by utility").
+/* combat.h - combat by utility scores (docs/arena.md#combat-by-utility).
  *
  * When adjacent, each fighter scores the actions it can take and takes the
  * highest; a later option must score strictly more to win, so ties keep the

@@ -5,7 +5,7 @@
  * senses) and act (at most one step). Random rolls are drawn while sensing,
  * so deciding stays pure and each transition is a one-line table test.
  *
- * The teaching machine is exactly SPEC "State machine rules" (what
+ * The teaching machine is exactly docs/arena.md's teaching state machine (what
  * `wavesnake fsm` replays). The live machine (goblins, shamans) uses line of
  * sight, random wake-ups and per-state weight vectors over the shared maps.
  * Zombies have no states: they step down the hero map.
@@ -36,7 +36,8 @@ typedef enum MonState {
 
 typedef enum MonKind { MON_ZOMBIE = 0, MON_GOBLIN, MON_SHAMAN, MON_KIND_COUNT } MonKind;
 
-/* Teaching constants (SPEC). MON_NONE is the path length when there is no path. */
+/* Teaching constants (docs/arena.md, "The teaching state machine"). MON_NONE
+ * is the path length when there is no path. */
 enum {
     MON_SIGHT = 8,
     MON_WAKE = 5,
@@ -101,7 +102,8 @@ typedef struct MonSenses {
     bool is_guard;
 } MonSenses;
 
-/* The teaching transition: pure, exactly SPEC. One thing happens per turn;
+/* The teaching transition: pure, exactly docs/arena.md's. One thing happens
+ * per turn;
  * `home` decides `guard` when the post is at most one step away (the act
  * takes that step, so the guard arrives in the same turn). */
 MonDecision monster_next_state(MonState state, const MonSenses *in);

@@ -1,7 +1,7 @@
 /* monster_script.h - the `wavesnake fsm` script: an enemy and the turns it lives through.
  *
  * A script is text: an `enemy X Y STATE LIFE` line, then one `turn HX HY HIT
- * HIDDEN` line per turn (SPEC "State machine rules"). Parsing checks every
+ * HIDDEN` line per turn (docs/formats.md#fsm-scripts). Parsing checks every
  * line against the map, so the teaching machine (monster.h) only ever sees a
  * valid enemy and valid turns. MonScript owns its turns; the text is borrowed
  * for the call only.

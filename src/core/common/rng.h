@@ -1,4 +1,4 @@
-/* rng.h - PCG32 (M. O'Neill's pcg32_random_r), exactly as SPEC.md defines it.
+/* rng.h - PCG32 (M. O'Neill's pcg32_random_r), exactly as docs/conventions.md#pcg32 defines it.
  *
  * Every random choice in the simulation draws from an Rng passed in by the
  * caller; there is no hidden global generator. Traces and golden runs depend
@@ -14,7 +14,7 @@ typedef struct Rng {
     uint64_t inc; /* always odd: (seq << 1) | 1 */
 } Rng;
 
-/* Stream numbers. A game uses PLACE and OTHER (SPEC "Randomness"); FX is the
+/* Stream numbers. A game uses PLACE and OTHER (docs/conventions.md#streams-and-seeds); FX is the
  * window's cosmetic stream, never a game's, so drawing cannot change a run. */
 enum { RNG_STREAM_PLACE = 1, RNG_STREAM_OTHER = 2, RNG_STREAM_FX = 3 };
 

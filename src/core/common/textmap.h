@@ -1,4 +1,4 @@
-/* textmap.h - parsing text maps (SPEC "Text map files") from a string.
+/* textmap.h - parsing text maps (docs/formats.md#text-maps) from a string.
  *
  * One character per cell: '#' wall, '.' floor, anything else an entity the
  * caller interprets. Rows may differ in length; the map is as wide as its

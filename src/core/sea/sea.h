@@ -1,4 +1,4 @@
-/* sea.h - the sea-battle board, the fleet and its placement rules (SPEC "Sea").
+/* sea.h - the sea-battle board, the fleet and its placement rules (docs/sea.md).
  *
  * A 10 x 10 board (columns A-J, rows 1-10; cell = y * 10 + x). The fleet is
  * one 4-cell ship, two 3-cell, three 2-cell and four 1-cell ships; ships are

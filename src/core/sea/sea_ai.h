@@ -4,7 +4,8 @@
  * standard fleet minus the sunk ships on the board (sea_board_check), never
  * the hidden SeaFleet. Two hunters:
  *
- * source (the source's algorithm, SPEC "Hunter"; formerly `seed`): with no floating hit, count
+ * source (the source's algorithm, docs/sea.md#source-the-sources-algorithm;
+ * formerly `seed`): with no floating hit, count
  * for every unknown cell the placements of the longest remaining ship that
  * cover it (sea_counts) and shoot at a random cell among the maxima. With
  * hits, finish the ship: one hit -> a random neighbour (up, right, down, left)

@@ -1,4 +1,4 @@
-/* snake.h - the snake's body and the rules of one snake game (SPEC "The snake game").
+/* snake.h - the snake's body and the rules of one snake game (docs/snake.md#rules).
  *
  * Snake is the body alone: a ring buffer of cells (head first) plus an
  * occupancy grid, both sized once for the board so that moving, copying and
@@ -11,7 +11,7 @@
  * the tail stays that tick. Food goes to the k-th empty cell in row-major
  * order, k drawn with rng_bounded(place, empty_cells) from stream 1.
  *
- * Walls (SPEC "Snake boards with walls") are cells of the board that are never
+ * Walls (docs/snake.md#boards-with-walls) are cells of the board that are never
  * entered. The game owns them (set before a game, toggled between moves); an
  * empty cell is one that is neither wall nor snake, and the game is won when
  * the snake covers every floor (non-wall) cell. Without walls every rule is
@@ -97,7 +97,7 @@ typedef struct SnakeGame {
     SnakeOutcome outcome;
 } SnakeGame;
 
-/* Checks rules against SPEC's ranges; err names the offending value. */
+/* Checks rules against the ranges of docs/snake.md#rules; err names the offending value. */
 WsStatus snake_rules_check(const SnakeRules *rules, WsError *err);
 
 /* Allocates a game for rules on a board without walls and starts it with

@@ -1,0 +1,222 @@
+/* hud.c - the HUD writer (hud.h). */
+#include "hud.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+/* ======================================================================== */
+/* HUD writer                                                                */
+/* ======================================================================== */
+
+void hud_begin(Hud *hud, SDL_Renderer *ren, TextCache *tc, PixRect area, int px) {
+    *hud = (Hud){0};
+    hud->ren = ren;
+    hud->tc = tc;
+    hud->area = area;
+    hud->px = px;
+    hud->x = area.x + px;
+    hud->y = area.y + px;
+    hud->key_w = text_advance(tc, px) * 10;
+}
+
+void hud_begin_strip(Hud *hud, SDL_Renderer *ren, TextCache *tc, PixRect area, int px) {
+    hud_begin(hud, ren, tc, area, px);
+    hud->strip = true;
+    hud->x = area.x + px / 2;
+    hud->y = area.y + px / 4;
+    hud->flow_x = hud->x;
+}
+
+static int line_h(const Hud *hud) { return text_line_height(hud->tc, hud->px) + hud->px / 5; }
+
+/* Whether a line `h` pixels high still fits above the area's bottom; counts it as dropped if not.
+ */
+static bool room_for(Hud *hud, int h) {
+    if (hud->y + h <= hud->area.y + hud->area.h)
+        return true;
+    hud->dropped++;
+    return false;
+}
+
+/* The right edge text may reach. */
+static int right_edge(const Hud *hud) {
+    return hud->area.x + hud->area.w - (hud->strip ? hud->px / 2 : hud->px);
+}
+
+/* The length of the next line of `p` when lines hold `cols` characters:
+ * cut at the last space that fits, or hard at `cols` for a longer word. */
+static int wrap_len(const char *p, int cols) {
+    int n = (int)strlen(p);
+    if (n <= cols)
+        return n;
+    int cut = cols;
+    while (cut > 0 && p[cut] != ' ')
+        cut--;
+    return cut > 0 ? cut : cols;
+}
+
+/* Draws `text` from column x, wrapped to the right edge, one line per line_h;
+ * the first line at the current y. */
+static void wrapped_at(Hud *hud, int x, Rgba color, const char *text) {
+    int adv = text_advance(hud->tc, hud->px);
+    int cols = adv > 0 ? (right_edge(hud) - x) / adv : 40;
+    if (cols < 4)
+        cols = 4;
+    char line[256];
+    const char *p = text;
+    do {
+        int n = wrap_len(p, cols);
+        if (n > (int)sizeof line - 1)
+            n = (int)sizeof line - 1;
+        memcpy(line, p, (size_t)n);
+        line[n] = '\0';
+        if (!room_for(hud, line_h(hud)))
+            return;
+        text_draw(hud->tc, hud->px, x, hud->y, TEXT_LEFT, render_sdl_color(color), line);
+        hud->y += line_h(hud);
+        p += n;
+        while (*p == ' ')
+            p++;
+    } while (*p != '\0');
+}
+
+int hud_wrap_count(const Hud *hud, const char *text) {
+    int adv = text_advance(hud->tc, hud->px);
+    int cols = adv > 0 ? (right_edge(hud) - hud->x) / adv : 40;
+    if (cols < 4)
+        cols = 4;
+    int lines = 0;
+    for (const char *p = text; *p != '\0'; lines++) {
+        p += wrap_len(p, cols);
+        while (*p == ' ')
+            p++;
+    }
+    return lines;
+}
+
+void hud_title(Hud *hud, const char *text) {
+    if (hud->strip)
+        return;
+    int px = hud->px + hud->px / 3;
+    int h = text_line_height(hud->tc, px) + hud->px / 3;
+    if (!room_for(hud, h))
+        return;
+    text_draw(hud->tc, px, hud->x, hud->y, TEXT_LEFT, render_sdl_color(PAL_ACCENT), text);
+    hud->y += h;
+}
+
+/* A strip item: "key value" after the previous one, or on a new line. */
+static void strip_item(Hud *hud, const char *key, Rgba value_color, const char *value) {
+    int adv = text_advance(hud->tc, hud->px);
+    int kw = key[0] != '\0' ? text_width(hud->tc, hud->px, key) + adv : 0;
+    int w = kw + text_width(hud->tc, hud->px, value);
+    if (hud->flow_x > hud->x && hud->flow_x + w > right_edge(hud)) {
+        hud->y += line_h(hud);
+        hud->flow_x = hud->x;
+    }
+    if (hud->y + line_h(hud) > hud->area.y + hud->area.h) {
+        hud->dropped++;
+        return;
+    }
+    if (kw > 0)
+        text_draw(hud->tc, hud->px, hud->flow_x, hud->y, TEXT_LEFT, render_sdl_color(PAL_TEXT_DIM),
+                  key);
+    text_draw(hud->tc, hud->px, hud->flow_x + kw, hud->y, TEXT_LEFT, render_sdl_color(value_color),
+              value);
+    hud->flow_x += w + 2 * adv;
+}
+
+void hud_kv(Hud *hud, const char *key, Rgba value_color, const char *fmt, ...) {
+    char buf[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    if (hud->strip) {
+        strip_item(hud, key, value_color, buf);
+        return;
+    }
+    if (!room_for(hud, line_h(hud)))
+        return;
+    text_draw(hud->tc, hud->px, hud->x, hud->y, TEXT_LEFT, render_sdl_color(PAL_TEXT_DIM), key);
+    wrapped_at(hud, hud->x + hud->key_w, value_color, buf);
+}
+
+void hud_text(Hud *hud, Rgba color, const char *fmt, ...) {
+    if (hud->strip)
+        return;
+    char buf[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    wrapped_at(hud, hud->x, color, buf);
+}
+
+void hud_wrapped(Hud *hud, Rgba color, const char *text) {
+    if (hud->strip || text[0] == '\0')
+        return;
+    wrapped_at(hud, hud->x, color, text);
+}
+
+void hud_gap(Hud *hud) {
+    if (!hud->strip)
+        hud->y += line_h(hud) / 2;
+}
+
+void hud_ramp(Hud *hud, Ramp ramp, const char *caption, const char *lo_label,
+              const char *hi_label) {
+    int spx = hud->px * 5 / 6;
+    if (hud->strip || !room_for(hud, (caption != NULL ? line_h(hud) : 0) + hud->px * 2 / 3 + 2 +
+                                         text_line_height(hud->tc, spx)))
+        return;
+    if (caption != NULL)
+        hud_text(hud, PAL_TEXT, "%s", caption);
+    int bar_w = hud->area.x + hud->area.w - hud->px - hud->x;
+    int bar_h = hud->px * 2 / 3;
+    if (bar_w < 8)
+        return;
+    for (int i = 0; i < bar_w; i++) {
+        Rgba c = ramp_color(ramp, (double)i / (double)(bar_w - 1));
+        render_fill(hud->ren, (PixRect){hud->x + i, hud->y, 1, bar_h}, c);
+    }
+    hud->y += bar_h + 2;
+    SDL_Color dim = render_sdl_color(PAL_TEXT_DIM);
+    text_draw(hud->tc, spx, hud->x, hud->y, TEXT_LEFT, dim, lo_label);
+    text_draw(hud->tc, spx, hud->x + bar_w, hud->y, TEXT_RIGHT, dim, hi_label);
+    hud->y += text_line_height(hud->tc, spx) + hud->px / 5;
+}
+
+void hud_legend(Hud *hud, HudSwatch kind, Rgba c, const char *caption) {
+    int s = hud->px;
+    int lh = line_h(hud);
+    if (hud->strip || !room_for(hud, lh))
+        return;
+    PixRect sw = {hud->x, hud->y + (lh - s) / 2, s * 2, s};
+    switch (kind) {
+    case HUD_SWATCH_FILL:
+        render_fill(hud->ren, (PixRect){sw.x + s / 2, sw.y, s, s}, c);
+        break;
+    case HUD_SWATCH_LINE:
+        render_segment(hud->ren, sw.x, sw.y + s / 2, sw.x + sw.w - s / 2, sw.y + s / 2,
+                       s / 5 > 2 ? s / 5 : 2, c);
+        render_arrow(hud->ren, sw.x + sw.w - s / 3, sw.y + s / 2, s * 3 / 4, DIR_RIGHT, c);
+        break;
+    case HUD_SWATCH_OUTLINE:
+        render_outline(hud->ren, (PixRect){sw.x + s / 2, sw.y, s, s}, 2, c);
+        break;
+    case HUD_SWATCH_DISC:
+        render_disc(hud->ren, sw.x + s, sw.y + s / 2, s / 2 - 1, c);
+        break;
+    }
+    text_draw(hud->tc, hud->px, hud->x + sw.w + s / 2, hud->y, TEXT_LEFT,
+              render_sdl_color(PAL_TEXT), caption);
+    hud->y += lh;
+}
+
+bool hud_is_full(const Hud *hud, int lines) {
+    if (hud->strip)
+        return true; /* a strip has room for the key/value items only */
+    return hud->y + lines * line_h(hud) > hud->area.y + hud->area.h - hud->px;
+}

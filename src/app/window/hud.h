@@ -1,0 +1,88 @@
+/* hud.h - the HUD writer: key/value lines, free text, legends and colour
+ * ramps written top-down into the HUD panel (or flowed along a strip).
+ *
+ * Views write their part of the HUD through these calls from View.hud; the
+ * front end (draw.c) writes the shared title and footer around it. The
+ * writer borrows the renderer and the TextCache; it keeps no other state and
+ * allocates nothing.
+ */
+#ifndef WS_HUD_H
+#define WS_HUD_H
+
+#include <SDL.h>
+#include <stdbool.h>
+
+#include "layout.h"
+#include "render.h"
+#include "text.h"
+
+/* Writes lines top-down into the HUD panel. Views fill their part of the HUD
+ * through these calls from View.hud; the front end adds the shared lines.
+ * Nothing is drawn below the area: a line that does not fit is dropped (and
+ * counted), so the front end's footer under the area is never overprinted.
+ * In a strip (small windows) the key/value lines flow side by side, left to
+ * right and wrapping, and titles, free text, legends and ramps are left out:
+ * the view's first lines, its most important ones, are what a strip shows. */
+typedef struct Hud {
+    SDL_Renderer *ren;
+    TextCache *tc;
+    PixRect area; /* the panel */
+    int px;       /* font size */
+    int x, y;     /* next line's top-left */
+    int key_w;    /* width of the key column (pixels) */
+    bool strip;   /* flow key/value items side by side (hud_begin_strip) */
+    int flow_x;   /* strip: where the next item goes on the current line */
+    int dropped;  /* lines (items in a strip) that did not fit */
+} Hud;
+
+void hud_begin(Hud *hud, SDL_Renderer *ren, TextCache *tc, PixRect area, int px);
+
+/* Like hud_begin, for a strip: items flow along the lines of `area`. */
+void hud_begin_strip(Hud *hud, SDL_Renderer *ren, TextCache *tc, PixRect area, int px);
+
+/* A title line in the accent colour, slightly larger. */
+void hud_title(Hud *hud, const char *text);
+
+/* "key   value" with the key dim and the value in `value_color`; a value too
+ * wide for the panel wraps at spaces onto lines under the value column. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 4, 5)))
+#endif
+void hud_kv(Hud *hud, const char *key, Rgba value_color, const char *fmt, ...);
+
+/* A free text line. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
+void hud_text(Hud *hud, Rgba color, const char *fmt, ...);
+
+/* Text wrapped at spaces to the panel's width, over as many lines as it
+ * needs (a word longer than a line, like a long file name, is cut by the
+ * panel's clip rectangle). */
+void hud_wrapped(Hud *hud, Rgba color, const char *text);
+
+/* How many lines hud_wrapped would take for text in this panel. */
+int hud_wrap_count(const Hud *hud, const char *text);
+
+/* Half a line of space. */
+void hud_gap(Hud *hud);
+
+/* A colour-ramp legend: a gradient bar from lo_label to hi_label, with a
+ * caption line above it. */
+void hud_ramp(Hud *hud, Ramp ramp, const char *caption, const char *lo_label, const char *hi_label);
+
+/* Legend entry kinds for hud_legend. */
+typedef enum HudSwatch {
+    HUD_SWATCH_FILL = 0, /* a filled square */
+    HUD_SWATCH_LINE,     /* a short line with an arrowhead (paths) */
+    HUD_SWATCH_OUTLINE,  /* a hollow square (ghosts) */
+    HUD_SWATCH_DISC      /* a dot (food, items) */
+} HudSwatch;
+
+/* One legend line: a small swatch of colour c, then the caption. */
+void hud_legend(Hud *hud, HudSwatch kind, Rgba c, const char *caption);
+
+/* Whether fewer than `lines` more lines fit in the panel (views may then skip detail). */
+bool hud_is_full(const Hud *hud, int lines);
+
+#endif

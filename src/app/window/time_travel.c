@@ -1,0 +1,72 @@
+/* time_travel.c - the front end's side of time travel (view.h, ViewHistory):
+ * seeks (timed for --stats), single steps, and the timeline strip under the
+ * board that a click or a drag scrubs. */
+#include "frontend_internal.h"
+
+/* The current view's history, or NULL when it keeps none. */
+const ViewHistory *time_travel_history(const Frontend *app) { return frontend_view(app)->history; }
+
+/* A view's seek, timed for --stats. */
+static void timed_seek(Frontend *app, const ViewHistory *hist, long t) {
+    Uint64 start = SDL_GetPerformanceCounter();
+    hist->seek(frontend_view_state(app), t, &app->ctx);
+    frontend_timing(app, FT_SEEK, start, SDL_GetPerformanceCounter());
+}
+
+/* Pauses and shows tick t (clamped to the kept ticks). */
+void time_travel_seek(Frontend *app, long t) {
+    const ViewHistory *hist = time_travel_history(app);
+    if (hist == NULL)
+        return;
+    void *st = frontend_view_state(app);
+    FrontendCtx *ctx = &app->ctx;
+    ctx->paused = true;
+    app->acc_ms = 0.0;
+    long first = 0, last = 0;
+    hist->range(st, &first, &last);
+    if (t < first)
+        t = first;
+    if (t > last)
+        t = last;
+    if (t != hist->current(st))
+        timed_seek(app, hist, t);
+}
+
+/* `.` / `N`: the next tick of the history, or a new one at the latest tick. */
+void time_travel_step(Frontend *app) {
+    FrontendCtx *ctx = &app->ctx;
+    ctx->paused = true;
+    app->acc_ms = 0.0;
+    const ViewHistory *hist = time_travel_history(app);
+    if (hist != NULL) {
+        void *st = frontend_view_state(app);
+        long first = 0, last = 0;
+        hist->range(st, &first, &last);
+        long cur = hist->current(st);
+        if (cur < last) {
+            timed_seek(app, hist, cur + 1);
+            return;
+        }
+    }
+    frontend_run_ticks(app, 1);
+}
+
+/* The timeline of the current view for the frame's layout (bar.w = 0: none). */
+void time_travel_timeline(const Frontend *app, Timeline *tl) {
+    const ViewHistory *hist = time_travel_history(app);
+    long first = 0, last = 0;
+    PixRect strip = app->ctx.frame.timeline;
+    if (hist == NULL)
+        strip.w = 0;
+    else
+        hist->range(frontend_view_state(app), &first, &last);
+    timeline_layout(tl, strip, first, last);
+}
+
+/* A click or a drag on the timeline: show the tick under the pointer. */
+void time_travel_scrub(Frontend *app, int x) {
+    Timeline tl;
+    time_travel_timeline(app, &tl);
+    if (tl.bar.w > 0)
+        time_travel_seek(app, timeline_x_to_tick(&tl, x));
+}

@@ -1,0 +1,330 @@
+/* view_replay.c - `wavesnake replay FILE`: a recorded snake game in the window.
+ *
+ * The view shows one game of a trace (a ReplaySession, replay_session.h: every
+ * game indexed and checked, the one to show loaded), opened paused at the
+ * session's tick; `[` `]` go to the other games of the file, R / Enter load
+ * this one / the next one again. Time travel walks the recorded ticks
+ * (snake_screen.h). In the background a scan checks every recorded move
+ * against the policy the trace names (snake_history_scan): the timeline marks
+ * where they differ, the HUD counts them, and a perfect policy's decision at
+ * a tick is known exactly once the scan has passed it. Space at a past tick
+ * plays on from there with the AI's own moves (the HUD says from where).
+ * There is no steering, no Tab and no race here: a replay shows its trace.
+ */
+#include <SDL.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "snake.h"
+#include "snake_ai.h"
+#include "snake_draw.h"
+#include "snake_history.h"
+#include "snake_screen.h"
+#include "view.h"
+
+/* ======================================================================== */
+/* Types                                                                     */
+/* ======================================================================== */
+
+typedef struct ReplayView {
+    SnakeScreen s;          /* first: the ViewHistory callbacks take the state as a SnakeScreen;
+                               s.hist is the session's history */
+    ReplaySession *session; /* borrowed from the front end (FrontendCtx.replay) */
+    SnakeGame scan_game;    /* the scan's own pair (snake_history_scan) */
+    SnakeAi scan_ai;
+    bool scan_open;   /* scan_game and scan_ai are initialised */
+    bool scan_done;   /* every recorded move was checked against the policy */
+    bool ai_fallback; /* the trace's policy cannot play this board: greedy decides */
+    long scan_slice;  /* ticks per scan call, adapted to the policy's decision time */
+} ReplayView;
+
+enum { SCAN_SLICE_MAX = 256, SCAN_BUDGET_MS = 4 };
+
+/* The HUD colour of a move that differs from the policy's choice (as the timeline marks it). */
+#define MARK_DIFFER_HUD timeline_mark_color(TIMELINE_MARK_DIFFER)
+
+/* ======================================================================== */
+/* Opening a game of the trace                                               */
+/* ======================================================================== */
+
+/* Frees the board-sized parts (game, AI, the scan's pair, the mark buffer). */
+static void close_board(ReplayView *v) {
+    snake_screen_deinit(&v->s);
+    if (v->scan_open) {
+        snake_ai_deinit(&v->scan_ai);
+        snake_game_deinit(&v->scan_game);
+        v->scan_open = false;
+    }
+}
+
+/* Inits an AI for the trace's policy, or greedy when that policy cannot
+ * play this board (a trace from another program may name hamilton on an
+ * odd board): the overlays are then greedy's, and the HUD says so. */
+static WsStatus init_replay_ai(ReplayView *v, SnakeAi *ai, WsError *err) {
+    const SnakeScreen *s = &v->s;
+    WsStatus st = snake_ai_init(ai, s->rules.w, s->rules.h, s->policy, s->rules.strict_tail, err);
+    if (st == WS_OK || s->policy == SNAKE_POLICY_GREEDY)
+        return st;
+    v->ai_fallback = true;
+    return snake_ai_init(ai, s->rules.w, s->rules.h, SNAKE_POLICY_GREEDY, s->rules.strict_tail,
+                         err);
+}
+
+/* Shows the session's loaded game at the session's tick: a board of the
+ * game's size, the AI of the policy its game line names, paused there.
+ * Offscreen (--screenshot) the moves are checked against the policy at
+ * once, so the picture never depends on how far a background scan got. */
+static WsStatus open_game(ReplayView *v, FrontendCtx *ctx, WsError *err) {
+    ReplaySession *rs = v->session;
+    SnakeHistory *h = &rs->history;
+    SnakeScreen *s = &v->s;
+    close_board(v);
+    s->hist = h;
+    s->rules = h->rules;
+    s->policy = h->policy;
+    s->seed = h->seed;
+    s->game_index = h->game;
+    s->hist_ok = true;
+    s->trace = true;
+    s->played_on = false;
+    v->ai_fallback = false;
+    v->scan_done = false;
+    s->counted = true; /* a replayed game is not one of this run's results */
+    s->over = false;
+    WsStatus st = snake_game_init(&s->game, &s->rules, s->seed, err);
+    if (st == WS_OK)
+        st = init_replay_ai(v, &s->ai, err);
+    if (st == WS_OK) {
+        st = snake_game_init(&v->scan_game, &s->rules, s->seed, err);
+        if (st == WS_OK && (st = init_replay_ai(v, &v->scan_ai, err)) != WS_OK)
+            snake_game_deinit(&v->scan_game);
+        v->scan_open = st == WS_OK;
+    }
+    if (st == WS_OK)
+        st = snake_screen_alloc_mark(s, err);
+    while (st == WS_OK && ctx->offscreen && !v->scan_done)
+        st = snake_history_scan(h, &v->scan_game, &v->scan_ai, 1L << 20, &v->scan_done, err);
+    if (st == WS_OK)
+        st = snake_screen_seek(s, rs->tick, ctx, err);
+    if (st != WS_OK) {
+        s->hist_ok = false; /* nothing to show; the caller reports err */
+        return st;
+    }
+    snake_screen_check_policy(s);
+    const TraceGame *tg = &rs->index.games[rs->current];
+    printf("wavesnake: replay %s: game %ld (%ld of %ld), %dx%d, policy %s%s, tick %ld of %ld\n",
+           rs->path, tg->number, rs->current + 1, rs->index.count, s->rules.w, s->rules.h,
+           tg->policy_name, tg->policy_known ? "" : " (unknown: greedy's overlays)", s->cur,
+           h->ticks);
+    fflush(stdout);
+    return WS_OK;
+}
+
+/* `[` / `]` / R / Enter: game i of the file (R: the same one again, from
+ * its recording), at its default tick. */
+static void load_game(ReplayView *v, long i, FrontendCtx *ctx) {
+    ReplaySession *rs = v->session;
+    if (i < 0 || i >= rs->index.count) {
+        frontend_status(ctx, "no %s game in %s", i < 0 ? "earlier" : "later", rs->path);
+        return;
+    }
+    WsError err = {0};
+    if (replay_session_load(rs, i, &err) != WS_OK || open_game(v, ctx, &err) != WS_OK) {
+        frontend_status(ctx, "%s", err.msg);
+        return;
+    }
+    frontend_status(ctx, "game %ld (%ld of %ld), tick %ld of %ld", rs->index.games[i].number, i + 1,
+                    rs->index.count, v->s.cur, v->s.hist->ticks);
+}
+
+/* ======================================================================== */
+/* The scan                                                                  */
+/* ======================================================================== */
+
+/* Checks the recorded moves against the policy a slice at a time (marking
+ * the ticks where they differ) and, once it has passed the tick on screen,
+ * shows that tick again with the AI's known memory. */
+static void replay_hist_idle(void *state, FrontendCtx *ctx) {
+    ReplayView *v = state;
+    SnakeScreen *s = &v->s;
+    if (!v->scan_open || v->scan_done || !s->hist_ok || s->played_on)
+        return;
+    WsError err = {0};
+    Uint64 freq = SDL_GetPerformanceFrequency();
+    Uint64 budget = freq * SCAN_BUDGET_MS / 1000;
+    Uint64 start = SDL_GetPerformanceCounter(), now = start;
+    if (v->scan_slice < 1)
+        v->scan_slice = 1;
+    do {
+        Uint64 t0 = now;
+        if (snake_history_scan(s->hist, &v->scan_game, &v->scan_ai, v->scan_slice, &v->scan_done,
+                               &err) != WS_OK) {
+            frontend_status(ctx, "checking the moves stopped: %s", err.msg);
+            v->scan_done = true;
+            return;
+        }
+        now = SDL_GetPerformanceCounter();
+        /* A slice takes about a quarter of the budget: a perfect decision on
+         * 30x30 costs milliseconds, a greedy one on 8x8 microseconds. */
+        if (now - t0 > budget / 2 && v->scan_slice > 1)
+            v->scan_slice /= 2;
+        else if (now - t0 < budget / 8 && v->scan_slice < SCAN_SLICE_MAX)
+            v->scan_slice *= 2;
+    } while (!v->scan_done && now - start < budget);
+    if (!s->exact && snake_history_is_exact(s->hist, s->cur, &s->ai) &&
+        snake_screen_seek(s, s->cur, ctx, &err) != WS_OK)
+        frontend_status(ctx, "cannot show tick %ld: %s", s->cur, err.msg);
+}
+
+/* ======================================================================== */
+/* View callbacks                                                            */
+/* ======================================================================== */
+
+static void replay_view_destroy(void *state) {
+    ReplayView *v = state;
+    if (v == NULL)
+        return;
+    close_board(v);
+    free(v);
+}
+
+static WsStatus replay_view_create(void **state, FrontendCtx *ctx, const void *arg, WsError *err) {
+    (void)arg;
+    *state = NULL;
+    if (ctx->replay == NULL)
+        return ws_fail(err, WS_ERR_ARG, "the replay view needs a trace (wavesnake replay FILE)");
+    ReplayView *v = calloc(1, sizeof *v);
+    if (v == NULL)
+        return ws_fail(err, WS_ERR_NOMEM, "out of memory for the snake view");
+    v->session = ctx->replay;
+    WsStatus st = open_game(v, ctx, err);
+    if (st != WS_OK) {
+        replay_view_destroy(v);
+        return st;
+    }
+    *state = v;
+    return WS_OK;
+}
+
+static bool replay_view_action(void *state, Action action, FrontendCtx *ctx) {
+    ReplayView *v = state;
+    SnakeScreen *s = &v->s;
+    switch (action) {
+    case ACT_RACE:
+        frontend_status(ctx, "a replay shows its trace: no race here");
+        return true;
+    case ACT_PREV_GAME:
+    case ACT_NEXT_GAME:
+        load_game(v, v->session->current + (action == ACT_NEXT_GAME ? 1 : -1), ctx);
+        return true;
+    case ACT_RESTART:
+        load_game(v, v->session->current, ctx);
+        return true;
+    case ACT_NEW_GAME:
+        load_game(v, v->session->current + 1, ctx);
+        return true;
+    case ACT_NEXT:
+        frontend_status(ctx, "a replay shows the policy its trace names");
+        return true;
+    case ACT_TOGGLE_NUMBERS:
+        if (s->have_layout)
+            frontend_numbers_fit(ctx, s->bl.cell, SNAKE_NUMBERS_MIN_CELL);
+        return false;
+    case ACT_UP:
+    case ACT_RIGHT:
+    case ACT_DOWN:
+    case ACT_LEFT:
+        frontend_status(ctx, "a replay plays its trace: no steering");
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* A left click toggles a wall on an empty cell (the game plays on from the
+ * tick on screen); the AI decides again at once. */
+static bool replay_view_event(void *state, const SDL_Event *ev, FrontendCtx *ctx) {
+    ReplayView *v = state;
+    bool toggled = false;
+    bool used = snake_screen_click(&v->s, ev, ctx, &toggled);
+    if (toggled)
+        snake_screen_decide(&v->s);
+    return used;
+}
+
+static bool replay_view_tick(void *state, FrontendCtx *ctx) {
+    ReplayView *v = state;
+    SnakeScreen *s = &v->s;
+    if (s->over)
+        return false; /* a replay stays at its end: [ and ] go to other games */
+    /* The wheel stays with the AI here (no steering): the move is the AI's. */
+    if (!snake_screen_play(s, ctx))
+        return false;
+    if (!s->over)
+        snake_screen_decide(s);
+    return true;
+}
+
+static void replay_view_draw(void *state, FrontendCtx *ctx) {
+    snake_screen_draw(&((ReplayView *)state)->s, ctx);
+}
+
+/* The first lines: the file, the game, its policy, the check. */
+static void replay_view_hud(void *state, FrontendCtx *ctx, Hud *hud) {
+    const ReplayView *v = state;
+    const SnakeScreen *s = &v->s;
+    const ReplaySession *rs = v->session;
+    const TraceGame *tg = &rs->index.games[rs->current];
+    const char *base = strrchr(rs->path, '/');
+    hud_kv(hud, "replay", PAL_ACCENT, "%s", base != NULL ? base + 1 : rs->path);
+    hud_kv(hud, "game", PAL_TEXT, "%ld  (%ld of %ld)  [ ]", tg->number, rs->current + 1,
+           rs->index.count);
+    if (!tg->policy_known)
+        hud_kv(hud, "policy", PAL_BAD, "%s (unknown: greedy)", tg->policy_name);
+    else if (v->ai_fallback || s->refused)
+        hud_kv(hud, "policy", PAL_BAD, "%s -> greedy (cannot play this board)", tg->policy_name);
+    else
+        hud_kv(hud, "policy", PAL_ACCENT, "%s", tg->policy_name);
+    hud_kv(hud, "seed", PAL_TEXT, "%llu  %s", (unsigned long long)s->seed,
+           tg->outcome == SNAKE_WON ? "won" : snake_outcome_name(tg->outcome));
+    const SnakeHistory *h = s->hist;
+    if (s->played_on) {
+        hud_kv(hud, "moves", PAL_ACCENT, "the AI's own from tick %ld", s->played_on_from);
+    } else if (!v->scan_done) {
+        long pct = h->ticks > 0 ? h->checked * 100 / h->ticks : 100;
+        hud_kv(hud, "check", PAL_TEXT_DIM, "moves vs policy: %ld%%", pct);
+    } else {
+        long n = 0;
+        for (long i = 0; i < h->ndiffers; i++)
+            n += h->differs[i].to - h->differs[i].from;
+        if (n == 0)
+            hud_kv(hud, "check", PAL_GOOD, "every move matches");
+        else
+            hud_kv(hud, "check", MARK_DIFFER_HUD, "%ld move%s differ", n, n == 1 ? "" : "s");
+    }
+    snake_screen_hud_board(s, hud);
+    snake_screen_hud_decision(s, ctx, hud);
+}
+
+static const ViewHistory REPLAY_HISTORY = {
+    .range = snake_screen_hist_range,
+    .current = snake_screen_hist_current,
+    .seek = snake_screen_hist_seek,
+    .marks = snake_screen_hist_marks,
+    .idle = replay_hist_idle,
+};
+
+const View VIEW_REPLAY = {
+    .name = "replay",
+    .mode = APP_MODE_SNAKE,
+    .help = SNAKE_VIEW_HELP,
+    .create = replay_view_create,
+    .destroy = replay_view_destroy,
+    .handle_action = replay_view_action,
+    .handle_event = replay_view_event,
+    .tick = replay_view_tick,
+    .draw = replay_view_draw,
+    .hud = replay_view_hud,
+    .history = &REPLAY_HISTORY,
+};
