@@ -304,5 +304,6 @@ seafault offboard 'off the board|shot' offboard
 seafault again 'not unknown|already|shot' again
 seafault unknown 'unknown line' unknown
 seafault silent 'no answer within 300 ms' silent
+seafault crash 'signal 11|SEGV' crash
 
 finish

@@ -279,7 +279,7 @@ static void race_view_hud(void *state, FrontendCtx *ctx, Hud *hud) {
         hud_kv(hud, "walls", PAL_TEXT, "%d  (click: both boards)", a->game.wall_count);
     for (int k = 0; k < SNAKE_RACE_SIDES; k++) {
         const SnakeRaceSide *s = &r->side[k];
-        long played = s->won + s->dead + s->stalled;
+        long played = s->won + s->dead + s->stalled + s->forfeit;
         hud_gap(hud);
         hud_kv(hud,
                k == 0 ? (rv->pair.stacked ? "top" : "left")
