@@ -19,9 +19,12 @@ SLEEP=1000.$$ # `sleep $SLEEP`: a child with the marker's number in its command 
 
 # left NAME: fails if a process of this test is still running.
 left() {
-    if pgrep -f "$MARK|sleep $SLEEP" >/dev/null; then
+    local pids
+    pids=$(pgrep -f "$MARK|sleep $SLEEP")
+    if [ -n "$pids" ]; then
         fail "$1: processes left behind: $(pgrep -af "$MARK|sleep $SLEEP" | head -3)"
-        pkill -KILL -f "$MARK|sleep $SLEEP" 2>/dev/null
+        # shellcheck disable=SC2086
+        kill -KILL $pids 2>/dev/null # by pid: only what this test started
     fi
 }
 
@@ -306,4 +309,5 @@ seafault unknown 'unknown line' unknown
 seafault silent 'no answer within 300 ms' silent
 seafault crash 'signal 11|SEGV' crash
 
+left end
 finish
