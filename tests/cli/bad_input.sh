@@ -20,8 +20,20 @@ expect_usage_error 'seed.*64 bits' "$WS" snake --headless --seed 999999999999999
 expect_usage_error 'seed needs a value' "$WS" snake --headless --seed
 expect_usage_error 'jobs.*outside' "$WS" snake --headless --jobs 0
 expect_usage_error 'policy.*unknown' "$WS" snake --headless --policy smart
-expect_usage_error 'start length' "$WS" snake --headless --size 5x5 --start-length 6
-expect_usage_error 'start.length' "$WS" snake --headless --size 2x2 --start-length 0
+expect_usage_error 'start.length: 6 is outside 1\.\.5 \(on the 5x5 board\)' \
+    "$WS" snake --headless --size 5x5 --start-length 6
+expect_usage_error 'start.length: 0 is outside 1\.\.2 ' "$WS" snake --headless --size 2x2 --start-length 0
+# the limit named is the board's, not the largest board's (1..256)
+expect_usage_error '^wavesnake: --start-length: 400 is outside 1\.\.20 \(on the 20x20 board\)$' \
+    "$WS" snake --headless --size 20x20 --start-length 400
+expect_usage_error 'start-length: 400 is outside 1\.\.20 ' "$WS" snake --start-length 400
+expect_usage_error 'start-length: 9 is outside 1\.\.8 ' \
+    "$WS" snake --headless --size 8x8 --race greedy,greedy --start-length 9
+expect_usage_error 'start-length: 99999999999 is outside 1\.\.W' \
+    "$WS" snake --headless --start-length 99999999999
+expect_usage_error "start-length: 'four' is not a whole number" "$WS" snake --headless --start-length four
+expect_usage_error 'maze.txt: start length 300 must be 1\.\.26' \
+    "$WS" snake --headless --map "$(dirname "$0")/../../assets/maps/snake/maze.txt" --start-length 300
 expect_usage_error 'takes no value' "$WS" snake --headless --json=yes
 expect_usage_error 'trace.*cannot write' "$WS" snake --headless --trace /nonexistent/dir/t.txt
 
@@ -68,7 +80,8 @@ expect_usage_error "--speed: '0' is not a speed: use 1\\.\\.1000000 ticks per se
     "$WS" snake --speed 0
 expect_usage_error "--window: 320x200 is smaller than the smallest window, 320x240" \
     "$WS" snake --window 320x200
-expect_usage_error "start length 3 must be 1\\.\\.2" "$WS" snake --headless --size 2x3 --start-length 3
+expect_usage_error "start-length: 3 is outside 1\\.\\.2 \\(on the 2x3 board\\)" \
+    "$WS" snake --headless --size 2x3 --start-length 3
 # the default start length adapts to narrow boards: min(4, W)
 "$WS" snake --headless --size 2x2 --games 1 --seed 1 >"$TMP/out" 2>&1 || fail "--size 2x2 exited $?"
 grep -q '^summary: games 1' "$TMP/out" || fail "--size 2x2: no summary: $(cat "$TMP/out")"

@@ -192,6 +192,24 @@ static WsStatus parse_shard(const OptSpec *spec, const char *value, void *field,
     return WS_OK;
 }
 
+/* --start-length N: any whole number parses, since its limit is the board's
+ * width (check_start_length names it once --size is known too). */
+static WsStatus parse_start_length(const OptSpec *spec, const char *value, void *field,
+                                   WsError *err) {
+    const char *digits = value + (value[0] == '-' || value[0] == '+');
+    bool number = *digits != '\0' && digits[strspn(digits, "0123456789")] == '\0';
+    long v = 0;
+    if (!number) /* parse_long says what is wrong with it */
+        return parse_long(value, 1, 1, spec->name, &v, err);
+    if (parse_long(value, INT_MIN, INT_MAX, spec->name, &v, NULL) != WS_OK) {
+        char q[WS_QUOTE_SIZE];
+        return ws_fail(err, WS_ERR_ARG, "%s: %s is outside 1..W (W: the board's width)",
+                       spec->name, ws_quote(q, sizeof q, value));
+    }
+    *(int *)field = (int)v;
+    return WS_OK;
+}
+
 /* One side of --race, or --policy's value: a built-in policy name or
  * engine:CMD into *player and the built-in policy *policy (greedy for an
  * engine: the overlays that stand in for its own). */
@@ -350,7 +368,7 @@ static const OptSpec MODE_OPTIONS[] = {
     {.name = "--map", .kind = OPT_TEXT, .meta = "FILE", .at = AT(map), .modes = M_SNAKE,
      .help = "a text map is the board: # wall, anything else floor;\n"
              "its size, 2..256 a side (not with --size); assets/maps/snake/"},
-    {.name = "--start-length", .kind = OPT_INT, .meta = "N", .lo = 1, .hi = SNAKE_MAX_SIDE,
+    {.name = "--start-length", .kind = OPT_CUSTOM, .meta = "N", .parse = parse_start_length,
      .at = AT(rules.start_length), .seen = OPT_SEEN(AppOptions, start_length_given),
      .modes = M_SNAKE,
      .help = "start length, 1..W and less than W*H (default 4, or W on boards\nnarrower than 4)"},
@@ -550,6 +568,20 @@ static WsStatus check_replay(const AppOptions *opts, WsError *err) {
     return check_screenshot(opts->screenshot, err);
 }
 
+/* --start-length against the board it starts on: 1..W and less than W*H, the
+ * limit named with the board (a --map board is checked once it is read). */
+static WsStatus check_start_length(const AppOptions *opts, WsError *err) {
+    const SnakeRules *r = &opts->rules;
+    if (opts->mode != APP_MODE_SNAKE || opts->map != NULL || !opts->start_length_given)
+        return WS_OK;
+    long cells = (long)r->w * r->h;
+    int most = cells > r->w ? r->w : r->w - 1;
+    if (r->start_length >= 1 && r->start_length <= most)
+        return WS_OK;
+    return ws_fail(err, WS_ERR_ARG, "--start-length: %d is outside 1..%d (on the %dx%d board)",
+                   r->start_length, most, r->w, r->h);
+}
+
 /* A play mode: --headless without --screenshot plays without a window (a
  * --screenshot renders offscreen even with --headless). */
 static WsStatus check_mode(const AppOptions *opts, WsError *err) {
@@ -567,6 +599,9 @@ static WsStatus check_mode(const AppOptions *opts, WsError *err) {
     if (opts->mode == APP_MODE_SNAKE && opts->map != NULL && opts->size_given)
         return ws_fail(err, WS_ERR_ARG,
                        "--map and --size cannot be combined (the map sets the board's size)");
+    st = check_start_length(opts, err);
+    if (st != WS_OK)
+        return st;
     if (opts->mode == APP_MODE_SNAKE && headless && opts->race_given && opts->trace != NULL)
         return ws_fail(err, WS_ERR_ARG, "--trace records single games: drop --race or --trace");
     if (opts->mode == APP_MODE_ARENA && opts->map != NULL && opts->gen_w > 0)
