@@ -154,8 +154,14 @@ bad food2 5 'a food line where nothing was eaten'
 bad again $((last + 1)) 'game numbers must increase'
 # A tick past the end, a game not in the file (also exit 2, one line).
 cp "$FIX" "$TMP/fix.trace"
-bad fix "$last" '--tick 253 is past the end of game 2 \(252 ticks\)' --game 2 --tick 253 --print
-bad fix "$last" '--tick 99999999 is past the end' --game 2 --tick 99999999
+# The tick past the end is a usage error (no FILE:LINE:), naming the last valid tick.
+expect_usage_error '^wavesnake: --tick 253: game 2 ends at tick 252, the last valid tick \(use 0\.\.252\)$' \
+    "$WS" replay "$TMP/fix.trace" --game 2 --tick 253 --print
+expect_usage_error '^wavesnake: --tick 99999999: game 2 ends at tick 252,' \
+    "$WS" replay "$TMP/fix.trace" --game 2 --tick 99999999
+expect_usage_error '^wavesnake: --tick 317: game 0 ends at tick 316,' \
+    "$WS" replay "$TMP/fix.trace" --game 0 --tick 317 --print
+expect_status 0 "$WS" replay "$TMP/fix.trace" --game 2 --tick 252 --print
 expect_usage_error "has no game 7" "$WS" replay "$TMP/fix.trace" --game 7 --print
 expect_usage_error "cannot open" "$WS" replay "$TMP/missing.trace" --headless
 expect_usage_error "pick one" "$WS" replay "$FIX" --headless --print
@@ -168,7 +174,44 @@ expect_usage_error "--record needs the window" "$WS" replay "$FIX" --headless --
 [ ! -e "$TMP/z.gif" ] || fail "replay wrote a recording it refused"
 expect_usage_error "--stats measures the window" "$WS" replay "$FIX" --headless --stats
 expect_usage_error "replay" "$WS" replay
-expect_usage_error "tick" "$WS" replay "$FIX" --tick -1 --print
+expect_usage_error "^wavesnake: --tick: '-1' is not a tick \\(0 = the start" "$WS" replay "$FIX" --tick -1 --print
+expect_usage_error "^wavesnake: --tick: 'x' is not a tick" "$WS" replay "$FIX" --tick x --print
+
+# ---- a trace cut off inside a game (a killed run) -------------------------------
+# --headless checks the complete games (printed), then one error line about the
+# cut game, exit 2; --print (and the window, replay_window.sh) opens the
+# complete games, saying on stderr that the file is cut.
+"$WS" replay "$TMP/truncated.trace" --headless >"$TMP/out" 2>"$TMP/err"
+[ $? -eq 2 ] || fail "a cut trace --headless: not exit 2"
+[ "$(grep -c '^game [01] seed' "$TMP/out")" -eq 2 ] || fail "a cut trace --headless: the 2 complete games are not listed: $(cat "$TMP/out")"
+grep -q '^summary' "$TMP/out" && fail "a cut trace --headless printed a summary"
+[ "$(wc -l <"$TMP/err")" -eq 1 ] && grep -q "truncated.trace:$last: the file ends inside game 2" "$TMP/err" ||
+    fail "a cut trace --headless: not one line about game 2: $(cat "$TMP/err")"
+for t in truncated cut; do
+    "$WS" replay "$TMP/$t.trace" --print >"$TMP/out" 2>"$TMP/err" || fail "a cut trace ($t) --print: exit $?: $(cat "$TMP/err")"
+    head -1 "$TMP/out" | grep -qx 'game 0 tick 306 length [0-9]* food [0-9]* [0-9]*' ||
+        fail "a cut trace ($t) --print does not open game 0 (the complete games won): $(head -1 "$TMP/out")"
+    grep -q "^wavesnake: $TMP/$t.trace:$last: .*: its 2 complete games open$" "$TMP/err" ||
+        fail "a cut trace ($t) --print does not say it is cut: $(cat "$TMP/err")"
+done
+expect_status 0 "$WS" replay "$TMP/truncated.trace" --game 1 --tick 0 --print
+expect_usage_error "has no game 2 \\(it has 2, numbered 0 to 1, then it is cut off\\)" \
+    "$WS" replay "$TMP/truncated.trace" --game 2 --print
+bad nofood 4 'ends inside game 0' --print # no complete game: nothing opens
+
+# ---- a pipe: read once ----------------------------------------------------------
+"$WS" replay "$FIX" --game 1 --tick 100 --print >"$TMP/file.board" || fail "--print of the file"
+"$WS" replay <(cat "$FIX") --game 1 --tick 100 --print >"$TMP/pipe.board" 2>"$TMP/err" ||
+    fail "--print of a pipe: exit $?: $(cat "$TMP/err")"
+cmp -s "$TMP/file.board" "$TMP/pipe.board" || fail "--print of a pipe differs from the file's"
+"$WS" replay <(cat "$FIX") --print >"$TMP/pipe.board" 2>"$TMP/err" || fail "--print of a pipe, default game: $(cat "$TMP/err")"
+head -1 "$TMP/pipe.board" | grep -qx 'game 2 tick 242 length [0-9]* food [0-9]* [0-9]*' || fail "pipe: default game and tick"
+"$WS" replay <(cat "$FIX") --headless >"$TMP/out" 2>"$TMP/err" || fail "--headless of a pipe: $(cat "$TMP/err")"
+grep -q '^summary: games 3, won 2, dead 1,' "$TMP/out" || fail "--headless of a pipe: $(tail -1 "$TMP/out")"
+"$WS" replay <(cat "$TMP/truncated.trace") --game 1 --tick 5 --print >"$TMP/out" 2>"$TMP/err" ||
+    fail "a cut trace through a pipe: $(cat "$TMP/err")"
+grep -q 'its 2 complete games open$' "$TMP/err" || fail "a cut pipe: $(cat "$TMP/err")"
+expect_usage_error "^/dev/fd/[0-9]*:$last: .*'X'" "$WS" replay <(sed '$s/.*/X/' "$FIX") --print
 
 # ---- bench history runs (its figures are timings: printed, never judged) ------
 expect_status 0 "$WS" bench history --boards 6x6 --policy greedy --policy perfect --samples 20

@@ -5,7 +5,9 @@
 #   - it opens paused (two captures a second apart are identical);
 #   - ',' five times shows another picture, '.' five times restores it exactly;
 #   - ']' shows the next game, '[' comes back;
-#   - --stats reports the seeks; Q quits with status 0.
+#   - --stats reports the seeks; Q quits with status 0;
+#   - a pipe (<(cat FILE)) opens, and ']' works on it (the file is read once);
+#   - a trace cut off inside a game opens with its complete games.
 # The Xvfb part is skipped (exit 77) only when xvfb-run is not installed.
 # Usage: replay_window.sh WAVESNAKE_BIN DATA_DIR REPLAY_BIN
 set -u
@@ -60,6 +62,26 @@ sleep 0.5
 grep -q "game 1 (2 of 3)" <(tail -n 1 app.out) || fail "'[' did not come back to game 1"
 quit_window
 grep -E "^time travel: 10 seeks" app.out || fail "--stats does not report the 10 seeks: $(cat app.out)"
+
+# A pipe is read once: the window opens it, and ']' loads the next game from
+# the bytes kept (the pipe cannot be read again).
+start_window "$BIN" replay <(cat t.txt) --game 1 --tick 20 --window 1024x640
+shot pipe.png
+grep -q "game 1 (2 of 3)" app.out || fail "a pipe did not open game 1: $(cat app.out app.err)"
+d=$(ae open1.png pipe.png) # the HUD names the file: /dev/fd/N, not t.txt
+echo "a pipe vs the file: $d pixels differ (the file's name)"
+[ "$d" -lt 1000 ] || fail "a pipe opens another picture than the file ($d pixels)"
+xdotool key bracketright
+sleep 0.8
+grep -q "game 2 (3 of 3)" app.out || fail "']' in a pipe's replay did not open game 2: $(cat app.out app.err)"
+quit_window
+
+# A trace cut off inside a game (a killed run) opens with its complete games.
+head -n -1 t.txt >cut.txt
+start_window "$BIN" replay cut.txt --window 1024x640
+grep -q "its 2 complete games open" app.err || fail "the cut trace is not told: $(cat app.err)"
+grep -q "(1 of 2)\|(2 of 2)" app.out || fail "the cut trace did not open a complete game: $(cat app.out)"
+quit_window
 exit $((fails > 0))
 INNER
 xvfb_run_inner inner.sh "$BIN" || fails=$((fails + 1))

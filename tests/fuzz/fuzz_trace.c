@@ -88,13 +88,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     }
     TraceIndex idx = {0};
     WsError err = {0};
-    WsStatus st = trace_index_build(&idx, path, &err);
+    WsStatus st = trace_index_build(&idx, path, NULL, &err);
     fuzz_check_error(st, &err, "trace_index_build");
     if (st == WS_OK) {
         long i = trace_index_default(&idx);
         SnakeHistory h;
         snake_history_init(&h);
-        st = trace_load_game(path, &idx, i, &h, &err);
+        TraceSource src = {path, NULL};
+        st = trace_load_game(&src, &idx, i, &h, &err);
         fuzz_check_error(st, &err, "trace_load_game");
         if (st == WS_OK) {
             seek(&h, 0);

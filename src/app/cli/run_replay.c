@@ -41,11 +41,20 @@ static void print_board(const SnakeGame *g, long number, long tick) {
     free(row);
 }
 
+/* A trace cut off inside a game opens with its complete games; the cut is
+ * said once on stderr (the window's HUD does not show it). */
+static void tell_cut(const ReplaySession *s) {
+    if (s->index.cut.status != WS_OK)
+        fprintf(stderr, "wavesnake: %s: its %ld complete game%s open\n", s->index.cut.msg,
+                s->index.count, s->index.count == 1 ? "" : "s");
+}
+
 static WsStatus replay_print(const AppOptions *opts, WsError *err) {
     ReplaySession s;
     WsStatus st = replay_session_open(&s, opts, err);
     if (st != WS_OK)
         return st;
+    tell_cut(&s);
     SnakeGame g;
     st = snake_game_init(&g, &s.history.rules, s.history.seed, err);
     if (st == WS_OK)
@@ -180,6 +189,7 @@ int run_replay_main(int argc, char **argv, ReplayWindowFn window) {
     st = replay_session_open(&session, &opts, &err);
     if (st != WS_OK)
         return report(st, &err);
+    tell_cut(&session);
     int status;
     if (window == NULL) {
         fprintf(stderr,

@@ -210,6 +210,20 @@ static WsStatus parse_start_length(const OptSpec *spec, const char *value, void 
     return WS_OK;
 }
 
+/* --tick T: a tick is 0 (the start) or more; its upper limit is the game's
+ * own last tick, which replay_session_open checks once the file is read. */
+static WsStatus parse_tick(const OptSpec *spec, const char *value, void *field, WsError *err) {
+    long t = 0;
+    if (parse_long(value, 0, LONG_MAX, spec->name, &t, NULL) != WS_OK) {
+        char q[WS_QUOTE_SIZE];
+        return ws_fail(err, WS_ERR_ARG,
+                       "%s: '%s' is not a tick (0 = the start, up to the game's last tick)",
+                       spec->name, ws_quote(q, sizeof q, value));
+    }
+    *(long *)field = t;
+    return WS_OK;
+}
+
 /* One side of --race, or --policy's value: a built-in policy name or
  * engine:CMD into *player and the built-in policy *policy (greedy for an
  * engine: the overlays that stand in for its own). */
@@ -414,7 +428,7 @@ static const OptSpec MODE_OPTIONS[] = {
      .at = AT(replay_game), .seen = OPT_SEEN(AppOptions, replay_game_given), .modes = M_REPLAY,
      .help = "the game numbered G on its game line (default: the first\n"
              "that did not win, else the first)"},
-    {.name = "--tick", .kind = OPT_LONG, .meta = "T", .lo = 0, .hi = LONG_MAX,
+    {.name = "--tick", .kind = OPT_CUSTOM, .meta = "T", .parse = parse_tick,
      .at = AT(replay_tick), .seen = OPT_SEEN(AppOptions, replay_tick_given), .modes = M_REPLAY,
      .help = "the tick to open, 0 = the start (default: 10 before the end)"},
     {.name = "--print", .kind = OPT_FLAG, .at = AT(print), .modes = M_REPLAY,

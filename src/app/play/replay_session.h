@@ -17,8 +17,11 @@
 enum { REPLAY_DEFAULT_BEFORE_END = 10 };
 
 typedef struct ReplaySession {
-    const char *path;     /* the trace file (borrowed from the options) */
-    TraceIndex index;     /* every game of the file, checked */
+    const char *path; /* the trace file (borrowed from the options) */
+    bool kept;        /* not a regular file (a pipe): its bytes are in text, read once */
+    TraceBuf text;
+    TraceIndex index;     /* every game of the file, checked (index.cut: a file cut off inside
+                             a game, its complete games indexed) */
     long current;         /* the loaded game: index.games[current] */
     long tick;            /* the tick to open it at */
     SnakeHistory history; /* the loaded game, every move and toggle (its AI memory is found
@@ -27,7 +30,9 @@ typedef struct ReplaySession {
 
 /* Indexes and checks opts->replay, picks the game (--game G, or the first
  * that did not win, else the first) and the tick (--tick T, or 10 before
- * its end) and loads that game. WS_ERR_PARSE for a bad trace ("FILE:LINE:
+ * its end) and loads that game. The file is read once: a regular file is
+ * indexed and the game read again at its offset, anything else (a pipe) is
+ * kept in memory as it is indexed. WS_ERR_PARSE for a bad trace ("FILE:LINE:
  * ..."), WS_ERR_ARG for a game that is not in the file or a tick past its
  * end. On failure s owns nothing. */
 WsStatus replay_session_open(ReplaySession *s, const AppOptions *opts, WsError *err);

@@ -59,6 +59,26 @@ buf_printf(TraceBuf *t, const char *fmt, ...) {
     }
 }
 
+/* Appends n raw bytes (the reader's copy of a pipe). */
+static void buf_append(TraceBuf *t, const char *bytes, size_t n) {
+    if (t->failed)
+        return;
+    if (t->cap - t->len < n) {
+        size_t cap = t->cap ? t->cap : 4096;
+        while (cap - t->len < n)
+            cap *= 2;
+        char *grown = realloc(t->data, cap);
+        if (grown == NULL) {
+            t->failed = true;
+            return;
+        }
+        t->data = grown;
+        t->cap = cap;
+    }
+    memcpy(t->data + t->len, bytes, n);
+    t->len += n;
+}
+
 static void buf_point(TraceBuf *t, int w, int cell) { buf_printf(t, " %d %d", cell % w, cell / w); }
 
 void trace_write_header(TraceBuf *t) { buf_printf(t, "%s\n", HEADER); }
@@ -151,6 +171,21 @@ static const char *quote(const TraceReader *r, char *buf, size_t size) {
     return buf;
 }
 
+/* Reads the next chunk: from the file (a copy kept in r->keep when asked),
+ * or from the text in memory. 0 at the end or on a read error. */
+static size_t fill_chunk(TraceReader *r) {
+    if (r->f == NULL) {
+        size_t n = r->mem_len - r->mem_pos < CHUNK ? r->mem_len - r->mem_pos : CHUNK;
+        memcpy(r->chunk, r->mem + r->mem_pos, n);
+        r->mem_pos += n;
+        return n;
+    }
+    size_t n = fread(r->chunk, 1, CHUNK, r->f);
+    if (r->keep != NULL)
+        buf_append(r->keep, r->chunk, n);
+    return n;
+}
+
 /* Reads the next line into r->line. 1: a line; 0: the end of the file;
  * -1: a fault (err). Bytes are checked as they come, so binary data stops
  * the reader at once, and a line is never longer than TRACE_MAX_LINE. */
@@ -162,15 +197,16 @@ static int read_line(TraceReader *r, WsError *err) {
     for (;;) {
         if (r->chunk_pos == r->chunk_len) {
             errno = 0;
-            size_t n = fread(r->chunk, 1, CHUNK, r->f);
+            size_t n = fill_chunk(r);
             if (n == 0) {
-                if (ferror(r->f)) {
+                if (r->f != NULL && ferror(r->f)) {
                     ws_fail(err, WS_ERR_IO, "cannot read '%s': %s", r->path,
                             errno ? strerror(errno) : "read error");
                     return -1;
                 }
                 if (!any)
                     return 0;
+                r->unterminated = true;
                 break; /* a last line without its newline */
             }
             r->chunk_len = n;
@@ -287,11 +323,20 @@ static int scan_point(Scan *s, int w, int h, int *cell, long *x, long *y) {
 /* ======================================================================== */
 
 WsStatus trace_open(TraceReader *r, const char *path, WsError *err) {
+    TraceSource src = {path, NULL};
+    return trace_open_source(r, &src, err);
+}
+
+WsStatus trace_open_source(TraceReader *r, const TraceSource *src, WsError *err) {
+    const char *path = src->path;
     memset(r, 0, sizeof *r);
     r->path = path;
-    r->f = fopen(path, "rb");
-    if (r->f == NULL)
+    if (src->text != NULL) {
+        r->mem = src->text->data != NULL ? src->text->data : "";
+        r->mem_len = src->text->len;
+    } else if ((r->f = fopen(path, "rb")) == NULL) {
         return ws_fail(err, WS_ERR_IO, "cannot open '%s': %s", path, strerror(errno));
+    }
     /* The line buffer exists from the start: an empty first line still
      * needs room for its terminator (fuzz_trace found the write to NULL). */
     r->chunk = malloc(CHUNK);
@@ -330,7 +375,12 @@ void trace_close(TraceReader *r) {
 }
 
 WsStatus trace_rewind_to(TraceReader *r, long offset, long line, WsError *err) {
-    if (fseek(r->f, offset, SEEK_SET) != 0)
+    if (r->f == NULL && (offset < 0 || (size_t)offset > r->mem_len))
+        return ws_fail(err, WS_ERR_IO, "cannot seek in '%s': offset %ld is past its end", r->path,
+                       offset);
+    if (r->f == NULL)
+        r->mem_pos = (size_t)offset;
+    else if (fseek(r->f, offset, SEEK_SET) != 0)
         return ws_fail(err, WS_ERR_IO, "cannot seek in '%s': %s", r->path, strerror(errno));
     r->chunk_len = r->chunk_pos = 0;
     r->offset = offset;
@@ -338,6 +388,7 @@ WsStatus trace_rewind_to(TraceReader *r, long offset, long line, WsError *err) {
     r->in_game = false;
     r->need_food = false;
     r->any_game = false;
+    r->unterminated = false;
     return WS_OK;
 }
 
@@ -485,8 +536,10 @@ static WsStatus game_line(TraceReader *r, WsError *err) {
     int rc = read_line(r, err);
     if (rc < 0)
         return err != NULL ? err->status : WS_ERR_PARSE;
-    if (rc == 0)
+    if (rc == 0) {
+        r->eof_in_game = true;
         return trace_fail(r, err, "the file ends inside game %ld (no end line)", r->game.number);
+    }
     return WS_OK;
 }
 
@@ -769,26 +822,40 @@ WsStatus trace_finish_game(TraceReader *r, SnakeHistory *h, WsError *err) {
 /* Index and loading                                                         */
 /* ======================================================================== */
 
+/* Walks the games of an open reader (see trace_each_game). *cut: the walk
+ * stopped at a file cut off inside a game (its end, or its last line cut
+ * short) after `*games` complete ones. */
+static WsStatus each_game(TraceReader *r, TraceGameFn fn, void *ctx, long *games, bool *cut,
+                          WsError *err) {
+    WsStatus st = WS_OK;
+    *games = 0;
+    *cut = false;
+    for (;;) {
+        bool found = false;
+        st = trace_next_game(r, NULL, &found, err);
+        if (st != WS_OK || !found)
+            break;
+        st = trace_finish_game(r, NULL, err);
+        if (st == WS_OK)
+            st = fn(ctx, &r->game, err);
+        if (st != WS_OK)
+            break;
+        (*games)++;
+    }
+    *cut = st == WS_ERR_PARSE && (r->eof_in_game || r->unterminated);
+    if (st == WS_OK && *games == 0)
+        st = trace_fail(r, err, "no games in the trace");
+    return st;
+}
+
 WsStatus trace_each_game(const char *path, TraceGameFn fn, void *ctx, WsError *err) {
     TraceReader r;
     WsStatus st = trace_open(&r, path, err);
     if (st != WS_OK)
         return st;
     long games = 0;
-    for (;;) {
-        bool found = false;
-        st = trace_next_game(&r, NULL, &found, err);
-        if (st != WS_OK || !found)
-            break;
-        st = trace_finish_game(&r, NULL, err);
-        if (st == WS_OK)
-            st = fn(ctx, &r.game, err);
-        if (st != WS_OK)
-            break;
-        games++;
-    }
-    if (st == WS_OK && games == 0)
-        st = trace_fail(&r, err, "no games in the trace");
+    bool cut = false;
+    st = each_game(&r, fn, ctx, &games, &cut, err);
     trace_close(&r);
     return st;
 }
@@ -808,9 +875,25 @@ static WsStatus index_add(void *ctx, const TraceGame *game, WsError *err) {
     return WS_OK;
 }
 
-WsStatus trace_index_build(TraceIndex *idx, const char *path, WsError *err) {
+WsStatus trace_index_build(TraceIndex *idx, const char *path, TraceBuf *keep, WsError *err) {
     memset(idx, 0, sizeof *idx);
-    WsStatus st = trace_each_game(path, index_add, idx, err);
+    TraceReader r;
+    WsStatus st = trace_open(&r, path, err);
+    if (st != WS_OK)
+        return st;
+    r.keep = keep;
+    if (keep != NULL) /* the first line was read before keep was set */
+        buf_append(keep, r.chunk, r.chunk_len);
+    long games = 0;
+    bool cut = false;
+    st = each_game(&r, index_add, idx, &games, &cut, err);
+    trace_close(&r);
+    if (st != WS_OK && cut && games > 0 && err != NULL) {
+        idx->cut = *err; /* the complete games open; the cut is told */
+        st = WS_OK;
+    }
+    if (st == WS_OK && keep != NULL && keep->failed)
+        st = ws_fail(err, WS_ERR_NOMEM, "out of memory keeping '%s'", path);
     if (st != WS_OK)
         trace_index_free(idx);
     return st;
@@ -835,13 +918,14 @@ long trace_index_default(const TraceIndex *idx) {
     return 0;
 }
 
-WsStatus trace_load_game(const char *path, const TraceIndex *idx, long i, SnakeHistory *h,
+WsStatus trace_load_game(const TraceSource *src, const TraceIndex *idx, long i, SnakeHistory *h,
                          WsError *err) {
+    const char *path = src->path;
     if (i < 0 || i >= idx->count)
         return ws_fail(err, WS_ERR_ARG, "%s: no game at position %ld", path, i);
     const TraceGame *want = &idx->games[i];
     TraceReader r;
-    WsStatus st = trace_open(&r, path, err);
+    WsStatus st = trace_open_source(&r, src, err);
     if (st != WS_OK)
         return st;
     bool found = false;

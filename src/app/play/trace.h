@@ -23,7 +23,8 @@
  * a whole game written from a SnakeHistory (the window's games).
  *
  * Reader: streams the file a line at a time (it never holds more than one
- * line, at most TRACE_MAX_LINE bytes) and checks everything while it replays
+ * line, at most TRACE_MAX_LINE bytes, unless asked to keep a pipe's bytes
+ * for the window) and checks everything while it replays
  * each game on the core: the header, every field of the game line and its
  * range, the walls line, the start rule, every move's legality, every food
  * by the PCG32 rule, toggles only on empty cells, the end line's outcome,
@@ -118,17 +119,29 @@ typedef struct TraceEvent {
     int cell; /* TRACE_WALL */
 } TraceEvent;
 
+/* A trace to read: the file at path, or, when text is set, that file's
+ * bytes read already (a pipe cannot be read twice). */
+typedef struct TraceSource {
+    const char *path;     /* the file, and its name in messages */
+    const TraceBuf *text; /* NULL: read path */
+} TraceSource;
+
 typedef struct TraceReader {
     const char *path; /* borrowed, for messages */
-    FILE *f;
-    char *chunk; /* read buffer */
+    FILE *f;          /* NULL: reading mem */
+    const char *mem;  /* a TraceSource's text (borrowed) */
+    size_t mem_len, mem_pos;
+    TraceBuf *keep; /* when set, every byte read from f is appended to it */
+    char *chunk;    /* read buffer */
     size_t chunk_len, chunk_pos;
     char *line; /* the current line, NUL-terminated */
     size_t line_len, line_cap;
     long line_no;
-    long line_offset; /* where the current line starts */
-    long offset;      /* bytes consumed */
-    bool pushed;      /* the current line is to be read again */
+    long line_offset;  /* where the current line starts */
+    long offset;       /* bytes consumed */
+    bool pushed;       /* the current line is to be read again */
+    bool unterminated; /* the last line read ended at the end of the file, not a newline */
+    bool eof_in_game;  /* the file ended inside a game */
 
     bool in_game;   /* between a game's food line and its end line */
     bool need_food; /* the last move ate: a food line must follow */
@@ -145,6 +158,7 @@ typedef struct TraceReader {
 /* Opens path and checks its first line. WS_ERR_IO if it cannot be read,
  * WS_ERR_PARSE if it is not a version-1 trace. On failure r owns nothing. */
 WsStatus trace_open(TraceReader *r, const char *path, WsError *err);
+WsStatus trace_open_source(TraceReader *r, const TraceSource *src, WsError *err);
 void trace_close(TraceReader *r);
 
 /* Reads the next game's opening lines (skipping blank lines before it) and
@@ -188,10 +202,17 @@ typedef struct TraceIndex {
     TraceGame *games;
     long count;
     size_t cap;
+    WsError cut; /* status WS_OK, or the fault of a file cut off inside a game (a killed
+                    run): `count` complete games came before it */
 } TraceIndex;
 
-/* Reads and checks the whole file. WS_ERR_PARSE for a file without games. */
-WsStatus trace_index_build(TraceIndex *idx, const char *path, WsError *err);
+/* Reads and checks the whole file, once. With keep, every byte read is
+ * appended to it (the text trace_load_game reads a pipe from). A file cut
+ * off inside a game (it ends there, or its last line is cut short) after
+ * complete games is indexed up to them, the fault in idx->cut
+ * (docs/replay.md). WS_ERR_PARSE for any other fault or a file without
+ * complete games. */
+WsStatus trace_index_build(TraceIndex *idx, const char *path, TraceBuf *keep, WsError *err);
 void trace_index_free(TraceIndex *idx);
 
 /* The position in idx of the game numbered `number`, or -1. */
@@ -200,9 +221,9 @@ long trace_index_find(const TraceIndex *idx, long number);
 /* The default game (docs/replay.md): the first that did not win, else the first. */
 long trace_index_default(const TraceIndex *idx);
 
-/* Reads game idx->games[i] of path again into h (begun, every move and
+/* Reads game idx->games[i] of src again into h (begun, every move and
  * toggle recorded; the AI's memory left for snake_history_scan). */
-WsStatus trace_load_game(const char *path, const TraceIndex *idx, long i, SnakeHistory *h,
+WsStatus trace_load_game(const TraceSource *src, const TraceIndex *idx, long i, SnakeHistory *h,
                          WsError *err);
 
 #endif
