@@ -412,6 +412,10 @@ WsStatus frontend_open_replay(Frontend **out, const AppOptions *opts, ReplaySess
 void frontend_close(Frontend *app) {
     if (app == NULL)
         return;
+    /* The window goes at once: what is left (a GIF's last queued frames,
+     * at most RECORD_QUEUE encodes) happens after it has closed. */
+    if (app->window != NULL)
+        SDL_HideWindow(app->window);
     capture_record_stop(app, NULL);
     for (int id = 0; id < VIEW_ID_COUNT; id++)
         if (app->states[id] != NULL)
