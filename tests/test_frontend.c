@@ -375,6 +375,93 @@ START_TEST(c_starts_and_stops_a_recording) {
 }
 END_TEST
 
+/* How many pixels of rows y0.. differ between two RGBA32 pictures of one size
+ * by more than tol in a channel. */
+static long rows_differ(const Uint8 *a, const Uint8 *b, int w, int h, int y0, int tol) {
+    long n = 0;
+    for (int y = y0; y < h; y++)
+        for (int x = 0; x < w; x++)
+            for (int c = 0; c < 3; c++) {
+                int d = a[(y * w + x) * 4 + c] - b[(y * w + x) * 4 + c];
+                if (d > tol || d < -tol) {
+                    n++;
+                    break;
+                }
+            }
+    return n;
+}
+
+/* The window as presented (the dummy driver's surface keeps it), RGBA32. */
+static Uint8 *read_window(int w, int h) {
+    SDL_Renderer *ren = SDL_GetRenderer(SDL_GetWindowFromID(1));
+    ck_assert_ptr_nonnull(ren);
+    Uint8 *px = malloc((size_t)w * (size_t)h * 4);
+    ck_assert_ptr_nonnull(px);
+    ck_assert_int_eq(SDL_RenderReadPixels(ren, NULL, SDL_PIXELFORMAT_RGBA32, px, w * 4), 0);
+    return px;
+}
+
+START_TEST(c_notice_is_in_the_window_not_in_the_gif) {
+    /* Paused, the picture stands still: the frame read for the GIF while C's
+     * notice shows must be the frame from before C (the notice and the REC
+     * mark are drawn after the read), while the window shows the notice at
+     * its bottom. The GIF's first frame is that picture too (its palette's
+     * rounding aside). */
+    enter_tmp_dir();
+    Frontend *app = open_window_app();
+    ck_assert(frontend_frame(app));
+    push_key(SDLK_SPACE, KMOD_NONE);
+    ck_assert(frontend_frame(app));
+    ck_assert(frontend_is_paused(app));
+    ck_assert_str_eq(frontend_status_text(app), "");
+    frontend_request_shot(app, "before.png");
+    ck_assert(frontend_frame(app));
+    Uint8 *shown_before = read_window(640, 360);
+    push_key(SDLK_c, KMOD_NONE);
+    ck_assert(frontend_frame(app));
+    ck_assert(frontend_is_recording(app));
+    frontend_request_shot(app, "during.png");
+    ck_assert(frontend_frame(app));
+    Uint8 *shown = read_window(640, 360);
+    push_key(SDLK_c, KMOD_NONE);
+    ck_assert(frontend_frame(app));
+    ck_assert(!frontend_is_recording(app));
+    frontend_close(app);
+
+    SDL_Surface *before = load_png("before.png"), *during = load_png("during.png");
+    ck_assert_int_eq(rows_differ(before->pixels, during->pixels, 640, 360, 0, 0), 0);
+    long notice = rows_differ(shown_before, shown, 640, 360, 360 - 40, 0);
+    ck_assert_msg(notice > 200, "the window does not show C's notice (%ld pixels)", notice);
+
+    GifFileType *gif = slurp_the_gif();
+    ck_assert_int_ge(gif->ImageCount, 1);
+    SavedImage *im = &gif->SavedImages[0];
+    ck_assert_int_eq(im->ImageDesc.Width, 640);
+    ck_assert_int_eq(im->ImageDesc.Height, 360);
+    ColorMapObject *map = im->ImageDesc.ColorMap ? im->ImageDesc.ColorMap : gif->SColorMap;
+    Uint8 *frame0 = malloc(640 * 360 * 4);
+    ck_assert_ptr_nonnull(frame0);
+    for (int i = 0; i < 640 * 360; i++) {
+        GifColorType c = map->Colors[im->RasterBits[i]];
+        frame0[i * 4] = c.Red;
+        frame0[i * 4 + 1] = c.Green;
+        frame0[i * 4 + 2] = c.Blue;
+        frame0[i * 4 + 3] = 255;
+    }
+    /* The notice would be 200+ pixels of text at the bottom; rounding to the
+     * palette moves a few anti-aliased pixels a little. */
+    long off = rows_differ(before->pixels, frame0, 640, 360, 0, 40);
+    ck_assert_msg(off < 50, "the GIF's first frame is not the picture without the notice (%ld)",
+                  off);
+    free(frame0);
+    DGifCloseFile(gif, NULL);
+    SDL_FreeSurface(before);
+    SDL_FreeSurface(during);
+    free(shown_before);
+    free(shown);
+}
+END_TEST
+
 START_TEST(resize_stops_a_recording) {
     enter_tmp_dir();
     Frontend *app = open_window_app();
@@ -925,6 +1012,7 @@ static Suite *frontend_suite(void) {
     TCase *rec = tcase_create("record");
     tcase_add_test(rec, c_starts_and_stops_a_recording);
     tcase_add_test(rec, resize_stops_a_recording);
+    tcase_add_test(rec, c_notice_is_in_the_window_not_in_the_gif);
     suite_add_tcase(s, rec);
     return s;
 }

@@ -2,9 +2,10 @@
  * of the window.
  *
  * Both read the finished frame before it is presented; the recording mark (a
- * red dot in the HUD) is drawn after that read, so the window shows it and
- * the GIF does not. Only the copy of the pixels happens in the frame: the
- * recorder encodes on its own thread (record.h).
+ * red dot in the HUD) and the C key's notice ("recording ... (C stops)") are
+ * drawn after that read, so the window shows them and the GIF does not. Only
+ * the copy of the pixels happens in the frame: the recorder encodes on its
+ * own thread (record.h).
  */
 #include <SDL.h>
 #include <SDL_image.h>
@@ -16,7 +17,10 @@
 #include "frontend_internal.h"
 #include "report.h"
 
-enum { JPEG_QUALITY = 92 }; /* --screenshot F.jpg */
+enum {
+    JPEG_QUALITY = 92,   /* --screenshot F.jpg */
+    REC_NOTICE_MS = 6000 /* how long C's notice shows: as long as any notice (draw.c) */
+};
 
 /* ======================================================================== */
 /* Screenshots                                                               */
@@ -109,9 +113,14 @@ WsStatus capture_record_start(Frontend *app, const char *path, bool by_key, WsEr
         return st;
     app->rec_start_ms = app->ctx.now_ms;
     app->rec_by_key = by_key;
-    /* --record's file is the user's own; the GIF need not show its name. */
-    if (by_key)
-        frontend_status(&app->ctx, "recording %s  (C stops)", record_path(app->rec));
+    /* The notice is the window's, never the GIF's (capture_draw_rec_mark draws
+     * it after the frame is read); an older notice would be recorded: it goes.
+     * --record's file is the user's own: no notice. */
+    app->rec_notice_ms = 0;
+    if (by_key) {
+        app->ctx.status[0] = '\0';
+        app->rec_notice_ms = app->ctx.now_ms > 0 ? app->ctx.now_ms : 1;
+    }
     return WS_OK;
 }
 
@@ -180,9 +189,50 @@ void capture_record_frame(Frontend *app) {
 /* The recording mark at the right end of the HUD's title line: a red dot and
  * the time recorded (the dot alone when the title leaves no room). Drawn after
  * the frame was read, so the GIF does not show it. */
+/* C's notice, after the frame was read: over the foot of the HUD panel (two
+ * lines: what, and the file's name), or with the HUD hidden or a strip, a box
+ * across the bottom of the window. Until a newer notice or REC_NOTICE_MS. */
+static void draw_rec_notice(Frontend *app) {
+    const FrontendCtx *ctx = &app->ctx;
+    if (app->rec_notice_ms == 0 || ctx->now_ms - app->rec_notice_ms >= REC_NOTICE_MS ||
+        (ctx->status[0] != '\0' && ctx->status_ms >= app->rec_notice_ms))
+        return;
+    const FrameLayout *fl = &ctx->frame;
+    const char *path = record_path(app->rec), *slash = strrchr(path, '/');
+    const char *name = slash != NULL ? slash + 1 : path;
+    int px = fl->hud_px, lh = layout_line_h(px);
+    bool panel = (ctx->overlays & OVERLAY_HUD) && !fl->hud_strip && fl->hud.w > 0 && fl->hud.h > 0;
+    PixRect box;
+    if (panel) {
+        box = (PixRect){fl->hud.x, fl->hud.y + fl->hud.h - 2 * lh - px / 2, fl->hud.w,
+                        2 * lh + px / 2};
+    } else {
+        int win_w = 0, win_h = 0;
+        SDL_GetRendererOutputSize(app->renderer, &win_w, &win_h);
+        box = (PixRect){0, win_h - lh - px / 2, win_w, lh + px / 2};
+    }
+    render_fill(app->renderer, box, PAL_PANEL);
+    SDL_Rect clip = {box.x, box.y, box.w, box.h};
+    SDL_RenderSetClipRect(app->renderer, &clip);
+    SDL_Color accent = render_sdl_color(PAL_ACCENT);
+    if (panel) {
+        text_draw(app->text, px, box.x + px / 2, box.y + px / 4, TEXT_LEFT, accent,
+                  "recording  (C stops)");
+        text_draw(app->text, px, box.x + px / 2, box.y + px / 4 + lh, TEXT_LEFT, accent, name);
+    } else {
+        char line[320];
+        snprintf(line, sizeof line, "recording %s  (C stops)", name);
+        text_draw(app->text, px, box.x + px / 2, box.y + px / 4, TEXT_LEFT, accent, line);
+    }
+    SDL_RenderSetClipRect(app->renderer, NULL);
+}
+
 void capture_draw_rec_mark(Frontend *app) {
     const FrameLayout *fl = &app->ctx.frame;
-    if (app->rec == NULL || fl->hud.w <= 0 || fl->hud.h <= 0)
+    if (app->rec == NULL)
+        return;
+    draw_rec_notice(app);
+    if (fl->hud.w <= 0 || fl->hud.h <= 0)
         return;
     SDL_Rect clip = {fl->hud.x, fl->hud.y, fl->hud.w, fl->hud.h};
     SDL_RenderSetClipRect(app->renderer, &clip);

@@ -66,6 +66,9 @@ struct Frontend {
     bool rec_force;        /* take the next frame even if not due (the last offscreen frame) */
     bool rec_by_key;       /* started with C (its failures only reach the HUD) */
     WsError rec_err;       /* why the --record recording failed (reported at the end) */
+    /* Since when C's "recording ... (C stops)" shows (0: not): drawn after
+     * the frame is read, so the GIF does not show it. */
+    uint64_t rec_notice_ms;
 
     /* Per-frame timings: [FT_WORK] update + draw (the frame time; without present
      * and its vsync wait), [FT_UPDATE] ticks alone, [FT_DRAW] drawing alone,
