@@ -12,40 +12,45 @@
 # Usage: window_xvfb_close.sh WAVESNAKE_BIN DATA_DIR REPLAY_BIN
 set -u
 . "$(dirname "$0")/xvfb_lib.sh"
-xvfb_test window_xvfb_close "$1" xdotool <<'INNER'
+xvfb_test window_xvfb_close "$1" xdotool xprop <<'INNER'
 "$BIN" snake --headless --games 2 --size 10x10 --seed 4 --trace t.trace >/dev/null ||
   fail "no trace to replay"
+# Xvfb resets when its last client leaves, and a window opened during the
+# reset fails ("x11 not available"): one client stays connected throughout.
+xprop -root -spy >/dev/null 2>&1 &
+keep=$!
 now() { date +%s.%N; }
 # closed KEY WAIT ARGS...: opens the window, waits WAIT s, presses KEY and
 # prints how long the program took to end (status 0, within 2 s).
 closed() {
   local key=$1 settle=$2
   shift 2
-  # Not app_start: under a window manager, `xdotool search --sync` can die on
-  # a frame that vanishes while it looks; here the search is simply retried.
+  # Not app_start: `xdotool search` can list a window SDL has just replaced
+  # (another visual), and a key sent to it dies half-way, leaving the key
+  # down in the server for every window after. Here a window counts once it
+  # answers, and the key goes to the focus, with no --window.
   "$BIN" "$@" >app.out 2>app.err &
   pid=$!
   wid=
   for _ in $(seq 1 300); do
-    wid=$(xdotool search --onlyvisible --name '^wavesnake' 2>/dev/null | head -n 1)
+    for w in $(xdotool search --onlyvisible --name '^wavesnake' 2>/dev/null); do
+      xdotool getwindowgeometry "$w" >/dev/null 2>&1 && wid=$w
+    done
     [ -n "$wid" ] && break
     kill -0 "$pid" 2>/dev/null || break
     sleep 0.1
   done
   if [ -z "$wid" ]; then
-    wait "$pid"; fail "no window for '$*' (status $?): $(head -3 app.err) $(tail -2 app.out)"
-    kill "$pid" 2>/dev/null
     wait "$pid"
+    fail "no window for '$*' (status $?): $(head -3 app.err) $(tail -2 app.out)"
     return
   fi
   sleep "$settle"
-  # Again once settled: SDL may replace its first window (another visual).
-  wid=$(xdotool search --onlyvisible --name '^wavesnake' 2>/dev/null | tail -n 1)
   xdotool windowfocus --sync "$wid" 2>/dev/null
   sleep 0.2
   local t0 t1 rc
   t0=$(now)
-  xdotool key --window "$wid" "$key"
+  xdotool key "$key"
   for _ in $(seq 1 200); do kill -0 "$pid" 2>/dev/null || break; sleep 0.01; done
   t1=$(now)
   if kill -0 "$pid" 2>/dev/null; then
@@ -81,5 +86,6 @@ if command -v openbox >/dev/null; then
 else
   echo "openbox is not installed: the window manager's close not checked"
 fi
+kill "$keep" 2>/dev/null
 exit $((fails > 0))
 INNER
