@@ -421,13 +421,15 @@ static char *kept_tail(const char *path) {
 static WsStatus write_markdown(const BenchPlan *plan, const BenchRow *rows, int nrows, int argc,
                                char **argv, WsError *err) {
     char *tail = kept_tail(plan->markdown);
-    char name[WS_QUOTE_SIZE];
-    FILE *f = fopen(plan->markdown, "w");
-    if (f == NULL) {
+    /* Through a temporary file: a failed write keeps the old file, and its
+     * kept tail, whole. */
+    FileioOut out;
+    WsStatus st = fileio_out_open(&out, plan->markdown, "--markdown", err);
+    if (st != WS_OK) {
         free(tail);
-        return ws_fail(err, WS_ERR_IO, "--markdown: cannot write '%s': %s",
-                       ws_quote(name, sizeof name, plan->markdown), strerror(errno));
+        return st;
     }
+    FILE *f = out.f;
     char cmd[512];
     command_line(cmd, sizeof cmd, argc, argv);
     fprintf(f, "# Snake benchmark results\n\n");
@@ -462,10 +464,7 @@ static WsStatus write_markdown(const BenchPlan *plan, const BenchRow *rows, int 
     if (tail != NULL)
         fprintf(f, "\n%s", tail);
     free(tail);
-    if (fclose(f) != 0)
-        return ws_fail(err, WS_ERR_IO, "--markdown: writing '%s' failed",
-                       ws_quote(name, sizeof name, plan->markdown));
-    return WS_OK;
+    return fileio_out_commit(&out, err);
 }
 
 static WsStatus write_chart(const BenchPlan *plan, const BenchRow *rows, WsError *err) {
