@@ -293,6 +293,11 @@ static void print_summary(const AppOptions *opts, const SnakeBoard *board, Repor
     s->decision_us_p99 = stats_quantile_us(&r->totals->decisions, 0.99);
     s->wall_s = r->totals->wall_s;
     s->jobs = opts->jobs;
+    s->games_total = opts->games;
+    s->shard_k = opts->shard_k;
+    s->shard_n = opts->shard_n;
+    s->start_length = board->rules.start_length;
+    s->walls_hash = snake_summary_walls_hash(board->walls, board->rules.w, board->rules.h);
     snake_summary_print(stdout, s, opts->json);
 }
 
