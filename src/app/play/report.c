@@ -41,4 +41,17 @@ int report_finish(int status) {
     return status != REPORT_EXIT_OK ? status : REPORT_EXIT_USAGE;
 }
 
+void report_json_string(FILE *out, const char *s) {
+    fputc('"', out);
+    for (const unsigned char *p = (const unsigned char *)(s != NULL ? s : ""); *p; p++) {
+        if (*p == '"' || *p == '\\')
+            fprintf(out, "\\%c", *p);
+        else if (*p < 0x20 || *p == 0x7f)
+            fprintf(out, "\\u%04x", *p);
+        else
+            fputc(*p, out);
+    }
+    fputc('"', out);
+}
+
 bool report_stderr_is_tty(void) { return isatty(STDERR_FILENO) != 0; }

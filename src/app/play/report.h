@@ -27,6 +27,7 @@
 #define WS_REPORT_H
 
 #include <stdbool.h>
+#include <stdio.h>
 
 #include "ws_error.h"
 
@@ -51,6 +52,11 @@ int report_status(WsStatus st, const WsError *err);
  * stderr and returns `status` if it already says a failure, else
  * REPORT_EXIT_USAGE (a write that failed, WS_ERR_IO). */
 int report_finish(int status);
+
+/* Prints s as a JSON string (with its quotes): '"' and '\\' escaped, every
+ * control byte and DEL as \u00XX, so that a file name in a --json line can
+ * drive no terminal. Text lines quote outside text with ws_quote. */
+void report_json_string(FILE *out, const char *s);
 
 /* Whether stderr is a terminal (for progress bars). */
 bool report_stderr_is_tty(void);
