@@ -129,7 +129,8 @@ typedef struct Merge {
     int from[F_COUNT]; /* the file that set each field */
     FileInfo *files;
     int nfiles;
-    int cur; /* the file being read */
+    int cur;        /* the file being read */
+    int walls_from; /* the file that gave a wall count without a hash, or -1 */
     double p99, wall_s;
     long jobs;
     long line;
@@ -161,6 +162,13 @@ static WsStatus take_ident(Merge *m, const Ident *id) {
         if (!id->has[f])
             continue;
         Ident *r = &m->run;
+        if (f == F_WALLS && !r->has[f] && m->walls_from >= 0 && id->walls != r->walls) {
+            char was[16], now[16]; /* an older shard said the count alone */
+            snprintf(was, sizeof was, "%d", r->walls);
+            snprintf(now, sizeof now, "%d", id->walls);
+            m->from[F_WALLS] = m->walls_from;
+            return differ(m, F_WALLS, was, now);
+        }
         if (!r->has[f]) {
             switch ((Field)f) {
             case F_SEED:
@@ -421,8 +429,18 @@ static WsStatus json_summary(Merge *m, const char *line) {
     WsStatus st = take_ident(m, &id);
     if (st != WS_OK)
         return st;
-    if (!id.has[F_WALLS] && !m->run.has[F_WALLS])
-        m->run.walls = id.walls; /* an older shard: the count without the hash */
+    if (!id.has[F_WALLS]) { /* an older shard: the count without the hash */
+        if (m->walls_from < 0 && !m->run.has[F_WALLS]) {
+            m->run.walls = id.walls;
+            m->walls_from = m->cur;
+        } else if (id.walls != m->run.walls) {
+            char was[16], now[16];
+            snprintf(was, sizeof was, "%d", m->run.walls);
+            snprintf(now, sizeof now, "%d", id.walls);
+            m->from[F_WALLS] = m->run.has[F_WALLS] ? m->from[F_WALLS] : m->walls_from;
+            return differ(m, F_WALLS, was, now);
+        }
+    }
     m->p99 = p99 > m->p99 ? p99 : m->p99;
     m->wall_s += wall;
     m->jobs += (long)jobs;
@@ -571,7 +589,7 @@ static WsStatus check_game(Merge *m, const Game *g) {
 
 /* Sorts the games, refuses duplicates, impossible games and missing shards,
  * prints the summary. */
-static WsStatus sum_up(Merge *m, bool json) {
+static WsStatus sum_up(Merge *m, bool json, FILE *out) {
     if (!m->run.has[F_SIZE])
         return ws_fail(m->err, WS_ERR_PARSE,
                        "merge: the board, policy and tail rule are unknown (JSON lines say them "
@@ -666,9 +684,26 @@ static WsStatus sum_up(Merge *m, bool json) {
         s.start_length = m->run.start_length;
         s.walls_hash = m->run.walls_hash;
         s.version = m->run.has[F_VERSION] ? m->run.version : NULL;
-        snake_summary_print(stdout, &s, json);
+        snake_summary_print(out, &s, json);
     }
     snake_summary_free(&s);
+    return st;
+}
+
+WsStatus merge_files(int nfiles, char *const *paths, bool json, FILE *out, WsError *err) {
+    Merge m = {0};
+    m.err = err;
+    m.walls_from = -1;
+    m.files = calloc((size_t)nfiles + 1, sizeof *m.files);
+    WsStatus st = m.files == NULL ? ws_fail(err, WS_ERR_NOMEM, "out of memory") : WS_OK;
+    for (int i = 0; i < nfiles && st == WS_OK; i++) {
+        m.files[m.nfiles].path = paths[i];
+        st = read_file(&m, m.nfiles++);
+    }
+    if (st == WS_OK)
+        st = sum_up(&m, json, out);
+    free(m.games);
+    free(m.files);
     return st;
 }
 
@@ -678,27 +713,23 @@ int tool_merge(int argc, char **argv) {
     /* The table parses the options and the first file; every word that is
      * not an option is a file. */
     char **words = calloc((size_t)argc + 1, sizeof *words);
-    if (words == NULL)
+    char **files = calloc((size_t)argc + 1, sizeof *files);
+    if (words == NULL || files == NULL) {
+        free(words);
+        free(files);
         return report_status(ws_fail(&err, WS_ERR_NOMEM, "out of memory"), &err);
+    }
     int nwords = 0, nfiles = 0;
-    for (int i = 0; i < argc; i++)
-        if (argv[i][0] == '-' || nfiles++ == 0)
+    for (int i = 0; i < argc; i++) {
+        if (argv[i][0] == '-' || nfiles == 0)
             words[nwords++] = argv[i];
+        if (argv[i][0] != '-')
+            files[nfiles++] = argv[i];
+    }
     WsStatus st = optparse_parse(&TOOL_MERGE, nwords, words, &args, &err);
-    free(words);
-    Merge m = {0};
-    m.err = &err;
-    m.files = calloc((size_t)argc + 1, sizeof *m.files);
-    if (st == WS_OK && m.files == NULL)
-        st = ws_fail(&err, WS_ERR_NOMEM, "out of memory");
-    for (int i = 0; i < argc && st == WS_OK; i++)
-        if (argv[i][0] != '-') {
-            m.files[m.nfiles].path = argv[i];
-            st = read_file(&m, m.nfiles++);
-        }
     if (st == WS_OK)
-        st = sum_up(&m, args.json);
-    free(m.games);
-    free(m.files);
+        st = merge_files(nfiles, files, args.json, stdout, &err);
+    free(words);
+    free(files);
     return report_status(st, &err);
 }
