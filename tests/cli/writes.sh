@@ -109,6 +109,18 @@ else
     echo "note: not root or no tmpfs: the full-disk checks are skipped"
 fi
 
+# A symbolic link stays one, and a replaced file keeps its permissions.
+printf 'old\n' >"$TMP/real.trace"
+chmod 640 "$TMP/real.trace"
+ln -s real.trace "$TMP/link.trace"
+"$WS" snake --headless --games 2 --size 6x6 --seed 1 --trace "$TMP/link.trace" >/dev/null ||
+    fail "--trace through a symbolic link failed"
+[ -L "$TMP/link.trace" ] || fail "--trace replaced the symbolic link with a file"
+cmp -s "$TMP/real.trace" "$TMP/t.trace" || fail "--trace through a link: not the trace"
+[ "$(stat -c %a "$TMP/real.trace")" = 640 ] ||
+    fail "the replaced trace has mode $(stat -c %a "$TMP/real.trace"), not 640"
+ls -A "$TMP" | grep -q '\.tmp$' && fail "a temporary file was left: $(ls -A "$TMP")"
+
 # ---- 3. No output overwrites an input ----------------------------------------
 printf '######\n#....#\n#....#\n#....#\n#....#\n######\n' >"$TMP/m.txt"
 cp "$TMP/m.txt" "$TMP/m.orig"

@@ -1,4 +1,4 @@
-#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700 /* realpath, fchmod */
 #include "fileio.h"
 
 #include <errno.h>
@@ -108,8 +108,19 @@ WsStatus fileio_out_open(FileioOut *out, const char *path, const char *what, WsE
         return s;
     }
     int fd = -1;
-    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
-        /* A pipe, a terminal, /dev/stdout: written in place. */
+    bool exists = stat(path, &st) == 0;
+    /* A symbolic link stays one: the file it names is the one replaced. */
+    struct stat lst;
+    if (lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode) && exists) {
+        char *real = realpath(path, NULL);
+        if (real != NULL) {
+            free(out->path);
+            out->path = real;
+            path = real;
+        }
+    }
+    if ((exists && !S_ISREG(st.st_mode)) || (!exists && lstat(path, &lst) == 0)) {
+        /* A pipe, a terminal, /dev/stdout, a dangling link: written in place. */
         fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0666);
     } else {
         /* ".NAME.PID-N.tmp" beside the target: the same file system, so the
@@ -130,6 +141,8 @@ WsStatus fileio_out_open(FileioOut *out, const char *path, const char *what, WsE
             if (fd < 0 && errno != EEXIST)
                 break;
         }
+        if (fd >= 0 && exists) /* the new file keeps the old one's permissions */
+            (void)fchmod(fd, st.st_mode & 07777);
     }
     if (fd >= 0) {
         out->f = fdopen(fd, "wb");

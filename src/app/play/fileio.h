@@ -13,6 +13,8 @@
  * the disk, so the target is either the whole new file or untouched
  * (docs/reliability.md). A target that is not a regular file (a pipe,
  * /dev/stdout, a terminal) is written in place: there is nothing to rename.
+ * A symbolic link stays one (the file it names is replaced), and a replaced
+ * file keeps its permissions.
  */
 #ifndef WS_FILEIO_H
 #define WS_FILEIO_H
@@ -34,7 +36,7 @@ WsStatus fileio_read(const char *path, const char *what, size_t max_bytes, char 
 /* An output file being written: f is where the bytes go. */
 typedef struct FileioOut {
     FILE *f;
-    char *path; /* the target, as given */
+    char *path; /* the target: as given, or the file a symbolic link names */
     char *tmp;  /* the temporary name beside it; NULL when written in place */
     const char *what;
 } FileioOut;
