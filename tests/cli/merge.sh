@@ -141,6 +141,9 @@ shards five 5 --games 2 --size 6x6
 "$WS" snake --headless --games 2 --seed 6 --size 6x6 --shard 4/5 --json >"$TMP/empty6.json"
 expect_usage_error "not one run: seed 5 vs 6" "$WS" merge "$TMP/five."[0-3].json "$TMP/empty6.json"
 expect_usage_error "not one run: seed 6 vs 5" "$WS" merge "$TMP/empty6.json" "$TMP/five."[0-3].json
+# An empty shard alone (no game to sort: qsort on NULL under UBSan before):
+# the run's games are missing.
+expect_usage_error "2 of the run's 2 games are missing" "$WS" merge "$TMP/five.4.json"
 "$WS" merge "$TMP/five."[0-4].json >"$TMP/out" || fail "five shards, three empty: exit $?"
 grep -q '^summary: games 2, .*seed 5,' "$TMP/out" || fail "five shards: $(cat "$TMP/out")"
 # Seeds of 2^63 and more, CRLF and blank lines (as replay --headless reads them).
