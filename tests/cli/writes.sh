@@ -137,6 +137,9 @@ expect_usage_error "--record .*: the file must end in .gif" \
     "$WS" snake --frames 2 --screenshot "$TMP/x.png" --record "$TMP/m2.txt"
 cmp -s "$TMP/m.txt" "$TMP/m.orig" || fail "the map was changed"
 [ -e "$TMP/m2.txt" ] && fail "--record m2.txt wrote a file"
+expect_usage_error "--map .*m.txt is also an output" \
+    "$WS" bench --games 1 --policy greedy --map "$TMP/m.txt" --markdown "$TMP/m.txt"
+cmp -s "$TMP/m.txt" "$TMP/m.orig" || fail "bench --markdown changed the map"
 expect_usage_error "--screenshot and --record name the same file|must end" \
     "$WS" snake --frames 2 --screenshot "$TMP/x.gif" --record "$TMP/x.gif"
 

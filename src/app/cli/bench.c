@@ -297,6 +297,15 @@ static WsStatus parse_args(int argc, char **argv, ChartWriter chart_writer, Benc
     if (plan->policies.n == 0 && plan->engines.n == 0) /* every policy, in enum order */
         for (int p = 0; p < SNAKE_POLICY_COUNT; p++)
             plan->policies.list[plan->policies.n++] = (SnakePolicy)p;
+    /* No output overwrites an input (docs/reliability.md#nothing-lost). */
+    for (int m = 0; m < plan->maps.n; m++)
+        if (fileio_same_file(plan->markdown, plan->maps.paths[m]) ||
+            fileio_same_file(plan->chart, plan->maps.paths[m]))
+            return ws_fail(err, WS_ERR_ARG, "--map %s is also an output: pick another file",
+                           plan->maps.paths[m]);
+    if (fileio_same_file(plan->markdown, plan->chart))
+        return ws_fail(err, WS_ERR_ARG, "--markdown and --chart name the same file %s",
+                       plan->chart);
     int sized = plan->maps.n > 0 && !plan->boards_given ? 0 : plan->boards.n;
     if (plan->kind == BENCH_HISTORY && plan->maps.n > 0)
         return ws_fail(err, WS_ERR_ARG, "--map: bench history plays boards without walls");
