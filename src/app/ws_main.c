@@ -62,7 +62,7 @@ static int run_mode(AppMode mode, int argc, char **argv, int first) {
         &err);
 }
 
-int ws_main(int argc, char **argv) {
+static int dispatch(int argc, char **argv) {
     if (argc < 2)
         return run_mode(APP_MODE_SNAKE, argc, argv, 1);
     const char *cmd = argv[1];
@@ -98,4 +98,10 @@ int ws_main(int argc, char **argv) {
                                  "unknown mode or tool '%s' (modes: %s; see --help)",
                                  ws_quote(q, sizeof q, cmd), modes),
                          &err);
+}
+
+int ws_main(int argc, char **argv) {
+    /* Every entry point's output is checked here, once: a failed write to
+     * stdout (a full disk) is an error, never a silent exit 0. */
+    return report_finish(dispatch(argc, argv));
 }

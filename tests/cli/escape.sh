@@ -68,4 +68,51 @@ expect_escaped "unexpected argument '\\x1b[5m'" "$WS" counts "$DATA/sea-empty.bo
 expect_escaped "unknown mode or tool '\\x1b[5m'" "$WS" "${ESC}[5m"
 expect_escaped "start x: '\\xfe' is not" "$WS" wave "$DATA/level.txt" $'\xfe' 3
 expect_escaped "got ',\\x1b'" "$WS" bench --boards ",${ESC}"
+
+# ---- Every message path, stdout and stderr alike, for names with ESC, CR, LF
+# and DEL (issue 24): no byte but printable ASCII, tabs and line ends.
+# expect_clean WANT CMD... : exit WANT, both streams clean.
+expect_clean() {
+    local want=$1
+    shift
+    expect_status "$want" "$@"
+    local f
+    for f in out err; do
+        if LC_ALL=C grep -q "[^[:print:]$(printf '\t')]" "$TMP/$f"; then
+            fail "raw bytes on std$f: $*"
+            od -c "$TMP/$f" | head -5 >&2
+        fi
+    done
+}
+for odd in "e${ESC}[31mx" $'c\rr' $'n\nl' $'d\x7fl'; do
+    d="$TMP/dir-$odd"
+    mkdir -p "$d"
+    "$WS" snake --headless --games 2 --seed 1 --size 5x5 --trace "$d/t.trace" >/dev/null ||
+        fail "no trace in a folder named $(printf %q "$odd")"
+    expect_clean 0 "$WS" replay "$d/t.trace" --headless
+    expect_clean 0 "$WS" replay "$d/t.trace" --headless --json
+    expect_clean 2 "$WS" replay "$d/no.trace" --headless
+    expect_clean 2 "$WS" snake --headless --seed 1 --size 4x4 --trace "$d/no/t.trace"
+    "$WS" snake --headless --games 2 --seed 1 --size 5x5 --json >"$d/s.json"
+    expect_clean 0 "$WS" merge "$d/s.json" --json
+    expect_clean 2 "$WS" merge "$d/s.json" "$d/t.trace"
+    expect_clean 2 "$WS" merge "$d/s.json" "$d/s.json"
+    expect_clean 2 "$WS" merge "$d/no.json"
+    cp "$(dirname "$0")/../../assets/maps/arena.txt" "$d/a.txt"
+    expect_clean 0 "$WS" arena --headless --ticks 5 --seed 1 --map "$d/a.txt"
+    expect_clean 0 "$WS" arena --headless --ticks 5 --seed 1 --map "$d/a.txt" --json
+    expect_clean 2 "$WS" snake --headless --map "$d/a.txt" --trace "$d/a.txt"
+    expect_clean 2 "$WS" snake --frames 2 --screenshot "$d/x.png" --record "$d/a.txt"
+    expect_clean 2 "$WS" bench --games 1 --boards 4x4 --policy greedy --markdown "$d/no/r.md"
+    if "$WS" snake --size 6x6 --seed 1 --frames 2 --screenshot "$TMP/probe.png" >/dev/null 2>&1; then
+        # The window's files: the screenshot and recording lines, and their errors.
+        expect_clean 0 "$WS" snake --size 6x6 --seed 1 --frames 2 --screenshot "$d/s.png"
+        expect_clean 2 "$WS" snake --size 6x6 --seed 1 --frames 2 --screenshot "$d/no/s.png"
+        expect_clean 0 "$WS" snake --size 6x6 --seed 1 --frames 4 --window 320x240 \
+            --screenshot "$d/r.png" --record "$d/r.gif"
+        expect_clean 2 "$WS" snake --size 6x6 --seed 1 --frames 4 --window 320x240 \
+            --screenshot "$d/r.png" --record "$d/no/r.gif"
+        expect_clean 2 "$WS" bench --games 1 --boards 4x4 --policy greedy --chart "$d/no/c.png"
+    fi
+done
 finish

@@ -22,7 +22,7 @@ check() { # name, games, wavesnake args... : every N in 2 3 5, JSON and traces
         fail "$name: one JSON run, exit $?"
     tail -1 "$TMP/$name.one" | mask >"$TMP/$name.want"
     tail -1 "$TMP/$name.onej" | mask >"$TMP/$name.wantj"
-    grep -qE 'steps sd [0-9.]+ min [0-9]+ median [0-9.]+ max [0-9]+$' "$TMP/$name.want" ||
+    grep -qE 'steps sd [0-9.]+ min [0-9]+ median [0-9.]+ max [0-9]+, games_total' "$TMP/$name.want" ||
         fail "$name: no steps spread in $(cat "$TMP/$name.want")"
     for n in 2 3 5; do
         local json=() traces=()
@@ -58,10 +58,12 @@ check greedy_rooms 5 --policy greedy --map "$(dirname "$0")/../../assets/maps/sn
     fail "empty shard: exit $?"
 grep -q '^summary: games 0, won 0,' "$TMP/empty" || fail "empty shard: $(cat "$TMP/empty")"
 
-# A run stopped early: the finished games merge, with a note on stderr.
+# A run stopped early (no summary line): the finished games merge, with a note on stderr.
 "$WS" snake --headless --games 6 --seed 3 --size 6x6 --json >"$TMP/part.json"
-grep -v '"game":2,' "$TMP/part.json" >"$TMP/gap.json"
-"$WS" merge "$TMP/gap.json" >"$TMP/out" 2>"$TMP/err" || fail "gap: exit $?"
+grep -v '"game":2,' "$TMP/part.json" | grep -v '"summary":true' >"$TMP/gap.json"
+# the board's identity, from a finished shard that played no game (its summary alone)
+"$WS" snake --headless --games 6 --seed 3 --size 6x6 --json --shard 6/7 >"$TMP/gapid.json"
+"$WS" merge "$TMP/gap.json" "$TMP/gapid.json" >"$TMP/out" 2>"$TMP/err" || fail "gap: exit $?"
 grep -q '^summary: games 5, ' "$TMP/out" || fail "gap: $(cat "$TMP/out")"
 grep -q 'missing' "$TMP/err" || fail "gap: no note on stderr"
 
@@ -69,13 +71,96 @@ grep -q 'missing' "$TMP/err" || fail "gap: no note on stderr"
 expect_usage_error 'shard' "$WS" snake --headless --shard 3/3
 expect_usage_error 'shard' "$WS" snake --headless --shard x
 expect_usage_error 'shard' "$WS" snake --headless --shard 1/0
-expect_usage_error 'cannot read' "$WS" merge "$TMP/nonexistent"
-expect_usage_error 'twice' "$WS" merge "$TMP/part.json" "$TMP/part.json"
+expect_usage_error 'cannot (read|open)' "$WS" merge "$TMP/nonexistent"
+expect_usage_error 'both shard 0/1|game 0 is in' "$WS" merge "$TMP/part.json" "$TMP/part.json"
 printf 'hello\n' >"$TMP/bad"
 expect_usage_error 'bad:1:' "$WS" merge "$TMP/bad"
 head -c 300 "$TMP/perfect8_strict.0.trace" >"$TMP/cut.trace"
 expect_usage_error 'ends inside game' "$WS" merge "$TMP/cut.trace"
 "$WS" snake --headless --games 2 --seed 1 --size 6x6 --json >"$TMP/other.json"
-expect_usage_error 'another run' "$WS" merge "$TMP/part.json" "$TMP/other.json"
+expect_usage_error 'not one run: seed 3 vs 1' "$WS" merge "$TMP/part.json" "$TMP/other.json"
 expect_usage_error 'FILE' "$WS" merge
+
+# ---- One identity per run (issue 24): each of these failed on the main it started from.
+# shards NAME N ARGS...: the JSON lines of the N shards of one run, $TMP/NAME.K.json.
+shards() {
+    local name=$1 n=$2
+    shift 2
+    for ((k = 0; k < n; k++)); do
+        "$WS" snake --headless --seed 5 --json --shard "$k/$n" "$@" >"$TMP/$name.$k.json" ||
+            fail "$name: shard $k/$n, exit $?"
+    done
+}
+shards sl4 2 --games 6 --size 6x6
+shards sl2 2 --games 6 --size 6x6 --start-length 2
+expect_usage_error "sl4.0.json' and '.*sl2.1.json' are not one run: start_length 4 vs 2" \
+    "$WS" merge "$TMP/sl4.0.json" "$TMP/sl2.1.json"
+# Two maps of one size and wall count, other walls.
+printf '......\n.#....\n......\n......\n....#.\n......\n' >"$TMP/mapa.txt"
+printf '......\n....#.\n......\n......\n.#....\n......\n' >"$TMP/mapb.txt"
+shards ma 2 --games 4 --map "$TMP/mapa.txt"
+shards mb 2 --games 4 --map "$TMP/mapb.txt"
+expect_usage_error "not one run: walls 2 \\(hash" "$WS" merge "$TMP/ma.0.json" "$TMP/mb.1.json"
+"$WS" snake --headless --seed 5 --games 4 --shard 1/2 --map "$TMP/mapb.txt" \
+    --trace "$TMP/mb.1.trace" >/dev/null
+expect_usage_error "not one run: walls" "$WS" merge "$TMP/ma.0.json" "$TMP/mb.1.trace"
+"$WS" merge "$TMP/ma.0.json" "$TMP/ma.1.json" >/dev/null || fail "one map's shards do not merge"
+# Other --games, other versions, a shard missing, a shard twice.
+shards g8 2 --games 8 --size 6x6
+expect_usage_error "not one run: games_total 6 vs 8" "$WS" merge "$TMP/sl4.0.json" "$TMP/g8.1.json"
+sed 's/"version":"[^"]*"/"version":"0.0.1"/' "$TMP/sl4.1.json" >"$TMP/v.json"
+expect_usage_error "not one run: version" "$WS" merge "$TMP/sl4.0.json" "$TMP/v.json"
+shards three 3 --games 7 --size 6x6
+expect_usage_error "2 of the run's 7 games are missing \\(first: game 1, shard 1/3\\)" \
+    "$WS" merge "$TMP/three.0.json" "$TMP/three.2.json"
+expect_usage_error "both shard 0/3" "$WS" merge "$TMP/three.0.json" "$TMP/three.0.json" "$TMP/three.1.json"
+"$WS" merge "$TMP/three.0.json" "$TMP/three.1.json" "$TMP/three.2.json" >/dev/null ||
+    fail "three shards do not merge"
+# Impossible numbers.
+g1='{"game":1,"seed":6,"outcome":"dead","length":5,"cells":36,"steps":40,"decision_us_mean":1.000}'
+sum=$(grep '"summary":true' "$TMP/sl4.1.json")
+for bad in '"steps":-5' '"length":1000' '"steps":9223372036854775807' '"length":0' \
+    '"outcome":"won"' '"decision_us_mean":-1' '"cells":35'; do
+    key=${bad%%:*}
+    printf '%s\n' "$g1" | sed "s/$key:[^,}]*/$bad/" >"$TMP/imp.json"
+    expect_usage_error 'impossible|not a snake game' "$WS" merge "$TMP/imp.json" "$TMP/sl4.0.json"
+done
+for bad in '"wall_s":-1.5' '"size":"4294967302x6"' '"jobs":4294967297' '"decision_us_p99":nan' \
+    '"seed":-3' '"policy":"gr\u001b[31m"' '"tail":"loose"'; do
+    key=${bad%%:*}
+    sed "/summary/s/$key:[^,}]*/$bad/" "$TMP/sl4.1.json" >"$TMP/imp.json"
+    expect_usage_error 'summary object|not one run' "$WS" merge "$TMP/sl4.0.json" "$TMP/imp.json"
+done
+printf 'gr\x1b[31mx' >"$TMP/esc"
+sed "s/\"policy\":\"greedy\"/\"policy\":\"$(cat "$TMP/esc")\"/" "$TMP/sl4.1.json" >"$TMP/imp.json"
+expect_usage_error 'summary object|binary' "$WS" merge "$TMP/sl4.0.json" "$TMP/imp.json"
+LC_ALL=C grep -q '[^[:print:]]' "$TMP/err" && fail "merge printed a raw byte of a shard"
+# A summary-only shard carries its seed: one of another run's seed is refused,
+# first or last.
+shards five 5 --games 2 --size 6x6
+"$WS" snake --headless --games 2 --seed 6 --size 6x6 --shard 4/5 --json >"$TMP/empty6.json"
+expect_usage_error "not one run: seed 5 vs 6" "$WS" merge "$TMP/five."[0-3].json "$TMP/empty6.json"
+expect_usage_error "not one run: seed 6 vs 5" "$WS" merge "$TMP/empty6.json" "$TMP/five."[0-3].json
+# An empty shard alone (no game to sort: qsort on NULL under UBSan before):
+# the run's games are missing.
+expect_usage_error "2 of the run's 2 games are missing" "$WS" merge "$TMP/five.4.json"
+"$WS" merge "$TMP/five."[0-4].json >"$TMP/out" || fail "five shards, three empty: exit $?"
+grep -q '^summary: games 2, .*seed 5,' "$TMP/out" || fail "five shards: $(cat "$TMP/out")"
+# Seeds of 2^63 and more, CRLF and blank lines (as replay --headless reads them).
+"$WS" snake --headless --games 3 --seed 18446744073709551610 --size 6x6 --json \
+    >"$TMP/big.json" || fail "a big seed: exit $?"
+"$WS" merge "$TMP/big.json" >"$TMP/out" || fail "a seed >= 2^63 does not merge"
+grep -q 'seed 18446744073709551610,' "$TMP/out" || fail "big seed: $(cat "$TMP/out")"
+"$WS" snake --headless --games 3 --seed 5 --size 6x6 --trace "$TMP/crlf.trace" >"$TMP/crlf.one"
+sed 's/$/\r/' "$TMP/crlf.trace" | sed 's/^end .*/&\n/' >"$TMP/crlf2.trace"
+"$REPLAY" "$TMP/crlf2.trace" >/dev/null 2>&1 || true
+"$WS" replay "$TMP/crlf2.trace" --headless >/dev/null || fail "replay refuses the CRLF trace"
+"$WS" merge "$TMP/crlf2.trace" >"$TMP/out" || fail "merge refuses a CRLF trace with blank lines"
+sed 's/\r$//' "$TMP/sl4.0.json" | sed 's/$/\r/' | sed 's/^{"game":0,.*/&\n/' >"$TMP/crlf.json"
+"$WS" merge "$TMP/crlf.json" "$TMP/sl4.1.json" >/dev/null || fail "merge refuses CRLF JSON lines"
+# No line without an end: /dev/zero is refused at once, with bounded memory.
+timeout 20 "$WS" merge /dev/zero >"$TMP/out" 2>"$TMP/err"
+[ $? -eq 2 ] || fail "merge /dev/zero: exit status not 2: $(cat "$TMP/err")"
+head -c 3000000 /dev/zero | tr '\0' '{' >"$TMP/long.json"
+expect_usage_error 'longer than' timeout 20 "$WS" merge "$TMP/long.json"
 finish

@@ -53,13 +53,13 @@ for c in '#FF962D' '#FF4655' '#0E1016' '#DEE2EB'; do # head, food, background, t
 done
 
 # 2. An unwritable path: one line naming the file and the reason, exit 2, no PNG.
-expect_usage_error "^wavesnake: cannot write the recording $TMP/no/such/dir/x.gif: No such file" \
+expect_usage_error "^wavesnake: recording: cannot write '$TMP/no/such/dir/x.gif': No such file" \
   run --screenshot "$TMP/y.png" --frames 3 --record "$TMP/no/such/dir/x.gif"
 [ -e "$TMP/y.png" ] && fail "a PNG was written although --record failed"
 
 # 3. A full disk: a file that cannot be written, one line, exit 2 (report.h).
 if [ -w /dev/full ]; then
-  expect_usage_error '^wavesnake: cannot write the recording /dev/full: No space' \
+  expect_usage_error "^wavesnake: recording: cannot write '/dev/full': No space" \
     run --screenshot "$TMP/z.png" --frames 10 --record /dev/full
 fi
 

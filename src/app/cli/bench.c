@@ -297,6 +297,15 @@ static WsStatus parse_args(int argc, char **argv, ChartWriter chart_writer, Benc
     if (plan->policies.n == 0 && plan->engines.n == 0) /* every policy, in enum order */
         for (int p = 0; p < SNAKE_POLICY_COUNT; p++)
             plan->policies.list[plan->policies.n++] = (SnakePolicy)p;
+    /* No output overwrites an input (docs/reliability.md#nothing-lost). */
+    for (int m = 0; m < plan->maps.n; m++)
+        if (fileio_same_file(plan->markdown, plan->maps.paths[m]) ||
+            fileio_same_file(plan->chart, plan->maps.paths[m]))
+            return ws_fail(err, WS_ERR_ARG, "--map %s is also an output: pick another file",
+                           plan->maps.paths[m]);
+    if (fileio_same_file(plan->markdown, plan->chart))
+        return ws_fail(err, WS_ERR_ARG, "--markdown and --chart name the same file %s",
+                       plan->chart);
     int sized = plan->maps.n > 0 && !plan->boards_given ? 0 : plan->boards.n;
     if (plan->kind == BENCH_HISTORY && plan->maps.n > 0)
         return ws_fail(err, WS_ERR_ARG, "--map: bench history plays boards without walls");
@@ -421,13 +430,15 @@ static char *kept_tail(const char *path) {
 static WsStatus write_markdown(const BenchPlan *plan, const BenchRow *rows, int nrows, int argc,
                                char **argv, WsError *err) {
     char *tail = kept_tail(plan->markdown);
-    char name[WS_QUOTE_SIZE];
-    FILE *f = fopen(plan->markdown, "w");
-    if (f == NULL) {
+    /* Through a temporary file: a failed write keeps the old file, and its
+     * kept tail, whole. */
+    FileioOut out;
+    WsStatus st = fileio_out_open(&out, plan->markdown, "--markdown", err);
+    if (st != WS_OK) {
         free(tail);
-        return ws_fail(err, WS_ERR_IO, "--markdown: cannot write '%s': %s",
-                       ws_quote(name, sizeof name, plan->markdown), strerror(errno));
+        return st;
     }
+    FILE *f = out.f;
     char cmd[512];
     command_line(cmd, sizeof cmd, argc, argv);
     fprintf(f, "# Snake benchmark results\n\n");
@@ -462,10 +473,7 @@ static WsStatus write_markdown(const BenchPlan *plan, const BenchRow *rows, int 
     if (tail != NULL)
         fprintf(f, "\n%s", tail);
     free(tail);
-    if (fclose(f) != 0)
-        return ws_fail(err, WS_ERR_IO, "--markdown: writing '%s' failed",
-                       ws_quote(name, sizeof name, plan->markdown));
-    return WS_OK;
+    return fileio_out_commit(&out, err);
 }
 
 static WsStatus write_chart(const BenchPlan *plan, const BenchRow *rows, WsError *err) {

@@ -10,12 +10,28 @@
  * the largest shard's p99 (an upper bound of the whole run's), wall_s and
  * jobs the sums over the shards' summary lines.
  *
- * Bad input (an unreadable file, a line that is not what its format says, a
- * game given twice, shards of different runs) is one line `FILE:LINE: what`
- * and exit 2. Games missing from 0..N-1 (a run stopped early) are merged
- * anyway, with a note on stderr. */
+ * One run has one identity: the run seed, --games, the board's size, the
+ * policy, the tail rule, the start length, the walls by content (their
+ * hash), the shard count and the program's version. Every shard's summary
+ * object says all of it, a trace's game lines most of it; shards that differ
+ * in any field both say, or overlap (a game twice, a shard twice), are
+ * refused with one line naming the two files and the field. Every number is
+ * checked against the board (a length beyond the floor, a won game short of
+ * it, steps beyond the stall rule, negative or non-finite times).
+ *
+ * Bad input is one line (`FILE:LINE: what`, or naming the files) and exit 2.
+ * When every file is a finished shard (it ends with its summary), games
+ * missing from 0..games_total-1 are refused: a shard is missing. A file
+ * without a summary is a run stopped early: its games merge, and games
+ * missing are a note on stderr.
+ *
+ * Lines are read by the trace reader's line reader (trace.h): at most 1 MiB
+ * a line, a final '\r' dropped, blank lines skipped; traces by the trace
+ * reader itself, each game replayed and checked. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <limits.h>
+#include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,6 +41,7 @@
 #include "snake.h"
 #include "snake_summary.h"
 #include "tools.h"
+#include "trace.h"
 
 /* ======================================================================== */
 /* Command line                                                              */
@@ -59,44 +76,203 @@ typedef struct Game {
     uint64_t seed;
     SnakeOutcome outcome;
     int length;
+    int cells; /* the floor the game's line names; 0 from a trace (the run's) */
     long steps;
     double decision_us; /* mean per decision; < 0 when unknown (a trace) */
+    int file;           /* index into Merge.files */
 } Game;
 
-/* The run the games belong to; `known` once a line has said so. */
-typedef struct RunInfo {
-    bool known;
-    int w, h, cells; /* cells: the floor */
-    int walls;
-    char policy[72]; /* TRACE_POLICY_MAX: "engine:" and an engine's name fit */
+/* The fields of a run's identity, each set by the first file that says it. */
+typedef enum Field {
+    F_SEED,
+    F_SIZE,
+    F_POLICY,
+    F_TAIL,
+    F_WALLS,
+    F_START,
+    F_GAMES,
+    F_SHARDS,
+    F_VERSION,
+    F_COUNT
+} Field;
+
+static const char *const FIELD_NAME[F_COUNT] = {
+    "seed",         "size",        "policy",           "tail rule", "walls",
+    "start_length", "games_total", "number of shards", "version"};
+
+typedef struct Ident {
+    bool has[F_COUNT];
+    uint64_t seed;
+    int w, h;
+    char policy[TRACE_POLICY_MAX];
     bool strict_tail;
-} RunInfo;
+    int walls;
+    uint64_t walls_hash;
+    int start_length;
+    long games_total;
+    long shard_n;
+    char version[32];
+} Ident;
+
+/* What one file said: its games' count, its shard, its summary. */
+typedef struct FileInfo {
+    const char *path;
+    bool summary; /* it ends with a summary object (a finished shard) */
+    long games, summary_games;
+    long shard_k, shard_n; /* from the summary; shard_n 0: unknown */
+} FileInfo;
 
 typedef struct Merge {
     Game *games;
     long n, cap;
-    RunInfo run;
-    bool seed_known;
-    uint64_t seed;
+    Ident run;
+    int from[F_COUNT]; /* the file that set each field */
+    FileInfo *files;
+    int nfiles;
+    int cur;        /* the file being read */
+    int walls_from; /* the file that gave a wall count without a hash, or -1 */
     double p99, wall_s;
-    int jobs;
-    const char *file;
+    long jobs;
     long line;
     WsError *err;
 } Merge;
 
-static WsStatus bad(Merge *m, const char *what, const char *detail) {
-    return ws_fail(m->err, WS_ERR_PARSE, "%s:%ld: %s%s", m->file, m->line, what, detail);
+static const char *cur_name(const Merge *m, char *buf, size_t size) {
+    return ws_quote(buf, size, m->files[m->cur].path);
+}
+
+static WsStatus bad(Merge *m, const char *what) {
+    char name[WS_QUOTE_SIZE];
+    return ws_fail(m->err, WS_ERR_PARSE, "%s:%ld: %s", cur_name(m, name, sizeof name), m->line,
+                   what);
+}
+
+/* Refuses two files that name one field differently. */
+static WsStatus differ(Merge *m, Field f, const char *was, const char *now) {
+    char a[40], b[40], va[40], vb[40];
+    return ws_fail(m->err, WS_ERR_PARSE, "merge: '%s' and '%s' are not one run: %s %s vs %s",
+                   ws_quote(a, sizeof a, m->files[m->from[f]].path),
+                   ws_quote(b, sizeof b, m->files[m->cur].path), FIELD_NAME[f],
+                   ws_quote(va, sizeof va, was), ws_quote(vb, sizeof vb, now));
+}
+
+/* Takes the fields `id` says (id->has) into the run, or refuses a difference. */
+static WsStatus take_ident(Merge *m, const Ident *id) {
+    for (int f = 0; f < F_COUNT; f++) {
+        if (!id->has[f])
+            continue;
+        Ident *r = &m->run;
+        if (f == F_WALLS && !r->has[f] && m->walls_from >= 0 && id->walls != r->walls) {
+            char was[16], now[16]; /* an older shard said the count alone */
+            snprintf(was, sizeof was, "%d", r->walls);
+            snprintf(now, sizeof now, "%d", id->walls);
+            m->from[F_WALLS] = m->walls_from;
+            return differ(m, F_WALLS, was, now);
+        }
+        if (!r->has[f]) {
+            switch ((Field)f) {
+            case F_SEED:
+                r->seed = id->seed;
+                break;
+            case F_SIZE:
+                r->w = id->w;
+                r->h = id->h;
+                break;
+            case F_POLICY:
+                memcpy(r->policy, id->policy, sizeof r->policy);
+                break;
+            case F_TAIL:
+                r->strict_tail = id->strict_tail;
+                break;
+            case F_WALLS:
+                r->walls = id->walls;
+                r->walls_hash = id->walls_hash;
+                break;
+            case F_START:
+                r->start_length = id->start_length;
+                break;
+            case F_GAMES:
+                r->games_total = id->games_total;
+                break;
+            case F_SHARDS:
+                r->shard_n = id->shard_n;
+                break;
+            case F_VERSION:
+                memcpy(r->version, id->version, sizeof r->version);
+                break;
+            case F_COUNT:
+                break;
+            }
+            r->has[f] = true;
+            m->from[f] = m->cur;
+            continue;
+        }
+        char was[80], now[80];
+        bool same = true;
+        switch ((Field)f) {
+        case F_SEED:
+            same = r->seed == id->seed;
+            snprintf(was, sizeof was, "%llu", (unsigned long long)r->seed);
+            snprintf(now, sizeof now, "%llu", (unsigned long long)id->seed);
+            break;
+        case F_SIZE:
+            same = r->w == id->w && r->h == id->h;
+            snprintf(was, sizeof was, "%dx%d", r->w, r->h);
+            snprintf(now, sizeof now, "%dx%d", id->w, id->h);
+            break;
+        case F_POLICY:
+            same = strcmp(r->policy, id->policy) == 0;
+            snprintf(was, sizeof was, "%s", r->policy);
+            snprintf(now, sizeof now, "%s", id->policy);
+            break;
+        case F_TAIL:
+            same = r->strict_tail == id->strict_tail;
+            snprintf(was, sizeof was, "%s", r->strict_tail ? "strict" : "free");
+            snprintf(now, sizeof now, "%s", id->strict_tail ? "strict" : "free");
+            break;
+        case F_WALLS:
+            same = r->walls == id->walls && r->walls_hash == id->walls_hash;
+            snprintf(was, sizeof was, "%d (hash %016llx)", r->walls,
+                     (unsigned long long)r->walls_hash);
+            snprintf(now, sizeof now, "%d (hash %016llx)", id->walls,
+                     (unsigned long long)id->walls_hash);
+            break;
+        case F_START:
+            same = r->start_length == id->start_length;
+            snprintf(was, sizeof was, "%d", r->start_length);
+            snprintf(now, sizeof now, "%d", id->start_length);
+            break;
+        case F_GAMES:
+            same = r->games_total == id->games_total;
+            snprintf(was, sizeof was, "%ld", r->games_total);
+            snprintf(now, sizeof now, "%ld", id->games_total);
+            break;
+        case F_SHARDS:
+            same = r->shard_n == id->shard_n;
+            snprintf(was, sizeof was, "%ld", r->shard_n);
+            snprintf(now, sizeof now, "%ld", id->shard_n);
+            break;
+        case F_VERSION:
+            same = strcmp(r->version, id->version) == 0;
+            snprintf(was, sizeof was, "%s", r->version);
+            snprintf(now, sizeof now, "%s", id->version);
+            break;
+        case F_COUNT:
+            break;
+        }
+        if (!same)
+            return differ(m, (Field)f, was, now);
+    }
+    return WS_OK;
 }
 
 static WsStatus add_game(Merge *m, const Game *g) {
-    if (g->seed - (uint64_t)g->index != (m->seed_known ? m->seed : g->seed - (uint64_t)g->index))
-        return ws_fail(m->err, WS_ERR_PARSE,
-                       "%s:%ld: game %ld has seed %llu, not run seed %llu + %ld: another run",
-                       m->file, m->line, g->index, (unsigned long long)g->seed,
-                       (unsigned long long)m->seed, g->index);
-    m->seed = g->seed - (uint64_t)g->index;
-    m->seed_known = true;
+    Ident id = {0};
+    id.has[F_SEED] = true;
+    id.seed = g->seed - (uint64_t)g->index; /* wraps like the run's seed + i */
+    WsStatus st = take_ident(m, &id);
+    if (st != WS_OK)
+        return st;
     if (m->n == m->cap) {
         long cap = m->cap ? 2 * m->cap : 1024;
         Game *grown = realloc(m->games, (size_t)cap * sizeof *grown);
@@ -105,30 +281,9 @@ static WsStatus add_game(Merge *m, const Game *g) {
         m->games = grown;
         m->cap = cap;
     }
-    m->games[m->n++] = *g;
-    return WS_OK;
-}
-
-static WsStatus set_run(Merge *m, const RunInfo *r) {
-    if (!m->run.known) {
-        int cells = m->run.cells; /* JSON game lines may have said it already */
-        m->run = *r;
-        m->run.known = true;
-        if (m->run.cells <= 0)
-            m->run.cells = cells;
-        return WS_OK;
-    }
-    if (r->w != m->run.w || r->h != m->run.h || strcmp(r->policy, m->run.policy) != 0 ||
-        r->strict_tail != m->run.strict_tail || r->walls != m->run.walls)
-        return ws_fail(m->err, WS_ERR_PARSE,
-                       "%s:%ld: %dx%d %s tail %s, but the games before are %dx%d %s tail %s: "
-                       "another run",
-                       m->file, m->line, r->w, r->h, r->policy, r->strict_tail ? "strict" : "free",
-                       m->run.w, m->run.h, m->run.policy, m->run.strict_tail ? "strict" : "free");
-    if (r->cells != m->run.cells && r->cells > 0 && m->run.cells > 0)
-        return bad(m, "the board's floor differs from the games before: another run", "");
-    if (m->run.cells <= 0)
-        m->run.cells = r->cells;
+    m->games[m->n] = *g;
+    m->games[m->n++].file = m->cur;
+    m->files[m->cur].games++;
     return WS_OK;
 }
 
@@ -144,211 +299,261 @@ static const char *json_at(const char *line, const char *key) {
     return p != NULL ? p + strlen(pat) : NULL;
 }
 
-static bool json_num(const char *line, const char *key, double *out) {
+/* A finite number >= 0 (times). */
+static bool json_time(const char *line, const char *key, double *out) {
     const char *p = json_at(line, key);
     char *end = NULL;
-    if (p == NULL)
+    if (p == NULL || *p < '0' || *p > '9')
         return false;
     *out = strtod(p, &end);
-    return end != p && (*end == ',' || *end == '}');
+    return end != p && (*end == ',' || *end == '}') && isfinite(*out) && *out >= 0.0;
 }
 
-static bool json_whole(const char *line, const char *key, long long lo, long long hi,
-                       long long *out) {
+/* A whole number lo..hi (digits only: no sign, no spaces). */
+static bool json_u64(const char *line, const char *key, uint64_t lo, uint64_t hi, uint64_t *out) {
     const char *p = json_at(line, key);
     char *end = NULL;
     if (p == NULL || *p < '0' || *p > '9')
         return false;
     errno = 0;
     unsigned long long v = strtoull(p, &end, 10);
-    if (errno == ERANGE || (*end != ',' && *end != '}') || v > (unsigned long long)hi ||
-        (long long)v < lo)
+    if (errno == ERANGE || (*end != ',' && *end != '}') || v < lo || v > hi)
         return false;
-    *out = (long long)v;
+    *out = v;
     return true;
 }
 
+/* A string of printable ASCII without quotes, backslashes or spaces: the
+ * names wavesnake writes, safe to print again. */
 static bool json_text(const char *line, const char *key, char *buf, size_t size) {
     const char *p = json_at(line, key);
     if (p == NULL || *p != '"')
         return false;
     const char *q = strchr(p + 1, '"');
-    if (q == NULL || (size_t)(q - p - 1) >= size)
+    if (q == NULL || (size_t)(q - p - 1) >= size || q == p + 1)
         return false;
+    for (const char *c = p + 1; c < q; c++)
+        if (*c <= ' ' || *c > '~' || *c == '\\')
+            return false;
     memcpy(buf, p + 1, (size_t)(q - p - 1));
     buf[q - p - 1] = '\0';
     return true;
 }
 
+/* "WxH", each side SNAKE_MIN_SIDE..SNAKE_MAX_SIDE. */
+static bool parse_size(const char *text, int *w, int *h) {
+    char *end = NULL;
+    if (*text < '0' || *text > '9')
+        return false;
+    long a = strtol(text, &end, 10);
+    if (*end != 'x' || end[1] < '0' || end[1] > '9')
+        return false;
+    long b = strtol(end + 1, &end, 10);
+    if (*end != '\0' || a < SNAKE_MIN_SIDE || a > SNAKE_MAX_SIDE || b < SNAKE_MIN_SIDE ||
+        b > SNAKE_MAX_SIDE)
+        return false;
+    *w = (int)a;
+    *h = (int)b;
+    return true;
+}
+
 static WsStatus json_summary(Merge *m, const char *line) {
-    char size[32], tail[16];
-    RunInfo r = {0};
-    long long seed = 0, jobs = 0, walls = 0;
+    FileInfo *fi = &m->files[m->cur];
+    if (fi->summary)
+        return bad(m, "a second summary object in one file");
+    char size[32], tail[16], shard[48];
+    Ident id = {0};
+    uint64_t seed = 0, jobs = 0, walls = 0, games = 0;
     double p99 = 0.0, wall = 0.0;
-    if (!json_text(line, "size", size, sizeof size) || sscanf(size, "%dx%d", &r.w, &r.h) != 2 ||
-        !json_text(line, "policy", r.policy, sizeof r.policy) ||
+    if (!json_text(line, "size", size, sizeof size) || !parse_size(size, &id.w, &id.h) ||
+        !json_text(line, "policy", id.policy, sizeof id.policy) ||
         !json_text(line, "tail", tail, sizeof tail) ||
-        !json_whole(line, "seed", 0, (long long)(~0ull >> 1), &seed) ||
-        !json_whole(line, "jobs", 0, 1 << 20, &jobs) || !json_num(line, "decision_us_p99", &p99) ||
-        !json_num(line, "wall_s", &wall))
-        return bad(m, "a summary object without size, policy, tail, seed, jobs or times", "");
-    if (json_at(line, "walls") != NULL && !json_whole(line, "walls", 0, 1 << 20, &walls))
-        return bad(m, "a summary object with a bad walls count", "");
-    r.walls = (int)walls;
-    r.strict_tail = strcmp(tail, "strict") == 0;
-    WsStatus st = set_run(m, &r);
+        (strcmp(tail, "free") != 0 && strcmp(tail, "strict") != 0) ||
+        !json_u64(line, "seed", 0, UINT64_MAX, &seed) ||
+        !json_u64(line, "jobs", 0, 1 << 20, &jobs) ||
+        !json_u64(line, "games", 0, LONG_MAX, &games) ||
+        !json_time(line, "decision_us_p99", &p99) || !json_time(line, "wall_s", &wall))
+        return bad(m, "a summary object without size, policy, tail, seed, games, jobs or times "
+                      "(or one out of range)");
+    int cells = id.w * id.h;
+    if (json_at(line, "walls") != NULL && !json_u64(line, "walls", 0, (uint64_t)cells - 1, &walls))
+        return bad(m, "a summary object with a bad walls count");
+    id.has[F_SEED] = id.has[F_SIZE] = id.has[F_POLICY] = id.has[F_TAIL] = true;
+    id.seed = seed;
+    id.strict_tail = strcmp(tail, "strict") == 0;
+    id.walls = (int)walls;
+    /* The identity fields of this version; older shards lack them. */
+    char hash[24];
+    uint64_t v = 0;
+    if (json_at(line, "walls_hash") != NULL) {
+        char *end = NULL;
+        if (!json_text(line, "walls_hash", hash, sizeof hash) || strlen(hash) != 16)
+            return bad(m, "a summary object with a bad walls_hash");
+        id.walls_hash = strtoull(hash, &end, 16);
+        if (*end != '\0')
+            return bad(m, "a summary object with a bad walls_hash");
+        id.has[F_WALLS] = true;
+    }
+    if (json_at(line, "start_length") != NULL) {
+        if (!json_u64(line, "start_length", 1, (uint64_t)cells - 1, &v))
+            return bad(m, "a summary object with a bad start_length");
+        id.start_length = (int)v;
+        id.has[F_START] = true;
+    }
+    if (json_at(line, "games_total") != NULL) {
+        if (!json_u64(line, "games_total", 1, LONG_MAX, &v))
+            return bad(m, "a summary object with a bad games_total");
+        id.games_total = (long)v;
+        id.has[F_GAMES] = true;
+    }
+    if (json_at(line, "shard") != NULL) {
+        long k = -1, n = 0;
+        int used = 0;
+        if (!json_text(line, "shard", shard, sizeof shard) ||
+            sscanf(shard, "%ld/%ld%n", &k, &n, &used) != 2 || shard[used] != '\0' || n < 1 ||
+            k < 0 || k >= n)
+            return bad(m, "a summary object with a bad shard (K/N)");
+        fi->shard_k = k;
+        fi->shard_n = n;
+        id.shard_n = n;
+        id.has[F_SHARDS] = true;
+    }
+    if (json_at(line, "version") != NULL) {
+        if (!json_text(line, "version", id.version, sizeof id.version))
+            return bad(m, "a summary object with a bad version");
+        id.has[F_VERSION] = true;
+    }
+    fi->summary = true;
+    fi->summary_games = (long)games;
+    m->line = 0; /* a difference names the files, not a line */
+    WsStatus st = take_ident(m, &id);
     if (st != WS_OK)
         return st;
-    if (m->seed_known && (uint64_t)seed != m->seed)
-        return bad(m, "the summary's seed is not the games' run seed: another run", "");
+    if (!id.has[F_WALLS]) { /* an older shard: the count without the hash */
+        if (m->walls_from < 0 && !m->run.has[F_WALLS]) {
+            m->run.walls = id.walls;
+            m->walls_from = m->cur;
+        } else if (id.walls != m->run.walls) {
+            char was[16], now[16];
+            snprintf(was, sizeof was, "%d", m->run.walls);
+            snprintf(now, sizeof now, "%d", id.walls);
+            m->from[F_WALLS] = m->run.has[F_WALLS] ? m->from[F_WALLS] : m->walls_from;
+            return differ(m, F_WALLS, was, now);
+        }
+    }
     m->p99 = p99 > m->p99 ? p99 : m->p99;
     m->wall_s += wall;
-    m->jobs += (int)jobs;
+    m->jobs += (long)jobs;
     return WS_OK;
 }
 
 static WsStatus json_line(Merge *m, const char *line) {
     if (strstr(line, "\"summary\":true") != NULL)
         return json_summary(m, line);
+    if (m->files[m->cur].summary)
+        return bad(m, "a game after the summary object");
     Game g = {0};
     char outcome[16];
-    long long index = 0, seed = 0, length = 0, cells = 0, steps = 0;
-    if (!json_whole(line, "game", 0, (long long)(~0ull >> 1), &index) ||
-        !json_whole(line, "seed", 0, (long long)(~0ull >> 1), &seed) ||
+    uint64_t index = 0, seed = 0, length = 0, cells = 0, steps = 0;
+    if (!json_u64(line, "game", 0, LONG_MAX, &index) ||
+        !json_u64(line, "seed", 0, UINT64_MAX, &seed) ||
         !json_text(line, "outcome", outcome, sizeof outcome) ||
         !snake_outcome_parse(outcome, &g.outcome) ||
-        !json_whole(line, "length", 1, 1 << 20, &length) ||
-        !json_whole(line, "cells", 1, 1 << 20, &cells) ||
-        !json_whole(line, "steps", 0, (long long)(~0ull >> 1), &steps) ||
-        !json_num(line, "decision_us_mean", &g.decision_us))
-        return bad(m,
-                   "not a snake game's JSON line (game, seed, outcome, length, cells, steps, "
-                   "decision_us_mean)",
-                   "");
-    if (m->run.known && m->run.cells > 0 && cells != m->run.cells)
-        return bad(m, "the board's cells differ from the games before: another run", "");
-    if (!m->run.known)
-        m->run.cells = (int)cells;
+        !json_u64(line, "length", 1, SNAKE_MAX_SIDE * SNAKE_MAX_SIDE, &length) ||
+        !json_u64(line, "cells", 1, SNAKE_MAX_SIDE * SNAKE_MAX_SIDE, &cells) ||
+        !json_u64(line, "steps", 0, LONG_MAX, &steps) ||
+        !json_time(line, "decision_us_mean", &g.decision_us))
+        return bad(m, "not a snake game's JSON line (game, seed, outcome, length, cells, steps, "
+                      "decision_us_mean; whole numbers and times >= 0)");
     g.index = (long)index;
-    g.seed = (uint64_t)seed;
+    g.seed = seed;
     g.length = (int)length;
+    g.cells = (int)cells;
     g.steps = (long)steps;
     return add_game(m, &g);
 }
 
 /* ======================================================================== */
-/* Traces (docs/formats.md#snake-trace)                                      */
+/* Traces (docs/formats.md#snake-trace): read and checked by trace.h         */
 /* ======================================================================== */
 
-typedef struct TraceState {
-    bool in_game;
-    bool walls_allowed; /* right after the game line */
-    Game game;
-    RunInfo run;
-} TraceState;
-
-static WsStatus trace_line(Merge *m, TraceState *t, const char *line) {
-    if (strncmp(line, "game ", 5) == 0) {
-        if (t->in_game)
-            return bad(m, "a game line before the previous game's end line", "");
-        long index = 0;
-        unsigned long long seed = 0;
-        char tail[16];
-        RunInfo r = {0};
-        int used = 0;
-        if (sscanf(line, "game %ld size %d %d seed %llu policy %71s tail %15s%n", &index, &r.w,
-                   &r.h, &seed, r.policy, tail, &used) != 6 ||
-            line[used] != '\0' || index < 0 || r.w < 1 || r.h < 1 || r.w > SNAKE_MAX_SIDE ||
-            r.h > SNAKE_MAX_SIDE || (strcmp(tail, "free") != 0 && strcmp(tail, "strict") != 0))
-            return bad(m, "not a game line (game G size W H seed S policy P tail T)", "");
-        r.strict_tail = strcmp(tail, "strict") == 0;
-        r.cells = r.w * r.h;
-        t->run = r;
-        t->in_game = true;
-        t->walls_allowed = true;
-        memset(&t->game, 0, sizeof t->game);
-        t->game.index = index;
-        t->game.seed = (uint64_t)seed;
-        t->game.decision_us = -1.0;
-        return WS_OK;
-    }
-    if (!t->in_game)
-        return bad(m, "a line outside a game (expected 'game ...')", "");
-    if (strncmp(line, "walls ", 6) == 0 && t->walls_allowed) {
-        char *end = NULL;
-        long k = strtol(line + 6, &end, 10);
-        if (end == line + 6 || k < 1 || k >= t->run.cells)
-            return bad(m, "a walls line with a bad count", "");
-        t->run.walls = (int)k;
-        t->run.cells -= (int)k; /* the floor, as a run prints it */
-    }
-    t->walls_allowed = false;
-    if (strncmp(line, "end ", 4) == 0) {
-        char outcome[16];
-        int used = 0;
-        if (sscanf(line, "end %15s length %d steps %ld%n", outcome, &t->game.length, &t->game.steps,
-                   &used) != 3 ||
-            line[used] != '\0' || !snake_outcome_parse(outcome, &t->game.outcome))
-            return bad(m, "not an end line (end OUTCOME length L steps N)", "");
-        t->in_game = false;
-        WsStatus st = set_run(m, &t->run);
-        return st != WS_OK ? st : add_game(m, &t->game);
-    }
-    return WS_OK; /* the body, food, walls, moves: merge needs only the end */
+/* TraceGameFn: one replayed game. */
+static WsStatus trace_game(void *ctx, const TraceGame *tg, WsError *err) {
+    (void)err; /* m->err is the same */
+    Merge *m = ctx;
+    m->line = tg->end_line;
+    Ident id = {0};
+    id.has[F_SIZE] = id.has[F_POLICY] = id.has[F_TAIL] = id.has[F_WALLS] = id.has[F_START] = true;
+    id.w = tg->rules.w;
+    id.h = tg->rules.h;
+    snprintf(id.policy, sizeof id.policy, "%s", tg->policy_name);
+    id.strict_tail = tg->rules.strict_tail;
+    id.walls = tg->walls;
+    id.walls_hash = tg->walls_hash;
+    id.start_length = tg->rules.start_length;
+    WsStatus st = take_ident(m, &id);
+    if (st != WS_OK)
+        return st;
+    if (tg->number < 0)
+        return bad(m, "a negative game number");
+    Game g = {.index = tg->number,
+              .seed = tg->seed,
+              .outcome = tg->outcome,
+              .length = tg->length,
+              .cells = tg->rules.w * tg->rules.h - tg->walls,
+              .steps = tg->steps,
+              .decision_us = -1.0};
+    return add_game(m, &g);
 }
 
 /* ======================================================================== */
 /* Reading and summing up                                                    */
 /* ======================================================================== */
 
-static WsStatus read_file(Merge *m, const char *path) {
-    FILE *f = fopen(path, "r");
-    if (f == NULL)
-        return ws_fail(m->err, WS_ERR_IO, "merge: cannot read '%s': %s", path, strerror(errno));
-    m->file = path;
+static WsStatus read_file(Merge *m, int file) {
+    m->cur = file;
     m->line = 0;
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t len;
+    const char *path = m->files[file].path;
+    TraceReader r;
+    WsStatus st = trace_open_text(&r, path, m->err);
+    if (st != WS_OK)
+        return st;
     enum { UNKNOWN, JSON, TRACE } kind = UNKNOWN;
-    TraceState t = {0};
-    WsStatus st = WS_OK;
-    while (st == WS_OK && (len = getline(&line, &cap, f)) >= 0) {
-        m->line++;
-        if (len > 0 && line[len - 1] == '\n')
-            line[--len] = '\0';
-        if ((size_t)len != strlen(line)) {
-            st = bad(m, "a NUL byte: not a text file", "");
-            break;
-        }
+    int rc;
+    while ((rc = trace_read_line(&r, m->err)) > 0) {
+        m->line = r.line_no;
+        const char *line = r.line;
+        if (line[strspn(line, " \t")] == '\0')
+            continue; /* blank lines, as the trace reader */
         if (kind == UNKNOWN) {
             if (strcmp(line, "wavesnake-trace 1") == 0) {
                 kind = TRACE;
-                continue;
+                break;
             }
             if (line[0] != '{') {
-                st = bad(m, "neither a snake trace ('wavesnake-trace 1') nor JSON lines (--json)",
-                         "");
+                st = bad(m, "neither a snake trace ('wavesnake-trace 1') nor JSON lines (--json)");
                 break;
             }
             kind = JSON;
         }
-        st = kind == JSON ? json_line(m, line) : trace_line(m, &t, line);
+        if ((st = json_line(m, line)) != WS_OK)
+            break;
     }
-    free(line);
-    bool read_error = ferror(f) != 0;
-    fclose(f);
+    if (rc < 0)
+        st = m->err != NULL ? m->err->status : WS_ERR_PARSE;
+    trace_close(&r);
     if (st != WS_OK)
         return st;
-    if (read_error)
-        return ws_fail(m->err, WS_ERR_IO, "merge: reading '%s' failed", path);
+    if (kind == TRACE)
+        return trace_each_game(path, trace_game, m, m->err);
+    char name[WS_QUOTE_SIZE];
     if (kind == UNKNOWN)
-        return ws_fail(m->err, WS_ERR_PARSE, "%s: empty: no games", path);
-    if (t.in_game)
-        return ws_fail(m->err, WS_ERR_PARSE,
-                       "%s:%ld: the file ends inside game %ld (no end line): cut it after the "
-                       "last end line",
-                       path, m->line, t.game.index);
+        return ws_fail(m->err, WS_ERR_PARSE, "%s: empty: no games",
+                       ws_quote(name, sizeof name, path));
+    const FileInfo *fi = &m->files[file];
+    if (fi->summary && fi->summary_games != fi->games)
+        return ws_fail(m->err, WS_ERR_PARSE, "'%s': its summary counts %ld games, it holds %ld",
+                       ws_quote(name, sizeof name, path), fi->summary_games, fi->games);
     return WS_OK;
 }
 
@@ -357,23 +562,82 @@ static int cmp_index(const void *a, const void *b) {
     return (x > y) - (x < y);
 }
 
-/* Sorts the games, refuses duplicates, notes gaps, prints the summary. */
-static WsStatus sum_up(Merge *m, bool json) {
-    if (!m->run.known)
+/* Whether one game's figures can happen on the run's board: a length within
+ * the floor and not below the start, a won game that fills the floor, steps
+ * within the stall rule (each eat resets its 4 * w * h ticks). */
+static WsStatus check_game(Merge *m, const Game *g) {
+    const Ident *r = &m->run;
+    int floor_cells = r->w * r->h - r->walls;
+    char name[WS_QUOTE_SIZE], why[96] = "";
+    long stall = 4L * r->w * r->h;
+    int start = r->has[F_START] ? r->start_length : 1;
+    if (g->cells != floor_cells)
+        snprintf(why, sizeof why, "%d cells, but the board's floor is %d", g->cells, floor_cells);
+    else if (g->length < start || g->length > floor_cells)
+        snprintf(why, sizeof why, "length %d outside %d..%d", g->length, start, floor_cells);
+    else if (g->outcome == SNAKE_WON && g->length != floor_cells)
+        snprintf(why, sizeof why, "won with length %d of %d", g->length, floor_cells);
+    else if (g->steps > (long)(g->length - start + 2) * stall)
+        snprintf(why, sizeof why, "%ld steps, more than the stall rule allows", g->steps);
+    else if (g->outcome == SNAKE_PLAYING)
+        snprintf(why, sizeof why, "not ended");
+    if (why[0] == '\0')
+        return WS_OK;
+    return ws_fail(m->err, WS_ERR_PARSE, "'%s': game %ld: %s: impossible on a %dx%d board",
+                   ws_quote(name, sizeof name, m->files[g->file].path), g->index, why, r->w, r->h);
+}
+
+/* Sorts the games, refuses duplicates, impossible games and missing shards,
+ * prints the summary. */
+static WsStatus sum_up(Merge *m, bool json, FILE *out) {
+    if (!m->run.has[F_SIZE])
         return ws_fail(m->err, WS_ERR_PARSE,
                        "merge: the board, policy and tail rule are unknown (JSON lines say them "
                        "only in the summary object): add a finished shard's file or a trace");
-    qsort(m->games, (size_t)m->n, sizeof *m->games, cmp_index);
+    if (m->jobs > INT_MAX)
+        return ws_fail(m->err, WS_ERR_PARSE, "merge: the shards' jobs add up to %ld", m->jobs);
+    bool all_finished = true;
+    for (int i = 0; i < m->nfiles; i++) {
+        const FileInfo *fi = &m->files[i];
+        all_finished = all_finished && fi->summary;
+        for (int j = 0; j < i && fi->shard_n > 0; j++)
+            if (m->files[j].shard_n == fi->shard_n && m->files[j].shard_k == fi->shard_k) {
+                char a[48], b[48];
+                return ws_fail(m->err, WS_ERR_PARSE, "merge: '%s' and '%s' are both shard %ld/%ld",
+                               ws_quote(a, sizeof a, m->files[j].path),
+                               ws_quote(b, sizeof b, fi->path), fi->shard_k, fi->shard_n);
+            }
+    }
+    if (m->n > 0)
+        qsort(m->games, (size_t)m->n, sizeof *m->games, cmp_index);
+    long total = m->run.has[F_GAMES] ? m->run.games_total : -1;
     SnakeSummary s = {0};
     double us = 0.0, us_steps = 0.0;
     long missing = 0, first_missing = -1;
     WsStatus st = WS_OK;
     for (long i = 0; i < m->n && st == WS_OK; i++) {
         const Game *g = &m->games[i];
+        const FileInfo *fi = &m->files[g->file];
+        char a[48], b[48];
         if (i > 0 && g->index == g[-1].index) {
-            st = ws_fail(m->err, WS_ERR_PARSE, "merge: game %ld is given twice", g->index);
+            st = ws_fail(m->err, WS_ERR_PARSE, "merge: game %ld is in '%s' and in '%s'", g->index,
+                         ws_quote(a, sizeof a, m->files[g[-1].file].path),
+                         ws_quote(b, sizeof b, fi->path));
             break;
         }
+        if (total >= 0 && g->index >= total) {
+            st = ws_fail(m->err, WS_ERR_PARSE, "merge: '%s' holds game %ld of a %ld-game run",
+                         ws_quote(a, sizeof a, fi->path), g->index, total);
+            break;
+        }
+        if (fi->shard_n > 0 && g->index % fi->shard_n != fi->shard_k) {
+            st = ws_fail(m->err, WS_ERR_PARSE,
+                         "merge: '%s' holds game %ld, not one of shard %ld/%ld",
+                         ws_quote(a, sizeof a, fi->path), g->index, fi->shard_k, fi->shard_n);
+            break;
+        }
+        if ((st = check_game(m, g)) != WS_OK)
+            break;
         long expect = i > 0 ? g[-1].index + 1 : 0;
         if (g->index > expect) {
             if (first_missing < 0)
@@ -386,26 +650,60 @@ static WsStatus sum_up(Merge *m, bool json) {
         }
         st = snake_summary_add(&s, g->outcome, g->length, g->steps, m->err);
     }
+    long last = m->n > 0 ? m->games[m->n - 1].index : -1;
+    if (st == WS_OK && total > last + 1) {
+        if (first_missing < 0)
+            first_missing = last + 1;
+        missing += total - 1 - last;
+    }
+    if (st == WS_OK && missing > 0 && all_finished && total >= 0) {
+        long n = m->run.has[F_SHARDS] ? m->run.shard_n : 1;
+        st = ws_fail(m->err, WS_ERR_PARSE,
+                     "merge: %ld of the run's %ld games are missing (first: game %ld, shard "
+                     "%ld/%ld): add that shard's file",
+                     missing, total, first_missing, first_missing % n, n);
+    }
     if (st == WS_OK) {
         if (missing > 0)
-            fprintf(
-                stderr,
-                "wavesnake: merge: %ld games, %ld missing from games 0..%ld (first: game %ld)\n",
-                m->n, missing, m->games[m->n - 1].index, first_missing);
-        s.seed = m->seed;
+            fprintf(stderr,
+                    "wavesnake: merge: %ld games, %ld missing from games 0..%ld (first: game "
+                    "%ld)\n",
+                    m->n, missing, total > 0 ? total - 1 : last, first_missing);
+        s.seed = m->run.seed;
         s.w = m->run.w;
         s.h = m->run.h;
-        s.cells = m->run.cells > 0 ? m->run.cells : m->run.w * m->run.h;
+        s.cells = m->run.w * m->run.h - m->run.walls;
         s.walls = m->run.walls;
         s.policy = m->run.policy;
         s.strict_tail = m->run.strict_tail;
         s.decision_us_mean = us_steps > 0.0 ? us / us_steps : 0.0;
         s.decision_us_p99 = m->p99;
         s.wall_s = m->wall_s;
-        s.jobs = m->jobs;
-        snake_summary_print(stdout, &s, json);
+        s.jobs = (int)m->jobs;
+        s.games_total = total >= 0 ? total : m->n;
+        s.start_length = m->run.start_length;
+        s.walls_hash = m->run.walls_hash;
+        s.version = m->run.has[F_VERSION] ? m->run.version : NULL;
+        snake_summary_print(out, &s, json);
     }
     snake_summary_free(&s);
+    return st;
+}
+
+WsStatus merge_files(int nfiles, char *const *paths, bool json, FILE *out, WsError *err) {
+    Merge m = {0};
+    m.err = err;
+    m.walls_from = -1;
+    m.files = calloc((size_t)nfiles + 1, sizeof *m.files);
+    WsStatus st = m.files == NULL ? ws_fail(err, WS_ERR_NOMEM, "out of memory") : WS_OK;
+    for (int i = 0; i < nfiles && st == WS_OK; i++) {
+        m.files[m.nfiles].path = paths[i];
+        st = read_file(&m, m.nfiles++);
+    }
+    if (st == WS_OK)
+        st = sum_up(&m, json, out);
+    free(m.games);
+    free(m.files);
     return st;
 }
 
@@ -415,21 +713,23 @@ int tool_merge(int argc, char **argv) {
     /* The table parses the options and the first file; every word that is
      * not an option is a file. */
     char **words = calloc((size_t)argc + 1, sizeof *words);
-    if (words == NULL)
+    char **files = calloc((size_t)argc + 1, sizeof *files);
+    if (words == NULL || files == NULL) {
+        free(words);
+        free(files);
         return report_status(ws_fail(&err, WS_ERR_NOMEM, "out of memory"), &err);
+    }
     int nwords = 0, nfiles = 0;
-    for (int i = 0; i < argc; i++)
-        if (argv[i][0] == '-' || nfiles++ == 0)
+    for (int i = 0; i < argc; i++) {
+        if (argv[i][0] == '-' || nfiles == 0)
             words[nwords++] = argv[i];
-    WsStatus st = optparse_parse(&TOOL_MERGE, nwords, words, &args, &err);
-    free(words);
-    Merge m = {0};
-    m.err = &err;
-    for (int i = 0; i < argc && st == WS_OK; i++)
         if (argv[i][0] != '-')
-            st = read_file(&m, argv[i]);
+            files[nfiles++] = argv[i];
+    }
+    WsStatus st = optparse_parse(&TOOL_MERGE, nwords, words, &args, &err);
     if (st == WS_OK)
-        st = sum_up(&m, args.json);
-    free(m.games);
+        st = merge_files(nfiles, files, args.json, stdout, &err);
+    free(words);
+    free(files);
     return report_status(st, &err);
 }

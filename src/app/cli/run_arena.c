@@ -20,18 +20,6 @@ static uint64_t cpu_now_ns(void) {
     return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
-/* JSON string body: the map name may hold quotes or backslashes. */
-static void print_json_string(const char *s) {
-    putchar('"');
-    for (; *s; s++) {
-        if (*s == '"' || *s == '\\')
-            putchar('\\');
-        if ((unsigned char)*s >= 0x20)
-            putchar(*s);
-    }
-    putchar('"');
-}
-
 /* The headless run below its entry point: fills err instead of printing it. */
 static WsStatus headless(const AppOptions *opts, Arena *a, LatencyHist *hist, WsError *err) {
     char name[4200];
@@ -55,19 +43,22 @@ static WsStatus headless(const AppOptions *opts, Arena *a, LatencyHist *hist, Ws
     long recomputes = a->recomputes_total - recomputes_at_start;
     bool alive = a->hero_deaths == 0;
     if (opts->json) {
-        printf("{\"summary\":true,\"ticks\":%ld,\"monsters\":%d,\"monsters_alive\":%d,"
-               "\"map_recomputes\":%ld,\"recomputes_per_tick\":%.3f,\"tick_us_mean\":%.3f,"
-               "\"tick_us_p99\":%.2f,\"tick_cpu_us_mean\":%.3f,\"hero_alive\":%s,\"hero_deaths\":%ld,"
-               "\"gold_collected\":%ld,\"kills\":%ld,\"potions_drunk\":%ld,\"naive\":%s,"
-               "\"seed\":%llu,\"size\":\"%dx%d\",\"hash\":\"%016llx\",\"wall_s\":%.3f,\"map\":",
-               opts->ticks, a->mon_count, arena_alive_count(a), recomputes,
-               (double)recomputes / (double)opts->ticks, mean, p99, cpu_us, alive ? "true" : "false",
-               a->hero_deaths, a->gold_collected, a->kills, a->potions_drunk,
-               opts->naive ? "true" : "false", (unsigned long long)opts->seed, a->w, a->h,
-               (unsigned long long)arena_hash(a), wall_s);
-        print_json_string(name);
+        printf(
+            "{\"summary\":true,\"ticks\":%ld,\"monsters\":%d,\"monsters_alive\":%d,"
+            "\"map_recomputes\":%ld,\"recomputes_per_tick\":%.3f,\"tick_us_mean\":%.3f,"
+            "\"tick_us_p99\":%.2f,\"tick_cpu_us_mean\":%.3f,\"hero_alive\":%s,\"hero_deaths\":%ld,"
+            "\"gold_collected\":%ld,\"kills\":%ld,\"potions_drunk\":%ld,\"naive\":%s,"
+            "\"seed\":%llu,\"size\":\"%dx%d\",\"hash\":\"%016llx\",\"wall_s\":%.3f,\"map\":",
+            opts->ticks, a->mon_count, arena_alive_count(a), recomputes,
+            (double)recomputes / (double)opts->ticks, mean, p99, cpu_us, alive ? "true" : "false",
+            a->hero_deaths, a->gold_collected, a->kills, a->potions_drunk,
+            opts->naive ? "true" : "false", (unsigned long long)opts->seed, a->w, a->h,
+            (unsigned long long)arena_hash(a), wall_s);
+        report_json_string(stdout, name);
         printf("}\n");
     } else {
+        char quoted[4 * sizeof name + 1]; /* the name as messages show it */
+        ws_quote(quoted, sizeof quoted, name);
         printf("arena: ticks %ld, monsters %d (%d alive), map_recomputes %ld (%.2f per tick), "
                "tick_us_mean %.3f, tick_us_p99 %.2f, tick_cpu_us_mean %.3f, hero_alive %s, "
                "hero_deaths %ld, "
@@ -76,7 +67,7 @@ static WsStatus headless(const AppOptions *opts, Arena *a, LatencyHist *hist, Ws
                opts->ticks, a->mon_count, arena_alive_count(a), recomputes,
                (double)recomputes / (double)opts->ticks, mean, p99, cpu_us, alive ? "yes" : "no",
                a->hero_deaths, a->gold_collected, a->kills, a->potions_drunk,
-               opts->naive ? "yes" : "no", (unsigned long long)opts->seed, name, a->w, a->h,
+               opts->naive ? "yes" : "no", (unsigned long long)opts->seed, quoted, a->w, a->h,
                (unsigned long long)arena_hash(a), wall_s);
     }
     arena_deinit(a);

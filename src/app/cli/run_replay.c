@@ -75,20 +75,6 @@ typedef struct ReplayTotals {
     double length_sum, steps_sum;
 } ReplayTotals;
 
-/* s as a JSON string (the trace's text is printable ASCII; the path may not be). */
-static void json_string(const char *s) {
-    putchar('"');
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        if (*p == '"' || *p == '\\')
-            printf("\\%c", *p);
-        else if (*p < 0x20)
-            printf("\\u%04x", *p);
-        else
-            putchar(*p);
-    }
-    putchar('"');
-}
-
 static void print_game(const AppOptions *opts, const TraceGame *gm) {
     const char *tail = gm->rules.strict_tail ? "strict" : "free";
     const char *outcome = snake_outcome_name(gm->outcome);
@@ -97,7 +83,7 @@ static void print_game(const AppOptions *opts, const TraceGame *gm) {
                "\"steps\":%ld,\"policy\":",
                gm->number, (unsigned long long)gm->seed, outcome, gm->length, gm->floor_cells,
                gm->steps);
-        json_string(gm->policy_name);
+        report_json_string(stdout, gm->policy_name);
         printf(",\"size\":\"%dx%d\",\"tail\":\"%s\",\"walls\":%d}\n", gm->rules.w, gm->rules.h,
                tail, gm->walls);
     } else {
@@ -118,14 +104,19 @@ static void print_totals(const AppOptions *opts, const ReplayTotals *t, double w
                "3f,\"file\":",
                t->games, t->won, t->dead, t->stalled, t->forfeit, t->length_sum / n,
                t->steps_sum / n, t->steps_sum, wall_s);
-        json_string(opts->replay);
+        report_json_string(stdout, opts->replay);
         printf("}\n");
     } else {
+        /* The file name as every message shows it (ws_quote), whole. */
+        size_t size = 4 * strlen(opts->replay) + 1;
+        char *name = malloc(size);
         printf("summary: games %ld, won %ld, dead %ld, stalled %ld, forfeit %ld, avg_length %.3f, "
                "avg_steps "
                "%.2f, ticks %.0f, wall_s %.3f, file %s\n",
                t->games, t->won, t->dead, t->stalled, t->forfeit, t->length_sum / n,
-               t->steps_sum / n, t->steps_sum, wall_s, opts->replay);
+               t->steps_sum / n, t->steps_sum, wall_s,
+               name != NULL ? ws_quote(name, size, opts->replay) : "?");
+        free(name);
     }
 }
 
@@ -192,10 +183,11 @@ int run_replay_main(int argc, char **argv, ReplayWindowFn window) {
     tell_cut(&session);
     int status;
     if (window == NULL) {
+        char name[WS_QUOTE_SIZE];
         fprintf(stderr,
                 "wavesnake: no display support in this build; '%s' checks out "
                 "(replay FILE --headless lists its games, --print shows a tick)\n",
-                opts.replay);
+                ws_quote(name, sizeof name, opts.replay));
         status = REPORT_EXIT_USAGE;
     } else {
         status = window(&opts, &session);

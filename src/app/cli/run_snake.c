@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "fileio.h"
 #include "grid.h"
 #include "monoclock.h"
 #include "player.h"
@@ -135,8 +136,9 @@ static void drop_result(void *result) { trace_buf_free(&((GameResult *)result)->
 
 typedef struct Report {
     const AppOptions *opts; /* NULL when quiet */
-    FILE *trace;
+    FILE *trace;            /* trace_out.f, or NULL */
     bool trace_failed;
+    int trace_errno; /* the first failed write's cause, 0 when unknown */
     SnakeBatch *totals;
     SnakeSummary summary;             /* when not quiet: what the summary line prints */
     char policy[PLAYER_NAME_MAX + 1]; /* the players' name: "greedy", "engine:NAME" */
@@ -175,10 +177,13 @@ static WsStatus take_game(void *ctx, long index, void *result, WsError *err) {
         fflush(stdout);
     }
     if (r->trace != NULL && !r->trace_failed) { /* a failed write is reported once, at the end */
+        errno = 0;
         if (res->trace.failed ||
             fwrite(res->trace.data, 1, res->trace.len, r->trace) != res->trace.len ||
-            fflush(r->trace) != 0)
+            fflush(r->trace) != 0) {
             r->trace_failed = true;
+            r->trace_errno = errno;
+        }
     }
     if (o != NULL)
         return snake_summary_add(&r->summary, res->outcome, res->length, res->steps, err);
@@ -288,6 +293,11 @@ static void print_summary(const AppOptions *opts, const SnakeBoard *board, Repor
     s->decision_us_p99 = stats_quantile_us(&r->totals->decisions, 0.99);
     s->wall_s = r->totals->wall_s;
     s->jobs = opts->jobs;
+    s->games_total = opts->games;
+    s->shard_k = opts->shard_k;
+    s->shard_n = opts->shard_n;
+    s->start_length = board->rules.start_length;
+    s->walls_hash = snake_summary_walls_hash(board->walls, board->rules.w, board->rules.h);
     snake_summary_print(stdout, s, opts->json);
 }
 
@@ -303,15 +313,17 @@ static WsStatus headless(const AppOptions *opts, const SnakeBoard *board, SnakeB
     Report r = {0};
     r.opts = opts;
     r.totals = totals;
-    char name[WS_QUOTE_SIZE];
+    FileioOut trace_out = {0};
     if (opts->trace != NULL) {
-        r.trace = fopen(opts->trace, "w");
-        if (r.trace == NULL)
-            return ws_fail(err, WS_ERR_IO, "--trace: cannot write '%s': %s",
-                           ws_quote(name, sizeof name, opts->trace), strerror(errno));
+        st = fileio_out_open(&trace_out, opts->trace, "--trace", err);
+        if (st != WS_OK)
+            return st;
+        r.trace = trace_out.f;
         TraceBuf header = {0};
         trace_write_header(&header);
+        errno = 0;
         r.trace_failed = header.failed || fwrite(header.data, 1, header.len, r.trace) != header.len;
+        r.trace_errno = errno;
         trace_buf_free(&header);
     }
     if (!opts->seed_given)
@@ -322,9 +334,19 @@ static WsStatus headless(const AppOptions *opts, const SnakeBoard *board, SnakeB
     if (st == WS_OK)
         print_summary(opts, board, &r);
     snake_summary_free(&r.summary);
-    if (r.trace != NULL && (fclose(r.trace) != 0 || r.trace_failed) && st == WS_OK)
-        st = ws_fail(err, WS_ERR_IO, "--trace: writing '%s' failed",
-                     ws_quote(name, sizeof name, opts->trace));
+    if (r.trace != NULL) {
+        /* A failed run, or a failed write, leaves no cut trace behind. */
+        if (st == WS_OK && r.trace_failed) {
+            char name[WS_QUOTE_SIZE];
+            st = ws_fail(err, WS_ERR_IO, "--trace: cannot write '%s': %s",
+                         ws_quote(name, sizeof name, opts->trace),
+                         r.trace_errno != 0 ? strerror(r.trace_errno) : "out of memory");
+        }
+        if (st == WS_OK)
+            st = fileio_out_commit(&trace_out, err);
+        else
+            fileio_out_abort(&trace_out);
+    }
     return st;
 }
 

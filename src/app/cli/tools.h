@@ -9,6 +9,9 @@
 #ifndef WS_TOOLS_H
 #define WS_TOOLS_H
 
+#include <stdbool.h>
+#include <stdio.h>
+
 #include "optparse.h"
 #include "textmap.h"
 #include "ws_error.h"
@@ -32,6 +35,11 @@ WsStatus tool_load_map(const char *path, TextMap *map, WsError *err);
  * teaching state machine), tool_sea.c (placement counts and the next shot). */
 extern const OptCommand TOOL_WAVE, TOOL_PATH, TOOL_DMAP, TOOL_FSM, TOOL_COUNTS, TOOL_SHOT;
 extern const OptCommand TOOL_MERGE;
+/* merge below its entry point: reads the shards' files (JSON lines or
+ * traces) and prints the one summary to out (json: as a JSON object); a
+ * note about games missing from a run stopped early goes to stderr. Fails
+ * with one line in err (WS_ERR_PARSE, WS_ERR_IO) and prints nothing. */
+WsStatus merge_files(int nfiles, char *const *paths, bool json, FILE *out, WsError *err);
 int tool_wave(int argc, char **argv);
 int tool_path(int argc, char **argv);
 int tool_dmap(int argc, char **argv);

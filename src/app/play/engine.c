@@ -295,14 +295,43 @@ static void first_word(Engine *e) {
 
 static EnginePoll poll_lines(Engine *e, int wait_ms, EngineAnswer *ans, WsError *err);
 
+/* Whether cmd is one simple command that `exec` can replace the shell with:
+ * no operator, subshell, substitution or line break, and a first word that
+ * is no assignment or reserved word. Then the shell does not outlive its
+ * engine to report how it died ("Segmentation fault" on stderr would be a
+ * second line next to the fault's one); a compound command keeps its shell,
+ * in the same process group, so it is stopped all the same. */
+static bool is_simple_command(const char *cmd) {
+    if (strpbrk(cmd, ";&|()`\n{}!") != NULL)
+        return false;
+    const char *p = cmd + strspn(cmd, " \t");
+    size_t n = strcspn(p, " \t");
+    if (n == 0 || memchr(p, '=', n) != NULL)
+        return false;
+    static const char *const RESERVED[] = {"if", "for", "while", "until", "case", "exec"};
+    for (size_t i = 0; i < sizeof RESERVED / sizeof RESERVED[0]; i++)
+        if (strlen(RESERVED[i]) == n && memcmp(p, RESERVED[i], n) == 0)
+            return false;
+    return true;
+}
+
 static WsStatus spawn(Engine *e, WsError *err) {
+    /* "exec CMD" for a simple command (is_simple_command), CMD otherwise. */
+    bool simple = is_simple_command(e->cmd);
+    char *script = malloc(strlen(e->cmd) + sizeof "exec ");
+    if (script == NULL)
+        return ws_fail(err, WS_ERR_NOMEM, "engine %s: out of memory", e->name);
+    snprintf(script, strlen(e->cmd) + sizeof "exec ", "%s%s", simple ? "exec " : "", e->cmd);
     int in[2], out[2];
-    if (pipe2(in, O_CLOEXEC) != 0)
+    if (pipe2(in, O_CLOEXEC) != 0) {
+        free(script);
         return ws_fail(err, WS_ERR_ARG, "engine %s: cannot make a pipe: %s", e->name,
                        strerror(errno));
+    }
     if (pipe2(out, O_CLOEXEC) != 0) {
         close(in[0]);
         close(in[1]);
+        free(script);
         return ws_fail(err, WS_ERR_ARG, "engine %s: cannot make a pipe: %s", e->name,
                        strerror(errno));
     }
@@ -321,9 +350,10 @@ static WsStatus spawn(Engine *e, WsError *err) {
     posix_spawnattr_setpgroup(&at, 0);
     posix_spawnattr_setflags(&at, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK |
                                       POSIX_SPAWN_SETSIGDEF);
-    char *argv[] = {"sh", "-c", e->cmd, NULL};
+    char *argv[] = {"sh", "-c", script, NULL};
     pid_t pid;
     int rc = posix_spawn(&pid, "/bin/sh", &fa, &at, argv, environ);
+    free(script);
     posix_spawn_file_actions_destroy(&fa);
     posix_spawnattr_destroy(&at);
     close(in[0]);

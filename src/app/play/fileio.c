@@ -1,13 +1,16 @@
+#define _XOPEN_SOURCE 700 /* realpath, fchmod */
 #include "fileio.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
-WsStatus fileio_read(const char *path, const char *what, size_t max_bytes, char **out,
-                     size_t *len, WsError *err) {
+WsStatus fileio_read(const char *path, const char *what, size_t max_bytes, char **out, size_t *len,
+                     WsError *err) {
     *out = NULL;
     *len = 0;
     char name[WS_QUOTE_SIZE]; /* the path as messages show it */
@@ -32,8 +35,8 @@ WsStatus fileio_read(const char *path, const char *what, size_t max_bytes, char 
     while (status == WS_OK) {
         if (n == cap) {
             if (cap >= max_bytes + 1) {
-                status = ws_fail(err, WS_ERR_PARSE, "%s file '%s' is larger than %zu bytes",
-                                 what, name, max_bytes);
+                status = ws_fail(err, WS_ERR_PARSE, "%s file '%s' is larger than %zu bytes", what,
+                                 name, max_bytes);
                 break;
             }
             cap = cap < (max_bytes + 1) / 2 ? cap * 2 : max_bytes + 1;
@@ -69,4 +72,140 @@ WsStatus fileio_read(const char *path, const char *what, size_t max_bytes, char 
     *out = buf;
     *len = n;
     return WS_OK;
+}
+
+/* ======================================================================== */
+/* Writing: a temporary file, renamed when complete                         */
+/* ======================================================================== */
+
+static WsStatus out_fail(FileioOut *out, WsStatus st, const char *cause, WsError *err) {
+    char name[WS_QUOTE_SIZE];
+    ws_quote(name, sizeof name, out->path);
+    return ws_fail(err, st, "%s: cannot write '%s': %s", out->what, name, cause);
+}
+
+static void out_free(FileioOut *out) {
+    free(out->path);
+    free(out->tmp);
+    out->path = out->tmp = NULL;
+    out->f = NULL;
+}
+
+WsStatus fileio_out_open(FileioOut *out, const char *path, const char *what, WsError *err) {
+    *out = (FileioOut){.what = what != NULL ? what : "output"};
+    out->path = strdup(path != NULL ? path : "");
+    if (out->path == NULL)
+        return ws_fail(err, WS_ERR_NOMEM, "%s: out of memory", out->what);
+    if (out->path[0] == '\0') {
+        WsStatus st = out_fail(out, WS_ERR_IO, "no file name", err);
+        out_free(out);
+        return st;
+    }
+    struct stat st;
+    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+        WsStatus s = out_fail(out, WS_ERR_IO, "it is a directory", err);
+        out_free(out);
+        return s;
+    }
+    int fd = -1;
+    bool exists = stat(path, &st) == 0;
+    /* A symbolic link stays one: the file it names is the one replaced. */
+    struct stat lst;
+    if (lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode) && exists) {
+        char *real = realpath(path, NULL);
+        if (real != NULL) {
+            free(out->path);
+            out->path = real;
+            path = real;
+        }
+    }
+    if ((exists && !S_ISREG(st.st_mode)) || (!exists && lstat(path, &lst) == 0)) {
+        /* A pipe, a terminal, /dev/stdout, a dangling link: written in place. */
+        fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+    } else {
+        /* ".NAME.PID-N.tmp" beside the target: the same file system, so the
+         * rename is atomic; O_EXCL so that two writers never share one. The
+         * mode 0666 goes through the umask like any fopen(path, "w"). */
+        const char *slash = strrchr(path, '/');
+        size_t dir_len = slash != NULL ? (size_t)(slash - path) + 1 : 0;
+        size_t cap = strlen(path) + 48;
+        out->tmp = malloc(cap);
+        if (out->tmp == NULL) {
+            out_free(out);
+            return ws_fail(err, WS_ERR_NOMEM, "%s: out of memory", out->what);
+        }
+        for (int n = 0; n < 1000 && fd < 0; n++) {
+            snprintf(out->tmp, cap, "%.*s.%s.%ld-%d.tmp", (int)dir_len, path, path + dir_len,
+                     (long)getpid(), n);
+            fd = open(out->tmp, O_WRONLY | O_CREAT | O_EXCL, 0666);
+            if (fd < 0 && errno != EEXIST)
+                break;
+        }
+        if (fd >= 0 && exists) /* the new file keeps the old one's permissions */
+            (void)fchmod(fd, st.st_mode & 07777);
+    }
+    if (fd >= 0) {
+        out->f = fdopen(fd, "wb");
+        if (out->f == NULL) {
+            int e = errno;
+            close(fd);
+            if (out->tmp != NULL)
+                remove(out->tmp);
+            errno = e;
+        }
+    }
+    if (out->f == NULL) {
+        WsStatus s = out_fail(out, WS_ERR_IO, strerror(errno), err);
+        out_free(out);
+        return s;
+    }
+    return WS_OK;
+}
+
+WsStatus fileio_out_commit(FileioOut *out, WsError *err) {
+    if (out->f == NULL) {
+        out_free(out);
+        return WS_OK;
+    }
+    const char *cause = NULL;
+    errno = 0;
+    if (fflush(out->f) != 0 || ferror(out->f))
+        cause = errno != 0 ? strerror(errno) : "write error";
+    /* fsync before the rename: otherwise a crash could leave the new name on
+     * an empty file. A pipe or terminal cannot sync (EINVAL): nothing lost. */
+    if (cause == NULL && out->tmp != NULL && fsync(fileno(out->f)) != 0 && errno != EINVAL)
+        cause = strerror(errno);
+    int close_errno = 0;
+    if (fclose(out->f) != 0)
+        close_errno = errno;
+    out->f = NULL;
+    if (cause == NULL && close_errno != 0)
+        cause = strerror(close_errno);
+    if (cause == NULL && out->tmp != NULL && rename(out->tmp, out->path) != 0)
+        cause = strerror(errno);
+    WsStatus st = WS_OK;
+    if (cause != NULL) {
+        st = out_fail(out, WS_ERR_IO, cause, err);
+        if (out->tmp != NULL)
+            remove(out->tmp);
+    }
+    out_free(out);
+    return st;
+}
+
+void fileio_out_abort(FileioOut *out) {
+    if (out->f != NULL)
+        fclose(out->f);
+    if (out->tmp != NULL && out->f != NULL)
+        remove(out->tmp);
+    out_free(out);
+}
+
+bool fileio_same_file(const char *out_path, const char *in_path) {
+    if (out_path == NULL || in_path == NULL)
+        return false;
+    struct stat a, b;
+    if (stat(out_path, &a) == 0 && stat(in_path, &b) == 0)
+        return a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+    return strcmp(out_path, in_path) == 0;
 }

@@ -1,14 +1,27 @@
-/* fileio.h - reading a whole input file with the checks bad input needs.
+/* fileio.h - reading a whole input file with the checks bad input needs, and
+ * writing an output file so that a failed run never leaves a cut one.
  *
  * The core never touches files; the app loads maps, boards and scripts with
  * fileio_read and hands the text to the core's parsers. Every failure (missing,
  * a directory, empty, binary, too large) becomes a one-line message naming
  * the file.
+ *
+ * Every file the program writes where the user asked for one (--trace,
+ * --screenshot, --record, the S and C keys' files, bench --chart and
+ * --markdown) goes through FileioOut: it is written under a temporary name in
+ * the same folder and renamed over the target only once every byte reached
+ * the disk, so the target is either the whole new file or untouched
+ * (docs/reliability.md). A target that is not a regular file (a pipe,
+ * /dev/stdout, a terminal) is written in place: there is nothing to rename.
+ * A symbolic link stays one (the file it names is replaced), and a replaced
+ * file keeps its permissions.
  */
 #ifndef WS_FILEIO_H
 #define WS_FILEIO_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "ws_error.h"
 
@@ -17,7 +30,35 @@ enum { FILEIO_MAX_BYTES = 4 * 1024 * 1024 };
 /* Reads `path` into a NUL-terminated heap buffer (*out, freed by the caller)
  * of *len bytes. Rejects files over max_bytes, empty files and files holding
  * a NUL byte. `what` names the file's role in messages ("map", "board"). */
-WsStatus fileio_read(const char *path, const char *what, size_t max_bytes, char **out,
-                     size_t *len, WsError *err);
+WsStatus fileio_read(const char *path, const char *what, size_t max_bytes, char **out, size_t *len,
+                     WsError *err);
+
+/* An output file being written: f is where the bytes go. */
+typedef struct FileioOut {
+    FILE *f;
+    char *path; /* the target: as given, or the file a symbolic link names */
+    char *tmp;  /* the temporary name beside it; NULL when written in place */
+    const char *what;
+} FileioOut;
+
+/* Opens a temporary file beside `path` (or `path` itself when it is not a
+ * regular file). `what` names the file in messages ("--trace", "the
+ * screenshot"); it must outlive out. On failure out->f is NULL and nothing
+ * is left on disk. */
+WsStatus fileio_out_open(FileioOut *out, const char *path, const char *what, WsError *err);
+
+/* Finishes the file: flush, check every earlier write (ferror), fsync, close
+ * and rename over the target. On any failure the temporary file is removed,
+ * the target is untouched and err names the file and the cause. */
+WsStatus fileio_out_commit(FileioOut *out, WsError *err);
+
+/* Gives the file up: closes and removes the temporary file (the target is
+ * untouched). Safe on a FileioOut that failed to open or was committed. */
+void fileio_out_abort(FileioOut *out);
+
+/* Whether `out_path` names the same file as `in_path`: the same device and
+ * inode when both exist, the same path text otherwise. For refusing an
+ * output that would overwrite one of the run's inputs. */
+bool fileio_same_file(const char *out_path, const char *in_path);
 
 #endif

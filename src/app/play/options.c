@@ -4,7 +4,9 @@
 #include <limits.h>
 #include <stddef.h>
 #include <string.h>
+#include <sys/stat.h>
 
+#include "fileio.h"
 #include "mapgen.h"
 #include "names.h"
 #include "parse.h"
@@ -550,6 +552,44 @@ static WsStatus check_screenshot(const char *shot, WsError *err) {
     return WS_OK;
 }
 
+/* --record writes a GIF: its name says so, unless it is a pipe or a device
+ * that exists already (`--record /dev/stdout | ...`), which has no name to
+ * read. A typo that names a text map would otherwise become a GIF. */
+static WsStatus check_record(const char *rec, WsError *err) {
+    struct stat st;
+    if (rec == NULL || ends_with(rec, ".gif") ||
+        (stat(rec, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)))
+        return WS_OK;
+    return ws_fail(err, WS_ERR_ARG, "--record %s: the file must end in .gif", rec);
+}
+
+/* No output overwrites one of the run's inputs, nor another output: a
+ * --trace onto its own --map would destroy the map (fileio_same_file
+ * compares device and inode when both exist). */
+static WsStatus check_outputs(const AppOptions *opts, WsError *err) {
+    const struct {
+        const char *opt, *path;
+    } out[] = {{"--trace", opts->trace},
+               {"--screenshot", opts->screenshot},
+               {"--record", opts->record}},
+      in[] = {{"--map", opts->map}, {"the trace to replay", opts->replay}};
+    enum { OUTS = sizeof out / sizeof out[0], INS = sizeof in / sizeof in[0] };
+    for (int o = 0; o < OUTS; o++) {
+        if (out[o].path == NULL)
+            continue;
+        for (int i = 0; i < INS; i++)
+            if (fileio_same_file(out[o].path, in[i].path))
+                return ws_fail(err, WS_ERR_ARG,
+                               "%s %s is %s, an input of this run: pick another file", out[o].opt,
+                               out[o].path, in[i].opt);
+        for (int p = o + 1; p < OUTS; p++)
+            if (fileio_same_file(out[o].path, out[p].path))
+                return ws_fail(err, WS_ERR_ARG, "%s and %s name the same file %s: pick two",
+                               out[o].opt, out[p].opt, out[o].path);
+    }
+    return check_record(opts->record, err);
+}
+
 /* `replay FILE`: --headless checks every game and --print prints one tick,
  * so neither shows a frame to record, measure or save. */
 static WsStatus check_replay(const AppOptions *opts, WsError *err) {
@@ -632,5 +672,6 @@ static WsStatus check_mode(const AppOptions *opts, WsError *err) {
 }
 
 WsStatus options_check(const AppOptions *opts, WsError *err) {
-    return opts->replay != NULL ? check_replay(opts, err) : check_mode(opts, err);
+    WsStatus st = opts->replay != NULL ? check_replay(opts, err) : check_mode(opts, err);
+    return st != WS_OK ? st : check_outputs(opts, err);
 }

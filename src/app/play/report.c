@@ -1,7 +1,9 @@
 #define _POSIX_C_SOURCE 200809L
 #include "report.h"
 
+#include <errno.h>
 #include <stdio.h>
+#include <string.h>
 #include <unistd.h>
 
 int report_exit_status(WsStatus st) {
@@ -23,6 +25,33 @@ int report_status(WsStatus st, const WsError *err) {
         return REPORT_EXIT_OK;
     fprintf(stderr, "wavesnake: %s\n", err != NULL && err->msg[0] ? err->msg : "failed");
     return report_exit_status(st);
+}
+
+int report_finish(int status) {
+    errno = 0;
+    bool failed = fflush(stdout) != 0;
+    int e = errno;
+    failed = failed || ferror(stdout);
+    if (!failed)
+        return status;
+    fprintf(stderr, "wavesnake: cannot write the output: %s\n",
+            e != 0 ? strerror(e) : "write error");
+    /* In-process callers (the fuzz harness, tests) call ws_main again. */
+    clearerr(stdout);
+    return status != REPORT_EXIT_OK ? status : REPORT_EXIT_USAGE;
+}
+
+void report_json_string(FILE *out, const char *s) {
+    fputc('"', out);
+    for (const unsigned char *p = (const unsigned char *)(s != NULL ? s : ""); *p; p++) {
+        if (*p == '"' || *p == '\\')
+            fprintf(out, "\\%c", *p);
+        else if (*p < 0x20 || *p == 0x7f)
+            fprintf(out, "\\u%04x", *p);
+        else
+            fputc(*p, out);
+    }
+    fputc('"', out);
 }
 
 bool report_stderr_is_tty(void) { return isatty(STDERR_FILENO) != 0; }

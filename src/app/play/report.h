@@ -13,7 +13,13 @@
  *   1  REPORT_EXIT_FAIL   the program failed: WS_ERR_NOMEM, REPORT_ERR_INTERNAL
  *   2  REPORT_EXIT_USAGE  bad input: WS_ERR_ARG, WS_ERR_PARSE, WS_ERR_IO (an
  *                         argument, a file that is missing, malformed or
- *                         cannot be written)
+ *                         cannot be written, standard output that cannot
+ *                         be written: a full disk is the user's to fix)
+ *
+ * Standard output is checked once, when the program ends (report_finish in
+ * ws_main): whatever an entry point printed, a write that failed (a full
+ * disk, /dev/full) is the line "wavesnake: cannot write the output: <cause>"
+ * and exit status 2 instead of a silent 0.
  *
  * Nothing here exits the process.
  */
@@ -21,6 +27,7 @@
 #define WS_REPORT_H
 
 #include <stdbool.h>
+#include <stdio.h>
 
 #include "ws_error.h"
 
@@ -39,6 +46,17 @@ int report_exit_status(WsStatus st);
  * nothing; otherwise prints "wavesnake: <err->msg>" on stderr and returns
  * report_exit_status(st). */
 int report_status(WsStatus st, const WsError *err);
+
+/* The end of the program: flushes stdout and checks that every write to it
+ * succeeded. Returns `status` when it did; otherwise prints one line on
+ * stderr and returns `status` if it already says a failure, else
+ * REPORT_EXIT_USAGE (a write that failed, WS_ERR_IO). */
+int report_finish(int status);
+
+/* Prints s as a JSON string (with its quotes): '"' and '\\' escaped, every
+ * control byte and DEL as \u00XX, so that a file name in a --json line can
+ * drive no terminal. Text lines quote outside text with ws_quote. */
+void report_json_string(FILE *out, const char *s);
 
 /* Whether stderr is a terminal (for progress bars). */
 bool report_stderr_is_tty(void);

@@ -30,6 +30,16 @@ typedef struct SnakeSummary {
     const char *policy;
     bool strict_tail;
 
+    /* The run's identity beyond the above (merge refuses shards that differ
+     * in any of it): --games of the whole run, the shard (0/1: all games),
+     * the start length, the walls by content (snake_summary_walls_hash) and
+     * the program's version (NULL: this program's). */
+    long games_total;
+    long shard_k, shard_n;
+    int start_length;
+    uint64_t walls_hash;
+    const char *version;
+
     /* Measurements (machine and load dependent; merge can only estimate them). */
     double decision_us_mean, decision_us_p99, wall_s;
     int jobs;
@@ -43,5 +53,13 @@ WsStatus snake_summary_add(SnakeSummary *s, SnakeOutcome outcome, int length, lo
 void snake_summary_print(FILE *out, SnakeSummary *s, bool json);
 
 void snake_summary_free(SnakeSummary *s);
+
+/* The walls by content: FNV-1a 64 over the board's sides and the indices of
+ * its wall cells (walls: w*h bytes, 1 = wall); 0 for a board without walls.
+ * Two maps of one size and wall count but other walls differ here. */
+uint64_t snake_summary_walls_hash(const uint8_t *walls, int w, int h);
+
+/* This program's version ("1.2.3"), as summaries print it. */
+const char *snake_summary_version(void);
 
 #endif

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "grid.h"
+#include "snake_summary.h"
 
 /* ======================================================================== */
 /* Writer                                                                    */
@@ -322,6 +323,24 @@ static int scan_point(Scan *s, int w, int h, int *cell, long *x, long *y) {
 /* Reader: lifecycle                                                         */
 /* ======================================================================== */
 
+WsStatus trace_open_text(TraceReader *r, const char *path, WsError *err) {
+    memset(r, 0, sizeof *r);
+    r->path = path;
+    r->f = fopen(path, "rb");
+    if (r->f == NULL)
+        return ws_fail(err, WS_ERR_IO, "cannot open '%s': %s", path, strerror(errno));
+    r->chunk = malloc(CHUNK);
+    r->line_cap = 256;
+    r->line = malloc(r->line_cap);
+    if (r->chunk == NULL || r->line == NULL) {
+        trace_close(r);
+        return ws_fail(err, WS_ERR_NOMEM, "out of memory reading '%s'", path);
+    }
+    return WS_OK;
+}
+
+int trace_read_line(TraceReader *r, WsError *err) { return read_line(r, err); }
+
 WsStatus trace_open(TraceReader *r, const char *path, WsError *err) {
     TraceSource src = {path, NULL};
     return trace_open_source(r, &src, err);
@@ -591,6 +610,7 @@ WsStatus trace_next_game(TraceReader *r, SnakeHistory *h, bool *found, WsError *
         if ((st = parse_walls_line(r, err)) != WS_OK || (st = game_line(r, err)) != WS_OK)
             return st;
     }
+    r->game.walls_hash = walls ? snake_summary_walls_hash(r->walls, w, hh) : 0;
     int n = 0;
     if ((st = parse_snake_line(r, &n, err)) != WS_OK)
         return st;

@@ -99,9 +99,10 @@ typedef struct TraceGame {
     char policy_name[TRACE_POLICY_MAX]; /* as written */
     SnakePolicy policy; /* that policy, or greedy for a name this program does not know */
     bool policy_known;
-    int walls;   /* walls at the start */
-    long line;   /* the game line's number */
-    long offset; /* the game line's byte offset */
+    int walls;           /* walls at the start */
+    uint64_t walls_hash; /* snake_summary_walls_hash of those walls (0: none) */
+    long line;           /* the game line's number */
+    long offset;         /* the game line's byte offset */
     /* From the end line, once read: */
     SnakeOutcome outcome;
     int length;
@@ -160,6 +161,15 @@ typedef struct TraceReader {
 WsStatus trace_open(TraceReader *r, const char *path, WsError *err);
 WsStatus trace_open_source(TraceReader *r, const TraceSource *src, WsError *err);
 void trace_close(TraceReader *r);
+
+/* The trace reader's line reader for other line formats (merge's JSON
+ * lines): trace_open_text opens any file (no header check); each
+ * trace_read_line puts the next line in r->line (NUL-terminated, a final
+ * '\r' dropped, at most TRACE_MAX_LINE bytes, binary bytes refused) and
+ * returns 1, 0 at the end of the file, -1 on a fault (err: "FILE:LINE:
+ * ..."). Memory stays bounded whatever the file (/dev/zero). */
+WsStatus trace_open_text(TraceReader *r, const char *path, WsError *err);
+int trace_read_line(TraceReader *r, WsError *err);
 
 /* Reads the next game's opening lines (skipping blank lines before it) and
  * sets up r->game and r->g at tick 0. *found is false at the end of the

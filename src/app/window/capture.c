@@ -14,42 +14,34 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "chart_png.h"
 #include "frontend_internal.h"
 #include "report.h"
 
-enum {
-    JPEG_QUALITY = 92,   /* --screenshot F.jpg */
-    REC_NOTICE_MS = 6000 /* how long C's notice shows: as long as any notice (draw.c) */
-};
+enum { REC_NOTICE_MS = 6000 }; /* how long C's notice shows: as long as any notice (draw.c) */
 
 /* ======================================================================== */
 /* Screenshots                                                               */
 /* ======================================================================== */
 
-/* Reads the frame drawn so far (before present) and writes it as a PNG. */
-static bool capture_png(Frontend *app, const char *path, char *why, size_t why_cap) {
+/* Reads the frame drawn so far (before present) and writes it as a PNG (or
+ * a JPEG), through the one image writer (chart_save_surface: a temporary
+ * file renamed when complete). `what` names the file in err. */
+static WsStatus capture_png(Frontend *app, const char *path, const char *what, WsError *err) {
     int w = 0, h = 0;
-    if (SDL_GetRendererOutputSize(app->renderer, &w, &h) != 0) {
-        snprintf(why, why_cap, "%s", SDL_GetError());
-        return false;
-    }
+    if (SDL_GetRendererOutputSize(app->renderer, &w, &h) != 0)
+        return ws_fail(err, REPORT_ERR_INTERNAL, "%s: %s", what, SDL_GetError());
     SDL_Surface *shot = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_RGB888);
-    if (shot == NULL) {
-        snprintf(why, why_cap, "%s", SDL_GetError());
-        return false;
-    }
-    bool ok = SDL_RenderReadPixels(app->renderer, NULL, SDL_PIXELFORMAT_RGB888, shot->pixels,
-                                   shot->pitch) == 0;
-    if (ok) {
-        size_t n = strlen(path);
-        bool jpeg = (n > 4 && SDL_strcasecmp(path + n - 4, ".jpg") == 0) ||
-                    (n > 5 && SDL_strcasecmp(path + n - 5, ".jpeg") == 0);
-        ok = (jpeg ? IMG_SaveJPG(shot, path, JPEG_QUALITY) : IMG_SavePNG(shot, path)) == 0;
-    }
-    if (!ok)
-        snprintf(why, why_cap, "%s", SDL_GetError());
+    if (shot == NULL)
+        return ws_fail(err, WS_ERR_NOMEM, "%s: %s", what, SDL_GetError());
+    WsStatus st = WS_OK;
+    if (SDL_RenderReadPixels(app->renderer, NULL, SDL_PIXELFORMAT_RGB888, shot->pixels,
+                             shot->pitch) != 0)
+        st = ws_fail(err, REPORT_ERR_INTERNAL, "%s: %s", what, SDL_GetError());
+    else
+        st = chart_save_surface(shot, path, what, err);
     SDL_FreeSurface(shot);
-    return ok;
+    return st;
 }
 
 /* A fresh name in the current directory: wavesnake-YYYYMMDD-HHMMSS[-N].EXT. */
@@ -133,8 +125,8 @@ static void key_failed(Frontend *app, WsStatus st, const WsError *err) {
 void capture_record_stop(Frontend *app, const char *why) {
     if (app->rec == NULL)
         return;
-    char path[4096];
-    snprintf(path, sizeof path, "%s", record_path(app->rec));
+    char path[WS_QUOTE_SIZE * 4]; /* the path as the terminal and the HUD show it */
+    ws_quote(path, sizeof path, record_path(app->rec));
     RecordReport rep;
     WsError err = {0};
     WsStatus st = record_close(app->rec, &rep, &err);
@@ -199,7 +191,8 @@ static void draw_rec_notice(Frontend *app) {
         return;
     const FrameLayout *fl = &ctx->frame;
     const char *path = record_path(app->rec), *slash = strrchr(path, '/');
-    const char *name = slash != NULL ? slash + 1 : path;
+    char name[WS_QUOTE_SIZE * 4]; /* a file's name may hold any byte: quoted */
+    ws_quote(name, sizeof name, slash != NULL ? slash + 1 : path);
     int px = fl->hud_px, lh = layout_line_h(px);
     bool panel = (ctx->overlays & OVERLAY_HUD) && !fl->hud_strip && fl->hud.w > 0 && fl->hud.h > 0;
     PixRect box;
@@ -280,30 +273,29 @@ void capture_record_key(Frontend *app) {
 void capture_take_shot(Frontend *app) {
     if (app->shot_path == NULL)
         return;
-    char why[200];
-    if (capture_png(app, app->shot_path, why, sizeof why)) {
-        printf("wavesnake: screenshot %s\n", app->shot_path);
+    char name[WS_QUOTE_SIZE * 4]; /* the path as the terminal and the HUD show it */
+    ws_quote(name, sizeof name, app->shot_path);
+    WsError err = {0};
+    WsStatus st =
+        capture_png(app, app->shot_path, app->shot_by_key ? "screenshot" : "--screenshot", &err);
+    if (st == WS_OK) {
+        printf("wavesnake: screenshot %s\n", name);
         fflush(stdout);
         if (app->shot_by_key)
-            frontend_status(&app->ctx, "saved %s", app->shot_path);
+            frontend_status(&app->ctx, "saved %s", name);
         app->shot_status = WS_OK;
         app->shot_path = NULL;
         return;
     }
     /* --screenshot's path is the user's input (exit status 2); the S key's
      * file is the program's own choice (1). */
-    app->shot_status = ws_fail(&app->shot_err, app->offscreen ? WS_ERR_IO : REPORT_ERR_INTERNAL,
-                               "cannot write the screenshot %s: %s", app->shot_path, why);
+    if (st == WS_ERR_IO && !app->offscreen)
+        st = REPORT_ERR_INTERNAL;
+    app->shot_status = st;
+    app->shot_err = err;
     if (app->shot_by_key) {
         report_status(app->shot_status, &app->shot_err);
-        char dir[4200];
-        snprintf(dir, sizeof dir, "%s", app->shot_path);
-        char *slash = strrchr(dir, '/');
-        if (slash != NULL)
-            *slash = '\0';
-        else
-            snprintf(dir, sizeof dir, ".");
-        frontend_status(&app->ctx, "screenshot failed in the folder %s: %s", dir, why);
+        frontend_status(&app->ctx, "%s", err.msg);
     }
     app->shot_path = NULL;
 }

@@ -13,6 +13,8 @@
 #include <SDL_image.h>
 #include <SDL_ttf.h>
 
+#include "fileio.h"
+
 enum { CHART_W = 960, CHART_H = 540 };
 enum { MARGIN_L = 96, MARGIN_R = 24, MARGIN_T = 56, MARGIN_B = 96 };
 
@@ -184,6 +186,32 @@ static void draw_chart(SDL_Renderer *r, const Chart *chart, TTF_Font *font, TTF_
 
 bool chart_is_available(void) { return true; }
 
+enum { JPEG_QUALITY = 92 };
+
+WsStatus chart_save_surface(SDL_Surface *surf, const char *path, const char *what,
+                            WsError *err) {
+    size_t n = strlen(path);
+    bool jpeg = (n > 4 && SDL_strcasecmp(path + n - 4, ".jpg") == 0) ||
+                (n > 5 && SDL_strcasecmp(path + n - 5, ".jpeg") == 0);
+    FileioOut out;
+    WsStatus st = fileio_out_open(&out, path, what, err);
+    if (st != WS_OK)
+        return st;
+    SDL_RWops *rw = SDL_RWFromFP(out.f, SDL_FALSE);
+    bool ok = rw != NULL &&
+              (jpeg ? IMG_SaveJPG_RW(surf, rw, 0, JPEG_QUALITY) : IMG_SavePNG_RW(surf, rw, 0)) == 0;
+    if (rw != NULL)
+        SDL_RWclose(rw); /* frees the SDL_RWops; out.f stays open */
+    if (!ok) {
+        char name[WS_QUOTE_SIZE];
+        st = ws_fail(err, WS_ERR_IO, "%s: cannot write '%s': %s", what,
+                     ws_quote(name, sizeof name, path), SDL_GetError());
+        fileio_out_abort(&out);
+        return st;
+    }
+    return fileio_out_commit(&out, err);
+}
+
 WsStatus chart_write_png(const Chart *chart, const char *path, WsError *err) {
     WsStatus st = WS_OK;
     bool ttf = TTF_Init() == 0; /* without fonts the chart is still drawn */
@@ -193,15 +221,13 @@ WsStatus chart_write_png(const Chart *chart, const char *path, WsError *err) {
                                                        SDL_PIXELFORMAT_RGB888);
     SDL_Renderer *r = surf ? SDL_CreateSoftwareRenderer(surf) : NULL;
     if (r == NULL) {
-        st = ws_fail(err, WS_ERR_IO, "--chart %s: cannot create an offscreen renderer: %s",
-                     path, SDL_GetError());
+        st = ws_fail(err, WS_ERR_IO, "--chart: cannot create an offscreen renderer: %s",
+                     SDL_GetError());
         goto done;
     }
     draw_chart(r, chart, font, small);
     SDL_RenderPresent(r);
-    if (IMG_SavePNG(surf, path) != 0)
-        st = ws_fail(err, WS_ERR_IO, "--chart %s: cannot write the PNG: %s", path,
-                     IMG_GetError());
+    st = chart_save_surface(surf, path, "--chart", err);
 done:
     if (r != NULL)
         SDL_DestroyRenderer(r);

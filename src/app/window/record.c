@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fileio.h"
 #include "stats.h"
 
 /* ======================================================================== */
@@ -31,7 +32,8 @@ struct Recorder {
     size_t px_count;
     char *path;      /* as given (messages) */
     char *full_path; /* absolute (shown in the HUD) */
-    FILE *file;
+    FILE *file;      /* out.f: a temporary file renamed over path when complete */
+    FileioOut out;
     GifFileType *gif;
     bool wait;
     uint32_t keep[RECORD_KEEP_MAX];
@@ -159,10 +161,12 @@ int record_delay_cs(uint64_t end_ms, long *written_cs) {
 
 static WsStatus fail_message(const Recorder *r, WsStatus st, int err_no, int gif_error,
                              WsError *err) {
+    char name[WS_QUOTE_SIZE];
+    ws_quote(name, sizeof name, r->path);
     if (st == WS_ERR_NOMEM)
-        return ws_fail(err, st, "cannot write the recording %s: out of memory", r->path);
+        return ws_fail(err, st, "recording: cannot write '%s': out of memory", name);
     const char *why = err_no != 0 ? strerror(err_no) : GifErrorString(gif_error);
-    return ws_fail(err, st, "cannot write the recording %s: %s", r->path,
+    return ws_fail(err, st, "recording: cannot write '%s': %s", name,
                    why != NULL ? why : "write error");
 }
 
@@ -479,11 +483,28 @@ static int encoder_main(void *arg) {
 /* Public functions                                                          */
 /* ======================================================================== */
 
+/* path made absolute through its folder (the file itself is still being
+ * written under a temporary name), for the HUD and the report. */
+static char *absolute_path(const char *path) {
+    const char *slash = strrchr(path, '/');
+    char *dir = slash == NULL ? strdup(".") : strndup(path, (size_t)(slash - path) + 1);
+    char *real = dir != NULL ? realpath(dir, NULL) : NULL;
+    free(dir);
+    if (real == NULL)
+        return strdup(path);
+    const char *base = slash == NULL ? path : slash + 1;
+    size_t n = strlen(real) + strlen(base) + 2;
+    char *full = malloc(n);
+    if (full != NULL)
+        snprintf(full, n, "%s%s%s", real, strcmp(real, "/") == 0 ? "" : "/", base);
+    free(real);
+    return full;
+}
+
 static void record_free(Recorder *r) {
     if (r->gif != NULL)
         EGifCloseFile(r->gif, NULL);
-    if (r->file != NULL)
-        fclose(r->file);
+    fileio_out_abort(&r->out); /* a recording not committed leaves nothing behind */
     if (r->space != NULL)
         SDL_DestroySemaphore(r->space);
     free(r->pool);
@@ -527,18 +548,15 @@ WsStatus record_open(Recorder **out, const char *path, int width, int height,
         record_free(r);
         return ws_fail(err, WS_ERR_NOMEM, "out of memory for a recording");
     }
-    r->file = fopen(path, "wb");
-    if (r->file == NULL) {
-        WsStatus st =
-            ws_fail(err, WS_ERR_IO, "cannot write the recording %s: %s", path, strerror(errno));
+    WsStatus open_st = fileio_out_open(&r->out, path, "recording", err);
+    if (open_st != WS_OK) {
         record_free(r);
-        return st;
+        return open_st;
     }
+    r->file = r->out.f;
     /* Files can take entries added later; a pipe keeps the first palette. */
     r->can_grow = fseek(r->file, 0, SEEK_CUR) == 0;
-    r->full_path = realpath(path, NULL);
-    if (r->full_path == NULL)
-        r->full_path = strdup(path);
+    r->full_path = absolute_path(path);
     r->pool = malloc(RECORD_QUEUE * px * sizeof *r->pool);
     r->rgb_prev = malloc(px * sizeof *r->rgb_prev);
     r->canvas = malloc(px);
@@ -658,11 +676,11 @@ WsStatus record_close(Recorder *rec, RecordReport *report, WsError *err) {
         st = WS_ERR_IO;
         err_no = rec->write_errno;
     }
-    errno = 0;
-    if (fclose(rec->file) != 0 && st == WS_OK) { /* buffered data meets the disk here */
-        st = WS_ERR_IO;
-        err_no = errno != 0 ? errno : EIO;
-    }
+    /* Buffered data meets the disk here, then the file takes its name. */
+    WsError commit_err = {0};
+    WsStatus commit_st = WS_OK;
+    if (st == WS_OK && rec->written > 0)
+        commit_st = fileio_out_commit(&rec->out, &commit_err);
     rec->file = NULL;
 
     if (report != NULL) {
@@ -682,10 +700,17 @@ WsStatus record_close(Recorder *rec, RecordReport *report, WsError *err) {
             .palette_ms = rec->palette_ms,
         };
     }
+    char name[WS_QUOTE_SIZE];
     if (st != WS_OK)
         fail_message(rec, st, err_no, gif_error, err);
     else if (rec->written == 0)
-        st = ws_fail(err, WS_ERR_IO, "no frame was recorded in %s", rec->path);
+        st = ws_fail(err, WS_ERR_IO, "recording: no frame was recorded in '%s'",
+                     ws_quote(name, sizeof name, rec->path));
+    else if (commit_st != WS_OK) {
+        st = commit_st;
+        if (err != NULL)
+            *err = commit_err;
+    }
     record_free(rec);
     return st;
 }
