@@ -115,8 +115,7 @@ static WsStatus parse_speed(const OptSpec *spec, const char *value, void *field,
         *speed = 0.0;
         return WS_OK;
     }
-    if (parse_double(value, (double)spec->lo, (double)spec->hi, spec->name, speed, NULL) !=
-        WS_OK)
+    if (parse_double(value, (double)spec->lo, (double)spec->hi, spec->name, speed, NULL) != WS_OK)
         return ws_fail(err, WS_ERR_ARG,
                        "%s: '%s' is not a speed: use %ld..%ld ticks per second, "
                        "or max",
@@ -418,7 +417,6 @@ static const OptSpec MODE_OPTIONS[] = {
 };
 /* clang-format on */
 
-
 #define MODE_COMMAND(m, word)                                                                      \
     {                                                                                              \
         .name = word, .label = "the " word " mode", .mode = 1u << (m), .opts = MODE_OPTIONS,       \
@@ -574,11 +572,15 @@ static WsStatus check_mode(const AppOptions *opts, WsError *err) {
     st = check_engine_timeout(opts, err);
     if (st != WS_OK)
         return st;
-    if (!headless && options_name_engine(opts))
-        /* Until the views drive engines (player.h's request / poll), a window
-         * would show a built-in AI in the engine's place: say so instead. */
+    bool race_engine = opts->race_given && (opts->race_player[0].kind == PLAYER_ENGINE ||
+                                            opts->race_player[1].kind == PLAYER_ENGINE);
+    if (!headless && (race_engine || opts->hunter_player.kind == PLAYER_ENGINE))
+        /* The snake's live view drives an engine (--policy engine:CMD); the
+         * race and the sea views do not yet: a window would show a built-in
+         * AI in the engine's place, so say so instead. */
         return ws_fail(err, WS_ERR_ARG,
-                       "engines play --headless for now; the window does not run them yet");
+                       "an engine in --race or --hunter plays --headless for now; the window "
+                       "runs --policy engine:CMD only");
     return WS_OK;
 }
 
