@@ -1081,6 +1081,37 @@ START_TEST(a_silent_engine_does_not_freeze_the_window) {
 }
 END_TEST
 
+START_TEST(a_race_with_an_engine_polls_it) {
+    /* --race greedy,engine:told.py in the window: the engine side is polled,
+     * both boards play on (the engine answered every tick it was asked). */
+    char log[] = "/tmp/ws_told_XXXXXX";
+    int fd = mkstemp(log);
+    ck_assert_int_ge(fd, 0);
+    close(fd);
+    char cmd[1024];
+    snprintf(cmd, sizeof cmd, "python3 %s/told.py %s", getenv("WS_TEST_ENGINES"), log);
+    AppOptions o = small_opts();
+    o.race_given = true;
+    o.race[0] = o.race[1] = SNAKE_POLICY_GREEDY;
+    o.race_player[0] = player_spec_snake_ai(SNAKE_POLICY_GREEDY);
+    o.race_player[1] = (PlayerSpec){.kind = PLAYER_ENGINE, .command = cmd};
+    o.engine_timeout_ms = 10000;
+    Frontend *app = open_app_with(&o);
+    for (int i = 0; i < 2000 && frontend_tick_count(app) < 20; i++) {
+        SDL_Delay(2);
+        ck_assert(frontend_frame(app));
+    }
+    ck_assert_int_ge(frontend_tick_count(app), 20);
+    int xy[4];
+    long answers, games;
+    told_line(log, 0, xy, &answers, &games);
+    ck_assert_int_ge(answers, 20);
+    ck_assert_int_ge(games, 1);
+    frontend_close(app);
+    unlink(log);
+}
+END_TEST
+
 static Suite *frontend_suite(void) {
     Suite *s = suite_create("frontend");
     TCase *keys = tcase_create("keys");
@@ -1112,6 +1143,7 @@ static Suite *frontend_suite(void) {
     TCase *eng = tcase_create("engine");
     tcase_add_test(eng, an_engine_plays_and_its_info_is_kept_per_tick);
     tcase_add_test(eng, a_silent_engine_does_not_freeze_the_window);
+    tcase_add_test(eng, a_race_with_an_engine_polls_it);
     suite_add_tcase(s, eng);
     return s;
 }

@@ -572,15 +572,13 @@ static WsStatus check_mode(const AppOptions *opts, WsError *err) {
     st = check_engine_timeout(opts, err);
     if (st != WS_OK)
         return st;
-    bool race_engine = opts->race_given && (opts->race_player[0].kind == PLAYER_ENGINE ||
-                                            opts->race_player[1].kind == PLAYER_ENGINE);
-    if (!headless && (race_engine || opts->hunter_player.kind == PLAYER_ENGINE))
-        /* The snake's live view drives an engine (--policy engine:CMD); the
-         * race and the sea views do not yet: a window would show a built-in
-         * AI in the engine's place, so say so instead. */
+    if (!headless && opts->hunter_player.kind == PLAYER_ENGINE)
+        /* The snake's views drive engines (--policy, --race); the sea's does
+         * not yet: a window would show a built-in AI in the engine's place,
+         * so say so instead. */
         return ws_fail(err, WS_ERR_ARG,
-                       "an engine in --race or --hunter plays --headless for now; the window "
-                       "runs --policy engine:CMD only");
+                       "an engine in --hunter plays --headless for now; the window runs the "
+                       "snake's engines only");
     return WS_OK;
 }
 

@@ -397,8 +397,16 @@ static void open_race(SnakeView *v, FrontendCtx *ctx, bool from_options) {
     r->walls = s->game.walls;
     r->policies[0] = s->policy;
     r->policies[1] = s->policy == SNAKE_POLICY_PERFECT ? SNAKE_POLICY_GREEDY : SNAKE_POLICY_PERFECT;
-    if (ctx->opts->race_given)
+    /* An engine playing here plays the left side (a process of the race's own). */
+    r->players[0] = s->engine ? &ctx->opts->player : NULL;
+    r->players[1] = NULL;
+    r->engine_timeout_ms = ctx->opts->engine_timeout_ms;
+    if (ctx->opts->race_given) {
         memcpy(r->policies, ctx->opts->race, sizeof r->policies);
+        for (int k = 0; k < SNAKE_RACE_SIDES; k++)
+            r->players[k] =
+                ctx->opts->race_player[k].kind == PLAYER_ENGINE ? &ctx->opts->race_player[k] : NULL;
+    }
     r->seed = s->seed + (uint64_t)s->game_index;
     r->strict = from_options;
     r->solo = s->policy;
