@@ -423,9 +423,10 @@ void snake_draw_result(FrontendCtx *ctx, const BoardLayout *bl, const SnakeGame 
     /* No countdown: a paused frame must stay exactly the same. */
     snprintf(msg, sizeof msg, "length %d / %d, %ld steps - next game in a moment", g->snake.len,
              g->floor_cells, g->steps);
-    const char *title = g->outcome == SNAKE_WON    ? "BOARD FILLED - WON"
-                        : g->outcome == SNAKE_DEAD ? "TRAPPED - GAME OVER"
-                                                   : "STALLED - GAME OVER";
+    const char *title = g->outcome == SNAKE_WON       ? "BOARD FILLED - WON"
+                        : g->outcome == SNAKE_DEAD    ? "TRAPPED - GAME OVER"
+                        : g->outcome == SNAKE_FORFEIT ? "FORFEIT - THE ENGINE FAILED"
+                                                      : "STALLED - GAME OVER";
     render_banner(ctx->renderer, ctx->text, layout_board_rect(bl), ctx->frame.hud_px, title,
                   g->outcome == SNAKE_WON ? PAL_GOOD : PAL_BAD, msg);
 }

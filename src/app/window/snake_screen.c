@@ -305,9 +305,10 @@ void snake_screen_draw(SnakeScreen *s, FrontendCtx *ctx) {
     const SnakeGame *g = &s->game;
     if (s->over) {
         /* Above the board, never over it; it stays until the next game. */
-        const char *title = g->outcome == SNAKE_WON    ? "WON - board filled"
-                            : g->outcome == SNAKE_DEAD ? "TRAPPED - game over"
-                                                       : "STALLED - game over";
+        const char *title = g->outcome == SNAKE_WON       ? "WON - board filled"
+                            : g->outcome == SNAKE_DEAD    ? "TRAPPED - game over"
+                            : g->outcome == SNAKE_FORFEIT ? "FORFEIT - the engine failed"
+                                                          : "STALLED - game over";
         snprintf(ctx->caption, sizeof ctx->caption, "%s: length %d / %d, %ld steps", title,
                  g->snake.len, g->floor_cells, g->steps);
         ctx->caption_color = g->outcome == SNAKE_WON ? PAL_GOOD : PAL_BAD;
