@@ -8,6 +8,8 @@
 #     freeze the window: the HUD's "thinking" clock keeps changing the
 #     picture, then --engine-timeout forfeits the game with one line on
 #     stderr naming the engine, the game and the tick;
+#   - tests/engines/told.py logs what it said: five ticks back the path it
+#     named at that tick is drawn, and it is not asked again;
 #   - after Q no engine process is left.
 # Skipped (exit 77) only when xvfb-run is not installed.
 # Usage: engine_xvfb.sh WAVESNAKE_BIN DATA_DIR REPLAY_BIN
@@ -49,6 +51,29 @@ five_back_five_forward p_on.png
 grep -q "policy engine:snake.py" app.out || fail "stdout does not name the engine: $(cat app.out)"
 quit_window
 gone "snake.py after Q"
+
+# told.py logs each answer ("T x0 y0 x1 y1 D": its path from the head):
+# five ticks back the window draws the path it named at that tick, from
+# what it kept, and the engine is not asked again (its log does not grow).
+# 1024x640, 12x12: cells of 47 pixels, cell (0,0) at (76,36) (wheel_xvfb.sh).
+start_window "$BIN" --size 12x12 --seed 11 --speed 10 --window 1024x640 \
+  --policy "engine:python3 $WS_ROOT/tests/engines/told.py $PWD/told.log $mark"
+sleep 1
+xdotool key space
+sleep 1
+last=$(grep -v '^game' told.log | tail -n 1 | cut -d' ' -f1)
+lines=$(wc -l <told.log)
+for _ in 1 2 3 4 5; do xdotool key comma; done
+sleep 1
+import -window "$wid" told_back.png
+[ "$(wc -l <told.log)" -eq "$lines" ] || fail "a step back asked the engine again"
+read -r t x0 y0 x1 y1 d < <(grep "^$((last - 5)) " told.log | tail -n 1)
+mx=$((76 + (x0 + x1) * 47 / 2 + 23)) my=$((36 + (y0 + y1) * 47 / 2 + 23))
+px=$(convert told_back.png -format '%[fx:int(255*min(min(p{'"$mx,$my"'}.r,p{'"$mx,$my"'}.g),p{'"$mx,$my"'}.b))]' info:)
+echo "tick $t: told path ($x0,$y0)->($x1,$y1) $d; pixel at ($mx,$my): min channel $px"
+[ -n "$t" ] && [ "$px" -ge 225 ] || fail "tick $((last - 5)): the path told there is not drawn (pixel $px)"
+quit_window
+gone "told.py after Q"
 
 start_window "$BIN" --size 12x12 --seed 11 --speed 20 --window 1024x640 \
   --engine-timeout 8000 --policy "engine:python3 $WS_ROOT/tests/engines/bad.py silent $mark"
