@@ -34,7 +34,7 @@ enum {
 /* ======================================================================== */
 
 const KeyHelp SNAKE_VIEW_HELP[] = {
-    {"Tab", "next policy, same game (each keeps its statistics)"},
+    {"Tab", "next policy, same game (then --policy's engine; each keeps its figures)"},
     {"R  /  Enter", "this game again / the next one (replay: this game / the next)"},
     {"mouse", "L toggles a wall on an empty cell"},
     {"arrows", "take the wheel: steer (the AI's move stays drawn)"},
