@@ -117,8 +117,7 @@ static WsStatus parse_speed(const OptSpec *spec, const char *value, void *field,
         *speed = 0.0;
         return WS_OK;
     }
-    if (parse_double(value, (double)spec->lo, (double)spec->hi, spec->name, speed, NULL) !=
-        WS_OK)
+    if (parse_double(value, (double)spec->lo, (double)spec->hi, spec->name, speed, NULL) != WS_OK)
         return ws_fail(err, WS_ERR_ARG,
                        "%s: '%s' is not a speed: use %ld..%ld ticks per second, "
                        "or max",
@@ -452,7 +451,6 @@ static const OptSpec MODE_OPTIONS[] = {
 };
 /* clang-format on */
 
-
 #define MODE_COMMAND(m, word)                                                                      \
     {                                                                                              \
         .name = word, .label = "the " word " mode", .mode = 1u << (m), .opts = MODE_OPTIONS,       \
@@ -663,11 +661,13 @@ static WsStatus check_mode(const AppOptions *opts, WsError *err) {
     st = check_engine_timeout(opts, err);
     if (st != WS_OK)
         return st;
-    if (!headless && options_name_engine(opts))
-        /* Until the views drive engines (player.h's request / poll), a window
-         * would show a built-in AI in the engine's place: say so instead. */
+    if (!headless && opts->hunter_player.kind == PLAYER_ENGINE)
+        /* The snake's views drive engines (--policy, --race); the sea's does
+         * not yet: a window would show a built-in AI in the engine's place,
+         * so say so instead. */
         return ws_fail(err, WS_ERR_ARG,
-                       "engines play --headless for now; the window does not run them yet");
+                       "an engine in --hunter plays --headless for now; the window runs the "
+                       "snake's engines only");
     return WS_OK;
 }
 

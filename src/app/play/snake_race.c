@@ -9,13 +9,28 @@
 /* ======================================================================== */
 
 static void tally_side(SnakeRaceSide *s);
+static void finish_heat(SnakeRace *r);
+
+/* A player's fault: the game ends forfeit there (and is tallied). */
+static void side_fault(SnakeRaceSide *s, long heat, const WsError *why) {
+    player_fault_line(s->player->engine, heat, s->game.steps, why, s->fault, sizeof s->fault);
+    s->waiting = s->starting = s->stale = false;
+    if (s->game.outcome == SNAKE_PLAYING) {
+        snake_game_forfeit(&s->game);
+        tally_side(s);
+    }
+    s->pending = DIR_NONE;
+}
 
 /* The side's next move, from its AI or its player. A player's fault ends
  * the game forfeit there (and tallies it); so does a player that cannot
- * even answer (memory), said the same way. */
-static void decide(SnakeRaceSide *s, long heat) {
+ * even answer (memory), said the same way. With async, a player gets the
+ * request and snake_race_poll reads its answer (or, when one is still on
+ * its way for an older state, that one is dropped and this asked after). */
+static void decide(const SnakeRace *r, SnakeRaceSide *s, long heat) {
     if (s->game.outcome != SNAKE_PLAYING) {
         s->pending = DIR_NONE;
+        s->stale = s->waiting; /* an answer on its way is for nothing now */
         return;
     }
     if (s->player == NULL) {
@@ -23,16 +38,27 @@ static void decide(SnakeRaceSide *s, long heat) {
         return;
     }
     WsError why = {0};
+    if (r->async) {
+        if (s->waiting) {
+            s->stale = true;
+            return;
+        }
+        s->waiting = true;
+        if (!snake_player_ready(s->player)) {
+            s->starting = true; /* its handshake first (snake_race_poll) */
+            return;
+        }
+        if (snake_player_request(s->player, &s->game, &why) != WS_OK)
+            side_fault(s, heat, &why);
+        return;
+    }
     WsStatus failed = WS_OK;
     Dir d = DIR_NONE;
     if (snake_player_choose(s->player, &s->game, &d, &failed, &why) == PLAYER_MOVED) {
         s->pending = d;
         return;
     }
-    player_fault_line(s->player->engine, heat, s->game.steps, &why, s->fault, sizeof s->fault);
-    snake_game_forfeit(&s->game);
-    tally_side(s);
-    s->pending = DIR_NONE;
+    side_fault(s, heat, &why);
 }
 
 /* Whether the side's named policy can play the board as it is now. */
@@ -133,7 +159,18 @@ void snake_race_start(SnakeRace *r, long index) {
         snake_game_reset(&s->game, r->seed + (uint64_t)index);
         snake_ai_clear(&s->ai);
         s->fault[0] = '\0';
-        if (s->player != NULL) {
+        if (s->player != NULL && r->async) {
+            /* An answer still on its way (the last heat's) is dropped when
+             * it comes; a faulted engine starts again without waiting. */
+            s->waiting = s->stale = s->player->asked;
+            s->starting = false;
+            WsError why = {0};
+            if (!s->waiting && snake_player_new_game_async(s->player, &why) != WS_OK) {
+                snprintf(s->fault, sizeof s->fault, "heat %ld: %s", index, why.msg);
+                snake_game_forfeit(&s->game);
+                tally_side(s);
+            }
+        } else if (s->player != NULL) {
             WsError why = {0};
             if (snake_player_new_game(s->player, &why) != WS_OK) {
                 /* The engine cannot be started again: this game is lost. */
@@ -142,7 +179,7 @@ void snake_race_start(SnakeRace *r, long index) {
                 tally_side(s);
             }
         }
-        decide(s, index);
+        decide(r, s, index);
     }
     if (snake_race_is_over(r)) /* both players failed at once */
         finish_heat(r);
@@ -155,9 +192,63 @@ bool snake_race_is_over(const SnakeRace *r) {
     return true;
 }
 
+void snake_race_set_async(SnakeRace *r, bool async) { r->async = async; }
+
+/* Reads side s's answer (or its handshake), waiting at most wait_ms. */
+static void poll_side(SnakeRace *r, SnakeRaceSide *s, int wait_ms) {
+    WsError why = {0};
+    if (s->starting) {
+        PlayerStart ps = snake_player_poll_ready(s->player, wait_ms, &why);
+        if (ps == PLAYER_STARTING)
+            return;
+        if (ps == PLAYER_START_FAULT) {
+            side_fault(s, r->game_index, &why);
+            return;
+        }
+        s->starting = s->waiting = s->stale = false;
+        decide(r, s, r->game_index);
+        if (!s->waiting)
+            return;
+    }
+    Dir d = DIR_NONE;
+    PlayerPoll pr = snake_player_poll(s->player, wait_ms, &d, &why);
+    if (pr == PLAYER_PENDING)
+        return;
+    s->waiting = false;
+    if (pr == PLAYER_FAULT) {
+        side_fault(s, r->game_index, &why);
+        return;
+    }
+    if (!s->stale) {
+        s->pending = d;
+        return;
+    }
+    s->stale = false;
+    if (s->game.outcome == SNAKE_PLAYING && s->player->engine != NULL)
+        engine_snake_forget(s->player->engine); /* a new heat or a wall since: a game block */
+    decide(r, s, r->game_index);
+}
+
+bool snake_race_poll(SnakeRace *r, int wait_ms) {
+    bool was_over = snake_race_is_over(r);
+    bool ready = true;
+    for (int k = 0; k < SNAKE_RACE_SIDES; k++) {
+        SnakeRaceSide *s = &r->side[k];
+        if (s->player != NULL && s->waiting)
+            poll_side(r, s, wait_ms);
+        ready = ready && !(s->waiting && s->game.outcome == SNAKE_PLAYING);
+    }
+    if (!was_over && snake_race_is_over(r))
+        finish_heat(r); /* a fault ended the second game */
+    return ready;
+}
+
 bool snake_race_tick(SnakeRace *r) {
     if (snake_race_is_over(r))
         return false;
+    for (int k = 0; k < SNAKE_RACE_SIDES; k++)
+        if (r->async && r->side[k].waiting && r->side[k].game.outcome == SNAKE_PLAYING)
+            return false; /* snake_race_poll first */
     for (int k = 0; k < SNAKE_RACE_SIDES; k++) {
         SnakeRaceSide *s = &r->side[k];
         if (s->game.outcome != SNAKE_PLAYING)
@@ -165,7 +256,7 @@ bool snake_race_tick(SnakeRace *r) {
         snake_game_tick(&s->game, s->pending);
         if (s->game.outcome != SNAKE_PLAYING)
             tally_side(s);
-        decide(s, r->game_index);
+        decide(r, s, r->game_index);
     }
     if (!snake_race_is_over(r))
         return false;
@@ -183,7 +274,7 @@ bool snake_race_toggle_wall(SnakeRace *r, int cell) {
     }
     for (int k = 0; k < SNAKE_RACE_SIDES; k++) {
         check_walls(&r->side[k]);
-        decide(&r->side[k], r->game_index);
+        decide(r, &r->side[k], r->game_index);
     }
     return true;
 }

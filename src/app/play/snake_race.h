@@ -18,6 +18,9 @@
  * process), attached with snake_race_attach: its decisions then block until
  * the engine answers (at most its timeout), so this is for headless races;
  * an engine that fails forfeits that side's game and `fault` says why.
+ * The window's race never waits: with snake_race_set_async a player gets a
+ * request and snake_race_poll reads the answer (each frame, wait 0);
+ * snake_race_tick plays only once no side is waiting.
  */
 #ifndef WS_SNAKE_RACE_H
 #define WS_SNAKE_RACE_H
@@ -41,6 +44,9 @@ typedef struct SnakeRaceSide {
     Dir pending;         /* the AI's decision for the next tick (DIR_NONE: game over) */
     SnakePlayer *player; /* borrowed: plays instead of `ai` when not NULL */
     char fault[320];     /* the last fault of the player this heat; "" when none */
+    bool waiting;        /* async: the player's answer (or handshake) is on its way */
+    bool starting;       /* async: the player's engine is saying hello (a restart) */
+    bool stale;          /* async: the answer on its way is for an older state: dropped */
     long won, dead, stalled, forfeit; /* this side's finished games */
     double length_sum, steps_sum;     /* over those games */
 } SnakeRaceSide;
@@ -53,6 +59,7 @@ typedef struct SnakeRace {
     long beat[SNAKE_RACE_SIDES]; /* heats a side did better in (snake_race_compare) */
     long ties;
     SnakeRaceSide side[SNAKE_RACE_SIDES];
+    bool async; /* players are polled (snake_race_poll), never waited for */
 } SnakeRace;
 
 /* Sets up both sides for rules (checked with snake_rules_check) and walls
@@ -80,6 +87,16 @@ void snake_race_start(SnakeRace *r, long index);
  * a side's result when its game ends, and the heat's winner when the second
  * one does. Returns true when this tick ended the heat. */
 bool snake_race_tick(SnakeRace *r);
+
+/* Players are asked without waiting (the window): after a tick, a start or
+ * a wall, snake_race_poll reads their answers. */
+void snake_race_set_async(SnakeRace *r, bool async);
+
+/* Reads the players' answers (a restarted engine's handshake too), waiting
+ * at most wait_ms for each; a fault ends that side's game forfeit (and the
+ * heat, if the other has ended). True when no side still playing waits:
+ * snake_race_tick may play. Without async (or players): always true. */
+bool snake_race_poll(SnakeRace *r, int wait_ms);
 
 /* Whether both games of the heat have ended (the caller then shows the
  * result and calls snake_race_start(r, r->game_index + 1)). */

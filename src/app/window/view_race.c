@@ -14,12 +14,15 @@
 
 typedef struct RaceView {
     SnakeRace race;
+    SnakePlayer players[SNAKE_RACE_SIDES]; /* the engines of the sides that have one */
+    bool has_player[SNAKE_RACE_SIDES];
     SnakePolicy solo; /* the snake view's policy, for X's notice */
-    uint8_t *mark;   /* w*h scratch for snake_draw, kept all zero */
-    PairLayout pair; /* the last drawn layout, to map clicks to cells */
+    uint8_t *mark;    /* w*h scratch for snake_draw, kept all zero */
+    PairLayout pair;  /* the last drawn layout, to map clicks to cells */
     bool have_layout;
-    bool over;        /* both games ended; the result is on screen */
-    uint64_t over_ms; /* when the second one ended */
+    bool over;                         /* both games ended; the result is on screen */
+    bool fault_said[SNAKE_RACE_SIDES]; /* the side's fault line went to stderr */
+    uint64_t over_ms;                  /* when the second one ended */
 } RaceView;
 
 /* Label lines above each board; the text shrinks until this many characters fit. */
@@ -34,6 +37,8 @@ static void race_view_destroy(void *state) {
     if (rv == NULL)
         return;
     snake_race_deinit(&rv->race);
+    for (int k = 0; k < SNAKE_RACE_SIDES; k++)
+        snake_player_deinit(&rv->players[k]); /* quit, then its process group killed */
     free(rv->mark);
     free(rv);
 }
@@ -58,14 +63,33 @@ static WsStatus race_view_create(void **state, FrontendCtx *ctx, const void *arg
         race_view_destroy(rv);
         return ws_fail(err, WS_ERR_NOMEM, "out of memory for the race");
     }
+    /* The engines, then heat 0 again with them deciding (as headless). */
+    bool engines = false;
+    for (int k = 0; k < SNAKE_RACE_SIDES && st == WS_OK; k++) {
+        const PlayerSpec *ps = rs->players[k];
+        if (ps == NULL || ps->kind != PLAYER_ENGINE)
+            continue;
+        st = snake_player_init(&rv->players[k], ps, rs->rules, rs->engine_timeout_ms, err);
+        if (st == WS_OK) {
+            rv->has_player[k] = engines = true;
+            snake_race_attach(&rv->race, k, &rv->players[k]);
+        }
+    }
+    if (st != WS_OK) {
+        race_view_destroy(rv);
+        return st;
+    }
+    if (engines) {
+        snake_race_set_async(&rv->race, true);
+        snake_race_start(&rv->race, 0);
+    }
+    const char *n0 = snake_race_side_name(&rv->race, 0), *n1 = snake_race_side_name(&rv->race, 1);
     if (rs->strict) {
         printf("wavesnake: snake %dx%d, race %s vs %s, seed %llu (heat i uses seed + i)\n",
-               rs->rules->w, rs->rules->h, snake_policy_name(rs->policies[0]),
-               snake_policy_name(rs->policies[1]), (unsigned long long)rs->seed);
+               rs->rules->w, rs->rules->h, n0, n1, (unsigned long long)rs->seed);
         fflush(stdout);
     } else {
-        frontend_status(ctx, "race: %s vs %s (X ends it)", snake_policy_name(rs->policies[0]),
-                        snake_policy_name(rs->policies[1]));
+        frontend_status(ctx, "race: %s vs %s (X ends it)", n0, n1);
     }
     *state = rv;
     return WS_OK;
@@ -96,7 +120,17 @@ static void next_right_policy(RaceView *rv, FrontendCtx *ctx) {
     snake_race_deinit(r);
     *r = fresh;
     rv->over = false;
-    frontend_status(ctx, "race: %s vs %s", snake_policy_name(p[0]), snake_policy_name(p[1]));
+    /* The left side keeps its engine; the right one now plays a built-in policy. */
+    if (rv->has_player[1]) {
+        snake_player_deinit(&rv->players[1]);
+        rv->has_player[1] = false;
+    }
+    if (rv->has_player[0]) {
+        snake_race_attach(r, 0, &rv->players[0]);
+        snake_race_set_async(r, true);
+        snake_race_start(r, r->game_index);
+    }
+    frontend_status(ctx, "race: %s vs %s", snake_race_side_name(r, 0), snake_race_side_name(r, 1));
 }
 
 static bool race_view_action(void *state, Action action, FrontendCtx *ctx) {
@@ -104,7 +138,9 @@ static bool race_view_action(void *state, Action action, FrontendCtx *ctx) {
     switch (action) {
     case ACT_RACE:
         frontend_show(ctx, VIEW_ID_SNAKE, NULL);
-        frontend_status(ctx, "race over: %s plays alone", snake_policy_name(rv->solo));
+        frontend_status(ctx, "race over: %s plays alone",
+                        rv->has_player[0] ? snake_race_side_name(&rv->race, 0)
+                                          : snake_policy_name(rv->solo));
         return true;
     case ACT_BACK:
     case ACT_FIRST:
@@ -149,6 +185,16 @@ static bool race_view_event(void *state, const SDL_Event *ev, FrontendCtx *ctx) 
     return false;
 }
 
+/* An engine's fault goes to stderr once, as headless (the HUD shows it too). */
+static void say_faults(RaceView *rv) {
+    for (int k = 0; k < SNAKE_RACE_SIDES; k++) {
+        const char *f = rv->race.side[k].fault;
+        if (f[0] != '\0' && !rv->fault_said[k])
+            fprintf(stderr, "wavesnake: %s\n", f);
+        rv->fault_said[k] = f[0] != '\0';
+    }
+}
+
 static bool race_view_tick(void *state, FrontendCtx *ctx) {
     RaceView *rv = state;
     if (rv->over) {
@@ -158,10 +204,26 @@ static bool race_view_tick(void *state, FrontendCtx *ctx) {
         next_heat(rv);
         return true;
     }
+    /* An engine side is read without waiting (a little at unlimited speed,
+     * inside the frame's tick budget); the tick waits for its move. */
+    bool ready = snake_race_poll(&rv->race, ctx->offscreen ? ENGINE_TIMEOUT_DEFAULT * 5
+                                            : ctx->speed <= 0.0 && !ctx->paused ? 2
+                                                                                : 0);
+    say_faults(rv);
+    if (snake_race_is_over(&rv->race)) { /* a fault ended the heat */
+        rv->over = true;
+        rv->over_ms = ctx->now_ms;
+        return true;
+    }
+    if (!ready)
+        return false;
     if (snake_race_tick(&rv->race)) {
         rv->over = true;
         rv->over_ms = ctx->now_ms;
     }
+    if (ctx->offscreen) /* --screenshot: the picture shows the answers, the same on every run */
+        snake_race_poll(&rv->race, ENGINE_TIMEOUT_DEFAULT * 5);
+    say_faults(rv);
     return true;
 }
 
@@ -181,7 +243,16 @@ static int label_px(const TextCache *tc, int hud_px, int width) {
 static const char *side_state(const SnakeRaceSide *s) {
     if (s->game.outcome != SNAKE_PLAYING)
         return snake_outcome_name(s->game.outcome);
+    if (s->player != NULL) {
+        const EngineInfo *in = snake_player_info(s->player);
+        return s->waiting ? "thinking" : in != NULL && in->text[0] != '\0' ? in->text : "-";
+    }
     return snake_reason_name(s->ai.reason);
+}
+
+/* What plays side k: the policy's name, or "engine:NAME". */
+static const char *side_name(const RaceView *rv, int k) {
+    return snake_race_side_name(&rv->race, k);
 }
 
 static void draw_label(const RaceView *rv, int k, FrontendCtx *ctx, PixRect strip) {
@@ -191,7 +262,9 @@ static void draw_label(const RaceView *rv, int k, FrontendCtx *ctx, PixRect stri
     int lh = text_line_height(ctx->text, px);
     int y = strip.y + (strip.h - LABEL_LINES * lh) / 2;
     char name[64];
-    if (s->refusal[0] != '\0' && s->policy != s->asked)
+    if (s->player != NULL)
+        snprintf(name, sizeof name, "%s", side_name(rv, k));
+    else if (s->refusal[0] != '\0' && s->policy != s->asked)
         snprintf(name, sizeof name, "%s -> greedy", snake_policy_name(s->asked));
     else if (s->refusal[0] != '\0')
         snprintf(name, sizeof name, "%s (plays greedy)", snake_policy_name(s->asked));
@@ -203,11 +276,17 @@ static void draw_label(const RaceView *rv, int k, FrontendCtx *ctx, PixRect stri
                "heats better %ld", rv->race.beat[k]);
     Rgba state_color = g->outcome == SNAKE_WON       ? PAL_GOOD
                        : g->outcome != SNAKE_PLAYING ? PAL_BAD
+                       : s->player != NULL           ? PAL_TEXT
                                                      : snake_draw_reason_color(s->ai.reason);
     int x = strip.x;
     x += text_drawf(ctx->text, px, x, y + lh, TEXT_LEFT, render_sdl_color(PAL_TEXT),
                     "len %d/%d  steps %ld  ", g->snake.len, g->floor_cells, g->steps);
-    text_draw(ctx->text, px, x, y + lh, TEXT_LEFT, render_sdl_color(state_color), side_state(s));
+    /* An engine's `info text` may be long: cut to the board's width. */
+    int adv = text_advance(ctx->text, px);
+    int room = adv > 0 ? (strip.x + strip.w - x) / adv : 0;
+    char cut[ENGINE_TEXT_MAX + 1];
+    snprintf(cut, sizeof cut, "%.*s", room > 0 ? room : 0, side_state(s));
+    text_draw(ctx->text, px, x, y + lh, TEXT_LEFT, render_sdl_color(state_color), cut);
 }
 
 /* The heat's result in the caption line above the boards (never over a
@@ -219,10 +298,10 @@ static void race_caption(const RaceView *rv, FrontendCtx *ctx) {
     if (!done0 && !done1)
         return;
     if (done0 != done1) {
-        const SnakeRaceSide *d = done0 ? s0 : s1, *w = done0 ? s1 : s0;
+        const SnakeRaceSide *d = done0 ? s0 : s1;
         snprintf(ctx->caption, sizeof ctx->caption, "%s: %s, length %d - waiting for %s",
-                 snake_policy_name(d->asked), snake_outcome_name(d->game.outcome),
-                 d->game.snake.len, snake_policy_name(w->asked));
+                 side_name(rv, done0 ? 0 : 1), snake_outcome_name(d->game.outcome),
+                 d->game.snake.len, side_name(rv, done0 ? 1 : 0));
         ctx->caption_color = d->game.outcome == SNAKE_WON ? PAL_GOOD : PAL_TEXT;
         return;
     }
@@ -231,10 +310,9 @@ static void race_caption(const RaceView *rv, FrontendCtx *ctx) {
     if (c == 0)
         snprintf(who, sizeof who, "a tie");
     else
-        snprintf(who, sizeof who, "%s better", snake_policy_name(c > 0 ? s0->asked : s1->asked));
+        snprintf(who, sizeof who, "%s better", side_name(rv, c > 0 ? 0 : 1));
     snprintf(ctx->caption, sizeof ctx->caption, "heat over: %s (%s %d, %s %d) - next heat soon",
-             who, snake_policy_name(s0->asked), s0->game.snake.len, snake_policy_name(s1->asked),
-             s1->game.snake.len);
+             who, side_name(rv, 0), s0->game.snake.len, side_name(rv, 1), s1->game.snake.len);
     ctx->caption_color = c == 0 ? PAL_ACCENT : PAL_GOOD;
 }
 
@@ -253,7 +331,10 @@ static void race_view_draw(void *state, FrontendCtx *ctx) {
                             .ai = &s->ai,
                             .pending = s->pending,
                             .ai_arrow = DIR_NONE,
-                            .mark = rv->mark};
+                            .mark = rv->mark,
+                            .engine = s->player != NULL,
+                            .info = s->player != NULL && !s->waiting ? snake_player_info(s->player)
+                                                                     : NULL};
         snake_draw_board(ctx, &bl, &scene, ctx->overlays);
         draw_label(rv, k, ctx, rv->pair.label[k]);
     }
@@ -269,8 +350,8 @@ static void race_view_hud(void *state, FrontendCtx *ctx, Hud *hud) {
     const RaceView *rv = state;
     const SnakeRace *r = &rv->race;
     const SnakeRaceSide *a = &r->side[0], *b = &r->side[1];
-    hud_kv(hud, "race", PAL_ACCENT, "%s vs %s", snake_policy_name(a->asked),
-           snake_policy_name(b->asked));
+    (void)b;
+    hud_kv(hud, "race", PAL_ACCENT, "%s vs %s", side_name(rv, 0), side_name(rv, 1));
     hud_kv(hud, "seed", PAL_TEXT, "%llu", (unsigned long long)r->seed);
     hud_kv(hud, "heat", PAL_TEXT, "#%ld  (seed %llu)", r->game_index,
            (unsigned long long)a->game.seed);
@@ -285,7 +366,9 @@ static void race_view_hud(void *state, FrontendCtx *ctx, Hud *hud) {
                k == 0 ? (rv->pair.stacked ? "top" : "left")
                       : (rv->pair.stacked ? "bottom" : "right"),
                s->refusal[0] != '\0' ? PAL_BAD : PAL_ACCENT, "%s, %ld heat%s better",
-               snake_policy_name(s->asked), r->beat[k], r->beat[k] == 1 ? "" : "s");
+               side_name(rv, k), r->beat[k], r->beat[k] == 1 ? "" : "s");
+        if (s->fault[0] != '\0')
+            hud_wrapped(hud, PAL_BAD, s->fault);
         if (s->refusal[0] != '\0')
             hud_wrapped(hud, PAL_BAD, s->refusal);
         hud_kv(hud, "games", PAL_TEXT, "%ld won / %ld played", s->won, played);

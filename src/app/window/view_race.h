@@ -8,7 +8,9 @@
  * line: policy, length, steps and what its AI decided. When both games have
  * ended the result stays on screen for a moment and the next heat starts
  * with the next seed. A click toggles a wall on both boards; Tab changes the
- * right-hand policy; R starts the next heat now. A race keeps no history:
+ * right-hand policy; R starts the next heat now. A side may be an engine
+ * (--race greedy,engine:CMD, or X while an engine plays): it is polled each
+ * frame and its board draws its own `info`. A race keeps no history:
  * the front end shows no timeline while it runs.
  */
 #ifndef WS_VIEW_RACE_H
@@ -31,6 +33,11 @@ typedef struct RaceSetup {
      * stdout what it runs. Otherwise (X) that side plays greedy and says why. */
     bool strict;
     SnakePolicy solo; /* the policy that plays alone again after the race (X's notice) */
+    /* An engine plays a side (docs/engines.md): its spec (engine:CMD), NULL
+     * for the built-in policy. The race starts its own process, waiting for
+     * its handshake when the race opens; after that nothing waits on it. */
+    const PlayerSpec *players[SNAKE_RACE_SIDES];
+    int engine_timeout_ms;
 } RaceSetup;
 
 #endif

@@ -10,12 +10,23 @@
  * a tick is known exactly once the scan has passed it. Space at a past tick
  * plays on from there with the AI's own moves (the HUD says from where).
  * There is no steering, no Tab and no race here: a replay shows its trace.
+ *
+ * A trace names an engine, it never runs one: an engine game shows greedy's
+ * overlays and the HUD says so. `replay FILE --policy engine:CMD` starts that
+ * engine (the one program a replay ever starts, named on the command line)
+ * and shows its thoughts instead: at each tick shown it is asked for that
+ * state, after a fresh `game` block when the tick does not follow the last
+ * one it saw, and polled each frame (the window never waits on it). Its
+ * answer is also the move when Space plays on from a past tick. A fault
+ * says one line (stderr and the HUD) and the next tick shown starts the
+ * engine again, without waiting.
  */
 #include <SDL.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "player.h"
 #include "snake.h"
 #include "snake_ai.h"
 #include "snake_draw.h"
@@ -37,6 +48,17 @@ typedef struct ReplayView {
     bool scan_done;   /* every recorded move was checked against the policy */
     bool ai_fallback; /* the trace's policy cannot play this board: greedy decides */
     long scan_slice;  /* ticks per scan call, adapted to the policy's decision time */
+
+    /* replay --policy engine:CMD: the engine whose info is shown */
+    bool have_engine;
+    SnakePlayer eng;
+    char label[PLAYER_NAME_MAX + 1];
+    bool thinking;        /* the tick on screen has no answer yet */
+    bool asked, starting; /* a request is out / a restart's handshake */
+    long gen, asked_gen;  /* which state on screen an answer is for */
+    long answered_gen;    /* the gen of the answer in `answer` (-1: none) */
+    Dir answer;
+    char fault[400];
 } ReplayView;
 
 enum { SCAN_SLICE_MAX = 256, SCAN_BUDGET_MS = 4 };
@@ -69,6 +91,97 @@ static WsStatus init_replay_ai(ReplayView *v, SnakeAi *ai, WsError *err) {
     v->ai_fallback = true;
     return snake_ai_init(ai, s->rules.w, s->rules.h, SNAKE_POLICY_GREEDY, s->rules.strict_tail,
                          err);
+}
+
+/* ======================================================================== */
+/* The engine of --policy engine:CMD                                         */
+/* ======================================================================== */
+
+/* Puts the engine's answer for the state on screen there (its info, and
+ * its move as the policy's choice); true when there is one. */
+static bool engine_apply(ReplayView *v) {
+    SnakeScreen *s = &v->s;
+    if (!v->have_engine || v->answered_gen != v->gen)
+        return false;
+    s->info = snake_player_info(&v->eng);
+    s->pending = v->answer;
+    return true;
+}
+
+/* Reads the engine's answer, or asks it for the state on screen. */
+static void engine_pump(ReplayView *v, int wait_ms) {
+    SnakeScreen *s = &v->s;
+    WsError err = {0};
+    if (!v->have_engine || !v->thinking)
+        return;
+    if (v->starting) {
+        PlayerStart r = snake_player_poll_ready(&v->eng, wait_ms, &err);
+        if (r == PLAYER_STARTING)
+            return;
+        v->starting = false;
+        if (r == PLAYER_START_FAULT)
+            goto fault;
+        snprintf(v->label, sizeof v->label, "%s", snake_player_name(&v->eng));
+    }
+    if (v->asked) {
+        Dir move = DIR_NONE;
+        PlayerPoll r = snake_player_poll(&v->eng, wait_ms, &move, &err);
+        if (r == PLAYER_PENDING)
+            return;
+        v->asked = false;
+        if (r == PLAYER_FAULT)
+            goto fault;
+        v->answered_gen = v->asked_gen;
+        v->answer = move;
+        if (engine_apply(v)) {
+            v->thinking = false;
+            return;
+        }
+    }
+    if (s->game.outcome != SNAKE_PLAYING) {
+        v->thinking = false;
+        return;
+    }
+    if (snake_player_request(&v->eng, &s->game, &err) != WS_OK)
+        goto fault;
+    v->asked = true;
+    v->asked_gen = v->gen;
+    if (wait_ms > 0)
+        engine_pump(v, wait_ms);
+    return;
+fault:
+    player_fault_line(v->eng.engine, s->game_index, s->game.steps, &err, v->fault, sizeof v->fault);
+    fprintf(stderr, "wavesnake: %s\n", v->fault);
+    fflush(stderr);
+    v->thinking = v->asked = v->starting = false;
+}
+
+/* The state on screen changed (a seek, a wall, a tick played on): the
+ * engine is asked for it; `jump`: after a fresh `game` block. */
+static void engine_ask(ReplayView *v, bool jump) {
+    SnakeScreen *s = &v->s;
+    if (!v->have_engine)
+        return;
+    v->gen++;
+    s->info = NULL;
+    v->thinking = s->game.outcome == SNAKE_PLAYING;
+    if (!v->thinking)
+        return;
+    if (!v->asked && !v->starting) {
+        WsError err = {0};
+        if (!engine_alive(v->eng.engine)) {
+            /* A fault stopped it: start it again, its handshake polled. */
+            if (snake_player_new_game_async(&v->eng, &err) != WS_OK) {
+                snprintf(v->fault, sizeof v->fault, "%s", err.msg);
+                v->thinking = false;
+                return;
+            }
+            v->starting = !snake_player_ready(&v->eng);
+        }
+        if (jump && engine_alive(v->eng.engine))
+            engine_snake_forget(v->eng.engine);
+    }
+    engine_pump(v, 0);
 }
 
 /* Shows the session's loaded game at the session's tick: a board of the
@@ -111,12 +224,18 @@ static WsStatus open_game(ReplayView *v, FrontendCtx *ctx, WsError *err) {
         s->hist_ok = false; /* nothing to show; the caller reports err */
         return st;
     }
+    s->engine = v->have_engine;
+    s->engine_label = v->label;
+    engine_ask(v, true);
     snake_screen_check_policy(s);
     const TraceGame *tg = &rs->index.games[rs->current];
     printf("wavesnake: replay %s: game %ld (%ld of %ld), %dx%d, policy %s%s, tick %ld of %ld\n",
            rs->path, tg->number, rs->current + 1, rs->index.count, s->rules.w, s->rules.h,
-           tg->policy_name, tg->policy_known ? "" : " (unknown: greedy's overlays)", s->cur,
-           h->ticks);
+           tg->policy_name,
+           v->have_engine     ? " (shown: the engine's info)"
+           : tg->policy_known ? ""
+                              : " (unknown: greedy's overlays)",
+           s->cur, h->ticks);
     fflush(stdout);
     return WS_OK;
 }
@@ -172,9 +291,28 @@ static void replay_hist_idle(void *state, FrontendCtx *ctx) {
         else if (now - t0 < budget / 8 && v->scan_slice < SCAN_SLICE_MAX)
             v->scan_slice *= 2;
     } while (!v->scan_done && now - start < budget);
-    if (!s->exact && snake_history_is_exact(s->hist, s->cur, &s->ai) &&
-        snake_screen_seek(s, s->cur, ctx, &err) != WS_OK)
-        frontend_status(ctx, "cannot show tick %ld: %s", s->cur, err.msg);
+    if (!s->exact && snake_history_is_exact(s->hist, s->cur, &s->ai)) {
+        if (snake_screen_seek(s, s->cur, ctx, &err) != WS_OK)
+            frontend_status(ctx, "cannot show tick %ld: %s", s->cur, err.msg);
+        else if (!engine_apply(v))
+            s->info = NULL; /* the same state: the engine's answer, when it comes, stays */
+    }
+}
+
+/* Every frame: the engine's answer, then the scan. */
+static void replay_idle(void *state, FrontendCtx *ctx) {
+    ReplayView *v = state;
+    engine_pump(v, ctx->offscreen ? v->eng.timeout_ms : 0);
+    replay_hist_idle(state, ctx);
+}
+
+/* A seek shows the engine's thoughts at that tick (asked, after a `game` block). */
+static bool replay_hist_seek(void *state, long t, FrontendCtx *ctx) {
+    ReplayView *v = state;
+    if (!snake_screen_hist_seek(state, t, ctx))
+        return false;
+    engine_ask(v, true);
+    return true;
 }
 
 /* ======================================================================== */
@@ -186,6 +324,7 @@ static void replay_view_destroy(void *state) {
     if (v == NULL)
         return;
     close_board(v);
+    snake_player_deinit(&v->eng); /* quit, then its process group killed */
     free(v);
 }
 
@@ -198,7 +337,20 @@ static WsStatus replay_view_create(void **state, FrontendCtx *ctx, const void *a
     if (v == NULL)
         return ws_fail(err, WS_ERR_NOMEM, "out of memory for the snake view");
     v->session = ctx->replay;
-    WsStatus st = open_game(v, ctx, err);
+    v->answered_gen = -1;
+    WsStatus st = WS_OK;
+    if (ctx->opts->player.kind == PLAYER_ENGINE) {
+        /* The one program a replay starts: the one named here. Its first
+         * handshake waits (one that never says ready: exit 2, one line). */
+        const SnakeHistory *h = &ctx->replay->history;
+        st = snake_player_init(&v->eng, &ctx->opts->player, &h->rules, ctx->opts->engine_timeout_ms,
+                               err);
+        v->have_engine = st == WS_OK;
+        if (st == WS_OK)
+            snprintf(v->label, sizeof v->label, "%s", snake_player_name(&v->eng));
+    }
+    if (st == WS_OK)
+        st = open_game(v, ctx, err);
     if (st != WS_OK) {
         replay_view_destroy(v);
         return st;
@@ -248,8 +400,10 @@ static bool replay_view_event(void *state, const SDL_Event *ev, FrontendCtx *ctx
     ReplayView *v = state;
     bool toggled = false;
     bool used = snake_screen_click(&v->s, ev, ctx, &toggled);
-    if (toggled)
+    if (toggled) {
         snake_screen_decide(&v->s);
+        engine_ask(v, true);
+    }
     return used;
 }
 
@@ -258,11 +412,16 @@ static bool replay_view_tick(void *state, FrontendCtx *ctx) {
     SnakeScreen *s = &v->s;
     if (s->over)
         return false; /* a replay stays at its end: [ and ] go to other games */
+    /* Playing on with an engine: its answer is the move; the tick waits for it. */
+    engine_pump(v, ctx->offscreen ? v->eng.timeout_ms : 0);
+    if (v->have_engine && (v->thinking || !engine_apply(v)))
+        return false;
     /* The wheel stays with the AI here (no steering): the move is the AI's. */
     if (!snake_screen_play(s, ctx))
         return false;
     if (!s->over)
         snake_screen_decide(s);
+    engine_ask(v, false);
     return true;
 }
 
@@ -280,7 +439,17 @@ static void replay_view_hud(void *state, FrontendCtx *ctx, Hud *hud) {
     hud_kv(hud, "replay", PAL_ACCENT, "%s", base != NULL ? base + 1 : rs->path);
     hud_kv(hud, "game", PAL_TEXT, "%ld  (%ld of %ld)  [ ]", tg->number, rs->current + 1,
            rs->index.count);
-    if (!tg->policy_known)
+    if (v->have_engine) {
+        hud_kv(hud, "policy", PAL_TEXT, "%s (the trace's)", tg->policy_name);
+        hud_kv(hud, "shows", PAL_ACCENT, "%s's thoughts", v->label);
+        if (v->thinking)
+            hud_kv(hud, "decision", PAL_ACCENT, "thinking ...");
+        if (v->fault[0] != '\0')
+            hud_wrapped(hud, PAL_BAD, v->fault);
+    } else if (!tg->policy_known && player_spec_is_engine(tg->policy_name)) {
+        hud_kv(hud, "policy", PAL_BAD, "%s (greedy's overlays)", tg->policy_name);
+        hud_wrapped(hud, PAL_TEXT_DIM, "(--policy engine:CMD shows an engine's own)");
+    } else if (!tg->policy_known)
         hud_kv(hud, "policy", PAL_BAD, "%s (unknown: greedy)", tg->policy_name);
     else if (v->ai_fallback || s->refused)
         hud_kv(hud, "policy", PAL_BAD, "%s -> greedy (cannot play this board)", tg->policy_name);
@@ -310,9 +479,9 @@ static void replay_view_hud(void *state, FrontendCtx *ctx, Hud *hud) {
 static const ViewHistory REPLAY_HISTORY = {
     .range = snake_screen_hist_range,
     .current = snake_screen_hist_current,
-    .seek = snake_screen_hist_seek,
+    .seek = replay_hist_seek,
     .marks = snake_screen_hist_marks,
-    .idle = replay_hist_idle,
+    .idle = replay_idle,
 };
 
 const View VIEW_REPLAY = {
