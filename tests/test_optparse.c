@@ -292,6 +292,9 @@ START_TEST(engines_are_named_like_policies) {
     ck_assert_int_eq(o.hunter_player.kind, PLAYER_ENGINE);
     ck_assert_str_eq(o.hunter_player.command, "./h");
     ck_assert_int_eq(o.hunter, SEA_HUNTER_SAMPLER);
+    /* The sea's window drives its engine (view_sea.c). */
+    ck_assert_int_eq(MODE(APP_MODE_SEA, &o, &err, "--hunter", "engine:./h"), WS_OK);
+    ck_assert_int_eq(o.hunter_player.kind, PLAYER_ENGINE);
     ck_assert_int_eq(MODE(APP_MODE_SEA, &o, &err, "--headless", "--hunter", "best"), WS_OK);
     ck_assert_int_eq(o.hunter_player.kind, PLAYER_AI);
     ck_assert_int_eq(o.hunter_player.hunter, SEA_HUNTER_SAMPLER);

@@ -574,9 +574,10 @@ static WsStatus check_mode(const AppOptions *opts, WsError *err) {
     st = check_engine_timeout(opts, err);
     if (st != WS_OK)
         return st;
-    if (!headless && options_name_engine(opts))
+    if (!headless && options_name_engine(opts) && opts->mode != APP_MODE_SEA)
         /* Until the views drive engines (player.h's request / poll), a window
-         * would show a built-in AI in the engine's place: say so instead. */
+         * would show a built-in AI in the engine's place: say so instead.
+         * The sea view drives its engine (view_sea.c). */
         return ws_fail(err, WS_ERR_ARG,
                        "engines play --headless for now; the window does not run them yet");
     return WS_OK;
