@@ -242,6 +242,9 @@ static void engine_ask(SeaView *v, FrontendCtx *ctx) {
     EngineSide *e = v->eng;
     WsError err = {0};
     WsStatus st = WS_OK;
+    /* Before the request: writing it may hand the CPU to the engine, which
+     * can answer before this call returns. */
+    e->asked_ns = monoclock_now_ns();
     if (!engine_alive(e->player.engine))
         /* Blocks for the handshake (a few ms for a script that starts at
          * once, at most 10 s). */
@@ -255,7 +258,6 @@ static void engine_ask(SeaView *v, FrontendCtx *ctx) {
     e->asked = true;
     e->asked_round = v->round;
     e->asked_at = s->hist.shots;
-    e->asked_ns = monoclock_now_ns();
 }
 
 /* Reads the engine's answer if there is one, waiting at most wait_ms. An
@@ -1205,3 +1207,4 @@ const View VIEW_SEA = {
     .hud = sea_view_hud,
     .history = &SEA_HISTORY,
 };
+
