@@ -261,7 +261,7 @@ START_TEST(a_step_back_shows_what_the_engine_said) {
     AppOptions o = sea_opts("WS_TEST_ENGINES", args, 5000);
     o.speed = 10.0;
     Frontend *app = open_app(&o);
-    push_key(SDLK_d); /* numbers on: every value of its wave is drawn */
+    push_key(SDLK_d);   /* numbers on: every value of its wave is drawn */
     push_key(SDLK_TAB); /* the engine alone: game 1, seed 4 */
     ck_assert(frontend_frame(app));
     long ticks0 = frontend_tick_count(app);

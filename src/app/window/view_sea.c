@@ -73,17 +73,22 @@ typedef struct Shooter {
 } Shooter;
 
 /* Which boards are shown: the race or one hunter alone (Tab cycles). */
-typedef enum SeaLayout { SEA_RACE = 0, SEA_SINGLE_FIRST, SEA_SINGLE_SECOND, SEA_LAYOUT_COUNT } SeaLayout;
+typedef enum SeaLayout {
+    SEA_RACE = 0,
+    SEA_SINGLE_FIRST,
+    SEA_SINGLE_SECOND,
+    SEA_LAYOUT_COUNT
+} SeaLayout;
 
 /* The engine behind --hunter engine:CMD and what it said, per shot. Its
  * board is shooter[0] whenever the layout shows it. */
 typedef struct EngineSide {
-    SeaPlayer player; /* the process (player.h) */
-    bool asked;       /* a request is out */
-    long asked_round; /* SeaView.round when asked: a new game or layout makes it stale */
-    int asked_at;     /* the shots on the board sent */
+    SeaPlayer player;  /* the process (player.h) */
+    bool asked;        /* a request is out */
+    long asked_round;  /* SeaView.round when asked: a new game or layout makes it stale */
+    int asked_at;      /* the shots on the board sent */
     uint64_t asked_ns; /* monoclock, when asked */
-    int next;         /* the answer for the latest tick (hist.shots), -1 while none */
+    int next;          /* the answer for the latest tick (hist.shots), -1 while none */
     /* What it said at each tick: notes[off[t] .. off[t + 1]) for t < noted,
      * engine_info_format's lines; sized once for a whole game's worst case. */
     char *notes;
@@ -103,11 +108,11 @@ typedef struct SeaView {
     long game_index;
     SeaHunter first; /* --hunter; the race's other board gets the other hunter */
     SeaLayout layout;
-    int cell_px;           /* the last drawn cell size (D says when numbers do not fit) */
-    int boards;            /* 1 or 2 */
+    int cell_px; /* the last drawn cell size (D says when numbers do not fit) */
+    int boards;  /* 1 or 2 */
     Shooter shooter[2];
-    EngineSide *eng;       /* --hunter engine:CMD, else NULL */
-    long round;            /* counts games and layouts: an answer asked in another is stale */
+    EngineSide *eng; /* --hunter engine:CMD, else NULL */
+    long round;      /* counts games and layouts: an answer asked in another is stale */
 
     /* statistics since the start or the last Tab */
     long played;
@@ -120,16 +125,16 @@ typedef struct SeaView {
     long cur;     /* the tick on screen; last_tick() is the latest */
 } SeaView;
 
-static const Rgba SEA_UNKNOWN_C = {20, 34, 58, 255};  /* unknown water */
-static const Rgba SEA_KNOWN_C = {52, 84, 118, 255};   /* water known from a sunk ship's halo */
-static const Rgba SEA_MISS_C = {58, 92, 128, 255};    /* water we shot at */
-static const Rgba SEA_DOT_C = {205, 225, 245, 255};   /* the splash of a miss */
-static const Rgba SEA_HIT_C = {255, 120, 50, 255};    /* a hit on a floating ship */
-static const Rgba SEA_SUNK_C = {150, 36, 44, 255};    /* a sunk ship */
+static const Rgba SEA_UNKNOWN_C = {20, 34, 58, 255}; /* unknown water */
+static const Rgba SEA_KNOWN_C = {52, 84, 118, 255};  /* water known from a sunk ship's halo */
+static const Rgba SEA_MISS_C = {58, 92, 128, 255};   /* water we shot at */
+static const Rgba SEA_DOT_C = {205, 225, 245, 255};  /* the splash of a miss */
+static const Rgba SEA_HIT_C = {255, 120, 50, 255};   /* a hit on a floating ship */
+static const Rgba SEA_SUNK_C = {150, 36, 44, 255};   /* a sunk ship */
 static const Rgba SEA_SUNK_EDGE = {255, 150, 150, 255};
 static const Rgba SEA_HALO_EDGE = {120, 170, 220, 150};
 static const Rgba SEA_LABEL_C = {132, 140, 160, 255};
-static const Rgba SEA_MARK_C = {120, 240, 170, 255};  /* an engine's `info cells` */
+static const Rgba SEA_MARK_C = {120, 240, 170, 255}; /* an engine's `info cells` */
 enum { HEAT_ALPHA = 200, NUMBERS_MIN_CELL = 16 };
 
 /* ======================================================================== */
@@ -165,9 +170,9 @@ static void decide(Shooter *s) {
     s->pending = st == WS_OK ? cell : -1;
     if (st != WS_OK) {
         WsError note = {0};
-        report_status(ws_fail(&note, st, "sea: the %s hunter failed: %s", sea_hunter_name(s->hunter),
-                           err.msg),
-                   &note);
+        report_status(ws_fail(&note, st, "sea: the %s hunter failed: %s",
+                              sea_hunter_name(s->hunter), err.msg),
+                      &note);
     }
 }
 
@@ -308,10 +313,7 @@ static void engine_seek(SeaView *v, Shooter *s, int t) {
     if (t == e->fault_at && t == s->hist.shots)
         sea_game_forfeit(&s->game);
     s->done = sea_game_is_over(&s->game);
-    s->pending = s->done                 ? -1
-                 : t < s->hist.shots     ? s->hist.cell[t]
-                 : e->noted > t          ? e->next
-                                         : -1;
+    s->pending = s->done ? -1 : t < s->hist.shots ? s->hist.cell[t] : e->noted > t ? e->next : -1;
     if (t < e->noted) {
         s->decision_us = (double)e->wait_ms[t] * 1000.0;
         engine_show(e, t);
@@ -391,7 +393,8 @@ static void finish_game(SeaView *v, FrontendCtx *ctx) {
     }
     if (v->boards == 2) {
         const SeaGame *ga = &v->shooter[0].game, *gb = &v->shooter[1].game;
-        int a = ga->forfeit ? SEA_CELLS + 1 : ga->shots, b = gb->forfeit ? SEA_CELLS + 1 : gb->shots;
+        int a = ga->forfeit ? SEA_CELLS + 1 : ga->shots,
+            b = gb->forfeit ? SEA_CELLS + 1 : gb->shots;
         if (a < b)
             v->wins[0]++;
         else if (b < a)
@@ -723,10 +726,10 @@ static PixRect cell_rect(const BoardLayout *bl, int cell) {
 /* The heatmap of one board as drawn: a built-in hunter's SeaAi.heat, or the
  * engine's `info wave` (-1: no value). Filled on the stack per frame. */
 typedef struct BoardHeat {
-    double max;                /* the largest tint value (0: nothing tinted) */
-    double tint[SEA_CELLS];    /* > 0: tinted relative to max */
-    long number[SEA_CELLS];    /* what D writes */
-    bool numbered[SEA_CELLS];  /* whether D writes it */
+    double max;               /* the largest tint value (0: nothing tinted) */
+    double tint[SEA_CELLS];   /* > 0: tinted relative to max */
+    long number[SEA_CELLS];   /* what D writes */
+    bool numbered[SEA_CELLS]; /* whether D writes it */
 } BoardHeat;
 
 /* The number shown for a cell: sampled fleets as a percentage, counts and
@@ -779,13 +782,13 @@ static void draw_labels(FrontendCtx *ctx, const BoardPlace *p) {
     for (int x = 0; x < SEA_W; x++) {
         PixRect r = layout_cell_rect(&p->bl, x, 0);
         char s[2] = {(char)('A' + x), '\0'};
-        text_draw(ctx->text, p->label_px, r.x + r.w / 2, r.y - p->bl.cell / 2 - lh / 2,
-                  TEXT_CENTER, c, s);
+        text_draw(ctx->text, p->label_px, r.x + r.w / 2, r.y - p->bl.cell / 2 - lh / 2, TEXT_CENTER,
+                  c, s);
     }
     for (int y = 0; y < SEA_H; y++) {
         PixRect r = layout_cell_rect(&p->bl, 0, y);
-        text_drawf(ctx->text, p->label_px, r.x - p->bl.cell / 2, r.y + (r.h - lh) / 2,
-                   TEXT_CENTER, c, "%d", y + 1);
+        text_drawf(ctx->text, p->label_px, r.x - p->bl.cell / 2, r.y + (r.h - lh) / 2, TEXT_CENTER,
+                   c, "%d", y + 1);
     }
 }
 
@@ -902,9 +905,7 @@ static void draw_board(const SeaView *v, const Shooter *s, FrontendCtx *ctx, con
 }
 
 /* A board's shots for the race: a forfeit game loses to any finished one. */
-static int race_shots(const Shooter *s) {
-    return s->game.forfeit ? SEA_CELLS + 1 : s->game.shots;
-}
+static int race_shots(const Shooter *s) { return s->game.forfeit ? SEA_CELLS + 1 : s->game.shots; }
 
 static void sea_view_draw(void *state, FrontendCtx *ctx) {
     SeaView *v = state;
@@ -947,7 +948,8 @@ static void sea_view_draw(void *state, FrontendCtx *ctx) {
                  s->engine ? "" : " hunter", g->shots, g->sunk, SEA_SHIP_COUNT, tail);
         snprintf(title[1], sizeof title[1], "%s: %d shots, %d/%d%s", name, g->shots, g->sunk,
                  SEA_SHIP_COUNT, tail);
-        snprintf(title[2], sizeof title[2], "%s %d%s", name, g->shots, g->forfeit ? " forfeit" : "");
+        snprintf(title[2], sizeof title[2], "%s %d%s", name, g->shots,
+                 g->forfeit ? " forfeit" : "");
         int tpx = px + 2, k = 0;
         /* A twentieth to spare: a short title is drawn as one rendered label,
          * whose fractional advances come out up to 4 % wider than
@@ -985,8 +987,7 @@ static void sea_view_draw(void *state, FrontendCtx *ctx) {
             snprintf(ctx->caption, sizeof ctx->caption, "FORFEIT after %d shots", s0->game.shots);
             ctx->caption_color = PAL_BAD;
         } else {
-            snprintf(ctx->caption, sizeof ctx->caption, "FLEET SUNK in %d shots",
-                     s0->game.shots);
+            snprintf(ctx->caption, sizeof ctx->caption, "FLEET SUNK in %d shots", s0->game.shots);
             ctx->caption_color = PAL_GOOD;
         }
     }
@@ -1141,8 +1142,8 @@ static void sea_view_hud(void *state, FrontendCtx *ctx, Hud *hud) {
     if (v->played > 0) {
         if (v->boards == 2)
             hud_kv(hud, "games", PAL_TEXT, "%ld: %s %ld, %s %ld, tie %ld", v->played,
-                   shooter_key(&v->shooter[0]), v->wins[0], shooter_key(&v->shooter[1]),
-                   v->wins[1], v->ties);
+                   shooter_key(&v->shooter[0]), v->wins[0], shooter_key(&v->shooter[1]), v->wins[1],
+                   v->ties);
         else
             hud_kv(hud, "games", PAL_TEXT, "%ld", v->played);
         for (int b = 0; b < v->boards; b++) {
@@ -1207,4 +1208,3 @@ const View VIEW_SEA = {
     .hud = sea_view_hud,
     .history = &SEA_HISTORY,
 };
-
