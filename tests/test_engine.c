@@ -361,6 +361,65 @@ START_TEST(test_never_ready) {
 }
 END_TEST
 
+/* The window's start: launch returns at once (no wait for ready), the
+ * handshake is polled with wait 0, and a fault of the start says what
+ * engine_start says. */
+START_TEST(test_launch_async) {
+    Engine *e = NULL;
+    WsError err = {0};
+    long t0 = now_ms();
+    ck_assert_msg(engine_launch(&e, cmd("bad.py", "noready"), ENGINE_SNAKE, 500, &err) == WS_OK,
+                  "%s", err.msg);
+    ck_assert_int_lt(now_ms() - t0, 2000);
+    ck_assert(engine_alive(e));
+    ck_assert(!engine_ready(e));
+    ck_assert_int_eq(engine_poll_ready(e, 0, &err), ENGINE_PENDING);
+    SnakeGame g;
+    game_init(&g, 8, 8, 5);
+    ck_assert_int_eq(engine_snake_request(e, &g, &err), WS_ERR_ARG); /* not ready yet */
+    long pgid = engine_pgid(e);
+    /* a restart that does not wait, then a good engine's ready comes by polling */
+    engine_stop(e);
+    ck_assert(group_gone(pgid));
+    ck_assert_msg(engine_launch(&e, cmd("good.py", ""), ENGINE_SNAKE, 2000, &err) == WS_OK, "%s",
+                  err.msg);
+    EnginePoll r;
+    int polls = 0;
+    while ((r = engine_poll_ready(e, 0, &err)) == ENGINE_PENDING) {
+        polls++;
+        usleep(2000);
+    }
+    ck_assert_msg(r == ENGINE_ANSWERED, "%s", err.msg);
+    ck_assert(engine_ready(e));
+    ck_assert_str_eq(engine_name(e), "good_test_engine");
+    ck_assert_int_eq(engine_poll_ready(e, 0, &err), ENGINE_ANSWERED); /* stays ready */
+    ck_assert_int_eq(engine_snake_request(e, &g, &err), WS_OK);
+    EngineAnswer ans;
+    while ((r = engine_poll(e, 0, &ans, &err)) == ENGINE_PENDING)
+        usleep(1000);
+    ck_assert_int_eq(r, ENGINE_ANSWERED);
+    /* relaunch: a fresh process, pending again, ready again */
+    pgid = engine_pgid(e);
+    ck_assert_int_eq(engine_relaunch(e, &err), WS_OK);
+    ck_assert(group_gone(pgid));
+    while ((r = engine_poll_ready(e, 10, &err)) == ENGINE_PENDING) {
+    }
+    ck_assert_int_eq(r, ENGINE_ANSWERED);
+    engine_stop(e);
+    /* a start that fails is reported by the poll, with engine_start's line */
+    ck_assert_int_eq(engine_launch(&e, cmd("bad.py", "exit"), ENGINE_SNAKE, 2000, &err), WS_OK);
+    while ((r = engine_poll_ready(e, 0, &err)) == ENGINE_PENDING)
+        usleep(2000);
+    ck_assert_int_eq(r, ENGINE_FAULT);
+    ck_assert_msg(strstr(err.msg, "engine python3: exited with status 3 before ready"), "%s",
+                  err.msg);
+    ck_assert(!engine_alive(e));
+    engine_stop(e);
+    snake_game_deinit(&g);
+    (void)polls;
+}
+END_TEST
+
 /* ---- faults during a game ---------------------------------------------------- */
 
 /* Plays `mode` of bad.py until its fault; checks the message, the time the
@@ -583,6 +642,7 @@ static Suite *engine_suite(void) {
     tcase_add_checked_fixture(bad, setup, NULL);
     tcase_add_test(bad, test_exit_at_once);
     tcase_add_test(bad, test_never_ready);
+    tcase_add_test(bad, test_launch_async);
     tcase_add_test(bad, test_crash);
     tcase_add_test(bad, test_garbage);
     tcase_add_test(bad, test_long_line);

@@ -351,8 +351,8 @@ static WsStatus spawn(Engine *e, WsError *err) {
 
 static void queue(Engine *e, const char *s, size_t n);
 
-/* Spawns, says hello and waits for ready (the name comes first, if any). */
-static WsStatus hello(Engine *e, WsError *err) {
+/* Spawns and says hello; the answer is read by engine_poll_ready. */
+static WsStatus hello_begin(Engine *e, WsError *err) {
     snprintf(e->name, sizeof e->name, "%s", e->word);
     e->rlen = 0;
     e->woff = e->wlen = 0;
@@ -365,9 +365,14 @@ static WsStatus hello(Engine *e, WsError *err) {
     queue(e, msg, strlen(msg));
     e->phase = PHASE_HELLO;
     e->t_request = now_ms();
+    return WS_OK;
+}
+
+/* Waits for ready (the name comes first, if any): the blocking path. */
+static WsStatus hello_wait(Engine *e, WsError *err) {
     EnginePoll r;
     do
-        r = poll_lines(e, ENGINE_READY_MS, NULL, err);
+        r = engine_poll_ready(e, ENGINE_READY_MS, err);
     while (r == ENGINE_PENDING);
     if (r == ENGINE_FAULT) {
         err->status = WS_ERR_ARG;
@@ -376,8 +381,24 @@ static WsStatus hello(Engine *e, WsError *err) {
     return WS_OK;
 }
 
-WsStatus engine_start(Engine **out, const char *cmd, EngineKind kind, int timeout_ms,
-                      WsError *err) {
+EnginePoll engine_poll_ready(Engine *e, int wait_ms, WsError *err) {
+    switch (e->phase) {
+    case PHASE_HELLO:
+        return poll_lines(e, wait_ms, NULL, err);
+    case PHASE_IDLE:
+    case PHASE_WAIT:
+        return ENGINE_ANSWERED;
+    case PHASE_DEAD:
+    default:
+        ws_fail(err, WS_ERR_ARG, "engine %s: not running", e->name);
+        return ENGINE_FAULT;
+    }
+}
+
+bool engine_ready(const Engine *e) { return e->phase == PHASE_IDLE || e->phase == PHASE_WAIT; }
+
+WsStatus engine_launch(Engine **out, const char *cmd, EngineKind kind, int timeout_ms,
+                       WsError *err) {
     *out = NULL;
     Engine *e = calloc(1, sizeof *e);
     if (e == NULL)
@@ -403,13 +424,26 @@ WsStatus engine_start(Engine **out, const char *cmd, EngineKind kind, int timeou
         engine_stop(e);
         return WS_ERR_NOMEM;
     }
-    WsStatus st = hello(e, err);
+    WsStatus st = hello_begin(e, err);
     if (st != WS_OK) {
         engine_stop(e);
         return st;
     }
     *out = e;
     return WS_OK;
+}
+
+WsStatus engine_start(Engine **out, const char *cmd, EngineKind kind, int timeout_ms,
+                      WsError *err) {
+    WsStatus st = engine_launch(out, cmd, kind, timeout_ms, err);
+    if (st != WS_OK)
+        return st;
+    st = hello_wait(*out, err);
+    if (st != WS_OK) {
+        engine_stop(*out);
+        *out = NULL;
+    }
+    return st;
 }
 
 /* Polite stop: quit, EOF, up to 1 s, then the whole group killed anyway. */
@@ -429,9 +463,14 @@ static void stop_process(Engine *e) {
     kill_group(e); /* its children too, even when the leader is gone */
 }
 
-WsStatus engine_restart(Engine *e, WsError *err) {
+WsStatus engine_relaunch(Engine *e, WsError *err) {
     stop_process(e);
-    return hello(e, err);
+    return hello_begin(e, err);
+}
+
+WsStatus engine_restart(Engine *e, WsError *err) {
+    WsStatus st = engine_relaunch(e, err);
+    return st != WS_OK ? st : hello_wait(e, err);
 }
 
 void engine_stop(Engine *e) {
@@ -554,6 +593,8 @@ static WsStatus can_request(Engine *e, WsError *err) {
         return ws_fail(err, WS_ERR_ARG, "engine %s: not running", e->name);
     if (e->phase == PHASE_WAIT)
         return ws_fail(err, WS_ERR_ARG, "engine %s: an answer is still pending", e->name);
+    if (e->phase == PHASE_HELLO) /* launched, engine_poll_ready not yet ANSWERED */
+        return ws_fail(err, WS_ERR_ARG, "engine %s: not ready yet", e->name);
     return WS_OK;
 }
 

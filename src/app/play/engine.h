@@ -64,7 +64,9 @@
  * writes the rest and reads the answer, waiting at most wait_ms (0: just
  * look). The window polls with 0 each frame; a headless caller polls with
  * a long wait (the timeout bounds it). Only engine_start / engine_restart
- * (the handshake, up to 10 s) and engine_stop (up to 1 s) block.
+ * (the handshake, up to 10 s) and engine_stop (up to 1 s) block; the
+ * window starts an engine with engine_launch / engine_relaunch, which
+ * return once the process runs, and polls engine_poll_ready each frame.
  *
  * Signals. Writing to an engine that died never raises SIGPIPE in
  * wavesnake: the write blocks SIGPIPE in the calling thread and consumes the
@@ -139,6 +141,25 @@ typedef struct Engine Engine;
  * ready") when it cannot be started or never says ready: the caller exits 2.
  * WS_ERR_NOMEM when the buffers cannot be had. */
 WsStatus engine_start(Engine **out, const char *cmd, EngineKind kind, int timeout_ms, WsError *err);
+
+/* The handshake without waiting, for the window (its frames never wait on
+ * an engine): engine_launch spawns the program and sends the hello, then
+ * engine_poll_ready reads its answer, waiting at most wait_ms (0: look):
+ * ENGINE_PENDING while it has not said ready, ENGINE_ANSWERED once it has
+ * (and for an engine already ready), ENGINE_FAULT with engine_start's line
+ * ("engine NAME: no ready within 10 s", "...: exited with status 127 before
+ * ready") when it failed: the process is gone, engine_relaunch tries again.
+ * engine_relaunch is engine_restart without the wait (an engine still
+ * running is stopped first, up to 1 s; a faulted one is already gone).
+ * engine_launch's errors are those of spawning (WS_ERR_ARG, WS_ERR_NOMEM);
+ * on failure *out is NULL. engine_start = engine_launch + the wait. */
+WsStatus engine_launch(Engine **out, const char *cmd, EngineKind kind, int timeout_ms,
+                       WsError *err);
+WsStatus engine_relaunch(Engine *e, WsError *err);
+EnginePoll engine_poll_ready(Engine *e, int wait_ms, WsError *err);
+
+/* Whether the handshake is done and the engine runs (a request may be made). */
+bool engine_ready(const Engine *e);
 
 /* Stops a faulted or running engine (`quit`, 1 s, then SIGKILL to its group,
  * reaped) and starts the same command again, keeping every buffer. The game

@@ -106,8 +106,8 @@ const char *player_fault_line(const Engine *e, long game, long tick, const WsErr
 /* The snake                                                                 */
 /* ======================================================================== */
 
-WsStatus snake_player_init(SnakePlayer *p, const PlayerSpec *spec, const SnakeRules *rules,
-                           int timeout_ms, WsError *err) {
+static WsStatus snake_player_make(SnakePlayer *p, const PlayerSpec *spec, const SnakeRules *rules,
+                                  int timeout_ms, bool wait, WsError *err) {
     memset(p, 0, sizeof *p);
     p->spec = *spec;
     p->timeout_ms = timeout_ms > 0 ? timeout_ms : ENGINE_TIMEOUT_DEFAULT;
@@ -123,7 +123,8 @@ WsStatus snake_player_init(SnakePlayer *p, const PlayerSpec *spec, const SnakeRu
         p->command = command_dup(spec);
         st = p->command == NULL
                  ? ws_fail(err, WS_ERR_NOMEM, "out of memory for an engine's command")
-                 : engine_start(&p->engine, p->command, ENGINE_SNAKE, p->timeout_ms, err);
+             : wait ? engine_start(&p->engine, p->command, ENGINE_SNAKE, p->timeout_ms, err)
+                    : engine_launch(&p->engine, p->command, ENGINE_SNAKE, p->timeout_ms, err);
         if (st == WS_OK)
             trace_name(p->name, sizeof p->name, engine_name(p->engine));
     } else {
@@ -134,6 +135,16 @@ WsStatus snake_player_init(SnakePlayer *p, const PlayerSpec *spec, const SnakeRu
     return st;
 }
 
+WsStatus snake_player_init(SnakePlayer *p, const PlayerSpec *spec, const SnakeRules *rules,
+                           int timeout_ms, WsError *err) {
+    return snake_player_make(p, spec, rules, timeout_ms, true, err);
+}
+
+WsStatus snake_player_launch(SnakePlayer *p, const PlayerSpec *spec, const SnakeRules *rules,
+                             int timeout_ms, WsError *err) {
+    return snake_player_make(p, spec, rules, timeout_ms, false, err);
+}
+
 void snake_player_deinit(SnakePlayer *p) {
     if (p->ai_ready)
         snake_ai_deinit(&p->ai);
@@ -142,7 +153,7 @@ void snake_player_deinit(SnakePlayer *p) {
     memset(p, 0, sizeof *p);
 }
 
-WsStatus snake_player_new_game(SnakePlayer *p, WsError *err) {
+static WsStatus snake_player_renew(SnakePlayer *p, bool wait, WsError *err) {
     p->asked = p->answered = false;
     p->info = NULL;
     if (p->ai_ready)
@@ -150,12 +161,44 @@ WsStatus snake_player_new_game(SnakePlayer *p, WsError *err) {
     if (p->engine == NULL)
         return WS_OK;
     if (!engine_alive(p->engine)) {
-        WsStatus st = engine_restart(p->engine, err);
+        WsStatus st = wait ? engine_restart(p->engine, err) : engine_relaunch(p->engine, err);
         if (st != WS_OK)
             return st;
     }
     engine_snake_forget(p->engine);
     return WS_OK;
+}
+
+WsStatus snake_player_new_game(SnakePlayer *p, WsError *err) {
+    return snake_player_renew(p, true, err);
+}
+
+WsStatus snake_player_new_game_async(SnakePlayer *p, WsError *err) {
+    return snake_player_renew(p, false, err);
+}
+
+/* The engine's name is known once it said ready: the trace's name follows. */
+static PlayerStart poll_ready(Engine *e, int wait_ms, char *name, size_t size, WsError *err) {
+    if (e == NULL)
+        return PLAYER_READY;
+    switch (engine_poll_ready(e, wait_ms, err)) {
+    case ENGINE_ANSWERED:
+        trace_name(name, size, engine_name(e));
+        return PLAYER_READY;
+    case ENGINE_FAULT:
+        return PLAYER_START_FAULT;
+    case ENGINE_PENDING:
+    default:
+        return PLAYER_STARTING;
+    }
+}
+
+PlayerStart snake_player_poll_ready(SnakePlayer *p, int wait_ms, WsError *err) {
+    return poll_ready(p->engine, wait_ms, p->name, sizeof p->name, err);
+}
+
+bool snake_player_ready(const SnakePlayer *p) {
+    return p->engine == NULL || engine_ready(p->engine);
 }
 
 WsStatus snake_player_request(SnakePlayer *p, const SnakeGame *g, WsError *err) {
@@ -243,7 +286,8 @@ const char *snake_player_name(const SnakePlayer *p) { return p->name; }
 /* The sea                                                                   */
 /* ======================================================================== */
 
-WsStatus sea_player_init(SeaPlayer *p, const PlayerSpec *spec, int timeout_ms, WsError *err) {
+static WsStatus sea_player_make(SeaPlayer *p, const PlayerSpec *spec, int timeout_ms, bool wait,
+                                WsError *err) {
     memset(p, 0, sizeof *p);
     p->spec = *spec;
     p->timeout_ms = timeout_ms > 0 ? timeout_ms : ENGINE_TIMEOUT_DEFAULT;
@@ -254,12 +298,21 @@ WsStatus sea_player_init(SeaPlayer *p, const PlayerSpec *spec, int timeout_ms, W
     p->command = command_dup(spec);
     WsStatus st = p->command == NULL
                       ? ws_fail(err, WS_ERR_NOMEM, "out of memory for an engine's command")
-                      : engine_start(&p->engine, p->command, ENGINE_SEA, p->timeout_ms, err);
+                  : wait ? engine_start(&p->engine, p->command, ENGINE_SEA, p->timeout_ms, err)
+                         : engine_launch(&p->engine, p->command, ENGINE_SEA, p->timeout_ms, err);
     if (st == WS_OK)
         trace_name(p->name, sizeof p->name, engine_name(p->engine));
     if (st != WS_OK)
         sea_player_deinit(p);
     return st;
+}
+
+WsStatus sea_player_init(SeaPlayer *p, const PlayerSpec *spec, int timeout_ms, WsError *err) {
+    return sea_player_make(p, spec, timeout_ms, true, err);
+}
+
+WsStatus sea_player_launch(SeaPlayer *p, const PlayerSpec *spec, int timeout_ms, WsError *err) {
+    return sea_player_make(p, spec, timeout_ms, false, err);
 }
 
 void sea_player_deinit(SeaPlayer *p) {
@@ -268,15 +321,29 @@ void sea_player_deinit(SeaPlayer *p) {
     memset(p, 0, sizeof *p);
 }
 
-WsStatus sea_player_new_game(SeaPlayer *p, const SeaGame *g, WsError *err) {
+static WsStatus sea_player_renew(SeaPlayer *p, const SeaGame *g, bool wait, WsError *err) {
     p->asked = p->answered = false;
     p->info = NULL;
     sea_ai_clear(&p->ai);
     rng_init(&p->rng, g->seed, RNG_STREAM_OTHER); /* the hunter's draws: stream 2 */
     if (p->engine != NULL && !engine_alive(p->engine))
-        return engine_restart(p->engine, err);
+        return wait ? engine_restart(p->engine, err) : engine_relaunch(p->engine, err);
     return WS_OK;
 }
+
+WsStatus sea_player_new_game(SeaPlayer *p, const SeaGame *g, WsError *err) {
+    return sea_player_renew(p, g, true, err);
+}
+
+WsStatus sea_player_new_game_async(SeaPlayer *p, const SeaGame *g, WsError *err) {
+    return sea_player_renew(p, g, false, err);
+}
+
+PlayerStart sea_player_poll_ready(SeaPlayer *p, int wait_ms, WsError *err) {
+    return poll_ready(p->engine, wait_ms, p->name, sizeof p->name, err);
+}
+
+bool sea_player_ready(const SeaPlayer *p) { return p->engine == NULL || engine_ready(p->engine); }
 
 WsStatus sea_player_request(SeaPlayer *p, const SeaGame *g, WsError *err) {
     if (p->asked)

@@ -20,7 +20,11 @@
  *
  * Engines are started once (snake_player_init, which blocks for the
  * handshake) and reused from game to game; after a fault the engine is
- * started afresh by the next snake_player_new_game.
+ * started afresh by the next snake_player_new_game. The window, whose
+ * frames never wait on an engine, uses the twins that do not wait:
+ * snake_player_launch / snake_player_new_game_async start the process and
+ * return, then snake_player_poll_ready is polled each frame until
+ * PLAYER_READY (a request before that fails with WS_ERR_ARG).
  *
  * Ownership and threads: a player owns everything it holds and belongs to
  * one thread (a headless run makes one per worker thread, so `--jobs N`
@@ -68,6 +72,13 @@ typedef enum PlayerPoll {
     PLAYER_FAULT        /* the engine failed: err has one line; the game is forfeit */
 } PlayerPoll;
 
+/* What a poll of a start (the handshake) gave. */
+typedef enum PlayerStart {
+    PLAYER_STARTING = 0, /* the engine has not said ready yet: poll again */
+    PLAYER_READY,        /* ready (always, for a built-in AI or the wheel) */
+    PLAYER_START_FAULT   /* it never will: err has engine_start's line; the process is gone */
+} PlayerStart;
+
 /* ---- specs ------------------------------------------------------------------ */
 
 /* Whether text names an engine ("engine:..."). */
@@ -112,6 +123,11 @@ typedef struct SnakePlayer {
  * WS_ERR_NOMEM. On failure nothing is left to free. */
 WsStatus snake_player_init(SnakePlayer *p, const PlayerSpec *spec, const SnakeRules *rules,
                            int timeout_ms, WsError *err);
+/* snake_player_init without the wait: an engine's process is started and
+ * its handshake left to snake_player_poll_ready. WS_ERR_ARG when it cannot
+ * be spawned at all. */
+WsStatus snake_player_launch(SnakePlayer *p, const PlayerSpec *spec, const SnakeRules *rules,
+                             int timeout_ms, WsError *err);
 /* Stops the engine (quit, then its process group killed after 1 s) and
  * frees everything. A zeroed player is fine. */
 void snake_player_deinit(SnakePlayer *p);
@@ -119,6 +135,20 @@ void snake_player_deinit(SnakePlayer *p);
 /* Before a game's first move: clears the AI's memory; starts the engine
  * again if a fault stopped it (errors as snake_player_init). */
 WsStatus snake_player_new_game(SnakePlayer *p, WsError *err);
+
+/* snake_player_new_game without the wait: a faulted engine is started
+ * again (the process spawned, the hello sent) and its handshake left to
+ * snake_player_poll_ready. WS_ERR_ARG when it cannot be spawned. */
+WsStatus snake_player_new_game_async(SnakePlayer *p, WsError *err);
+
+/* The handshake of a launched / restarted engine, waiting at most wait_ms
+ * (0: look; the wait never passes its 10 s limit). PLAYER_READY also for a
+ * player without an engine or an engine already ready; the trace name
+ * (snake_player_name) takes the engine's `name` then. */
+PlayerStart snake_player_poll_ready(SnakePlayer *p, int wait_ms, WsError *err);
+
+/* Whether a request may be made (no handshake pending, engine running). */
+bool snake_player_ready(const SnakePlayer *p);
 
 /* Asks for the move of g (playing) without blocking: a built-in AI decides
  * at once, an engine gets the tick. WS_ERR_ARG when a request is pending. */
@@ -170,6 +200,11 @@ typedef struct SeaPlayer {
 } SeaPlayer;
 
 WsStatus sea_player_init(SeaPlayer *p, const PlayerSpec *spec, int timeout_ms, WsError *err);
+/* The twins that do not wait, as the snake's (snake_player_launch ...). */
+WsStatus sea_player_launch(SeaPlayer *p, const PlayerSpec *spec, int timeout_ms, WsError *err);
+WsStatus sea_player_new_game_async(SeaPlayer *p, const SeaGame *g, WsError *err);
+PlayerStart sea_player_poll_ready(SeaPlayer *p, int wait_ms, WsError *err);
+bool sea_player_ready(const SeaPlayer *p);
 void sea_player_deinit(SeaPlayer *p);
 
 /* Before game g's first shot (g already reset with its seed). */
