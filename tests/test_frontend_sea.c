@@ -416,6 +416,39 @@ START_TEST(a_shot_off_the_board_forfeits_the_game) {
 }
 END_TEST
 
+/* slow_restart.py faults at once (a shot off the board); the next game
+ * (Enter) starts it again, and that run takes a second to say ready: the
+ * frames keep coming meanwhile, nothing is shot, then it plays. */
+START_TEST(a_restart_never_stops_the_frames) {
+    capture_stderr();
+    char flag[64];
+    temp_name(flag, sizeof flag, ".flag");
+    remove(flag); /* the engine's first run creates it */
+    char args[128];
+    snprintf(args, sizeof args, "slow_restart.py %s", flag);
+    AppOptions o = sea_opts("WS_TEST_ENGINES", args, 5000);
+    Frontend *app = open_app(&o);
+    frames_until_status(app, "game 0 tick 0: a shot off the board");
+    push_key(SDLK_RETURN); /* game 1: the engine starts afresh */
+    ck_assert(frontend_frame(app));
+    long ticks = frontend_tick_count(app);
+    long frames = 0;
+    while (frontend_tick_count(app) == ticks) {
+        ck_assert_msg(frames < 4000, "the restarted engine never played");
+        SDL_Delay(5);
+        ck_assert(frontend_frame(app));
+        frames++;
+    }
+    /* Had the restart waited for ready, one frame would have taken the second. */
+    ck_assert_msg(frames >= 10, "only %ld frames while the engine started", frames);
+    play_until(app, ticks + 3);
+    ck_assert_int_eq(stderr_lines_with("engine"), 1);
+    close_and_check_no_engine_left(app, true);
+    remove(flag);
+    remove(err_path);
+}
+END_TEST
+
 static Suite *frontend_sea_suite(void) {
     Suite *s = suite_create("frontend_sea");
     TCase *tc = tcase_create("engine");
@@ -423,6 +456,7 @@ static Suite *frontend_sea_suite(void) {
     tcase_add_test(tc, hunter_py_plays_in_the_window);
     tcase_add_test(tc, a_hanging_engine_never_stops_the_frames);
     tcase_add_test(tc, a_shot_off_the_board_forfeits_the_game);
+    tcase_add_test(tc, a_restart_never_stops_the_frames);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -23,7 +23,10 @@
  * drawn for it. A fault (a shot off the board or at a known cell, an
  * unknown line, silence past --engine-timeout, an exit) ends its game
  * forfeit with one line, on the HUD and once on stderr; the engine starts
- * afresh before it plays again.
+ * afresh before it plays again, without waiting for it either (the HUD
+ * says "starting" until its handshake is done). Only the first start, in
+ * create, waits for ready: an engine that cannot start is one line and
+ * exit status 2, as headless.
  *
  * Time travel (view.h, ViewHistory): each board records its game in a
  * SeaHistory (the shots and the hunter's stream before each decision). The
@@ -87,7 +90,8 @@ typedef struct EngineSide {
     bool asked;        /* a request is out */
     long asked_round;  /* SeaView.round when asked: a new game or layout makes it stale */
     int asked_at;      /* the shots on the board sent */
-    uint64_t asked_ns; /* monoclock, when asked */
+    uint64_t asked_ns; /* monoclock, when asked (or, while starting, when started) */
+    bool starting;     /* restarted after a fault: its handshake is not done */
     int next;          /* the answer for the latest tick (hist.shots), -1 while none */
     /* What it said at each tick: notes[off[t] .. off[t + 1]) for t < noted,
      * engine_info_format's lines; sized once for a whole game's worst case. */
@@ -239,9 +243,10 @@ static bool engine_needs_ask(SeaView *v) {
 }
 
 /* Asks the engine for the shot at its board's latest tick (never waits for
- * the answer). A dead engine (a fault stopped it) is started afresh first. */
+ * the answer). A dead engine (a fault stopped it) is started afresh first,
+ * without waiting either: engine_collect asks once it has said ready. */
 static void engine_ask(SeaView *v, FrontendCtx *ctx) {
-    if (!engine_needs_ask(v))
+    if (v->eng->starting || !engine_needs_ask(v))
         return;
     Shooter *s = &v->shooter[0];
     EngineSide *e = v->eng;
@@ -250,10 +255,12 @@ static void engine_ask(SeaView *v, FrontendCtx *ctx) {
     /* Before the request: writing it may hand the CPU to the engine, which
      * can answer before this call returns. */
     e->asked_ns = monoclock_now_ns();
-    if (!engine_alive(e->player.engine))
-        /* Blocks for the handshake (a few ms for a script that starts at
-         * once, at most 10 s). */
-        st = engine_restart(e->player.engine, &err);
+    if (!engine_alive(e->player.engine)) {
+        st = sea_player_new_game_async(&e->player, &s->game, &err);
+        e->starting = st == WS_OK;
+        if (e->starting)
+            return;
+    }
     if (st == WS_OK)
         st = sea_player_request(&e->player, &s->game, &err);
     if (st != WS_OK) {
@@ -265,11 +272,36 @@ static void engine_ask(SeaView *v, FrontendCtx *ctx) {
     e->asked_at = s->hist.shots;
 }
 
+/* The handshake of a restarted engine, waiting at most wait_ms: once it is
+ * ready it is asked; an engine that never gets ready forfeits the game that
+ * waits for it (or, with none waiting, is said on stderr). */
+static void engine_poll_start(SeaView *v, FrontendCtx *ctx, int wait_ms) {
+    EngineSide *e = v->eng;
+    WsError err = {0};
+    PlayerStart r = sea_player_poll_ready(&e->player, wait_ms, &err);
+    if (r == PLAYER_STARTING)
+        return;
+    e->starting = false;
+    if (r == PLAYER_READY) {
+        engine_ask(v, ctx);
+        return;
+    }
+    Shooter *s = engine_board(v);
+    if (engine_needs_ask(v)) {
+        engine_forfeit(v, s, &err, ctx);
+    } else {
+        fprintf(stderr, "wavesnake: %s\n", err.msg);
+        fflush(stderr);
+    }
+}
+
 /* Reads the engine's answer if there is one, waiting at most wait_ms. An
  * answer for a board that is no longer there (a new game, a step back and
  * play on) is dropped and the engine asked again. */
 static void engine_collect(SeaView *v, FrontendCtx *ctx, int wait_ms) {
     EngineSide *e = v->eng;
+    if (e != NULL && e->starting)
+        engine_poll_start(v, ctx, wait_ms);
     if (e == NULL || !e->asked)
         return;
     int cell = -1;
@@ -545,9 +577,13 @@ static bool sea_view_action(void *state, Action action, FrontendCtx *ctx) {
 }
 
 /* How long a poll of the engine may wait: not at all in a window (the frame
- * never waits), the whole answer offscreen (a screenshot is repeatable). */
+ * never waits), the whole answer offscreen (a screenshot is repeatable;
+ * a handshake's 10 s bound the wait for ready, the timeout an answer's). */
 static int engine_wait_ms(const FrontendCtx *ctx) {
-    return ctx->offscreen ? ctx->opts->engine_timeout_ms : 0;
+    return ctx->offscreen
+               ? (ctx->opts->engine_timeout_ms > ENGINE_READY_MS ? ctx->opts->engine_timeout_ms
+                                                                 : ENGINE_READY_MS)
+               : 0;
 }
 
 static bool sea_view_tick(void *state, FrontendCtx *ctx) {
@@ -1012,9 +1048,15 @@ static void hud_engine_reason(Hud *hud, const SeaView *v, const Shooter *s) {
     }
     if (s->pending < 0) {
         /* The wall clock, not the view's: offscreen nothing waits here. */
-        double ms = e->asked ? (double)(monoclock_now_ns() - e->asked_ns) / 1e6 : 0.0;
-        hud_kv(hud, "next shot", PAL_ACCENT, "thinking ... %.0f ms", ms);
-        hud_text(hud, PAL_TEXT_DIM, "  (timeout %d ms)", v->eng->player.timeout_ms);
+        double ms =
+            e->asked || e->starting ? (double)(monoclock_now_ns() - e->asked_ns) / 1e6 : 0.0;
+        if (e->starting) {
+            hud_kv(hud, "next shot", PAL_ACCENT, "starting the engine ... %.0f ms", ms);
+            hud_text(hud, PAL_TEXT_DIM, "  (ready within %d s)", ENGINE_READY_MS / 1000);
+        } else {
+            hud_kv(hud, "next shot", PAL_ACCENT, "thinking ... %.0f ms", ms);
+            hud_text(hud, PAL_TEXT_DIM, "  (timeout %d ms)", e->player.timeout_ms);
+        }
         return;
     }
     char cell[4] = "-";
