@@ -183,7 +183,7 @@ static void decide(Shooter *s) {
 /* ---- the engine's board -------------------------------------------------- */
 
 /* The engine's board, when the layout shows it. */
-static Shooter *engine_board(SeaView *v) {
+static Shooter *side_board(SeaView *v) {
     return v->eng != NULL && v->shooter[0].engine ? &v->shooter[0] : NULL;
 }
 
@@ -194,7 +194,7 @@ static int board_tick(const SeaView *v, const Shooter *s) {
 
 /* Fills e->shown with what the engine said at tick t (nothing when it has
  * not answered there). */
-static void engine_show(EngineSide *e, int t) {
+static void side_show(EngineSide *e, int t) {
     e->shown_at = -1;
     engine_info_clear(&e->shown);
     if (t < 0 || t >= e->noted)
@@ -206,7 +206,7 @@ static void engine_show(EngineSide *e, int t) {
 }
 
 /* Keeps what the engine said with its answer for tick t (== e->noted). */
-static void engine_note(EngineSide *e, int t, const EngineInfo *info, double ms) {
+static void side_note(EngineSide *e, int t, const EngineInfo *info, double ms) {
     if (t != e->noted || t > SEA_CELLS)
         return;
     size_t at = e->off[t];
@@ -219,7 +219,7 @@ static void engine_note(EngineSide *e, int t, const EngineInfo *info, double ms)
 /* The engine's game ends forfeit at tick t of its board: one line on the
  * HUD and on stderr (here, once: a seek back to it shows it again, it is
  * not a new fault). */
-static void engine_forfeit(SeaView *v, Shooter *s, const WsError *why, FrontendCtx *ctx) {
+static void side_forfeit(SeaView *v, Shooter *s, const WsError *why, FrontendCtx *ctx) {
     EngineSide *e = v->eng;
     e->fault_at = s->hist.shots;
     player_fault_line(e->player.engine, v->game_index, s->hist.shots, why, e->fault,
@@ -235,8 +235,8 @@ static void engine_forfeit(SeaView *v, Shooter *s, const WsError *why, FrontendC
 }
 
 /* Whether the engine's board waits for a shot the engine has not been asked for. */
-static bool engine_needs_ask(SeaView *v) {
-    Shooter *s = engine_board(v);
+static bool side_needs_ask(SeaView *v) {
+    Shooter *s = side_board(v);
     EngineSide *e = v->eng;
     return s != NULL && !e->asked && !s->done && e->fault_at < 0 && e->noted == s->hist.shots &&
            !sea_game_is_over(&s->game);
@@ -244,9 +244,9 @@ static bool engine_needs_ask(SeaView *v) {
 
 /* Asks the engine for the shot at its board's latest tick (never waits for
  * the answer). A dead engine (a fault stopped it) is started afresh first,
- * without waiting either: engine_collect asks once it has said ready. */
-static void engine_ask(SeaView *v, FrontendCtx *ctx) {
-    if (v->eng->starting || !engine_needs_ask(v))
+ * without waiting either: side_collect asks once it has said ready. */
+static void side_ask(SeaView *v, FrontendCtx *ctx) {
+    if (v->eng->starting || !side_needs_ask(v))
         return;
     Shooter *s = &v->shooter[0];
     EngineSide *e = v->eng;
@@ -264,7 +264,7 @@ static void engine_ask(SeaView *v, FrontendCtx *ctx) {
     if (st == WS_OK)
         st = sea_player_request(&e->player, &s->game, &err);
     if (st != WS_OK) {
-        engine_forfeit(v, s, &err, ctx);
+        side_forfeit(v, s, &err, ctx);
         return;
     }
     e->asked = true;
@@ -275,7 +275,7 @@ static void engine_ask(SeaView *v, FrontendCtx *ctx) {
 /* The handshake of a restarted engine, waiting at most wait_ms: once it is
  * ready it is asked; an engine that never gets ready forfeits the game that
  * waits for it (or, with none waiting, is said on stderr). */
-static void engine_poll_start(SeaView *v, FrontendCtx *ctx, int wait_ms) {
+static void side_poll_start(SeaView *v, FrontendCtx *ctx, int wait_ms) {
     EngineSide *e = v->eng;
     WsError err = {0};
     PlayerStart r = sea_player_poll_ready(&e->player, wait_ms, &err);
@@ -283,12 +283,12 @@ static void engine_poll_start(SeaView *v, FrontendCtx *ctx, int wait_ms) {
         return;
     e->starting = false;
     if (r == PLAYER_READY) {
-        engine_ask(v, ctx);
+        side_ask(v, ctx);
         return;
     }
-    Shooter *s = engine_board(v);
-    if (engine_needs_ask(v)) {
-        engine_forfeit(v, s, &err, ctx);
+    Shooter *s = side_board(v);
+    if (side_needs_ask(v)) {
+        side_forfeit(v, s, &err, ctx);
     } else {
         fprintf(stderr, "wavesnake: %s\n", err.msg);
         fflush(stderr);
@@ -298,10 +298,10 @@ static void engine_poll_start(SeaView *v, FrontendCtx *ctx, int wait_ms) {
 /* Reads the engine's answer if there is one, waiting at most wait_ms. An
  * answer for a board that is no longer there (a new game, a step back and
  * play on) is dropped and the engine asked again. */
-static void engine_collect(SeaView *v, FrontendCtx *ctx, int wait_ms) {
+static void side_collect(SeaView *v, FrontendCtx *ctx, int wait_ms) {
     EngineSide *e = v->eng;
     if (e != NULL && e->starting)
-        engine_poll_start(v, ctx, wait_ms);
+        side_poll_start(v, ctx, wait_ms);
     if (e == NULL || !e->asked)
         return;
     int cell = -1;
@@ -311,11 +311,11 @@ static void engine_collect(SeaView *v, FrontendCtx *ctx, int wait_ms) {
         return;
     e->asked = false;
     double ms = (double)(monoclock_now_ns() - e->asked_ns) / 1e6;
-    Shooter *s = engine_board(v);
+    Shooter *s = side_board(v);
     bool stale = s == NULL || e->asked_round != v->round || e->asked_at != s->hist.shots ||
                  e->noted != s->hist.shots || s->done;
     if (r == PLAYER_FAULT && !stale) {
-        engine_forfeit(v, s, &err, ctx);
+        side_forfeit(v, s, &err, ctx);
         return;
     }
     if (r == PLAYER_FAULT) {
@@ -325,22 +325,22 @@ static void engine_collect(SeaView *v, FrontendCtx *ctx, int wait_ms) {
         fprintf(stderr, "wavesnake: %s (an answer no longer needed)\n", line);
     }
     if (stale || r == PLAYER_FAULT) {
-        engine_ask(v, ctx);
+        side_ask(v, ctx);
         return;
     }
-    engine_note(e, s->hist.shots, e->player.info, ms);
+    side_note(e, s->hist.shots, e->player.info, ms);
     e->next = cell;
     s->decision_us = ms * 1000.0;
     s->decision_us_sum += s->decision_us;
     s->decisions++;
     if (board_tick(v, s) == s->hist.shots) {
         s->pending = cell;
-        engine_show(e, s->hist.shots);
+        side_show(e, s->hist.shots);
     }
 }
 
 /* The engine's board at its tick t after a seek (the game already rebuilt). */
-static void engine_seek(SeaView *v, Shooter *s, int t) {
+static void side_seek(SeaView *v, Shooter *s, int t) {
     EngineSide *e = v->eng;
     if (t == e->fault_at && t == s->hist.shots)
         sea_game_forfeit(&s->game);
@@ -348,9 +348,9 @@ static void engine_seek(SeaView *v, Shooter *s, int t) {
     s->pending = s->done ? -1 : t < s->hist.shots ? s->hist.cell[t] : e->noted > t ? e->next : -1;
     if (t < e->noted) {
         s->decision_us = (double)e->wait_ms[t] * 1000.0;
-        engine_show(e, t);
+        side_show(e, t);
     } else {
-        engine_show(e, -1);
+        side_show(e, -1);
     }
 }
 
@@ -378,11 +378,11 @@ static void start_game(SeaView *v, long index, FrontendCtx *ctx) {
         e->next = -1;
         e->fault_at = -1;
         e->fault[0] = '\0';
-        engine_show(e, -1);
-        if (engine_board(v) != NULL) {
+        side_show(e, -1);
+        if (side_board(v) != NULL) {
             v->shooter[0].pending = -1;
             /* With a request still out, its answer is stale: collecting it asks anew. */
-            engine_ask(v, ctx);
+            side_ask(v, ctx);
         }
     }
     v->over = false;
@@ -481,8 +481,8 @@ static void play_on(SeaView *v, FrontendCtx *ctx) {
         e->fault[0] = '\0';
         s->pending = -1;
         s->done = false;
-        engine_show(e, -1);
-        engine_ask(v, ctx); /* with a request out, its answer is stale: collecting asks anew */
+        side_show(e, -1);
+        side_ask(v, ctx); /* with a request out, its answer is stale: collecting asks anew */
     }
 }
 
@@ -505,7 +505,7 @@ static void sea_view_destroy(void *state) {
 
 /* Starts the engine of --hunter engine:CMD (the handshake blocks, as a
  * headless run's: a command that cannot start is one line and exit 2). */
-static WsStatus engine_side_open(SeaView *v, const AppOptions *o, WsError *err) {
+static WsStatus side_open(SeaView *v, const AppOptions *o, WsError *err) {
     EngineSide *e = calloc(1, sizeof *e);
     if (e == NULL)
         return ws_fail(err, WS_ERR_NOMEM, "out of memory for the sea view's engine");
@@ -534,7 +534,7 @@ static WsStatus sea_view_create(void **state, FrontendCtx *ctx, const void *arg,
     v->placement = o->placement;
     v->seed = o->seed;
     if (o->hunter_player.kind == PLAYER_ENGINE) {
-        WsStatus st = engine_side_open(v, o, err);
+        WsStatus st = side_open(v, o, err);
         if (st != WS_OK) {
             sea_view_destroy(v);
             return st;
@@ -579,7 +579,7 @@ static bool sea_view_action(void *state, Action action, FrontendCtx *ctx) {
 /* How long a poll of the engine may wait: not at all in a window (the frame
  * never waits), the whole answer offscreen (a screenshot is repeatable;
  * a handshake's 10 s bound the wait for ready, the timeout an answer's). */
-static int engine_wait_ms(const FrontendCtx *ctx) {
+static int side_wait_ms(const FrontendCtx *ctx) {
     return ctx->offscreen
                ? (ctx->opts->engine_timeout_ms > ENGINE_READY_MS ? ctx->opts->engine_timeout_ms
                                                                  : ENGINE_READY_MS)
@@ -597,8 +597,8 @@ static bool sea_view_tick(void *state, FrontendCtx *ctx) {
         start_game(v, v->game_index + 1, ctx);
         return true;
     }
-    engine_collect(v, ctx, engine_wait_ms(ctx));
-    const Shooter *es = engine_board(v);
+    side_collect(v, ctx, side_wait_ms(ctx));
+    const Shooter *es = side_board(v);
     if (es != NULL && !es->done && es->pending < 0)
         return false; /* the engine thinks: the tick waits for it, every board alike */
     bool all_done = true;
@@ -619,8 +619,8 @@ static bool sea_view_tick(void *state, FrontendCtx *ctx) {
         if (s->engine) {
             s->pending = -1;
             v->eng->next = -1;
-            engine_show(v->eng, -1);
-            engine_ask(v, ctx);
+            side_show(v->eng, -1);
+            side_ask(v, ctx);
         } else {
             decide(s);
             s->decision_us_sum += s->decision_us;
@@ -660,7 +660,7 @@ static bool sea_hist_seek(void *state, long t, FrontendCtx *ctx) {
             return false;
         }
         if (s->engine) {
-            engine_seek(v, s, at);
+            side_seek(v, s, at);
         } else {
             /* The HUD's decision time: this decision, made again (with the shots before it). */
             s->decision_us = (double)(SDL_GetPerformanceCounter() - t0) * 1e6 /
@@ -681,7 +681,7 @@ static bool sea_hist_seek(void *state, long t, FrontendCtx *ctx) {
  * is there (its timeout runs from the request, paused or not). */
 static void sea_hist_idle(void *state, FrontendCtx *ctx) {
     SeaView *v = state;
-    engine_collect(v, ctx, engine_wait_ms(ctx));
+    side_collect(v, ctx, side_wait_ms(ctx));
 }
 
 /* Whether every board's game has ended (its fleet sunk, or forfeit). */
