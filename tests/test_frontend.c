@@ -898,6 +898,189 @@ START_TEST(an_arena_edit_at_a_past_tick_drops_the_later_ticks) {
 }
 END_TEST
 
+/* ---- an engine in the window (docs/engines.md, "In the window") ----------- */
+
+/* The engine's log line for tick t of the last game block (told.py: "T x0 y0
+ * x1 y1 D"); the number of answers and game blocks in *answers, *games. */
+static bool told_line(const char *log, long t, int xy[4], long *answers, long *games) {
+    FILE *f = fopen(log, "r");
+    ck_assert_ptr_nonnull(f);
+    char line[256];
+    bool found = false;
+    *answers = *games = 0;
+    while (fgets(line, sizeof line, f) != NULL) {
+        long tick;
+        int v[4];
+        if (strncmp(line, "game", 4) == 0) {
+            (*games)++;
+            continue;
+        }
+        (*answers)++;
+        if (sscanf(line, "%ld %d %d %d %d", &tick, &v[0], &v[1], &v[2], &v[3]) == 5 && tick == t) {
+            memcpy(xy, v, sizeof v);
+            found = true;
+        }
+    }
+    fclose(f);
+    return found;
+}
+
+/* Whether the pixels around (x, y) hold the path's colour (near white). */
+static bool path_at(SDL_Surface *img, int x, int y) {
+    for (int dy = -1; dy <= 1; dy++)
+        for (int dx = -1; dx <= 1; dx++) {
+            const uint8_t *p = (const uint8_t *)img->pixels + (y + dy) * img->pitch + (x + dx) * 4;
+            if (p[0] >= 225 && p[1] >= 225 && p[2] >= 225)
+                return true;
+        }
+    return false;
+}
+
+/* The midpoint between the first two cells of the path told at tick t. */
+static void told_path_mid(const BoardLayout *bl, const int xy[4], int *x, int *y) {
+    int ax, ay, bx, by;
+    layout_cell_center(bl, xy[0], xy[1], &ax, &ay);
+    layout_cell_center(bl, xy[2], xy[3], &bx, &by);
+    *x = (ax + bx) / 2;
+    *y = (ay + by) / 2;
+}
+
+START_TEST(an_engine_plays_and_its_info_is_kept_per_tick) {
+    /* told.py plays (polled by the frames), its `info path` is drawn on the
+     * cells it named; five ticks back the path is the one it named at that
+     * tick, without asking it again (its log does not grow); playing on from
+     * there sends it a fresh `game` block. */
+    char log[] = "/tmp/ws_told_XXXXXX";
+    int fd = mkstemp(log);
+    ck_assert_int_ge(fd, 0);
+    close(fd);
+    char cmd[1024];
+    snprintf(cmd, sizeof cmd, "python3 %s/told.py %s", getenv("WS_TEST_ENGINES"), log);
+    AppOptions o = small_opts();
+    o.player = (PlayerSpec){.kind = PLAYER_ENGINE, .command = cmd};
+    o.engine_timeout_ms = 10000;
+    Frontend *app = open_app_with(&o);
+    for (int i = 0; i < 2000 && frontend_tick_count(app) < 12; i++) {
+        SDL_Delay(2);
+        ck_assert(frontend_frame(app));
+    }
+    ck_assert_int_ge(frontend_tick_count(app), 12);
+    push_key(SDLK_SPACE, KMOD_NONE);
+    ck_assert(frontend_frame(app));
+    long first, cur, last;
+    ck_assert(frontend_time(app, &first, &cur, &last));
+    ck_assert_int_eq(cur, last);
+    /* the answer for the tick on screen may still be on its way */
+    int xy[4];
+    long answers, games;
+    for (int i = 0; i < 500 && !told_line(log, last, xy, &answers, &games); i++) {
+        SDL_Delay(5);
+        ck_assert(frontend_frame(app));
+    }
+    SDL_Delay(100);
+    ck_assert(frontend_frame(app));
+    ck_assert(told_line(log, last, xy, &answers, &games));
+    FrameLayout fl;
+    layout_frame(&fl, 640, 360, (frontend_overlays(app) & OVERLAY_HUD) != 0);
+    BoardLayout bl;
+    layout_board(&bl, fl.board_area, 10, 10);
+    int mx, my;
+    told_path_mid(&bl, xy, &mx, &my);
+    SDL_Surface *img = shoot(app);
+    ck_assert_msg(path_at(img, mx, my), "tick %ld: no path drawn between (%d,%d) and (%d,%d)", last,
+                  xy[0], xy[1], xy[2], xy[3]);
+    SDL_FreeSurface(img);
+    /* P off: the same pixels lose the path */
+    push_key(SDLK_p, KMOD_NONE);
+    img = shoot(app);
+    ck_assert_msg(!path_at(img, mx, my), "P off still draws the engine's path");
+    SDL_FreeSurface(img);
+    push_key(SDLK_p, KMOD_NONE);
+    /* five back: what it said there, from what was kept */
+    for (int i = 0; i < 5; i++)
+        push_key(SDLK_COMMA, KMOD_NONE);
+    img = shoot(app);
+    ck_assert(frontend_time(app, &first, &cur, &last));
+    ck_assert_int_eq(cur, last - 5);
+    long answers_before = answers, games_before = games;
+    ck_assert(told_line(log, cur, xy, &answers, &games));
+    told_path_mid(&bl, xy, &mx, &my);
+    ck_assert_msg(path_at(img, mx, my), "tick %ld: not the path the engine named there", cur);
+    SDL_FreeSurface(img);
+    for (int i = 0; i < 20; i++) {
+        SDL_Delay(5);
+        ck_assert(frontend_frame(app));
+    }
+    ck_assert(told_line(log, cur, xy, &answers, &games));
+    ck_assert_int_eq(answers, answers_before); /* not asked again */
+    ck_assert_int_eq(games, games_before);
+    /* one step from here: a branch, so the engine hears a fresh game block */
+    push_key(SDLK_RIGHT, KMOD_NONE);
+    push_key(SDLK_a, KMOD_NONE);
+    push_key(SDLK_SPACE, KMOD_NONE);
+    for (int i = 0; i < 1000 && games == games_before; i++) {
+        SDL_Delay(5);
+        ck_assert(frontend_frame(app));
+        told_line(log, 0, xy, &answers, &games);
+    }
+    ck_assert_int_gt(games, games_before);
+    frontend_close(app);
+    unlink(log);
+}
+END_TEST
+
+START_TEST(a_silent_engine_does_not_freeze_the_window) {
+    /* bad.py silent answers the first go and never the second: the frames
+     * keep coming while it thinks (no tick, the game goes on), then its
+     * timeout forfeits the game with one line on stderr naming the engine,
+     * the game and the tick, and the next game starts a fresh engine. */
+    char errlog[] = "/tmp/ws_silent_XXXXXX";
+    int fd = mkstemp(errlog);
+    ck_assert_int_ge(fd, 0);
+    ck_assert_int_ge(dup2(fd, 2), 0);
+    close(fd);
+    char cmd[1024];
+    snprintf(cmd, sizeof cmd, "python3 %s/bad.py silent", getenv("WS_TEST_ENGINES"));
+    AppOptions o = small_opts();
+    o.player = (PlayerSpec){.kind = PLAYER_ENGINE, .command = cmd};
+    o.engine_timeout_ms = 3000;
+    Frontend *app = open_app_with(&o);
+    for (int i = 0; i < 1000 && frontend_tick_count(app) < 1; i++) {
+        SDL_Delay(2);
+        ck_assert(frontend_frame(app));
+    }
+    ck_assert_int_eq(frontend_tick_count(app), 1);
+    long frames = frontend_frame_count(app);
+    for (int i = 0; i < 20; i++)
+        ck_assert(frontend_frame(app));
+    ck_assert_int_eq(frontend_frame_count(app) - frames, 20);
+    ck_assert_int_eq(frontend_tick_count(app), 1); /* thinking, no tick */
+    /* no fault yet: a frame that waited would have waited out the 3 s */
+    char text[2048] = "";
+    FILE *f = fopen(errlog, "r");
+    size_t n = fread(text, 1, sizeof text - 1, f);
+    text[n] = '\0';
+    fclose(f);
+    ck_assert_msg(strstr(text, "no answer") == NULL, "%s", text);
+    /* the timeout, then the next game (a fresh engine) plays its first tick */
+    for (int i = 0; i < 3000 && frontend_tick_count(app) < 2; i++) {
+        SDL_Delay(5);
+        ck_assert(frontend_frame(app));
+    }
+    ck_assert_int_eq(frontend_tick_count(app), 2);
+    f = fopen(errlog, "r");
+    n = fread(text, 1, sizeof text - 1, f);
+    text[n] = '\0';
+    fclose(f);
+    ck_assert_msg(strstr(text, "wavesnake: engine 'python3', game 0 tick 1: no answer within "
+                               "3000 ms\n") != NULL,
+                  "%s", text);
+    ck_assert_ptr_null(strstr(strstr(text, "no answer") + 1, "no answer")); /* once */
+    frontend_close(app);
+    unlink(errlog);
+}
+END_TEST
+
 static Suite *frontend_suite(void) {
     Suite *s = suite_create("frontend");
     TCase *keys = tcase_create("keys");
@@ -926,6 +1109,10 @@ static Suite *frontend_suite(void) {
     tcase_add_test(rec, c_starts_and_stops_a_recording);
     tcase_add_test(rec, resize_stops_a_recording);
     suite_add_tcase(s, rec);
+    TCase *eng = tcase_create("engine");
+    tcase_add_test(eng, an_engine_plays_and_its_info_is_kept_per_tick);
+    tcase_add_test(eng, a_silent_engine_does_not_freeze_the_window);
+    suite_add_tcase(s, eng);
     return s;
 }
 

@@ -298,9 +298,12 @@ START_TEST(engines_are_named_like_policies) {
     ck_assert_int_eq(MODE(APP_MODE_SEA, &o, &err, "--headless", "--hunter", "best"), WS_OK);
     ck_assert_int_eq(o.hunter_player.kind, PLAYER_AI);
     ck_assert_int_eq(o.hunter_player.hunter, SEA_HUNTER_SAMPLER);
-    /* Not in the window yet. */
-    ck_assert_int_eq(MODE(APP_MODE_SNAKE, &o, &err, "--policy", "engine:e"), WS_ERR_ARG);
-    ck_assert_str_eq(err.msg, "engines play --headless for now; the window does not run them yet");
+    /* The snake's live view runs --policy engine:CMD (the sea's, above,
+     * --hunter engine:CMD); --race not yet. */
+    ck_assert_int_eq(MODE(APP_MODE_SNAKE, &o, &err, "--policy", "engine:e"), WS_OK);
+    ck_assert_int_eq(MODE(APP_MODE_SNAKE, &o, &err, "--race", "greedy,engine:e"), WS_ERR_ARG);
+    ck_assert_str_eq(err.msg, "an engine in --race plays --headless for now; the window runs "
+                              "--policy engine:CMD and --hunter engine:CMD");
 }
 END_TEST
 

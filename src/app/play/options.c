@@ -115,8 +115,7 @@ static WsStatus parse_speed(const OptSpec *spec, const char *value, void *field,
         *speed = 0.0;
         return WS_OK;
     }
-    if (parse_double(value, (double)spec->lo, (double)spec->hi, spec->name, speed, NULL) !=
-        WS_OK)
+    if (parse_double(value, (double)spec->lo, (double)spec->hi, spec->name, speed, NULL) != WS_OK)
         return ws_fail(err, WS_ERR_ARG,
                        "%s: '%s' is not a speed: use %ld..%ld ticks per second, "
                        "or max",
@@ -418,7 +417,6 @@ static const OptSpec MODE_OPTIONS[] = {
 };
 /* clang-format on */
 
-
 #define MODE_COMMAND(m, word)                                                                      \
     {                                                                                              \
         .name = word, .label = "the " word " mode", .mode = 1u << (m), .opts = MODE_OPTIONS,       \
@@ -574,12 +572,15 @@ static WsStatus check_mode(const AppOptions *opts, WsError *err) {
     st = check_engine_timeout(opts, err);
     if (st != WS_OK)
         return st;
-    if (!headless && options_name_engine(opts) && opts->mode != APP_MODE_SEA)
-        /* Until the views drive engines (player.h's request / poll), a window
-         * would show a built-in AI in the engine's place: say so instead.
-         * The sea view drives its engine (view_sea.c). */
+    bool race_engine = opts->race_given && (opts->race_player[0].kind == PLAYER_ENGINE ||
+                                            opts->race_player[1].kind == PLAYER_ENGINE);
+    if (!headless && race_engine)
+        /* The live snake view drives --policy engine:CMD and the sea view
+         * --hunter engine:CMD; the race view does not yet: a window would
+         * show a built-in AI in the engine's place, so say so instead. */
         return ws_fail(err, WS_ERR_ARG,
-                       "engines play --headless for now; the window does not run them yet");
+                       "an engine in --race plays --headless for now; the window runs "
+                       "--policy engine:CMD and --hunter engine:CMD");
     return WS_OK;
 }
 

@@ -123,6 +123,73 @@ static void draw_wave(const SnakeScene *v, FrontendCtx *ctx, const BoardLayout *
         v->mark[tp->cells[i]] = 0;
 }
 
+/* An engine's `info wave`: each cell with a value (>= 0) tinted by it
+ * against the largest, optionally with the number (the cells of its path
+ * stay blank, as the AI's). */
+static void draw_engine_wave(const SnakeScene *v, FrontendCtx *ctx, const BoardLayout *bl,
+                             bool numbers, bool path_drawn) {
+    const EngineInfo *in = v->info;
+    if (in == NULL || !in->has_wave)
+        return;
+    int32_t max_v = 1;
+    for (int c = 0; c < in->cells; c++)
+        if (in->wave[c] > max_v)
+            max_v = in->wave[c];
+    for (int c = 0; c < in->cells; c++)
+        if (in->wave[c] >= 0) {
+            Rgba col = ramp_color(RAMP_WAVE, (double)in->wave[c] / (double)max_v);
+            render_fill(ctx->renderer, cell_rect(bl, c), rgba_alpha(col, WAVE_ALPHA));
+        }
+    if (!numbers || bl->cell < NUMBERS_MIN_CELL)
+        return;
+    int px = bl->cell * 9 / 20;
+    int adv = text_advance(ctx->text, px);
+    bool decimal = adv > 0 && adv * 2 <= bl->cell - 2;
+    int lh = text_line_height(ctx->text, px);
+    if (path_drawn)
+        for (int i = 0; i < in->path_len; i++)
+            v->mark[in->path[i]] = 1;
+    for (int c = 0; c < in->cells; c++) {
+        int32_t d = in->wave[c];
+        if (d < 0 || snake_occupies(&v->game->snake, c) || c == v->game->food || v->mark[c])
+            continue;
+        char buf[16];
+        if (decimal && d < 100)
+            snprintf(buf, sizeof buf, "%d", (int)d);
+        else
+            layout_base62(buf, (int)sizeof buf, (int)d, true);
+        Rgba under = rgba_lerp(PAL_BOARD, ramp_color(RAMP_WAVE, (double)d / (double)max_v),
+                               WAVE_ALPHA / 255.0);
+        PixRect r = cell_rect(bl, c);
+        text_draw(ctx->text, px, r.x + r.w / 2, r.y + (r.h - lh) / 2, TEXT_CENTER,
+                  render_sdl_color(rgba_alpha(rgba_text_on(under), 220)), buf);
+    }
+    for (int i = 0; i < in->path_len; i++)
+        v->mark[in->path[i]] = 0;
+}
+
+/* An engine's `info cells`, where the virtual snake goes: a translucent
+ * square on each cell it named. */
+static void draw_engine_cells(const SnakeScene *v, FrontendCtx *ctx, const BoardLayout *bl) {
+    const EngineInfo *in = v->info;
+    if (in == NULL)
+        return;
+    int w = bl->cell * 3 / 5 > 2 ? bl->cell * 3 / 5 : 2;
+    for (int i = 0; i < in->mark_len; i++) {
+        int cx, cy, c = in->mark[i];
+        layout_cell_center(bl, c % bl->cols, c / bl->cols, &cx, &cy);
+        render_fill(ctx->renderer, (PixRect){cx - w / 2, cy - w / 2, w, w},
+                    rgba_alpha(PAL_GHOST, 150));
+    }
+}
+
+/* An engine's `info path`: its planned path, in the food path's colour. */
+static void draw_engine_path(const SnakeScene *v, FrontendCtx *ctx, const BoardLayout *bl) {
+    const EngineInfo *in = v->info;
+    if (in != NULL && in->path_len >= 2)
+        render_cell_path(ctx->renderer, bl, in->path, in->path_len, PAL_PATH, 3);
+}
+
 /* Segment i's square (inset from its cell) and the bridge towards segment
  * i - 1 (w = 0 for the head or when cells touch without an inset). */
 static void segment_rects(const Snake *s, const BoardLayout *bl, int i, int inset, PixRect *r,
@@ -330,14 +397,21 @@ void snake_draw_board(FrontendCtx *ctx, const BoardLayout *bl, const SnakeScene 
                       unsigned overlays) {
     render_board_floor(ctx->renderer, bl);
     draw_walls(sc, ctx, bl);
-    if (overlays & OVERLAY_WAVE)
-        draw_wave(sc, ctx, bl, (overlays & OVERLAY_NUMBERS) != 0, (overlays & OVERLAY_PATH) != 0);
+    bool numbers = (overlays & OVERLAY_NUMBERS) != 0, path = (overlays & OVERLAY_PATH) != 0;
+    if ((overlays & OVERLAY_WAVE) && sc->engine)
+        draw_engine_wave(sc, ctx, bl, numbers, path);
+    else if (overlays & OVERLAY_WAVE)
+        draw_wave(sc, ctx, bl, numbers, path);
     if (overlays & OVERLAY_GRID)
         render_grid(ctx->renderer, bl, PAL_GRID);
     draw_snake(sc, ctx, bl);
-    if (overlays & OVERLAY_VIRTUAL)
+    if ((overlays & OVERLAY_VIRTUAL) && sc->engine)
+        draw_engine_cells(sc, ctx, bl);
+    else if (overlays & OVERLAY_VIRTUAL)
         draw_virtual(sc, ctx, bl);
-    if (overlays & OVERLAY_PATH)
+    if (path && sc->engine)
+        draw_engine_path(sc, ctx, bl);
+    else if (path)
         draw_paths(sc, ctx, bl);
     draw_ai_arrow(sc, ctx, bl);
     draw_food(sc, ctx, bl); /* last: the goal stays visible under every overlay */

@@ -5,6 +5,8 @@
  * race view (two boards). Every overlay reads what the AI kept from its last
  * decision, through the const pointers of a SnakeScene: nothing is searched
  * again for display (docs/architecture.md, "How a tick flows"). The scene
+ * An engine's overlays come from what it said (`info wave`, `info path`,
+ * `info cells`; docs/engines.md), drawn in the same places and colours. The scene
  * borrows everything; `mark` is the caller's scratch (w*h bytes, all zero
  * before and after each call), so drawing never allocates.
  */
@@ -13,6 +15,7 @@
 
 #include <stdint.h>
 
+#include "engine.h"
 #include "snake.h"
 #include "snake_ai.h"
 #include "view.h"
@@ -26,6 +29,9 @@ typedef struct SnakeScene {
     Dir ai_arrow;      /* the AI's own choice, drawn as an arrow from the head when someone
                           else drives (take the wheel); DIR_NONE: not drawn */
     uint8_t *mark;     /* w*h bytes of scratch, all zero between calls */
+    bool engine;       /* an engine plays: the overlays are its `info` (below), not ai's */
+    const EngineInfo *info; /* the engine's info for `game` as it is now; NULL: it sent none
+                               (then nothing is drawn for it) */
 } SnakeScene;
 
 /* Draws the board of `sc` into `bl` with the overlays switched on in

@@ -14,6 +14,10 @@
 /* Playing                                                                   */
 /* ======================================================================== */
 
+PolicyStats *snake_screen_stats(SnakeScreen *s) {
+    return &s->stats[s->engine ? SNAKE_SCREEN_ENGINE_SLOT : (int)s->policy];
+}
+
 WsStatus snake_screen_alloc_mark(SnakeScreen *s, WsError *err) {
     s->mark = calloc((size_t)s->rules.w * (size_t)s->rules.h, 1);
     if (s->mark == NULL)
@@ -38,7 +42,7 @@ void snake_screen_decide(SnakeScreen *s) {
     s->exact = true; /* decided live: the decision is the recorded one */
     Uint64 t1 = SDL_GetPerformanceCounter();
     s->decision_us = (double)(t1 - t0) * 1e6 / (double)SDL_GetPerformanceFrequency();
-    PolicyStats *st = &s->stats[s->policy];
+    PolicyStats *st = snake_screen_stats(s);
     st->decision_us_sum += s->decision_us;
     st->decisions++;
 }
@@ -51,7 +55,7 @@ void snake_screen_finish(SnakeScreen *s, FrontendCtx *ctx) {
     if (s->counted)
         return;
     s->counted = true;
-    PolicyStats *st = &s->stats[s->policy];
+    PolicyStats *st = snake_screen_stats(s);
     st->played++;
     st->won += s->game.outcome == SNAKE_WON;
     st->length_sum += s->game.snake.len;
@@ -65,7 +69,7 @@ static void uncount_game(SnakeScreen *s) {
     if (!s->counted)
         return;
     s->counted = false;
-    PolicyStats *st = &s->stats[s->policy];
+    PolicyStats *st = snake_screen_stats(s);
     st->played--;
     st->won -= s->hist->outcome == SNAKE_WON;
     st->length_sum -= s->hist->length;
@@ -293,7 +297,9 @@ void snake_screen_draw(SnakeScreen *s, FrontendCtx *ctx) {
                         .ai = &s->ai,
                         .pending = next,
                         .ai_arrow = steered ? s->pending : DIR_NONE,
-                        .mark = s->mark};
+                        .mark = s->mark,
+                        .engine = s->engine,
+                        .info = s->info};
     snake_draw_board(ctx, &s->bl, &scene, ctx->overlays);
     draw_recorded_move(s, ctx, &s->bl);
     const SnakeGame *g = &s->game;
@@ -324,8 +330,37 @@ void snake_screen_hud_board(const SnakeScreen *s, Hud *hud) {
     hud_kv(hud, "steps", PAL_TEXT, "%ld", g->steps);
 }
 
+/* The legend of an engine's overlays: what it said, or that it said nothing. */
+static void hud_engine_legend(const SnakeScreen *s, unsigned ov, Hud *hud) {
+    const EngineInfo *in = s->info;
+    if ((ov & OVERLAY_WAVE) && (in == NULL || !in->has_wave)) {
+        hud_text(hud, PAL_TEXT_DIM, "W  wave: the engine sent none");
+    } else if (ov & OVERLAY_WAVE) {
+        int32_t max_v = 0;
+        for (int c = 0; c < in->cells; c++)
+            if (in->wave[c] > max_v)
+                max_v = in->wave[c];
+        char hi[24];
+        snprintf(hi, sizeof hi, "%ld", (long)max_v);
+        hud_ramp(hud, RAMP_WAVE, "W  wave: the engine's values", "0", hi);
+        hud_text(hud, PAL_TEXT_DIM, "   (-1: no value, not drawn)");
+    }
+    if (ov & OVERLAY_PATH)
+        hud_legend(hud, HUD_SWATCH_LINE, PAL_PATH,
+                   in != NULL && in->path_len >= 2 ? "P  the engine's path"
+                                                   : "P  path: the engine sent none");
+    if (ov & OVERLAY_VIRTUAL)
+        hud_legend(hud, HUD_SWATCH_FILL, rgba_alpha(PAL_GHOST, 150),
+                   in != NULL && in->mark_len > 0 ? "V  the engine's cells"
+                                                  : "V  cells: the engine sent none");
+}
+
 /* The legend: what each overlay on screen means. */
 static void hud_legend_lines(const SnakeScreen *s, unsigned ov, Hud *hud) {
+    if (s->engine) {
+        hud_engine_legend(s, ov, hud);
+        return;
+    }
     const WaveField *wf = &s->ai.wave;
     if ((ov & OVERLAY_WAVE) && (wf->source < 0 || wf->reached <= 1)) {
         hud_text(hud, PAL_TEXT_DIM, "W  wave: no search this move");
@@ -355,7 +390,7 @@ static void hud_legend_lines(const SnakeScreen *s, unsigned ov, Hud *hud) {
 void snake_screen_hud_decision(const SnakeScreen *s, FrontendCtx *ctx, Hud *hud) {
     const SnakeGame *g = &s->game;
     unsigned ov = ctx->overlays;
-    const PolicyStats *st = &s->stats[s->policy];
+    const PolicyStats *st = &s->stats[s->engine ? SNAKE_SCREEN_ENGINE_SLOT : (int)s->policy];
     /* A past tick's decision is rebuilt, not timed: the line keeps the live figure. */
     if (st->decisions > 0) {
         char now[24], mean[24];
@@ -381,19 +416,33 @@ void snake_screen_hud_decision(const SnakeScreen *s, FrontendCtx *ctx, Hud *hud)
         else
             hud_kv(hud, "recorded", PAL_TEXT, "%c  (the policy's choice)", dir_to_char(rec));
     }
-    SnakeReason reason = s->over ? SNAKE_REASON_NONE : s->ai.reason;
-    hud_kv(hud, "reason", snake_draw_reason_color(reason), "%s",
-           s->over ? snake_outcome_name(g->outcome) : snake_reason_name(reason));
-    if (!s->over && reason != SNAKE_REASON_NONE)
-        hud_text(hud, PAL_TEXT_DIM, "  %s", snake_draw_reason_explained(reason));
+    if (s->engine) {
+        /* The engine's `info text` is its reason line; nothing when it sent none. */
+        if (s->over)
+            hud_kv(hud, "reason", PAL_BAD, "%s", snake_outcome_name(g->outcome));
+        else if (s->info != NULL && s->info->text[0] != '\0')
+            hud_kv(hud, "reason", PAL_TEXT, "%s", s->info->text);
+        else
+            hud_kv(hud, "reason", PAL_TEXT_DIM, "-  (no info text)");
+    } else {
+        SnakeReason reason = s->over ? SNAKE_REASON_NONE : s->ai.reason;
+        hud_kv(hud, "reason", snake_draw_reason_color(reason), "%s",
+               s->over ? snake_outcome_name(g->outcome) : snake_reason_name(reason));
+        if (!s->over && reason != SNAKE_REASON_NONE)
+            hud_text(hud, PAL_TEXT_DIM, "  %s", snake_draw_reason_explained(reason));
+    }
     if (stall_in(g) >= 0)
         hud_kv(hud, "stall in", PAL_ACCENT, "%ld ticks (no food for %ld)", stall_in(g),
                g->since_eat);
     for (int p = 0; p < SNAKE_POLICY_COUNT; p++)
-        if (p != (int)s->policy && s->stats[p].played > 0 && !hud_is_full(hud, 3))
+        if ((s->engine || p != (int)s->policy) && s->stats[p].played > 0 && !hud_is_full(hud, 3))
             hud_kv(hud, "", PAL_TEXT_DIM, "%s: %ld won / %ld, mean len %.1f",
                    snake_policy_name((SnakePolicy)p), s->stats[p].won, s->stats[p].played,
                    s->stats[p].length_sum / (double)s->stats[p].played);
+    const PolicyStats *es = &s->stats[SNAKE_SCREEN_ENGINE_SLOT];
+    if (!s->engine && es->played > 0 && s->engine_label != NULL && !hud_is_full(hud, 3))
+        hud_kv(hud, "", PAL_TEXT_DIM, "%s: %ld won / %ld, mean len %.1f", s->engine_label, es->won,
+               es->played, es->length_sum / (double)es->played);
     if ((ov & OVERLAY_NUMBERS) && s->have_layout && s->bl.cell < SNAKE_NUMBERS_MIN_CELL)
         hud_text(hud, PAL_TEXT_DIM, "D  numbers: cells too small (%d px)", s->bl.cell);
     hud_gap(hud);

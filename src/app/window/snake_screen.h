@@ -19,6 +19,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "engine.h"
 #include "snake.h"
 #include "snake_ai.h"
 #include "snake_history.h"
@@ -58,11 +59,21 @@ typedef struct SnakeScreen {
     bool played_on;      /* a trace played on from a past tick: the ticks after it are the AI's */
     long played_on_from; /* that tick */
 
-    double decision_us;                    /* the last snake_ai_choose, timed in the app */
-    PolicyStats stats[SNAKE_POLICY_COUNT]; /* per policy: Tab keeps the others' figures */
-    bool over;                             /* the game ended; its result is on screen */
-    uint64_t over_ms;                      /* when it ended (ctx->now_ms) */
+    double decision_us; /* the last snake_ai_choose (or engine answer), timed in the app */
+    /* per policy, then the engine's (SNAKE_SCREEN_ENGINE_SLOT): Tab keeps the others' figures */
+    PolicyStats stats[SNAKE_POLICY_COUNT + 1];
+    bool engine;              /* an engine plays: the overlays, the reason line and the
+                                 statistics are its own (s->ai, greedy, is not shown) */
+    const EngineInfo *info;   /* the engine's info for the tick on screen; NULL: none */
+    const char *engine_label; /* "engine:NAME", for the HUD */
+    bool over;                /* the game ended; its result is on screen */
+    uint64_t over_ms;         /* when it ended (ctx->now_ms) */
 } SnakeScreen;
+
+enum { SNAKE_SCREEN_ENGINE_SLOT = SNAKE_POLICY_COUNT };
+
+/* The statistics of the player on screen: its policy's, or the engine's. */
+PolicyStats *snake_screen_stats(SnakeScreen *s);
 
 /* Allocates the mark scratch for s->rules (WS_ERR_NOMEM). */
 WsStatus snake_screen_alloc_mark(SnakeScreen *s, WsError *err);

@@ -21,12 +21,25 @@
  *
  * Time travel: the game goes into the view's own SnakeHistory as it is
  * played, and snake_screen.h shows any tick of it (view.h, ViewHistory).
+ *
+ * An engine (`--policy engine:CMD`, the last of the Tab list): its move is
+ * requested after each tick and polled every frame with wait 0 (a small
+ * wait inside the frame's tick budget at unlimited speed), so the frame
+ * rate never waits on it; a restart after a fault is a handshake polled the
+ * same way. Each answer is kept with its tick (the move and the info as
+ * engine_info_format lines), so a step back shows what the engine said at
+ * that tick without asking it again; a tick with no answer kept (a branch,
+ * a wall clicked) is asked for, after a fresh `game` block. The info kept
+ * is bounded: ENGINE_KEEP_BYTES in all per game, beyond which a tick keeps
+ * its move and not its info (the HUD says so). docs/engines.md, "In the
+ * window".
  */
 #include <SDL.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "player.h"
 #include "snake.h"
 #include "snake_ai.h"
 #include "snake_board.h"
@@ -41,28 +54,250 @@
 /* Types                                                                     */
 /* ======================================================================== */
 
+/* The bytes of engine info kept per game (every tick's, as text). */
+enum { ENGINE_KEEP_BYTES = 256 << 20 };
+
+/* What the engine answered for one tick of the game (its state after t moves). */
+typedef struct EngineTick {
+    char *info; /* engine_info_format lines; NULL: none kept (no answer, or over the bound) */
+    Dir move;   /* its move; DIR_NONE: no answer kept for this tick */
+} EngineTick;
+
 typedef struct SnakeView {
     SnakeScreen s;    /* first: the ViewHistory callbacks take the state as a SnakeScreen */
     SnakeHistory own; /* the game being played, every tick of it (s.hist points here) */
     bool thinking;    /* the move of the next tick has been asked for and not arrived */
     RaceSetup race;   /* what X (or --race) hands the race view; valid while it opens */
+
+    /* The engine of --policy engine:CMD (have_engine), the last of the Tab list. */
+    bool have_engine;
+    SnakePlayer eng;
+    char label[PLAYER_NAME_MAX + 1]; /* "engine:NAME" */
+    bool starting;                   /* its handshake (a restart) is pending */
+    bool asked;                      /* a request is out, for asked_tick of asked_epoch */
+    long asked_tick, asked_epoch;
+    long epoch;        /* changes when the ticks asked for are no longer this game's */
+    long sent_epoch;   /* the epoch the engine last saw (else a `game` block) */
+    uint64_t think_ms; /* when the wait for the tick on screen began */
+    EngineTick *ticks; /* per tick of this game, nticks of them */
+    long nticks, cap;
+    size_t kept;      /* bytes of info kept */
+    bool kept_full;   /* ENGINE_KEEP_BYTES reached: later ticks keep no info */
+    EngineInfo shown; /* a kept tick's info, parsed back for the screen */
+    char *fmt;        /* engine_info_format_max bytes */
+    size_t fmt_cap;
+    char fault[400]; /* the last fault line, for the HUD */
 } SnakeView;
 
 /* ======================================================================== */
 /* The decision seam                                                         */
 /* ======================================================================== */
 
-/* Asks the player of this game (the policy) for the move of the next tick,
- * for the game as it is now. A built-in policy answers here, into
- * v->s.pending; a player in another process would send the request here and
- * leave v->thinking set until move_ready() reads its answer. */
-static void ask_move(SnakeView *v) {
-    v->thinking = false;
-    snake_screen_decide(&v->s);
+static uint64_t clock_ms(void) { return (uint64_t)SDL_GetTicks64(); }
+
+/* Forgets the engine's answers from tick t on. */
+static void engine_truncate(SnakeView *v, long t) {
+    for (long i = t; i < v->nticks; i++) {
+        if (v->ticks[i].info != NULL)
+            v->kept -= strlen(v->ticks[i].info) + 1;
+        free(v->ticks[i].info);
+        v->ticks[i] = (EngineTick){NULL, DIR_NONE};
+    }
+    if (v->nticks > t)
+        v->nticks = t < 0 ? 0 : t;
 }
 
-/* Whether the move asked for has arrived (v->s.pending holds it). */
-static bool move_ready(SnakeView *v) { return !v->thinking; }
+/* Keeps the engine's answer for tick t (its info as compact text). */
+static void engine_store(SnakeView *v, long t, Dir move, const EngineInfo *info) {
+    if (t >= v->cap) {
+        long cap = v->cap > 0 ? v->cap : 256;
+        while (cap <= t)
+            cap *= 2;
+        EngineTick *n = realloc(v->ticks, (size_t)cap * sizeof *n);
+        if (n == NULL)
+            return; /* out of memory: the tick will be asked for again if shown */
+        for (long i = v->cap; i < cap; i++)
+            n[i] = (EngineTick){NULL, DIR_NONE};
+        v->ticks = n;
+        v->cap = cap;
+    }
+    EngineTick *k = &v->ticks[t];
+    if (k->info != NULL)
+        v->kept -= strlen(k->info) + 1;
+    free(k->info);
+    k->info = NULL;
+    k->move = move;
+    if (info != NULL && v->fmt != NULL) {
+        size_t n = engine_info_format(info, v->fmt, v->fmt_cap);
+        if (v->kept + n + 1 > ENGINE_KEEP_BYTES)
+            v->kept_full = true;
+        else if ((k->info = malloc(n + 1)) != NULL) {
+            memcpy(k->info, v->fmt, n + 1);
+            v->kept += n + 1;
+        }
+    }
+    if (v->nticks <= t)
+        v->nticks = t + 1;
+}
+
+/* Shows the kept answer for the tick on screen; false when none is kept. */
+static bool engine_show(SnakeView *v) {
+    SnakeScreen *s = &v->s;
+    long t = s->game.steps;
+    if (t >= v->nticks || v->ticks[t].move == DIR_NONE)
+        return false;
+    s->pending = v->ticks[t].move;
+    s->info = NULL;
+    WsError err = {0};
+    const char *text = v->ticks[t].info;
+    if (text != NULL && engine_info_parse(&v->shown, text, strlen(text), &err) == WS_OK)
+        s->info = &v->shown;
+    return true;
+}
+
+/* The engine failed (or could not start again): one line on stderr and in
+ * the HUD, and the game, if still playing, ends forfeit where it stands. */
+static void engine_fault(SnakeView *v, FrontendCtx *ctx, long tick, const WsError *err) {
+    SnakeScreen *s = &v->s;
+    player_fault_line(v->eng.engine, s->game_index, tick, err, v->fault, sizeof v->fault);
+    fprintf(stderr, "wavesnake: %s\n", v->fault);
+    fflush(stderr);
+    v->thinking = v->asked = v->starting = false;
+    s->info = NULL;
+    bool playing =
+        s->hist_ok ? s->hist->outcome == SNAKE_PLAYING : s->game.outcome == SNAKE_PLAYING;
+    if (!playing)
+        return;
+    WsError e2 = {0};
+    if (s->hist_ok && s->cur < s->hist->ticks)
+        (void)snake_screen_seek(s, s->hist->ticks, ctx, &e2); /* the game ends at its end */
+    if (s->game.outcome != SNAKE_PLAYING)
+        return;
+    if (s->hist_ok && snake_history_forfeit(s->hist, &s->game, &e2) == WS_OK)
+        s->cur = s->hist->ticks;
+    else
+        snake_game_forfeit(&s->game);
+    snake_screen_finish(s, ctx);
+}
+
+/* Drives the engine for the tick on screen: the handshake of a restart,
+ * the answer to the request out (kept with its tick; shown when it is the
+ * tick on screen) and a new request when the tick on screen has no answer.
+ * Waits at most wait_ms in each poll (0: just look). */
+static void engine_pump(SnakeView *v, FrontendCtx *ctx, int wait_ms) {
+    SnakeScreen *s = &v->s;
+    WsError err = {0};
+    if (!v->have_engine || !s->engine || !v->thinking)
+        return;
+    if (v->starting) {
+        PlayerStart r = snake_player_poll_ready(&v->eng, wait_ms, &err);
+        if (r == PLAYER_STARTING)
+            return;
+        if (r == PLAYER_START_FAULT) {
+            engine_fault(v, ctx, s->game.steps, &err);
+            return;
+        }
+        v->starting = false;
+        snprintf(v->label, sizeof v->label, "%s", snake_player_name(&v->eng));
+    }
+    if (v->asked) {
+        Dir move = DIR_NONE;
+        PlayerPoll r = snake_player_poll(&v->eng, wait_ms, &move, &err);
+        if (r == PLAYER_PENDING)
+            return;
+        v->asked = false;
+        if (r == PLAYER_FAULT) {
+            engine_fault(v, ctx, v->asked_tick, &err);
+            return;
+        }
+        if (v->asked_epoch != v->epoch)
+            ; /* a game or a branch ago: nobody needs it */
+        else if (v->asked_tick == s->game.steps && s->game.outcome == SNAKE_PLAYING) {
+            engine_store(v, v->asked_tick, move, snake_player_info(&v->eng));
+            s->pending = move;
+            s->info = snake_player_info(&v->eng); /* live: no need to parse it back */
+            s->decision_us = (double)(clock_ms() - v->think_ms) * 1000.0;
+            PolicyStats *st = snake_screen_stats(s);
+            st->decision_us_sum += s->decision_us;
+            st->decisions++;
+            v->thinking = false;
+            return;
+        } else {
+            engine_store(v, v->asked_tick, move, snake_player_info(&v->eng));
+        }
+        if (engine_show(v)) {
+            v->thinking = false;
+            return;
+        }
+    }
+    if (s->game.outcome != SNAKE_PLAYING) {
+        v->thinking = false;
+        return;
+    }
+    if (v->sent_epoch != v->epoch) {
+        engine_snake_forget(v->eng.engine); /* a jump in time: a `game` block first */
+        v->sent_epoch = v->epoch;
+    }
+    if (snake_player_request(&v->eng, &s->game, &err) != WS_OK) {
+        engine_fault(v, ctx, s->game.steps, &err);
+        return;
+    }
+    v->asked = true;
+    v->asked_tick = s->game.steps;
+    v->asked_epoch = v->epoch;
+    if (wait_ms > 0) /* a fast engine answers within the wait: the tick goes on */
+        engine_pump(v, ctx, wait_ms);
+}
+
+/* How long a poll of the engine may wait in this frame: nothing in a
+ * window (the frame keeps drawing), a little at unlimited speed (inside the
+ * frame's tick budget, so a fast engine plays many ticks per frame), and up
+ * to its timeout offscreen (--screenshot: nobody waits on those frames,
+ * and the picture is the same on every run). */
+static int frame_wait(const SnakeView *v, const FrontendCtx *ctx) {
+    if (ctx->offscreen)
+        return v->eng.timeout_ms;
+    return ctx->speed <= 0.0 && !ctx->paused ? 2 : 0;
+}
+
+/* Asks the player of this game (the policy) for the move of the next tick,
+ * for the game as it is now. A built-in policy answers here, into
+ * v->s.pending; an engine gets a request (or its kept answer for this tick
+ * is shown) and v->thinking stays set until engine_pump reads its answer. */
+static void ask_move(SnakeView *v) {
+    v->thinking = false;
+    SnakeScreen *s = &v->s;
+    if (!s->engine) {
+        snake_screen_decide(s);
+        return;
+    }
+    if (s->game.outcome != SNAKE_PLAYING) {
+        s->pending = DIR_NONE;
+        s->info = NULL;
+        return;
+    }
+    s->exact = true; /* an engine's answer is never rebuilt: shown or asked for */
+    if (engine_show(v))
+        return;
+    s->info = NULL; /* nothing said for this state yet */
+    v->thinking = true;
+    v->think_ms = clock_ms();
+}
+
+/* Whether the move asked for has arrived (v->s.pending holds it). While the
+ * person at the wheel drives, the game does not wait for the engine: its
+ * last choice stays drawn as the arrow. */
+static bool move_ready(SnakeView *v) { return !v->thinking || v->s.wheel.driving; }
+
+/* The ticks from t on are another branch now (a move or a wall at a past
+ * tick, a wall clicked): their answers go, and the engine's next tick comes
+ * after a `game` block. */
+static void engine_branch(SnakeView *v, long t) {
+    if (!v->s.engine)
+        return;
+    engine_truncate(v, t);
+    v->epoch++;
+}
 
 /* ======================================================================== */
 /* Playing                                                                   */
@@ -81,13 +316,53 @@ static void start_game(SnakeView *v, long index) {
     /* The AI has not decided on the new game yet: its memory is saved as it is. */
     s->hist_ok = snake_history_begin(&v->own, &s->game, s->policy, index, &s->ai, &err) == WS_OK;
     s->hist = &v->own;
+    if (v->have_engine) {
+        engine_branch(v, 0);
+        v->epoch++;
+        v->kept_full = false;
+    }
+    if (s->engine && !v->asked) {
+        /* A faulted engine starts again, its handshake polled by the frames. */
+        if (snake_player_new_game_async(&v->eng, &err) != WS_OK)
+            snprintf(v->fault, sizeof v->fault, "%s", err.msg);
+        v->starting = !snake_player_ready(&v->eng);
+    }
     ask_move(v);
+}
+
+/* The engine's end of a game: `end ...` when it is not still answering. */
+static void engine_end(SnakeView *v) {
+    if (v->s.engine && !v->asked && !v->starting)
+        snake_player_end(&v->eng, &v->s.game);
 }
 
 /* Switches to the next policy that accepts this board (a Hamiltonian cycle
  * needs an even side, for example); says so when one is skipped. */
 static void next_policy(SnakeView *v, FrontendCtx *ctx) {
     SnakeScreen *s = &v->s;
+    /* The engine comes after the last built-in policy, and greedy after it. */
+    if (v->have_engine && !s->engine && s->policy == SNAKE_POLICY_COUNT - 1) {
+        SnakeAi fresh;
+        WsError err = {0};
+        if (snake_ai_init(&fresh, s->rules.w, s->rules.h, SNAKE_POLICY_GREEDY, s->rules.strict_tail,
+                          &err) != WS_OK) {
+            frontend_status(ctx, "engine skipped: %s", err.msg);
+            return;
+        }
+        snake_ai_deinit(&s->ai);
+        s->ai = fresh;
+        s->policy = SNAKE_POLICY_GREEDY; /* its history's stand-in; never shown */
+        s->refused = false;
+        s->engine = true;
+        start_game(v, s->game_index);
+        frontend_status(ctx, "policy: %s", v->label);
+        return;
+    }
+    if (s->engine) {
+        s->engine = false;
+        s->info = NULL;
+        s->policy = (SnakePolicy)(SNAKE_POLICY_COUNT - 1); /* the loop below goes to greedy */
+    }
     for (int k = 1; k <= SNAKE_POLICY_COUNT; k++) {
         SnakePolicy p = (SnakePolicy)(((int)s->policy + k) % SNAKE_POLICY_COUNT);
         SnakeAi fresh;
@@ -135,6 +410,11 @@ static void snake_view_destroy(void *state) {
     SnakeView *v = state;
     if (v == NULL)
         return;
+    engine_truncate(v, 0);
+    free(v->ticks);
+    free(v->fmt);
+    engine_info_deinit(&v->shown);
+    snake_player_deinit(&v->eng); /* quit, then its process group killed */
     snake_history_deinit(&v->own);
     snake_screen_deinit(&v->s);
     free(v);
@@ -167,6 +447,26 @@ static WsStatus snake_view_create(void **state, FrontendCtx *ctx, const void *ar
         st = snake_ai_init(&s->ai, s->rules.w, s->rules.h, s->policy, s->rules.strict_tail, err);
     if (st == WS_OK)
         st = snake_screen_alloc_mark(s, err);
+    if (st == WS_OK && ctx->opts->player.kind == PLAYER_ENGINE) {
+        /* The first start waits for the handshake (an engine that never says
+         * ready ends the program, as headless); restarts never wait. */
+        v->have_engine = true;
+        st = snake_player_init(&v->eng, &ctx->opts->player, &s->rules, ctx->opts->engine_timeout_ms,
+                               err);
+        if (st == WS_OK)
+            st = engine_info_init(&v->shown, s->rules.w, s->rules.h, err);
+        if (st == WS_OK) {
+            v->fmt_cap = engine_info_format_max(s->rules.w, s->rules.h);
+            v->fmt = malloc(v->fmt_cap);
+            if (v->fmt == NULL)
+                st = ws_fail(err, WS_ERR_NOMEM, "out of memory for the engine's info");
+        }
+        if (st == WS_OK) {
+            snprintf(v->label, sizeof v->label, "%s", snake_player_name(&v->eng));
+            s->engine_label = v->label;
+            s->engine = true;
+        }
+    }
     if (st != WS_OK) {
         snake_view_destroy(v);
         return st;
@@ -178,7 +478,8 @@ static WsStatus snake_view_create(void **state, FrontendCtx *ctx, const void *ar
         open_race(v, ctx, true);
     } else {
         printf("wavesnake: snake %dx%d, policy %s, seed %llu (game i uses seed + i)\n", s->rules.w,
-               s->rules.h, snake_policy_name(s->policy), (unsigned long long)s->seed);
+               s->rules.h, s->engine ? v->label : snake_policy_name(s->policy),
+               (unsigned long long)s->seed);
         fflush(stdout);
     }
     *state = v;
@@ -193,11 +494,13 @@ static bool snake_view_action(void *state, Action action, FrontendCtx *ctx) {
         open_race(v, ctx, false);
         return true;
     case ACT_RESTART:
+        engine_end(v);
         start_game(v, s->game_index);
         frontend_status(ctx, "game %ld again (seed %llu)", s->game_index,
                         (unsigned long long)s->game.seed);
         return true;
     case ACT_NEW_GAME:
+        engine_end(v);
         start_game(v, s->game_index + 1);
         frontend_status(ctx, "next game: %ld (seed %llu)", s->game_index,
                         (unsigned long long)s->game.seed);
@@ -218,6 +521,7 @@ static bool snake_view_action(void *state, Action action, FrontendCtx *ctx) {
         if (!s->over && snake_screen_at_past_tick(s)) {
             if (!snake_screen_drop_future(s, ctx))
                 return true;
+            engine_branch(v, s->cur + 1); /* the answer at this tick stays */
             frontend_status(ctx, "you steer from tick %ld: the later ticks are dropped", s->cur);
         }
         snake_wheel_steer(&s->wheel, (Dir)(DIR_UP + (action - ACT_UP)), ctx->now_ms);
@@ -241,8 +545,10 @@ static bool snake_view_event(void *state, const SDL_Event *ev, FrontendCtx *ctx)
     SnakeView *v = state;
     bool toggled = false;
     bool used = snake_screen_click(&v->s, ev, ctx, &toggled);
-    if (toggled)
+    if (toggled) {
+        engine_branch(v, v->s.game.steps); /* this tick's board changed: ask again */
         ask_move(v);
+    }
     return used;
 }
 
@@ -253,15 +559,24 @@ static bool snake_view_tick(void *state, FrontendCtx *ctx) {
         /* While paused a single step skips the wait, so N never seems stuck. */
         if (!ctx->paused && ctx->now_ms - s->over_ms < VIEW_RESULT_MS)
             return false;
+        engine_end(v);
         start_game(v, s->game_index + 1);
         return true;
     }
+    /* At unlimited speed a fast engine answers within a short wait, so many
+     * ticks fit in a frame; the frame's budget bounds the waits. */
+    engine_pump(v, ctx, frame_wait(v, ctx));
+    if (s->over)
+        return true; /* it faulted: the game ended forfeit */
     if (!move_ready(v))
         return false; /* the player is still thinking: the tick waits for its move */
     if (!ctx->paused && snake_wheel_idle_check(&s->wheel, ctx->now_ms))
         frontend_status(ctx, "idle for %d s: the AI drives again", SNAKE_WHEEL_IDLE_MS / 1000);
+    bool past = snake_screen_at_past_tick(s);
     if (!snake_screen_play(s, ctx))
         return false;
+    if (past)
+        engine_branch(v, s->game.steps); /* played on from a past tick */
     if (!s->over)
         ask_move(v);
     return true;
@@ -275,7 +590,9 @@ static void snake_view_hud(void *state, FrontendCtx *ctx, Hud *hud) {
     SnakeView *v = state;
     const SnakeScreen *s = &v->s;
     const SnakeGame *g = &s->game;
-    if (s->refused) {
+    if (s->engine) {
+        hud_kv(hud, "policy", PAL_ACCENT, "%s  [Tab]", v->label);
+    } else if (s->refused) {
         hud_kv(hud, "policy", PAL_BAD, "%s -> greedy  [Tab]", snake_policy_name(s->policy));
         hud_wrapped(hud, PAL_BAD, s->refusal);
     } else {
@@ -292,22 +609,48 @@ static void snake_view_hud(void *state, FrontendCtx *ctx, Hud *hud) {
     hud_kv(hud, "seed", PAL_TEXT, "%llu", (unsigned long long)s->seed);
     hud_kv(hud, "game", PAL_TEXT, "#%ld  (seed %llu)", s->game_index, (unsigned long long)g->seed);
     snake_screen_hud_board(s, hud);
-    const PolicyStats *st = &s->stats[s->policy];
+    const PolicyStats *st = &s->stats[s->engine ? SNAKE_SCREEN_ENGINE_SLOT : (int)s->policy];
     hud_kv(hud, "games", PAL_TEXT, "%ld won / %ld played", st->won, st->played);
     if (st->played > 0)
         hud_kv(hud, "mean len", PAL_TEXT, "%.1f", st->length_sum / (double)st->played);
     else
         hud_kv(hud, "mean len", PAL_TEXT_DIM, "-");
-    if (v->thinking)
-        hud_kv(hud, "decision", PAL_ACCENT, "thinking ...");
+    if (v->thinking && v->starting)
+        hud_kv(hud, "decision", PAL_ACCENT, "starting the engine ... %.1f s",
+               (double)(clock_ms() - v->think_ms) / 1000.0);
+    else if (v->thinking)
+        hud_kv(hud, "decision", PAL_ACCENT, "thinking ... %.1f s",
+               (double)(clock_ms() - v->think_ms) / 1000.0);
+    if (s->engine && v->kept_full)
+        hud_text(hud, PAL_TEXT_DIM, "info of later ticks not kept (%d MiB)",
+                 ENGINE_KEEP_BYTES >> 20);
+    if (v->fault[0] != '\0')
+        hud_wrapped(hud, PAL_BAD, v->fault);
     snake_screen_hud_decision(s, ctx, hud);
+}
+
+/* A seek shows the engine's kept answer for that tick, or asks for it. */
+static bool snake_view_hist_seek(void *state, long t, FrontendCtx *ctx) {
+    SnakeView *v = state;
+    if (!snake_screen_hist_seek(state, t, ctx))
+        return false;
+    if (v->s.engine)
+        ask_move(v);
+    return true;
+}
+
+/* Every frame, paused or not: the engine's answer (or fault) is read. */
+static void snake_view_idle(void *state, FrontendCtx *ctx) {
+    engine_pump(state, ctx,
+                ((SnakeView *)state)->s.engine && ctx->offscreen ? frame_wait(state, ctx) : 0);
 }
 
 static const ViewHistory SNAKE_HISTORY = {
     .range = snake_screen_hist_range,
     .current = snake_screen_hist_current,
-    .seek = snake_screen_hist_seek,
+    .seek = snake_view_hist_seek,
     .marks = snake_screen_hist_marks,
+    .idle = snake_view_idle,
 };
 
 const View VIEW_SNAKE = {
