@@ -79,6 +79,7 @@ typedef struct SnakeView {
     long epoch;        /* changes when the ticks asked for are no longer this game's */
     long sent_epoch;   /* the epoch the engine last saw (else a `game` block) */
     uint64_t think_ms; /* when the wait for the tick on screen began */
+    Uint64 think_pc;   /* the same, performance counter ticks (the decision time) */
     EngineTick *ticks; /* per tick of this game, nticks of them */
     long nticks, cap;
     size_t kept;      /* bytes of info kept */
@@ -216,7 +217,8 @@ static void engine_pump(SnakeView *v, FrontendCtx *ctx, int wait_ms) {
             engine_store(v, v->asked_tick, move, snake_player_info(&v->eng));
             s->pending = move;
             s->info = snake_player_info(&v->eng); /* live: no need to parse it back */
-            s->decision_us = (double)(clock_ms() - v->think_ms) * 1000.0;
+            s->decision_us = (double)(SDL_GetPerformanceCounter() - v->think_pc) * 1e6 /
+                             (double)SDL_GetPerformanceFrequency();
             PolicyStats *st = snake_screen_stats(s);
             st->decision_us_sum += s->decision_us;
             st->decisions++;
@@ -282,6 +284,7 @@ static void ask_move(SnakeView *v) {
     s->info = NULL; /* nothing said for this state yet */
     v->thinking = true;
     v->think_ms = clock_ms();
+    v->think_pc = SDL_GetPerformanceCounter();
 }
 
 /* Whether the move asked for has arrived (v->s.pending holds it). While the
