@@ -449,6 +449,28 @@ START_TEST(a_restart_never_stops_the_frames) {
 }
 END_TEST
 
+/* R while bad.py silent hangs: the question is out and nobody can take it
+ * back, so the replayed game waits for it; its timeout is said on stderr
+ * as an answer no longer needed (not a forfeit), a fresh engine plays the
+ * game again, hangs at the same shot and forfeits it there. */
+START_TEST(restarting_a_game_while_the_engine_hangs) {
+    capture_stderr();
+    AppOptions o = sea_opts("WS_TEST_ENGINES", "bad.py silent sea", 1000);
+    Frontend *app = open_app(&o);
+    play_until(app, 1);
+    push_key(SDLK_r); /* game 0 again */
+    ck_assert(frontend_frame(app));
+    frames_until_status(app, "no answer within 1000 ms");
+    ck_assert_str_eq(frontend_status_text(app),
+                     "engine 'python3', game 0 tick 1: no answer within 1000 ms");
+    ck_assert_int_eq(stderr_lines_with("(an answer no longer needed)"), 1);
+    ck_assert_int_eq(stderr_lines_with("game 0 tick 1: no answer within 1000 ms"), 2);
+    ck_assert_int_eq(stderr_lines_with("engine"), 2);
+    close_and_check_no_engine_left(app, false);
+    remove(err_path);
+}
+END_TEST
+
 static Suite *frontend_sea_suite(void) {
     Suite *s = suite_create("frontend_sea");
     TCase *tc = tcase_create("engine");
@@ -457,6 +479,7 @@ static Suite *frontend_sea_suite(void) {
     tcase_add_test(tc, a_hanging_engine_never_stops_the_frames);
     tcase_add_test(tc, a_shot_off_the_board_forfeits_the_game);
     tcase_add_test(tc, a_restart_never_stops_the_frames);
+    tcase_add_test(tc, restarting_a_game_while_the_engine_hangs);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -90,6 +90,7 @@ typedef struct EngineSide {
     bool asked;        /* a request is out */
     long asked_round;  /* SeaView.round when asked: a new game or layout makes it stale */
     int asked_at;      /* the shots on the board sent */
+    long asked_game;   /* the game it belongs to (for a fault's line) */
     uint64_t asked_ns; /* monoclock, when asked (or, while starting, when started) */
     bool starting;     /* restarted after a fault: its handshake is not done */
     int next;          /* the answer for the latest tick (hist.shots), -1 while none */
@@ -270,6 +271,7 @@ static void side_ask(SeaView *v, FrontendCtx *ctx) {
     e->asked = true;
     e->asked_round = v->round;
     e->asked_at = s->hist.shots;
+    e->asked_game = v->game_index;
 }
 
 /* The handshake of a restarted engine, waiting at most wait_ms: once it is
@@ -321,7 +323,7 @@ static void side_collect(SeaView *v, FrontendCtx *ctx, int wait_ms) {
     if (r == PLAYER_FAULT) {
         /* A fault of a question nobody waits for any more: said, not counted. */
         char line[320];
-        player_fault_line(e->player.engine, v->game_index, e->asked_at, &err, line, sizeof line);
+        player_fault_line(e->player.engine, e->asked_game, e->asked_at, &err, line, sizeof line);
         fprintf(stderr, "wavesnake: %s (an answer no longer needed)\n", line);
     }
     if (stale || r == PLAYER_FAULT) {
