@@ -292,15 +292,16 @@ START_TEST(engines_are_named_like_policies) {
     ck_assert_int_eq(o.hunter_player.kind, PLAYER_ENGINE);
     ck_assert_str_eq(o.hunter_player.command, "./h");
     ck_assert_int_eq(o.hunter, SEA_HUNTER_SAMPLER);
+    /* The sea's window drives its engine (view_sea.c). */
+    ck_assert_int_eq(MODE(APP_MODE_SEA, &o, &err, "--hunter", "engine:./h"), WS_OK);
+    ck_assert_int_eq(o.hunter_player.kind, PLAYER_ENGINE);
     ck_assert_int_eq(MODE(APP_MODE_SEA, &o, &err, "--headless", "--hunter", "best"), WS_OK);
     ck_assert_int_eq(o.hunter_player.kind, PLAYER_AI);
     ck_assert_int_eq(o.hunter_player.hunter, SEA_HUNTER_SAMPLER);
-    /* The snake's views run engines (--policy, --race); --hunter not yet. */
+    /* The window runs engines everywhere a headless run does. */
     ck_assert_int_eq(MODE(APP_MODE_SNAKE, &o, &err, "--policy", "engine:e"), WS_OK);
     ck_assert_int_eq(MODE(APP_MODE_SNAKE, &o, &err, "--race", "greedy,engine:e"), WS_OK);
-    ck_assert_int_eq(MODE(APP_MODE_SEA, &o, &err, "--hunter", "engine:e"), WS_ERR_ARG);
-    ck_assert_str_eq(err.msg, "an engine in --hunter plays --headless for now; the window runs "
-                              "the snake's engines only");
+    ck_assert_int_eq(MODE(APP_MODE_SEA, &o, &err, "--hunter", "engine:e"), WS_OK);
 }
 END_TEST
 

@@ -661,13 +661,6 @@ static WsStatus check_mode(const AppOptions *opts, WsError *err) {
     st = check_engine_timeout(opts, err);
     if (st != WS_OK)
         return st;
-    if (!headless && opts->hunter_player.kind == PLAYER_ENGINE)
-        /* The snake's views drive engines (--policy, --race); the sea's does
-         * not yet: a window would show a built-in AI in the engine's place,
-         * so say so instead. */
-        return ws_fail(err, WS_ERR_ARG,
-                       "an engine in --hunter plays --headless for now; the window runs the "
-                       "snake's engines only");
     return WS_OK;
 }
 

@@ -11,6 +11,23 @@
  * through a const pointer, never recomputed) is the one that picked the
  * ringed cell, for the board exactly as it is drawn.
  *
+ * An engine (--hunter engine:CMD, docs/engines.md) takes the first board
+ * and races sampler, the strongest built-in hunter (Tab: the engine alone,
+ * sampler alone). Its shot is asked for after each shot and polled each
+ * frame without waiting (player.h's request / poll); a tick waits for it,
+ * the frame never does, and the HUD says "thinking" meanwhile. Offscreen
+ * (--screenshot) the poll waits for the answer instead, so a screenshot
+ * shows the same shots on any machine. The engine's `info` lines are its
+ * overlays: `info wave` the heatmap, `info cells` and `info path` drawn on
+ * the board, `info text` the reason line; nothing of a built-in hunter is
+ * drawn for it. A fault (a shot off the board or at a known cell, an
+ * unknown line, silence past --engine-timeout, an exit) ends its game
+ * forfeit with one line, on the HUD and once on stderr; the engine starts
+ * afresh before it plays again, without waiting for it either (the HUD
+ * says "starting" until its handshake is done). Only the first start, in
+ * create, waits for ready: an engine that cannot start is one line and
+ * exit status 2, as headless.
+ *
  * Time travel (view.h, ViewHistory): each board records its game in a
  * SeaHistory (the shots and the hunter's stream before each decision). The
  * view's tick t is t shots on every board still shooting (a board that sank
@@ -19,13 +36,21 @@
  * heatmap, the reason and the ringed cell are what it computed at that
  * tick. Playing on from a past tick drops the later shots first; with no
  * input in this mode the game then plays out exactly as before, so a
- * finished game is counted once in the statistics.
+ * finished game is counted once in the statistics. An engine cannot be
+ * asked again for the past: what it said at each shot is kept (its `info`
+ * lines in engine_info_format's compact form, a few hundred bytes a shot)
+ * and shown back; playing on from a past shot asks it afresh, and its
+ * client sends a new `game` block first (the shots do not follow the last
+ * request's).
  */
 #include <SDL.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine.h"
+#include "monoclock.h"
+#include "player.h"
 #include "report.h"
 #include "sea.h"
 #include "sea_ai.h"
@@ -37,11 +62,12 @@
 /* ======================================================================== */
 
 typedef struct Shooter {
+    bool engine; /* the engine's board (EngineSide plays it; ai and rng stay unused) */
     SeaHunter hunter;
     SeaGame game;
     SeaAi ai;
-    Rng rng;      /* stream 2 of the game's seed */
-    int pending;  /* the hunter's next cell, or -1 once the fleet is sunk */
+    Rng rng;     /* stream 2 of the game's seed */
+    int pending; /* the next cell; -1 once the fleet is sunk, or while the engine thinks */
     bool done;
     SeaHistory hist;        /* this board's game, every shot of it */
     double decision_us;     /* the last decision */
@@ -50,7 +76,36 @@ typedef struct Shooter {
 } Shooter;
 
 /* Which boards are shown: the race or one hunter alone (Tab cycles). */
-typedef enum SeaLayout { SEA_RACE = 0, SEA_SINGLE_FIRST, SEA_SINGLE_SECOND, SEA_LAYOUT_COUNT } SeaLayout;
+typedef enum SeaLayout {
+    SEA_RACE = 0,
+    SEA_SINGLE_FIRST,
+    SEA_SINGLE_SECOND,
+    SEA_LAYOUT_COUNT
+} SeaLayout;
+
+/* The engine behind --hunter engine:CMD and what it said, per shot. Its
+ * board is shooter[0] whenever the layout shows it. */
+typedef struct EngineSide {
+    SeaPlayer player;  /* the process (player.h) */
+    bool asked;        /* a request is out */
+    long asked_round;  /* SeaView.round when asked: a new game or layout makes it stale */
+    int asked_at;      /* the shots on the board sent */
+    long asked_game;   /* the game it belongs to (for a fault's line) */
+    uint64_t asked_ns; /* monoclock, when asked (or, while starting, when started) */
+    bool starting;     /* restarted after a fault: its handshake is not done */
+    int next;          /* the answer for the latest tick (hist.shots), -1 while none */
+    /* What it said at each tick: notes[off[t] .. off[t + 1]) for t < noted,
+     * engine_info_format's lines; sized once for a whole game's worst case. */
+    char *notes;
+    size_t notes_cap;
+    size_t off[SEA_CELLS + 2];
+    int noted;
+    float wait_ms[SEA_CELLS + 1]; /* the answer's time at each noted tick */
+    EngineInfo shown;             /* the note of the tick on screen (shown_at), parsed */
+    int shown_at;                 /* -1: nothing said there (yet) */
+    int fault_at;                 /* the tick whose request faulted: forfeit there; -1 */
+    char fault[320];              /* player_fault_line's line */
+} EngineSide;
 
 typedef struct SeaView {
     SeaPlacement placement;
@@ -58,13 +113,15 @@ typedef struct SeaView {
     long game_index;
     SeaHunter first; /* --hunter; the race's other board gets the other hunter */
     SeaLayout layout;
-    int cell_px;           /* the last drawn cell size (D says when numbers do not fit) */
-    int boards;            /* 1 or 2 */
+    int cell_px; /* the last drawn cell size (D says when numbers do not fit) */
+    int boards;  /* 1 or 2 */
     Shooter shooter[2];
+    EngineSide *eng; /* --hunter engine:CMD, else NULL */
+    long round;      /* counts games and layouts: an answer asked in another is stale */
 
     /* statistics since the start or the last Tab */
     long played;
-    long wins[2], ties;
+    long wins[2], ties, forfeits[2];
     double shots_sum[2];
     int best_game[2], worst_game[2];
     bool over;
@@ -73,15 +130,16 @@ typedef struct SeaView {
     long cur;     /* the tick on screen; last_tick() is the latest */
 } SeaView;
 
-static const Rgba SEA_UNKNOWN_C = {20, 34, 58, 255};  /* unknown water */
-static const Rgba SEA_KNOWN_C = {52, 84, 118, 255};   /* water known from a sunk ship's halo */
-static const Rgba SEA_MISS_C = {58, 92, 128, 255};    /* water we shot at */
-static const Rgba SEA_DOT_C = {205, 225, 245, 255};   /* the splash of a miss */
-static const Rgba SEA_HIT_C = {255, 120, 50, 255};    /* a hit on a floating ship */
-static const Rgba SEA_SUNK_C = {150, 36, 44, 255};    /* a sunk ship */
+static const Rgba SEA_UNKNOWN_C = {20, 34, 58, 255}; /* unknown water */
+static const Rgba SEA_KNOWN_C = {52, 84, 118, 255};  /* water known from a sunk ship's halo */
+static const Rgba SEA_MISS_C = {58, 92, 128, 255};   /* water we shot at */
+static const Rgba SEA_DOT_C = {205, 225, 245, 255};  /* the splash of a miss */
+static const Rgba SEA_HIT_C = {255, 120, 50, 255};   /* a hit on a floating ship */
+static const Rgba SEA_SUNK_C = {150, 36, 44, 255};   /* a sunk ship */
 static const Rgba SEA_SUNK_EDGE = {255, 150, 150, 255};
 static const Rgba SEA_HALO_EDGE = {120, 170, 220, 150};
 static const Rgba SEA_LABEL_C = {132, 140, 160, 255};
+static const Rgba SEA_MARK_C = {120, 240, 170, 255}; /* an engine's `info cells` */
 enum { HEAT_ALPHA = 200, NUMBERS_MIN_CELL = 16 };
 
 /* ======================================================================== */
@@ -90,6 +148,16 @@ enum { HEAT_ALPHA = 200, NUMBERS_MIN_CELL = 16 };
 
 static SeaHunter other_hunter(SeaHunter h) {
     return h == SEA_HUNTER_SOURCE ? SEA_HUNTER_SAMPLER : SEA_HUNTER_SOURCE;
+}
+
+/* The name of a board's hunter: "sampler", or "engine:NAME". */
+static const char *shooter_name(const SeaView *v, const Shooter *s) {
+    return s->engine ? sea_player_name(&v->eng->player) : sea_hunter_name(s->hunter);
+}
+
+/* The HUD's short key for a board: "sampler", or "engine". */
+static const char *shooter_key(const Shooter *s) {
+    return s->engine ? "engine" : sea_hunter_name(s->hunter);
 }
 
 static void decide(Shooter *s) {
@@ -107,14 +175,192 @@ static void decide(Shooter *s) {
     s->pending = st == WS_OK ? cell : -1;
     if (st != WS_OK) {
         WsError note = {0};
-        report_status(ws_fail(&note, st, "sea: the %s hunter failed: %s", sea_hunter_name(s->hunter),
-                           err.msg),
-                   &note);
+        report_status(ws_fail(&note, st, "sea: the %s hunter failed: %s",
+                              sea_hunter_name(s->hunter), err.msg),
+                      &note);
     }
 }
 
-static void start_game(SeaView *v, long index) {
+/* ---- the engine's board -------------------------------------------------- */
+
+/* The engine's board, when the layout shows it. */
+static Shooter *side_board(SeaView *v) {
+    return v->eng != NULL && v->shooter[0].engine ? &v->shooter[0] : NULL;
+}
+
+/* The tick of its own game a board shows at the view's tick v->cur. */
+static int board_tick(const SeaView *v, const Shooter *s) {
+    return v->cur < s->hist.shots ? (int)v->cur : s->hist.shots;
+}
+
+/* Fills e->shown with what the engine said at tick t (nothing when it has
+ * not answered there). */
+static void side_show(EngineSide *e, int t) {
+    e->shown_at = -1;
+    engine_info_clear(&e->shown);
+    if (t < 0 || t >= e->noted)
+        return;
+    WsError err = {0};
+    if (engine_info_parse(&e->shown, e->notes + e->off[t], e->off[t + 1] - e->off[t], &err) ==
+        WS_OK)
+        e->shown_at = t;
+}
+
+/* Keeps what the engine said with its answer for tick t (== e->noted). */
+static void side_note(EngineSide *e, int t, const EngineInfo *info, double ms) {
+    if (t != e->noted || t > SEA_CELLS)
+        return;
+    size_t at = e->off[t];
+    size_t n = info != NULL ? engine_info_format(info, e->notes + at, e->notes_cap - at) : 0;
+    e->off[t + 1] = at + n;
+    e->wait_ms[t] = (float)ms;
+    e->noted = t + 1;
+}
+
+/* The engine's game ends forfeit at tick t of its board: one line on the
+ * HUD and on stderr (here, once: a seek back to it shows it again, it is
+ * not a new fault). */
+static void side_forfeit(SeaView *v, Shooter *s, const WsError *why, FrontendCtx *ctx) {
+    EngineSide *e = v->eng;
+    e->fault_at = s->hist.shots;
+    player_fault_line(e->player.engine, v->game_index, s->hist.shots, why, e->fault,
+                      sizeof e->fault);
+    fprintf(stderr, "wavesnake: %s\n", e->fault);
+    fflush(stderr);
+    frontend_status(ctx, "%s", e->fault);
+    if (board_tick(v, s) == s->hist.shots) {
+        sea_game_forfeit(&s->game);
+        s->done = true;
+        s->pending = -1;
+    }
+}
+
+/* Whether the engine's board waits for a shot the engine has not been asked for. */
+static bool side_needs_ask(SeaView *v) {
+    Shooter *s = side_board(v);
+    EngineSide *e = v->eng;
+    return s != NULL && !e->asked && !s->done && e->fault_at < 0 && e->noted == s->hist.shots &&
+           !sea_game_is_over(&s->game);
+}
+
+/* Asks the engine for the shot at its board's latest tick (never waits for
+ * the answer). A dead engine (a fault stopped it) is started afresh first,
+ * without waiting either: side_collect asks once it has said ready. */
+static void side_ask(SeaView *v, FrontendCtx *ctx) {
+    if (v->eng->starting || !side_needs_ask(v))
+        return;
+    Shooter *s = &v->shooter[0];
+    EngineSide *e = v->eng;
+    WsError err = {0};
+    WsStatus st = WS_OK;
+    /* Before the request: writing it may hand the CPU to the engine, which
+     * can answer before this call returns. */
+    e->asked_ns = monoclock_now_ns();
+    if (!engine_alive(e->player.engine)) {
+        st = sea_player_new_game_async(&e->player, &s->game, &err);
+        e->starting = st == WS_OK;
+        if (e->starting)
+            return;
+    }
+    if (st == WS_OK)
+        st = sea_player_request(&e->player, &s->game, &err);
+    if (st != WS_OK) {
+        side_forfeit(v, s, &err, ctx);
+        return;
+    }
+    e->asked = true;
+    e->asked_round = v->round;
+    e->asked_at = s->hist.shots;
+    e->asked_game = v->game_index;
+}
+
+/* The handshake of a restarted engine, waiting at most wait_ms: once it is
+ * ready it is asked; an engine that never gets ready forfeits the game that
+ * waits for it (or, with none waiting, is said on stderr). */
+static void side_poll_start(SeaView *v, FrontendCtx *ctx, int wait_ms) {
+    EngineSide *e = v->eng;
+    WsError err = {0};
+    PlayerStart r = sea_player_poll_ready(&e->player, wait_ms, &err);
+    if (r == PLAYER_STARTING)
+        return;
+    e->starting = false;
+    if (r == PLAYER_READY) {
+        side_ask(v, ctx);
+        return;
+    }
+    Shooter *s = side_board(v);
+    if (side_needs_ask(v)) {
+        side_forfeit(v, s, &err, ctx);
+    } else {
+        fprintf(stderr, "wavesnake: %s\n", err.msg);
+        fflush(stderr);
+    }
+}
+
+/* Reads the engine's answer if there is one, waiting at most wait_ms. An
+ * answer for a board that is no longer there (a new game, a step back and
+ * play on) is dropped and the engine asked again. */
+static void side_collect(SeaView *v, FrontendCtx *ctx, int wait_ms) {
+    EngineSide *e = v->eng;
+    if (e != NULL && e->starting)
+        side_poll_start(v, ctx, wait_ms);
+    if (e == NULL || !e->asked)
+        return;
+    int cell = -1;
+    WsError err = {0};
+    PlayerPoll r = sea_player_poll(&e->player, wait_ms, &cell, &err);
+    if (r == PLAYER_PENDING)
+        return;
+    e->asked = false;
+    double ms = (double)(monoclock_now_ns() - e->asked_ns) / 1e6;
+    Shooter *s = side_board(v);
+    bool stale = s == NULL || e->asked_round != v->round || e->asked_at != s->hist.shots ||
+                 e->noted != s->hist.shots || s->done;
+    if (r == PLAYER_FAULT && !stale) {
+        side_forfeit(v, s, &err, ctx);
+        return;
+    }
+    if (r == PLAYER_FAULT) {
+        /* A fault of a question nobody waits for any more: said, not counted. */
+        char line[320];
+        player_fault_line(e->player.engine, e->asked_game, e->asked_at, &err, line, sizeof line);
+        fprintf(stderr, "wavesnake: %s (an answer no longer needed)\n", line);
+    }
+    if (stale || r == PLAYER_FAULT) {
+        side_ask(v, ctx);
+        return;
+    }
+    side_note(e, s->hist.shots, e->player.info, ms);
+    e->next = cell;
+    s->decision_us = ms * 1000.0;
+    s->decision_us_sum += s->decision_us;
+    s->decisions++;
+    if (board_tick(v, s) == s->hist.shots) {
+        s->pending = cell;
+        side_show(e, s->hist.shots);
+    }
+}
+
+/* The engine's board at its tick t after a seek (the game already rebuilt). */
+static void side_seek(SeaView *v, Shooter *s, int t) {
+    EngineSide *e = v->eng;
+    if (t == e->fault_at && t == s->hist.shots)
+        sea_game_forfeit(&s->game);
+    s->done = sea_game_is_over(&s->game);
+    s->pending = s->done ? -1 : t < s->hist.shots ? s->hist.cell[t] : e->noted > t ? e->next : -1;
+    if (t < e->noted) {
+        s->decision_us = (double)e->wait_ms[t] * 1000.0;
+        side_show(e, t);
+    } else {
+        side_show(e, -1);
+    }
+}
+
+/* ---- games --------------------------------------------------------------- */
+
+static void start_game(SeaView *v, long index, FrontendCtx *ctx) {
     v->game_index = index;
+    v->round++;
     uint64_t seed = v->seed + (uint64_t)index;
     for (int b = 0; b < v->boards; b++) {
         Shooter *s = &v->shooter[b];
@@ -124,7 +370,22 @@ static void start_game(SeaView *v, long index) {
         s->done = false;
         /* Before the first decision, as the history wants; a new game cannot fail. */
         (void)sea_history_begin(&s->hist, &s->game, &s->ai, &s->rng, NULL);
-        decide(s);
+        if (!s->engine)
+            decide(s);
+    }
+    if (v->eng != NULL) {
+        EngineSide *e = v->eng;
+        e->noted = 0;
+        e->off[0] = 0;
+        e->next = -1;
+        e->fault_at = -1;
+        e->fault[0] = '\0';
+        side_show(e, -1);
+        if (side_board(v) != NULL) {
+            v->shooter[0].pending = -1;
+            /* With a request still out, its answer is stale: collecting it asks anew. */
+            side_ask(v, ctx);
+        }
     }
     v->over = false;
     v->counted = false;
@@ -141,7 +402,8 @@ static long last_tick(const SeaView *v) {
 }
 
 /* The game ended (live, or a seek landed on its end): the result shows; it is
- * counted in the statistics once per game. */
+ * counted in the statistics once per game. A forfeit game counts as a loss
+ * in the race and stays out of the shots. */
 static void finish_game(SeaView *v, FrontendCtx *ctx) {
     v->over = true;
     v->over_ms = ctx->now_ms;
@@ -152,15 +414,21 @@ static void finish_game(SeaView *v, FrontendCtx *ctx) {
         ctx->paused = true; /* E / --pause-on-end: the end stays until Space, N or Enter */
     v->played++;
     for (int b = 0; b < v->boards; b++) {
-        int shots = v->shooter[b].game.shots;
-        v->shots_sum[b] += shots;
-        if (v->best_game[b] == 0 || shots < v->best_game[b])
-            v->best_game[b] = shots;
-        if (shots > v->worst_game[b])
-            v->worst_game[b] = shots;
+        const SeaGame *g = &v->shooter[b].game;
+        if (g->forfeit) {
+            v->forfeits[b]++;
+            continue;
+        }
+        v->shots_sum[b] += g->shots;
+        if (v->best_game[b] == 0 || g->shots < v->best_game[b])
+            v->best_game[b] = g->shots;
+        if (g->shots > v->worst_game[b])
+            v->worst_game[b] = g->shots;
     }
     if (v->boards == 2) {
-        int a = v->shooter[0].game.shots, b = v->shooter[1].game.shots;
+        const SeaGame *ga = &v->shooter[0].game, *gb = &v->shooter[1].game;
+        int a = ga->forfeit ? SEA_CELLS + 1 : ga->shots,
+            b = gb->forfeit ? SEA_CELLS + 1 : gb->shots;
         if (a < b)
             v->wins[0]++;
         else if (b < a)
@@ -170,18 +438,23 @@ static void finish_game(SeaView *v, FrontendCtx *ctx) {
     }
 }
 
-/* Applies the layout: which hunters play; statistics restart. */
+/* Applies the layout: which hunters play; statistics restart. With an
+ * engine the first board is the engine's (race and alone) and the other
+ * hunter is sampler. */
 static void set_layout(SeaView *v, SeaLayout layout) {
     v->layout = layout;
     v->boards = layout == SEA_RACE ? 2 : 1;
-    SeaHunter second = other_hunter(v->first);
+    SeaHunter second = v->eng != NULL ? SEA_HUNTER_SAMPLER : other_hunter(v->first);
     SeaHunter h0 = layout == SEA_SINGLE_SECOND ? second : v->first;
     sea_ai_init(&v->shooter[0].ai, h0);
     v->shooter[0].hunter = h0;
+    v->shooter[0].engine = v->eng != NULL && layout != SEA_SINGLE_SECOND;
     sea_ai_init(&v->shooter[1].ai, second);
     v->shooter[1].hunter = second;
+    v->shooter[1].engine = false;
     v->played = v->ties = 0;
     memset(v->wins, 0, sizeof v->wins);
+    memset(v->forfeits, 0, sizeof v->forfeits);
     memset(v->shots_sum, 0, sizeof v->shots_sum);
     memset(v->best_game, 0, sizeof v->best_game);
     memset(v->worst_game, 0, sizeof v->worst_game);
@@ -191,29 +464,89 @@ static void set_layout(SeaView *v, SeaLayout layout) {
     }
 }
 
+/* Playing on from the past tick on screen: the later shots go (a built-in
+ * hunter fires them again the same; the engine is asked afresh from there). */
+static void play_on(SeaView *v, FrontendCtx *ctx) {
+    for (int b = 0; b < v->boards; b++) {
+        Shooter *s = &v->shooter[b];
+        int at = board_tick(v, s);
+        if (at == s->hist.shots)
+            continue;
+        sea_history_truncate(&s->hist, at, NULL);
+        if (!s->engine)
+            continue;
+        EngineSide *e = v->eng;
+        if (e->noted > at)
+            e->noted = at;
+        e->next = -1;
+        e->fault_at = -1; /* a fault happened later than here */
+        e->fault[0] = '\0';
+        s->pending = -1;
+        s->done = false;
+        side_show(e, -1);
+        side_ask(v, ctx); /* with a request out, its answer is stale: collecting asks anew */
+    }
+}
+
 /* ======================================================================== */
 /* View callbacks: lifecycle, input, tick                                    */
 /* ======================================================================== */
 
-static void sea_view_destroy(void *state) { free(state); }
+static void sea_view_destroy(void *state) {
+    SeaView *v = state;
+    if (v == NULL)
+        return;
+    if (v->eng != NULL) {
+        sea_player_deinit(&v->eng->player); /* quit, then its process group killed after 1 s */
+        engine_info_deinit(&v->eng->shown);
+        free(v->eng->notes);
+        free(v->eng);
+    }
+    free(v);
+}
+
+/* Starts the engine of --hunter engine:CMD (the handshake blocks, as a
+ * headless run's: a command that cannot start is one line and exit 2). */
+static WsStatus side_open(SeaView *v, const AppOptions *o, WsError *err) {
+    EngineSide *e = calloc(1, sizeof *e);
+    if (e == NULL)
+        return ws_fail(err, WS_ERR_NOMEM, "out of memory for the sea view's engine");
+    v->eng = e;
+    e->fault_at = -1;
+    e->shown_at = -1;
+    e->next = -1;
+    e->notes_cap = (size_t)(SEA_CELLS + 1) * engine_info_format_max(SEA_W, SEA_H);
+    e->notes = malloc(e->notes_cap);
+    if (e->notes == NULL)
+        return ws_fail(err, WS_ERR_NOMEM, "out of memory for an engine's notes");
+    WsStatus st = engine_info_init(&e->shown, SEA_W, SEA_H, err);
+    if (st != WS_OK)
+        return st;
+    return sea_player_init(&e->player, &o->hunter_player, o->engine_timeout_ms, err);
+}
 
 static WsStatus sea_view_create(void **state, FrontendCtx *ctx, const void *arg, WsError *err) {
     (void)arg; /* opened for its mode: no argument */
     *state = NULL;
     const AppOptions *o = ctx->opts;
-    SeaHunter first = o->hunter;
-    SeaPlacement placement = o->placement;
     SeaView *v = calloc(1, sizeof *v);
     if (v == NULL)
         return ws_fail(err, WS_ERR_NOMEM, "out of memory for the sea view");
-    v->first = first;
-    v->placement = placement;
+    v->first = o->hunter;
+    v->placement = o->placement;
     v->seed = o->seed;
+    if (o->hunter_player.kind == PLAYER_ENGINE) {
+        WsStatus st = side_open(v, o, err);
+        if (st != WS_OK) {
+            sea_view_destroy(v);
+            return st;
+        }
+    }
     set_layout(v, SEA_RACE);
-    start_game(v, 0);
+    start_game(v, 0, ctx);
     printf("wavesnake: sea, %s vs %s, placement %s, seed %llu (game i uses seed + i)\n",
-           sea_hunter_name(first), sea_hunter_name(other_hunter(first)),
-           sea_placement_name(placement), (unsigned long long)v->seed);
+           shooter_name(v, &v->shooter[0]), shooter_name(v, &v->shooter[1]),
+           sea_placement_name(v->placement), (unsigned long long)v->seed);
     fflush(stdout);
     *state = v;
     return WS_OK;
@@ -224,7 +557,7 @@ static bool sea_view_action(void *state, Action action, FrontendCtx *ctx) {
     switch (action) {
     case ACT_RESTART:
     case ACT_NEW_GAME:
-        start_game(v, v->game_index + (action == ACT_NEW_GAME));
+        start_game(v, v->game_index + (action == ACT_NEW_GAME), ctx);
         frontend_status(ctx, "%s %ld (seed %llu)", action == ACT_NEW_GAME ? "next game:" : "game",
                         v->game_index, (unsigned long long)(v->seed + (uint64_t)v->game_index));
         return true;
@@ -233,34 +566,43 @@ static bool sea_view_action(void *state, Action action, FrontendCtx *ctx) {
         return false;
     case ACT_NEXT:
         set_layout(v, (SeaLayout)((v->layout + 1) % SEA_LAYOUT_COUNT));
-        start_game(v, v->game_index + 1);
+        start_game(v, v->game_index + 1, ctx);
         if (v->boards == 2)
-            frontend_status(ctx, "race: %s vs %s", sea_hunter_name(v->shooter[0].hunter),
-                            sea_hunter_name(v->shooter[1].hunter));
+            frontend_status(ctx, "race: %s vs %s", shooter_name(v, &v->shooter[0]),
+                            shooter_name(v, &v->shooter[1]));
         else
-            frontend_status(ctx, "hunter: %s", sea_hunter_name(v->shooter[0].hunter));
+            frontend_status(ctx, "hunter: %s", shooter_name(v, &v->shooter[0]));
         return true;
     default:
         return false;
     }
 }
 
+/* How long a poll of the engine may wait: not at all in a window (the frame
+ * never waits), the whole answer offscreen (a screenshot is repeatable;
+ * a handshake's 10 s bound the wait for ready, the timeout an answer's). */
+static int side_wait_ms(const FrontendCtx *ctx) {
+    return ctx->offscreen
+               ? (ctx->opts->engine_timeout_ms > ENGINE_READY_MS ? ctx->opts->engine_timeout_ms
+                                                                 : ENGINE_READY_MS)
+               : 0;
+}
+
 static bool sea_view_tick(void *state, FrontendCtx *ctx) {
     SeaView *v = state;
-    if (v->cur < last_tick(v)) {
-        /* Playing on from a past tick: the later shots go (they come back the same). */
-        for (int b = 0; b < v->boards; b++) {
-            SeaHistory *h = &v->shooter[b].hist;
-            sea_history_truncate(h, v->cur < h->shots ? (int)v->cur : h->shots, NULL);
-        }
-    }
+    if (v->cur < last_tick(v))
+        play_on(v, ctx);
     if (v->over) {
         /* While paused a single step skips the wait, so N never seems stuck. */
         if (!ctx->paused && ctx->now_ms - v->over_ms < VIEW_RESULT_MS)
             return false;
-        start_game(v, v->game_index + 1);
+        start_game(v, v->game_index + 1, ctx);
         return true;
     }
+    side_collect(v, ctx, side_wait_ms(ctx));
+    const Shooter *es = side_board(v);
+    if (es != NULL && !es->done && es->pending < 0)
+        return false; /* the engine thinks: the tick waits for it, every board alike */
     bool all_done = true;
     for (int b = 0; b < v->boards; b++) {
         Shooter *s = &v->shooter[b];
@@ -271,12 +613,21 @@ static bool sea_view_tick(void *state, FrontendCtx *ctx) {
             sea_game_is_over(&s->game)) {
             s->done = true;
             s->pending = -1;
+            if (s->engine)
+                sea_player_end(&v->eng->player, &s->game); /* `end shots N` */
             continue;
         }
         all_done = false;
-        decide(s);
-        s->decision_us_sum += s->decision_us;
-        s->decisions++;
+        if (s->engine) {
+            s->pending = -1;
+            v->eng->next = -1;
+            side_show(v->eng, -1);
+            side_ask(v, ctx);
+        } else {
+            decide(s);
+            s->decision_us_sum += s->decision_us;
+            s->decisions++;
+        }
     }
     v->cur = last_tick(v);
     if (all_done)
@@ -294,28 +645,33 @@ static void sea_hist_range(void *state, long *first, long *last) {
 static long sea_hist_current(void *state) { return ((SeaView *)state)->cur; }
 
 /* Every board at tick t (or at its end, if its fleet sank before t), with the
- * hunter's decision there. */
+ * hunter's decision there (the engine's: what it said there, kept). */
 static bool sea_hist_seek(void *state, long t, FrontendCtx *ctx) {
     SeaView *v = state;
     bool all_done = true;
+    v->cur = t;
     for (int b = 0; b < v->boards; b++) {
         Shooter *s = &v->shooter[b];
-        int at = t < s->hist.shots ? (int)t : s->hist.shots;
+        int at = board_tick(v, s);
         WsError err = {0};
         int choice = -1;
         Uint64 t0 = SDL_GetPerformanceCounter();
-        if (sea_history_seek(&s->hist, at, &s->game, &s->ai, &s->rng, &choice, &err) != WS_OK) {
+        if (sea_history_seek(&s->hist, at, &s->game, s->engine ? NULL : &s->ai, &s->rng, &choice,
+                             &err) != WS_OK) {
             frontend_status(ctx, "cannot show tick %ld: %s", t, err.msg);
             return false;
         }
-        /* The HUD's decision time: this decision, made again (with the shots before it). */
-        s->decision_us = (double)(SDL_GetPerformanceCounter() - t0) * 1e6 /
-                         (double)SDL_GetPerformanceFrequency();
-        s->pending = choice;
-        s->done = choice < 0;
+        if (s->engine) {
+            side_seek(v, s, at);
+        } else {
+            /* The HUD's decision time: this decision, made again (with the shots before it). */
+            s->decision_us = (double)(SDL_GetPerformanceCounter() - t0) * 1e6 /
+                             (double)SDL_GetPerformanceFrequency();
+            s->pending = choice;
+            s->done = choice < 0;
+        }
         all_done = all_done && s->done;
     }
-    v->cur = t;
     if (all_done)
         finish_game(v, ctx);
     else
@@ -323,10 +679,20 @@ static bool sea_hist_seek(void *state, long t, FrontendCtx *ctx) {
     return true;
 }
 
-/* Whether every board's history ends with its fleet sunk. */
+/* Every frame, running or paused: the engine's answer is read as soon as it
+ * is there (its timeout runs from the request, paused or not). */
+static void sea_hist_idle(void *state, FrontendCtx *ctx) {
+    SeaView *v = state;
+    side_collect(v, ctx, side_wait_ms(ctx));
+}
+
+/* Whether every board's game has ended (its fleet sunk, or forfeit). */
 static bool game_ended(const SeaView *v) {
     for (int b = 0; b < v->boards; b++) {
-        const SeaHistory *h = &v->shooter[b].hist;
+        const Shooter *s = &v->shooter[b];
+        const SeaHistory *h = &s->hist;
+        if (s->engine && v->eng->fault_at == h->shots)
+            continue;
         int sunk = 0;
         for (int t = 0; t < h->shots; t++)
             sunk += sea_history_sank(h, t);
@@ -359,7 +725,7 @@ static const ViewHistory SEA_HISTORY = {
     .current = sea_hist_current,
     .seek = sea_hist_seek,
     .marks = sea_hist_marks,
-    .idle = NULL,
+    .idle = sea_hist_idle,
 };
 
 /* ======================================================================== */
@@ -395,11 +761,14 @@ static PixRect cell_rect(const BoardLayout *bl, int cell) {
     return layout_cell_rect(bl, cell % SEA_W, cell / SEA_W);
 }
 
-/* The colour of a heat value on the ramp (t relative to this decision's maximum). */
-static Rgba heat_color(const SeaAi *ai, int cell) {
-    double t = ai->heat_max > 0 ? (double)ai->heat[cell] / (double)ai->heat_max : 0.0;
-    return rgba_lerp(SEA_UNKNOWN_C, ramp_color(RAMP_HEAT, 0.15 + 0.85 * t), HEAT_ALPHA / 255.0);
-}
+/* The heatmap of one board as drawn: a built-in hunter's SeaAi.heat, or the
+ * engine's `info wave` (-1: no value). Filled on the stack per frame. */
+typedef struct BoardHeat {
+    double max;               /* the largest tint value (0: nothing tinted) */
+    double tint[SEA_CELLS];   /* > 0: tinted relative to max */
+    long number[SEA_CELLS];   /* what D writes */
+    bool numbered[SEA_CELLS]; /* whether D writes it */
+} BoardHeat;
 
 /* The number shown for a cell: sampled fleets as a percentage, counts and
  * weights as they are. */
@@ -409,29 +778,79 @@ static long heat_number(const SeaAi *ai, int cell) {
     return (long)ai->heat[cell];
 }
 
+/* Whether board s has a heatmap to draw, filled into *h. */
+static bool board_heat(const SeaView *v, const Shooter *s, BoardHeat *h) {
+    memset(h, 0, sizeof *h);
+    if (s->done)
+        return false;
+    if (s->engine) {
+        const EngineInfo *info = &v->eng->shown;
+        if (v->eng->shown_at < 0 || !info->has_wave)
+            return false;
+        for (int c = 0; c < SEA_CELLS; c++) {
+            long val = (long)info->wave[c];
+            h->tint[c] = (double)val;
+            h->number[c] = val;
+            h->numbered[c] = val >= 0;
+            if (h->tint[c] > h->max)
+                h->max = h->tint[c];
+        }
+        return true;
+    }
+    if (s->pending < 0)
+        return false;
+    for (int c = 0; c < SEA_CELLS; c++) {
+        h->tint[c] = (double)s->ai.heat[c];
+        h->number[c] = heat_number(&s->ai, c);
+        h->numbered[c] = s->ai.heat[c] != 0;
+    }
+    h->max = (double)s->ai.heat_max;
+    return true;
+}
+
+/* The colour of a heat value on the ramp (relative to this decision's maximum). */
+static Rgba heat_color(const BoardHeat *h, int cell) {
+    double t = h->max > 0 ? h->tint[cell] / h->max : 0.0;
+    return rgba_lerp(SEA_UNKNOWN_C, ramp_color(RAMP_HEAT, 0.15 + 0.85 * t), HEAT_ALPHA / 255.0);
+}
+
 static void draw_labels(FrontendCtx *ctx, const BoardPlace *p) {
     int lh = text_line_height(ctx->text, p->label_px);
     SDL_Color c = render_sdl_color(SEA_LABEL_C);
     for (int x = 0; x < SEA_W; x++) {
         PixRect r = layout_cell_rect(&p->bl, x, 0);
         char s[2] = {(char)('A' + x), '\0'};
-        text_draw(ctx->text, p->label_px, r.x + r.w / 2, r.y - p->bl.cell / 2 - lh / 2,
-                  TEXT_CENTER, c, s);
+        text_draw(ctx->text, p->label_px, r.x + r.w / 2, r.y - p->bl.cell / 2 - lh / 2, TEXT_CENTER,
+                  c, s);
     }
     for (int y = 0; y < SEA_H; y++) {
         PixRect r = layout_cell_rect(&p->bl, 0, y);
-        text_drawf(ctx->text, p->label_px, r.x - p->bl.cell / 2, r.y + (r.h - lh) / 2,
-                   TEXT_CENTER, c, "%d", y + 1);
+        text_drawf(ctx->text, p->label_px, r.x - p->bl.cell / 2, r.y + (r.h - lh) / 2, TEXT_CENTER,
+                   c, "%d", y + 1);
     }
 }
 
-static void draw_board(const Shooter *s, FrontendCtx *ctx, const BoardPlace *p) {
+/* The engine's `info cells` (outlined) and `info path` (a line through the
+ * cells), at the tick on screen. */
+static void draw_engine_marks(const SeaView *v, FrontendCtx *ctx, const BoardLayout *bl) {
+    const EngineSide *e = v->eng;
+    if (e->shown_at < 0)
+        return;
+    const EngineInfo *info = &e->shown;
+    int thick = bl->cell >= 20 ? 2 : 1, inset = bl->cell >= 12 ? 2 : 0;
+    for (int i = 0; i < info->mark_len; i++)
+        render_outline(ctx->renderer, render_inset(cell_rect(bl, info->mark[i]), inset), thick,
+                       SEA_MARK_C);
+    render_cell_path(ctx->renderer, bl, info->path, info->path_len, rgba_alpha(PAL_PATH, 210), 0);
+}
+
+static void draw_board(const SeaView *v, const Shooter *s, FrontendCtx *ctx, const BoardPlace *p) {
     SDL_Renderer *ren = ctx->renderer;
     const BoardLayout *bl = &p->bl;
     const SeaGame *g = &s->game;
-    const SeaAi *ai = &s->ai;
     unsigned ov = ctx->overlays;
-    bool heat = (ov & OVERLAY_HEATMAP) && s->pending >= 0;
+    BoardHeat hm;
+    bool heat = board_heat(v, s, &hm) && (ov & OVERLAY_HEATMAP);
     int inset = bl->cell >= 8 ? bl->cell / 10 : 0;
 
     /* water: unknown (tinted by the heatmap), known from a halo, or shot */
@@ -439,8 +858,8 @@ static void draw_board(const Shooter *s, FrontendCtx *ctx, const BoardPlace *p) 
         PixRect r = cell_rect(bl, c);
         SeaMark m = (SeaMark)g->seen.mark[c];
         Rgba fill = SEA_UNKNOWN_C;
-        if (m == SEA_UNKNOWN && heat && ai->heat[c] > 0)
-            fill = heat_color(ai, c);
+        if (m == SEA_UNKNOWN && heat && hm.tint[c] > 0)
+            fill = heat_color(&hm, c);
         else if (m == SEA_MISS)
             fill = g->shot[c] ? SEA_MISS_C : SEA_KNOWN_C;
         else if (m == SEA_HIT || m == SEA_SUNK)
@@ -492,17 +911,21 @@ static void draw_board(const Shooter *s, FrontendCtx *ctx, const BoardPlace *p) 
         int px = bl->cell * 2 / 5;
         int adv = text_advance(ctx->text, px), lh = text_line_height(ctx->text, px);
         for (int c = 0; c < SEA_CELLS; c++) {
-            if (g->seen.mark[c] != SEA_UNKNOWN || ai->heat[c] == 0)
+            if (g->seen.mark[c] != SEA_UNKNOWN || !hm.numbered[c])
                 continue;
             char buf[16];
-            int n = snprintf(buf, sizeof buf, "%ld", heat_number(ai, c));
+            int n = snprintf(buf, sizeof buf, "%ld", hm.number[c]);
             if (n * adv > bl->cell - 2)
                 continue;
             PixRect r = cell_rect(bl, c);
+            Rgba under = hm.tint[c] > 0 ? heat_color(&hm, c) : SEA_UNKNOWN_C;
             text_draw(ctx->text, px, r.x + r.w / 2, r.y + (r.h - lh) / 2, TEXT_CENTER,
-                      render_sdl_color(rgba_alpha(rgba_text_on(heat_color(ai, c)), 230)), buf);
+                      render_sdl_color(rgba_alpha(rgba_text_on(under), 230)), buf);
         }
     }
+    /* the engine's own marks: they belong to the hunter's overlay (H) */
+    if (s->engine && !s->done && (ov & OVERLAY_HEATMAP))
+        draw_engine_marks(v, ctx, bl);
     /* the last shot boxed, the next one ringed */
     if (g->last_cell >= 0)
         render_outline(ren, cell_rect(bl, g->last_cell), bl->cell >= 20 ? 2 : 1,
@@ -518,6 +941,9 @@ static void draw_board(const Shooter *s, FrontendCtx *ctx, const BoardPlace *p) 
         render_segment(ren, cx, cy + bl->cell / 4, cx, cy + bl->cell / 2, thick, PAL_ACCENT);
     }
 }
+
+/* A board's shots for the race: a forfeit game loses to any finished one. */
+static int race_shots(const Shooter *s) { return s->game.forfeit ? SEA_CELLS + 1 : s->game.shots; }
 
 static void sea_view_draw(void *state, FrontendCtx *ctx) {
     SeaView *v = state;
@@ -542,25 +968,34 @@ static void sea_view_draw(void *state, FrontendCtx *ctx) {
         BoardPlace p = place_board(part, px);
         v->cell_px = p.bl.cell;
         const Shooter *s = &v->shooter[b];
-        draw_board(s, ctx, &p);
+        draw_board(v, s, ctx, &p);
         draw_labels(ctx, &p);
         const SeaGame *g = &s->game;
+        const char *name = shooter_name(v, s);
         Rgba cc = PAL_ACCENT;
-        if (v->over && v->boards == 2) {
-            int mine = g->shots, theirs = v->shooter[1 - b].game.shots;
+        if (g->forfeit)
+            cc = PAL_BAD;
+        else if (v->over && v->boards == 2) {
+            int mine = race_shots(s), theirs = race_shots(&v->shooter[1 - b]);
             cc = mine < theirs ? PAL_GOOD : mine > theirs ? PAL_BAD : PAL_TEXT;
         }
         /* The longest title that fits over its own board: two never overprint. */
-        char title[3][96];
-        snprintf(title[0], sizeof title[0], "%s hunter: %d shots, %d/%d sunk",
-                 sea_hunter_name(s->hunter), g->shots, g->sunk, SEA_SHIP_COUNT);
-        snprintf(title[1], sizeof title[1], "%s: %d shots, %d/%d", sea_hunter_name(s->hunter),
-                 g->shots, g->sunk, SEA_SHIP_COUNT);
-        snprintf(title[2], sizeof title[2], "%s %d", sea_hunter_name(s->hunter), g->shots);
+        char title[3][112];
+        const char *tail = g->forfeit ? ", forfeit" : "";
+        snprintf(title[0], sizeof title[0], "%s%s: %d shots, %d/%d sunk%s", name,
+                 s->engine ? "" : " hunter", g->shots, g->sunk, SEA_SHIP_COUNT, tail);
+        snprintf(title[1], sizeof title[1], "%s: %d shots, %d/%d%s", name, g->shots, g->sunk,
+                 SEA_SHIP_COUNT, tail);
+        snprintf(title[2], sizeof title[2], "%s %d%s", name, g->shots,
+                 g->forfeit ? " forfeit" : "");
         int tpx = px + 2, k = 0;
-        while (k < 2 && text_width(ctx->text, tpx, title[k]) > p.caption.w)
+        /* A twentieth to spare: a short title is drawn as one rendered label,
+         * whose fractional advances come out up to 4 % wider than
+         * text_width's whole-pixel ones. */
+        int room = p.caption.w - p.caption.w / 20;
+        while (k < 2 && text_width(ctx->text, tpx, title[k]) > room)
             k++;
-        while (tpx > TEXT_MIN_PX && text_width(ctx->text, tpx, title[k]) > p.caption.w)
+        while (tpx > TEXT_MIN_PX && text_width(ctx->text, tpx, title[k]) > room)
             tpx--;
         SDL_Rect clip = {p.caption.x, p.caption.y, p.caption.w, p.caption.h};
         SDL_RenderSetClipRect(ctx->renderer, &clip);
@@ -570,21 +1005,27 @@ static void sea_view_draw(void *state, FrontendCtx *ctx) {
     }
     if (v->over) {
         /* Above the boards, never over them; it stays until the next game. */
+        const Shooter *s0 = &v->shooter[0];
         if (v->boards == 2) {
-            int a = v->shooter[0].game.shots, b = v->shooter[1].game.shots;
+            int a = race_shots(s0), b = race_shots(&v->shooter[1]);
             if (a == b) {
-                snprintf(ctx->caption, sizeof ctx->caption, "TIE - %d shots each", a);
+                snprintf(ctx->caption, sizeof ctx->caption, "TIE - %d shots each", s0->game.shots);
                 ctx->caption_color = PAL_TEXT;
             } else {
                 const Shooter *w = &v->shooter[a < b ? 0 : 1], *l = &v->shooter[a < b ? 1 : 0];
-                snprintf(ctx->caption, sizeof ctx->caption, "%s wins: %d shots to %s's %d",
-                         sea_hunter_name(w->hunter), w->game.shots, sea_hunter_name(l->hunter),
-                         l->game.shots);
+                if (l->game.forfeit)
+                    snprintf(ctx->caption, sizeof ctx->caption, "%s wins: %s forfeit",
+                             shooter_name(v, w), shooter_name(v, l));
+                else
+                    snprintf(ctx->caption, sizeof ctx->caption, "%s wins: %d shots to %s's %d",
+                             shooter_name(v, w), w->game.shots, shooter_name(v, l), l->game.shots);
                 ctx->caption_color = PAL_GOOD;
             }
+        } else if (s0->game.forfeit) {
+            snprintf(ctx->caption, sizeof ctx->caption, "FORFEIT after %d shots", s0->game.shots);
+            ctx->caption_color = PAL_BAD;
         } else {
-            snprintf(ctx->caption, sizeof ctx->caption, "FLEET SUNK in %d shots",
-                     v->shooter[0].game.shots);
+            snprintf(ctx->caption, sizeof ctx->caption, "FLEET SUNK in %d shots", s0->game.shots);
             ctx->caption_color = PAL_GOOD;
         }
     }
@@ -594,7 +1035,49 @@ static void sea_view_draw(void *state, FrontendCtx *ctx) {
 /* HUD                                                                       */
 /* ======================================================================== */
 
-static void hud_reason(Hud *hud, const Shooter *s) {
+/* The engine's side of the reason: its answer at this tick, or that it
+ * thinks, or the fault that ended its game. */
+static void hud_engine_reason(Hud *hud, const SeaView *v, const Shooter *s) {
+    const EngineSide *e = v->eng;
+    if (s->game.forfeit) {
+        hud_kv(hud, "forfeit", PAL_BAD, "the engine's game is lost");
+        hud_wrapped(hud, PAL_BAD, e->fault[0] ? e->fault : "the engine failed");
+        return;
+    }
+    if (s->done) {
+        hud_kv(hud, "decision", PAL_GOOD, "fleet sunk in %d shots", s->game.shots);
+        return;
+    }
+    if (s->pending < 0) {
+        /* The wall clock, not the view's: offscreen nothing waits here. */
+        double ms =
+            e->asked || e->starting ? (double)(monoclock_now_ns() - e->asked_ns) / 1e6 : 0.0;
+        if (e->starting) {
+            hud_kv(hud, "next shot", PAL_ACCENT, "starting the engine ... %.0f ms", ms);
+            hud_text(hud, PAL_TEXT_DIM, "  (ready within %d s)", ENGINE_READY_MS / 1000);
+        } else {
+            hud_kv(hud, "next shot", PAL_ACCENT, "thinking ... %.0f ms", ms);
+            hud_text(hud, PAL_TEXT_DIM, "  (timeout %d ms)", e->player.timeout_ms);
+        }
+        return;
+    }
+    char cell[4] = "-";
+    sea_cell_name(s->pending, cell);
+    hud_kv(hud, "next shot", PAL_ACCENT, "%s  (the engine's)", cell);
+    if (e->shown_at >= 0 && e->shown.text[0] != '\0') {
+        char line[ENGINE_TEXT_MAX + 8];
+        snprintf(line, sizeof line, "  %s", e->shown.text);
+        hud_wrapped(hud, PAL_TEXT_DIM, line);
+    } else {
+        hud_text(hud, PAL_TEXT_DIM, "  (no info text)");
+    }
+}
+
+static void hud_reason(Hud *hud, const SeaView *v, const Shooter *s) {
+    if (s->engine) {
+        hud_engine_reason(hud, v, s);
+        return;
+    }
     const SeaAi *ai = &s->ai;
     if (s->done) {
         hud_kv(hud, "decision", PAL_GOOD, "fleet sunk in %d shots", s->game.shots);
@@ -633,16 +1116,23 @@ static void hud_reason(Hud *hud, const Shooter *s) {
     }
 }
 
-/* The ships still afloat as the hunter read them from the board for its
- * pending decision (SeaAi.left); once the fleet is sunk, none. */
+/* The ships still afloat: as a built-in hunter read them from the board for
+ * its pending decision (SeaAi.left), or, for the engine's board, as the
+ * board shows them (a sunk ship is marked on it); once the fleet is sunk,
+ * none. */
 static void hud_fleet(Hud *hud, const Shooter *s) {
     int total[SEA_MAX_LEN + 1] = {0};
     for (int i = 0; i < SEA_SHIP_COUNT; i++)
         total[SEA_FLEET[i]]++;
     SeaLeft left;
     memset(&left, 0, sizeof left);
-    if (s->pending >= 0)
+    if (s->engine) {
+        for (int i = 0; i < SEA_SHIP_COUNT; i++)
+            if (s->game.ship_hits[i] < s->game.fleet.ship[i].len)
+                left.count[s->game.fleet.ship[i].len]++;
+    } else if (s->pending >= 0) {
         left = s->ai.left;
+    }
     for (int len = SEA_MAX_LEN; len >= 1; len--) {
         char line[96] = "";
         size_t n = 0;
@@ -662,60 +1152,79 @@ static void hud_fleet(Hud *hud, const Shooter *s) {
     }
 }
 
+/* The heatmap's legend line: what the first board's heat means. */
+static const char *heat_caption(const SeaView *v, const Shooter *a) {
+    if (a->engine)
+        return v->eng->shown_at >= 0 && v->eng->shown.has_wave
+                   ? "H  heat: the engine's info wave"
+                   : "H  heat: none (no info wave here)";
+    return a->ai.reason == SEA_AI_SAMPLE ? "H  heat: share of sampled fleets"
+           : a->ai.reason == SEA_AI_HUNT ? "H  heat: placements per cell"
+                                         : "H  heat: the hunter's scores";
+}
+
 static void sea_view_hud(void *state, FrontendCtx *ctx, Hud *hud) {
     SeaView *v = state;
     const Shooter *a = &v->shooter[0];
     if (v->boards == 2)
-        hud_kv(hud, "hunters", PAL_ACCENT, "%s vs %s  [Tab]", sea_hunter_name(a->hunter),
-               sea_hunter_name(v->shooter[1].hunter));
+        hud_kv(hud, "hunters", PAL_ACCENT, "%s vs %s  [Tab]", shooter_name(v, a),
+               shooter_name(v, &v->shooter[1]));
     else
-        hud_kv(hud, "hunter", PAL_ACCENT, "%s  [Tab]", sea_hunter_name(a->hunter));
+        hud_kv(hud, "hunter", PAL_ACCENT, "%s  [Tab]", shooter_name(v, a));
     hud_kv(hud, "placement", PAL_TEXT, "%s", sea_placement_name(v->placement));
     hud_kv(hud, "game", PAL_TEXT, "#%ld  (seed %llu)", v->game_index,
            (unsigned long long)(v->seed + (uint64_t)v->game_index));
     for (int b = 0; b < v->boards; b++) {
         const SeaGame *g = &v->shooter[b].game;
-        hud_kv(hud, sea_hunter_name(v->shooter[b].hunter), PAL_TEXT, "%d shots, %d hits, %d sunk",
-               g->shots, g->hits, g->sunk);
+        hud_kv(hud, shooter_key(&v->shooter[b]), g->forfeit ? PAL_BAD : PAL_TEXT,
+               "%d shots, %d hits, %d sunk%s", g->shots, g->hits, g->sunk,
+               g->forfeit ? ", forfeit" : "");
     }
-    hud_reason(hud, a);
+    hud_reason(hud, v, a);
     hud_fleet(hud, a);
     hud_gap(hud);
     if (v->played > 0) {
         if (v->boards == 2)
             hud_kv(hud, "games", PAL_TEXT, "%ld: %s %ld, %s %ld, tie %ld", v->played,
-                   sea_hunter_name(v->shooter[0].hunter), v->wins[0],
-                   sea_hunter_name(v->shooter[1].hunter), v->wins[1], v->ties);
+                   shooter_key(&v->shooter[0]), v->wins[0], shooter_key(&v->shooter[1]), v->wins[1],
+                   v->ties);
         else
             hud_kv(hud, "games", PAL_TEXT, "%ld", v->played);
-        for (int b = 0; b < v->boards; b++)
-            hud_kv(hud, b == 0 ? "shots" : "", PAL_TEXT, "%s mean %.1f (%d..%d)",
-                   sea_hunter_name(v->shooter[b].hunter), v->shots_sum[b] / (double)v->played,
-                   v->best_game[b], v->worst_game[b]);
+        for (int b = 0; b < v->boards; b++) {
+            const Shooter *s = &v->shooter[b];
+            long counted = v->played - v->forfeits[b];
+            if (counted > 0)
+                hud_kv(hud, b == 0 ? "shots" : "", PAL_TEXT, "%s mean %.1f (%d..%d)",
+                       shooter_key(s), v->shots_sum[b] / (double)counted, v->best_game[b],
+                       v->worst_game[b]);
+            if (v->forfeits[b] > 0)
+                hud_kv(hud, b == 0 && counted == 0 ? "shots" : "", PAL_BAD, "%s forfeit %ld",
+                       shooter_key(s), v->forfeits[b]);
+        }
     } else {
         hud_kv(hud, "games", PAL_TEXT_DIM, "none finished yet");
     }
     for (int b = 0; b < v->boards; b++) {
         const Shooter *s = &v->shooter[b];
         char now[24], mean[24];
-        hud_kv(hud, b == 0 ? "decision" : "", PAL_TEXT, "%s %s (mean %s)",
-               sea_hunter_name(s->hunter), layout_duration(now, sizeof now, s->decision_us),
+        hud_kv(hud, b == 0 ? "decision" : "", PAL_TEXT, "%s %s (mean %s)", shooter_key(s),
+               layout_duration(now, sizeof now, s->decision_us),
                layout_duration(mean, sizeof mean,
                                s->decisions > 0 ? s->decision_us_sum / (double)s->decisions : 0.0));
     }
     hud_gap(hud);
-    if ((ctx->overlays & OVERLAY_HEATMAP) && !hud_is_full(hud, 8)) {
-        const char *what = a->ai.reason == SEA_AI_SAMPLE ? "H  heat: share of sampled fleets"
-                           : a->ai.reason == SEA_AI_HUNT ? "H  heat: placements per cell"
-                                                         : "H  heat: the hunter's scores";
-        hud_ramp(hud, RAMP_HEAT, what, "low", "max");
-    }
+    if ((ctx->overlays & OVERLAY_HEATMAP) && !hud_is_full(hud, 8))
+        hud_ramp(hud, RAMP_HEAT, heat_caption(v, a), "low", "max");
     if (!hud_is_full(hud, 6)) {
         hud_legend(hud, HUD_SWATCH_FILL, SEA_HIT_C, "hit (ship still afloat)");
         hud_legend(hud, HUD_SWATCH_FILL, SEA_SUNK_C, "sunk ship, halo outlined");
         hud_legend(hud, HUD_SWATCH_DISC, SEA_DOT_C, "miss");
         hud_legend(hud, HUD_SWATCH_FILL, SEA_KNOWN_C, "water known from a halo");
         hud_legend(hud, HUD_SWATCH_OUTLINE, PAL_ACCENT, "next shot");
+        if (a->engine && (ctx->overlays & OVERLAY_HEATMAP) && !hud_is_full(hud, 2)) {
+            hud_legend(hud, HUD_SWATCH_OUTLINE, SEA_MARK_C, "the engine's info cells");
+            hud_legend(hud, HUD_SWATCH_LINE, PAL_PATH, "the engine's info path");
+        }
     }
 }
 
@@ -726,7 +1235,7 @@ static void sea_view_hud(void *state, FrontendCtx *ctx, Hud *hud) {
 static const KeyHelp SEA_HELP[] = {
     {"Tab", "race of both hunters / one hunter alone"},
     {"R  /  Enter", "this game again / the next one (seed + 1)"},
-    {"H  D", "placement heatmap / its numbers"},
+    {"H  D", "heatmap (an engine's: wave, cells, path) / its numbers"},
     {NULL, NULL},
 };
 

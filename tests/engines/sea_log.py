@@ -1,0 +1,43 @@
+#!/usr/bin/env python3
+"""A sea engine for tests/test_frontend_sea.c: `sea_log.py LOG`. It shoots the
+first unknown cell, with `info cells` (that cell), `info wave` (a value per
+cell that changes with every shot) and `info text`, and appends to the file
+LOG each `game` and `end` line it reads and `answer` once each shot is
+written: the test waits for an answer there, then one frame reads it."""
+import sys
+
+
+def main():
+    log = open(sys.argv[1], "a")
+    board = None
+    for line in sys.stdin:
+        words = line.split()
+        if not words:
+            continue
+        if words[0] == "wavesnake":
+            sys.stdout.write("name sea log\nready\n")
+        elif words[0] in ("game", "end"):
+            log.write(line)
+        elif words[0] == "board":
+            board = "".join(words[1:])
+        elif words[0] == "go":
+            cell = board.index(".")
+            x, y = cell % 10, cell // 10
+            shots = sum(1 for c in board if c != ".")
+            wave = " ".join(str((i * 7 + shots * 13) % 50 if board[i] == "." else -1)
+                            for i in range(100))
+            sys.stdout.write("info cells %d %d\ninfo wave %s\n" % (x, y, wave))
+            sys.stdout.write("info text first unknown cell after %d\n" % shots)
+            sys.stdout.write("shot %d %d\n" % (x, y))
+            sys.stdout.flush()
+            log.write("answer\n")
+        elif words[0] == "quit":
+            break
+        sys.stdout.flush()
+        log.flush()
+
+
+try:
+    main()
+except BrokenPipeError:  # wavesnake stopped listening (the window closed mid-answer)
+    sys.exit(0)

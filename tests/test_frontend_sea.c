@@ -1,0 +1,493 @@
+/* The sea hunter in the window played by a real engine process
+ * (--hunter engine:CMD; docs/engines.md, "The sea hunter in the window"):
+ * examples/engines/hunter.py and the test engines of tests/engines/, found
+ * through WS_EXAMPLE_ENGINES and WS_TEST_ENGINES. The window runs frame by
+ * frame under SDL_VIDEODRIVER=dummy, where polls never wait: a test that
+ * needs an answer in waits for tests/engines/sea_log.py to log it. SDL
+ * starts inside each test (Check forks per test). */
+#define _DEFAULT_SOURCE /* mkstemps, setenv */
+#include <SDL.h>
+#include <SDL_image.h>
+#include <check.h>
+#include <dirent.h>
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <unistd.h>
+
+#include "frontend_app.h"
+#include "layout.h"
+#include "options.h"
+#include "player.h"
+
+/* ======================================================================== */
+/* Helpers                                                                   */
+/* ======================================================================== */
+
+/* The engine's command, alive as long as the options that borrow it. */
+static char command[1024];
+
+static const char *dir_of(const char *var) {
+    const char *d = getenv(var);
+    ck_assert_msg(d != NULL, "%s is not set (the build sets it)", var);
+    return d;
+}
+
+/* Sea options for the hunter engine:python3 DIR/SCRIPT ARGS (DIR from var). */
+static AppOptions sea_opts(const char *var, const char *script_args, int timeout_ms) {
+    AppOptions o;
+    options_defaults(&o, APP_MODE_SEA, 3);
+    o.seed_given = true;
+    o.window_w = 640;
+    o.window_h = 360;
+    o.speed = 100.0;
+    snprintf(command, sizeof command, "engine:python3 %s/%s", dir_of(var), script_args);
+    WsError err = {0};
+    ck_assert_msg(player_spec_parse_engine(command, "--hunter", &o.hunter_player, &err) == WS_OK,
+                  "%s", err.msg);
+    o.hunter = o.hunter_player.hunter;
+    o.engine_timeout_ms = timeout_ms;
+    o.engine_timeout_given = true;
+    ck_assert_msg(options_check(&o, &err) == WS_OK, "%s", err.msg);
+    return o;
+}
+
+static Frontend *open_app(const AppOptions *o) {
+    setenv("SDL_VIDEODRIVER", "dummy", 1);
+    setenv("SDL_FRAMEBUFFER_ACCELERATION", "0", 1);
+    Frontend *app = NULL;
+    WsError err = {0};
+    ck_assert_msg(frontend_open(&app, o, &err) == WS_OK, "%s", err.msg);
+    return app;
+}
+
+static void push_key(SDL_Keycode sym) {
+    SDL_Event ev;
+    memset(&ev, 0, sizeof ev);
+    ev.type = SDL_KEYDOWN;
+    ev.key.state = SDL_PRESSED;
+    ev.key.keysym.sym = sym;
+    ev.key.keysym.scancode = SDL_GetScancodeFromKey(sym);
+    ck_assert_int_eq(SDL_PushEvent(&ev), 1);
+}
+
+/* Frames (5 ms apart) until the view has played `ticks` ticks; at most ~20 s. */
+static void play_until(Frontend *app, long ticks) {
+    for (int i = 0; i < 4000 && frontend_tick_count(app) < ticks; i++) {
+        SDL_Delay(5);
+        ck_assert(frontend_frame(app));
+    }
+    ck_assert_int_ge(frontend_tick_count(app), ticks);
+}
+
+/* Frames until the status line holds `what`; returns the frames it took
+ * (at most ~20 s of them). */
+static long frames_until_status(Frontend *app, const char *what) {
+    long n = 0;
+    while (strstr(frontend_status_text(app), what) == NULL) {
+        ck_assert_msg(n < 4000, "no \"%s\" on the status line; it says \"%s\"", what,
+                      frontend_status_text(app));
+        SDL_Delay(5);
+        ck_assert(frontend_frame(app));
+        n++;
+    }
+    return n;
+}
+
+/* Loads a PNG as RGBA32 and removes the file. */
+static SDL_Surface *load_png(const char *path) {
+    SDL_Surface *raw = IMG_Load(path);
+    ck_assert_msg(raw != NULL, "cannot read %s: %s", path, IMG_GetError());
+    SDL_Surface *img = SDL_ConvertSurfaceFormat(raw, SDL_PIXELFORMAT_RGBA32, 0);
+    SDL_FreeSurface(raw);
+    ck_assert_ptr_nonnull(img);
+    remove(path);
+    return img;
+}
+
+/* A screenshot of the next frame. */
+static SDL_Surface *shoot(Frontend *app) {
+    char path[] = "/tmp/ws_frontend_sea_XXXXXX.png";
+    int fd = mkstemps(path, 4);
+    ck_assert_int_ge(fd, 0);
+    close(fd);
+    frontend_request_shot(app, path);
+    ck_assert(frontend_frame(app));
+    WsError err = {0};
+    ck_assert_msg(frontend_shot_status(app, &err) == WS_OK, "%s", err.msg);
+    return load_png(path);
+}
+
+/* Whether the board areas of two screenshots have the same pixels. */
+static bool same_board(SDL_Surface *a, SDL_Surface *b, PixRect r) {
+    for (int y = r.y; y < r.y + r.h; y++)
+        if (memcmp((const uint8_t *)a->pixels + y * a->pitch + r.x * 4,
+                   (const uint8_t *)b->pixels + y * b->pitch + r.x * 4, (size_t)r.w * 4) != 0)
+            return false;
+    return true;
+}
+
+/* The processes this test started (the engine: /bin/sh -c execs it), at
+ * most max, from /proc: each one's parent is this process. */
+static int my_children(pid_t *out, int max) {
+    DIR *d = opendir("/proc");
+    ck_assert_ptr_nonnull(d);
+    int n = 0;
+    struct dirent *de;
+    while ((de = readdir(d)) != NULL && n < max) {
+        if (de->d_name[0] < '0' || de->d_name[0] > '9')
+            continue;
+        char path[300], buf[512];
+        snprintf(path, sizeof path, "/proc/%s/stat", de->d_name);
+        FILE *f = fopen(path, "r");
+        if (f == NULL)
+            continue;
+        size_t len = fread(buf, 1, sizeof buf - 1, f);
+        fclose(f);
+        buf[len] = '\0';
+        const char *paren = strrchr(buf, ')'); /* after the command's name */
+        char state = 0;
+        int ppid = 0;
+        if (paren != NULL && sscanf(paren + 1, " %c %d", &state, &ppid) == 2 &&
+            ppid == (int)getpid())
+            out[n++] = (pid_t)atoi(de->d_name);
+    }
+    closedir(d);
+    return n;
+}
+
+/* Closes the window and checks that every engine process (and its process
+ * group) it had is gone; `alive`: one must be running before. */
+static void close_and_check_no_engine_left(Frontend *app, bool alive) {
+    pid_t kids[16];
+    int n = my_children(kids, 16);
+    if (alive)
+        ck_assert_msg(n >= 1, "no engine process while the window is open");
+    frontend_close(app);
+    for (int i = 0; i < n; i++) {
+        errno = 0;
+        ck_assert_msg(kill(kids[i], 0) == -1 && errno == ESRCH,
+                      "engine process %d outlives the window", (int)kids[i]);
+        errno = 0;
+        ck_assert_msg(kill(-kids[i], 0) == -1 && errno == ESRCH,
+                      "a process of engine group %d outlives the window", (int)kids[i]);
+    }
+}
+
+/* stderr into a temporary file, to count the lines the window prints. */
+static char err_path[64];
+
+static void capture_stderr(void) {
+    snprintf(err_path, sizeof err_path, "/tmp/ws_frontend_sea_err_XXXXXX");
+    int fd = mkstemp(err_path);
+    ck_assert_int_ge(fd, 0);
+    fflush(stderr);
+    ck_assert_int_ge(dup2(fd, 2), 0);
+    close(fd);
+}
+
+/* How many lines of the captured stderr contain `what`. */
+static int stderr_lines_with(const char *what) {
+    fflush(stderr);
+    FILE *f = fopen(err_path, "r");
+    ck_assert_ptr_nonnull(f);
+    char line[1024];
+    int n = 0;
+    while (fgets(line, sizeof line, f) != NULL)
+        n += strstr(line, what) != NULL;
+    fclose(f);
+    return n;
+}
+
+/* How many lines of a file start with `prefix` (0 when it does not exist). */
+static int file_lines_starting(const char *path, const char *prefix) {
+    FILE *f = fopen(path, "r");
+    if (f == NULL)
+        return 0;
+    char line[256];
+    int n = 0;
+    while (fgets(line, sizeof line, f) != NULL)
+        n += strncmp(line, prefix, strlen(prefix)) == 0;
+    fclose(f);
+    return n;
+}
+
+/* sea_log.py's answers since the last `game` block it read. */
+static int answers_this_game(const char *log) {
+    FILE *f = fopen(log, "r");
+    if (f == NULL)
+        return 0;
+    char line[256];
+    int n = 0;
+    while (fgets(line, sizeof line, f) != NULL)
+        n = strncmp(line, "game ", 5) == 0 ? 0 : n + (strcmp(line, "answer\n") == 0);
+    fclose(f);
+    return n;
+}
+
+/* Waits (at most ~20 s) until sea_log.py has written its answer for tick
+ * t of this game, then runs a frame, which reads it. */
+static void wait_answer(Frontend *app, const char *log, long t) {
+    for (int i = 0; i < 4000 && answers_this_game(log) < t + 1; i++)
+        SDL_Delay(5);
+    ck_assert_int_ge(answers_this_game(log), t + 1);
+    ck_assert(frontend_frame(app));
+}
+
+/* A temporary file's name (the file exists, empty). */
+static void temp_name(char *buf, size_t size, const char *suffix) {
+    snprintf(buf, size, "/tmp/ws_frontend_sea_XXXXXX%s", suffix);
+    int fd = mkstemps(buf, (int)strlen(suffix));
+    ck_assert_int_ge(fd, 0);
+    close(fd);
+}
+
+/* ======================================================================== */
+/* Tests                                                                     */
+/* ======================================================================== */
+
+/* sea_log.py alone (Tab): its info wave and cells are drawn (H takes them
+ * away); five shots back from five shots later shows exactly what it said
+ * at that shot, from the kept info (its wave changes with every shot);
+ * playing on from there sends it a fresh `game` block. */
+START_TEST(a_step_back_shows_what_the_engine_said) {
+    char log[64];
+    temp_name(log, sizeof log, ".log");
+    char args[128];
+    snprintf(args, sizeof args, "sea_log.py %s", log);
+    AppOptions o = sea_opts("WS_TEST_ENGINES", args, 5000);
+    o.speed = 10.0;
+    Frontend *app = open_app(&o);
+    push_key(SDLK_d);   /* numbers on: every value of its wave is drawn */
+    push_key(SDLK_TAB); /* the engine alone: game 1, seed 4 */
+    ck_assert(frontend_frame(app));
+    long ticks0 = frontend_tick_count(app);
+    play_until(app, ticks0 + 8);
+    push_key(SDLK_SPACE);
+    ck_assert(frontend_frame(app));
+    long first = -1, t = -1, last = -1;
+    ck_assert(frontend_time(app, &first, &t, &last));
+    ck_assert_int_eq(t, last);
+    ck_assert_int_ge(t, 8);
+    wait_answer(app, log, t);
+    FrameLayout fl;
+    layout_frame(&fl, 640, 360, (frontend_overlays(app) & OVERLAY_HUD) != 0);
+
+    SDL_Surface *then = shoot(app);
+    push_key(SDLK_h);
+    SDL_Surface *bare = shoot(app);
+    ck_assert_msg(!same_board(then, bare, fl.board_area), "H changes nothing: no engine overlay");
+    push_key(SDLK_h);
+    for (long k = 1; k <= 5; k++) {
+        push_key(SDLK_PERIOD); /* at the latest tick: a new shot, the engine asked again */
+        ck_assert(frontend_frame(app));
+        wait_answer(app, log, t + k);
+    }
+    SDL_Surface *later = shoot(app);
+    long cur = -1;
+    ck_assert(frontend_time(app, &first, &cur, &last));
+    ck_assert_int_eq(cur, t + 5);
+    ck_assert_int_eq(last, t + 5);
+    ck_assert_msg(!same_board(then, later, fl.board_area), "five shots later looks the same");
+    for (int i = 0; i < 5; i++)
+        push_key(SDLK_COMMA);
+    SDL_Surface *back = shoot(app);
+    ck_assert(frontend_time(app, &first, &cur, &last));
+    ck_assert_int_eq(cur, t);
+    ck_assert_int_eq(last, t + 5);
+    ck_assert_msg(same_board(then, back, fl.board_area),
+                  "shot %ld shown again is not what the engine said there", t);
+
+    /* Playing on from there: the shots after it go, the engine gets a new game block. */
+    ck_assert_int_eq(file_lines_starting(log, "game seed 4\n"), 1);
+    push_key(SDLK_SPACE);
+    for (int i = 0; i < 400 && frontend_time(app, &first, &cur, &last) && cur < last; i++) {
+        SDL_Delay(5);
+        ck_assert(frontend_frame(app));
+    }
+    ck_assert(frontend_time(app, &first, &cur, &last));
+    /* The shots after t are gone: at 10 ticks/s the first frame that ticks
+     * plays at most 2 more (the front end catches up 250 ms at most), and
+     * the engine often answers before its request's write returns. */
+    ck_assert_int_eq(cur, last);
+    ck_assert_int_ge(last, t);
+    ck_assert_int_le(last, t + 2);
+    for (int i = 0; i < 4000 && file_lines_starting(log, "game seed 4\n") < 2; i++)
+        SDL_Delay(5);
+    ck_assert_int_eq(file_lines_starting(log, "game seed 4\n"), 2);
+    SDL_FreeSurface(then);
+    SDL_FreeSurface(bare);
+    SDL_FreeSurface(later);
+    SDL_FreeSurface(back);
+    close_and_check_no_engine_left(app, true);
+    remove(log);
+}
+END_TEST
+
+/* examples/engines/hunter.py races sampler: it plays with no fault, its
+ * heat is drawn at a past shot (H), and that shot shows the same after a
+ * walk forward and back. */
+START_TEST(hunter_py_plays_in_the_window) {
+    capture_stderr();
+    AppOptions o = sea_opts("WS_EXAMPLE_ENGINES", "hunter.py", 5000);
+    Frontend *app = open_app(&o);
+    play_until(app, 12);
+    push_key(SDLK_SPACE);
+    for (int i = 0; i < 5; i++)
+        push_key(SDLK_COMMA);
+    ck_assert(frontend_frame(app));
+    long first, cur, last;
+    ck_assert(frontend_time(app, &first, &cur, &last));
+    ck_assert_int_eq(cur, last - 5);
+    FrameLayout fl;
+    layout_frame(&fl, 640, 360, (frontend_overlays(app) & OVERLAY_HUD) != 0);
+    SDL_Surface *a = shoot(app);
+    for (int i = 0; i < 5; i++)
+        push_key(SDLK_PERIOD);
+    ck_assert(frontend_frame(app));
+    for (int i = 0; i < 5; i++)
+        push_key(SDLK_COMMA);
+    SDL_Surface *b = shoot(app);
+    ck_assert_msg(same_board(a, b, fl.board_area), "a past shot shows differently the 2nd time");
+    push_key(SDLK_h);
+    SDL_Surface *bare = shoot(app);
+    ck_assert_msg(!same_board(a, bare, fl.board_area), "H changes nothing: no heatmap");
+    ck_assert_int_eq(stderr_lines_with("engine"), 0);
+    SDL_FreeSurface(a);
+    SDL_FreeSurface(b);
+    SDL_FreeSurface(bare);
+    close_and_check_no_engine_left(app, true);
+    remove(err_path);
+}
+END_TEST
+
+/* bad.py silent answers its first go and never its second: the frames keep
+ * coming while it is asked, and nothing is shot meanwhile; then the
+ * timeout forfeits its game with one line, and sampler shoots on. */
+START_TEST(a_hanging_engine_never_stops_the_frames) {
+    capture_stderr();
+    AppOptions o = sea_opts("WS_TEST_ENGINES", "bad.py silent sea", 1500);
+    Frontend *app = open_app(&o);
+    play_until(app, 1);
+    long ticks = frontend_tick_count(app);
+    long frames = 0;
+    while (strstr(frontend_status_text(app), "no answer within") == NULL) {
+        ck_assert_int_eq(frontend_tick_count(app), ticks); /* the tick waits for it */
+        ck_assert_msg(frames < 4000, "no timeout after %ld frames", frames);
+        SDL_Delay(5);
+        ck_assert(frontend_frame(app));
+        frames++;
+    }
+    /* Had a frame waited for the engine, the timeout would have come a frame
+     * or two after the question; these frames were drawn 5 ms apart. */
+    ck_assert_msg(frames >= 10, "only %ld frames while the engine hung", frames);
+    ck_assert_str_eq(frontend_status_text(app),
+                     "engine 'python3', game 0 tick 1: no answer within 1500 ms");
+    play_until(app, ticks + 4); /* sampler shoots on */
+    ck_assert_int_eq(stderr_lines_with("engine 'python3', game 0 tick 1: no answer"), 1);
+    ck_assert_int_eq(stderr_lines_with("engine"), 1);
+    close_and_check_no_engine_left(app, false);
+    remove(err_path);
+}
+END_TEST
+
+/* bad.py offboard shoots (10, 0): the game is forfeit at once, one line on
+ * the status line and one on stderr; the next game (Enter) starts the
+ * engine afresh, which fails there again. */
+START_TEST(a_shot_off_the_board_forfeits_the_game) {
+    capture_stderr();
+    AppOptions o = sea_opts("WS_TEST_ENGINES", "bad.py offboard sea", 2000);
+    Frontend *app = open_app(&o);
+    const char *line = "engine 'python3', game 0 tick 0: a shot off the board: \"shot 10 0\"";
+    frames_until_status(app, "off the board");
+    ck_assert_str_eq(frontend_status_text(app), line);
+    play_until(app, 5); /* sampler shoots on, the engine's board stays */
+    ck_assert_int_eq(stderr_lines_with(line), 1);
+    push_key(SDLK_RETURN);
+    frames_until_status(app, "game 1 tick 0: a shot off the board");
+    ck_assert_int_eq(stderr_lines_with(line), 1);
+    ck_assert_int_eq(stderr_lines_with("game 1 tick 0: a shot off the board"), 1);
+    ck_assert_int_eq(stderr_lines_with("engine"), 2);
+    close_and_check_no_engine_left(app, false);
+    remove(err_path);
+}
+END_TEST
+
+/* slow_restart.py faults at once (a shot off the board); the next game
+ * (Enter) starts it again, and that run takes a second to say ready: the
+ * frames keep coming meanwhile, nothing is shot, then it plays. */
+START_TEST(a_restart_never_stops_the_frames) {
+    capture_stderr();
+    char flag[64];
+    temp_name(flag, sizeof flag, ".flag");
+    remove(flag); /* the engine's first run creates it */
+    char args[128];
+    snprintf(args, sizeof args, "slow_restart.py %s", flag);
+    AppOptions o = sea_opts("WS_TEST_ENGINES", args, 5000);
+    Frontend *app = open_app(&o);
+    frames_until_status(app, "game 0 tick 0: a shot off the board");
+    push_key(SDLK_RETURN); /* game 1: the engine starts afresh */
+    ck_assert(frontend_frame(app));
+    long ticks = frontend_tick_count(app);
+    long frames = 0;
+    while (frontend_tick_count(app) == ticks) {
+        ck_assert_msg(frames < 4000, "the restarted engine never played");
+        SDL_Delay(5);
+        ck_assert(frontend_frame(app));
+        frames++;
+    }
+    /* Had the restart waited for ready, one frame would have taken the second. */
+    ck_assert_msg(frames >= 10, "only %ld frames while the engine started", frames);
+    play_until(app, ticks + 3);
+    ck_assert_int_eq(stderr_lines_with("engine"), 1);
+    close_and_check_no_engine_left(app, true);
+    remove(flag);
+    remove(err_path);
+}
+END_TEST
+
+/* R while bad.py silent hangs: the question is out and nobody can take it
+ * back, so the replayed game waits for it; its timeout is said on stderr
+ * as an answer no longer needed (not a forfeit), a fresh engine plays the
+ * game again, hangs at the same shot and forfeits it there. */
+START_TEST(restarting_a_game_while_the_engine_hangs) {
+    capture_stderr();
+    AppOptions o = sea_opts("WS_TEST_ENGINES", "bad.py silent sea", 1000);
+    Frontend *app = open_app(&o);
+    play_until(app, 1);
+    push_key(SDLK_r); /* game 0 again */
+    ck_assert(frontend_frame(app));
+    frames_until_status(app, "no answer within 1000 ms");
+    ck_assert_str_eq(frontend_status_text(app),
+                     "engine 'python3', game 0 tick 1: no answer within 1000 ms");
+    ck_assert_int_eq(stderr_lines_with("(an answer no longer needed)"), 1);
+    ck_assert_int_eq(stderr_lines_with("game 0 tick 1: no answer within 1000 ms"), 2);
+    ck_assert_int_eq(stderr_lines_with("engine"), 2);
+    close_and_check_no_engine_left(app, false);
+    remove(err_path);
+}
+END_TEST
+
+static Suite *frontend_sea_suite(void) {
+    Suite *s = suite_create("frontend_sea");
+    TCase *tc = tcase_create("engine");
+    tcase_add_test(tc, a_step_back_shows_what_the_engine_said);
+    tcase_add_test(tc, hunter_py_plays_in_the_window);
+    tcase_add_test(tc, a_hanging_engine_never_stops_the_frames);
+    tcase_add_test(tc, a_shot_off_the_board_forfeits_the_game);
+    tcase_add_test(tc, a_restart_never_stops_the_frames);
+    tcase_add_test(tc, restarting_a_game_while_the_engine_hangs);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void) {
+    SRunner *sr = srunner_create(frontend_sea_suite());
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
