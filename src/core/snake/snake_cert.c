@@ -25,6 +25,8 @@ static void cert_layout(void *owner, Slab *s) {
     k->edge_order = slab_take(s, 2 * e, sizeof *k->edge_order);
     k->bqueue = slab_take(s, b, sizeof *k->bqueue);
     k->bseen = slab_take(s, b, sizeof *k->bseen);
+    k->bmark = slab_take(s, b, sizeof *k->bmark);
+    k->bqueue2 = slab_take(s, b, sizeof *k->bqueue2);
 }
 
 WsStatus snake_cert_init(SnakeCert *k, int w, int h, WsError *err) {
@@ -92,6 +94,72 @@ bool snake_cert_constrain(SnakeCert *k, int a, int b, int delta) {
     if (e >= 0)
         k->forb[e] += delta;
     return true;
+}
+
+/* Whether the edge joins its blocks in the search of connected(): a
+ * required edge (req_only), or any edge neither forbidden nor a wall's. */
+static bool edge_open(const SnakeCert *k, int e, bool req_only) {
+    return req_only ? k->req[e] != 0 : k->forb[e] == 0 && !k->wall_edge[e];
+}
+
+/* Whether blocks x and y are joined by open edges (edge_open) other than
+ * `skip`. Two searches, one from each end, take a block in turn, so a cut
+ * costs the smaller side, and a way round costs about twice its length. */
+static bool connected(SnakeCert *k, int x, int y, int skip, bool req_only) {
+    if (k->mark_gen > INT32_MAX - 4) { /* stamps run out after about 10^9 searches */
+        memset(k->bmark, 0, (size_t)k->nblocks * sizeof *k->bmark);
+        k->mark_gen = 0;
+    }
+    k->mark_gen += 2;
+    int32_t gen = k->mark_gen;
+    int32_t *q[2] = {k->bqueue, k->bqueue2};
+    int head[2] = {0, 0}, tail[2] = {1, 1};
+    q[0][0] = x;
+    q[1][0] = y;
+    k->bmark[x] = gen;
+    k->bmark[y] = gen + 1;
+    while (head[0] < tail[0] && head[1] < tail[1]) {
+        for (int side = 0; side < 2; side++) {
+            int b = q[side][head[side]++];
+            for (int d = 0; d < DIR_COUNT; d++) {
+                int e = snake_cert_block_edge(k, b, (Dir)d);
+                if (e < 0 || e == skip || !edge_open(k, e, req_only))
+                    continue;
+                int u, v;
+                edge_blocks(k, e, &u, &v);
+                int other = u == b ? v : u;
+                if (k->bmark[other] == gen + 1 - side)
+                    return true; /* the two searches met */
+                if (k->bmark[other] == gen + side)
+                    continue;
+                k->bmark[other] = gen + side;
+                q[side][tail[side]++] = other;
+            }
+            if (head[side] == tail[side])
+                return false; /* one side is used up: nothing joins it to the other */
+        }
+    }
+    return false;
+}
+
+bool snake_cert_add_keeps(SnakeCert *k, int a, int b) {
+    int e = snake_cert_edge(k, a);
+    if (e < 0)
+        return true; /* a stay move at the board's edge, or no lane move: no constraint */
+    int x, y;
+    edge_blocks(k, e, &x, &y);
+    if (b == grid_neighbor(k->w, k->h, a, snake_cert_cross_dir(k->w, a))) {
+        if (k->forb[e] != 0 || k->wall_edge[e])
+            return false;
+        /* A new required edge must not close a loop of required edges. */
+        return k->req[e] != 0 || !connected(k, x, y, -1, true);
+    }
+    if (b != grid_neighbor(k->w, k->h, a, snake_cert_stay_dir(k->w, a)))
+        return true; /* no lane move: no constraint */
+    if (k->req[e] != 0)
+        return false;
+    /* A newly forbidden edge must leave its blocks joined some other way. */
+    return k->forb[e] != 0 || k->wall_edge[e] || connected(k, x, y, e, false);
 }
 
 bool snake_cert_load(SnakeCert *k, const Snake *s) {

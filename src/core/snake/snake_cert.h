@@ -56,6 +56,9 @@ typedef struct SnakeCert {
     int32_t *edge_order; /* 2 * nedges: an order in which to grow a tree */
     int32_t *bqueue;     /* per block: BFS queue */
     uint8_t *bseen;      /* per block: BFS mark */
+    int32_t *bmark;      /* per block: the two-sided search's marks (mark_gen, mark_gen + 1) */
+    int32_t *bqueue2;    /* per block: its second queue */
+    int32_t mark_gen;    /* bmark values below this are stale, so a search clears nothing */
 
     void *mem; /* the one block every buffer above lives in */
 } SnakeCert;
@@ -143,6 +146,17 @@ bool snake_cert_constrain(SnakeCert *k, int a, int b, int delta);
  * block-tree outline takes (a plan's free move): the other moves are loaded
  * all the same, but such a body has no certificate. */
 bool snake_cert_load(SnakeCert *k, const Snake *s);
+
+/* Whether the loaded constraints, which the caller knows to have a
+ * certificate, still have one after adding the constraint of the body move
+ * a -> b (true when a -> b adds none: not a lane move, or a stay move at the
+ * board's edge). Changes no constraint. Exactly snake_cert_build's answer
+ * for the constraints with the move added, but costs a search of the blocks
+ * the move can cut apart instead of a whole build: a constraint that was
+ * already there changes nothing, a new required edge fails only by closing
+ * a loop of required edges or by being forbidden, a new forbidden one only
+ * by being required or by cutting the blocks the other edges connect. */
+bool snake_cert_add_keeps(SnakeCert *k, int a, int b);
 
 /* ---- trees ------------------------------------------------------------------ */
 

@@ -474,6 +474,17 @@ static void route_copy(Path *route, const int32_t *cells, int n) {
     route->len = n;
 }
 
+/* Takes back the constraints plan_check's walk added for moves 1 .. upto-1
+ * of the route in seq (body of `len`, route of n cells; every move but the
+ * eat at n - 1 dropped the tail's), so the real body's are loaded again. */
+static void walk_undo(SnakeCert *k, const int32_t *seq, int len, int n, int upto) {
+    for (int j = 1; j < upto; j++) {
+        snake_cert_constrain(k, seq[len - 2 + j], seq[len - 1 + j], -1);
+        if (j < n - 1)
+            snake_cert_constrain(k, seq[j - 1], seq[j], 1);
+    }
+}
+
 /* Walks the body virtually along plan[0..n) (plan[0] is the head, the last
  * cell the food) and checks the certificate after the eat at its end.
  * Returns 0 if it holds there, else the index of the first move after which
@@ -495,24 +506,37 @@ static int plan_check(SnakeCycle *c, const Snake *s, const int32_t *plan, int n)
     for (int i = from; i + 1 < len + n - 1; i++)
         if (!snake_cert_is_lane(c->w, seq[i], grid_dir_between(c->w, seq[i], seq[i + 1])))
             return i + 2 - len > 1 ? i + 2 - len : 1;
+    SnakeCert *k = &c->cert;
     for (int j = 1; j < n; j++) { /* every move but the last, the eat, drops the tail */
-        snake_cert_constrain(&c->cert, seq[len - 2 + j], seq[len - 1 + j], 1);
+        snake_cert_constrain(k, seq[len - 2 + j], seq[len - 1 + j], 1);
         if (j < n - 1)
-            snake_cert_constrain(&c->cert, seq[j - 1], seq[j], -1);
+            snake_cert_constrain(k, seq[j - 1], seq[j], -1);
     }
-    bool ok = snake_cert_build(&c->cert);
-    snake_cert_load(&c->cert, s);
+    bool ok = snake_cert_build(k);
+    walk_undo(k, seq, len, n, n);
     if (ok)
         return 0;
-    int fail = 0;
-    for (int j = 1; j < n && fail == 0; j++) {
-        snake_cert_constrain(&c->cert, seq[len - 2 + j], seq[len - 1 + j], 1);
-        if (j < n - 1) /* every move but the last, the eat, drops the tail */
-            snake_cert_constrain(&c->cert, seq[j - 1], seq[j], -1);
-        if (!snake_cert_build(&c->cert))
+    /* Find the first move after which no certificate exists. The state
+     * before move j >= 2 has one (else the walk stopped there), and dropping
+     * the tail's constraint only relaxes the rest, so whether move j keeps a
+     * certificate is whether adding its own constraint does: a search of
+     * the blocks it touches (snake_cert_add_keeps), not a whole build. The
+     * state before move 1 is the real body's, which inside a plan may have
+     * none, so move 1 is checked by a build. */
+    int fail = 0, j = 1;
+    for (; j < n && fail == 0; j++) {
+        bool eat = j == n - 1; /* the last move eats: the tail stays */
+        if (!eat)
+            snake_cert_constrain(k, seq[j - 1], seq[j], -1);
+        bool keeps = j > 1 ? snake_cert_add_keeps(k, seq[len - 2 + j], seq[len - 1 + j]) : true;
+        snake_cert_constrain(k, seq[len - 2 + j], seq[len - 1 + j], 1);
+        if (j == 1)
+            keeps = snake_cert_build(k);
+        assert(j == 1 || keeps == snake_cert_build(k));
+        if (!keeps)
             fail = j;
     }
-    snake_cert_load(&c->cert, s);
+    walk_undo(k, seq, len, n, j);
     return fail; /* >= 1: the last move is the eat, whose state failed above */
 }
 
