@@ -19,6 +19,12 @@ static void cert_layout(void *owner, Slab *s) {
     k->req_until = slab_take(s, e, sizeof *k->req_until);
     k->block_until = slab_take(s, b, sizeof *k->block_until);
     k->tree = slab_take(s, e, sizeof *k->tree);
+    size_t cells = (size_t)k->w * (size_t)k->h;
+    k->nbr = slab_take(s, 4 * cells, sizeof *k->nbr);
+    k->cell_block = slab_take(s, cells, sizeof *k->cell_block);
+    k->cell_edge = slab_take(s, cells, sizeof *k->cell_edge);
+    k->cell_cross = slab_take(s, cells, sizeof *k->cell_cross);
+    k->edge_end = slab_take(s, 2 * e, sizeof *k->edge_end);
     k->wall_block = slab_take(s, b, sizeof *k->wall_block);
     k->wall_edge = slab_take(s, e, sizeof *k->wall_edge);
     k->uf = slab_take(s, b, sizeof *k->uf);
@@ -27,6 +33,34 @@ static void cert_layout(void *owner, Slab *s) {
     k->bseen = slab_take(s, b, sizeof *k->bseen);
     k->bmark = slab_take(s, b, sizeof *k->bmark);
     k->bqueue2 = slab_take(s, b, sizeof *k->bqueue2);
+}
+
+static void edge_blocks_compute(const SnakeCert *k, int e, int *a, int *b);
+
+/* The lane geometry tables (snake_cert.h), from the rules they stand for. */
+static void geometry_build(SnakeCert *k) {
+    int cells = k->w * k->h;
+    for (int c = 0; c < cells; c++) {
+        for (int d = 0; d < DIR_COUNT; d++)
+            k->nbr[4 * c + d] = grid_neighbor(k->w, k->h, c, (Dir)d);
+        Dir cross = snake_cert_cross_dir(k->w, c);
+        int b = c / k->w / 2 * k->bw + c % k->w / 2;
+        k->cell_block[c] = b;
+        k->cell_cross[c] = (uint8_t)cross;
+        k->cell_edge[c] = snake_cert_block_edge(k, b, cross);
+    }
+    for (int e = 0; e < k->nedges; e++) {
+        int a, b;
+        edge_blocks_compute(k, e, &a, &b);
+        k->edge_end[2 * e] = a;
+        k->edge_end[2 * e + 1] = b;
+    }
+}
+
+/* The two blocks of edge e (from the table geometry_build made). */
+static inline void edge_blocks(const SnakeCert *k, int e, int *a, int *b) {
+    *a = k->edge_end[2 * e];
+    *b = k->edge_end[2 * e + 1];
 }
 
 WsStatus snake_cert_init(SnakeCert *k, int w, int h, WsError *err) {
@@ -47,6 +81,7 @@ WsStatus snake_cert_init(SnakeCert *k, int w, int h, WsError *err) {
         memset(k, 0, sizeof *k);
         return ws_fail(err, WS_ERR_NOMEM, "out of memory for a %dx%d block certificate", w, h);
     }
+    geometry_build(k);
     snake_cert_set_walls(k, NULL);
     return WS_OK;
 }
@@ -55,8 +90,6 @@ void snake_cert_deinit(SnakeCert *k) {
     free(k->mem);
     memset(k, 0, sizeof *k);
 }
-
-static void edge_blocks(const SnakeCert *k, int e, int *a, int *b);
 
 void snake_cert_set_walls(SnakeCert *k, const uint8_t *walls) {
     k->nfree = 0;
@@ -85,11 +118,11 @@ void snake_cert_clear(SnakeCert *k) {
 
 bool snake_cert_constrain(SnakeCert *k, int a, int b, int delta) {
     int e = snake_cert_edge(k, a);
-    if (e >= 0 && b == grid_neighbor(k->w, k->h, a, snake_cert_cross_dir(k->w, a))) {
+    if (e >= 0 && b == snake_cert_cross_to(k, a)) {
         k->req[e] += delta;
         return true;
     }
-    if (b != grid_neighbor(k->w, k->h, a, snake_cert_stay_dir(k->w, a)))
+    if (b != snake_cert_stay_to(k, a))
         return false;
     if (e >= 0)
         k->forb[e] += delta;
@@ -148,13 +181,13 @@ bool snake_cert_add_keeps(SnakeCert *k, int a, int b) {
         return true; /* a stay move at the board's edge, or no lane move: no constraint */
     int x, y;
     edge_blocks(k, e, &x, &y);
-    if (b == grid_neighbor(k->w, k->h, a, snake_cert_cross_dir(k->w, a))) {
+    if (b == snake_cert_cross_to(k, a)) {
         if (k->forb[e] != 0 || k->wall_edge[e])
             return false;
         /* A new required edge must not close a loop of required edges. */
         return k->req[e] != 0 || !connected(k, x, y, -1, true);
     }
-    if (b != grid_neighbor(k->w, k->h, a, snake_cert_stay_dir(k->w, a)))
+    if (b != snake_cert_stay_to(k, a))
         return true; /* no lane move: no constraint */
     if (k->req[e] != 0)
         return false;
@@ -176,8 +209,7 @@ bool snake_cert_load(SnakeCert *k, const Snake *s) {
             continue;
         }
         int e = snake_cert_edge(k, a);
-        if (e >= 0 &&
-            snake_at(s, i - 1) == grid_neighbor(k->w, k->h, a, snake_cert_cross_dir(k->w, a)))
+        if (e >= 0 && snake_at(s, i - 1) == snake_cert_cross_to(k, a))
             k->req_until[e] = (int32_t)(s->len - i);
     }
     return lanes;
@@ -187,7 +219,7 @@ bool snake_cert_load(SnakeCert *k, const Snake *s) {
 /* Trees                                                                     */
 /* ======================================================================== */
 
-static void edge_blocks(const SnakeCert *k, int e, int *a, int *b) {
+static void edge_blocks_compute(const SnakeCert *k, int e, int *a, int *b) {
     int horizontal = k->bh * (k->bw - 1);
     if (e < horizontal) {
         int by = e / (k->bw - 1), bx = e % (k->bw - 1);

@@ -46,6 +46,15 @@ typedef struct SnakeCert {
 
     uint8_t *tree; /* per edge: in the spanning tree the last build made */
 
+    /* Lane geometry, worked out once per board (snake_cert_init) so that the
+     * searches and outline walks, which ask it millions of times a game,
+     * read a table instead of dividing by the board's width. */
+    int32_t *nbr;        /* 4 * cells: the neighbour of cell c toward d at 4c + d, or -1 */
+    int32_t *cell_block; /* cells: the block that holds the cell */
+    int32_t *cell_edge;  /* cells: the edge its crossing move uses, or -1 */
+    uint8_t *cell_cross; /* cells: the direction of its crossing move */
+    int32_t *edge_end;   /* 2 * nedges: the blocks of edge e at 2e and 2e + 1 */
+
     /* The walls (snake_cert_set_walls): whole blocks, never in a tree. */
     uint8_t *wall_block; /* per block: a wall */
     uint8_t *wall_edge;  /* per edge: touches a wall block */
@@ -84,9 +93,7 @@ void snake_cert_clear(SnakeCert *k);
 /* ---- lane geometry ------------------------------------------------------------ */
 
 /* The block that holds `cell`. */
-static inline int snake_cert_block(const SnakeCert *k, int cell) {
-    return cell / k->w / 2 * k->bw + cell % k->w / 2;
-}
+static inline int snake_cert_block(const SnakeCert *k, int cell) { return k->cell_block[cell]; }
 
 /* The lane move out of `cell` that crosses into the next block (up from a
  * block's top-left cell, right from top-right, down from bottom-right, left
@@ -124,15 +131,22 @@ static inline int snake_cert_block_edge(const SnakeCert *k, int b, Dir d) {
 }
 
 /* The edge the crossing move out of `cell` would use, or -1 at the board edge. */
-static inline int snake_cert_edge(const SnakeCert *k, int cell) {
-    return snake_cert_block_edge(k, snake_cert_block(k, cell), snake_cert_cross_dir(k->w, cell));
+static inline int snake_cert_edge(const SnakeCert *k, int cell) { return k->cell_edge[cell]; }
+
+/* The cell the crossing move out of `cell` enters, or -1 off the board. */
+static inline int snake_cert_cross_to(const SnakeCert *k, int cell) {
+    return k->nbr[4 * cell + k->cell_cross[cell]];
+}
+
+/* The cell the staying move out of `cell` enters (always on the board). */
+static inline int snake_cert_stay_to(const SnakeCert *k, int cell) {
+    return k->nbr[4 * cell + (k->cell_cross[cell] + 1) % DIR_COUNT];
 }
 
 /* The next cell on the outline of `tree` (nedges flags) after `cell`. */
 static inline int snake_cert_outline_next(const SnakeCert *k, const uint8_t *tree, int cell) {
-    int e = snake_cert_edge(k, cell);
-    Dir d = e >= 0 && tree[e] ? snake_cert_cross_dir(k->w, cell) : snake_cert_stay_dir(k->w, cell);
-    return grid_neighbor(k->w, k->h, cell, d);
+    int e = k->cell_edge[cell];
+    return e >= 0 && tree[e] ? snake_cert_cross_to(k, cell) : snake_cert_stay_to(k, cell);
 }
 
 /* ---- constraints ------------------------------------------------------------ */

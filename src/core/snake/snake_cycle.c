@@ -351,8 +351,9 @@ static void order_from_tree(SnakeCycle *c, const uint8_t *tree, int tail) {
  * space in one piece, which is what makes later food cheap to reach. */
 static int32_t hug_cost(const SnakeCycle *c, int cell, int tick) {
     int32_t open = 0;
+    const int32_t *nbr = c->cert.nbr + 4 * cell;
     for (int d = 0; d < DIR_COUNT; d++) {
-        int n = grid_neighbor(c->w, c->h, cell, (Dir)d);
+        int n = nbr[d];
         if (n >= 0 && c->release[n] <= tick)
             open++;
     }
@@ -375,6 +376,7 @@ static int32_t hug_cost(const SnakeCycle *c, int cell, int tick) {
  * can still end within `limit` steps. Returns the steps, or -1; the route
  * ends in goal_state (route_cells). */
 static int lane_route(SnakeCycle *c, const Snake *s, int goal, int limit, int flush, bool free) {
+    const SnakeCert *cert = &c->cert;
     int cells = c->cells, len = s->len, start = snake_head(s);
     int kmax = free && frees_allowed(c, len) ? len : 0;
     int nstates = cells * (kmax + 1);
@@ -395,10 +397,10 @@ static int lane_route(SnakeCycle *c, const Snake *s, int goal, int limit, int fl
         int st = c->queue[qh++];
         int x = kmax > 0 ? st % cells : st, k = kmax > 0 ? st / cells : 0, steps = c->dist[st];
         if (found >= 0 && steps >= found)
-            break; /* the goal's layer is complete */
+            break;            /* the goal's layer is complete */
         int tick = steps + 1; /* when the head would enter the next cell */
-        Dir cross = snake_cert_cross_dir(c->w, x), stay = snake_cert_stay_dir(c->w, x);
-        int e = snake_cert_edge(&c->cert, x);
+        Dir cross = (Dir)cert->cell_cross[x], stay = (Dir)((cross + 1) % DIR_COUNT);
+        int e = cert->cell_edge[x];
         bool free_ok = kmax > 0 && tick + len <= limit;
         /* Directions in order, so ties break the same way every run: all
          * four, or the two lane moves. */
@@ -412,11 +414,11 @@ static int lane_route(SnakeCycle *c, const Snake *s, int goal, int limit, int fl
         for (int i = 0; i < ndirs; i++) {
             Dir d = dirs[i];
             bool lane = d == cross || d == stay;
-            int y = grid_neighbor(c->w, c->h, x, d);
+            int y = cert->nbr[4 * x + d];
             if (y < 0 || c->release[y] > tick || ((unsigned)c->ban[x] >> (unsigned)d & 1u))
                 continue;
-            if (d == cross && c->cert.block_until[snake_cert_block(&c->cert, y)] > tick &&
-                c->cert.req_until[e] <= tick)
+            if (d == cross && cert->block_until[cert->cell_block[y]] > tick &&
+                cert->req_until[e] <= tick)
                 continue;
             int k2 = !lane ? 0 : k < kmax ? k + 1 : kmax;
             if (y == goal && (k2 < (tick < kmax ? tick : kmax) || tick < flush))
@@ -587,11 +589,10 @@ static int body_flush(const SnakeCycle *c, const Snake *s) {
 /* Plans a whole route head -> food after whose eat a certificate holds:
  * BFS (with a free prefix when `free`), walk it virtually, and if the state
  * after the eat has no certificate, ban the first move after which none
- * exists and search again. Routes longer than `limit` (the certificate cycle's own way to the food) are not worth
- * checking. The plan is kept and followed until the eat: every move of it is
- * free by the release ticks the BFS kept, the food cannot move before it is
- * eaten, so the snake reaches the certified state at the plan's end whatever
- * the states in between (docs/perfect.md). */
+ * exists and search again. Routes longer than `limit` (the certificate cycle's own way to the food)
+ * are not worth checking. The plan is kept and followed until the eat: every move of it is free by
+ * the release ticks the BFS kept, the food cannot move before it is eaten, so the snake reaches the
+ * certified state at the plan's end whatever the states in between (docs/perfect.md). */
 static bool plan_search(SnakeCycle *c, const SnakeGame *g, const bool valid[DIR_COUNT], int limit,
                         int flush, bool free) {
     const Snake *s = &g->snake;
