@@ -373,8 +373,9 @@ static int32_t hug_cost(const SnakeCycle *c, int cell, int tick) {
  * capped at len; the goal counts when k >= min(steps, len). `flush` is the
  * fewest steps after which the old body's own free moves have left it. Free
  * moves are tried only for a body up to free_max long and when the route
- * can still end within `limit` steps. Returns the steps, or -1; the route
- * ends in goal_state (route_cells). */
+ * can still end within `limit` steps. Returns the steps, or -1 (also when
+ * every route is longer than `limit`: the search stops at that depth, since
+ * no caller takes a longer one); the route ends in goal_state (route_cells). */
 static int lane_route(SnakeCycle *c, const Snake *s, int goal, int limit, int flush, bool free) {
     const SnakeCert *cert = &c->cert;
     int cells = c->cells, len = s->len, start = snake_head(s);
@@ -397,7 +398,9 @@ static int lane_route(SnakeCycle *c, const Snake *s, int goal, int limit, int fl
         int st = c->queue[qh++];
         int x = kmax > 0 ? st % cells : st, k = kmax > 0 ? st / cells : 0, steps = c->dist[st];
         if (found >= 0 && steps >= found)
-            break;            /* the goal's layer is complete */
+            break; /* the goal's layer is complete */
+        if (steps >= limit)
+            break;            /* every route from here is longer than the caller takes */
         int tick = steps + 1; /* when the head would enter the next cell */
         Dir cross = (Dir)cert->cell_cross[x], stay = (Dir)((cross + 1) % DIR_COUNT);
         int e = cert->cell_edge[x];
