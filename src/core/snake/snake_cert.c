@@ -28,6 +28,8 @@ static void cert_layout(void *owner, Slab *s) {
     k->wall_block = slab_take(s, b, sizeof *k->wall_block);
     k->wall_edge = slab_take(s, e, sizeof *k->wall_edge);
     k->uf = slab_take(s, b, sizeof *k->uf);
+    k->uf_req = slab_take(s, b, sizeof *k->uf_req);
+    k->tree_req = slab_take(s, e, sizeof *k->tree_req);
     k->edge_order = slab_take(s, 2 * e, sizeof *k->edge_order);
     k->bqueue = slab_take(s, b, sizeof *k->bqueue);
     k->bseen = slab_take(s, b, sizeof *k->bseen);
@@ -92,6 +94,7 @@ void snake_cert_deinit(SnakeCert *k) {
 }
 
 void snake_cert_set_walls(SnakeCert *k, const uint8_t *walls) {
+    k->req_kept = false;
     k->nfree = 0;
     for (int b = 0; b < k->nblocks; b++) {
         int cell = b / k->bw * 2 * k->w + b % k->bw * 2;
@@ -106,6 +109,7 @@ void snake_cert_set_walls(SnakeCert *k, const uint8_t *walls) {
 }
 
 void snake_cert_clear(SnakeCert *k) {
+    k->req_kept = false;
     memset(k->req, 0, (size_t)k->nedges * sizeof *k->req);
     memset(k->forb, 0, (size_t)k->nedges * sizeof *k->forb);
     memset(k->req_until, 0, (size_t)k->nedges * sizeof *k->req_until);
@@ -120,12 +124,15 @@ bool snake_cert_constrain(SnakeCert *k, int a, int b, int delta) {
     int e = snake_cert_edge(k, a);
     if (e >= 0 && b == snake_cert_cross_to(k, a)) {
         k->req[e] += delta;
+        k->req_kept = false;
         return true;
     }
     if (b != snake_cert_stay_to(k, a))
         return false;
-    if (e >= 0)
+    if (e >= 0) {
         k->forb[e] += delta;
+        k->req_kept = false;
+    }
     return true;
 }
 
@@ -241,23 +248,35 @@ static int uf_find(int32_t *uf, int x) {
 
 /* snake_cert_build with the free edges tried in edge_order (NULL: index order). */
 static bool build_ordered(SnakeCert *k, const int32_t *edge_order) {
-    for (int b = 0; b < k->nblocks; b++)
-        k->uf[b] = b;
     int joined = 0;
-    for (int e = 0; e < k->nedges; e++) {
-        k->tree[e] = 0;
-        if (k->req[e] == 0)
-            continue;
-        if (k->forb[e] != 0 || k->wall_edge[e])
-            return false;
-        int a, b;
-        edge_blocks(k, e, &a, &b);
-        int ra = uf_find(k->uf, a), rb = uf_find(k->uf, b);
-        if (ra == rb)
-            return false; /* the body's crossings would close a loop of blocks */
-        k->uf[ra] = rb;
-        k->tree[e] = 1;
-        joined++;
+    if (k->req_kept) { /* the same constraints as the last build: its first part holds */
+        memcpy(k->uf, k->uf_req, (size_t)k->nblocks * sizeof *k->uf);
+        memcpy(k->tree, k->tree_req, (size_t)k->nedges);
+        joined = k->joined_req;
+    } else {
+        for (int b = 0; b < k->nblocks; b++)
+            k->uf[b] = b;
+        for (int e = 0; e < k->nedges; e++) {
+            k->tree[e] = 0;
+            if (k->req[e] == 0)
+                continue;
+            if (k->forb[e] != 0 || k->wall_edge[e])
+                return false;
+            int a, b;
+            edge_blocks(k, e, &a, &b);
+            int ra = uf_find(k->uf, a), rb = uf_find(k->uf, b);
+            if (ra == rb)
+                return false; /* the body's crossings would close a loop of blocks */
+            k->uf[ra] = rb;
+            k->tree[e] = 1;
+            joined++;
+        }
+        /* Kruskal's choices below depend only on which blocks are joined,
+         * so the next build may start from here (snake_cert.h, uf_req). */
+        memcpy(k->uf_req, k->uf, (size_t)k->nblocks * sizeof *k->uf);
+        memcpy(k->tree_req, k->tree, (size_t)k->nedges);
+        k->joined_req = joined;
+        k->req_kept = true;
     }
     for (int i = 0; i < k->nedges && joined < k->nfree - 1; i++) {
         int e = edge_order != NULL ? edge_order[i] : i;

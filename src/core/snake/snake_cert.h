@@ -61,7 +61,14 @@ typedef struct SnakeCert {
     int nfree;           /* blocks that are not walls; the outline has 4 * nfree cells */
 
     /* Scratch for building trees. */
-    int32_t *uf;         /* per block: union-find */
+    int32_t *uf; /* per block: union-find */
+    /* The required edges' part of a build, kept for the next build while the
+     * constraints stay the same (the tree shapes of one decision share it):
+     * the union-find and tree after it, and how many edges it joined. */
+    int32_t *uf_req;
+    uint8_t *tree_req;
+    int joined_req;
+    bool req_kept;       /* uf_req, tree_req, joined_req hold the loaded constraints' part */
     int32_t *edge_order; /* 2 * nedges: an order in which to grow a tree */
     int32_t *bqueue;     /* per block: BFS queue */
     uint8_t *bseen;      /* per block: BFS mark */

@@ -687,7 +687,8 @@ static Dir choose_blocks(SnakeCycle *c, const SnakeGame *g, Path *route, bool ex
         tree_dist =
             c->committed && food >= 0 ? snake_cert_outline_dist(k, c->commit, head, food) : -1;
         for (int v = 0; v < SNAKE_CERT_VARIANTS && (hunting || !c->committed); v++) {
-            snake_cert_build_variant(k, v, head, food, snake_tail(s));
+            if (v > 0) /* shape 0 is the index-order tree the test above left in k->tree */
+                snake_cert_build_variant(k, v, head, food, snake_tail(s));
             int dist = food >= 0 ? snake_cert_outline_dist(k, k->tree, head, food) : 0;
             if (tree_dist < 0 || dist < tree_dist) {
                 tree_dist = dist;
