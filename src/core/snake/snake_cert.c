@@ -28,7 +28,8 @@ static void cert_layout(void *owner, Slab *s) {
     k->wall_block = slab_take(s, b, sizeof *k->wall_block);
     k->wall_edge = slab_take(s, e, sizeof *k->wall_edge);
     k->uf = slab_take(s, b, sizeof *k->uf);
-    k->uf_req = slab_take(s, b, sizeof *k->uf_req);
+    k->uf_size = slab_take(s, b, sizeof *k->uf_size);
+    k->uf_req = slab_take(s, 2 * b, sizeof *k->uf_req);
     k->tree_req = slab_take(s, e, sizeof *k->tree_req);
     k->edge_order = slab_take(s, 2 * e, sizeof *k->edge_order);
     k->bqueue = slab_take(s, b, sizeof *k->bqueue);
@@ -246,16 +247,32 @@ static int uf_find(int32_t *uf, int x) {
     return x;
 }
 
+/* Joins two roots, the smaller set under the larger, so finds stay short.
+ * Which edges a build takes depends only on which blocks are joined, not on
+ * the shape of the union-find. */
+static void uf_join(SnakeCert *k, int ra, int rb) {
+    if (k->uf_size[ra] > k->uf_size[rb]) {
+        int t = ra;
+        ra = rb;
+        rb = t;
+    }
+    k->uf[ra] = rb;
+    k->uf_size[rb] += k->uf_size[ra];
+}
+
 /* snake_cert_build with the free edges tried in edge_order (NULL: index order). */
 static bool build_ordered(SnakeCert *k, const int32_t *edge_order) {
     int joined = 0;
     if (k->req_kept) { /* the same constraints as the last build: its first part holds */
         memcpy(k->uf, k->uf_req, (size_t)k->nblocks * sizeof *k->uf);
+        memcpy(k->uf_size, k->uf_req + k->nblocks, (size_t)k->nblocks * sizeof *k->uf_size);
         memcpy(k->tree, k->tree_req, (size_t)k->nedges);
         joined = k->joined_req;
     } else {
-        for (int b = 0; b < k->nblocks; b++)
+        for (int b = 0; b < k->nblocks; b++) {
             k->uf[b] = b;
+            k->uf_size[b] = 1;
+        }
         for (int e = 0; e < k->nedges; e++) {
             k->tree[e] = 0;
             if (k->req[e] == 0)
@@ -267,13 +284,14 @@ static bool build_ordered(SnakeCert *k, const int32_t *edge_order) {
             int ra = uf_find(k->uf, a), rb = uf_find(k->uf, b);
             if (ra == rb)
                 return false; /* the body's crossings would close a loop of blocks */
-            k->uf[ra] = rb;
+            uf_join(k, ra, rb);
             k->tree[e] = 1;
             joined++;
         }
         /* Kruskal's choices below depend only on which blocks are joined,
          * so the next build may start from here (snake_cert.h, uf_req). */
         memcpy(k->uf_req, k->uf, (size_t)k->nblocks * sizeof *k->uf);
+        memcpy(k->uf_req + k->nblocks, k->uf_size, (size_t)k->nblocks * sizeof *k->uf_size);
         memcpy(k->tree_req, k->tree, (size_t)k->nedges);
         k->joined_req = joined;
         k->req_kept = true;
@@ -287,7 +305,7 @@ static bool build_ordered(SnakeCert *k, const int32_t *edge_order) {
         int ra = uf_find(k->uf, a), rb = uf_find(k->uf, b);
         if (ra == rb)
             continue;
-        k->uf[ra] = rb;
+        uf_join(k, ra, rb);
         k->tree[e] = 1;
         joined++;
     }

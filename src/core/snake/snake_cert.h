@@ -61,10 +61,12 @@ typedef struct SnakeCert {
     int nfree;           /* blocks that are not walls; the outline has 4 * nfree cells */
 
     /* Scratch for building trees. */
-    int32_t *uf; /* per block: union-find */
+    int32_t *uf;      /* per block: union-find */
+    int32_t *uf_size; /* per block: the size of the set it is the root of */
     /* The required edges' part of a build, kept for the next build while the
      * constraints stay the same (the tree shapes of one decision share it):
-     * the union-find and tree after it, and how many edges it joined. */
+     * the union-find (parents, then sizes) and tree after it, and how many
+     * edges it joined. */
     int32_t *uf_req;
     uint8_t *tree_req;
     int joined_req;
