@@ -25,6 +25,8 @@ static void cert_layout(void *owner, Slab *s) {
     k->cell_edge = slab_take(s, cells, sizeof *k->cell_edge);
     k->cell_cross = slab_take(s, cells, sizeof *k->cell_cross);
     k->edge_end = slab_take(s, 2 * e, sizeof *k->edge_end);
+    k->block_edge = slab_take(s, 4 * b, sizeof *k->block_edge);
+    k->rev_order = slab_take(s, e, sizeof *k->rev_order);
     k->wall_block = slab_take(s, b, sizeof *k->wall_block);
     k->wall_edge = slab_take(s, e, sizeof *k->wall_edge);
     k->uf = slab_take(s, b, sizeof *k->uf);
@@ -58,6 +60,11 @@ static void geometry_build(SnakeCert *k) {
         k->edge_end[2 * e] = a;
         k->edge_end[2 * e + 1] = b;
     }
+    for (int b = 0; b < k->nblocks; b++)
+        for (int d = 0; d < DIR_COUNT; d++)
+            k->block_edge[4 * b + d] = snake_cert_block_edge(k, b, (Dir)d);
+    for (int e = 0; e < k->nedges; e++)
+        k->rev_order[e] = k->nedges - 1 - e;
 }
 
 /* The two blocks of edge e (from the table geometry_build made). */
@@ -163,7 +170,7 @@ static bool connected(SnakeCert *k, int x, int y, int skip, bool req_only) {
         for (int side = 0; side < 2; side++) {
             int b = q[side][head[side]++];
             for (int d = 0; d < DIR_COUNT; d++) {
-                int e = snake_cert_block_edge(k, b, (Dir)d);
+                int e = k->block_edge[4 * b + d];
                 if (e < 0 || e == skip || !edge_open(k, e, req_only))
                     continue;
                 int u, v;
@@ -324,7 +331,7 @@ static void edge_order_bfs(SnakeCert *k, int root) {
     while (qh < qt) {
         int b = k->bqueue[qh++];
         for (int d = 0; d < DIR_COUNT; d++) {
-            int e = snake_cert_block_edge(k, b, (Dir)d);
+            int e = k->block_edge[4 * b + d];
             if (e < 0 || k->forb[e] != 0 || k->wall_edge[e])
                 continue;
             int a, z;
@@ -347,9 +354,7 @@ void snake_cert_build_variant(SnakeCert *k, int variant, int head, int food, int
         return;
     }
     if (variant == 3) {
-        for (int e = 0; e < k->nedges; e++)
-            k->edge_order[e] = k->nedges - 1 - e;
-        build_ordered(k, k->edge_order);
+        build_ordered(k, k->rev_order);
         return;
     }
     int root = variant == 1 && food >= 0 ? food : variant == 4 ? tail : head;

@@ -54,6 +54,8 @@ typedef struct SnakeCert {
     int32_t *cell_edge;  /* cells: the edge its crossing move uses, or -1 */
     uint8_t *cell_cross; /* cells: the direction of its crossing move */
     int32_t *edge_end;   /* 2 * nedges: the blocks of edge e at 2e and 2e + 1 */
+    int32_t *block_edge; /* 4 * nblocks: the edge of block b toward d at 4b + d, or -1 */
+    int32_t *rev_order;  /* nedges: every edge in reverse index order (tree shape 3) */
 
     /* The walls (snake_cert_set_walls): whole blocks, never in a tree. */
     uint8_t *wall_block; /* per block: a wall */
