@@ -427,11 +427,14 @@ static int lane_route(SnakeCycle *c, const Snake *s, int goal, int limit, int fl
             if (y == goal && (k2 < (tick < kmax ? tick : kmax) || tick < flush))
                 continue; /* eating here would leave a free move in the body */
             int ys = k2 * cells + y;
-            int32_t cost = c->cost[st] + hug_cost(c, y, tick);
+            /* The tie-break cost is counted only where it is compared or kept. */
             if (c->dist[ys] >= 0) { /* same layer, reached again: keep the cheaper parent */
-                if (c->dist[ys] == tick && cost < c->cost[ys]) {
-                    c->cost[ys] = cost;
-                    c->parent[ys] = st;
+                if (c->dist[ys] == tick) {
+                    int32_t cost = c->cost[st] + hug_cost(c, y, tick);
+                    if (cost < c->cost[ys]) {
+                        c->cost[ys] = cost;
+                        c->parent[ys] = st;
+                    }
                 }
                 continue;
             }
@@ -440,6 +443,7 @@ static int lane_route(SnakeCycle *c, const Snake *s, int goal, int limit, int fl
                     continue; /* reached as soon with as many lane moves to spare */
                 c->kseen[y] = k2;
             }
+            int32_t cost = c->cost[st] + hug_cost(c, y, tick);
             c->dist[ys] = tick;
             c->cost[ys] = cost;
             c->parent[ys] = st;
