@@ -12,15 +12,18 @@
 #   - 30x30: `wavesnake snake --headless --policy perfect --strict-tail
 #     --start-length 2 --size 30x30 --games $GAMES30 --seed 1`, the summary's
 #     decision_us_mean and decision_us_p99 (wall time per decision);
-#   - 64x64: the first $STEPS64 decisions of the same game on 64x64
-#     (tests/bench/perfect_steps.c against each build's core library: a whole
-#     64x64 game takes minutes to hours), wall and CPU time per decision.
+#   - 30x30 game 0 again through tests/bench/perfect_steps.c (against each
+#     build's core library), which also times each decision's CPU time: on
+#     a shared machine the wall figures hold the time other jobs had the core;
+#   - 64x64: the first $STEPS64 decisions of the same game on 64x64 (the
+#     same helper: a whole 64x64 game takes minutes to hours), wall and CPU
+#     time per decision.
 # Then the medians and the ratio old / new. The 30x30 avg_steps and the
 # 64x64 move hashes must be equal (the same decisions); the script says so
 # and exits 1 if they are not.
 #
 # Environment: GAMES30 (default 2), STEPS64 (default 20000), KEEP=1 keeps the
-# temporary directory. Needs git, cmake, cc; about 5 minutes a round on a
+# temporary directory. Needs git, cmake, cc; about 6 minutes a round on a
 # loaded 2-core machine against the version before the speed-up.
 set -euo pipefail
 
@@ -69,6 +72,10 @@ for round in $(seq 1 "$ROUNDS"); do
             --start-length 2 --size 30x30 --games "$GAMES30" --seed 1 | grep '^summary:')
         echo "$side 30x30 steps $(field avg_steps "$line") mean $(field decision_us_mean "$line")" \
             "p99 $(field decision_us_p99 "$line")" | tee -a "$TMP/figures"
+        line=$("$TMP/steps_$side" 30x30 2 1 1 1000000)
+        echo "$side 30x30cpu hash $(field moves_fnv1a "$line") mean $(field decision_us_mean "$line")" \
+            "p99 $(field decision_us_p99 "$line") cpu_mean $(field cpu_us_mean "$line")" \
+            "cpu_p99 $(field cpu_us_p99 "$line")" | tee -a "$TMP/figures"
         line=$("$TMP/steps_$side" 64x64 2 1 1 "$STEPS64")
         echo "$side 64x64 hash $(field moves_fnv1a "$line") mean $(field decision_us_mean "$line")" \
             "p99 $(field decision_us_p99 "$line") cpu_mean $(field cpu_us_mean "$line")" \
@@ -78,9 +85,9 @@ done
 
 # The medians of each figure over the rounds, and old / new.
 same=1
-for board in 30x30 64x64; do
+for board in 30x30 30x30cpu 64x64; do
     key=steps
-    [ "$board" = 64x64 ] && key=hash
+    [ "$board" != 30x30 ] && key=hash
     old_key=$(awk -v b=$board -v k=$key '$1 == "old" && $2 == b { for (i = 3; i < NF; i++) if ($i == k) print $(i + 1) }' "$TMP/figures" | sort -u)
     new_key=$(awk -v b=$board -v k=$key '$1 == "new" && $2 == b { for (i = 3; i < NF; i++) if ($i == k) print $(i + 1) }' "$TMP/figures" | sort -u)
     if [ "$old_key" = "$new_key" ] && [ "$(wc -l <<<"$old_key")" = 1 ]; then
