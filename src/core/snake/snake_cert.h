@@ -12,7 +12,7 @@
  * and no forbidden one; its outline is then a Hamiltonian cycle holding the
  * body tail -> head as one stretch.
  *
- * Walls (SPEC "Snake boards with walls"): a board whose walls are whole
+ * Walls (docs/perfect.md, "Boards with walls"): a board whose walls are whole
  * blocks plays the same way on the free blocks. A wall block's edges are never
  * in a tree (wall_edge), a tree spans the free blocks, and its outline is a
  * Hamiltonian cycle of the floor (4 * nfree cells).
