@@ -370,8 +370,15 @@ bool snake_cert_agrees(const SnakeCert *k, const uint8_t *tree) {
 }
 
 int snake_cert_outline_dist(const SnakeCert *k, const uint8_t *tree, int from, int to) {
+    return snake_cert_outline_dist_within(k, tree, from, to, 4 * k->nfree);
+}
+
+int snake_cert_outline_dist_within(const SnakeCert *k, const uint8_t *tree, int from, int to,
+                                   int max) {
     int cells = 4 * k->nfree, n = 0;
-    for (int cell = from; cell != to && n < cells; n++)
+    if (max > cells)
+        max = cells;
+    for (int cell = from; cell != to && n < max; n++)
         cell = snake_cert_outline_next(k, tree, cell);
     return n;
 }

@@ -205,6 +205,11 @@ bool snake_cert_agrees(const SnakeCert *k, const uint8_t *tree);
 /* Steps from `from` along the outline of `tree` to `to` (at most w * h). */
 int snake_cert_outline_dist(const SnakeCert *k, const uint8_t *tree, int from, int to);
 
+/* The same, but the walk stops after `max` steps: returns `max` when `to` is
+ * that far or farther (for a caller that only wants a shorter one). */
+int snake_cert_outline_dist_within(const SnakeCert *k, const uint8_t *tree, int from, int to,
+                                   int max);
+
 /* Writes the outline of `tree` into order[0 .. 4 * nfree), starting at `start`. */
 void snake_cert_outline(const SnakeCert *k, const uint8_t *tree, int start, int32_t *order);
 

@@ -693,7 +693,9 @@ static Dir choose_blocks(SnakeCycle *c, const SnakeGame *g, Path *route, bool ex
         for (int v = 0; v < SNAKE_CERT_VARIANTS && (hunting || !c->committed); v++) {
             if (v > 0) /* shape 0 is the index-order tree the test above left in k->tree */
                 snake_cert_build_variant(k, v, head, food, snake_tail(s));
-            int dist = food >= 0 ? snake_cert_outline_dist(k, k->tree, head, food) : 0;
+            /* Only a strictly shorter way counts, so the walk stops there. */
+            int most = tree_dist < 0 ? 4 * k->nfree : tree_dist;
+            int dist = food >= 0 ? snake_cert_outline_dist_within(k, k->tree, head, food, most) : 0;
             if (tree_dist < 0 || dist < tree_dist) {
                 tree_dist = dist;
                 memcpy(c->commit, k->tree, (size_t)k->nedges);
