@@ -14,10 +14,11 @@ ARGS       ?=
 
 # Debian packages the build, the tests (Xvfb window test) and the font need;
 # clang builds the fuzzers (libFuzzer) and the second compiler of
-# tests/same_results.sh; openbox is the window manager of the soak test.
+# tests/same_results.sh; openbox is the window manager of the soak test;
+# linux-perf profiles the perfect policy (docs/perfect.md, "Speed").
 PACKAGES := build-essential cmake pkg-config libsdl2-dev libsdl2-ttf-dev \
             libsdl2-image-dev libgif-dev check xvfb xauth xdotool imagemagick valgrind \
-            fonts-dejavu-core clang openbox python3
+            fonts-dejavu-core clang openbox python3 linux-perf
 
 FUZZ_SECONDS ?= 60
 SOAK_SECONDS ?= 600

@@ -19,12 +19,58 @@ static void cert_layout(void *owner, Slab *s) {
     k->req_until = slab_take(s, e, sizeof *k->req_until);
     k->block_until = slab_take(s, b, sizeof *k->block_until);
     k->tree = slab_take(s, e, sizeof *k->tree);
+    size_t cells = (size_t)k->w * (size_t)k->h;
+    k->nbr = slab_take(s, 4 * cells, sizeof *k->nbr);
+    k->cell_block = slab_take(s, cells, sizeof *k->cell_block);
+    k->cell_edge = slab_take(s, cells, sizeof *k->cell_edge);
+    k->cell_cross = slab_take(s, cells, sizeof *k->cell_cross);
+    k->edge_end = slab_take(s, 2 * e, sizeof *k->edge_end);
+    k->block_edge = slab_take(s, 4 * b, sizeof *k->block_edge);
+    k->rev_order = slab_take(s, e, sizeof *k->rev_order);
     k->wall_block = slab_take(s, b, sizeof *k->wall_block);
     k->wall_edge = slab_take(s, e, sizeof *k->wall_edge);
     k->uf = slab_take(s, b, sizeof *k->uf);
+    k->uf_size = slab_take(s, b, sizeof *k->uf_size);
+    k->uf_req = slab_take(s, 2 * b, sizeof *k->uf_req);
+    k->tree_req = slab_take(s, e, sizeof *k->tree_req);
     k->edge_order = slab_take(s, 2 * e, sizeof *k->edge_order);
     k->bqueue = slab_take(s, b, sizeof *k->bqueue);
     k->bseen = slab_take(s, b, sizeof *k->bseen);
+    k->bmark = slab_take(s, b, sizeof *k->bmark);
+    k->bqueue2 = slab_take(s, b, sizeof *k->bqueue2);
+}
+
+static void edge_blocks_compute(const SnakeCert *k, int e, int *a, int *b);
+
+/* The lane geometry tables (snake_cert.h), from the rules they stand for. */
+static void geometry_build(SnakeCert *k) {
+    int cells = k->w * k->h;
+    for (int c = 0; c < cells; c++) {
+        for (int d = 0; d < DIR_COUNT; d++)
+            k->nbr[4 * c + d] = grid_neighbor(k->w, k->h, c, (Dir)d);
+        Dir cross = snake_cert_cross_dir(k->w, c);
+        int b = c / k->w / 2 * k->bw + c % k->w / 2;
+        k->cell_block[c] = b;
+        k->cell_cross[c] = (uint8_t)cross;
+        k->cell_edge[c] = snake_cert_block_edge(k, b, cross);
+    }
+    for (int e = 0; e < k->nedges; e++) {
+        int a, b;
+        edge_blocks_compute(k, e, &a, &b);
+        k->edge_end[2 * e] = a;
+        k->edge_end[2 * e + 1] = b;
+    }
+    for (int b = 0; b < k->nblocks; b++)
+        for (int d = 0; d < DIR_COUNT; d++)
+            k->block_edge[4 * b + d] = snake_cert_block_edge(k, b, (Dir)d);
+    for (int e = 0; e < k->nedges; e++)
+        k->rev_order[e] = k->nedges - 1 - e;
+}
+
+/* The two blocks of edge e (from the table geometry_build made). */
+static inline void edge_blocks(const SnakeCert *k, int e, int *a, int *b) {
+    *a = k->edge_end[2 * e];
+    *b = k->edge_end[2 * e + 1];
 }
 
 WsStatus snake_cert_init(SnakeCert *k, int w, int h, WsError *err) {
@@ -45,6 +91,7 @@ WsStatus snake_cert_init(SnakeCert *k, int w, int h, WsError *err) {
         memset(k, 0, sizeof *k);
         return ws_fail(err, WS_ERR_NOMEM, "out of memory for a %dx%d block certificate", w, h);
     }
+    geometry_build(k);
     snake_cert_set_walls(k, NULL);
     return WS_OK;
 }
@@ -54,9 +101,8 @@ void snake_cert_deinit(SnakeCert *k) {
     memset(k, 0, sizeof *k);
 }
 
-static void edge_blocks(const SnakeCert *k, int e, int *a, int *b);
-
 void snake_cert_set_walls(SnakeCert *k, const uint8_t *walls) {
+    k->req_kept = false;
     k->nfree = 0;
     for (int b = 0; b < k->nblocks; b++) {
         int cell = b / k->bw * 2 * k->w + b % k->bw * 2;
@@ -71,6 +117,7 @@ void snake_cert_set_walls(SnakeCert *k, const uint8_t *walls) {
 }
 
 void snake_cert_clear(SnakeCert *k) {
+    k->req_kept = false;
     memset(k->req, 0, (size_t)k->nedges * sizeof *k->req);
     memset(k->forb, 0, (size_t)k->nedges * sizeof *k->forb);
     memset(k->req_until, 0, (size_t)k->nedges * sizeof *k->req_until);
@@ -83,15 +130,84 @@ void snake_cert_clear(SnakeCert *k) {
 
 bool snake_cert_constrain(SnakeCert *k, int a, int b, int delta) {
     int e = snake_cert_edge(k, a);
-    if (e >= 0 && b == grid_neighbor(k->w, k->h, a, snake_cert_cross_dir(k->w, a))) {
+    if (e >= 0 && b == snake_cert_cross_to(k, a)) {
         k->req[e] += delta;
+        k->req_kept = false;
         return true;
     }
-    if (b != grid_neighbor(k->w, k->h, a, snake_cert_stay_dir(k->w, a)))
+    if (b != snake_cert_stay_to(k, a))
         return false;
-    if (e >= 0)
+    if (e >= 0) {
         k->forb[e] += delta;
+        k->req_kept = false;
+    }
     return true;
+}
+
+/* Whether the edge joins its blocks in the search of connected(): a
+ * required edge (req_only), or any edge neither forbidden nor a wall's. */
+static bool edge_open(const SnakeCert *k, int e, bool req_only) {
+    return req_only ? k->req[e] != 0 : k->forb[e] == 0 && !k->wall_edge[e];
+}
+
+/* Whether blocks x and y are joined by open edges (edge_open) other than
+ * `skip`. Two searches, one from each end, take a block in turn, so a cut
+ * costs the smaller side, and a way round costs about twice its length. */
+static bool connected(SnakeCert *k, int x, int y, int skip, bool req_only) {
+    if (k->mark_gen > INT32_MAX - 4) { /* stamps run out after about 10^9 searches */
+        memset(k->bmark, 0, (size_t)k->nblocks * sizeof *k->bmark);
+        k->mark_gen = 0;
+    }
+    k->mark_gen += 2;
+    int32_t gen = k->mark_gen;
+    int32_t *q[2] = {k->bqueue, k->bqueue2};
+    int head[2] = {0, 0}, tail[2] = {1, 1};
+    q[0][0] = x;
+    q[1][0] = y;
+    k->bmark[x] = gen;
+    k->bmark[y] = gen + 1;
+    while (head[0] < tail[0] && head[1] < tail[1]) {
+        for (int side = 0; side < 2; side++) {
+            int b = q[side][head[side]++];
+            for (int d = 0; d < DIR_COUNT; d++) {
+                int e = k->block_edge[4 * b + d];
+                if (e < 0 || e == skip || !edge_open(k, e, req_only))
+                    continue;
+                int u, v;
+                edge_blocks(k, e, &u, &v);
+                int other = u == b ? v : u;
+                if (k->bmark[other] == gen + 1 - side)
+                    return true; /* the two searches met */
+                if (k->bmark[other] == gen + side)
+                    continue;
+                k->bmark[other] = gen + side;
+                q[side][tail[side]++] = other;
+            }
+            if (head[side] == tail[side])
+                return false; /* one side is used up: nothing joins it to the other */
+        }
+    }
+    return false;
+}
+
+bool snake_cert_add_keeps(SnakeCert *k, int a, int b) {
+    int e = snake_cert_edge(k, a);
+    if (e < 0)
+        return true; /* a stay move at the board's edge, or no lane move: no constraint */
+    int x, y;
+    edge_blocks(k, e, &x, &y);
+    if (b == snake_cert_cross_to(k, a)) {
+        if (k->forb[e] != 0 || k->wall_edge[e])
+            return false;
+        /* A new required edge must not close a loop of required edges. */
+        return k->req[e] != 0 || !connected(k, x, y, -1, true);
+    }
+    if (b != snake_cert_stay_to(k, a))
+        return true; /* no lane move: no constraint */
+    if (k->req[e] != 0)
+        return false;
+    /* A newly forbidden edge must leave its blocks joined some other way. */
+    return k->forb[e] != 0 || k->wall_edge[e] || connected(k, x, y, e, false);
 }
 
 bool snake_cert_load(SnakeCert *k, const Snake *s) {
@@ -108,8 +224,7 @@ bool snake_cert_load(SnakeCert *k, const Snake *s) {
             continue;
         }
         int e = snake_cert_edge(k, a);
-        if (e >= 0 &&
-            snake_at(s, i - 1) == grid_neighbor(k->w, k->h, a, snake_cert_cross_dir(k->w, a)))
+        if (e >= 0 && snake_at(s, i - 1) == snake_cert_cross_to(k, a))
             k->req_until[e] = (int32_t)(s->len - i);
     }
     return lanes;
@@ -119,7 +234,7 @@ bool snake_cert_load(SnakeCert *k, const Snake *s) {
 /* Trees                                                                     */
 /* ======================================================================== */
 
-static void edge_blocks(const SnakeCert *k, int e, int *a, int *b) {
+static void edge_blocks_compute(const SnakeCert *k, int e, int *a, int *b) {
     int horizontal = k->bh * (k->bw - 1);
     if (e < horizontal) {
         int by = e / (k->bw - 1), bx = e % (k->bw - 1);
@@ -139,25 +254,54 @@ static int uf_find(int32_t *uf, int x) {
     return x;
 }
 
+/* Joins two roots, the smaller set under the larger, so finds stay short.
+ * Which edges a build takes depends only on which blocks are joined, not on
+ * the shape of the union-find. */
+static void uf_join(SnakeCert *k, int ra, int rb) {
+    if (k->uf_size[ra] > k->uf_size[rb]) {
+        int t = ra;
+        ra = rb;
+        rb = t;
+    }
+    k->uf[ra] = rb;
+    k->uf_size[rb] += k->uf_size[ra];
+}
+
 /* snake_cert_build with the free edges tried in edge_order (NULL: index order). */
 static bool build_ordered(SnakeCert *k, const int32_t *edge_order) {
-    for (int b = 0; b < k->nblocks; b++)
-        k->uf[b] = b;
     int joined = 0;
-    for (int e = 0; e < k->nedges; e++) {
-        k->tree[e] = 0;
-        if (k->req[e] == 0)
-            continue;
-        if (k->forb[e] != 0 || k->wall_edge[e])
-            return false;
-        int a, b;
-        edge_blocks(k, e, &a, &b);
-        int ra = uf_find(k->uf, a), rb = uf_find(k->uf, b);
-        if (ra == rb)
-            return false; /* the body's crossings would close a loop of blocks */
-        k->uf[ra] = rb;
-        k->tree[e] = 1;
-        joined++;
+    if (k->req_kept) { /* the same constraints as the last build: its first part holds */
+        memcpy(k->uf, k->uf_req, (size_t)k->nblocks * sizeof *k->uf);
+        memcpy(k->uf_size, k->uf_req + k->nblocks, (size_t)k->nblocks * sizeof *k->uf_size);
+        memcpy(k->tree, k->tree_req, (size_t)k->nedges);
+        joined = k->joined_req;
+    } else {
+        for (int b = 0; b < k->nblocks; b++) {
+            k->uf[b] = b;
+            k->uf_size[b] = 1;
+        }
+        for (int e = 0; e < k->nedges; e++) {
+            k->tree[e] = 0;
+            if (k->req[e] == 0)
+                continue;
+            if (k->forb[e] != 0 || k->wall_edge[e])
+                return false;
+            int a, b;
+            edge_blocks(k, e, &a, &b);
+            int ra = uf_find(k->uf, a), rb = uf_find(k->uf, b);
+            if (ra == rb)
+                return false; /* the body's crossings would close a loop of blocks */
+            uf_join(k, ra, rb);
+            k->tree[e] = 1;
+            joined++;
+        }
+        /* Kruskal's choices below depend only on which blocks are joined,
+         * so the next build may start from here (snake_cert.h, uf_req). */
+        memcpy(k->uf_req, k->uf, (size_t)k->nblocks * sizeof *k->uf);
+        memcpy(k->uf_req + k->nblocks, k->uf_size, (size_t)k->nblocks * sizeof *k->uf_size);
+        memcpy(k->tree_req, k->tree, (size_t)k->nedges);
+        k->joined_req = joined;
+        k->req_kept = true;
     }
     for (int i = 0; i < k->nedges && joined < k->nfree - 1; i++) {
         int e = edge_order != NULL ? edge_order[i] : i;
@@ -168,7 +312,7 @@ static bool build_ordered(SnakeCert *k, const int32_t *edge_order) {
         int ra = uf_find(k->uf, a), rb = uf_find(k->uf, b);
         if (ra == rb)
             continue;
-        k->uf[ra] = rb;
+        uf_join(k, ra, rb);
         k->tree[e] = 1;
         joined++;
     }
@@ -187,7 +331,7 @@ static void edge_order_bfs(SnakeCert *k, int root) {
     while (qh < qt) {
         int b = k->bqueue[qh++];
         for (int d = 0; d < DIR_COUNT; d++) {
-            int e = snake_cert_block_edge(k, b, (Dir)d);
+            int e = k->block_edge[4 * b + d];
             if (e < 0 || k->forb[e] != 0 || k->wall_edge[e])
                 continue;
             int a, z;
@@ -210,9 +354,7 @@ void snake_cert_build_variant(SnakeCert *k, int variant, int head, int food, int
         return;
     }
     if (variant == 3) {
-        for (int e = 0; e < k->nedges; e++)
-            k->edge_order[e] = k->nedges - 1 - e;
-        build_ordered(k, k->edge_order);
+        build_ordered(k, k->rev_order);
         return;
     }
     int root = variant == 1 && food >= 0 ? food : variant == 4 ? tail : head;
@@ -228,8 +370,15 @@ bool snake_cert_agrees(const SnakeCert *k, const uint8_t *tree) {
 }
 
 int snake_cert_outline_dist(const SnakeCert *k, const uint8_t *tree, int from, int to) {
+    return snake_cert_outline_dist_within(k, tree, from, to, 4 * k->nfree);
+}
+
+int snake_cert_outline_dist_within(const SnakeCert *k, const uint8_t *tree, int from, int to,
+                                   int max) {
     int cells = 4 * k->nfree, n = 0;
-    for (int cell = from; cell != to && n < cells; n++)
+    if (max > cells)
+        max = cells;
+    for (int cell = from; cell != to && n < max; n++)
         cell = snake_cert_outline_next(k, tree, cell);
     return n;
 }

@@ -46,16 +46,39 @@ typedef struct SnakeCert {
 
     uint8_t *tree; /* per edge: in the spanning tree the last build made */
 
+    /* Lane geometry, worked out once per board (snake_cert_init) so that the
+     * searches and outline walks, which ask it millions of times a game,
+     * read a table instead of dividing by the board's width. */
+    int32_t *nbr;        /* 4 * cells: the neighbour of cell c toward d at 4c + d, or -1 */
+    int32_t *cell_block; /* cells: the block that holds the cell */
+    int32_t *cell_edge;  /* cells: the edge its crossing move uses, or -1 */
+    uint8_t *cell_cross; /* cells: the direction of its crossing move */
+    int32_t *edge_end;   /* 2 * nedges: the blocks of edge e at 2e and 2e + 1 */
+    int32_t *block_edge; /* 4 * nblocks: the edge of block b toward d at 4b + d, or -1 */
+    int32_t *rev_order;  /* nedges: every edge in reverse index order (tree shape 3) */
+
     /* The walls (snake_cert_set_walls): whole blocks, never in a tree. */
     uint8_t *wall_block; /* per block: a wall */
     uint8_t *wall_edge;  /* per edge: touches a wall block */
     int nfree;           /* blocks that are not walls; the outline has 4 * nfree cells */
 
     /* Scratch for building trees. */
-    int32_t *uf;         /* per block: union-find */
+    int32_t *uf;      /* per block: union-find */
+    int32_t *uf_size; /* per block: the size of the set it is the root of */
+    /* The required edges' part of a build, kept for the next build while the
+     * constraints stay the same (the tree shapes of one decision share it):
+     * the union-find (parents, then sizes) and tree after it, and how many
+     * edges it joined. */
+    int32_t *uf_req;
+    uint8_t *tree_req;
+    int joined_req;
+    bool req_kept;       /* uf_req, tree_req, joined_req hold the loaded constraints' part */
     int32_t *edge_order; /* 2 * nedges: an order in which to grow a tree */
     int32_t *bqueue;     /* per block: BFS queue */
     uint8_t *bseen;      /* per block: BFS mark */
+    int32_t *bmark;      /* per block: the two-sided search's marks (mark_gen, mark_gen + 1) */
+    int32_t *bqueue2;    /* per block: its second queue */
+    int32_t mark_gen;    /* bmark values below this are stale, so a search clears nothing */
 
     void *mem; /* the one block every buffer above lives in */
 } SnakeCert;
@@ -81,9 +104,7 @@ void snake_cert_clear(SnakeCert *k);
 /* ---- lane geometry ------------------------------------------------------------ */
 
 /* The block that holds `cell`. */
-static inline int snake_cert_block(const SnakeCert *k, int cell) {
-    return cell / k->w / 2 * k->bw + cell % k->w / 2;
-}
+static inline int snake_cert_block(const SnakeCert *k, int cell) { return k->cell_block[cell]; }
 
 /* The lane move out of `cell` that crosses into the next block (up from a
  * block's top-left cell, right from top-right, down from bottom-right, left
@@ -121,15 +142,22 @@ static inline int snake_cert_block_edge(const SnakeCert *k, int b, Dir d) {
 }
 
 /* The edge the crossing move out of `cell` would use, or -1 at the board edge. */
-static inline int snake_cert_edge(const SnakeCert *k, int cell) {
-    return snake_cert_block_edge(k, snake_cert_block(k, cell), snake_cert_cross_dir(k->w, cell));
+static inline int snake_cert_edge(const SnakeCert *k, int cell) { return k->cell_edge[cell]; }
+
+/* The cell the crossing move out of `cell` enters, or -1 off the board. */
+static inline int snake_cert_cross_to(const SnakeCert *k, int cell) {
+    return k->nbr[4 * cell + k->cell_cross[cell]];
+}
+
+/* The cell the staying move out of `cell` enters (always on the board). */
+static inline int snake_cert_stay_to(const SnakeCert *k, int cell) {
+    return k->nbr[4 * cell + (k->cell_cross[cell] + 1) % DIR_COUNT];
 }
 
 /* The next cell on the outline of `tree` (nedges flags) after `cell`. */
 static inline int snake_cert_outline_next(const SnakeCert *k, const uint8_t *tree, int cell) {
-    int e = snake_cert_edge(k, cell);
-    Dir d = e >= 0 && tree[e] ? snake_cert_cross_dir(k->w, cell) : snake_cert_stay_dir(k->w, cell);
-    return grid_neighbor(k->w, k->h, cell, d);
+    int e = k->cell_edge[cell];
+    return e >= 0 && tree[e] ? snake_cert_cross_to(k, cell) : snake_cert_stay_to(k, cell);
 }
 
 /* ---- constraints ------------------------------------------------------------ */
@@ -143,6 +171,17 @@ bool snake_cert_constrain(SnakeCert *k, int a, int b, int delta);
  * block-tree outline takes (a plan's free move): the other moves are loaded
  * all the same, but such a body has no certificate. */
 bool snake_cert_load(SnakeCert *k, const Snake *s);
+
+/* Whether the loaded constraints, which the caller knows to have a
+ * certificate, still have one after adding the constraint of the body move
+ * a -> b (true when a -> b adds none: not a lane move, or a stay move at the
+ * board's edge). Changes no constraint. Exactly snake_cert_build's answer
+ * for the constraints with the move added, but costs a search of the blocks
+ * the move can cut apart instead of a whole build: a constraint that was
+ * already there changes nothing, a new required edge fails only by closing
+ * a loop of required edges or by being forbidden, a new forbidden one only
+ * by being required or by cutting the blocks the other edges connect. */
+bool snake_cert_add_keeps(SnakeCert *k, int a, int b);
 
 /* ---- trees ------------------------------------------------------------------ */
 
@@ -165,6 +204,11 @@ bool snake_cert_agrees(const SnakeCert *k, const uint8_t *tree);
 
 /* Steps from `from` along the outline of `tree` to `to` (at most w * h). */
 int snake_cert_outline_dist(const SnakeCert *k, const uint8_t *tree, int from, int to);
+
+/* The same, but the walk stops after `max` steps: returns `max` when `to` is
+ * that far or farther (for a caller that only wants a shorter one). */
+int snake_cert_outline_dist_within(const SnakeCert *k, const uint8_t *tree, int from, int to,
+                                   int max);
 
 /* Writes the outline of `tree` into order[0 .. 4 * nfree), starting at `start`. */
 void snake_cert_outline(const SnakeCert *k, const uint8_t *tree, int start, int32_t *order);

@@ -351,8 +351,9 @@ static void order_from_tree(SnakeCycle *c, const uint8_t *tree, int tail) {
  * space in one piece, which is what makes later food cheap to reach. */
 static int32_t hug_cost(const SnakeCycle *c, int cell, int tick) {
     int32_t open = 0;
+    const int32_t *nbr = c->cert.nbr + 4 * cell;
     for (int d = 0; d < DIR_COUNT; d++) {
-        int n = grid_neighbor(c->w, c->h, cell, (Dir)d);
+        int n = nbr[d];
         if (n >= 0 && c->release[n] <= tick)
             open++;
     }
@@ -372,9 +373,11 @@ static int32_t hug_cost(const SnakeCycle *c, int cell, int tick) {
  * capped at len; the goal counts when k >= min(steps, len). `flush` is the
  * fewest steps after which the old body's own free moves have left it. Free
  * moves are tried only for a body up to free_max long and when the route
- * can still end within `limit` steps. Returns the steps, or -1; the route
- * ends in goal_state (route_cells). */
+ * can still end within `limit` steps. Returns the steps, or -1 (also when
+ * every route is longer than `limit`: the search stops at that depth, since
+ * no caller takes a longer one); the route ends in goal_state (route_cells). */
 static int lane_route(SnakeCycle *c, const Snake *s, int goal, int limit, int flush, bool free) {
+    const SnakeCert *cert = &c->cert;
     int cells = c->cells, len = s->len, start = snake_head(s);
     int kmax = free && frees_allowed(c, len) ? len : 0;
     int nstates = cells * (kmax + 1);
@@ -396,9 +399,11 @@ static int lane_route(SnakeCycle *c, const Snake *s, int goal, int limit, int fl
         int x = kmax > 0 ? st % cells : st, k = kmax > 0 ? st / cells : 0, steps = c->dist[st];
         if (found >= 0 && steps >= found)
             break; /* the goal's layer is complete */
+        if (steps >= limit)
+            break;            /* every route from here is longer than the caller takes */
         int tick = steps + 1; /* when the head would enter the next cell */
-        Dir cross = snake_cert_cross_dir(c->w, x), stay = snake_cert_stay_dir(c->w, x);
-        int e = snake_cert_edge(&c->cert, x);
+        Dir cross = (Dir)cert->cell_cross[x], stay = (Dir)((cross + 1) % DIR_COUNT);
+        int e = cert->cell_edge[x];
         bool free_ok = kmax > 0 && tick + len <= limit;
         /* Directions in order, so ties break the same way every run: all
          * four, or the two lane moves. */
@@ -412,21 +417,24 @@ static int lane_route(SnakeCycle *c, const Snake *s, int goal, int limit, int fl
         for (int i = 0; i < ndirs; i++) {
             Dir d = dirs[i];
             bool lane = d == cross || d == stay;
-            int y = grid_neighbor(c->w, c->h, x, d);
+            int y = cert->nbr[4 * x + d];
             if (y < 0 || c->release[y] > tick || ((unsigned)c->ban[x] >> (unsigned)d & 1u))
                 continue;
-            if (d == cross && c->cert.block_until[snake_cert_block(&c->cert, y)] > tick &&
-                c->cert.req_until[e] <= tick)
+            if (d == cross && cert->block_until[cert->cell_block[y]] > tick &&
+                cert->req_until[e] <= tick)
                 continue;
             int k2 = !lane ? 0 : k < kmax ? k + 1 : kmax;
             if (y == goal && (k2 < (tick < kmax ? tick : kmax) || tick < flush))
                 continue; /* eating here would leave a free move in the body */
             int ys = k2 * cells + y;
-            int32_t cost = c->cost[st] + hug_cost(c, y, tick);
+            /* The tie-break cost is counted only where it is compared or kept. */
             if (c->dist[ys] >= 0) { /* same layer, reached again: keep the cheaper parent */
-                if (c->dist[ys] == tick && cost < c->cost[ys]) {
-                    c->cost[ys] = cost;
-                    c->parent[ys] = st;
+                if (c->dist[ys] == tick) {
+                    int32_t cost = c->cost[st] + hug_cost(c, y, tick);
+                    if (cost < c->cost[ys]) {
+                        c->cost[ys] = cost;
+                        c->parent[ys] = st;
+                    }
                 }
                 continue;
             }
@@ -435,6 +443,7 @@ static int lane_route(SnakeCycle *c, const Snake *s, int goal, int limit, int fl
                     continue; /* reached as soon with as many lane moves to spare */
                 c->kseen[y] = k2;
             }
+            int32_t cost = c->cost[st] + hug_cost(c, y, tick);
             c->dist[ys] = tick;
             c->cost[ys] = cost;
             c->parent[ys] = st;
@@ -474,6 +483,17 @@ static void route_copy(Path *route, const int32_t *cells, int n) {
     route->len = n;
 }
 
+/* Takes back the constraints plan_check's walk added for moves 1 .. upto-1
+ * of the route in seq (body of `len`, route of n cells; every move but the
+ * eat at n - 1 dropped the tail's), so the real body's are loaded again. */
+static void walk_undo(SnakeCert *k, const int32_t *seq, int len, int n, int upto) {
+    for (int j = 1; j < upto; j++) {
+        snake_cert_constrain(k, seq[len - 2 + j], seq[len - 1 + j], -1);
+        if (j < n - 1)
+            snake_cert_constrain(k, seq[j - 1], seq[j], 1);
+    }
+}
+
 /* Walks the body virtually along plan[0..n) (plan[0] is the head, the last
  * cell the food) and checks the certificate after the eat at its end.
  * Returns 0 if it holds there, else the index of the first move after which
@@ -495,24 +515,37 @@ static int plan_check(SnakeCycle *c, const Snake *s, const int32_t *plan, int n)
     for (int i = from; i + 1 < len + n - 1; i++)
         if (!snake_cert_is_lane(c->w, seq[i], grid_dir_between(c->w, seq[i], seq[i + 1])))
             return i + 2 - len > 1 ? i + 2 - len : 1;
+    SnakeCert *k = &c->cert;
     for (int j = 1; j < n; j++) { /* every move but the last, the eat, drops the tail */
-        snake_cert_constrain(&c->cert, seq[len - 2 + j], seq[len - 1 + j], 1);
+        snake_cert_constrain(k, seq[len - 2 + j], seq[len - 1 + j], 1);
         if (j < n - 1)
-            snake_cert_constrain(&c->cert, seq[j - 1], seq[j], -1);
+            snake_cert_constrain(k, seq[j - 1], seq[j], -1);
     }
-    bool ok = snake_cert_build(&c->cert);
-    snake_cert_load(&c->cert, s);
+    bool ok = snake_cert_build(k);
+    walk_undo(k, seq, len, n, n);
     if (ok)
         return 0;
-    int fail = 0;
-    for (int j = 1; j < n && fail == 0; j++) {
-        snake_cert_constrain(&c->cert, seq[len - 2 + j], seq[len - 1 + j], 1);
-        if (j < n - 1) /* every move but the last, the eat, drops the tail */
-            snake_cert_constrain(&c->cert, seq[j - 1], seq[j], -1);
-        if (!snake_cert_build(&c->cert))
+    /* Find the first move after which no certificate exists. The state
+     * before move j >= 2 has one (else the walk stopped there), and dropping
+     * the tail's constraint only relaxes the rest, so whether move j keeps a
+     * certificate is whether adding its own constraint does: a search of
+     * the blocks it touches (snake_cert_add_keeps), not a whole build. The
+     * state before move 1 is the real body's, which inside a plan may have
+     * none, so move 1 is checked by a build. */
+    int fail = 0, j = 1;
+    for (; j < n && fail == 0; j++) {
+        bool eat = j == n - 1; /* the last move eats: the tail stays */
+        if (!eat)
+            snake_cert_constrain(k, seq[j - 1], seq[j], -1);
+        bool keeps = j > 1 ? snake_cert_add_keeps(k, seq[len - 2 + j], seq[len - 1 + j]) : true;
+        snake_cert_constrain(k, seq[len - 2 + j], seq[len - 1 + j], 1);
+        if (j == 1)
+            keeps = snake_cert_build(k);
+        assert(j == 1 || keeps == snake_cert_build(k));
+        if (!keeps)
             fail = j;
     }
-    snake_cert_load(&c->cert, s);
+    walk_undo(k, seq, len, n, j);
     return fail; /* >= 1: the last move is the eat, whose state failed above */
 }
 
@@ -563,11 +596,10 @@ static int body_flush(const SnakeCycle *c, const Snake *s) {
 /* Plans a whole route head -> food after whose eat a certificate holds:
  * BFS (with a free prefix when `free`), walk it virtually, and if the state
  * after the eat has no certificate, ban the first move after which none
- * exists and search again. Routes longer than `limit` (the certificate cycle's own way to the food) are not worth
- * checking. The plan is kept and followed until the eat: every move of it is
- * free by the release ticks the BFS kept, the food cannot move before it is
- * eaten, so the snake reaches the certified state at the plan's end whatever
- * the states in between (docs/perfect.md). */
+ * exists and search again. Routes longer than `limit` (the certificate cycle's own way to the food)
+ * are not worth checking. The plan is kept and followed until the eat: every move of it is free by
+ * the release ticks the BFS kept, the food cannot move before it is eaten, so the snake reaches the
+ * certified state at the plan's end whatever the states in between (docs/perfect.md). */
 static bool plan_search(SnakeCycle *c, const SnakeGame *g, const bool valid[DIR_COUNT], int limit,
                         int flush, bool free) {
     const Snake *s = &g->snake;
@@ -659,8 +691,11 @@ static Dir choose_blocks(SnakeCycle *c, const SnakeGame *g, Path *route, bool ex
         tree_dist =
             c->committed && food >= 0 ? snake_cert_outline_dist(k, c->commit, head, food) : -1;
         for (int v = 0; v < SNAKE_CERT_VARIANTS && (hunting || !c->committed); v++) {
-            snake_cert_build_variant(k, v, head, food, snake_tail(s));
-            int dist = food >= 0 ? snake_cert_outline_dist(k, k->tree, head, food) : 0;
+            if (v > 0) /* shape 0 is the index-order tree the test above left in k->tree */
+                snake_cert_build_variant(k, v, head, food, snake_tail(s));
+            /* Only a strictly shorter way counts, so the walk stops there. */
+            int most = tree_dist < 0 ? 4 * k->nfree : tree_dist;
+            int dist = food >= 0 ? snake_cert_outline_dist_within(k, k->tree, head, food, most) : 0;
             if (tree_dist < 0 || dist < tree_dist) {
                 tree_dist = dist;
                 memcpy(c->commit, k->tree, (size_t)k->nedges);

@@ -1,0 +1,111 @@
+#!/bin/bash
+# compare_perfect.sh - the `perfect` policy's decision time, an older commit
+# against a newer one, side by side in one run. A benchmark, not a test: it
+# prints figures and judges nothing but whether both decide the same.
+#
+#   tests/bench/compare_perfect.sh OLD [NEW] [ROUNDS]
+#
+# OLD and NEW are commits (NEW defaults to HEAD; ROUNDS to 3). Both are built
+# (release) in temporary worktrees, so uncommitted changes are not measured.
+# Each round runs, old then new (the machine may be shared, so the two take
+# turns and the medians over the rounds are compared):
+#   - 30x30: `wavesnake snake --headless --policy perfect --strict-tail
+#     --start-length 2 --size 30x30 --games $GAMES30 --seed 1`, the summary's
+#     decision_us_mean and decision_us_p99 (wall time per decision);
+#   - 30x30 game 0 again through tests/bench/perfect_steps.c (against each
+#     build's core library), which also times each decision's CPU time: on
+#     a shared machine the wall figures hold the time other jobs had the core;
+#   - 64x64: the first $STEPS64 decisions of the same game on 64x64 (the
+#     same helper: a whole 64x64 game takes minutes to hours), wall and CPU
+#     time per decision.
+# Then the medians and the ratio old / new. The 30x30 avg_steps and the
+# 64x64 move hashes must be equal (the same decisions); the script says so
+# and exits 1 if they are not.
+#
+# Environment: GAMES30 (default 2), STEPS64 (default 20000), KEEP=1 keeps the
+# temporary directory. Needs git, cmake, cc; about 6 minutes a round on a
+# loaded 2-core machine against the version before the speed-up.
+set -euo pipefail
+
+if [ $# -lt 1 ] || [ $# -gt 3 ]; then
+    echo "usage: $0 OLD [NEW] [ROUNDS]" >&2
+    exit 2
+fi
+OLD=$1
+NEW=${2:-HEAD}
+ROUNDS=${3:-3}
+GAMES30=${GAMES30:-2}
+STEPS64=${STEPS64:-20000}
+REPO=$(git -C "$(dirname "$0")" rev-parse --show-toplevel)
+HARNESS=$REPO/tests/bench/perfect_steps.c
+TMP=$(mktemp -d /tmp/compare_perfect.XXXXXX)
+
+cleanup() {
+    for side in old new; do
+        [ -d "$TMP/$side" ] && git -C "$REPO" worktree remove --force "$TMP/$side" >/dev/null 2>&1
+    done
+    if [ "${KEEP:-0}" = 1 ]; then echo "kept $TMP"; else rm -rf "$TMP"; fi
+}
+trap cleanup EXIT
+
+# build SIDE COMMIT: a release build of COMMIT in $TMP/SIDE and the harness
+# against its core library and headers.
+build() {
+    local side=$1 commit=$2 dir=$TMP/$1
+    git -C "$REPO" worktree add --detach "$dir" "$commit" >/dev/null 2>&1
+    echo "$side: $(git -C "$dir" log -1 --format='%h %s' | cut -c1-100)"
+    cmake -S "$dir" -B "$dir/build" -DCMAKE_BUILD_TYPE=Release >/dev/null
+    cmake --build "$dir/build" -j"$(nproc)" --target wavesnake ws_snake ws_common >/dev/null
+    cc -O2 -std=c11 -I "$dir/src/core/snake" -I "$dir/src/core/common" "$HARNESS" \
+        "$dir/build/libws_snake.a" "$dir/build/libws_common.a" -lm -o "$TMP/steps_$side"
+}
+build old "$OLD"
+build new "$NEW"
+
+# field NAME LINE: the value after NAME in a summary line.
+field() { sed -n "s/.*[ ,]$1 \([^ ,]*\).*/\1/p" <<<"$2"; }
+
+: >"$TMP/figures"
+for round in $(seq 1 "$ROUNDS"); do
+    for side in old new; do
+        line=$("$TMP/$side/build/wavesnake" snake --headless --policy perfect --strict-tail \
+            --start-length 2 --size 30x30 --games "$GAMES30" --seed 1 | grep '^summary:')
+        echo "$side 30x30 steps $(field avg_steps "$line") mean $(field decision_us_mean "$line")" \
+            "p99 $(field decision_us_p99 "$line")" | tee -a "$TMP/figures"
+        line=$("$TMP/steps_$side" 30x30 2 1 1 1000000)
+        echo "$side 30x30cpu hash $(field moves_fnv1a "$line") mean $(field decision_us_mean "$line")" \
+            "p99 $(field decision_us_p99 "$line") cpu_mean $(field cpu_us_mean "$line")" \
+            "cpu_p99 $(field cpu_us_p99 "$line")" | tee -a "$TMP/figures"
+        line=$("$TMP/steps_$side" 64x64 2 1 1 "$STEPS64")
+        echo "$side 64x64 hash $(field moves_fnv1a "$line") mean $(field decision_us_mean "$line")" \
+            "p99 $(field decision_us_p99 "$line") cpu_mean $(field cpu_us_mean "$line")" \
+            "cpu_p99 $(field cpu_us_p99 "$line")" | tee -a "$TMP/figures"
+    done
+done
+
+# The medians of each figure over the rounds, and old / new.
+same=1
+for board in 30x30 30x30cpu 64x64; do
+    key=steps
+    [ "$board" != 30x30 ] && key=hash
+    old_key=$(awk -v b=$board -v k=$key '$1 == "old" && $2 == b { for (i = 3; i < NF; i++) if ($i == k) print $(i + 1) }' "$TMP/figures" | sort -u)
+    new_key=$(awk -v b=$board -v k=$key '$1 == "new" && $2 == b { for (i = 3; i < NF; i++) if ($i == k) print $(i + 1) }' "$TMP/figures" | sort -u)
+    if [ "$old_key" = "$new_key" ] && [ "$(wc -l <<<"$old_key")" = 1 ]; then
+        echo "$board: the same decisions ($key $old_key)"
+    else
+        echo "$board: DIFFERENT decisions ($key old: $old_key, new: $new_key)"
+        same=0
+    fi
+    for fig in mean p99 cpu_mean cpu_p99; do
+        med() {
+            awk -v s="$1" -v b=$board -v f=$fig '$1 == s && $2 == b { for (i = 3; i < NF; i++) if ($i == f) print $(i + 1) }' "$TMP/figures" |
+                sort -g | awk '{ v[NR] = $1 } END { if (NR) print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'
+        }
+        o=$(med old)
+        n=$(med new)
+        [ -z "$o" ] && continue
+        awk -v b=$board -v f=$fig -v o="$o" -v n="$n" -v r="$ROUNDS" \
+            'BEGIN { printf "%s decision %s (us, median of %d): old %s new %s ratio %.2f\n", b, f, r, o, n, o / n }'
+    done
+done
+[ "$same" = 1 ]

@@ -1,0 +1,96 @@
+/* perfect_steps - times the first N decisions of one `perfect` game.
+ *
+ * A benchmark helper for tests/bench/compare_perfect.sh, not a test: a whole
+ * 64x64 game takes minutes to hours, and `wavesnake snake --headless` has no
+ * step limit, so this plays game 0 of a run (seed S, as `--seed S` does)
+ * through the core library alone for at most N decisions and prints the
+ * decision time mean and p99 (as the headless summary measures them) with a
+ * hash of the moves, so two builds can be shown to decide the same.
+ *
+ *   perfect_steps WxH START_LENGTH STRICT(0|1) SEED MAX_STEPS
+ *   -> steps 20000 length 1234 outcome playing decision_us_mean 12.3
+ *      decision_us_p99 45.6 cpu_us_mean 11.9 cpu_us_p99 44.1 moves_fnv1a 0123456789abcdef
+ *
+ * decision_us_* is wall time per decision, as the headless summary prints;
+ * cpu_us_* the thread's CPU time, steadier on a machine shared with other jobs.
+ *
+ * Built by the script against each build's libws_snake.a and libws_common.a
+ * with that tree's own headers.
+ */
+#define _POSIX_C_SOURCE 199309L /* clock_gettime */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "snake.h"
+#include "snake_ai.h"
+
+static uint64_t now_ns(clockid_t clock) {
+    struct timespec ts;
+    clock_gettime(clock, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+static int cmp_u64(const void *a, const void *b) {
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+int main(int argc, char **argv) {
+    int w, h;
+    if (argc != 6 || sscanf(argv[1], "%dx%d", &w, &h) != 2) {
+        fprintf(stderr, "usage: perfect_steps WxH START_LENGTH STRICT(0|1) SEED MAX_STEPS\n");
+        return 2;
+    }
+    SnakeRules rules = {
+        .w = w, .h = h, .start_length = atoi(argv[2]), .strict_tail = atoi(argv[3]) != 0};
+    uint64_t seed = strtoull(argv[4], NULL, 10);
+    long max_steps = atol(argv[5]);
+    WsError err = {0};
+    SnakeGame g;
+    SnakeAi ai;
+    size_t cap = (size_t)(max_steps > 0 ? max_steps : 1);
+    uint64_t *ns = malloc(cap * sizeof *ns), *cpu = malloc(cap * sizeof *cpu);
+    if (max_steps < 1 || ns == NULL || cpu == NULL ||
+        snake_game_init(&g, &rules, seed, &err) != WS_OK ||
+        snake_ai_init(&ai, w, h, SNAKE_POLICY_PERFECT, rules.strict_tail, &err) != WS_OK) {
+        fprintf(stderr, "perfect_steps: cannot start: %s\n", err.msg);
+        return 2;
+    }
+    ai.explain = false; /* as headless runs: nobody sees the overlays */
+    snake_game_reset(&g, seed);
+    snake_ai_clear(&ai);
+    uint64_t hash = 1469598103934665603u; /* FNV-1a over the moves */
+    long n = 0;
+    double us_sum = 0.0, cpu_sum = 0.0;
+    while (g.outcome == SNAKE_PLAYING && n < max_steps) {
+        /* Wall time as the headless summary measures it, and this thread's
+         * CPU time around it: on a shared machine the wall figure also holds
+         * the time other jobs had the core. */
+        uint64_t c0 = now_ns(CLOCK_THREAD_CPUTIME_ID), t0 = now_ns(CLOCK_MONOTONIC);
+        Dir d = snake_ai_choose(&ai, &g);
+        ns[n] = now_ns(CLOCK_MONOTONIC) - t0;
+        cpu[n] = now_ns(CLOCK_THREAD_CPUTIME_ID) - c0;
+        us_sum += (double)ns[n] / 1000.0;
+        cpu_sum += (double)cpu[n] / 1000.0;
+        n++;
+        hash = (hash ^ (uint64_t)(d + 1)) * 1099511628211u;
+        snake_game_tick(&g, d);
+    }
+    qsort(ns, (size_t)n, sizeof *ns, cmp_u64);
+    qsort(cpu, (size_t)n, sizeof *cpu, cmp_u64);
+    long p99 = (long)((double)n * 0.99);
+    if (p99 >= n)
+        p99 = n - 1;
+    const char *outcome = g.outcome == SNAKE_PLAYING ? "playing" : snake_outcome_name(g.outcome);
+    printf("steps %ld length %d outcome %s decision_us_mean %.3f decision_us_p99 %.2f "
+           "cpu_us_mean %.3f cpu_us_p99 %.2f moves_fnv1a %016llx\n",
+           n, g.snake.len, outcome, us_sum / (double)n, (double)ns[p99] / 1000.0,
+           cpu_sum / (double)n, (double)cpu[p99] / 1000.0, (unsigned long long)hash);
+    snake_ai_deinit(&ai);
+    snake_game_deinit(&g);
+    free(ns);
+    free(cpu);
+    return 0;
+}
