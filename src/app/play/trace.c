@@ -692,6 +692,16 @@ static WsStatus event_crash(TraceReader *r, SnakeHistory *h, Dir d, TraceEvent *
     return event_end(r, h, ev, err);
 }
 
+/* Plays one tick of move d (DIR_NONE: none is legal) into the history when
+ * the reader keeps one, else on the game alone. */
+static WsStatus play_tick(SnakeHistory *h, SnakeGame *g, Dir d, WsError *err) {
+    if (h == NULL) {
+        snake_game_tick(g, d);
+        return WS_OK;
+    }
+    return snake_history_play(h, g, NULL, d, DIR_NONE, err);
+}
+
 static WsStatus event_move(TraceReader *r, SnakeHistory *h, Dir d, TraceEvent *ev, WsError *err) {
     SnakeGame *g = &r->g;
     if (g->outcome != SNAKE_PLAYING)
@@ -700,18 +710,14 @@ static WsStatus event_move(TraceReader *r, SnakeHistory *h, Dir d, TraceEvent *e
     if (!snake_game_is_legal(g, d))
         return event_crash(r, h, d, ev, err);
     int len = g->snake.len;
-    if (h != NULL) {
-        WsStatus st = snake_history_play(h, g, NULL, d, DIR_NONE, err);
-        if (st != WS_OK)
-            return st;
-    } else {
-        snake_game_tick(g, d);
-    }
+    WsStatus st = play_tick(h, g, d, err);
+    if (st != WS_OK)
+        return st;
     ev->kind = TRACE_MOVE;
     ev->dir = d;
     ev->ate = g->snake.len > len;
     if (ev->ate && g->food >= 0) {
-        WsStatus st = game_line(r, err);
+        st = game_line(r, err);
         if (st == WS_OK)
             st = check_food_line(r, "after the eat", err);
         if (st != WS_OK)
@@ -773,13 +779,9 @@ static WsStatus event_end(TraceReader *r, SnakeHistory *h, TraceEvent *ev, WsErr
     }
     if (g->outcome == SNAKE_PLAYING && !snake_game_has_move(g)) {
         /* A wall toggled at this tick left no legal move: dead without a move. */
-        if (h != NULL) {
-            WsStatus st = snake_history_play(h, g, NULL, DIR_NONE, DIR_NONE, err);
-            if (st != WS_OK)
-                return st;
-        } else {
-            snake_game_tick(g, DIR_NONE);
-        }
+        WsStatus st = play_tick(h, g, DIR_NONE, err);
+        if (st != WS_OK)
+            return st;
     }
     if (g->outcome == SNAKE_PLAYING)
         return trace_fail(r, err, "the end line comes while the game goes on (tick %ld, length %d)",
