@@ -103,6 +103,69 @@ const char *player_fault_line(const Engine *e, long game, long tick, const WsErr
 }
 
 /* ======================================================================== */
+/* A turn: one request and its answer                                        */
+/* ======================================================================== */
+
+/* A move and a shot go the same way from request to answer; the snake and
+ * the sea differ only in what they ask and in which field of the engine's
+ * answer they read, so both players embed a PlayerTurn and share these. */
+
+/* A new game: nothing asked, nothing shown. */
+static void turn_clear(PlayerTurn *t) {
+    t->asked = t->answered = false;
+    t->info = NULL;
+}
+
+/* Before a request: WS_ERR_ARG while one is pending. `what`: "move", "shot". */
+static WsStatus turn_begin(PlayerTurn *t, const char *what, WsError *err) {
+    if (t->asked)
+        return ws_fail(err, WS_ERR_ARG, "a %s was asked for and not yet answered", what);
+    t->answered = false;
+    return WS_OK;
+}
+
+/* A built-in AI's or the wheel's answer, kept for the next poll. */
+static void turn_answer(PlayerTurn *t, int answer) {
+    t->answer = answer;
+    t->answered = true;
+}
+
+/* The answer to the pending request. engine is NULL for a built-in AI or
+ * the wheel (the answer was kept); an engine is waited on at most wait_ms
+ * and gives its shot (sea) or its move. */
+static PlayerPoll turn_poll(PlayerTurn *t, Engine *engine, int wait_ms, bool sea, int *answer,
+                            WsError *err) {
+    if (!t->asked) {
+        ws_fail(err, WS_ERR_ARG, "no %s was asked for", sea ? "shot" : "move");
+        return PLAYER_FAULT;
+    }
+    if (engine == NULL) {
+        if (!t->answered)
+            return PLAYER_PENDING;
+        t->asked = false;
+        *answer = t->answer;
+        return PLAYER_MOVED;
+    }
+    EngineAnswer ans;
+    EnginePoll r = engine_poll(engine, wait_ms, &ans, err);
+    if (r == ENGINE_PENDING)
+        return PLAYER_PENDING;
+    t->asked = false;
+    if (r == ENGINE_FAULT) {
+        t->info = NULL;
+        return PLAYER_FAULT;
+    }
+    t->info = ans.info;
+    *answer = sea ? ans.shot : (int)ans.move;
+    return PLAYER_MOVED;
+}
+
+/* The engine a poll waits on: the player's, if it plays by one. */
+static Engine *turn_engine(const PlayerSpec *spec, Engine *engine) {
+    return spec->kind == PLAYER_ENGINE ? engine : NULL;
+}
+
+/* ======================================================================== */
 /* The snake                                                                 */
 /* ======================================================================== */
 
@@ -154,8 +217,7 @@ void snake_player_deinit(SnakePlayer *p) {
 }
 
 static WsStatus snake_player_renew(SnakePlayer *p, bool wait, WsError *err) {
-    p->asked = p->answered = false;
-    p->info = NULL;
+    turn_clear(&p->turn);
     if (p->ai_ready)
         snake_ai_clear(&p->ai);
     if (p->engine == NULL)
@@ -202,58 +264,37 @@ bool snake_player_ready(const SnakePlayer *p) {
 }
 
 WsStatus snake_player_request(SnakePlayer *p, const SnakeGame *g, WsError *err) {
-    if (p->asked)
-        return ws_fail(err, WS_ERR_ARG, "a move was asked for and not yet answered");
-    p->answered = false;
+    WsStatus st = turn_begin(&p->turn, "move", err);
+    if (st != WS_OK)
+        return st;
     switch (p->spec.kind) {
     case PLAYER_AI:
-        p->answer = snake_ai_choose(&p->ai, g);
-        p->answered = true;
+        turn_answer(&p->turn, (int)snake_ai_choose(&p->ai, g));
         break;
-    case PLAYER_ENGINE: {
-        WsStatus st = engine_snake_request(p->engine, g, err);
+    case PLAYER_ENGINE:
+        st = engine_snake_request(p->engine, g, err);
         if (st != WS_OK)
             return st;
         break;
-    }
     case PLAYER_WHEEL:
         break; /* snake_player_steer answers */
     }
-    p->asked = true;
+    p->turn.asked = true;
     return WS_OK;
 }
 
 void snake_player_steer(SnakePlayer *p, Dir move) {
-    if (p->spec.kind == PLAYER_WHEEL && p->asked) {
-        p->answer = move;
-        p->answered = true;
-    }
+    if (p->spec.kind == PLAYER_WHEEL && p->turn.asked)
+        turn_answer(&p->turn, (int)move);
 }
 
 PlayerPoll snake_player_poll(SnakePlayer *p, int wait_ms, Dir *move, WsError *err) {
-    if (!p->asked) {
-        ws_fail(err, WS_ERR_ARG, "no move was asked for");
-        return PLAYER_FAULT;
-    }
-    if (p->spec.kind != PLAYER_ENGINE) {
-        if (!p->answered)
-            return PLAYER_PENDING;
-        p->asked = false;
-        *move = p->answer;
-        return PLAYER_MOVED;
-    }
-    EngineAnswer ans;
-    EnginePoll r = engine_poll(p->engine, wait_ms, &ans, err);
-    if (r == ENGINE_PENDING)
-        return PLAYER_PENDING;
-    p->asked = false;
-    if (r == ENGINE_FAULT) {
-        p->info = NULL;
-        return PLAYER_FAULT;
-    }
-    p->info = ans.info;
-    *move = ans.move;
-    return PLAYER_MOVED;
+    int answer = 0;
+    PlayerPoll r =
+        turn_poll(&p->turn, turn_engine(&p->spec, p->engine), wait_ms, false, &answer, err);
+    if (r == PLAYER_MOVED)
+        *move = (Dir)answer;
+    return r;
 }
 
 PlayerPoll snake_player_choose(SnakePlayer *p, const SnakeGame *g, Dir *move, WsStatus *failed,
@@ -263,9 +304,9 @@ PlayerPoll snake_player_choose(SnakePlayer *p, const SnakeGame *g, Dir *move, Ws
         return PLAYER_FAULT;
     PlayerPoll r;
     /* The engine's deadline bounds every wait: a silent engine faults. */
-    while ((r = snake_player_poll(p, p->timeout_ms, move, err)) == PLAYER_PENDING)
-        if (p->spec.kind == PLAYER_WHEEL)
-            break; /* nobody steers a headless game: never asked for */
+    while ((r = snake_player_poll(p, p->timeout_ms, move, err)) == PLAYER_PENDING &&
+           p->spec.kind != PLAYER_WHEEL)
+        ; /* nobody steers a headless game: the wheel is never asked */
     return r;
 }
 
@@ -278,7 +319,7 @@ const SnakeAi *snake_player_ai(const SnakePlayer *p) {
     return p->spec.kind == PLAYER_AI && p->ai_ready ? &p->ai : NULL;
 }
 
-const EngineInfo *snake_player_info(const SnakePlayer *p) { return p->info; }
+const EngineInfo *snake_player_info(const SnakePlayer *p) { return p->turn.info; }
 
 const char *snake_player_name(const SnakePlayer *p) { return p->name; }
 
@@ -322,8 +363,7 @@ void sea_player_deinit(SeaPlayer *p) {
 }
 
 static WsStatus sea_player_renew(SeaPlayer *p, const SeaGame *g, bool wait, WsError *err) {
-    p->asked = p->answered = false;
-    p->info = NULL;
+    turn_clear(&p->turn);
     sea_ai_clear(&p->ai);
     rng_init(&p->rng, g->seed, RNG_STREAM_OTHER); /* the hunter's draws: stream 2 */
     if (p->engine != NULL && !engine_alive(p->engine))
@@ -346,49 +386,26 @@ PlayerStart sea_player_poll_ready(SeaPlayer *p, int wait_ms, WsError *err) {
 bool sea_player_ready(const SeaPlayer *p) { return p->engine == NULL || engine_ready(p->engine); }
 
 WsStatus sea_player_request(SeaPlayer *p, const SeaGame *g, WsError *err) {
-    if (p->asked)
-        return ws_fail(err, WS_ERR_ARG, "a shot was asked for and not yet answered");
-    p->answered = false;
+    WsStatus st = turn_begin(&p->turn, "shot", err);
+    if (st != WS_OK)
+        return st;
     if (p->spec.kind == PLAYER_ENGINE) {
-        WsStatus st = engine_sea_request(p->engine, g, err);
+        st = engine_sea_request(p->engine, g, err);
         if (st != WS_OK)
             return st;
     } else {
         int cell = -1;
-        WsStatus st = sea_ai_choose(&p->ai, &g->seen, &p->rng, &cell, err);
+        st = sea_ai_choose(&p->ai, &g->seen, &p->rng, &cell, err);
         if (st != WS_OK)
             return st;
-        p->answer = cell;
-        p->answered = true;
+        turn_answer(&p->turn, cell);
     }
-    p->asked = true;
+    p->turn.asked = true;
     return WS_OK;
 }
 
 PlayerPoll sea_player_poll(SeaPlayer *p, int wait_ms, int *cell, WsError *err) {
-    if (!p->asked) {
-        ws_fail(err, WS_ERR_ARG, "no shot was asked for");
-        return PLAYER_FAULT;
-    }
-    if (p->spec.kind != PLAYER_ENGINE) {
-        if (!p->answered)
-            return PLAYER_PENDING;
-        p->asked = false;
-        *cell = p->answer;
-        return PLAYER_MOVED;
-    }
-    EngineAnswer ans;
-    EnginePoll r = engine_poll(p->engine, wait_ms, &ans, err);
-    if (r == ENGINE_PENDING)
-        return PLAYER_PENDING;
-    p->asked = false;
-    if (r == ENGINE_FAULT) {
-        p->info = NULL;
-        return PLAYER_FAULT;
-    }
-    p->info = ans.info;
-    *cell = ans.shot;
-    return PLAYER_MOVED;
+    return turn_poll(&p->turn, turn_engine(&p->spec, p->engine), wait_ms, true, cell, err);
 }
 
 PlayerPoll sea_player_choose(SeaPlayer *p, const SeaGame *g, int *cell, WsStatus *failed,
@@ -404,7 +421,7 @@ PlayerPoll sea_player_choose(SeaPlayer *p, const SeaGame *g, int *cell, WsStatus
 
 const SeaAi *sea_player_ai(const SeaPlayer *p) { return p->spec.kind == PLAYER_AI ? &p->ai : NULL; }
 
-const EngineInfo *sea_player_info(const SeaPlayer *p) { return p->info; }
+const EngineInfo *sea_player_info(const SeaPlayer *p) { return p->turn.info; }
 
 const char *sea_player_name(const SeaPlayer *p) { return p->name; }
 

@@ -79,6 +79,16 @@ typedef enum PlayerStart {
     PLAYER_START_FAULT   /* it never will: err has engine_start's line; the process is gone */
 } PlayerStart;
 
+/* One request and its answer, the same for a move and a shot: both players
+ * embed it and one poll (player.c) serves both. Only the player writes it;
+ * `asked` tells a caller that a request is still on its way. */
+typedef struct PlayerTurn {
+    bool asked;             /* a request is pending */
+    bool answered;          /* PLAYER_AI / WHEEL: answer is ready for the next poll */
+    int answer;             /* that answer: a Dir (snake) or a cell y * 10 + x (sea) */
+    const EngineInfo *info; /* the engine's info of its last answer, or NULL */
+} PlayerTurn;
+
 /* ---- specs ------------------------------------------------------------------ */
 
 /* Whether text names an engine ("engine:..."). */
@@ -108,12 +118,9 @@ typedef struct SnakePlayer {
     int timeout_ms; /* an engine's answer time */
     SnakeAi ai;     /* PLAYER_AI; PLAYER_ENGINE / WHEEL: greedy, unused by the player */
     bool ai_ready;
-    Engine *engine; /* PLAYER_ENGINE; NULL otherwise */
-    char *command;  /* PLAYER_ENGINE: the command, owned (NUL-terminated) */
-    bool asked;     /* a request is pending */
-    Dir answer;     /* PLAYER_AI / WHEEL: the move ready for the next poll */
-    bool answered;
-    const EngineInfo *info;         /* the engine's info of its last answer, or NULL */
+    Engine *engine;                 /* PLAYER_ENGINE; NULL otherwise */
+    char *command;                  /* PLAYER_ENGINE: the command, owned (NUL-terminated) */
+    PlayerTurn turn;                /* the pending request (a move) */
     char name[PLAYER_NAME_MAX + 1]; /* for traces: "greedy", "engine:snake.py" */
 } SnakePlayer;
 
@@ -188,14 +195,11 @@ const char *player_fault_line(const Engine *e, long game, long tick, const WsErr
 typedef struct SeaPlayer {
     PlayerSpec spec;
     int timeout_ms;
-    SeaAi ai;       /* PLAYER_AI */
-    Rng rng;        /* PLAYER_AI: stream 2 of the game */
-    Engine *engine; /* PLAYER_ENGINE */
-    char *command;  /* PLAYER_ENGINE: the command, owned */
-    bool asked;
-    int answer;
-    bool answered;
-    const EngineInfo *info;
+    SeaAi ai;                       /* PLAYER_AI */
+    Rng rng;                        /* PLAYER_AI: stream 2 of the game */
+    Engine *engine;                 /* PLAYER_ENGINE */
+    char *command;                  /* PLAYER_ENGINE: the command, owned */
+    PlayerTurn turn;                /* the pending request (a shot) */
     char name[PLAYER_NAME_MAX + 1]; /* "sampler", "engine:NAME" */
 } SeaPlayer;
 

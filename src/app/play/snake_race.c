@@ -162,7 +162,7 @@ void snake_race_start(SnakeRace *r, long index) {
         if (s->player != NULL && r->async) {
             /* An answer still on its way (the last heat's) is dropped when
              * it comes; a faulted engine starts again without waiting. */
-            s->waiting = s->stale = s->player->asked;
+            s->waiting = s->stale = s->player->turn.asked;
             s->starting = false;
             WsError why = {0};
             if (!s->waiting && snake_player_new_game_async(s->player, &why) != WS_OK) {

@@ -26,6 +26,22 @@ void trace_buf_free(TraceBuf *t) {
     memset(t, 0, sizeof *t);
 }
 
+/* Makes room for `need` more bytes, doubling from 4096; false (and the
+ * buffer marked failed) when memory runs out. */
+static bool buf_grow(TraceBuf *t, size_t need) {
+    size_t cap = t->cap ? t->cap : 4096;
+    while (cap - t->len < need)
+        cap *= 2;
+    char *grown = realloc(t->data, cap);
+    if (grown == NULL) {
+        t->failed = true;
+        return false;
+    }
+    t->data = grown;
+    t->cap = cap;
+    return true;
+}
+
 #if defined(__GNUC__)
 __attribute__((format(printf, 2, 3)))
 #endif
@@ -47,16 +63,8 @@ buf_printf(TraceBuf *t, const char *fmt, ...) {
             t->len += (size_t)n;
             return;
         }
-        size_t cap = t->cap ? t->cap : 4096;
-        while (cap - t->len <= (size_t)n)
-            cap *= 2;
-        char *grown = realloc(t->data, cap);
-        if (grown == NULL) {
-            t->failed = true;
+        if (!buf_grow(t, (size_t)n + 1)) /* the text and vsnprintf's NUL */
             return;
-        }
-        t->data = grown;
-        t->cap = cap;
     }
 }
 
@@ -64,18 +72,8 @@ buf_printf(TraceBuf *t, const char *fmt, ...) {
 static void buf_append(TraceBuf *t, const char *bytes, size_t n) {
     if (t->failed)
         return;
-    if (t->cap - t->len < n) {
-        size_t cap = t->cap ? t->cap : 4096;
-        while (cap - t->len < n)
-            cap *= 2;
-        char *grown = realloc(t->data, cap);
-        if (grown == NULL) {
-            t->failed = true;
-            return;
-        }
-        t->data = grown;
-        t->cap = cap;
-    }
+    if (t->cap - t->len < n && !buf_grow(t, n))
+        return;
     memcpy(t->data + t->len, bytes, n);
     t->len += n;
 }
@@ -323,12 +321,8 @@ static int scan_point(Scan *s, int w, int h, int *cell, long *x, long *y) {
 /* Reader: lifecycle                                                         */
 /* ======================================================================== */
 
-WsStatus trace_open_text(TraceReader *r, const char *path, WsError *err) {
-    memset(r, 0, sizeof *r);
-    r->path = path;
-    r->f = fopen(path, "rb");
-    if (r->f == NULL)
-        return ws_fail(err, WS_ERR_IO, "cannot open '%s': %s", path, strerror(errno));
+/* The reader's chunk and line buffers; on failure the reader is closed. */
+static WsStatus reader_buffers(TraceReader *r, const char *path, WsError *err) {
     r->chunk = malloc(CHUNK);
     r->line_cap = 256;
     r->line = malloc(r->line_cap);
@@ -337,6 +331,15 @@ WsStatus trace_open_text(TraceReader *r, const char *path, WsError *err) {
         return ws_fail(err, WS_ERR_NOMEM, "out of memory reading '%s'", path);
     }
     return WS_OK;
+}
+
+WsStatus trace_open_text(TraceReader *r, const char *path, WsError *err) {
+    memset(r, 0, sizeof *r);
+    r->path = path;
+    r->f = fopen(path, "rb");
+    if (r->f == NULL)
+        return ws_fail(err, WS_ERR_IO, "cannot open '%s': %s", path, strerror(errno));
+    return reader_buffers(r, path, err);
 }
 
 int trace_read_line(TraceReader *r, WsError *err) { return read_line(r, err); }
@@ -358,15 +361,10 @@ WsStatus trace_open_source(TraceReader *r, const TraceSource *src, WsError *err)
     }
     /* The line buffer exists from the start: an empty first line still
      * needs room for its terminator (fuzz_trace found the write to NULL). */
-    r->chunk = malloc(CHUNK);
-    r->line_cap = 256;
-    r->line = malloc(r->line_cap);
-    if (r->chunk == NULL || r->line == NULL) {
-        trace_close(r);
-        return ws_fail(err, WS_ERR_NOMEM, "out of memory reading '%s'", path);
-    }
+    WsStatus st = reader_buffers(r, path, err);
+    if (st != WS_OK)
+        return st;
     int rc = read_line(r, err);
-    WsStatus st = WS_OK;
     if (rc < 0)
         st = err != NULL ? err->status : WS_ERR_PARSE;
     else if (rc == 0)
@@ -694,6 +692,16 @@ static WsStatus event_crash(TraceReader *r, SnakeHistory *h, Dir d, TraceEvent *
     return event_end(r, h, ev, err);
 }
 
+/* Plays one tick of move d (DIR_NONE: none is legal) into the history when
+ * the reader keeps one, else on the game alone. */
+static WsStatus play_tick(SnakeHistory *h, SnakeGame *g, Dir d, WsError *err) {
+    if (h == NULL) {
+        snake_game_tick(g, d);
+        return WS_OK;
+    }
+    return snake_history_play(h, g, NULL, d, DIR_NONE, err);
+}
+
 static WsStatus event_move(TraceReader *r, SnakeHistory *h, Dir d, TraceEvent *ev, WsError *err) {
     SnakeGame *g = &r->g;
     if (g->outcome != SNAKE_PLAYING)
@@ -702,18 +710,14 @@ static WsStatus event_move(TraceReader *r, SnakeHistory *h, Dir d, TraceEvent *e
     if (!snake_game_is_legal(g, d))
         return event_crash(r, h, d, ev, err);
     int len = g->snake.len;
-    if (h != NULL) {
-        WsStatus st = snake_history_play(h, g, NULL, d, DIR_NONE, err);
-        if (st != WS_OK)
-            return st;
-    } else {
-        snake_game_tick(g, d);
-    }
+    WsStatus st = play_tick(h, g, d, err);
+    if (st != WS_OK)
+        return st;
     ev->kind = TRACE_MOVE;
     ev->dir = d;
     ev->ate = g->snake.len > len;
     if (ev->ate && g->food >= 0) {
-        WsStatus st = game_line(r, err);
+        st = game_line(r, err);
         if (st == WS_OK)
             st = check_food_line(r, "after the eat", err);
         if (st != WS_OK)
@@ -775,13 +779,9 @@ static WsStatus event_end(TraceReader *r, SnakeHistory *h, TraceEvent *ev, WsErr
     }
     if (g->outcome == SNAKE_PLAYING && !snake_game_has_move(g)) {
         /* A wall toggled at this tick left no legal move: dead without a move. */
-        if (h != NULL) {
-            WsStatus st = snake_history_play(h, g, NULL, DIR_NONE, DIR_NONE, err);
-            if (st != WS_OK)
-                return st;
-        } else {
-            snake_game_tick(g, DIR_NONE);
-        }
+        WsStatus st = play_tick(h, g, DIR_NONE, err);
+        if (st != WS_OK)
+            return st;
     }
     if (g->outcome == SNAKE_PLAYING)
         return trace_fail(r, err, "the end line comes while the game goes on (tick %ld, length %d)",

@@ -70,6 +70,39 @@ static void draw_walls(const SnakeScene *v, FrontendCtx *ctx, const BoardLayout 
     }
 }
 
+/* The numbers written over a wave (the AI's or an engine's): their size
+ * and whether two decimal digits fit a cell (else base 62). */
+typedef struct WaveLabels {
+    int px, lh;
+    bool decimal;
+} WaveLabels;
+
+/* false when the numbers are off or the cells too small for them. */
+static bool wave_labels_fit(FrontendCtx *ctx, const BoardLayout *bl, bool numbers, WaveLabels *wl) {
+    if (!numbers || bl->cell < NUMBERS_MIN_CELL)
+        return false;
+    wl->px = bl->cell * 9 / 20;
+    int adv = text_advance(ctx->text, wl->px);
+    wl->decimal = adv > 0 && adv * 2 <= bl->cell - 2; /* two decimal digits fit */
+    wl->lh = text_line_height(ctx->text, wl->px);
+    return true;
+}
+
+/* Writes d in cell, readable on its tint (d against the largest, max_d). */
+static void wave_label_draw(FrontendCtx *ctx, const BoardLayout *bl, const WaveLabels *wl, int cell,
+                            int d, int max_d) {
+    char buf[16];
+    if (wl->decimal && d < 100)
+        snprintf(buf, sizeof buf, "%d", d);
+    else
+        layout_base62(buf, (int)sizeof buf, d, true);
+    Rgba under =
+        rgba_lerp(PAL_BOARD, ramp_color(RAMP_WAVE, (double)d / (double)max_d), WAVE_ALPHA / 255.0);
+    PixRect r = cell_rect(bl, cell);
+    text_draw(ctx->text, wl->px, r.x + r.w / 2, r.y + (r.h - wl->lh) / 2, TEXT_CENTER,
+              render_sdl_color(rgba_alpha(rgba_text_on(under), 220)), buf);
+}
+
 /* The BFS wave from the head, as the AI left it: each reached cell tinted by
  * its distance (arrival tick), optionally with the number. */
 static void draw_wave(const SnakeScene *v, FrontendCtx *ctx, const BoardLayout *bl, bool numbers,
@@ -86,12 +119,9 @@ static void draw_wave(const SnakeScene *v, FrontendCtx *ctx, const BoardLayout *
         Rgba c = ramp_color(RAMP_WAVE, (double)wf->dist[cell] / (double)max_d);
         render_fill(ctx->renderer, cell_rect(bl, cell), rgba_alpha(c, WAVE_ALPHA));
     }
-    if (!numbers || bl->cell < NUMBERS_MIN_CELL)
+    WaveLabels wl;
+    if (!wave_labels_fit(ctx, bl, numbers, &wl))
         return;
-    int px = bl->cell * 9 / 20;
-    int adv = text_advance(ctx->text, px);
-    bool decimal = adv > 0 && adv * 2 <= bl->cell - 2; /* two decimal digits fit */
-    int lh = text_line_height(ctx->text, px);
     /* The path line would cross out the numbers under it: those cells stay blank. */
     const Path *fp = &v->ai->food_path;
     const Path *tp = &v->ai->tail_path;
@@ -106,16 +136,7 @@ static void draw_wave(const SnakeScene *v, FrontendCtx *ctx, const BoardLayout *
         int d = wf->dist[cell];
         if (snake_occupies(&v->game->snake, cell) || cell == v->game->food || v->mark[cell])
             continue; /* the body and the food speak for themselves */
-        char buf[16];
-        if (decimal && d < 100)
-            snprintf(buf, sizeof buf, "%d", d);
-        else
-            layout_base62(buf, (int)sizeof buf, d, true);
-        Rgba under = rgba_lerp(PAL_BOARD, ramp_color(RAMP_WAVE, (double)d / (double)max_d),
-                               WAVE_ALPHA / 255.0);
-        PixRect r = cell_rect(bl, cell);
-        text_draw(ctx->text, px, r.x + r.w / 2, r.y + (r.h - lh) / 2, TEXT_CENTER,
-                  render_sdl_color(rgba_alpha(rgba_text_on(under), 220)), buf);
+        wave_label_draw(ctx, bl, &wl, cell, d, max_d);
     }
     for (int i = 0; i < fp->len; i++)
         v->mark[fp->cells[i]] = 0;
@@ -140,12 +161,9 @@ static void draw_engine_wave(const SnakeScene *v, FrontendCtx *ctx, const BoardL
             Rgba col = ramp_color(RAMP_WAVE, (double)in->wave[c] / (double)max_v);
             render_fill(ctx->renderer, cell_rect(bl, c), rgba_alpha(col, WAVE_ALPHA));
         }
-    if (!numbers || bl->cell < NUMBERS_MIN_CELL)
+    WaveLabels wl;
+    if (!wave_labels_fit(ctx, bl, numbers, &wl))
         return;
-    int px = bl->cell * 9 / 20;
-    int adv = text_advance(ctx->text, px);
-    bool decimal = adv > 0 && adv * 2 <= bl->cell - 2;
-    int lh = text_line_height(ctx->text, px);
     if (path_drawn)
         for (int i = 0; i < in->path_len; i++)
             v->mark[in->path[i]] = 1;
@@ -153,16 +171,7 @@ static void draw_engine_wave(const SnakeScene *v, FrontendCtx *ctx, const BoardL
         int32_t d = in->wave[c];
         if (d < 0 || snake_occupies(&v->game->snake, c) || c == v->game->food || v->mark[c])
             continue;
-        char buf[16];
-        if (decimal && d < 100)
-            snprintf(buf, sizeof buf, "%d", (int)d);
-        else
-            layout_base62(buf, (int)sizeof buf, (int)d, true);
-        Rgba under = rgba_lerp(PAL_BOARD, ramp_color(RAMP_WAVE, (double)d / (double)max_v),
-                               WAVE_ALPHA / 255.0);
-        PixRect r = cell_rect(bl, c);
-        text_draw(ctx->text, px, r.x + r.w / 2, r.y + (r.h - lh) / 2, TEXT_CENTER,
-                  render_sdl_color(rgba_alpha(rgba_text_on(under), 220)), buf);
+        wave_label_draw(ctx, bl, &wl, c, (int)d, (int)max_v);
     }
     for (int i = 0; i < in->path_len; i++)
         v->mark[in->path[i]] = 0;

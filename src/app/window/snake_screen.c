@@ -449,3 +449,33 @@ void snake_screen_hud_decision(const SnakeScreen *s, FrontendCtx *ctx, Hud *hud)
     hud_gap(hud);
     hud_legend_lines(s, ov, hud);
 }
+
+/* ======================================================================== */
+/* An engine asked about the state on screen                                 */
+/* ======================================================================== */
+
+ScreenEnginePoll snake_screen_engine_poll(ScreenEngine *e, int wait_ms, Dir *move, WsError *err) {
+    if (e->starting) {
+        PlayerStart r = snake_player_poll_ready(&e->player, wait_ms, err);
+        if (r == PLAYER_STARTING)
+            return SCREEN_ENGINE_WAITING;
+        e->starting = false;
+        if (r == PLAYER_START_FAULT)
+            return SCREEN_ENGINE_FAULT;
+        snprintf(e->label, sizeof e->label, "%s", snake_player_name(&e->player));
+    }
+    if (!e->asked)
+        return SCREEN_ENGINE_FREE;
+    PlayerPoll r = snake_player_poll(&e->player, wait_ms, move, err);
+    if (r == PLAYER_PENDING)
+        return SCREEN_ENGINE_WAITING;
+    e->asked = false;
+    return r == PLAYER_FAULT ? SCREEN_ENGINE_FAULT : SCREEN_ENGINE_ANSWERED;
+}
+
+WsStatus snake_screen_engine_ask(ScreenEngine *e, const SnakeGame *g, WsError *err) {
+    WsStatus st = snake_player_request(&e->player, g, err);
+    if (st == WS_OK)
+        e->asked = true;
+    return st;
+}

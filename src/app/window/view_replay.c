@@ -51,12 +51,10 @@ typedef struct ReplayView {
 
     /* replay --policy engine:CMD: the engine whose info is shown */
     bool have_engine;
-    SnakePlayer eng;
-    char label[PLAYER_NAME_MAX + 1];
-    bool thinking;        /* the tick on screen has no answer yet */
-    bool asked, starting; /* a request is out / a restart's handshake */
-    long gen, asked_gen;  /* which state on screen an answer is for */
-    long answered_gen;    /* the gen of the answer in `answer` (-1: none) */
+    ScreenEngine eng;
+    bool thinking;       /* the tick on screen has no answer yet */
+    long gen, asked_gen; /* which state on screen an answer is for */
+    long answered_gen;   /* the gen of the answer in `answer` (-1: none) */
     Dir answer;
     char fault[400];
 } ReplayView;
@@ -103,7 +101,7 @@ static bool engine_apply(ReplayView *v) {
     SnakeScreen *s = &v->s;
     if (!v->have_engine || v->answered_gen != v->gen)
         return false;
-    s->info = snake_player_info(&v->eng);
+    s->info = snake_player_info(&v->eng.player);
     s->pending = v->answer;
     return true;
 }
@@ -114,23 +112,13 @@ static void engine_pump(ReplayView *v, int wait_ms) {
     WsError err = {0};
     if (!v->have_engine || !v->thinking)
         return;
-    if (v->starting) {
-        PlayerStart r = snake_player_poll_ready(&v->eng, wait_ms, &err);
-        if (r == PLAYER_STARTING)
-            return;
-        v->starting = false;
-        if (r == PLAYER_START_FAULT)
-            goto fault;
-        snprintf(v->label, sizeof v->label, "%s", snake_player_name(&v->eng));
-    }
-    if (v->asked) {
-        Dir move = DIR_NONE;
-        PlayerPoll r = snake_player_poll(&v->eng, wait_ms, &move, &err);
-        if (r == PLAYER_PENDING)
-            return;
-        v->asked = false;
-        if (r == PLAYER_FAULT)
-            goto fault;
+    Dir move = DIR_NONE;
+    ScreenEnginePoll r = snake_screen_engine_poll(&v->eng, wait_ms, &move, &err);
+    if (r == SCREEN_ENGINE_WAITING)
+        return;
+    if (r == SCREEN_ENGINE_FAULT)
+        goto fault;
+    if (r == SCREEN_ENGINE_ANSWERED) {
         v->answered_gen = v->asked_gen;
         v->answer = move;
         if (engine_apply(v)) {
@@ -142,18 +130,18 @@ static void engine_pump(ReplayView *v, int wait_ms) {
         v->thinking = false;
         return;
     }
-    if (snake_player_request(&v->eng, &s->game, &err) != WS_OK)
+    if (snake_screen_engine_ask(&v->eng, &s->game, &err) != WS_OK)
         goto fault;
-    v->asked = true;
     v->asked_gen = v->gen;
     if (wait_ms > 0)
         engine_pump(v, wait_ms);
     return;
 fault:
-    player_fault_line(v->eng.engine, s->game_index, s->game.steps, &err, v->fault, sizeof v->fault);
+    player_fault_line(v->eng.player.engine, s->game_index, s->game.steps, &err, v->fault,
+                      sizeof v->fault);
     fprintf(stderr, "wavesnake: %s\n", v->fault);
     fflush(stderr);
-    v->thinking = v->asked = v->starting = false;
+    v->thinking = v->eng.asked = v->eng.starting = false;
 }
 
 /* The state on screen changed (a seek, a wall, a tick played on): the
@@ -167,19 +155,19 @@ static void engine_ask(ReplayView *v, bool jump) {
     v->thinking = s->game.outcome == SNAKE_PLAYING;
     if (!v->thinking)
         return;
-    if (!v->asked && !v->starting) {
+    if (!v->eng.asked && !v->eng.starting) {
         WsError err = {0};
-        if (!engine_alive(v->eng.engine)) {
+        if (!engine_alive(v->eng.player.engine)) {
             /* A fault stopped it: start it again, its handshake polled. */
-            if (snake_player_new_game_async(&v->eng, &err) != WS_OK) {
+            if (snake_player_new_game_async(&v->eng.player, &err) != WS_OK) {
                 snprintf(v->fault, sizeof v->fault, "%s", err.msg);
                 v->thinking = false;
                 return;
             }
-            v->starting = !snake_player_ready(&v->eng);
+            v->eng.starting = !snake_player_ready(&v->eng.player);
         }
-        if (jump && engine_alive(v->eng.engine))
-            engine_snake_forget(v->eng.engine);
+        if (jump && engine_alive(v->eng.player.engine))
+            engine_snake_forget(v->eng.player.engine);
     }
     engine_pump(v, 0);
 }
@@ -225,7 +213,7 @@ static WsStatus open_game(ReplayView *v, FrontendCtx *ctx, WsError *err) {
         return st;
     }
     s->engine = v->have_engine;
-    s->engine_label = v->label;
+    s->engine_label = v->eng.label;
     engine_ask(v, true);
     snake_screen_check_policy(s);
     const TraceGame *tg = &rs->index.games[rs->current];
@@ -302,7 +290,7 @@ static void replay_hist_idle(void *state, FrontendCtx *ctx) {
 /* Every frame: the engine's answer, then the scan. */
 static void replay_idle(void *state, FrontendCtx *ctx) {
     ReplayView *v = state;
-    engine_pump(v, ctx->offscreen ? v->eng.timeout_ms : 0);
+    engine_pump(v, ctx->offscreen ? v->eng.player.timeout_ms : 0);
     replay_hist_idle(state, ctx);
 }
 
@@ -324,7 +312,7 @@ static void replay_view_destroy(void *state) {
     if (v == NULL)
         return;
     close_board(v);
-    snake_player_deinit(&v->eng); /* quit, then its process group killed */
+    snake_player_deinit(&v->eng.player); /* quit, then its process group killed */
     free(v);
 }
 
@@ -343,11 +331,11 @@ static WsStatus replay_view_create(void **state, FrontendCtx *ctx, const void *a
         /* The one program a replay starts: the one named here. Its first
          * handshake waits (one that never says ready: exit 2, one line). */
         const SnakeHistory *h = &ctx->replay->history;
-        st = snake_player_init(&v->eng, &ctx->opts->player, &h->rules, ctx->opts->engine_timeout_ms,
-                               err);
+        st = snake_player_init(&v->eng.player, &ctx->opts->player, &h->rules,
+                               ctx->opts->engine_timeout_ms, err);
         v->have_engine = st == WS_OK;
         if (st == WS_OK)
-            snprintf(v->label, sizeof v->label, "%s", snake_player_name(&v->eng));
+            snprintf(v->eng.label, sizeof v->eng.label, "%s", snake_player_name(&v->eng.player));
     }
     if (st == WS_OK)
         st = open_game(v, ctx, err);
@@ -413,7 +401,7 @@ static bool replay_view_tick(void *state, FrontendCtx *ctx) {
     if (s->over)
         return false; /* a replay stays at its end: [ and ] go to other games */
     /* Playing on with an engine: its answer is the move; the tick waits for it. */
-    engine_pump(v, ctx->offscreen ? v->eng.timeout_ms : 0);
+    engine_pump(v, ctx->offscreen ? v->eng.player.timeout_ms : 0);
     if (v->have_engine && (v->thinking || !engine_apply(v)))
         return false;
     /* The wheel stays with the AI here (no steering): the move is the AI's. */
@@ -441,7 +429,7 @@ static void replay_view_hud(void *state, FrontendCtx *ctx, Hud *hud) {
            rs->index.count);
     if (v->have_engine) {
         hud_kv(hud, "policy", PAL_TEXT, "%s (the trace's)", tg->policy_name);
-        hud_kv(hud, "shows", PAL_ACCENT, "%s's thoughts", v->label);
+        hud_kv(hud, "shows", PAL_ACCENT, "%s's thoughts", v->eng.label);
         if (v->thinking)
             hud_kv(hud, "decision", PAL_ACCENT, "thinking ...");
         if (v->fault[0] != '\0')

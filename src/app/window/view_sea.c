@@ -330,7 +330,7 @@ static void side_collect(SeaView *v, FrontendCtx *ctx, int wait_ms) {
         side_ask(v, ctx);
         return;
     }
-    side_note(e, s->hist.shots, e->player.info, ms);
+    side_note(e, s->hist.shots, sea_player_info(&e->player), ms);
     e->next = cell;
     s->decision_us = ms * 1000.0;
     s->decision_us_sum += s->decision_us;

@@ -71,10 +71,7 @@ typedef struct SnakeView {
 
     /* The engine of --policy engine:CMD (have_engine), the last of the Tab list. */
     bool have_engine;
-    SnakePlayer eng;
-    char label[PLAYER_NAME_MAX + 1]; /* "engine:NAME" */
-    bool starting;                   /* its handshake (a restart) is pending */
-    bool asked;                      /* a request is out, for asked_tick of asked_epoch */
+    ScreenEngine eng; /* a request out (eng.asked) is for asked_tick of asked_epoch */
     long asked_tick, asked_epoch;
     long epoch;        /* changes when the ticks asked for are no longer this game's */
     long sent_epoch;   /* the epoch the engine last saw (else a `game` block) */
@@ -160,10 +157,10 @@ static bool engine_show(SnakeView *v) {
  * the HUD, and the game, if still playing, ends forfeit where it stands. */
 static void engine_fault(SnakeView *v, FrontendCtx *ctx, long tick, const WsError *err) {
     SnakeScreen *s = &v->s;
-    player_fault_line(v->eng.engine, s->game_index, tick, err, v->fault, sizeof v->fault);
+    player_fault_line(v->eng.player.engine, s->game_index, tick, err, v->fault, sizeof v->fault);
     fprintf(stderr, "wavesnake: %s\n", v->fault);
     fflush(stderr);
-    v->thinking = v->asked = v->starting = false;
+    v->thinking = v->eng.asked = v->eng.starting = false;
     s->info = NULL;
     bool playing =
         s->hist_ok ? s->hist->outcome == SNAKE_PLAYING : s->game.outcome == SNAKE_PLAYING;
@@ -190,33 +187,22 @@ static void engine_pump(SnakeView *v, FrontendCtx *ctx, int wait_ms) {
     WsError err = {0};
     if (!v->have_engine || !s->engine || !v->thinking)
         return;
-    if (v->starting) {
-        PlayerStart r = snake_player_poll_ready(&v->eng, wait_ms, &err);
-        if (r == PLAYER_STARTING)
-            return;
-        if (r == PLAYER_START_FAULT) {
-            engine_fault(v, ctx, s->game.steps, &err);
-            return;
-        }
-        v->starting = false;
-        snprintf(v->label, sizeof v->label, "%s", snake_player_name(&v->eng));
+    bool was_starting = v->eng.starting;
+    Dir move = DIR_NONE;
+    ScreenEnginePoll r = snake_screen_engine_poll(&v->eng, wait_ms, &move, &err);
+    if (r == SCREEN_ENGINE_WAITING)
+        return;
+    if (r == SCREEN_ENGINE_FAULT) {
+        engine_fault(v, ctx, was_starting ? s->game.steps : v->asked_tick, &err);
+        return;
     }
-    if (v->asked) {
-        Dir move = DIR_NONE;
-        PlayerPoll r = snake_player_poll(&v->eng, wait_ms, &move, &err);
-        if (r == PLAYER_PENDING)
-            return;
-        v->asked = false;
-        if (r == PLAYER_FAULT) {
-            engine_fault(v, ctx, v->asked_tick, &err);
-            return;
-        }
+    if (r == SCREEN_ENGINE_ANSWERED) {
         if (v->asked_epoch != v->epoch)
             ; /* a game or a branch ago: nobody needs it */
         else if (v->asked_tick == s->game.steps && s->game.outcome == SNAKE_PLAYING) {
-            engine_store(v, v->asked_tick, move, snake_player_info(&v->eng));
+            engine_store(v, v->asked_tick, move, snake_player_info(&v->eng.player));
             s->pending = move;
-            s->info = snake_player_info(&v->eng); /* live: no need to parse it back */
+            s->info = snake_player_info(&v->eng.player); /* live: no need to parse it back */
             s->decision_us = (double)(SDL_GetPerformanceCounter() - v->think_pc) * 1e6 /
                              (double)SDL_GetPerformanceFrequency();
             PolicyStats *st = snake_screen_stats(s);
@@ -225,7 +211,7 @@ static void engine_pump(SnakeView *v, FrontendCtx *ctx, int wait_ms) {
             v->thinking = false;
             return;
         } else {
-            engine_store(v, v->asked_tick, move, snake_player_info(&v->eng));
+            engine_store(v, v->asked_tick, move, snake_player_info(&v->eng.player));
         }
         if (engine_show(v)) {
             v->thinking = false;
@@ -237,14 +223,13 @@ static void engine_pump(SnakeView *v, FrontendCtx *ctx, int wait_ms) {
         return;
     }
     if (v->sent_epoch != v->epoch) {
-        engine_snake_forget(v->eng.engine); /* a jump in time: a `game` block first */
+        engine_snake_forget(v->eng.player.engine); /* a jump in time: a `game` block first */
         v->sent_epoch = v->epoch;
     }
-    if (snake_player_request(&v->eng, &s->game, &err) != WS_OK) {
+    if (snake_screen_engine_ask(&v->eng, &s->game, &err) != WS_OK) {
         engine_fault(v, ctx, s->game.steps, &err);
         return;
     }
-    v->asked = true;
     v->asked_tick = s->game.steps;
     v->asked_epoch = v->epoch;
     if (wait_ms > 0) /* a fast engine answers within the wait: the tick goes on */
@@ -258,7 +243,7 @@ static void engine_pump(SnakeView *v, FrontendCtx *ctx, int wait_ms) {
  * and the picture is the same on every run). */
 static int frame_wait(const SnakeView *v, const FrontendCtx *ctx) {
     if (ctx->offscreen)
-        return v->eng.timeout_ms;
+        return v->eng.player.timeout_ms;
     return ctx->speed <= 0.0 && !ctx->paused ? 2 : 0;
 }
 
@@ -324,19 +309,19 @@ static void start_game(SnakeView *v, long index) {
         v->epoch++;
         v->kept_full = false;
     }
-    if (s->engine && !v->asked) {
+    if (s->engine && !v->eng.asked) {
         /* A faulted engine starts again, its handshake polled by the frames. */
-        if (snake_player_new_game_async(&v->eng, &err) != WS_OK)
+        if (snake_player_new_game_async(&v->eng.player, &err) != WS_OK)
             snprintf(v->fault, sizeof v->fault, "%s", err.msg);
-        v->starting = !snake_player_ready(&v->eng);
+        v->eng.starting = !snake_player_ready(&v->eng.player);
     }
     ask_move(v);
 }
 
 /* The engine's end of a game: `end ...` when it is not still answering. */
 static void engine_end(SnakeView *v) {
-    if (v->s.engine && !v->asked && !v->starting)
-        snake_player_end(&v->eng, &v->s.game);
+    if (v->s.engine && !v->eng.asked && !v->eng.starting)
+        snake_player_end(&v->eng.player, &v->s.game);
 }
 
 /* Switches to the next policy that accepts this board (a Hamiltonian cycle
@@ -358,7 +343,7 @@ static void next_policy(SnakeView *v, FrontendCtx *ctx) {
         s->refused = false;
         s->engine = true;
         start_game(v, s->game_index);
-        frontend_status(ctx, "policy: %s", v->label);
+        frontend_status(ctx, "policy: %s", v->eng.label);
         return;
     }
     if (s->engine) {
@@ -425,7 +410,7 @@ static void snake_view_destroy(void *state) {
     free(v->ticks);
     free(v->fmt);
     engine_info_deinit(&v->shown);
-    snake_player_deinit(&v->eng); /* quit, then its process group killed */
+    snake_player_deinit(&v->eng.player); /* quit, then its process group killed */
     snake_history_deinit(&v->own);
     snake_screen_deinit(&v->s);
     free(v);
@@ -462,8 +447,8 @@ static WsStatus snake_view_create(void **state, FrontendCtx *ctx, const void *ar
         /* The first start waits for the handshake (an engine that never says
          * ready ends the program, as headless); restarts never wait. */
         v->have_engine = true;
-        st = snake_player_init(&v->eng, &ctx->opts->player, &s->rules, ctx->opts->engine_timeout_ms,
-                               err);
+        st = snake_player_init(&v->eng.player, &ctx->opts->player, &s->rules,
+                               ctx->opts->engine_timeout_ms, err);
         if (st == WS_OK)
             st = engine_info_init(&v->shown, s->rules.w, s->rules.h, err);
         if (st == WS_OK) {
@@ -473,8 +458,8 @@ static WsStatus snake_view_create(void **state, FrontendCtx *ctx, const void *ar
                 st = ws_fail(err, WS_ERR_NOMEM, "out of memory for the engine's info");
         }
         if (st == WS_OK) {
-            snprintf(v->label, sizeof v->label, "%s", snake_player_name(&v->eng));
-            s->engine_label = v->label;
+            snprintf(v->eng.label, sizeof v->eng.label, "%s", snake_player_name(&v->eng.player));
+            s->engine_label = v->eng.label;
             s->engine = true;
         }
     }
@@ -489,7 +474,7 @@ static WsStatus snake_view_create(void **state, FrontendCtx *ctx, const void *ar
         open_race(v, ctx, true);
     } else {
         printf("wavesnake: snake %dx%d, policy %s, seed %llu (game i uses seed + i)\n", s->rules.w,
-               s->rules.h, s->engine ? v->label : snake_policy_name(s->policy),
+               s->rules.h, s->engine ? v->eng.label : snake_policy_name(s->policy),
                (unsigned long long)s->seed);
         fflush(stdout);
     }
@@ -602,7 +587,7 @@ static void snake_view_hud(void *state, FrontendCtx *ctx, Hud *hud) {
     const SnakeScreen *s = &v->s;
     const SnakeGame *g = &s->game;
     if (s->engine) {
-        hud_kv(hud, "policy", PAL_ACCENT, "%s  [Tab]", v->label);
+        hud_kv(hud, "policy", PAL_ACCENT, "%s  [Tab]", v->eng.label);
     } else if (s->refused) {
         hud_kv(hud, "policy", PAL_BAD, "%s -> greedy  [Tab]", snake_policy_name(s->policy));
         hud_wrapped(hud, PAL_BAD, s->refusal);
@@ -626,7 +611,7 @@ static void snake_view_hud(void *state, FrontendCtx *ctx, Hud *hud) {
         hud_kv(hud, "mean len", PAL_TEXT, "%.1f", st->length_sum / (double)st->played);
     else
         hud_kv(hud, "mean len", PAL_TEXT_DIM, "-");
-    if (v->thinking && v->starting)
+    if (v->thinking && v->eng.starting)
         hud_kv(hud, "decision", PAL_ACCENT, "starting the engine ... %.1f s",
                (double)(clock_ms() - v->think_ms) / 1000.0);
     else if (v->thinking)
