@@ -59,8 +59,10 @@ enum { ENGINE_KEEP_BYTES = 256 << 20 };
 
 /* What the engine answered for one tick of the game (its state after t moves). */
 typedef struct EngineTick {
-    char *info; /* engine_info_format lines; NULL: none kept (no answer, or over the bound) */
-    Dir move;   /* its move; DIR_NONE: no answer kept for this tick */
+    size_t at;     /* its info: notes[at .. at + len), engine_info_format lines */
+    uint32_t len;
+    bool has_info; /* false: none kept (the engine sent no answer's info, or over the bound) */
+    Dir move;      /* its move; DIR_NONE: no answer kept for this tick */
 } EngineTick;
 
 typedef struct SnakeView {
@@ -79,7 +81,9 @@ typedef struct SnakeView {
     Uint64 think_pc;   /* the same, performance counter ticks (the decision time) */
     EngineTick *ticks; /* per tick of this game, nticks of them */
     long nticks, cap;
-    size_t kept;      /* bytes of info kept */
+    char *notes;      /* every kept tick's info text, back to back; grows by doubling */
+    size_t kept, notes_cap; /* bytes of notes used (a replaced tick's old text stays until
+                               a truncation frees the tail), and allocated */
     bool kept_full;   /* ENGINE_KEEP_BYTES reached: later ticks keep no info */
     EngineInfo shown; /* a kept tick's info, parsed back for the screen */
     char *fmt;        /* engine_info_format_max bytes */
@@ -93,16 +97,39 @@ typedef struct SnakeView {
 
 static uint64_t clock_ms(void) { return (uint64_t)SDL_GetTicks64(); }
 
-/* Forgets the engine's answers from tick t on. */
+/* Forgets the engine's answers from tick t on; the notes keep only the
+ * text the earlier ticks still point at. */
 static void engine_truncate(SnakeView *v, long t) {
-    for (long i = t; i < v->nticks; i++) {
-        if (v->ticks[i].info != NULL)
-            v->kept -= strlen(v->ticks[i].info) + 1;
-        free(v->ticks[i].info);
-        v->ticks[i] = (EngineTick){NULL, DIR_NONE};
-    }
+    if (t < 0)
+        t = 0;
+    for (long i = t; i < v->nticks; i++)
+        v->ticks[i] = (EngineTick){0, 0, false, DIR_NONE};
     if (v->nticks > t)
-        v->nticks = t < 0 ? 0 : t;
+        v->nticks = t;
+    size_t end = 0;
+    for (long i = 0; i < v->nticks; i++)
+        if (v->ticks[i].has_info && v->ticks[i].at + v->ticks[i].len > end)
+            end = v->ticks[i].at + v->ticks[i].len;
+    v->kept = end;
+}
+
+/* Room for n more bytes of notes (doubling, so a game's ticks cost
+ * amortised O(1) allocations); false when over ENGINE_KEEP_BYTES or out of
+ * memory. */
+static bool notes_room(SnakeView *v, size_t n) {
+    if (v->kept + n > ENGINE_KEEP_BYTES)
+        return false;
+    if (v->notes != NULL && v->kept + n <= v->notes_cap)
+        return true; /* (allocated even for n = 0: an empty info is kept as notes + at) */
+    size_t cap = v->notes_cap > 0 ? v->notes_cap : 4096;
+    while (cap < v->kept + n)
+        cap *= 2;
+    char *nb = realloc(v->notes, cap);
+    if (nb == NULL)
+        return false;
+    v->notes = nb;
+    v->notes_cap = cap;
+    return true;
 }
 
 /* Keeps the engine's answer for tick t (its info as compact text). */
@@ -115,23 +142,21 @@ static void engine_store(SnakeView *v, long t, Dir move, const EngineInfo *info)
         if (n == NULL)
             return; /* out of memory: the tick will be asked for again if shown */
         for (long i = v->cap; i < cap; i++)
-            n[i] = (EngineTick){NULL, DIR_NONE};
+            n[i] = (EngineTick){0, 0, false, DIR_NONE};
         v->ticks = n;
         v->cap = cap;
     }
     EngineTick *k = &v->ticks[t];
-    if (k->info != NULL)
-        v->kept -= strlen(k->info) + 1;
-    free(k->info);
-    k->info = NULL;
+    k->has_info = false;
     k->move = move;
     if (info != NULL && v->fmt != NULL) {
         size_t n = engine_info_format(info, v->fmt, v->fmt_cap);
-        if (v->kept + n + 1 > ENGINE_KEEP_BYTES)
+        if (!notes_room(v, n)) {
             v->kept_full = true;
-        else if ((k->info = malloc(n + 1)) != NULL) {
-            memcpy(k->info, v->fmt, n + 1);
-            v->kept += n + 1;
+        } else {
+            memcpy(v->notes + v->kept, v->fmt, n);
+            *k = (EngineTick){v->kept, (uint32_t)n, true, move};
+            v->kept += n;
         }
     }
     if (v->nticks <= t)
@@ -147,8 +172,8 @@ static bool engine_show(SnakeView *v) {
     s->pending = v->ticks[t].move;
     s->info = NULL;
     WsError err = {0};
-    const char *text = v->ticks[t].info;
-    if (text != NULL && engine_info_parse(&v->shown, text, strlen(text), &err) == WS_OK)
+    const EngineTick *k = &v->ticks[t];
+    if (k->has_info && engine_info_parse(&v->shown, v->notes + k->at, k->len, &err) == WS_OK)
         s->info = &v->shown;
     return true;
 }
@@ -406,8 +431,8 @@ static void snake_view_destroy(void *state) {
     SnakeView *v = state;
     if (v == NULL)
         return;
-    engine_truncate(v, 0);
     free(v->ticks);
+    free(v->notes);
     free(v->fmt);
     engine_info_deinit(&v->shown);
     snake_player_deinit(&v->eng.player); /* quit, then its process group killed */
