@@ -57,19 +57,20 @@ START_TEST(frame_small_window_gets_a_strip) {
     FrameLayout f;
     layout_frame(&f, 400, 300, true);
     ck_assert(f.hud_strip);
-    /* 3 lines of 11 px (11 * 6/5 + 1 + 11/5 = 16) and half a line: 53. */
+    /* 4 lines of 11 px (11 * 6/5 + 1 + 11/5 = 16) and half a line: 69. Three
+     * hold the items (the tick and the speed first), one the notices. */
     ck_assert_int_eq(f.hud_px, 11);
     ck_assert_int_eq(f.hud.x, 0);
     ck_assert_int_eq(f.hud.w, 400);
-    ck_assert_int_eq(f.hud.h, 53);
-    ck_assert_int_eq(f.hud.y, 300 - 53);
+    ck_assert_int_eq(f.hud.h, 69);
+    ck_assert_int_eq(f.hud.y, 300 - 69);
     /* caption: 14 px, a line of 14 * 6/5 + 1 + 14/5 = 19 */
     ck_assert_int_eq(f.caption.y, 12);
     ck_assert_int_eq(f.caption.h, 19);
     ck_assert_int_eq(f.board_area.x, 12);
     ck_assert_int_eq(f.board_area.w, 400 - 24);
     ck_assert_int_eq(f.board_area.y, 12 + 19);
-    ck_assert_int_eq(f.board_area.h, 300 - 53 - 24 - 12 - 6 - 19); /* a 12-pixel timeline */
+    ck_assert_int_eq(f.board_area.h, 300 - 69 - 24 - 12 - 6 - 19); /* a 12-pixel timeline */
     /* The smallest window, a narrow one and a low one. */
     static const int SIZES[][2] = {{320, 240}, {590, 700}, {599, 400}, {800, 299}, {380, 900}};
     for (size_t i = 0; i < sizeof SIZES / sizeof SIZES[0]; i++) {
@@ -167,6 +168,159 @@ START_TEST(frame_without_hud_uses_whole_window) {
     ck_assert_int_eq(f.board_area.w, 1);
     ck_assert_int_eq(f.board_area.h, 1);
     ck_assert_int_eq(f.timeline.h, 0); /* no room for a timeline */
+}
+END_TEST
+
+
+/* ---- the HUD's room: layout_frame_fit, the footer, wrapping ---------------- */
+
+/* The view's lines a panel holds: its columns times the lines between the
+ * title and tick lines (and a px margin) and the footer (speed, overlays,
+ * help, and the room kept for a notice). */
+static int view_lines(const FrameLayout *f) {
+    int lh = layout_line_h(f->hud_px);
+    int foot = layout_footer_h(f->hud_px, lh, 0, layout_status_reserve(f), 3, f->hud.h);
+    int top = f->hud.h - foot - f->hud_px - 2 * lh;
+    return f->hud_cols * (top / lh);
+}
+
+/* The frame a view gets once it says what it uses of the board area. */
+static void fit_board(FrameLayout *f, int win_w, int win_h, int cols, int rows) {
+    layout_frame(f, win_w, win_h, true);
+    BoardLayout bl;
+    layout_board(&bl, f->board_area, cols, rows);
+    layout_frame_fit(f, layout_board_rect(&bl));
+}
+
+/* 600x1000, the replay of a 10x10 game: the board keeps its size and the
+ * panel below holds the replay's lines down to the reason and its
+ * explanation (11) and the legend (wave ramp 3, its note 1, paths 3, the
+ * virtual snake 2, a gap): 21. The old panel, a third of the window in one
+ * column, held 8 (it dropped the reason and the legend). */
+START_TEST(portrait_replay_keeps_reason_and_legend) {
+    FrameLayout f;
+    layout_frame(&f, 600, 1000, true);
+    BoardLayout before;
+    layout_board(&before, f.board_area, 10, 10);
+    fit_board(&f, 600, 1000, 10, 10);
+    BoardLayout after;
+    layout_board(&after, f.board_area, 10, 10);
+    ck_assert_int_eq(after.cell, before.cell); /* 57 px cells either way */
+    ck_assert_int_ge(after.cell, 50);
+    ck_assert_int_eq(f.hud_cols, 2);
+    ck_assert_int_ge(view_lines(&f), 21);
+    /* nothing overlaps: board area, timeline, panel, top to bottom */
+    ck_assert_int_le(f.board_area.y + f.board_area.h, f.timeline.y);
+    ck_assert_int_le(f.timeline.y + f.timeline.h, f.hud.y);
+    ck_assert_int_eq(f.hud.y + f.hud.h, 1000);
+}
+END_TEST
+
+/* 600x1000, the arena (a 40x20 map) and the sea (two boards side by side,
+ * about 22x12 cells): the empty rows above and below the board (over 240
+ * pixels; the issue saw 150-190 on each side) go
+ * to the panel. Its board area is then the board's own height. */
+START_TEST(portrait_arena_and_sea_give_the_empty_rows_to_the_hud) {
+    static const int BOARDS[][2] = {{40, 20}, {22, 12}};
+    for (size_t i = 0; i < sizeof BOARDS / sizeof BOARDS[0]; i++) {
+        int cols = BOARDS[i][0], rows = BOARDS[i][1];
+        FrameLayout old, f;
+        layout_frame(&old, 600, 1000, true);
+        BoardLayout ob;
+        layout_board(&ob, old.board_area, cols, rows);
+        ck_assert_int_ge(old.board_area.h - ob.cell * rows, 240); /* what was empty */
+        fit_board(&f, 600, 1000, cols, rows);
+        BoardLayout bl;
+        layout_board(&bl, f.board_area, cols, rows);
+        ck_assert_int_eq(bl.cell, ob.cell);
+        ck_assert_int_lt(f.board_area.h - bl.cell * rows, bl.cell); /* no empty rows */
+        ck_assert_int_ge(f.hud.h, old.hud.h + 240);
+        ck_assert_int_eq(f.timeline.y, f.board_area.y + f.board_area.h + LAYOUT_MARGIN / 2);
+        ck_assert_int_eq(f.hud.y + f.hud.h, 1000);
+    }
+}
+END_TEST
+
+/* 1600x400, the arena: the side panel takes the empty width beside the
+ * board and holds two columns, so that after its 19 lines (title, tick,
+ * map ... decision and its options, the layer's ramp) the legend (7 lines
+ * and the step arrow) keeps its place: 27. One column held 18. */
+START_TEST(wide_low_arena_keeps_a_legend) {
+    FrameLayout old, f;
+    layout_frame(&old, 1600, 400, true);
+    ck_assert_int_lt(view_lines(&old), 27);
+    fit_board(&f, 1600, 400, 40, 20);
+    BoardLayout ob, bl;
+    layout_board(&ob, old.board_area, 40, 20);
+    layout_board(&bl, f.board_area, 40, 20);
+    ck_assert_int_eq(bl.cell, ob.cell); /* the board keeps its size */
+    ck_assert_int_eq(f.hud_cols, 2);
+    ck_assert_int_ge(f.hud.w, 2 * layout_hud_col_w(f.hud_px));
+    ck_assert_int_le(f.hud.w, 2 * LAYOUT_HUD_MAX_W);
+    ck_assert_int_ge(view_lines(&f), 27);
+    ck_assert_int_eq(f.board_area.x + f.board_area.w + LAYOUT_MARGIN, f.hud.x);
+    ck_assert_int_eq(f.caption.w, f.board_area.w);
+    ck_assert_int_eq(f.timeline.w, f.board_area.w);
+    /* 1280x720: a wider panel would still hold one column, so nothing moves. */
+    FrameLayout g, g0;
+    layout_frame(&g0, 1280, 720, true);
+    fit_board(&g, 1280, 720, 20, 20);
+    ck_assert_int_eq(g.hud.w, g0.hud.w);
+    ck_assert_int_eq(g.hud_cols, 1);
+    /* A strip or a hidden HUD: nothing to give. */
+    layout_frame(&g, 400, 300, true);
+    g0 = g;
+    layout_frame_fit(&g, (PixRect){100, 100, 10, 10});
+    ck_assert_int_eq(g.board_area.h, g0.board_area.h);
+    ck_assert_int_eq(g.hud.h, g0.hud.h);
+}
+END_TEST
+
+/* A notice (one or two lines in one column, one across two) takes the room
+ * kept for it: the view's lines above the footer stay where they were, so
+ * the arena's legend does not come and go with "the hero fell". */
+START_TEST(a_notice_does_not_move_the_view_lines) {
+    FrameLayout one, two;
+    layout_frame(&one, 1280, 720, true);
+    fit_board(&two, 1600, 400, 40, 20);
+    ck_assert_int_eq(layout_status_reserve(&one), 2);
+    ck_assert_int_eq(layout_status_reserve(&two), 1);
+    int lh = 25, px = 17;
+    int none = layout_footer_h(px, lh, 0, 2, 3, 720);
+    ck_assert_int_eq(none, (2 + 3) * lh + px);
+    ck_assert_int_eq(layout_footer_h(px, lh, 1, 2, 3, 720), none);
+    ck_assert_int_eq(layout_footer_h(px, lh, 2, 2, 3, 720), none);
+    /* a longer notice takes more, up to LAYOUT_STATUS_MAX lines */
+    ck_assert_int_eq(layout_footer_h(px, lh, 3, 2, 3, 720), none + lh);
+    ck_assert_int_eq(layout_footer_h(px, lh, 9, 2, 3, 720), none + 2 * lh);
+    ck_assert_int_eq(layout_footer_h(px, lh, 0, 1, 3, 400), layout_footer_h(px, lh, 1, 1, 3, 400));
+    ck_assert_int_eq(layout_footer_h(px, lh, 4, 2, 30, 720), 360); /* half the panel at most */
+}
+END_TEST
+
+/* At 1280x720 a value column holds 25 characters (17 px font, a 384-pixel
+ * panel, a 10-character key column): values wrap between phrases. */
+START_TEST(values_wrap_between_phrases) {
+    const char *score = "1613 gold, 5976 kills, 2790 deaths";
+    /* the last space that fits would give "1613 gold, 5976 kills, 2790" */
+    ck_assert_int_eq(layout_wrap_len(score, 27), (int)strlen("1613 gold, 5976 kills,"));
+    ck_assert_int_eq(layout_wrap_len("31889 gold, 126554 kills, 5860 deaths", 25),
+                     (int)strlen("31889 gold, 126554 kills,"));
+    /* two spaces part phrases: the time and its mean */
+    const char *dec = "sampler 12.0 µs  (mean 645.4 µs)";
+    ck_assert_int_eq(layout_wrap_len(dec, 25), (int)strlen("sampler 12.0 µs"));
+    /* characters, not bytes: "µ" is two bytes and one character wide */
+    const char *t = "12.3 ms  (mean 645.4 µs)";
+    ck_assert_int_eq(layout_wrap_len(t, 24), (int)strlen(t));
+    ck_assert_int_eq(layout_wrap_len("8.8 µs (mean 21.4 µs)", 21),
+                     (int)strlen("8.8 µs (mean 21.4 µs)"));
+    /* a boundary early in the line would only make more lines: the last space */
+    ck_assert_int_eq(layout_wrap_len("the hero fell (5860 so far) and rises again elsewhere", 34),
+                     (int)strlen("the hero fell (5860 so far) and"));
+    /* a word longer than the line is cut hard; a short text is whole */
+    ck_assert_int_eq(layout_wrap_len("/a/very/long/path/to/a/screenshot.png", 10), 10);
+    ck_assert_int_eq(layout_wrap_len("eat", 10), 3);
+    ck_assert_int_eq(layout_wrap_len("", 10), 0);
 }
 END_TEST
 
@@ -470,6 +624,14 @@ static Suite *layout_suite(void) {
     tcase_add_test(frame, durations_switch_units);
     tcase_add_test(frame, labels_never_overlap);
     suite_add_tcase(s, frame);
+    TCase *fit = tcase_create("fit");
+    tcase_add_test(fit, portrait_replay_keeps_reason_and_legend);
+    tcase_add_test(fit, portrait_arena_and_sea_give_the_empty_rows_to_the_hud);
+    tcase_add_test(fit, wide_low_arena_keeps_a_legend);
+    tcase_add_test(fit, a_notice_does_not_move_the_view_lines);
+    tcase_add_test(fit, values_wrap_between_phrases);
+    suite_add_tcase(s, fit);
+
     TCase *board = tcase_create("board");
     tcase_add_test(board, board_fits_and_centres);
     tcase_add_test(board, board_rescales_on_resize);

@@ -75,6 +75,27 @@ grep -q '^wavesnake: font not found: .*DejaVuSansMono.ttf' "$tmp/e6" \
   || fail "running from another directory failed"
 [ -s "$tmp/elsewhere.png" ] || fail "no PNG written from another directory"
 
+# 8. Small windows stay readable: the caption (a game's result and PAUSED)
+#    and the help box shrink no further than 10 px (they were 5-6 px tall at
+#    320x240 and 400x300). Measured on the pixels: the height of the
+#    caption's first word (capitals: PAUSED), and the most common height of
+#    the help's text lines (its grey text, bright in the blue channel where
+#    the yellow keys and outline are not).
+run snake --headless --games 16 --size 8x8 --seed 1 --strict-tail --trace "$tmp/t.trace" \
+  >/dev/null 2>&1 || fail "the trace for the paused caption was not written"
+run replay "$tmp/t.trace" --game 15 --tick 722 --screenshot "$tmp/paused.png" --window 320x240 \
+  >/dev/null 2>&1 || fail "replay --screenshot at 320x240 failed"
+cap_h=$(convert "$tmp/paused.png" -crop 296x19+12+12 +repage -channel RGB -separate +channel \
+  -evaluate-sequence max -threshold 50% -trim +repage -crop 24x40+0+0 +repage -trim \
+  -format '%h' info: 2>/dev/null)
+[ "${cap_h:-0}" -ge 7 ] || fail "the paused caption at 320x240 is ${cap_h:-?} px tall, expected >= 7"
+run snake --screenshot "$tmp/help.png" --frames 5 --window 400x300 --seed 3 --overlay hud,help \
+  >/dev/null 2>&1 || fail "the help screenshot at 400x300 failed"
+help_h=$(convert "$tmp/help.png" -channel B -separate +channel -threshold 60% -scale '1x300!' txt:- |
+  awk -F'[(,)]' 'NR > 1 { if ($4 + 0 > 0) run++; else { if (run > 1) n[run]++; run = 0 } }
+    END { for (h in n) if (n[h] > best) { best = n[h]; mode = h }; print mode + 0 }')
+[ "$help_h" -ge 8 ] || fail "the help's lines at 400x300 are $help_h px tall, expected >= 8"
+
 if [ $fails -ne 0 ]; then
   echo "screenshot: $fails check(s) failed"
   exit 1

@@ -84,13 +84,13 @@ static void draw_hud_panel(Frontend *app) {
     hud_begin(&foot, app->renderer, app->text, fl->hud, px);
     int lh = text_line_height(app->text, px) + px / 5;
     int status_lines = status_shown(ctx) ? hud_wrap_count(&foot, ctx->status) : 0;
-    if (status_lines > 4)
-        status_lines = 4;
-    int lines = status_lines + hud_wrap_count(&foot, speed) + hud_wrap_count(&foot, overlays) +
+    if (status_lines > LAYOUT_STATUS_MAX)
+        status_lines = LAYOUT_STATUS_MAX;
+    int fixed = hud_wrap_count(&foot, speed) + hud_wrap_count(&foot, overlays) +
                 hud_wrap_count(&foot, hint);
-    int foot_h = lines * lh + px;
-    if (foot_h > fl->hud.h / 2)
-        foot_h = fl->hud.h / 2;
+    /* Room for a short notice is kept whether one shows or not: the view's
+     * lines (a legend) do not come and go with the notices. */
+    int foot_h = layout_footer_h(px, lh, status_lines, layout_status_reserve(fl), fixed, fl->hud.h);
     PixRect top = fl->hud, bottom = fl->hud;
     top.h -= foot_h;
     bottom.y += top.h;
@@ -112,10 +112,14 @@ static void draw_hud_panel(Frontend *app) {
         if (cur < last && ctx->paused)
             hud_text(&hud, PAL_TEXT_DIM, "  Space plays on from here");
     }
+    hud_set_columns(&hud, fl->hud_cols);
     frontend_view(app)->hud(frontend_view_state(app), ctx, &hud);
 
+    /* The footer sits at the bottom; the room kept for a notice is above it. */
     hud_begin(&foot, app->renderer, app->text, bottom, px);
-    foot.y = bottom.y + px / 2;
+    foot.y = bottom.y + bottom.h - (status_lines + fixed) * lh - px / 2;
+    if (foot.y < bottom.y + px / 2)
+        foot.y = bottom.y + px / 2;
     if (status_lines > 0)
         hud_wrapped(&foot, PAL_ACCENT, ctx->status);
     hud_text(&foot, ctx->paused ? PAL_ACCENT : PAL_TEXT, "%s", speed);
@@ -155,68 +159,150 @@ static void draw_toast(Frontend *app) {
     SDL_RenderSetClipRect(app->renderer, NULL);
 }
 
-/* The caption above the board: the view's (a game's result) and PAUSED. It
- * shrinks its font until it fits the line, so it never covers a cell. */
+/* The caption above the board: the view's (a game's result) and PAUSED. The
+ * first of its shorter forms that fits the line at a readable size
+ * (LAYOUT_READ_MIN_PX or more) is drawn, so it never covers a cell; the
+ * last form, PAUSED first, is cut at the right if even that does not fit. */
 static void draw_caption(Frontend *app) {
     FrontendCtx *ctx = &app->ctx;
     const PixRect *c = &ctx->frame.caption;
     if (c->h <= 0)
         return;
-    char text[240];
+    char forms[3][240];
+    int n = 0;
     Rgba color = ctx->caption_color;
-    if (ctx->paused && ctx->caption[0] != '\0')
-        snprintf(text, sizeof text, "%s  ·  PAUSED (Space)", ctx->caption);
-    else if (ctx->paused)
-        snprintf(text, sizeof text, "%s",
+    if (ctx->paused && ctx->caption[0] != '\0') {
+        snprintf(forms[n++], sizeof forms[0], "%s  ·  PAUSED (Space)", ctx->caption);
+        snprintf(forms[n++], sizeof forms[0], "%s  ·  PAUSED", ctx->caption);
+        snprintf(forms[n++], sizeof forms[0], "PAUSED  ·  %s", ctx->caption);
+    } else if (ctx->paused) {
+        snprintf(forms[n++], sizeof forms[0], "%s",
                  time_travel_history(app) != NULL
                      ? "PAUSED  -  Space resumes,  ',' back,  '.' forward"
                      : "PAUSED  -  Space resumes, N steps");
-    else
-        snprintf(text, sizeof text, "%s", ctx->caption);
-    if (text[0] == '\0')
+        snprintf(forms[n++], sizeof forms[0], "PAUSED  -  Space resumes");
+        snprintf(forms[n++], sizeof forms[0], "PAUSED");
+    } else {
+        snprintf(forms[n++], sizeof forms[0], "%s", ctx->caption);
+    }
+    if (forms[0][0] == '\0')
         return;
     if (ctx->caption[0] == '\0')
         color = PAL_ACCENT;
-    int px = ctx->frame.caption_px;
-    while (px > TEXT_MIN_PX && text_width(app->text, px, text) > c->w)
-        px--;
+    int px = ctx->frame.caption_px, k = 0;
+    int min_px = px < LAYOUT_READ_MIN_PX ? px : LAYOUT_READ_MIN_PX;
+    for (k = 0; k < n; k++) {
+        px = ctx->frame.caption_px;
+        while (px > min_px && text_width(app->text, px, forms[k]) > c->w)
+            px--;
+        if (text_width(app->text, px, forms[k]) <= c->w)
+            break;
+    }
+    bool cut = k == n;
+    if (cut)
+        k = n - 1;
     SDL_Rect clip = {c->x, c->y, c->w, c->h};
     SDL_RenderSetClipRect(app->renderer, &clip);
-    text_draw(app->text, px, c->x + c->w / 2, c->y + (c->h - text_line_height(app->text, px)) / 2,
-              TEXT_CENTER, render_sdl_color(color), text);
+    int y = c->y + (c->h - text_line_height(app->text, px)) / 2;
+    if (cut)
+        text_draw(app->text, px, c->x, y, TEXT_LEFT, render_sdl_color(color), forms[k]);
+    else
+        text_draw(app->text, px, c->x + c->w / 2, y, TEXT_CENTER, render_sdl_color(color),
+                  forms[k]);
     SDL_RenderSetClipRect(app->renderer, NULL);
 }
 
+/* One row of the help box: a key and what it does, or (keys NULL) a heading. */
+typedef struct HelpRow {
+    const char *keys, *text;
+} HelpRow;
+
+enum { HELP_MAX_ROWS = 64 };
+
+/* The slot (row of the columns, column after column) of each row, a heading
+ * never left alone at the bottom of a column; returns the slots used. */
+static int help_slots(const HelpRow *rows, int n, int per_col, int *slot) {
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        if (rows[i].keys == NULL && per_col > 1 && k % per_col == per_col - 1)
+            k++;
+        slot[i] = k++;
+    }
+    return k;
+}
+
+/* The help box: the global keys, then the mode's. It takes the largest font
+ * (down to LAYOUT_READ_MIN_PX) at which it fits the window in one column or
+ * several side by side; a window too small even then gets it in pages, F1
+ * turning them (input.c). */
 static void draw_help(Frontend *app) {
     FrontendCtx *ctx = &app->ctx;
     int count = 0;
     const KeyHelp *keys = keys_help(&count);
     const KeyHelp *extra = frontend_view(app)->help;
-    int extra_count = 0;
-    while (extra != NULL && extra[extra_count].keys != NULL)
-        extra_count++;
-    /* The box is as wide as its longest line: key column + text, measured. */
-    const char *title = "Keys  (F1 or ? closes this help)";
+    HelpRow rows[HELP_MAX_ROWS];
+    int slot[HELP_MAX_ROWS];
+    char heading[64];
+    snprintf(heading, sizeof heading, "In the %s mode:", app_mode_name(app->mode));
+    int n = 0;
+    for (int i = 0; i < count && n < HELP_MAX_ROWS; i++)
+        rows[n++] = (HelpRow){keys[i].keys, keys[i].text};
+    if (extra != NULL && extra[0].keys != NULL && n < HELP_MAX_ROWS)
+        rows[n++] = (HelpRow){NULL, heading};
+    for (int i = 0; extra != NULL && extra[i].keys != NULL && n < HELP_MAX_ROWS; i++)
+        rows[n++] = (HelpRow){extra[i].keys, extra[i].text};
     int win_w = 0, win_h = 0;
     SDL_GetRendererOutputSize(app->renderer, &win_w, &win_h);
-    /* Lines: the title (1.5), the global keys, then a heading (1.5) and the mode's keys. */
-    int lines2 = 3 + 2 * count + (extra_count > 0 ? 3 + 2 * extra_count : 0); /* half lines */
-    int px = ctx->frame.hud_px + 1, lh = 0, w = 0, h = 0, key_w = 0;
-    do { /* shrink until it fits the window */
+    const char *title = "Keys  (F1 or ? closes this help)";
+    int min_px = ctx->frame.hud_px < LAYOUT_READ_MIN_PX ? ctx->frame.hud_px : LAYOUT_READ_MIN_PX;
+    int px = ctx->frame.hud_px + 1, lh = 0, key_w = 0, col_w = 0, title_w = 0, per_col = 1;
+    int cols_fit = 1;
+    do { /* shrink until it fits the window, but never below a readable size */
         px--;
         lh = text_line_height(app->text, px) + px / 4;
-        int adv = text_advance(app->text, px), text_w = text_width(app->text, px, title);
+        int adv = text_advance(app->text, px), text_w = 0;
+        title_w = text_width(app->text, px, "Keys 9/9  (F1: more)");
+        int tw0 = text_width(app->text, px, title);
+        title_w = tw0 > title_w ? tw0 : title_w;
         key_w = 0;
-        for (int i = 0; i < count + extra_count; i++) {
-            const KeyHelp *k = i < count ? &keys[i] : &extra[i - count];
-            int kw = text_width(app->text, px, k->keys) + 2 * adv;
-            int tw = text_width(app->text, px, k->text);
+        for (int i = 0; i < n; i++) {
+            int kw = rows[i].keys != NULL ? text_width(app->text, px, rows[i].keys) + 2 * adv : 0;
+            int tw = text_width(app->text, px, rows[i].text) - (rows[i].keys == NULL ? kw : 0);
             key_w = kw > key_w ? kw : key_w;
             text_w = tw > text_w ? tw : text_w;
         }
-        w = key_w + text_w + text_w / 10 + 2 * px; /* labels are TTF-measured: slack */
-        h = lines2 * lh / 2 + 2 * px;
-    } while (px > TEXT_MIN_PX && (w > win_w - 8 || h > win_h - 8));
+        col_w = key_w + text_w + text_w / 10; /* labels are TTF-measured: slack */
+        per_col = (win_h - 8 - 2 * px - lh * 3 / 2) / lh;
+        if (per_col < 1)
+            per_col = 1;
+        cols_fit = (win_w - 8) / (col_w + 2 * px);
+        if (cols_fit < 1)
+            cols_fit = 1;
+    } while (px > min_px &&
+             (col_w + 2 * px > win_w - 8 ||
+              (help_slots(rows, n, per_col, slot) + per_col - 1) / per_col > cols_fit));
+    int slots = help_slots(rows, n, per_col, slot);
+    int per_page = per_col * cols_fit;
+    int pages = (slots + per_page - 1) / per_page;
+    app->help_pages = pages;
+    if (app->help_page >= pages)
+        app->help_page = pages - 1;
+    int first = app->help_page * per_page;
+    int on_page = slots - first < per_page ? slots - first : per_page;
+    int cols = (on_page + per_col - 1) / per_col;
+    int tall = on_page < per_col ? on_page : per_col;
+    char paged[48];
+    if (pages > 1) {
+        snprintf(paged, sizeof paged, "Keys %d/%d  (F1: %s)", app->help_page + 1, pages,
+                 app->help_page + 1 < pages ? "more" : "closes");
+        title = paged;
+    }
+    int w = cols * col_w + (cols - 1) * 2 * px + 2 * px;
+    if (w < title_w + 2 * px)
+        w = title_w + 2 * px;
+    if (w > win_w - 4)
+        w = win_w - 4; /* the slack goes first; the outline stays in the window */
+    int h = lh * 3 / 2 + tall * lh + 2 * px;
     PixRect box = {(win_w - w) / 2, (win_h - h) / 2, w, h};
     if (box.x < 0)
         box.x = 0;
@@ -227,23 +313,21 @@ static void draw_help(Frontend *app) {
     render_outline(app->renderer, box, 2, PAL_ACCENT);
     SDL_Rect clip = {box.x, box.y, box.w, box.h};
     SDL_RenderSetClipRect(app->renderer, &clip);
-    int x = box.x + px, y = box.y + px;
     SDL_Color accent = render_sdl_color(PAL_ACCENT), text = render_sdl_color(PAL_TEXT);
-    text_draw(app->text, px, x, y, TEXT_LEFT, accent, title);
-    y += lh + lh / 2;
-    for (int i = 0; i < count; i++, y += lh) {
-        text_draw(app->text, px, x, y, TEXT_LEFT, accent, keys[i].keys);
-        text_draw(app->text, px, x + key_w, y, TEXT_LEFT, text, keys[i].text);
-    }
-    if (extra_count > 0) {
-        y += lh / 2;
-        text_drawf(app->text, px, x, y, TEXT_LEFT, render_sdl_color(PAL_TEXT_DIM),
-                   "In the %s mode:", app_mode_name(app->mode));
-        y += lh;
-        for (int i = 0; i < extra_count; i++, y += lh) {
-            text_draw(app->text, px, x, y, TEXT_LEFT, accent, extra[i].keys);
-            text_draw(app->text, px, x + key_w, y, TEXT_LEFT, text, extra[i].text);
+    text_draw(app->text, px, box.x + px, box.y + px, TEXT_LEFT, accent, title);
+    int top = box.y + px + lh * 3 / 2;
+    for (int i = 0; i < n; i++) {
+        const HelpRow *r = &rows[i];
+        int at = slot[i] - first;
+        if (at < 0 || at >= per_page)
+            continue;
+        int x = box.x + px + (at / per_col) * (col_w + 2 * px), y = top + (at % per_col) * lh;
+        if (r->keys == NULL) {
+            text_draw(app->text, px, x, y, TEXT_LEFT, render_sdl_color(PAL_TEXT_DIM), r->text);
+            continue;
         }
+        text_draw(app->text, px, x, y, TEXT_LEFT, accent, r->keys);
+        text_draw(app->text, px, x + key_w, y, TEXT_LEFT, text, r->text);
     }
     SDL_RenderSetClipRect(app->renderer, NULL);
 }
@@ -253,6 +337,10 @@ void draw_frame(Frontend *app) {
     int w = 0, h = 0;
     SDL_GetRendererOutputSize(app->renderer, &w, &h);
     layout_frame_styled(&ctx->frame, w, h, (ctx->overlays & OVERLAY_HUD) != 0, ctx->hud_style);
+    const View *view = frontend_view(app);
+    if (view->fit != NULL)
+        layout_frame_fit(&ctx->frame,
+                         view->fit(frontend_view_state(app), ctx, ctx->frame.board_area));
     SDL_SetRenderDrawColor(app->renderer, PAL_BACKGROUND.r, PAL_BACKGROUND.g, PAL_BACKGROUND.b,
                            255);
     SDL_RenderClear(app->renderer);

@@ -54,6 +54,8 @@ struct Frontend {
     long rate_ticks;
     bool quit;
     bool scrubbing; /* the left button went down on the timeline and is still down */
+    int help_page;  /* the help box's page shown (F1 turns it; a small window has several) */
+    int help_pages; /* how many pages the last drawn help box had */
 
     const char *shot_path; /* capture the next frame here (borrowed, or shot_name) */
     bool shot_by_key;      /* S asked for it: the HUD says where it went */

@@ -18,6 +18,9 @@ void hud_begin(Hud *hud, SDL_Renderer *ren, TextCache *tc, PixRect area, int px)
     hud->x = area.x + px;
     hud->y = area.y + px;
     hud->key_w = text_advance(tc, px) * 10;
+    hud->cols = 1;
+    hud->col_w = area.w;
+    hud->col_top = hud->y;
 }
 
 void hud_begin_strip(Hud *hud, SDL_Renderer *ren, TextCache *tc, PixRect area, int px) {
@@ -30,49 +33,61 @@ void hud_begin_strip(Hud *hud, SDL_Renderer *ren, TextCache *tc, PixRect area, i
 
 static int line_h(const Hud *hud) { return text_line_height(hud->tc, hud->px) + hud->px / 5; }
 
-/* Whether a line `h` pixels high still fits above the area's bottom; counts it as dropped if not.
- */
+/* The left edge of column `col`'s text. */
+static int col_x(const Hud *hud, int col) { return hud->area.x + col * hud->col_w + hud->px; }
+
+/* Whether a line `h` pixels high still fits above the area's bottom, in this
+ * column or at the top of the next one (where the writer then goes); counts
+ * it as dropped if not. */
 static bool room_for(Hud *hud, int h) {
     if (hud->y + h <= hud->area.y + hud->area.h)
         return true;
+    if (hud->col + 1 < hud->cols) {
+        hud->col++;
+        hud->x = col_x(hud, hud->col);
+        hud->y = hud->col_top;
+        if (hud->y + h <= hud->area.y + hud->area.h)
+            return true;
+    }
     hud->dropped++;
     return false;
 }
 
 /* The right edge text may reach. */
 static int right_edge(const Hud *hud) {
+    if (hud->cols > 1)
+        return hud->area.x + (hud->col + 1) * hud->col_w - hud->px;
     return hud->area.x + hud->area.w - (hud->strip ? hud->px / 2 : hud->px);
 }
 
-/* The length of the next line of `p` when lines hold `cols` characters:
- * cut at the last space that fits, or hard at `cols` for a longer word. */
-static int wrap_len(const char *p, int cols) {
-    int n = (int)strlen(p);
-    if (n <= cols)
-        return n;
-    int cut = cols;
-    while (cut > 0 && p[cut] != ' ')
-        cut--;
-    return cut > 0 ? cut : cols;
+void hud_set_columns(Hud *hud, int cols) {
+    if (hud->strip || cols < 2)
+        return;
+    hud->cols = cols;
+    hud->col = 0;
+    hud->col_w = hud->area.w / cols;
+    hud->col_top = hud->y;
 }
 
-/* Draws `text` from column x, wrapped to the right edge, one line per line_h;
- * the first line at the current y. */
-static void wrapped_at(Hud *hud, int x, Rgba color, const char *text) {
+/* Draws `text` from `indent` pixels right of the column's left edge,
+ * wrapped to the right edge, one line per line_h; the first line at the
+ * current y. A line that goes on in the next column keeps its indent. */
+static void wrapped_at(Hud *hud, int indent, Rgba color, const char *text) {
     int adv = text_advance(hud->tc, hud->px);
-    int cols = adv > 0 ? (right_edge(hud) - x) / adv : 40;
-    if (cols < 4)
-        cols = 4;
     char line[256];
     const char *p = text;
     do {
-        int n = wrap_len(p, cols);
+        if (!room_for(hud, line_h(hud)))
+            return;
+        int x = hud->x + indent;
+        int cols = adv > 0 ? (right_edge(hud) - x) / adv : 40;
+        if (cols < 4)
+            cols = 4;
+        int n = layout_wrap_len(p, cols);
         if (n > (int)sizeof line - 1)
             n = (int)sizeof line - 1;
         memcpy(line, p, (size_t)n);
         line[n] = '\0';
-        if (!room_for(hud, line_h(hud)))
-            return;
         text_draw(hud->tc, hud->px, x, hud->y, TEXT_LEFT, render_sdl_color(color), line);
         hud->y += line_h(hud);
         p += n;
@@ -88,7 +103,7 @@ int hud_wrap_count(const Hud *hud, const char *text) {
         cols = 4;
     int lines = 0;
     for (const char *p = text; *p != '\0'; lines++) {
-        p += wrap_len(p, cols);
+        p += layout_wrap_len(p, cols);
         while (*p == ' ')
             p++;
     }
@@ -140,7 +155,7 @@ void hud_kv(Hud *hud, const char *key, Rgba value_color, const char *fmt, ...) {
     if (!room_for(hud, line_h(hud)))
         return;
     text_draw(hud->tc, hud->px, hud->x, hud->y, TEXT_LEFT, render_sdl_color(PAL_TEXT_DIM), key);
-    wrapped_at(hud, hud->x + hud->key_w, value_color, buf);
+    wrapped_at(hud, hud->key_w, value_color, buf);
 }
 
 void hud_text(Hud *hud, Rgba color, const char *fmt, ...) {
@@ -151,13 +166,13 @@ void hud_text(Hud *hud, Rgba color, const char *fmt, ...) {
     va_start(ap, fmt);
     vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
-    wrapped_at(hud, hud->x, color, buf);
+    wrapped_at(hud, 0, color, buf);
 }
 
 void hud_wrapped(Hud *hud, Rgba color, const char *text) {
     if (hud->strip || text[0] == '\0')
         return;
-    wrapped_at(hud, hud->x, color, text);
+    wrapped_at(hud, 0, color, text);
 }
 
 void hud_gap(Hud *hud) {
@@ -173,7 +188,7 @@ void hud_ramp(Hud *hud, Ramp ramp, const char *caption, const char *lo_label,
         return;
     if (caption != NULL)
         hud_text(hud, PAL_TEXT, "%s", caption);
-    int bar_w = hud->area.x + hud->area.w - hud->px - hud->x;
+    int bar_w = right_edge(hud) - hud->x;
     int bar_h = hud->px * 2 / 3;
     if (bar_w < 8)
         return;
@@ -215,8 +230,28 @@ void hud_legend(Hud *hud, HudSwatch kind, Rgba c, const char *caption) {
     hud->y += lh;
 }
 
+/* Whether `lines` lines fit from y down to the area's bottom (less a px margin). */
+static bool lines_fit(const Hud *hud, int y, int lines) {
+    return y + lines * line_h(hud) <= hud->area.y + hud->area.h - hud->px;
+}
+
 bool hud_is_full(const Hud *hud, int lines) {
     if (hud->strip)
         return true; /* a strip has room for the key/value items only */
-    return hud->y + lines * line_h(hud) > hud->area.y + hud->area.h - hud->px;
+    return !lines_fit(hud, hud->y, lines) &&
+           !(hud->col + 1 < hud->cols && lines_fit(hud, hud->col_top, lines));
+}
+
+bool hud_reserve(Hud *hud, int lines) {
+    if (hud->strip)
+        return false;
+    if (lines_fit(hud, hud->y, lines))
+        return true;
+    if (hud->col + 1 < hud->cols && lines_fit(hud, hud->col_top, lines)) {
+        hud->col++;
+        hud->x = col_x(hud, hud->col);
+        hud->y = hud->col_top;
+        return true;
+    }
+    return false;
 }

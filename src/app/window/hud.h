@@ -33,12 +33,22 @@ typedef struct Hud {
     bool strip;   /* flow key/value items side by side (hud_begin_strip) */
     int flow_x;   /* strip: where the next item goes on the current line */
     int dropped;  /* lines (items in a strip) that did not fit */
+    int cols;     /* columns (hud_set_columns): a full one goes on at the next one's top */
+    int col;      /* the column written now */
+    int col_w;    /* a column's width (pixels) */
+    int col_top;  /* where a column's first line goes */
 } Hud;
 
 void hud_begin(Hud *hud, SDL_Renderer *ren, TextCache *tc, PixRect area, int px);
 
 /* Like hud_begin, for a strip: items flow along the lines of `area`. */
 void hud_begin_strip(Hud *hud, SDL_Renderer *ren, TextCache *tc, PixRect area, int px);
+
+/* Splits the rest of the panel, from the current line down, into `cols`
+ * columns side by side: a line that does not fit at the bottom of one goes
+ * to the top of the next (layout_frame_fit says how many fit). A strip or
+ * cols < 2 changes nothing. */
+void hud_set_columns(Hud *hud, int cols);
 
 /* A title line in the accent colour, slightly larger. */
 void hud_title(Hud *hud, const char *text);
@@ -82,7 +92,13 @@ typedef enum HudSwatch {
 /* One legend line: a small swatch of colour c, then the caption. */
 void hud_legend(Hud *hud, HudSwatch kind, Rgba c, const char *caption);
 
-/* Whether fewer than `lines` more lines fit in the panel (views may then skip detail). */
+/* Whether fewer than `lines` more lines fit in the panel, in this column or
+ * the next (views may then skip detail). */
 bool hud_is_full(const Hud *hud, int lines);
+
+/* Keeps `lines` lines together: when they do not fit in this column but do
+ * at the top of the next, goes there. Returns whether they fit (a legend
+ * is then drawn whole, never cut by the footer or split). False in a strip. */
+bool hud_reserve(Hud *hud, int lines);
 
 #endif

@@ -79,6 +79,12 @@ static void apply_action(Frontend *app, Action a) {
                         keys_action_name(a), app_mode_name(app->mode));
         return;
     }
+    if (a == ACT_HELP && (ctx->overlays & OVERLAY_HELP) && app->help_page + 1 < app->help_pages) {
+        app->help_page++; /* a help box in pages: F1 turns to the next, the last one closes */
+        return;
+    }
+    if (a == ACT_HELP)
+        app->help_page = 0;
     unsigned bit = keys_overlay_bit(a);
     if (bit != 0)
         ctx->overlays ^= bit;

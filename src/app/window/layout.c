@@ -2,6 +2,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 /* ======================================================================== */
 /* Window layout                                                             */
@@ -28,7 +29,7 @@ void layout_frame_styled(FrameLayout *out, int win_w, int win_h, bool hud_on, Hu
     if (style <= HUD_STYLE_AUTO || style >= HUD_STYLE_COUNT)
         style = auto_style(win_w, win_h);
     FrameLayout f = {
-        {0, 0, win_w, win_h}, {0, 0, 0, 0},     {0, 0, 0, 0}, {0, 0, 0, 0}, false, false,
+        {0, 0, win_w, win_h}, {0, 0, 0, 0},     {0, 0, 0, 0}, {0, 0, 0, 0}, false, false, 1,
         LAYOUT_HUD_MIN_PX,    LAYOUT_HUD_MIN_PX};
     if (hud_on && style == HUD_STYLE_STRIP) {
         int ph = LAYOUT_STRIP_LINES * layout_line_h(LAYOUT_HUD_MIN_PX) + LAYOUT_HUD_MIN_PX / 2;
@@ -55,10 +56,18 @@ void layout_frame_styled(FrameLayout *out, int win_w, int win_h, bool hud_on, Hu
          * size, and shrinks so that a line of about 34 characters fits the
          * panel (the advance of DejaVu Sans Mono is 0.6 em). */
         int px = win_h / 40;
-        if (f.hud.w * 10 / 225 < px)
-            px = f.hud.w * 10 / 225;
+        if (f.hud.w * 10 / LAYOUT_HUD_COL_EM10 < px)
+            px = f.hud.w * 10 / LAYOUT_HUD_COL_EM10;
         if (f.hud_below && f.hud.h / 22 < px)
             px = f.hud.h / 22; /* a panel below: room for about 16 lines */
+        /* A panel below as wide as two columns at a readable size splits in
+         * two: twice the lines, so the decision and the legend keep their
+         * place under a board that takes most of a portrait window. */
+        if (f.hud_below && f.hud.w >= 2 * layout_hud_col_w(LAYOUT_HUD_COLS_MIN_PX)) {
+            f.hud_cols = 2;
+            if (f.hud.w / 2 * 10 / LAYOUT_HUD_COL_EM10 < px)
+                px = f.hud.w / 2 * 10 / LAYOUT_HUD_COL_EM10;
+        }
         f.hud_px = clampi(px, LAYOUT_HUD_MIN_PX, LAYOUT_HUD_MAX_PX);
     } else {
         f.hud_px = clampi(win_h / 40, LAYOUT_HUD_MIN_PX, LAYOUT_HUD_MAX_PX);
@@ -93,6 +102,90 @@ void layout_frame_styled(FrameLayout *out, int win_w, int win_h, bool hud_on, Hu
 
 void layout_frame(FrameLayout *out, int win_w, int win_h, bool hud_on) {
     layout_frame_styled(out, win_w, win_h, hud_on, HUD_STYLE_AUTO);
+}
+
+int layout_hud_col_w(int px) { return px * LAYOUT_HUD_COL_EM10 / 10; }
+
+void layout_frame_fit(FrameLayout *f, PixRect used) {
+    PixRect *b = &f->board_area;
+    if (f->hud.w <= 0 || f->hud.h <= 0 || f->hud_strip || used.w <= 0 || used.h <= 0)
+        return;
+    if (f->hud_below) {
+        /* The board keeps its size; the rows it leaves empty go to the text. */
+        int spare = b->h - used.h;
+        if (spare <= 0)
+            return;
+        b->h -= spare;
+        f->timeline.y -= spare;
+        f->hud.y -= spare;
+        f->hud.h += spare;
+        return;
+    }
+    /* Beside the board, a wider panel helps only when it holds a second
+     * column (a wide, low window: the legend moves there instead of being
+     * dropped); one wider column would only make longer lines. */
+    int spare = b->w - used.w;
+    int pw = f->hud.w + (spare > 0 ? spare : 0);
+    if (pw > 2 * LAYOUT_HUD_MAX_W)
+        pw = 2 * LAYOUT_HUD_MAX_W;
+    if (pw < 2 * layout_hud_col_w(f->hud_px))
+        return;
+    int grow = pw - f->hud.w;
+    f->hud.x -= grow;
+    f->hud.w = pw;
+    b->w -= grow;
+    f->caption.w -= grow;
+    f->timeline.w -= grow;
+    f->hud_cols = 2;
+}
+
+int layout_status_reserve(const FrameLayout *f) { return f->hud_cols > 1 ? 1 : 2; }
+
+int layout_footer_h(int px, int line_h, int status_lines, int reserve, int fixed_lines,
+                    int panel_h) {
+    if (status_lines < reserve)
+        status_lines = reserve;
+    if (status_lines > LAYOUT_STATUS_MAX)
+        status_lines = LAYOUT_STATUS_MAX;
+    int h = (status_lines + fixed_lines) * line_h + px;
+    return h > panel_h / 2 ? panel_h / 2 : h;
+}
+
+/* The bytes of the first n characters of p (or all of it), UTF-8 continuation bytes skipped. */
+static int utf8_bytes(const char *p, int n) {
+    int i = 0;
+    for (int c = 0; p[i] != '\0'; i++) {
+        if (((unsigned char)p[i] & 0xC0) == 0x80)
+            continue;
+        if (c++ == n)
+            break;
+    }
+    return i;
+}
+
+int layout_wrap_len(const char *text, int cols) {
+    if (cols < 1)
+        cols = 1;
+    int len = (int)strlen(text);
+    int fit = utf8_bytes(text, cols); /* the bytes of `cols` characters */
+    if (fit >= len)
+        return len;
+    /* A phrase boundary in the second half of the line: a value such as
+     * "1613 gold, 5976 kills, 2790 deaths" keeps "2790 deaths" together
+     * (earlier in the line it would only make more lines). */
+    int min_cut = utf8_bytes(text, cols / 2);
+    for (int cut = fit; cut > min_cut; cut--) {
+        if (text[cut] != ' ')
+            continue;
+        char before = text[cut - 1];
+        if (before == ',' || before == ';' || before == ' ' || text[cut + 1] == ' ' ||
+            text[cut + 1] == '(')
+            return before == ' ' ? cut - 1 : cut;
+    }
+    int cut = fit;
+    while (cut > 0 && text[cut] != ' ')
+        cut--;
+    return cut > 0 ? cut : fit;
 }
 
 char *layout_duration(char *buf, int cap, double us) {

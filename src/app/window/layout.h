@@ -44,7 +44,8 @@ typedef enum HudStyle {
 } HudStyle;
 
 enum {
-    LAYOUT_STRIP_LINES = 3,   /* a strip: two lines of key/value items, one for notices */
+    LAYOUT_STRIP_LINES = 4,   /* a strip: three lines of key/value items (the first begins with
+                                 the tick and the speed), one for notices */
     LAYOUT_PANEL_MIN_W = 600, /* AUTO: windows narrower than this get a strip ... */
     LAYOUT_PANEL_MIN_H = 300, /* ... and so do lower ones */
     LAYOUT_BELOW_MIN_W = 400, /* a tall window gets a panel below when this wide */
@@ -59,6 +60,7 @@ typedef struct FrameLayout {
     PixRect timeline;   /* the time-travel strip under the board (timeline.h; h = 0: no room) */
     bool hud_below;     /* the panel sits under the board (tall windows) */
     bool hud_strip;     /* the HUD is a strip along the bottom (small windows) */
+    int hud_cols;       /* columns the panel's view lines flow over (1 or 2; layout_frame_fit) */
     int hud_px;         /* HUD font size in pixels */
     int caption_px;     /* the caption's font size */
 } FrameLayout;
@@ -87,6 +89,50 @@ void layout_frame_styled(FrameLayout *out, int win_w, int win_h, bool hud_on, Hu
 /* layout_frame_styled with HUD_STYLE_AUTO. */
 void layout_frame(FrameLayout *out, int win_w, int win_h, bool hud_on);
 
+enum {
+    LAYOUT_READ_MIN_PX = 10,    /* the caption and the help box never shrink below this font */
+    LAYOUT_HUD_COL_EM10 = 225,  /* a HUD column: 22.5 em, about 34 characters and a margin */
+    LAYOUT_HUD_COLS_MIN_PX = 13 /* a panel below splits in two columns down to this font */
+};
+
+/* The width of one HUD column at px pixels (LAYOUT_HUD_COL_EM10 tenths of an em). */
+int layout_hud_col_w(int px);
+
+/* Gives the HUD the room the view does not use. `used` is the rectangle the
+ * view draws in when given f->board_area (its board, labels and all); the
+ * rest of the board's column is empty. A panel below the board (tall
+ * windows) grows upwards by the empty height, the board area, caption and
+ * timeline moving up with it. A side panel (wide windows) grows to the left
+ * by the empty width, only when it then holds two columns (at most
+ * 2 * LAYOUT_HUD_MAX_W); the board area, caption and timeline get narrower.
+ * The font stays as it was; f->hud_cols says how many columns the panel
+ * holds. A strip, a hidden HUD or an empty `used` change nothing. */
+void layout_frame_fit(FrameLayout *f, PixRect used);
+
+enum {
+    LAYOUT_STATUS_MAX = 4 /* a notice never takes more footer lines than this */
+};
+
+/* The footer lines a panel keeps for a notice, shown or not: two in one
+ * column (a notice such as "the hero fell (279 so far) and rises again
+ * elsewhere" takes two there), one across two columns. */
+int layout_status_reserve(const FrameLayout *f);
+
+/* The height of the panel footer: `status_lines` lines of a notice (kept at
+ * `reserve` lines even when shorter or absent, so that the view's lines
+ * above never move when a short notice comes and goes; at most
+ * LAYOUT_STATUS_MAX), `fixed_lines` lines of its own, each line_h pixels,
+ * and px of padding; at most half of panel_h. */
+int layout_footer_h(int px, int line_h, int status_lines, int reserve, int fixed_lines,
+                    int panel_h);
+
+/* Where the next line of `text` ends when a line holds `cols` characters
+ * (UTF-8 counted as characters): the bytes of that line. Cuts at a phrase
+ * boundary when one falls in the second half of the line (after ", " or
+ * "; ", at two spaces, before " ("), else at the last space that fits, else
+ * hard at `cols` characters for a longer word. The spaces at the cut are
+ * left for the caller to skip. */
+int layout_wrap_len(const char *text, int cols);
 /* A duration for the HUD: "4.7 µs" below 10 000 µs, "12.3 ms" from there,
  * "2.50 s" from 10 000 ms. Returns buf. */
 char *layout_duration(char *buf, int cap, double us);

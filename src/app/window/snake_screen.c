@@ -282,6 +282,14 @@ static long stall_in(const SnakeGame *g) {
     return g->stall_limit - g->since_eat;
 }
 
+PixRect snake_screen_fit(void *state, FrontendCtx *ctx, PixRect area) {
+    (void)ctx;
+    const SnakeScreen *s = state;
+    BoardLayout bl;
+    layout_board(&bl, area, s->rules.w, s->rules.h);
+    return layout_board_rect(&bl);
+}
+
 void snake_screen_draw(SnakeScreen *s, FrontendCtx *ctx) {
     layout_board(&s->bl, ctx->frame.board_area, s->rules.w, s->rules.h);
     s->have_layout = true;

@@ -121,6 +121,9 @@ bool snake_screen_click(SnakeScreen *s, const SDL_Event *ev, FrontendCtx *ctx, b
 /* Draws the board, the recorded move at a past tick and the caption. */
 void snake_screen_draw(SnakeScreen *s, FrontendCtx *ctx);
 
+/* View.fit for the views whose state starts with a SnakeScreen: the board's pixels in area. */
+PixRect snake_screen_fit(void *state, FrontendCtx *ctx, PixRect area);
+
 /* The HUD lines about the board (length, walls, steps). */
 void snake_screen_hud_board(const SnakeScreen *s, Hud *hud);
 

@@ -162,6 +162,11 @@ typedef struct View {
      * failure fills err (one line) and leaves *state NULL. */
     WsStatus (*create)(void **state, FrontendCtx *ctx, const void *arg, WsError *err);
 
+    /* Optional (may be NULL): the rectangle draw would fill when given
+     * `area` as ctx->frame.board_area (its boards, labels and titles), so
+     * that the front end gives the empty rest of the board's column to the
+     * HUD (layout_frame_fit). Reads the state, draws nothing. */
+    PixRect (*fit)(void *state, FrontendCtx *ctx, PixRect area);
     /* Frees what create made. Safe on NULL. */
     void (*destroy)(void *state);
 

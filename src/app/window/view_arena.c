@@ -711,6 +711,14 @@ static void draw_hero_marker(const ArenaView *v, FrontendCtx *ctx) {
     render_ring(ctx->renderer, cx, cy, rad, 2, HERO_COLOR);
 }
 
+static PixRect arena_view_fit(void *state, FrontendCtx *ctx, PixRect area) {
+    (void)ctx;
+    const ArenaView *v = state;
+    BoardLayout bl;
+    layout_board(&bl, area, v->arena.w, v->arena.h);
+    return layout_board_rect(&bl);
+}
+
 static void arena_view_draw(void *state, FrontendCtx *ctx) {
     ArenaView *v = state;
     const Arena *a = &v->arena;
@@ -830,7 +838,7 @@ static void arena_view_hud(void *state, FrontendCtx *ctx, Hud *hud) {
             hud_text(hud, PAL_TEXT_DIM, "   lost %d, calm %d%s", m->lost, m->calm,
                      m->sees ? ", sees the hero" : "");
     }
-    if (!hud_is_full(hud, 7)) {
+    if (hud_reserve(hud, 7)) { /* whole, here or at the top of the next column */
         hud_legend(hud, HUD_SWATCH_DISC, HERO_COLOR, "hero");
         hud_legend(hud, HUD_SWATCH_FILL, KIND_COLOR[MON_ZOMBIE], "zombie: down the hero map");
         hud_legend(hud, HUD_SWATCH_DISC, KIND_COLOR[MON_GOBLIN], "goblin: state machine");
@@ -867,6 +875,7 @@ const View VIEW_ARENA = {
     .handle_event = arena_view_event,
     .tick = arena_view_tick,
     .draw = arena_view_draw,
+    .fit = arena_view_fit,
     .hud = arena_view_hud,
     .history = &ARENA_HISTORY,
 };

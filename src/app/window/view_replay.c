@@ -482,6 +482,7 @@ const View VIEW_REPLAY = {
     .handle_event = replay_view_event,
     .tick = replay_view_tick,
     .draw = replay_view_draw,
+    .fit = snake_screen_fit,
     .hud = replay_view_hud,
     .history = &REPLAY_HISTORY,
 };

@@ -945,27 +945,47 @@ static void draw_board(const SeaView *v, const Shooter *s, FrontendCtx *ctx, con
 /* A board's shots for the race: a forfeit game loses to any finished one. */
 static int race_shots(const Shooter *s) { return s->game.forfeit ? SEA_CELLS + 1 : s->game.shots; }
 
+/* Where board b goes in area: two boards side by side, or one above the
+ * other when that gives bigger cells (portrait windows); a board with its
+ * labels and title is about 11 x 12 cells. */
+static BoardPlace place_part(const SeaView *v, PixRect area, int px, int b) {
+    PixRect part = area;
+    int beside = area.w / 22 < area.h / 12 ? area.w / 22 : area.h / 12;
+    int stacked = area.w / 11 < area.h / 24 ? area.w / 11 : area.h / 24;
+    if (v->boards == 2 && stacked > beside) {
+        int gap = area.h / 40;
+        part.h = (area.h - gap) / 2;
+        part.y = area.y + b * (part.h + gap);
+    } else if (v->boards == 2) {
+        int gap = area.w / 40;
+        part.w = (area.w - gap) / 2;
+        part.x = area.x + b * (part.w + gap);
+    }
+    return place_board(part, px);
+}
+
+static PixRect sea_view_fit(void *state, FrontendCtx *ctx, PixRect area) {
+    const SeaView *v = state;
+    int x0 = area.x + area.w, y0 = area.y + area.h, x1 = area.x, y1 = area.y;
+    for (int b = 0; b < v->boards; b++) {
+        BoardPlace p = place_part(v, area, ctx->frame.hud_px, b);
+        PixRect r = layout_board_rect(&p.bl);
+        /* the title strip above, the row numbers on the left */
+        int left = p.caption.x, top = p.caption.y, right = r.x + r.w, bottom = r.y + r.h;
+        x0 = left < x0 ? left : x0;
+        y0 = top < y0 ? top : y0;
+        x1 = right > x1 ? right : x1;
+        y1 = bottom > y1 ? bottom : y1;
+    }
+    return (PixRect){x0, y0, x1 - x0, y1 - y0};
+}
+
 static void sea_view_draw(void *state, FrontendCtx *ctx) {
     SeaView *v = state;
     PixRect area = ctx->frame.board_area;
     int px = ctx->frame.hud_px;
     for (int b = 0; b < v->boards; b++) {
-        PixRect part = area;
-        /* Two boards side by side, or one above the other when that gives
-         * bigger cells (portrait windows); a board with its labels and title
-         * is about 11 x 12 cells. */
-        int beside = area.w / 22 < area.h / 12 ? area.w / 22 : area.h / 12;
-        int stacked = area.w / 11 < area.h / 24 ? area.w / 11 : area.h / 24;
-        if (v->boards == 2 && stacked > beside) {
-            int gap = area.h / 40;
-            part.h = (area.h - gap) / 2;
-            part.y = area.y + b * (part.h + gap);
-        } else if (v->boards == 2) {
-            int gap = area.w / 40;
-            part.w = (area.w - gap) / 2;
-            part.x = area.x + b * (part.w + gap);
-        }
-        BoardPlace p = place_board(part, px);
+        BoardPlace p = place_part(v, area, px, b);
         v->cell_px = p.bl.cell;
         const Shooter *s = &v->shooter[b];
         draw_board(v, s, ctx, &p);
@@ -1249,6 +1269,7 @@ const View VIEW_SEA = {
     .handle_event = NULL,
     .tick = sea_view_tick,
     .draw = sea_view_draw,
+    .fit = sea_view_fit,
     .hud = sea_view_hud,
     .history = &SEA_HISTORY,
 };

@@ -684,6 +684,7 @@ const View VIEW_SNAKE = {
     .handle_event = snake_view_event,
     .tick = snake_view_tick,
     .draw = snake_view_draw,
+    .fit = snake_screen_fit,
     .hud = snake_view_hud,
     .history = &SNAKE_HISTORY,
 };
