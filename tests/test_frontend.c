@@ -925,9 +925,8 @@ START_TEST(a_past_tick_shows_what_was_computed_there) {
     push_key(SDLK_d, KMOD_NONE); /* numbers on: every value of the map is drawn */
     long t = play_and_pause(app, 8);
     long first = -1, cur = -1, last = -1;
-    FrameLayout fl;
-    layout_frame(&fl, 640, 360, (frontend_overlays(app) & OVERLAY_HUD) != 0);
     SDL_Surface *then = shoot(app);
+    FrameLayout fl = frontend_frame_layout(app); /* the board area the view kept */
     for (int i = 0; i < 5; i++)
         push_key(SDLK_PERIOD, KMOD_NONE); /* at the latest tick: new ticks */
     SDL_Surface *later = shoot(app);
@@ -981,8 +980,7 @@ START_TEST(an_arena_edit_at_a_past_tick_drops_the_later_ticks) {
     ck_assert(frontend_time(app, &first, &cur, &last));
     ck_assert_int_eq(cur, last - 6);
     long past = cur;
-    FrameLayout fl;
-    layout_frame(&fl, 640, 360, (frontend_overlays(app) & OVERLAY_HUD) != 0);
+    FrameLayout fl = frontend_frame_layout(app);
     BoardLayout bl;
     layout_board(&bl, fl.board_area, 40, 20);
     PixRect corner = layout_cell_rect(&bl, 0, 0);

@@ -273,8 +273,7 @@ START_TEST(a_step_back_shows_what_the_engine_said) {
     ck_assert_int_eq(t, last);
     ck_assert_int_ge(t, 8);
     wait_answer(app, log, t);
-    FrameLayout fl;
-    layout_frame(&fl, 640, 360, (frontend_overlays(app) & OVERLAY_HUD) != 0);
+    FrameLayout fl = frontend_frame_layout(app); /* as the view fitted it */
 
     SDL_Surface *then = shoot(app);
     push_key(SDLK_h);
@@ -342,8 +341,7 @@ START_TEST(hunter_py_plays_in_the_window) {
     long first, cur, last;
     ck_assert(frontend_time(app, &first, &cur, &last));
     ck_assert_int_eq(cur, last - 5);
-    FrameLayout fl;
-    layout_frame(&fl, 640, 360, (frontend_overlays(app) & OVERLAY_HUD) != 0);
+    FrameLayout fl = frontend_frame_layout(app); /* as the view fitted it */
     SDL_Surface *a = shoot(app);
     for (int i = 0; i < 5; i++)
         push_key(SDLK_PERIOD);

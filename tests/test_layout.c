@@ -276,6 +276,46 @@ START_TEST(wide_low_arena_keeps_a_legend) {
 }
 END_TEST
 
+/* 1280x720, the arena (40x20) and the sea (about 22x12): the board is as
+ * wide as its column and leaves about 300 rows empty; a side panel would not
+ * hold two columns, so those rows go under the timeline (hud_more), where
+ * the arena's legend (7 lines and the step arrow) and the sea's heat ramp
+ * and legend go on, in two columns. The panel beside held neither (they
+ * were dropped). */
+START_TEST(a_wide_board_leaves_room_for_the_legend_under_it) {
+    /* cols, rows, and the lines a column under the board must hold: the
+     * arena's legend (7), the sea's legend (5) */
+    static const int BOARDS[][3] = {{40, 20, 7}, {22, 12, 5}};
+    for (size_t i = 0; i < sizeof BOARDS / sizeof BOARDS[0]; i++) {
+        int cols = BOARDS[i][0], rows = BOARDS[i][1], need = BOARDS[i][2];
+        FrameLayout old, f;
+        layout_frame(&old, 1280, 720, true);
+        fit_board(&f, 1280, 720, cols, rows);
+        BoardLayout ob, bl;
+        layout_board(&ob, old.board_area, cols, rows);
+        layout_board(&bl, f.board_area, cols, rows);
+        ck_assert_int_eq(bl.cell, ob.cell);
+        ck_assert_int_eq(f.hud.w, old.hud.w); /* the panel beside is as it was */
+        ck_assert_int_eq(f.hud_cols, 1);
+        int lh = layout_line_h(f.hud_px);
+        const PixRect *m = &f.hud_more;
+        ck_assert_int_ge(m->w / layout_hud_col_w(f.hud_px), 2);
+        ck_assert_int_ge((m->h - f.hud_px / 2 - f.hud_px) / lh, need);
+        /* under the timeline, in the board's column, inside the window */
+        ck_assert_int_eq(f.timeline.y, f.board_area.y + f.board_area.h + LAYOUT_MARGIN / 2);
+        ck_assert_int_ge(m->y, f.timeline.y + f.timeline.h);
+        ck_assert_int_eq(m->x, f.board_area.x);
+        ck_assert_int_le(m->x + m->w, f.hud.x);
+        ck_assert_int_le(m->y + m->h, 720);
+        ck_assert_int_eq(old.hud_more.h, 0);
+    }
+    /* a square board in the same window: nothing to give */
+    FrameLayout sq;
+    fit_board(&sq, 1280, 720, 20, 20);
+    ck_assert_int_eq(sq.hud_more.h, 0);
+}
+END_TEST
+
 /* A notice (one or two lines in one column, one across two) takes the room
  * kept for it: the view's lines above the footer stay where they were, so
  * the arena's legend does not come and go with "the hero fell". */
@@ -628,6 +668,7 @@ static Suite *layout_suite(void) {
     tcase_add_test(fit, portrait_replay_keeps_reason_and_legend);
     tcase_add_test(fit, portrait_arena_and_sea_give_the_empty_rows_to_the_hud);
     tcase_add_test(fit, wide_low_arena_keeps_a_legend);
+    tcase_add_test(fit, a_wide_board_leaves_room_for_the_legend_under_it);
     tcase_add_test(fit, a_notice_does_not_move_the_view_lines);
     tcase_add_test(fit, values_wrap_between_phrases);
     suite_add_tcase(s, fit);

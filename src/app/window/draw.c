@@ -113,6 +113,7 @@ static void draw_hud_panel(Frontend *app) {
             hud_text(&hud, PAL_TEXT_DIM, "  Space plays on from here");
     }
     hud_set_columns(&hud, fl->hud_cols);
+    hud_set_more(&hud, fl->hud_more);
     frontend_view(app)->hud(frontend_view_state(app), ctx, &hud);
 
     /* The footer sits at the bottom; the room kept for a notice is above it. */
@@ -132,8 +133,19 @@ static void draw_hud(Frontend *app) {
     if (fl->hud.w <= 0 || fl->hud.h <= 0)
         return;
     render_fill(app->renderer, fl->hud, PAL_PANEL);
-    /* Text that does not fit is cut at the panel, never drawn over the board. */
-    SDL_Rect clip = {fl->hud.x, fl->hud.y, fl->hud.w, fl->hud.h};
+    /* Text that does not fit is cut at the panel, never drawn over the board
+     * (the room under the board, hud_more, is in the clip rectangle too: the
+     * writer keeps each line inside its area). */
+    PixRect c = fl->hud;
+    if (!fl->hud_strip && fl->hud_more.h > 0) {
+        int x1 = c.x + c.w, y1 = c.y + c.h;
+        const PixRect *m = &fl->hud_more;
+        c.x = m->x < c.x ? m->x : c.x;
+        c.y = m->y < c.y ? m->y : c.y;
+        c.w = (m->x + m->w > x1 ? m->x + m->w : x1) - c.x;
+        c.h = (m->y + m->h > y1 ? m->y + m->h : y1) - c.y;
+    }
+    SDL_Rect clip = {c.x, c.y, c.w, c.h};
     SDL_RenderSetClipRect(app->renderer, &clip);
     if (fl->hud_strip)
         draw_hud_strip(app);

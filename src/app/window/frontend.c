@@ -451,6 +451,7 @@ AppMode frontend_mode(const Frontend *app) { return app->mode; }
 long frontend_frame_count(const Frontend *app) { return app->frames; }
 long frontend_tick_count(const Frontend *app) { return app->ticks; }
 long frontend_text_renders(const Frontend *app) { return text_render_count(app->text); }
+FrameLayout frontend_frame_layout(const Frontend *app) { return app->ctx.frame; }
 bool frontend_is_recording(const Frontend *app) { return app->rec != NULL; }
 
 bool frontend_time(const Frontend *app, long *first, long *current, long *last) {

@@ -12,6 +12,7 @@
 
 #include <stdbool.h>
 
+#include "layout.h"
 #include "options.h"
 #include "replay_session.h"
 #include "ws_error.h"
@@ -58,6 +59,10 @@ bool frontend_is_recording(const Frontend *app); /* a GIF recording runs (C, --r
 /* The current view's time travel: the ticks kept (first..last) and the one
  * on screen. False (outputs untouched) when the view keeps no history. */
 bool frontend_time(const Frontend *app, long *first, long *current, long *last);
+
+/* The layout of the last frame drawn: where the board, the timeline and the
+ * HUD went (after the view said what of the board area it uses). */
+FrameLayout frontend_frame_layout(const Frontend *app);
 
 /* Glyph renders the text cache has made (tests: text is rendered once, not per frame). */
 long frontend_text_renders(const Frontend *app);

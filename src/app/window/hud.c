@@ -36,18 +36,49 @@ static int line_h(const Hud *hud) { return text_line_height(hud->tc, hud->px) + 
 /* The left edge of column `col`'s text. */
 static int col_x(const Hud *hud, int col) { return hud->area.x + col * hud->col_w + hud->px; }
 
-/* Whether a line `h` pixels high still fits above the area's bottom, in this
- * column or at the top of the next one (where the writer then goes); counts
- * it as dropped if not. */
-static bool room_for(Hud *hud, int h) {
-    if (hud->y + h <= hud->area.y + hud->area.h)
-        return true;
+/* Whether the writer has somewhere to go when this column is full: the
+ * next column, else the room under the board (hud_set_more). */
+static bool has_next(const Hud *hud) {
+    return hud->col + 1 < hud->cols || (hud->more.h > 0 && !hud->in_more);
+}
+
+/* The top and bottom of that next place. */
+static int next_top(const Hud *hud) {
+    return hud->col + 1 < hud->cols ? hud->col_top : hud->more.y + hud->px / 2;
+}
+static int next_bottom(const Hud *hud) {
+    return hud->col + 1 < hud->cols ? hud->area.y + hud->area.h : hud->more.y + hud->more.h;
+}
+
+/* Goes there (has_next must be true). */
+static void advance(Hud *hud) {
     if (hud->col + 1 < hud->cols) {
         hud->col++;
         hud->x = col_x(hud, hud->col);
         hud->y = hud->col_top;
-        if (hud->y + h <= hud->area.y + hud->area.h)
-            return true;
+        return;
+    }
+    /* The room under a board is wide: as many columns as fit there. */
+    int cols = hud->more.w / layout_hud_col_w(hud->px);
+    hud->y = next_top(hud);
+    hud->area = hud->more;
+    hud->in_more = true;
+    hud->cols = cols < 1 ? 1 : cols;
+    hud->col = 0;
+    hud->col_w = hud->more.w / hud->cols;
+    hud->x = hud->more.x + hud->px;
+    hud->col_top = hud->y;
+}
+
+/* Whether a line `h` pixels high still fits above the area's bottom, in this
+ * column or at the top of the next place (where the writer then goes);
+ * counts it as dropped if not. */
+static bool room_for(Hud *hud, int h) {
+    if (hud->y + h <= hud->area.y + hud->area.h)
+        return true;
+    if (has_next(hud) && next_top(hud) + h <= next_bottom(hud)) {
+        advance(hud);
+        return true;
     }
     hud->dropped++;
     return false;
@@ -58,6 +89,11 @@ static int right_edge(const Hud *hud) {
     if (hud->cols > 1)
         return hud->area.x + (hud->col + 1) * hud->col_w - hud->px;
     return hud->area.x + hud->area.w - (hud->strip ? hud->px / 2 : hud->px);
+}
+
+void hud_set_more(Hud *hud, PixRect more) {
+    if (!hud->strip && more.w > 0 && more.h > 0)
+        hud->more = more;
 }
 
 void hud_set_columns(Hud *hud, int cols) {
@@ -230,27 +266,25 @@ void hud_legend(Hud *hud, HudSwatch kind, Rgba c, const char *caption) {
     hud->y += lh;
 }
 
-/* Whether `lines` lines fit from y down to the area's bottom (less a px margin). */
-static bool lines_fit(const Hud *hud, int y, int lines) {
-    return y + lines * line_h(hud) <= hud->area.y + hud->area.h - hud->px;
+/* Whether `lines` lines fit from y down to bottom (less a px margin). */
+static bool lines_fit(const Hud *hud, int y, int bottom, int lines) {
+    return y + lines * line_h(hud) <= bottom - hud->px;
 }
 
 bool hud_is_full(const Hud *hud, int lines) {
     if (hud->strip)
         return true; /* a strip has room for the key/value items only */
-    return !lines_fit(hud, hud->y, lines) &&
-           !(hud->col + 1 < hud->cols && lines_fit(hud, hud->col_top, lines));
+    return !lines_fit(hud, hud->y, hud->area.y + hud->area.h, lines) &&
+           !(has_next(hud) && lines_fit(hud, next_top(hud), next_bottom(hud), lines));
 }
 
 bool hud_reserve(Hud *hud, int lines) {
     if (hud->strip)
         return false;
-    if (lines_fit(hud, hud->y, lines))
+    if (lines_fit(hud, hud->y, hud->area.y + hud->area.h, lines))
         return true;
-    if (hud->col + 1 < hud->cols && lines_fit(hud, hud->col_top, lines)) {
-        hud->col++;
-        hud->x = col_x(hud, hud->col);
-        hud->y = hud->col_top;
+    if (has_next(hud) && lines_fit(hud, next_top(hud), next_bottom(hud), lines)) {
+        advance(hud);
         return true;
     }
     return false;

@@ -37,6 +37,8 @@ typedef struct Hud {
     int col;      /* the column written now */
     int col_w;    /* a column's width (pixels) */
     int col_top;  /* where a column's first line goes */
+    PixRect more; /* where lines go on when the last column is full (hud_set_more; h = 0: none) */
+    bool in_more; /* the writer is there now (area is `more`) */
 } Hud;
 
 void hud_begin(Hud *hud, SDL_Renderer *ren, TextCache *tc, PixRect area, int px);
@@ -49,6 +51,10 @@ void hud_begin_strip(Hud *hud, SDL_Renderer *ren, TextCache *tc, PixRect area, i
  * to the top of the next (layout_frame_fit says how many fit). A strip or
  * cols < 2 changes nothing. */
 void hud_set_columns(Hud *hud, int cols);
+
+/* Room elsewhere (FrameLayout.hud_more: under the board) where the lines go
+ * on once the panel is full. The caller's clip rectangle must let it draw there. */
+void hud_set_more(Hud *hud, PixRect more);
 
 /* A title line in the accent colour, slightly larger. */
 void hud_title(Hud *hud, const char *text);
@@ -93,12 +99,13 @@ typedef enum HudSwatch {
 void hud_legend(Hud *hud, HudSwatch kind, Rgba c, const char *caption);
 
 /* Whether fewer than `lines` more lines fit in the panel, in this column or
- * the next (views may then skip detail). */
+ * the next place (views may then skip detail). */
 bool hud_is_full(const Hud *hud, int lines);
 
 /* Keeps `lines` lines together: when they do not fit in this column but do
- * at the top of the next, goes there. Returns whether they fit (a legend
- * is then drawn whole, never cut by the footer or split). False in a strip. */
+ * at the top of the next (or of the room under the board), goes there.
+ * Returns whether they fit (a legend is then drawn whole, never cut by the
+ * footer or split). False in a strip. */
 bool hud_reserve(Hud *hud, int lines);
 
 #endif

@@ -30,7 +30,7 @@ void layout_frame_styled(FrameLayout *out, int win_w, int win_h, bool hud_on, Hu
         style = auto_style(win_w, win_h);
     FrameLayout f = {
         {0, 0, win_w, win_h}, {0, 0, 0, 0},     {0, 0, 0, 0}, {0, 0, 0, 0}, false, false, 1,
-        LAYOUT_HUD_MIN_PX,    LAYOUT_HUD_MIN_PX};
+        LAYOUT_HUD_MIN_PX,    LAYOUT_HUD_MIN_PX, {0, 0, 0, 0}};
     if (hud_on && style == HUD_STYLE_STRIP) {
         int ph = LAYOUT_STRIP_LINES * layout_line_h(LAYOUT_HUD_MIN_PX) + LAYOUT_HUD_MIN_PX / 2;
         if (ph > win_h / 2)
@@ -128,8 +128,19 @@ void layout_frame_fit(FrameLayout *f, PixRect used) {
     int pw = f->hud.w + (spare > 0 ? spare : 0);
     if (pw > 2 * LAYOUT_HUD_MAX_W)
         pw = 2 * LAYOUT_HUD_MAX_W;
-    if (pw < 2 * layout_hud_col_w(f->hud_px))
+    if (pw < 2 * layout_hud_col_w(f->hud_px)) {
+        /* No second column beside it: the rows the board leaves empty
+         * (a wide board in a 16:9 window) go under the timeline instead. */
+        int vspare = b->h - used.h, lh = layout_line_h(f->hud_px);
+        if (vspare < 4 * lh + LAYOUT_MARGIN)
+            return;
+        int bottom = f->timeline.h > 0 ? f->timeline.y + f->timeline.h : b->y + b->h;
+        b->h -= vspare;
+        f->timeline.y -= vspare;
+        int top = bottom - vspare + LAYOUT_MARGIN / 2;
+        f->hud_more = (PixRect){b->x, top, b->w, bottom - top};
         return;
+    }
     int grow = pw - f->hud.w;
     f->hud.x -= grow;
     f->hud.w = pw;

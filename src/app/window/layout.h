@@ -63,6 +63,9 @@ typedef struct FrameLayout {
     int hud_cols;       /* columns the panel's view lines flow over (1 or 2; layout_frame_fit) */
     int hud_px;         /* HUD font size in pixels */
     int caption_px;     /* the caption's font size */
+    PixRect hud_more;   /* more HUD room in the board's column, under the timeline, where a
+                           board beside a side panel leaves rows empty (layout_frame_fit);
+                           h = 0: none */
 } FrameLayout;
 
 /* The height of a line of text at px pixels as the front end's font draws it
@@ -105,8 +108,11 @@ int layout_hud_col_w(int px);
  * timeline moving up with it. A side panel (wide windows) grows to the left
  * by the empty width, only when it then holds two columns (at most
  * 2 * LAYOUT_HUD_MAX_W); the board area, caption and timeline get narrower.
- * The font stays as it was; f->hud_cols says how many columns the panel
- * holds. A strip, a hidden HUD or an empty `used` change nothing. */
+ * Else, when the board leaves at least 4 lines of rows empty, the board
+ * area and the timeline move up to the caption and the rows below them
+ * become f->hud_more, where the panel's lines go on (a wide board's
+ * legend). The font stays as it was; f->hud_cols says how many columns the
+ * panel holds. A strip, a hidden HUD or an empty `used` change nothing. */
 void layout_frame_fit(FrameLayout *f, PixRect used);
 
 enum {

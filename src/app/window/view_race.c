@@ -316,16 +316,6 @@ static void race_caption(const RaceView *rv, FrontendCtx *ctx) {
     ctx->caption_color = c == 0 ? PAL_ACCENT : PAL_GOOD;
 }
 
-static PixRect race_view_fit(void *state, FrontendCtx *ctx, PixRect area) {
-    const RaceView *rv = state;
-    int px = ctx->frame.hud_px;
-    int label_h = LABEL_LINES * text_line_height(ctx->text, px) + px / 2;
-    PairLayout pair;
-    layout_pair(&pair, area, rv->race.rules.w, rv->race.rules.h, label_h);
-    PixRect a = pair.label[0], b = pair.board[1];
-    return (PixRect){a.x, a.y, b.x + b.w - a.x, b.y + b.h - a.y};
-}
-
 static void race_view_draw(void *state, FrontendCtx *ctx) {
     RaceView *rv = state;
     const SnakeRules *rl = &rv->race.rules;
@@ -408,7 +398,6 @@ const View VIEW_RACE = {
     .handle_event = race_view_event,
     .tick = race_view_tick,
     .draw = race_view_draw,
-    .fit = race_view_fit,
     .hud = race_view_hud,
     .history = NULL,
 };

@@ -1233,9 +1233,9 @@ static void sea_view_hud(void *state, FrontendCtx *ctx, Hud *hud) {
                                s->decisions > 0 ? s->decision_us_sum / (double)s->decisions : 0.0));
     }
     hud_gap(hud);
-    if ((ctx->overlays & OVERLAY_HEATMAP) && !hud_is_full(hud, 8))
+    if ((ctx->overlays & OVERLAY_HEATMAP) && hud_reserve(hud, 3))
         hud_ramp(hud, RAMP_HEAT, heat_caption(v, a), "low", "max");
-    if (!hud_is_full(hud, 6)) {
+    if (hud_reserve(hud, 5)) { /* whole, here or at the top of the next column */
         hud_legend(hud, HUD_SWATCH_FILL, SEA_HIT_C, "hit (ship still afloat)");
         hud_legend(hud, HUD_SWATCH_FILL, SEA_SUNK_C, "sunk ship, halo outlined");
         hud_legend(hud, HUD_SWATCH_DISC, SEA_DOT_C, "miss");
