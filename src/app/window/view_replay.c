@@ -443,6 +443,10 @@ static void replay_view_hud(void *state, FrontendCtx *ctx, Hud *hud) {
         hud_kv(hud, "policy", PAL_BAD, "%s -> greedy (cannot play this board)", tg->policy_name);
     else
         hud_kv(hud, "policy", PAL_ACCENT, "%s", tg->policy_name);
+    /* A strip (a small window) holds a few items: the recorded move and its
+     * reason come right after the policy. */
+    if (hud->strip)
+        snake_screen_hud_decision(s, ctx, hud);
     hud_kv(hud, "seed", PAL_TEXT, "%llu  %s", (unsigned long long)s->seed,
            tg->outcome == SNAKE_WON ? "won" : snake_outcome_name(tg->outcome));
     const SnakeHistory *h = s->hist;
@@ -461,7 +465,8 @@ static void replay_view_hud(void *state, FrontendCtx *ctx, Hud *hud) {
             hud_kv(hud, "check", MARK_DIFFER_HUD, "%ld move%s differ", n, n == 1 ? "" : "s");
     }
     snake_screen_hud_board(s, hud);
-    snake_screen_hud_decision(s, ctx, hud);
+    if (!hud->strip)
+        snake_screen_hud_decision(s, ctx, hud);
 }
 
 static const ViewHistory REPLAY_HISTORY = {

@@ -619,6 +619,10 @@ static void snake_view_hud(void *state, FrontendCtx *ctx, Hud *hud) {
     } else {
         hud_kv(hud, "policy", PAL_ACCENT, "%s  [Tab]", snake_policy_name(s->policy));
     }
+    /* A strip (a small window) holds a few items: the decision and its
+     * reason come right after the policy, before what a panel shows first. */
+    if (hud->strip)
+        snake_screen_hud_decision(s, ctx, hud);
     char driver[64];
     if (s->wheel.driving) {
         snprintf(driver, sizeof driver, "you drive — A or %d s idle gives it back",
@@ -647,7 +651,8 @@ static void snake_view_hud(void *state, FrontendCtx *ctx, Hud *hud) {
                  ENGINE_KEEP_BYTES >> 20);
     if (v->fault[0] != '\0')
         hud_wrapped(hud, PAL_BAD, v->fault);
-    snake_screen_hud_decision(s, ctx, hud);
+    if (!hud->strip)
+        snake_screen_hud_decision(s, ctx, hud);
 }
 
 /* A seek shows the engine's kept answer for that tick, or asks for it. */
