@@ -247,7 +247,7 @@ static const char *side_state(const SnakeRaceSide *s) {
         const EngineInfo *in = snake_player_info(s->player);
         return s->waiting ? "thinking" : in != NULL && in->text[0] != '\0' ? in->text : "-";
     }
-    return snake_reason_name(s->ai.reason);
+    return snake_ai_reason_word(&s->ai);
 }
 
 /* What plays side k: the policy's name, or "engine:NAME". */
