@@ -29,7 +29,8 @@ typedef struct SnakeScene {
     Dir ai_arrow;      /* the AI's own choice, drawn as an arrow from the head when someone
                           else drives (take the wheel); DIR_NONE: not drawn */
     Dir player_arrow;  /* the player's move while the player steers, drawn as an arrow of
-                          its own colour beside the AI's; DIR_NONE: not drawn */
+                          its own colour beside the AI's; DIR_NONE: not drawn (set it:
+                          0 is DIR_UP) */
     bool blocks;       /* the policy plays walls as 2x2 blocks at even coordinates (hamilton,
                           perfect): their grid is drawn under everything */
     uint8_t *mark;     /* w*h bytes of scratch, all zero between calls */

@@ -331,6 +331,7 @@ static void race_view_draw(void *state, FrontendCtx *ctx) {
                             .ai = &s->ai,
                             .pending = s->pending,
                             .ai_arrow = DIR_NONE,
+                            .player_arrow = DIR_NONE, /* no wheel in a race */
                             .mark = rv->mark,
                             .engine = s->player != NULL,
                             .info = s->player != NULL && !s->waiting ? snake_player_info(s->player)
