@@ -145,14 +145,11 @@ void frontend_switch_mode(Frontend *app, AppMode mode) {
 void frontend_run_ticks(Frontend *app, long n) {
     const View *view = frontend_view(app);
     void *st = frontend_view_state(app);
-    bool was_paused = app->ctx.paused;
     for (long i = 0; i < n; i++) {
         if (!view->tick(st, &app->ctx))
             break;
         app->ticks++;
         app->rate_ticks++;
-        if (app->ctx.paused && !was_paused)
-            break; /* E / --pause-on-end paused at a game's end: the end stays on screen */
     }
 }
 
@@ -207,7 +204,7 @@ static void update(Frontend *app) {
                     break;
                 app->ticks++;
                 app->rate_ticks++;
-            } while (!ctx->paused && SDL_GetPerformanceCounter() < end);
+            } while (SDL_GetPerformanceCounter() < end);
         }
     }
     ctx->pace = view_pace(app); /* a tick may have given the wheel back */

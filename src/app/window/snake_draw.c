@@ -44,9 +44,10 @@ const KeyHelp SNAKE_VIEW_HELP[] = {
     {"Tab", "next policy, same game (then --policy's engine; each keeps its figures)"},
     {"R  /  Enter", "this game again / the next one (replay: this game / the next)"},
     {"mouse", "L toggles a wall (hamilton, perfect: whole 2x2 blocks at even x, y)"},
-    {"arrows", "take the wheel: steer at 4 ticks/s (yours blue, the AI's move yellow)"},
-    {"A", "give the wheel back to the AI and your speed (or 3 s idle)"},
+    {"arrows", "take the wheel: steer (the AI's move stays drawn)"},
+    {"A", "give the wheel back to the AI (or 3 s idle)"},
     {"X", "race: two policies side by side (X again ends it)"},
+    {"steering", "4 ticks/s, your move a blue arrow; A: the AI and your speed"},
     {NULL, NULL},
 };
 

@@ -577,8 +577,12 @@ static bool snake_view_tick(void *state, FrontendCtx *ctx) {
     SnakeView *v = state;
     SnakeScreen *s = &v->s;
     if (s->over) {
-        /* While paused a single step skips the wait, so N never seems stuck. */
-        if (!ctx->paused && ctx->now_ms - s->over_ms < VIEW_RESULT_MS)
+        /* While paused a single step skips the wait, so N never seems stuck;
+         * but never in the frame that ended the game: when E paused there,
+         * the frame's further ticks (many at unlimited speed) would start
+         * the next game behind the pause. */
+        if (ctx->now_ms == s->over_ms ||
+            (!ctx->paused && ctx->now_ms - s->over_ms < VIEW_RESULT_MS))
             return false;
         engine_end(v);
         start_game(v, s->game_index + 1);
