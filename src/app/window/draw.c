@@ -38,6 +38,14 @@ static bool status_shown(const FrontendCtx *ctx) {
 static void speed_text(const FrontendCtx *ctx, char *buf, size_t cap) {
     if (ctx->paused)
         snprintf(buf, cap, "paused  [Space]");
+    else if (ctx->pace > 0.0 && (ctx->speed <= 0.0 || ctx->speed > ctx->pace))
+        /* The view's pace holds the ticks back (the snake wheel): the user's
+         * own speed comes back with the AI. */
+        if (ctx->speed > 0.0)
+            snprintf(buf, cap, "%.0f/s while you steer (yours: %.0f/s  [+/-])", ctx->pace,
+                     ctx->speed);
+        else
+            snprintf(buf, cap, "%.0f/s while you steer (yours: max  [+/-])", ctx->pace);
     else if (ctx->speed > 0.0)
         snprintf(buf, cap, "%.0f/s, %.0f ticks/s  [+/-]", ctx->speed, ctx->ticks_per_s);
     else

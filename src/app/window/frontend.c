@@ -157,6 +157,19 @@ void frontend_run_ticks(Frontend *app, long n) {
 /* The frame                                                                 */
 /* ======================================================================== */
 
+/* The shown view's cap on ticks per second now (View.pace), 0: none. */
+static double view_pace(const Frontend *app) {
+    const View *view = frontend_view(app);
+    return view->pace != NULL ? view->pace(frontend_view_state(app)) : 0.0;
+}
+
+double frontend_tick_speed(const Frontend *app) {
+    double speed = app->ctx.speed, cap = view_pace(app);
+    if (cap > 0.0 && (speed <= 0.0 || speed > cap))
+        return cap;
+    return speed;
+}
+
 static void update(Frontend *app) {
     FrontendCtx *ctx = &app->ctx;
     uint64_t now = frontend_clock(app);
@@ -165,9 +178,11 @@ static void update(Frontend *app) {
         gap = MAX_FRAME_GAP_MS;
     app->last_ms = now;
     ctx->now_ms = now;
+    ctx->pace = view_pace(app);
+    double speed = frontend_tick_speed(app);
     if (!ctx->paused) {
-        if (ctx->speed > 0.0) {
-            double step_ms = 1000.0 / ctx->speed;
+        if (speed > 0.0) {
+            double step_ms = 1000.0 / speed;
             app->acc_ms += (double)gap;
             long n = (long)(app->acc_ms / step_ms);
             if (n > MAX_TICKS_PER_FRAME)
@@ -192,6 +207,7 @@ static void update(Frontend *app) {
             } while (SDL_GetPerformanceCounter() < end);
         }
     }
+    ctx->pace = view_pace(app); /* a tick may have given the wheel back */
     const ViewHistory *hist = time_travel_history(app);
     if (hist != NULL && hist->idle != NULL)
         hist->idle(frontend_view_state(app), ctx);
@@ -446,6 +462,7 @@ WsStatus frontend_shot_status(const Frontend *app, WsError *err) {
 }
 unsigned frontend_overlays(const Frontend *app) { return app->ctx.overlays; }
 const char *frontend_status_text(const Frontend *app) { return app->ctx.status; }
+const char *frontend_caption_text(const Frontend *app) { return app->ctx.caption; }
 bool frontend_is_paused(const Frontend *app) { return app->ctx.paused; }
 AppMode frontend_mode(const Frontend *app) { return app->mode; }
 long frontend_frame_count(const Frontend *app) { return app->frames; }

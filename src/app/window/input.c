@@ -111,7 +111,13 @@ static void apply_action(Frontend *app, Action a) {
     case ACT_SLOWER:
         ctx->speed = a == ACT_FASTER ? speed_faster(ctx->speed) : speed_slower(ctx->speed);
         app->acc_ms = 0.0; /* the new rate counts from now */
-        if (ctx->speed > 0.0)
+        if (frontend_tick_speed(app) != ctx->speed && ctx->speed > 0.0)
+            frontend_status(ctx, "speed: %g ticks/s once the AI drives (%g while you steer)",
+                            ctx->speed, frontend_tick_speed(app));
+        else if (frontend_tick_speed(app) != ctx->speed)
+            frontend_status(ctx, "speed: unlimited once the AI drives (%g while you steer)",
+                            frontend_tick_speed(app));
+        else if (ctx->speed > 0.0)
             frontend_status(ctx, "speed: %g ticks/s", ctx->speed);
         else
             frontend_status(ctx, "speed: unlimited");

@@ -76,6 +76,8 @@ typedef struct FrontendCtx {
     ReplaySession *replay;  /* `wavesnake replay FILE`: the trace the replay view shows
                                (borrowed, open for the Frontend's life), else NULL */
     double speed;           /* target ticks per second; 0 = unlimited */
+    double pace;            /* the shown view's cap on ticks per second now (View.pace; 0:
+                               none): the ticks run at the lower of the two */
     double ticks_per_s;     /* measured over the last half second */
     Rng fx;                 /* cosmetic randomness only */
     char status[200];       /* a transient HUD line (screenshot path, notices) */
@@ -184,6 +186,12 @@ typedef struct View {
 
     /* Writes the mode's HUD lines (score, decision, legend ...). */
     void (*hud)(void *state, FrontendCtx *ctx, Hud *hud);
+
+    /* Optional (may be NULL): the most ticks per second the view wants now,
+     * whatever the speed (0: no limit). The snake view asks for a pace a
+     * person can steer at while someone holds the wheel; the user's speed is
+     * untouched and applies again once the view asks for nothing. */
+    double (*pace)(const void *state);
 
     /* Time travel (above), or NULL for a view without a history: then the
      * front end shows no timeline and no "tick T of N", `,` Home End only

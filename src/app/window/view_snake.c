@@ -483,8 +483,12 @@ static bool snake_view_tick(void *state, FrontendCtx *ctx) {
     SnakeView *v = state;
     SnakeScreen *s = &v->s;
     if (s->over) {
-        /* While paused a single step skips the wait, so N never seems stuck. */
-        if (!ctx->paused && ctx->now_ms - s->over_ms < VIEW_RESULT_MS)
+        /* While paused a single step skips the wait, so N never seems stuck;
+         * but never in the frame that ended the game: when E paused there,
+         * the frame's further ticks (many at unlimited speed) would start
+         * the next game behind the pause. */
+        if (ctx->now_ms == s->over_ms ||
+            (!ctx->paused && ctx->now_ms - s->over_ms < VIEW_RESULT_MS))
             return false;
         engine_end(v);
         start_game(v, s->game_index + 1);
@@ -509,6 +513,13 @@ static bool snake_view_tick(void *state, FrontendCtx *ctx) {
     return true;
 }
 
+/* While a person holds the wheel the game goes at a pace one can steer at
+ * (snake_wheel.h, SNAKE_WHEEL_PACE); the AI drives at the user's speed. */
+static double snake_view_pace(const void *state) {
+    const SnakeView *v = state;
+    return v->s.wheel.driving && !v->s.over ? SNAKE_WHEEL_PACE : 0.0;
+}
+
 static void snake_view_draw(void *state, FrontendCtx *ctx) {
     snake_screen_draw(&((SnakeView *)state)->s, ctx);
 }
@@ -525,10 +536,13 @@ static void snake_view_hud(void *state, FrontendCtx *ctx, Hud *hud) {
     } else {
         hud_kv(hud, "policy", PAL_ACCENT, "%s  [Tab]", snake_policy_name(s->policy));
     }
-    char driver[64];
+    char driver[96];
     if (s->wheel.driving) {
-        snprintf(driver, sizeof driver, "you drive — A or %d s idle gives it back",
-                 SNAKE_WHEEL_IDLE_MS / 1000);
+        /* The pace is the wheel's (snake_view_pace), or a slower speed the user set. */
+        double pace =
+            ctx->speed > 0.0 && ctx->speed < SNAKE_WHEEL_PACE ? ctx->speed : SNAKE_WHEEL_PACE;
+        snprintf(driver, sizeof driver, "you drive · %.0f ticks/s — A or %d s idle gives it back",
+                 pace, SNAKE_WHEEL_IDLE_MS / 1000);
         hud_wrapped(hud, PAL_ACCENT, driver);
     } else {
         hud_text(hud, PAL_TEXT_DIM, "AI drives  (arrows: you steer)");
@@ -591,5 +605,6 @@ const View VIEW_SNAKE = {
     .tick = snake_view_tick,
     .draw = snake_view_draw,
     .hud = snake_view_hud,
+    .pace = snake_view_pace,
     .history = &SNAKE_HISTORY,
 };
