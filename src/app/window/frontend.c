@@ -143,10 +143,8 @@ void frontend_switch_mode(Frontend *app, AppMode mode) {
 }
 
 void frontend_run_ticks(Frontend *app, long n) {
-    const View *view = frontend_view(app);
-    void *st = frontend_view_state(app);
     for (long i = 0; i < n; i++) {
-        if (!view->tick(st, &app->ctx))
+        if (!time_travel_play(app))
             break;
         app->ticks++;
         app->rate_ticks++;
@@ -180,12 +178,10 @@ static void update(Frontend *app) {
             frontend_run_ticks(app, OFFSCREEN_UNLIMITED_TICKS);
         } else {
             /* Unlimited: as many ticks as fit in the frame's budget. */
-            const View *view = frontend_view(app);
-            void *st = frontend_view_state(app);
             Uint64 freq = SDL_GetPerformanceFrequency();
             Uint64 end = SDL_GetPerformanceCounter() + freq * UNLIMITED_BUDGET_MS / 1000;
             do {
-                if (!view->tick(st, ctx))
+                if (!time_travel_play(app))
                     break;
                 app->ticks++;
                 app->rate_ticks++;

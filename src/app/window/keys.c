@@ -158,9 +158,9 @@ unsigned keys_overlay_bit(Action action) {
 /* ======================================================================== */
 
 static const KeyHelp HELP[] = {
-    {"Space", "pause / resume"},
+    {"Space", "pause / play (at a past tick: the recorded ticks, like a video)"},
     {"N  or  .", "one tick forward (pauses)"},
-    {",", "one tick back (pauses); Space plays on from there"},
+    {",", "one tick back (pauses)"},
     {"Home  End", "first / latest tick (or click the timeline)"},
     {"[  ]", "previous / next game (replay)"},
     {"+  /  -", "faster / slower (1 tick/s .. unlimited)"},
