@@ -49,6 +49,8 @@ typedef struct ReplayView {
     bool scan_done;   /* every recorded move was checked against the policy */
     bool ai_fallback; /* the trace's policy cannot play this board: greedy decides */
     long scan_slice;  /* ticks per scan call, adapted to the policy's decision time */
+    bool wants_ai;    /* A was pressed before the scan knew the AI's memory there: the
+                         AI plays on from the tick on screen once it does */
 
     /* replay --policy engine:CMD: the engine whose info is shown */
     bool have_engine;
@@ -192,6 +194,7 @@ static WsStatus open_game(ReplayView *v, FrontendCtx *ctx, WsError *err) {
     s->played_on = false;
     v->ai_fallback = false;
     v->scan_done = false;
+    v->wants_ai = false;
     s->counted = true; /* a replayed game is not one of this run's results */
     s->over = false;
     WsStatus st = snake_game_init(&s->game, &s->rules, s->seed, err);
@@ -249,6 +252,8 @@ static void load_game(ReplayView *v, long i, FrontendCtx *ctx) {
                     rs->index.count, v->s.cur, v->s.hist->ticks);
 }
 
+static void replay_play_on(ReplayView *v, FrontendCtx *ctx);
+
 /* ======================================================================== */
 /* The scan                                                                  */
 /* ======================================================================== */
@@ -289,6 +294,8 @@ static void replay_hist_idle(void *state, FrontendCtx *ctx) {
         else if (!engine_apply(v))
             s->info = NULL; /* the same state: the engine's answer, when it comes, stays */
     }
+    if (v->wants_ai && snake_history_is_exact(s->hist, s->cur, &s->ai))
+        replay_play_on(v, ctx);
 }
 
 /* Every frame: the engine's answer, then the scan. */
@@ -301,6 +308,7 @@ static void replay_idle(void *state, FrontendCtx *ctx) {
 /* A seek shows the engine's thoughts at that tick (asked, after a `game` block). */
 static bool replay_hist_seek(void *state, long t, FrontendCtx *ctx) {
     ReplayView *v = state;
+    v->wants_ai = false; /* A was for the tick it was pressed at */
     if (!snake_screen_hist_seek(state, t, ctx))
         return false;
     engine_ask(v, true);
@@ -319,6 +327,18 @@ static void replay_play_on(ReplayView *v, FrontendCtx *ctx) {
     if (s->over) {
         frontend_status(ctx, "the game is over at tick %ld: nothing to play on (',' goes back)",
                         s->cur);
+        return;
+    }
+    v->wants_ai = false;
+    if (!v->scan_done && !s->played_on && !snake_history_is_exact(s->hist, s->cur, &s->ai)) {
+        /* The scan has not reached this tick: the AI's memory here (perfect
+         * keeps one) is not known yet. The scan says when it is. */
+        v->wants_ai = true;
+        const SnakeHistory *h = s->hist;
+        frontend_status(ctx,
+                        "the AI plays on from tick %ld once the check of the moves gets there "
+                        "(%ld%%)",
+                        s->cur, h->ticks > 0 ? h->checked * 100 / h->ticks : 100);
         return;
     }
     if (!snake_screen_drop_future(s, ctx))
