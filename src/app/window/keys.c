@@ -162,7 +162,7 @@ static const KeyHelp HELP[] = {
     {"N  or  .", "one tick forward (pauses)"},
     {",", "one tick back (pauses)"},
     {"Home  End", "first / latest tick (or click the timeline)"},
-    {"[  ]", "previous / next game (replay)"},
+    {"[  ]", "previous / next game, paused (replay)"},
     {"+  /  -", "faster / slower (1 tick/s .. unlimited)"},
     {"R  /  Enter", "the same game again / the next game"},
     {"E", "stop at the end of every game (snake, sea)"},

@@ -38,7 +38,7 @@ const KeyHelp SNAKE_VIEW_HELP[] = {
     {"R  /  Enter", "this game again / the next one (replay: this game / the next)"},
     {"mouse", "L toggles a wall on an empty cell"},
     {"arrows", "take the wheel: steer (the AI's move stays drawn)"},
-    {"A", "give the wheel back to the AI (or 3 s idle); replay: the AI plays on from here"},
+    {"A", "the AI drives again (or 3 s idle); replay: it plays on from here"},
     {"X", "race: two policies side by side (X again ends it)"},
     {NULL, NULL},
 };
