@@ -169,6 +169,42 @@ START_TEST(pause_on_end_stops_at_the_end) {
 }
 END_TEST
 
+START_TEST(pause_on_end_stops_a_played_back_end_too) {
+    /* E: Space from a past tick plays the recorded ticks up to the end of
+     * the game, and the end stops there again (not the next game). */
+    AppOptions o = small_opts();
+    o.rules.w = 4;
+    o.rules.h = 4;
+    o.rules.start_length = 2;
+    o.pause_on_end = true;
+    Frontend *app = open_app_with(&o);
+    for (int i = 0; i < 2000 && !frontend_is_paused(app); i++) {
+        SDL_Delay(1);
+        ck_assert(frontend_frame(app));
+    }
+    ck_assert(frontend_is_paused(app));
+    long first, cur, last;
+    ck_assert(frontend_time(app, &first, &cur, &last));
+    long end = last;
+    ck_assert_int_eq(cur, end);
+    push_key(SDLK_HOME, KMOD_NONE);
+    ck_assert(frontend_frame(app));
+    push_key(SDLK_SPACE, KMOD_NONE);
+    ck_assert(frontend_frame(app));
+    for (int i = 0; i < 2000 && !frontend_is_paused(app); i++) {
+        SDL_Delay(1);
+        ck_assert(frontend_frame(app));
+        ck_assert(frontend_time(app, &first, &cur, &last));
+        ck_assert_int_eq(last, end); /* played back, not played again */
+    }
+    ck_assert(frontend_is_paused(app));
+    ck_assert(frontend_time(app, &first, &cur, &last));
+    ck_assert_int_eq(last, end);
+    ck_assert_int_eq(cur, end);
+    frontend_close(app);
+}
+END_TEST
+
 START_TEST(space_freezes_and_step_ticks_once) {
     Frontend *app = open_window_app();
     for (int i = 0; i < 5; i++)
@@ -1438,6 +1474,7 @@ static Suite *frontend_suite(void) {
     tcase_add_test(keys, keys_toggle_overlays);
     tcase_add_test(keys, keys_without_meaning_say_so);
     tcase_add_test(keys, pause_on_end_stops_at_the_end);
+    tcase_add_test(keys, pause_on_end_stops_a_played_back_end_too);
     tcase_add_test(keys, space_freezes_and_step_ticks_once);
     tcase_add_test(keys, q_and_escape_quit);
     tcase_add_test(keys, ctrl_w_is_not_a_toggle);

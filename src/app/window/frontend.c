@@ -143,11 +143,16 @@ void frontend_switch_mode(Frontend *app, AppMode mode) {
 }
 
 void frontend_run_ticks(Frontend *app, long n) {
+    /* A tick that pauses (E at a game's end, a replay's last tick) ends the
+     * run: the ticks owed after it would step past what it stopped at. */
+    bool was_paused = app->ctx.paused;
     for (long i = 0; i < n; i++) {
         if (!time_travel_play(app))
             break;
         app->ticks++;
         app->rate_ticks++;
+        if (app->ctx.paused && !was_paused)
+            break;
     }
 }
 
@@ -185,7 +190,7 @@ static void update(Frontend *app) {
                     break;
                 app->ticks++;
                 app->rate_ticks++;
-            } while (SDL_GetPerformanceCounter() < end);
+            } while (!ctx->paused && SDL_GetPerformanceCounter() < end);
         }
     }
     const ViewHistory *hist = time_travel_history(app);
