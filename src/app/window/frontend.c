@@ -143,13 +143,16 @@ void frontend_switch_mode(Frontend *app, AppMode mode) {
 }
 
 void frontend_run_ticks(Frontend *app, long n) {
-    const View *view = frontend_view(app);
-    void *st = frontend_view_state(app);
+    /* A tick that pauses (E at a game's end, a replay's last tick) ends the
+     * run: the ticks owed after it would step past what it stopped at. */
+    bool was_paused = app->ctx.paused;
     for (long i = 0; i < n; i++) {
-        if (!view->tick(st, &app->ctx))
+        if (!time_travel_play(app))
             break;
         app->ticks++;
         app->rate_ticks++;
+        if (app->ctx.paused && !was_paused)
+            break;
     }
 }
 
@@ -195,16 +198,14 @@ static void update(Frontend *app) {
             frontend_run_ticks(app, OFFSCREEN_UNLIMITED_TICKS);
         } else {
             /* Unlimited: as many ticks as fit in the frame's budget. */
-            const View *view = frontend_view(app);
-            void *st = frontend_view_state(app);
             Uint64 freq = SDL_GetPerformanceFrequency();
             Uint64 end = SDL_GetPerformanceCounter() + freq * UNLIMITED_BUDGET_MS / 1000;
             do {
-                if (!view->tick(st, ctx))
+                if (!time_travel_play(app))
                     break;
                 app->ticks++;
                 app->rate_ticks++;
-            } while (SDL_GetPerformanceCounter() < end);
+            } while (!ctx->paused && SDL_GetPerformanceCounter() < end);
         }
     }
     ctx->pace = view_pace(app); /* a tick may have given the wheel back */

@@ -45,7 +45,7 @@ const KeyHelp SNAKE_VIEW_HELP[] = {
     {"R  /  Enter", "this game again / the next one (replay: this game / the next)"},
     {"mouse", "L toggles a wall (hamilton, perfect: whole 2x2 blocks at even x, y)"},
     {"arrows", "take the wheel: steer (the AI's move stays drawn)"},
-    {"A", "give the wheel back to the AI (or 3 s idle)"},
+    {"A", "the AI drives again (or 3 s idle); replay: it plays on from here"},
     {"X", "race: two policies side by side (X again ends it)"},
     {"steering", "4 ticks/s, your move a blue arrow; A: the AI and your speed"},
     {NULL, NULL},

@@ -52,6 +52,10 @@ void snake_screen_finish(SnakeScreen *s, FrontendCtx *ctx) {
     s->over_ms = ctx->now_ms;
     s->pending = DIR_NONE;
     snake_ai_clear(&s->ai);
+    /* E / --pause-on-end: the end stays until Space, N or Enter, also when
+     * Space played the recorded ticks up to it. */
+    if (ctx->pause_on_end)
+        ctx->paused = true;
     if (s->counted)
         return;
     s->counted = true;
@@ -59,8 +63,6 @@ void snake_screen_finish(SnakeScreen *s, FrontendCtx *ctx) {
     st->played++;
     st->won += s->game.outcome == SNAKE_WON;
     st->length_sum += s->game.snake.len;
-    if (ctx->pause_on_end)
-        ctx->paused = true; /* E / --pause-on-end: the end stays until Space, N or Enter */
 }
 
 /* Takes the game's result back out of the statistics (it is played on from
@@ -172,12 +174,12 @@ bool snake_screen_drop_future(SnakeScreen *s, FrontendCtx *ctx) {
     WsError err = {0};
     /* A replay's AI memory at this tick comes from the background scan
      * (perfect keeps memory; greedy and hamilton need none): until the scan
-     * has passed it, wait, and the game goes on by itself once it has. */
+     * has passed it, nothing changes (the replay's A waits for it). */
     if (!snake_history_is_exact(s->hist, s->cur, &s->ai)) {
         const SnakeHistory *h = s->hist;
         frontend_status(ctx,
-                        "the AI's memory at tick %ld is still being checked (%ld%%): it "
-                        "plays on from there once the check gets there",
+                        "the AI's memory at tick %ld is still being checked (%ld%%): "
+                        "nothing changes before the check gets there",
                         s->cur, h->ticks > 0 ? h->checked * 100 / h->ticks : 100);
         return false;
     }
