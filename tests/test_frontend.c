@@ -180,6 +180,42 @@ START_TEST(pause_on_end_stops_at_the_end) {
 }
 END_TEST
 
+START_TEST(pause_on_end_stops_a_played_back_end_too) {
+    /* E: Space from a past tick plays the recorded ticks up to the end of
+     * the game, and the end stops there again (not the next game). */
+    AppOptions o = small_opts();
+    o.rules.w = 4;
+    o.rules.h = 4;
+    o.rules.start_length = 2;
+    o.pause_on_end = true;
+    Frontend *app = open_app_with(&o);
+    for (int i = 0; i < 2000 && !frontend_is_paused(app); i++) {
+        SDL_Delay(1);
+        ck_assert(frontend_frame(app));
+    }
+    ck_assert(frontend_is_paused(app));
+    long first, cur, last;
+    ck_assert(frontend_time(app, &first, &cur, &last));
+    long end = last;
+    ck_assert_int_eq(cur, end);
+    push_key(SDLK_HOME, KMOD_NONE);
+    ck_assert(frontend_frame(app));
+    push_key(SDLK_SPACE, KMOD_NONE);
+    ck_assert(frontend_frame(app));
+    for (int i = 0; i < 2000 && !frontend_is_paused(app); i++) {
+        SDL_Delay(1);
+        ck_assert(frontend_frame(app));
+        ck_assert(frontend_time(app, &first, &cur, &last));
+        ck_assert_int_eq(last, end); /* played back, not played again */
+    }
+    ck_assert(frontend_is_paused(app));
+    ck_assert(frontend_time(app, &first, &cur, &last));
+    ck_assert_int_eq(last, end);
+    ck_assert_int_eq(cur, end);
+    frontend_close(app);
+}
+END_TEST
+
 START_TEST(space_freezes_and_step_ticks_once) {
     Frontend *app = open_window_app();
     for (int i = 0; i < 5; i++)
@@ -726,14 +762,14 @@ START_TEST(home_end_and_timeline_click) {
     ck_assert_msg(cur >= n / 2 - 2 && cur <= n / 2 + 2, "click at the middle: tick %ld of %ld", cur,
                   n);
     ck_assert(frontend_is_paused(app));
-    /* Space plays on from there: the ticks after it are dropped, new ones come. */
+    /* Space plays the recorded ticks from there (a video): none is dropped. */
     long mid = cur;
     push_key(SDLK_SPACE, KMOD_NONE);
     ck_assert(frontend_frame(app));
-    SDL_Delay(20);
+    SDL_Delay(5);
     ck_assert(frontend_frame(app));
     ck_assert(frontend_time(app, &first, &cur, &last));
-    ck_assert_int_eq(cur, last);
+    ck_assert_int_ge(last, n);
     ck_assert_int_gt(cur, mid);
     frontend_close(app);
 }
@@ -879,6 +915,236 @@ START_TEST(timeline_marks_the_eats) {
 }
 END_TEST
 
+/* ---- video semantics (docs/replay.md, "In the window") -------------------- */
+
+START_TEST(space_at_a_past_tick_plays_the_recorded_ticks) {
+    /* Space at a past tick plays the ticks kept, like a video: the latest
+     * tick stays where it was until they run out (nothing is dropped, End
+     * still shows the same latest tick), and then the game goes on live. */
+    AppOptions o = small_opts();
+    o.speed = 200.0;
+    Frontend *app = open_app_with(&o);
+    play_until(app, 30);
+    push_key(SDLK_SPACE, KMOD_NONE);
+    ck_assert(frontend_frame(app));
+    long first, cur, last;
+    ck_assert(frontend_time(app, &first, &cur, &last));
+    long n = last;
+    SDL_Surface *latest = shoot(app);
+    push_key(SDLK_HOME, KMOD_NONE);
+    ck_assert(frontend_frame(app));
+    ck_assert(frontend_time(app, &first, &cur, &last));
+    ck_assert_int_eq(cur, 0);
+    push_key(SDLK_SPACE, KMOD_NONE);
+    long prev = 0;
+    for (int i = 0; i < 400 && cur < n / 2; i++) {
+        SDL_Delay(2);
+        ck_assert(frontend_frame(app));
+        ck_assert(frontend_time(app, &first, &cur, &last));
+        ck_assert_int_eq(last, n); /* the recorded ticks are kept */
+        ck_assert_int_ge(cur, prev);
+        prev = cur;
+    }
+    ck_assert_int_ge(cur, n / 2);
+    ck_assert_msg(!frontend_is_paused(app), "paused at %ld of %ld: %s", cur, n,
+                  frontend_status_text(app));
+    push_key(SDLK_SPACE, KMOD_NONE); /* pause in the middle: the ending is still there */
+    ck_assert(frontend_frame(app));
+    ck_assert(frontend_time(app, &first, &cur, &last));
+    ck_assert_int_eq(last, n);
+    push_key(SDLK_END, KMOD_NONE);
+    SDL_Surface *end = shoot(app);
+    ck_assert_msg(same_pixels(latest, end), "End after playing back shows another latest tick");
+    /* Run out of recorded ticks: the game goes on live. */
+    push_key(SDLK_SPACE, KMOD_NONE);
+    for (int i = 0; i < 400 && last == n; i++) {
+        SDL_Delay(2);
+        ck_assert(frontend_frame(app));
+        ck_assert(frontend_time(app, &first, &cur, &last));
+    }
+    ck_assert_int_gt(last, n);
+    ck_assert_int_eq(cur, last);
+    SDL_FreeSurface(latest);
+    SDL_FreeSurface(end);
+    frontend_close(app);
+}
+END_TEST
+
+/* Writes `games` greedy games on 8x8 (seeds 77, 78, ...; numbered 0, 1,
+ * ...) as a trace to a fresh file named in path ("/tmp/ws_video_XXXXXX.txt"). */
+static void write_greedy_trace(char *path, int games) {
+    AppOptions o = small_opts();
+    o.rules.w = o.rules.h = 8;
+    WsError err = {0};
+    TraceBuf tb = {0};
+    trace_write_header(&tb);
+    for (int k = 0; k < games; k++) {
+        SnakeGame g;
+        SnakeAi ai;
+        ck_assert_int_eq(snake_game_init(&g, &o.rules, 77 + (uint64_t)k, &err), WS_OK);
+        ck_assert_int_eq(snake_ai_init(&ai, 8, 8, SNAKE_POLICY_GREEDY, o.rules.strict_tail, &err),
+                         WS_OK);
+        trace_write_start(&tb, &g, k, "greedy");
+        while (g.outcome == SNAKE_PLAYING) {
+            Dir d = snake_ai_choose(&ai, &g);
+            if (d == DIR_NONE) {
+                snake_game_tick(&g, d);
+                break;
+            }
+            int len = g.snake.len;
+            snake_game_tick(&g, d);
+            trace_write_move(&tb, d);
+            if (g.snake.len > len)
+                trace_write_food(&tb, 8, g.food);
+        }
+        trace_write_end(&tb, g.outcome, g.snake.len, g.steps);
+        snake_ai_deinit(&ai);
+        snake_game_deinit(&g);
+    }
+    int fd = mkstemps(path, 4);
+    ck_assert_int_ge(fd, 0);
+    ck_assert_int_eq(write(fd, tb.data, tb.len), (ssize_t)tb.len);
+    close(fd);
+    trace_buf_free(&tb);
+}
+
+/* A replay of game 0 of a two-game trace at tick 5, at `speed` ticks/s. */
+static Frontend *open_video_replay(ReplaySession *session, char *path, double speed) {
+    write_greedy_trace(path, 2);
+    AppOptions o = small_opts();
+    o.rules.w = o.rules.h = 8;
+    o.speed = speed;
+    o.replay = path;
+    o.replay_game = 0;
+    o.replay_game_given = true;
+    o.replay_tick = 5;
+    o.replay_tick_given = true;
+    setenv("SDL_VIDEODRIVER", "dummy", 1);
+    setenv("SDL_FRAMEBUFFER_ACCELERATION", "0", 1);
+    WsError err = {0};
+    ck_assert_msg(replay_session_open(session, &o, &err) == WS_OK, "%s", err.msg);
+    Frontend *app = NULL;
+    ck_assert_msg(frontend_open_replay(&app, &o, session, &err) == WS_OK, "%s", err.msg);
+    ck_assert(frontend_is_paused(app));
+    return app;
+}
+
+START_TEST(a_replay_plays_its_ticks_and_pauses_on_the_last) {
+    /* Space in a replay plays the recorded ticks, keeps them all, and
+     * pauses on the last one (the recorded ending is seen, never replaced). */
+    char path[] = "/tmp/ws_video_XXXXXX.txt";
+    ReplaySession session;
+    Frontend *app = open_video_replay(&session, path, 500.0);
+    long first, cur, last;
+    ck_assert(frontend_time(app, &first, &cur, &last));
+    ck_assert_int_eq(cur, 5);
+    long n = last;
+    ck_assert_int_eq(n, session.history.ticks);
+    push_key(SDLK_SPACE, KMOD_NONE);
+    for (int i = 0; i < 2000 && !(i > 0 && frontend_is_paused(app)); i++) {
+        SDL_Delay(1);
+        ck_assert(frontend_frame(app));
+        ck_assert(frontend_time(app, &first, &cur, &last));
+        ck_assert_int_eq(last, n);
+    }
+    ck_assert(frontend_is_paused(app));
+    ck_assert(frontend_time(app, &first, &cur, &last));
+    ck_assert_int_eq(cur, n);
+    ck_assert_int_eq(last, n);
+    /* Space again at the end: it stays (a replay never plays on by itself). */
+    push_key(SDLK_SPACE, KMOD_NONE);
+    for (int i = 0; i < 5; i++)
+        ck_assert(frontend_frame(app));
+    ck_assert(frontend_is_paused(app));
+    ck_assert(frontend_time(app, &first, &cur, &last));
+    ck_assert_int_eq(last, n);
+    frontend_close(app);
+    replay_session_close(&session);
+    unlink(path);
+}
+END_TEST
+
+START_TEST(a_in_a_replay_plays_on_from_here) {
+    /* A at a past tick of a replay branches: the recorded ticks after it
+     * go and the AI plays on live from there. */
+    char path[] = "/tmp/ws_video_XXXXXX.txt";
+    ReplaySession session;
+    Frontend *app = open_video_replay(&session, path, 30.0);
+    long first, cur, last;
+    ck_assert(frontend_time(app, &first, &cur, &last));
+    long n = last;
+    ck_assert_int_gt(n, 20);
+    push_key(SDLK_a, KMOD_NONE);
+    ck_assert(frontend_frame(app));
+    ck_assert(frontend_time(app, &first, &cur, &last));
+    ck_assert_msg(last < n, "A did not drop the recorded ticks (last %ld of %ld)", last, n);
+    ck_assert_int_eq(cur, last);
+    ck_assert(!frontend_is_paused(app));
+    ck_assert_msg(strstr(frontend_status_text(app), "plays on from tick 5") != NULL, "status: %s",
+                  frontend_status_text(app));
+    frontend_close(app);
+    replay_session_close(&session);
+    unlink(path);
+}
+END_TEST
+
+START_TEST(brackets_open_the_other_game_paused) {
+    /* `]` pressed while the replay plays opens the next game at its default
+     * tick, paused; `[` the same for the previous one. */
+    char path[] = "/tmp/ws_video_XXXXXX.txt";
+    ReplaySession session;
+    Frontend *app = open_video_replay(&session, path, 60.0);
+    push_key(SDLK_SPACE, KMOD_NONE);
+    for (int i = 0; i < 3; i++) {
+        SDL_Delay(20);
+        ck_assert(frontend_frame(app));
+    }
+    ck_assert(!frontend_is_paused(app));
+    push_key(SDLK_RIGHTBRACKET, KMOD_NONE);
+    ck_assert(frontend_frame(app));
+    ck_assert_int_eq(session.current, 1);
+    ck_assert(frontend_is_paused(app));
+    long first, cur, last;
+    for (int i = 0; i < 5; i++) {
+        SDL_Delay(20);
+        ck_assert(frontend_frame(app));
+    }
+    ck_assert(frontend_time(app, &first, &cur, &last));
+    ck_assert_int_eq(cur, session.tick);
+    ck_assert_int_eq(last, session.history.ticks);
+    push_key(SDLK_SPACE, KMOD_NONE);
+    ck_assert(frontend_frame(app));
+    push_key(SDLK_LEFTBRACKET, KMOD_NONE);
+    ck_assert(frontend_frame(app));
+    ck_assert_int_eq(session.current, 0);
+    ck_assert(frontend_is_paused(app));
+    ck_assert(frontend_time(app, &first, &cur, &last));
+    ck_assert_int_eq(cur, session.tick);
+    frontend_close(app);
+    replay_session_close(&session);
+    unlink(path);
+}
+END_TEST
+
+START_TEST(i_in_a_small_window_gives_the_bigger_hud) {
+    /* 400x300 shows the HUD as a strip whose hint says "I bigger HUD": I
+     * gives the panel, then the strip, then hides it. */
+    AppOptions o = small_opts();
+    o.window_w = 400;
+    o.window_h = 300;
+    Frontend *app = open_app_with(&o);
+    ck_assert(frontend_frame(app));
+    static const char *const NEXT[] = {"a panel", "a strip", "hidden", "a panel"};
+    for (int i = 0; i < 4; i++) {
+        push_key(SDLK_i, KMOD_NONE);
+        ck_assert(frontend_frame(app));
+        ck_assert_msg(strstr(frontend_status_text(app), NEXT[i]) != NULL, "I #%d: %s", i + 1,
+                      frontend_status_text(app));
+    }
+    frontend_close(app);
+}
+END_TEST
+
 /* ---- time travel in the arena and the sea -------------------------------- */
 
 static Frontend *open_mode_app(AppMode mode) {
@@ -953,13 +1219,16 @@ START_TEST(a_past_tick_shows_what_was_computed_there) {
     ck_assert(frontend_time(app, &first, &cur, &last));
     ck_assert_int_eq(cur, first + 1);
     ck_assert_int_eq(last, t + 5);
+    /* Space there plays the recorded ticks, then goes on live. */
     push_key(SDLK_SPACE, KMOD_NONE);
-    ck_assert(frontend_frame(app));
-    SDL_Delay(10);
-    ck_assert(frontend_frame(app));
-    ck_assert(frontend_time(app, &first, &cur, &last));
-    ck_assert_int_eq(cur, last); /* playing on from there: the latest tick is on screen */
-    ck_assert_int_gt(last, first + 1);
+    for (int i = 0; i < 2000 && last == t + 5; i++) {
+        SDL_Delay(2);
+        ck_assert(frontend_frame(app));
+        ck_assert(frontend_time(app, &first, &cur, &last));
+        ck_assert_int_ge(last, t + 5); /* never dropped */
+    }
+    ck_assert_int_eq(cur, last);
+    ck_assert_int_gt(last, t + 5);
     SDL_FreeSurface(then);
     SDL_FreeSurface(later);
     SDL_FreeSurface(back);
@@ -1214,11 +1483,17 @@ static Suite *frontend_suite(void) {
     tcase_add_test(keys, keys_toggle_overlays);
     tcase_add_test(keys, keys_without_meaning_say_so);
     tcase_add_test(keys, pause_on_end_stops_at_the_end);
+    tcase_add_test(keys, pause_on_end_stops_a_played_back_end_too);
     tcase_add_test(keys, space_freezes_and_step_ticks_once);
     tcase_add_test(keys, q_and_escape_quit);
     tcase_add_test(keys, ctrl_w_is_not_a_toggle);
     tcase_add_test(keys, back_five_forward_five_same_pixels);
     tcase_add_test(keys, home_end_and_timeline_click);
+    tcase_add_test(keys, space_at_a_past_tick_plays_the_recorded_ticks);
+    tcase_add_test(keys, a_replay_plays_its_ticks_and_pauses_on_the_last);
+    tcase_add_test(keys, a_in_a_replay_plays_on_from_here);
+    tcase_add_test(keys, brackets_open_the_other_game_paused);
+    tcase_add_test(keys, i_in_a_small_window_gives_the_bigger_hud);
     tcase_add_test(keys, an_arena_edit_at_a_past_tick_drops_the_later_ticks);
     tcase_add_loop_test(keys, a_past_tick_shows_what_was_computed_there, 0,
                         (int)(sizeof TRAVEL_MODES / sizeof TRAVEL_MODES[0]));

@@ -65,6 +65,8 @@ START_TEST(eats_when_safe) {
     setup(&t, 8, 8, body, 3, (Pos){5, 0}, false);
     ck_assert_int_eq(snake_ai_choose(&t.ai, &t.game), DIR_RIGHT);
     ck_assert_int_eq(t.ai.reason, SNAKE_REASON_EAT);
+    ck_assert(!t.ai.detour); /* the shortest eat: no plan, the HUD says "eat" */
+    ck_assert_str_eq(snake_ai_reason_word(&t.ai), "eat");
     ck_assert_int_eq(t.ai.food_path.len, 4); /* (2,0) .. (5,0) */
     ck_assert_int_eq(t.ai.food_path.cells[3], 5);
     ck_assert(t.ai.virt_valid && t.ai.virt_safe);
@@ -126,6 +128,9 @@ START_TEST(eats_by_a_plan_where_the_shortest_eat_traps) {
     setup(&t, 5, 5, CORNER_BODY, 5, (Pos){0, 4}, false);
     ck_assert_int_eq(snake_ai_choose(&t.ai, &t.game), DIR_UP);
     ck_assert_int_eq(t.ai.reason, SNAKE_REASON_EAT);
+    /* A detour before the eat: the reason line says "plan", not "eat". */
+    ck_assert(t.ai.detour);
+    ck_assert_str_eq(snake_ai_reason_word(&t.ai), "plan");
     ck_assert(t.ai.virt_valid && t.ai.virt_safe);
     ck_assert_int_eq(t.ai.food_path.len, 7);
     for (int i = 0; i < 7; i++)
@@ -136,6 +141,7 @@ START_TEST(eats_by_a_plan_where_the_shortest_eat_traps) {
     snake_game_tick(&t.game, DIR_UP);
     ck_assert_int_eq(snake_ai_choose(&t.ai, &t.game), DIR_UP);
     ck_assert_int_eq(t.ai.food_path.len, 6);
+    ck_assert_str_eq(snake_ai_reason_word(&t.ai), "plan"); /* still on the detour */
     teardown_setup(&t);
 }
 END_TEST
@@ -426,6 +432,9 @@ START_TEST(names_come_from_the_tables) {
     ck_assert_str_eq(snake_policy_name(SNAKE_POLICY_PERFECT), "perfect");
     ck_assert_str_eq(snake_policy_name(SNAKE_POLICY_COUNT), "?");
     ck_assert_str_eq(snake_reason_name(SNAKE_REASON_FOLLOW_TAIL), "follow-tail");
+    /* The one-word reason is the name unless an eat comes after a detour. */
+    SnakeAi ai = {.reason = SNAKE_REASON_FOLLOW_TAIL, .detour = false};
+    ck_assert_str_eq(snake_ai_reason_word(&ai), "follow-tail");
     ck_assert_str_eq(snake_reason_name((SnakeReason)-1), "?");
 }
 END_TEST

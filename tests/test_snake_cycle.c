@@ -523,6 +523,17 @@ START_TEST(cycle_policies_refuse_other_walls) {
     ck_assert_int_eq(snake_policy_check_walls(SNAKE_POLICY_PERFECT, 8, 8, walls, &err), WS_ERR_ARG);
     ck_assert_ptr_nonnull(strstr(err.msg, "perfect"));
     ck_assert_int_eq(snake_policy_check_walls(SNAKE_POLICY_GREEDY, 8, 8, walls, &err), WS_OK);
+    /* A 2x2 square at odd x and y is parts of four blocks of the block grid:
+     * the message says where blocks start and names the first part block
+     * with its count (a window user clicking a square needs to know). */
+    memset(walls, 0, sizeof walls);
+    walls[3 * 8 + 3] = walls[3 * 8 + 4] = walls[4 * 8 + 3] = walls[4 * 8 + 4] = 1;
+    ck_assert_int_eq(snake_cycle_check_walls(8, 8, walls, &err), WS_ERR_ARG);
+    ck_assert_msg(strstr(err.msg, "starting at even x and y") != NULL, "%s", err.msg);
+    ck_assert_msg(strstr(err.msg, "(2..3, 2..3) has 1 wall cell of 4") != NULL, "%s", err.msg);
+    walls[2 * 8 + 3] = 1;
+    ck_assert_int_eq(snake_cycle_check_walls(8, 8, walls, &err), WS_ERR_ARG);
+    ck_assert_msg(strstr(err.msg, "(2..3, 2..3) has 2 wall cells of 4") != NULL, "%s", err.msg);
     /* Whole blocks that cut the board in two: a wall column of blocks. */
     memset(walls, 0, sizeof walls);
     for (int y = 0; y < 8; y++)

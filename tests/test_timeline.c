@@ -127,6 +127,55 @@ START_TEST(mark_colours_rank_kinds) {
 }
 END_TEST
 
+START_TEST(the_post_is_thin_at_every_length) {
+    /* docs/replay.md: the tick on screen is a thin post, whatever the
+     * game's length: 2 ticks on 600 columns get the same 3-pixel post as a
+     * million, centred on the tick's span (which a short game makes wide). */
+    static const long LASTS[] = {0, 1, 2, 3, 7, 50, 599, 600, 601, 5000, 1000000};
+    for (size_t i = 0; i < sizeof LASTS / sizeof LASTS[0]; i++) {
+        Timeline tl = make(600, 0, LASTS[i]);
+        for (long t = 0; t <= LASTS[i]; t += LASTS[i] / 5 + 1) {
+            PixRect p = timeline_post(&tl, t);
+            ck_assert_int_eq(p.w, TIMELINE_POST_W);
+            ck_assert_int_eq(p.h, tl.strip.h);
+            /* The post lies on its tick: its middle column stands for t. */
+            long from, to;
+            timeline_column_ticks(&tl, p.x + p.w / 2 - tl.bar.x, &from, &to);
+            ck_assert_msg(from <= t && t < to, "%ld ticks: tick %ld's post at %d (%ld..%ld)",
+                          LASTS[i] + 1, t, p.x, from, to);
+        }
+    }
+    /* 2 ticks on 600 columns: tick 0 spans 100..399, its post is in the middle. */
+    Timeline tl = make(600, 0, 1);
+    ck_assert_int_eq(timeline_tick_center(&tl, 0), 250);
+    ck_assert_int_eq(timeline_tick_center(&tl, 1), 550);
+    ck_assert_int_eq(timeline_post(&tl, 1).x, 549);
+}
+END_TEST
+
+START_TEST(labels_sit_beside_the_post) {
+    /* A label goes just right of its tick's post, or just left of it when
+     * the bar ends there; it never covers the post and never leaves the bar. */
+    Timeline tl = make(400, 0, 999);
+    for (long t = 0; t <= 999; t += 37) {
+        int x = -1;
+        ck_assert(timeline_label_x(&tl, t, 30, &x));
+        PixRect p = timeline_post(&tl, t);
+        ck_assert_msg(x >= tl.bar.x && x + 30 <= tl.bar.x + tl.bar.w, "tick %ld: label at %d", t,
+                      x);
+        ck_assert_msg(x >= p.x + p.w || x + 30 <= p.x, "tick %ld: the label covers the post", t);
+    }
+    int x = -1;
+    ck_assert(timeline_label_x(&tl, 0, 30, &x));
+    ck_assert_int_gt(x, timeline_post(&tl, 0).x); /* room on the right: right */
+    ck_assert(timeline_label_x(&tl, 999, 30, &x));
+    ck_assert_int_lt(x, timeline_post(&tl, 999).x); /* the end of the bar: left */
+    /* Wider than the room on either side: no label. */
+    Timeline small = make(20, 0, 10);
+    ck_assert(!timeline_label_x(&small, 5, 15, &x));
+}
+END_TEST
+
 static Suite *timeline_suite(void) {
     Suite *s = suite_create("timeline");
     TCase *tc = tcase_create("maths");
@@ -135,6 +184,8 @@ static Suite *timeline_suite(void) {
     tcase_add_test(tc, columns_partition_the_ticks);
     tcase_add_test(tc, hits_and_degenerate_strips);
     tcase_add_test(tc, mark_colours_rank_kinds);
+    tcase_add_test(tc, the_post_is_thin_at_every_length);
+    tcase_add_test(tc, labels_sit_beside_the_post);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -6,7 +6,13 @@
 #   - while the player drives, the AI's own move is drawn as an arrow
 #     (accent-coloured pixels on the board); A hands the wheel back and the
 #     arrow goes; steering again and then 3 s idle while running hand it back too;
-#   - X shows the race: two snake heads; X again: one.
+#   - X shows the race: two snake heads; X again: one;
+#   - the player's move is drawn as a blue arrow of its own while steering,
+#     never while the AI drives;
+#   - at the default speed (15 ticks/s) an arrow slows the game to the
+#     wheel's pace (4 ticks/s): about a second of running moves the head a
+#     few cells, the snake still alive and steered (at 15 ticks/s it would
+#     have crossed the board, or crashed).
 # The overlays are off (--overlay hud) so the head is one blob of its colour.
 # Skipped (exit 77) only when xvfb-run is not installed.
 # Usage: wheel_xvfb.sh WAVESNAKE_BIN DATA_DIR REPLAY_BIN
@@ -38,6 +44,10 @@ accent() { # accent-coloured pixels on the board (the AI's arrow; the PAUSED tag
   convert "$1" -crop "${BOARD_W}x${BOARD_H}+0+0" +repage -fill black +opaque '#FFC857' \
     -format '%[fx:int(mean*w*h+0.5)]' info:
 }
+player() { # pixels of the player's arrow (blue) on the board
+  convert "$1" -crop "${BOARD_W}x${BOARD_H}+0+0" +repage -fill black +opaque '#4696FF' \
+    -format '%[fx:int(mean*w*h+0.5)]' info:
+}
 step_to() { # step_to KEY NAME WANT_X WANT_Y: press KEY, then N; the head must be there
   xdotool key "$1"
   xdotool key n
@@ -63,12 +73,17 @@ step_to "$rev" r1 $((hx + 2 * dx)) $((hy + dy))
 drive_accent=$(accent r1.png)
 echo "accent pixels on the board: AI drives $ai_accent, you drive $drive_accent"
 [ "$drive_accent" -gt $((ai_accent + 40)) ] || fail "no arrow for the AI's move while steering"
+ai_blue=$(player s0.png) drive_blue=$(player r1.png)
+echo "player-arrow pixels: AI drives $ai_blue, you drive $drive_blue"
+[ "$ai_blue" -eq 0 ] || fail "a player's arrow while the AI drives ($ai_blue pixels)"
+[ "$drive_blue" -gt 40 ] || fail "no arrow for the player's move while steering"
 
 xdotool key a # the AI drives again
 shot a1.png
 back_accent=$(accent a1.png)
 echo "after A: $back_accent accent pixels"
 [ "$back_accent" -lt $((drive_accent - 40)) ] || fail "A did not hand the wheel back (arrow still drawn)"
+[ "$(player a1.png)" -eq 0 ] || fail "the player's arrow stays after A"
 
 # Steer once more, run, and leave the keys alone: after 3 s the AI drives.
 xdotool key "$h"
@@ -94,6 +109,37 @@ n=$(blobs solo.png | wc -l)
 echo "X again: $n heads"
 [ "$n" -eq 1 ] || fail "X again shows $n snake heads, expected 1"
 
+app_quit
+
+# The default speed, 15 ticks/s: an arrow brings the wheel's pace, 4 ticks/s.
+app_start --size 12x12 --seed 11 --window 1024x640 --overlay hud
+xdotool key space # pause
+sleep 0.8
+shot p0.png
+read -r ox oy <<<"$(head_at p0.png)"
+xdotool key n # one tick of the AI's: the way the snake heads
+shot p0n.png
+read -r hx hy <<<"$(head_at p0n.png)"
+[ -n "${hx:-}" ] && [ -n "${ox:-}" ] || fail "no snake head found on the board (default speed)"
+# A turn across the heading (never a reversal) towards the farther wall,
+# at least 6 cells off on a 12x12 board.
+if [ "$hx" -ne "$ox" ]; then
+  if [ "$hy" -lt 6 ]; then turn=Down; else turn=Up; fi
+else
+  if [ "$hx" -lt 6 ]; then turn=Right; else turn=Left; fi
+fi
+echo "head ($ox $oy) -> ($hx $hy): steering $turn"
+xdotool key "$turn"
+xdotool key space # run, steered, for about 0.8 s
+sleep 0.8
+xdotool key space
+shot p1.png
+read -r px py <<<"$(head_at p1.png)"
+moved=$(( (px > hx ? px - hx : hx - px) + (py > hy ? py - hy : hy - py) ))
+echo "default speed, steering for 0.8 s: head ($hx $hy) -> ($px $py), $moved cells"
+[ "$moved" -ge 1 ] && [ "$moved" -le 5 ] ||
+  fail "steering at the default speed moved the head $moved cells in 0.8 s (the pace is 4 ticks/s)"
+[ "$(player p1.png)" -gt 40 ] || fail "after 0.8 s of steering the player no longer drives (crashed?)"
 app_quit
 exit $((fails > 0))
 INNER

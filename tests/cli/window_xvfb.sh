@@ -46,10 +46,11 @@ five_back_five_forward pause2.png
 xdotool mousemove --window "$wid" 14 617 click 1
 shot tick0.png
 expect_changed "a click on the timeline's left end" pause2.png tick0.png
+# Off the timeline first: the pointer over it labels the tick under it.
+xdotool mousemove --window "$wid" 900 300
 xdotool key End
 shot end.png
 expect_same "End (back to the latest tick)" pause2.png end.png
-xdotool mousemove --window "$wid" 900 300
 
 # A wall changes the wave. Home goes to tick 0, whose board the seed fixes
 # (`replay --print` of a trace of seed 11: head (3,0) heading right, food

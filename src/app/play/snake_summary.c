@@ -3,6 +3,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #ifndef WS_VERSION
 #define WS_VERSION "0.0.0"
@@ -31,17 +32,39 @@ uint64_t snake_summary_walls_hash(const uint8_t *walls, int w, int h) {
     return any ? x : 0;
 }
 
+/* The index of the first distinct count >= steps (binary search). */
+static long steps_find(const SnakeSummary *s, long steps) {
+    long lo = 0, hi = s->steps_len;
+    while (lo < hi) {
+        long mid = lo + (hi - lo) / 2;
+        if (s->steps[mid].steps < steps)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
 WsStatus snake_summary_add(SnakeSummary *s, SnakeOutcome outcome, int length, long steps,
                            WsError *err) {
-    if (s->games == s->steps_cap) {
-        long cap = s->steps_cap ? 2 * s->steps_cap : 256;
-        long *grown = realloc(s->steps, (size_t)cap * sizeof *grown);
-        if (grown == NULL)
-            return ws_fail(err, WS_ERR_NOMEM, "out of memory for %ld games' steps", cap);
-        s->steps = grown;
-        s->steps_cap = cap;
+    long at = steps_find(s, steps);
+    if (at == s->steps_len || s->steps[at].steps != steps) {
+        if (s->steps_len == s->steps_cap) {
+            long cap = s->steps_cap ? 2 * s->steps_cap : 256;
+            SnakeStepCount *grown = realloc(s->steps, (size_t)cap * sizeof *grown);
+            if (grown == NULL)
+                return ws_fail(err, WS_ERR_NOMEM, "out of memory for %ld step counts", cap);
+            s->steps = grown;
+            s->steps_cap = cap;
+        }
+        /* A new value moves the larger ones up: at most once per distinct
+         * count, so a run pays for its range of step counts, not its games. */
+        memmove(s->steps + at + 1, s->steps + at, (size_t)(s->steps_len - at) * sizeof *s->steps);
+        s->steps[at] = (SnakeStepCount){steps, 0};
+        s->steps_len++;
     }
-    s->steps[s->games++] = steps;
+    s->steps[at].games++;
+    s->games++;
     s->won += outcome == SNAKE_WON;
     s->dead += outcome == SNAKE_DEAD;
     s->stalled += outcome == SNAKE_STALLED;
@@ -50,9 +73,14 @@ WsStatus snake_summary_add(SnakeSummary *s, SnakeOutcome outcome, int length, lo
     return WS_OK;
 }
 
-static int cmp_long(const void *a, const void *b) {
-    long x = *(const long *)a, y = *(const long *)b;
-    return (x > y) - (x < y);
+/* The step count of the i-th game in ascending order (0 <= i < games). */
+static long steps_nth(const SnakeSummary *s, long i) {
+    for (long k = 0; k < s->steps_len; k++) {
+        if (i < s->steps[k].games)
+            return s->steps[k].steps;
+        i -= s->steps[k].games;
+    }
+    return 0;
 }
 
 void snake_summary_print(FILE *out, SnakeSummary *s, bool json) {
@@ -60,17 +88,19 @@ void snake_summary_print(FILE *out, SnakeSummary *s, bool json) {
     double sum = 0.0, sq = 0.0, median = 0.0;
     long lo = 0, hi = 0;
     if (n > 0) {
-        /* Sorted: the order games were added in (shards, threads) cannot matter. */
-        qsort(s->steps, (size_t)n, sizeof *s->steps, cmp_long);
-        for (long i = 0; i < n; i++)
-            sum += (double)s->steps[i];
+        /* Sums of whole numbers below 2^53 are exact in a double, so the
+         * order games were added in (shards, threads) cannot matter. */
+        for (long k = 0; k < s->steps_len; k++)
+            sum += (double)s->steps[k].steps * (double)s->steps[k].games;
         double mean = sum / (double)n;
-        for (long i = 0; i < n; i++)
-            sq += ((double)s->steps[i] - mean) * ((double)s->steps[i] - mean);
-        lo = s->steps[0];
-        hi = s->steps[n - 1];
-        median = n % 2 ? (double)s->steps[n / 2]
-                       : ((double)s->steps[n / 2 - 1] + (double)s->steps[n / 2]) / 2.0;
+        for (long k = 0; k < s->steps_len; k++) {
+            double dev = (double)s->steps[k].steps - mean;
+            sq += dev * dev * (double)s->steps[k].games;
+        }
+        lo = s->steps[0].steps;
+        hi = s->steps[s->steps_len - 1].steps;
+        median = n % 2 ? (double)steps_nth(s, n / 2)
+                       : ((double)steps_nth(s, n / 2 - 1) + (double)steps_nth(s, n / 2)) / 2.0;
     }
     double d = n ? (double)n : 1.0;
     double sd = n > 1 ? sqrt(sq / (double)(n - 1)) : 0.0;
@@ -108,5 +138,5 @@ void snake_summary_print(FILE *out, SnakeSummary *s, bool json) {
 void snake_summary_free(SnakeSummary *s) {
     free(s->steps);
     s->steps = NULL;
-    s->steps_cap = 0;
+    s->steps_len = s->steps_cap = 0;
 }

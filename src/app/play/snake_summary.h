@@ -2,9 +2,11 @@
  * same way by a run (run_snake.c) and by `wavesnake merge` (merge.c), so
  * that merged shards print exactly what one run prints.
  *
- * Besides the totals it keeps every game's steps, for the spread of the
- * steps: sample standard deviation, min, median (the mean of the middle two
- * for an even count), max.
+ * Besides the totals it keeps how many games took each number of steps, for
+ * the spread of the steps: sample standard deviation, min, median (the mean
+ * of the middle two for an even count), max. Kept as counts per distinct
+ * value, so a million games of one board cost what its range of step counts
+ * costs, not 8 bytes a game (memory stays flat however long the run).
  */
 #ifndef WS_SNAKE_SUMMARY_H
 #define WS_SNAKE_SUMMARY_H
@@ -16,11 +18,16 @@
 #include "snake.h"
 #include "ws_error.h"
 
+/* How many games took this many steps. */
+typedef struct SnakeStepCount {
+    long steps, games;
+} SnakeStepCount;
+
 typedef struct SnakeSummary {
     long games, won, dead, stalled, forfeit; /* forfeit: an engine failed (docs/engines.md) */
     double length_sum;
-    long *steps; /* every game's steps, in the order added; owned */
-    long steps_cap;
+    SnakeStepCount *steps; /* distinct step counts, ascending; owned */
+    long steps_len, steps_cap;
 
     /* What the games were: the run seed (game i plays seed + i), the board,
      * the policy's name and the tail rule. */

@@ -38,10 +38,35 @@ static bool status_shown(const FrontendCtx *ctx) {
 static void speed_text(const FrontendCtx *ctx, char *buf, size_t cap) {
     if (ctx->paused)
         snprintf(buf, cap, "paused  [Space]");
+    else if (ctx->pace > 0.0 && (ctx->speed <= 0.0 || ctx->speed > ctx->pace))
+        /* The view's pace holds the ticks back (the snake wheel): the user's
+         * own speed comes back with the AI. */
+        if (ctx->speed > 0.0)
+            snprintf(buf, cap, "%.0f/s while you steer (yours: %.0f/s  [+/-])", ctx->pace,
+                     ctx->speed);
+        else
+            snprintf(buf, cap, "%.0f/s while you steer (yours: max  [+/-])", ctx->pace);
     else if (ctx->speed > 0.0)
         snprintf(buf, cap, "%.0f/s, %.0f ticks/s  [+/-]", ctx->speed, ctx->ticks_per_s);
     else
         snprintf(buf, cap, "max, %.0f ticks/s  [+/-]", ctx->ticks_per_s);
+}
+
+/* `tick T of N` (with "(past)" while T < N) for a view with a history, in
+ * the panel and in the strip alike: where you are in the game is never a
+ * question of the window's size. True when T is a past tick. */
+static bool hud_tick_line(const Frontend *app, Hud *hud) {
+    const ViewHistory *hist = time_travel_history(app);
+    if (hist == NULL)
+        return false;
+    void *st = frontend_view_state(app);
+    long first = 0, last = 0, cur = hist->current(st);
+    hist->range(st, &first, &last);
+    if (cur < last)
+        hud_kv(hud, "tick", PAL_ACCENT, "%ld of %ld  (past)", cur, last);
+    else
+        hud_kv(hud, "tick", PAL_TEXT, "%ld of %ld", cur, last);
+    return cur < last;
 }
 
 /* A strip (small windows): the view's key/value items flow over the first
@@ -54,6 +79,7 @@ static void draw_hud_strip(Frontend *app) {
     items.h -= lh;
     Hud hud;
     hud_begin_strip(&hud, app->renderer, app->text, items, px);
+    hud_tick_line(app, &hud);
     char buf[96];
     speed_text(ctx, buf, sizeof buf);
     hud_kv(&hud, "", ctx->paused ? PAL_ACCENT : PAL_TEXT, "%s", buf);
@@ -62,9 +88,10 @@ static void draw_hud_strip(Frontend *app) {
     if (status_shown(ctx))
         text_draw(app->text, px, fl->hud.x + px / 2, y, TEXT_LEFT, render_sdl_color(PAL_ACCENT),
                   ctx->status);
-    else
+    else /* I: a strip the window chose goes to the panel, one chosen with I hides */
         text_draw(app->text, px, fl->hud.x + px / 2, y, TEXT_LEFT, render_sdl_color(PAL_TEXT_DIM),
-                  "F1 help   I bigger HUD   Q quit");
+                  ctx->hud_style == HUD_STYLE_AUTO ? "F1 help   I bigger HUD   Q quit"
+                                                   : "F1 help   I hides the HUD   Q quit");
 }
 
 /* A panel: the view's lines from the top, the shared footer (notice, speed,
@@ -100,18 +127,8 @@ static void draw_hud_panel(Frontend *app) {
     char title[64];
     snprintf(title, sizeof title, "wavesnake · %s", app_mode_name(app->mode));
     hud_title(&hud, title);
-    const ViewHistory *hist = time_travel_history(app);
-    if (hist != NULL) {
-        void *st = frontend_view_state(app);
-        long first = 0, last = 0, cur = hist->current(st);
-        hist->range(st, &first, &last);
-        if (cur < last)
-            hud_kv(&hud, "tick", PAL_ACCENT, "%ld of %ld  (past)", cur, last);
-        else
-            hud_kv(&hud, "tick", PAL_TEXT, "%ld of %ld", cur, last);
-        if (cur < last && ctx->paused)
-            hud_text(&hud, PAL_TEXT_DIM, "  Space plays on from here");
-    }
+    if (hud_tick_line(app, &hud) && ctx->paused)
+        hud_text(&hud, PAL_TEXT_DIM, "  Space plays the recorded ticks");
     hud_set_columns(&hud, fl->hud_cols);
     hud_set_more(&hud, fl->hud_more);
     frontend_view(app)->hud(frontend_view_state(app), ctx, &hud);
@@ -365,7 +382,7 @@ void draw_frame(Frontend *app) {
         time_travel_timeline(app, &tl);
         void *st = frontend_view_state(app);
         timeline_draw(&tl, app->renderer, app->text, tl.strip.h * 11 / 20, hist->current(st),
-                      hist->marks, st);
+                      time_travel_hovered(app), hist->marks, st);
     }
     draw_caption(app);
     draw_hud(app);

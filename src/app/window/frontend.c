@@ -143,19 +143,35 @@ void frontend_switch_mode(Frontend *app, AppMode mode) {
 }
 
 void frontend_run_ticks(Frontend *app, long n) {
-    const View *view = frontend_view(app);
-    void *st = frontend_view_state(app);
+    /* A tick that pauses (E at a game's end, a replay's last tick) ends the
+     * run: the ticks owed after it would step past what it stopped at. */
+    bool was_paused = app->ctx.paused;
     for (long i = 0; i < n; i++) {
-        if (!view->tick(st, &app->ctx))
+        if (!time_travel_play(app))
             break;
         app->ticks++;
         app->rate_ticks++;
+        if (app->ctx.paused && !was_paused)
+            break;
     }
 }
 
 /* ======================================================================== */
 /* The frame                                                                 */
 /* ======================================================================== */
+
+/* The shown view's cap on ticks per second now (View.pace), 0: none. */
+static double view_pace(const Frontend *app) {
+    const View *view = frontend_view(app);
+    return view->pace != NULL ? view->pace(frontend_view_state(app)) : 0.0;
+}
+
+double frontend_tick_speed(const Frontend *app) {
+    double speed = app->ctx.speed, cap = view_pace(app);
+    if (cap > 0.0 && (speed <= 0.0 || speed > cap))
+        return cap;
+    return speed;
+}
 
 static void update(Frontend *app) {
     FrontendCtx *ctx = &app->ctx;
@@ -165,9 +181,11 @@ static void update(Frontend *app) {
         gap = MAX_FRAME_GAP_MS;
     app->last_ms = now;
     ctx->now_ms = now;
+    ctx->pace = view_pace(app);
+    double speed = frontend_tick_speed(app);
     if (!ctx->paused) {
-        if (ctx->speed > 0.0) {
-            double step_ms = 1000.0 / ctx->speed;
+        if (speed > 0.0) {
+            double step_ms = 1000.0 / speed;
             app->acc_ms += (double)gap;
             long n = (long)(app->acc_ms / step_ms);
             if (n > MAX_TICKS_PER_FRAME)
@@ -180,18 +198,17 @@ static void update(Frontend *app) {
             frontend_run_ticks(app, OFFSCREEN_UNLIMITED_TICKS);
         } else {
             /* Unlimited: as many ticks as fit in the frame's budget. */
-            const View *view = frontend_view(app);
-            void *st = frontend_view_state(app);
             Uint64 freq = SDL_GetPerformanceFrequency();
             Uint64 end = SDL_GetPerformanceCounter() + freq * UNLIMITED_BUDGET_MS / 1000;
             do {
-                if (!view->tick(st, ctx))
+                if (!time_travel_play(app))
                     break;
                 app->ticks++;
                 app->rate_ticks++;
-            } while (SDL_GetPerformanceCounter() < end);
+            } while (!ctx->paused && SDL_GetPerformanceCounter() < end);
         }
     }
+    ctx->pace = view_pace(app); /* a tick may have given the wheel back */
     const ViewHistory *hist = time_travel_history(app);
     if (hist != NULL && hist->idle != NULL)
         hist->idle(frontend_view_state(app), ctx);
@@ -446,6 +463,7 @@ WsStatus frontend_shot_status(const Frontend *app, WsError *err) {
 }
 unsigned frontend_overlays(const Frontend *app) { return app->ctx.overlays; }
 const char *frontend_status_text(const Frontend *app) { return app->ctx.status; }
+const char *frontend_caption_text(const Frontend *app) { return app->ctx.caption; }
 bool frontend_is_paused(const Frontend *app) { return app->ctx.paused; }
 AppMode frontend_mode(const Frontend *app) { return app->mode; }
 long frontend_frame_count(const Frontend *app) { return app->frames; }

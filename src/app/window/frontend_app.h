@@ -50,11 +50,16 @@ void frontend_print_stats(const Frontend *app);
 unsigned frontend_overlays(const Frontend *app);
 const char *
 frontend_status_text(const Frontend *app); /* the HUD's notice line ("" when none was set) */
+/* The caption line above the board as the last frame drew it (a game's result), "" when none. */
+const char *frontend_caption_text(const Frontend *app);
 bool frontend_is_paused(const Frontend *app);
 AppMode frontend_mode(const Frontend *app);
 long frontend_frame_count(const Frontend *app);
 long frontend_tick_count(const Frontend *app);
 bool frontend_is_recording(const Frontend *app); /* a GIF recording runs (C, --record) */
+/* The ticks per second the clock runs now (0: unlimited): the speed (+ / -),
+ * or the view's lower pace (View.pace: the snake wheel's while a person steers). */
+double frontend_tick_speed(const Frontend *app);
 
 /* The current view's time travel: the ticks kept (first..last) and the one
  * on screen. False (outputs untouched) when the view keeps no history. */

@@ -56,6 +56,8 @@ struct Frontend {
     bool scrubbing; /* the left button went down on the timeline and is still down */
     int help_page;  /* the help box's page shown (F1 turns it; a small window has several) */
     int help_pages; /* how many pages the last drawn help box had */
+    bool hovering;  /* the pointer is over the timeline (or scrubbing): its tick is labelled */
+    int hover_x;    /* the pointer's x then */
 
     const char *shot_path; /* capture the next frame here (borrowed, or shot_name) */
     bool shot_by_key;      /* S asked for it: the HUD says where it went */
@@ -120,11 +122,24 @@ void time_travel_seek(Frontend *app, long t);
 /* `.` / `N`: the next tick of the history, or a new one at the latest tick. */
 void time_travel_step(Frontend *app);
 
+/* One tick of play while running (Space): at a past tick the next recorded
+ * tick, shown like a video and never dropped; at the latest tick the view's
+ * own tick. False when there is nothing to step (see View.tick) or a seek
+ * failed (then play pauses). */
+bool time_travel_play(Frontend *app);
+
 /* The timeline of the view shown for the frame's layout (bar.w = 0: none). */
 void time_travel_timeline(const Frontend *app, Timeline *tl);
 
 /* A click or a drag on the timeline: shows the tick under the pointer. */
 void time_travel_scrub(Frontend *app, int x);
+
+/* The pointer moved to (x, y): the timeline shows the tick under it while
+ * it is over the strip (or scrubbing); x < 0: it left the window. */
+void time_travel_hover(Frontend *app, int x, int y);
+
+/* The tick under the pointer for the timeline's label, or -1 when none. */
+long time_travel_hovered(const Frontend *app);
 
 /* ---- capture.c ------------------------------------------------------------- */
 

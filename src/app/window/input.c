@@ -51,11 +51,14 @@ static void toggle_fullscreen(Frontend *app) {
         SDL_SetWindowSize(app->window, app->windowed_w, app->windowed_h);
 }
 
-/* I: panel -> strip -> hidden -> panel. */
+/* I: panel -> strip -> hidden -> panel. A strip the window chose for itself
+ * (too small for a panel) goes to the panel first: its hint says "I bigger
+ * HUD", and that is what I does. */
 static void next_hud_style(Frontend *app) {
     FrontendCtx *ctx = &app->ctx;
     const char *now;
-    if (!(ctx->overlays & OVERLAY_HUD)) {
+    bool auto_strip = ctx->frame.hud_strip && ctx->hud_style == HUD_STYLE_AUTO;
+    if (!(ctx->overlays & OVERLAY_HUD) || auto_strip) {
         ctx->overlays |= OVERLAY_HUD;
         ctx->hud_style = HUD_STYLE_PANEL;
         now = "a panel";
@@ -117,7 +120,13 @@ static void apply_action(Frontend *app, Action a) {
     case ACT_SLOWER:
         ctx->speed = a == ACT_FASTER ? speed_faster(ctx->speed) : speed_slower(ctx->speed);
         app->acc_ms = 0.0; /* the new rate counts from now */
-        if (ctx->speed > 0.0)
+        if (frontend_tick_speed(app) != ctx->speed && ctx->speed > 0.0)
+            frontend_status(ctx, "speed: %g ticks/s once the AI drives (%g while you steer)",
+                            ctx->speed, frontend_tick_speed(app));
+        else if (frontend_tick_speed(app) != ctx->speed)
+            frontend_status(ctx, "speed: unlimited once the AI drives (%g while you steer)",
+                            frontend_tick_speed(app));
+        else if (ctx->speed > 0.0)
             frontend_status(ctx, "speed: %g ticks/s", ctx->speed);
         else
             frontend_status(ctx, "speed: unlimited");
@@ -179,6 +188,10 @@ void input_poll(Frontend *app) {
             /* The timeline takes the left button first; everything else is the view's. */
             Timeline tl;
             time_travel_timeline(app, &tl);
+            if (ev.type == SDL_MOUSEMOTION)
+                time_travel_hover(app, ev.motion.x, ev.motion.y);
+            else
+                time_travel_hover(app, ev.button.x, ev.button.y);
             if (ev.type == SDL_MOUSEBUTTONDOWN && ev.button.button == SDL_BUTTON_LEFT &&
                 timeline_hit(&tl, ev.button.x, ev.button.y)) {
                 app->scrubbing = true;
@@ -188,8 +201,10 @@ void input_poll(Frontend *app) {
             if (app->scrubbing) {
                 if (ev.type == SDL_MOUSEMOTION)
                     time_travel_scrub(app, ev.motion.x);
-                else if (ev.type == SDL_MOUSEBUTTONUP && ev.button.button == SDL_BUTTON_LEFT)
+                else if (ev.type == SDL_MOUSEBUTTONUP && ev.button.button == SDL_BUTTON_LEFT) {
                     app->scrubbing = false;
+                    time_travel_hover(app, ev.button.x, ev.button.y);
+                }
                 break;
             }
             const View *view = frontend_view(app);
@@ -199,6 +214,10 @@ void input_poll(Frontend *app) {
             break;
         }
         default: {
+            /* The pointer left the window: no tick is under it any more. */
+            if (ev.type == SDL_WINDOWEVENT && ev.window.event == SDL_WINDOWEVENT_LEAVE &&
+                !app->scrubbing)
+                time_travel_hover(app, -1, -1);
             const View *view = frontend_view(app);
             if (view->handle_event != NULL)
                 view->handle_event(frontend_view_state(app), &ev, &app->ctx);

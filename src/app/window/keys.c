@@ -158,11 +158,11 @@ unsigned keys_overlay_bit(Action action) {
 /* ======================================================================== */
 
 static const KeyHelp HELP[] = {
-    {"Space", "pause / resume"},
+    {"Space", "pause / play (at a past tick: the recorded ticks, like a video)"},
     {"N  or  .", "one tick forward (pauses)"},
-    {",", "one tick back (pauses); Space plays on from there"},
+    {",", "one tick back (pauses)"},
     {"Home  End", "first / latest tick (or click the timeline)"},
-    {"[  ]", "previous / next game (replay)"},
+    {"[  ]", "previous / next game, paused (replay)"},
     {"+  /  -", "faster / slower (1 tick/s .. unlimited)"},
     {"R  /  Enter", "the same game again / the next game"},
     {"E", "stop at the end of every game (snake, sea)"},

@@ -23,6 +23,13 @@ static const Rgba FOOD = {255, 70, 85, 255};
 static const Rgba FOOD_SHINE = {255, 190, 195, 255};
 static const Rgba FOOD_LEAF = {120, 220, 110, 255};
 static const Rgba WALL_EDGE = {104, 112, 136, 255}; /* the lit rim of a wall block */
+/* The player's arrow while steering: blue, on none of the overlay ramps and
+ * far from the AI's accent-yellow arrow. */
+static const Rgba PLAYER_ARROW = {70, 150, 255, 255};
+const Rgba SNAKE_BLOCK_LINE = {66, 74, 100, 255};
+/* Behind a wave number over the path or the virtual snake (D): opaque and
+ * darker than every layer, so the light digits read on the white line. */
+static const Rgba LABEL_PLATE = {9, 10, 15, 255};
 enum {
     WAVE_ALPHA = 165,
     NUMBERS_MIN_CELL = SNAKE_NUMBERS_MIN_CELL,
@@ -36,10 +43,11 @@ enum {
 const KeyHelp SNAKE_VIEW_HELP[] = {
     {"Tab", "next policy, same game (then --policy's engine; each keeps its figures)"},
     {"R  /  Enter", "this game again / the next one (replay: this game / the next)"},
-    {"mouse", "L toggles a wall on an empty cell"},
+    {"mouse", "L toggles a wall (hamilton, perfect: whole 2x2 blocks at even x, y)"},
     {"arrows", "take the wheel: steer (the AI's move stays drawn)"},
-    {"A", "give the wheel back to the AI (or 3 s idle)"},
+    {"A", "the AI drives again (or 3 s idle); replay: it plays on from here"},
     {"X", "race: two policies side by side (X again ends it)"},
+    {"steering", "4 ticks/s, your move a blue arrow; A: the AI and your speed"},
     {NULL, NULL},
 };
 
@@ -103,10 +111,66 @@ static void wave_label_draw(FrontendCtx *ctx, const BoardLayout *bl, const WaveL
               render_sdl_color(rgba_alpha(rgba_text_on(under), 220)), buf);
 }
 
+/* The cells the path and the virtual snake cover, marked in v->mark (all
+ * zero before): their numbers go over those layers. mark = 1 sets, 0 clears. */
+static void mark_overlaid(const SnakeScene *v, bool path, bool virt, uint8_t mark) {
+    if (v->engine && v->info != NULL) {
+        for (int i = 0; path && i < v->info->path_len; i++)
+            v->mark[v->info->path[i]] = mark;
+        for (int i = 0; virt && i < v->info->mark_len; i++)
+            v->mark[v->info->mark[i]] = mark;
+        return;
+    }
+    if (v->engine)
+        return;
+    const SnakeAi *ai = v->ai;
+    for (int i = 0; path && i < ai->food_path.len; i++)
+        v->mark[ai->food_path.cells[i]] = mark;
+    for (int i = 0; path && i < ai->tail_path.len; i++)
+        v->mark[ai->tail_path.cells[i]] = mark;
+    for (int i = 0; virt && ai->virt_valid && i < ai->virt.len; i++)
+        v->mark[snake_at(&ai->virt, i)] = mark;
+}
+
+/* The numbers of the marked cells (under the path or the virtual snake),
+ * drawn after those layers, each on a dark plate the size of the text so
+ * it reads over the white path line and the ribbon; the line shows on
+ * either side of the plate. */
+static void draw_labels_over(const SnakeScene *v, FrontendCtx *ctx, const BoardLayout *bl,
+                             bool numbers) {
+    WaveLabels wl;
+    if (!wave_labels_fit(ctx, bl, numbers, &wl))
+        return;
+    const SnakeGame *g = v->game;
+    const int32_t *dist = NULL;
+    int cells = g->snake.cap;
+    if (v->engine && v->info != NULL && v->info->has_wave)
+        dist = v->info->wave;
+    else if (!v->engine && v->ai->wave.source >= 0 && v->ai->wave.reached > 0)
+        dist = v->ai->wave.dist; /* WAVE_UNREACHED (< 0) where the search did not go */
+    if (dist == NULL)
+        return;
+    char buf[16];
+    for (int c = 0; c < cells; c++) {
+        if (!v->mark[c] || dist[c] < 0 || snake_occupies(&g->snake, c) || c == g->food)
+            continue;
+        int d = (int)dist[c];
+        if (wl.decimal && d < 100)
+            snprintf(buf, sizeof buf, "%d", d);
+        else
+            layout_base62(buf, (int)sizeof buf, d, true);
+        PixRect r = cell_rect(bl, c);
+        int tw = text_width(ctx->text, wl.px, buf) + 2;
+        PixRect plate = {r.x + (r.w - tw) / 2, r.y + (r.h - wl.lh) / 2, tw, wl.lh};
+        render_fill(ctx->renderer, plate, LABEL_PLATE);
+        text_draw(ctx->text, wl.px, r.x + r.w / 2, plate.y, TEXT_CENTER, render_sdl_color(PAL_TEXT),
+                  buf);
+    }
+}
+
 /* The BFS wave from the head, as the AI left it: each reached cell tinted by
  * its distance (arrival tick), optionally with the number. */
-static void draw_wave(const SnakeScene *v, FrontendCtx *ctx, const BoardLayout *bl, bool numbers,
-                      bool path_drawn) {
+static void draw_wave(const SnakeScene *v, FrontendCtx *ctx, const BoardLayout *bl, bool numbers) {
     const WaveField *wf = &v->ai->wave;
     if (wf->source < 0 || wf->reached <= 0)
         return;
@@ -122,15 +186,8 @@ static void draw_wave(const SnakeScene *v, FrontendCtx *ctx, const BoardLayout *
     WaveLabels wl;
     if (!wave_labels_fit(ctx, bl, numbers, &wl))
         return;
-    /* The path line would cross out the numbers under it: those cells stay blank. */
-    const Path *fp = &v->ai->food_path;
-    const Path *tp = &v->ai->tail_path;
-    if (path_drawn) {
-        for (int i = 0; i < fp->len; i++)
-            v->mark[fp->cells[i]] = 1;
-        for (int i = 0; i < tp->len; i++)
-            v->mark[tp->cells[i]] = 1;
-    }
+    /* Cells under the path or the virtual snake (marked) get their numbers
+     * later, over those layers (draw_labels_over). */
     for (int i = 0; i < wf->reached; i++) {
         int cell = wf->order[i];
         int d = wf->dist[cell];
@@ -138,17 +195,13 @@ static void draw_wave(const SnakeScene *v, FrontendCtx *ctx, const BoardLayout *
             continue; /* the body and the food speak for themselves */
         wave_label_draw(ctx, bl, &wl, cell, d, max_d);
     }
-    for (int i = 0; i < fp->len; i++)
-        v->mark[fp->cells[i]] = 0;
-    for (int i = 0; i < tp->len; i++)
-        v->mark[tp->cells[i]] = 0;
 }
 
 /* An engine's `info wave`: each cell with a value (>= 0) tinted by it
  * against the largest, optionally with the number (the cells of its path
  * stay blank, as the AI's). */
 static void draw_engine_wave(const SnakeScene *v, FrontendCtx *ctx, const BoardLayout *bl,
-                             bool numbers, bool path_drawn) {
+                             bool numbers) {
     const EngineInfo *in = v->info;
     if (in == NULL || !in->has_wave)
         return;
@@ -164,17 +217,12 @@ static void draw_engine_wave(const SnakeScene *v, FrontendCtx *ctx, const BoardL
     WaveLabels wl;
     if (!wave_labels_fit(ctx, bl, numbers, &wl))
         return;
-    if (path_drawn)
-        for (int i = 0; i < in->path_len; i++)
-            v->mark[in->path[i]] = 1;
     for (int c = 0; c < in->cells; c++) {
         int32_t d = in->wave[c];
         if (d < 0 || snake_occupies(&v->game->snake, c) || c == v->game->food || v->mark[c])
-            continue;
+            continue; /* marked: drawn over the path (draw_labels_over) */
         wave_label_draw(ctx, bl, &wl, c, (int)d, (int)max_v);
     }
-    for (int i = 0; i < in->path_len; i++)
-        v->mark[in->path[i]] = 0;
 }
 
 /* An engine's `info cells`, where the virtual snake goes: a translucent
@@ -361,24 +409,54 @@ static void draw_paths(const SnakeScene *v, FrontendCtx *ctx, const BoardLayout 
         render_cell_path(ctx->renderer, bl, tail->cells, tail->len, PAL_PATH_ALT, 3);
 }
 
-/* The AI's own next move while someone else drives: an arrow from the head
- * into the cell it would enter, ringed so it reads apart from the path's
- * arrowheads (which may point the same way). */
+/* One move drawn as an arrow from the head (cx, cy) towards the cell it
+ * enters, its tip on the border the move crosses; `side` shifts it across
+ * the move by that many pixels (two arrows the same way side by side). */
+static void head_arrow(FrontendCtx *ctx, const BoardLayout *bl, int cx, int cy, Dir d, int side,
+                       Rgba c) {
+    int thick = bl->cell >= 16 ? 3 : bl->cell >= 8 ? 2 : 1;
+    int size = bl->cell * 3 / 4 > 4 ? bl->cell * 3 / 4 : 4;
+    cx += -DIR_DY[d] * side;
+    cy += DIR_DX[d] * side;
+    int ax = cx + DIR_DX[d] * bl->cell * 3 / 4, ay = cy + DIR_DY[d] * bl->cell * 3 / 4;
+    render_segment(ctx->renderer, cx, cy, ax, ay, thick, c);
+    render_arrow(ctx->renderer, ax, ay, size, d, c);
+}
+
+/* While the player steers: the AI's own next move as an accent arrow from
+ * the head, ringed so it reads apart from the path's arrowheads (which may
+ * point the same way), and the player's move as a blue arrow beside it
+ * (side by side when both go the same way). */
 static void draw_ai_arrow(const SnakeScene *v, FrontendCtx *ctx, const BoardLayout *bl) {
-    Dir d = v->ai_arrow;
-    if (d == DIR_NONE || v->game->outcome != SNAKE_PLAYING)
+    Dir d = v->ai_arrow, p = v->player_arrow;
+    if ((d == DIR_NONE && p == DIR_NONE) || v->game->outcome != SNAKE_PLAYING)
         return;
     int head = snake_head(&v->game->snake);
-    int hx = head % bl->cols, hy = head / bl->cols;
     int cx, cy;
-    layout_cell_center(bl, hx, hy, &cx, &cy);
-    /* Half-way between the head and the next cell: on the border the move crosses. */
-    int ax = cx + DIR_DX[d] * bl->cell * 3 / 4, ay = cy + DIR_DY[d] * bl->cell * 3 / 4;
-    int size = bl->cell * 3 / 4 > 4 ? bl->cell * 3 / 4 : 4;
+    layout_cell_center(bl, head % bl->cols, head / bl->cols, &cx, &cy);
     int thick = bl->cell >= 16 ? 3 : bl->cell >= 8 ? 2 : 1;
-    render_segment(ctx->renderer, cx, cy, ax, ay, thick, PAL_ACCENT);
-    render_arrow(ctx->renderer, ax, ay, size, d, PAL_ACCENT);
-    render_ring(ctx->renderer, cx, cy, bl->cell / 2 + thick, thick, PAL_ACCENT);
+    int side = d == p ? bl->cell / 5 : 0;
+    if (d != DIR_NONE) {
+        head_arrow(ctx, bl, cx, cy, d, -side, PAL_ACCENT);
+        render_ring(ctx->renderer, cx, cy, bl->cell / 2 + thick, thick, PAL_ACCENT);
+    }
+    if (p != DIR_NONE)
+        head_arrow(ctx, bl, cx, cy, p, side, PLAYER_ARROW);
+}
+
+/* hamilton and perfect play walls as whole 2x2 blocks at even coordinates:
+ * a line on every even column and row shows where a block may go. */
+static void draw_blocks(const SnakeScene *v, FrontendCtx *ctx, const BoardLayout *bl) {
+    if (!v->blocks || bl->cell < 4)
+        return;
+    PixRect b = layout_board_rect(bl);
+    int t = bl->cell >= 24 ? 2 : 1;
+    for (int x = 2; x < bl->cols; x += 2)
+        render_fill(ctx->renderer, (PixRect){b.x + x * bl->cell - t / 2, b.y, t, b.h},
+                    SNAKE_BLOCK_LINE);
+    for (int y = 2; y < bl->rows; y += 2)
+        render_fill(ctx->renderer, (PixRect){b.x, b.y + y * bl->cell - t / 2, b.w, t},
+                    SNAKE_BLOCK_LINE);
 }
 
 /* On big boards (cells under MARKER_MIN_CELL pixels) the head and the food
@@ -405,23 +483,33 @@ static void draw_markers(const SnakeScene *v, FrontendCtx *ctx, const BoardLayou
 void snake_draw_board(FrontendCtx *ctx, const BoardLayout *bl, const SnakeScene *sc,
                       unsigned overlays) {
     render_board_floor(ctx->renderer, bl);
+    draw_blocks(sc, ctx, bl);
     draw_walls(sc, ctx, bl);
     bool numbers = (overlays & OVERLAY_NUMBERS) != 0, path = (overlays & OVERLAY_PATH) != 0;
+    bool virt = (overlays & OVERLAY_VIRTUAL) != 0;
+    /* The numbers under the path and the virtual snake wait for those layers. */
+    bool over = numbers && (overlays & OVERLAY_WAVE) && (path || virt);
+    if (over)
+        mark_overlaid(sc, path, virt, 1);
     if ((overlays & OVERLAY_WAVE) && sc->engine)
-        draw_engine_wave(sc, ctx, bl, numbers, path);
+        draw_engine_wave(sc, ctx, bl, numbers);
     else if (overlays & OVERLAY_WAVE)
-        draw_wave(sc, ctx, bl, numbers, path);
+        draw_wave(sc, ctx, bl, numbers);
     if (overlays & OVERLAY_GRID)
         render_grid(ctx->renderer, bl, PAL_GRID);
     draw_snake(sc, ctx, bl);
-    if ((overlays & OVERLAY_VIRTUAL) && sc->engine)
+    if (virt && sc->engine)
         draw_engine_cells(sc, ctx, bl);
-    else if (overlays & OVERLAY_VIRTUAL)
+    else if (virt)
         draw_virtual(sc, ctx, bl);
     if (path && sc->engine)
         draw_engine_path(sc, ctx, bl);
     else if (path)
         draw_paths(sc, ctx, bl);
+    if (over) {
+        draw_labels_over(sc, ctx, bl, numbers);
+        mark_overlaid(sc, path, virt, 0);
+    }
     draw_ai_arrow(sc, ctx, bl);
     draw_food(sc, ctx, bl); /* last: the goal stays visible under every overlay */
     draw_markers(sc, ctx, bl);
@@ -444,10 +532,11 @@ void snake_draw_result(FrontendCtx *ctx, const BoardLayout *bl, const SnakeGame 
 /* Reasons                                                                   */
 /* ======================================================================== */
 
-const char *snake_draw_reason_explained(SnakeReason r) {
-    switch (r) {
+const char *snake_draw_reason_explained(const SnakeAi *ai) {
+    switch (ai->reason) {
     case SNAKE_REASON_EAT:
-        return "food path is safe: go eat";
+        return ai->detour ? "eating now would trap it: a detour first, then eat"
+                          : "food path is safe: go eat";
     case SNAKE_REASON_FOLLOW_TAIL:
         return "eating would trap it: chase tail";
     case SNAKE_REASON_WANDER:

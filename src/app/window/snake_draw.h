@@ -28,11 +28,19 @@ typedef struct SnakeScene {
     Dir pending;       /* the move the snake makes next (the eyes look there); DIR_NONE: none */
     Dir ai_arrow;      /* the AI's own choice, drawn as an arrow from the head when someone
                           else drives (take the wheel); DIR_NONE: not drawn */
+    Dir player_arrow;  /* the player's move while the player steers, drawn as an arrow of
+                          its own colour beside the AI's; DIR_NONE: not drawn (set it:
+                          0 is DIR_UP) */
+    bool blocks;       /* the policy plays walls as 2x2 blocks at even coordinates (hamilton,
+                          perfect): their grid is drawn under everything */
     uint8_t *mark;     /* w*h bytes of scratch, all zero between calls */
     bool engine;       /* an engine plays: the overlays are its `info` (below), not ai's */
     const EngineInfo *info; /* the engine's info for `game` as it is now; NULL: it sent none
                                (then nothing is drawn for it) */
 } SnakeScene;
+
+/* The 2x2 block grid's lines (SnakeScene.blocks): a little lighter than the floor. */
+extern const Rgba SNAKE_BLOCK_LINE;
 
 /* Draws the board of `sc` into `bl` with the overlays switched on in
  * `overlays` (OVERLAY_* bits), the food last so it stays visible. */
@@ -46,9 +54,9 @@ void snake_draw_result(FrontendCtx *ctx, const BoardLayout *bl, const SnakeGame 
  * replay, race): pairs {keys, text}, ended by {NULL, NULL}. */
 extern const KeyHelp SNAKE_VIEW_HELP[];
 
-/* A decision's reason in a few words ("food path is safe: go eat"), and the
- * colour the HUD shows it in (good, a fallback, bad). */
-const char *snake_draw_reason_explained(SnakeReason r);
+/* A decision's reason in a few words ("food path is safe: go eat"; a plan's
+ * detour says so), and the colour the HUD shows it in (good, a fallback, bad). */
+const char *snake_draw_reason_explained(const SnakeAi *ai);
 Rgba snake_draw_reason_color(SnakeReason r);
 
 #endif

@@ -52,6 +52,10 @@ void snake_screen_finish(SnakeScreen *s, FrontendCtx *ctx) {
     s->over_ms = ctx->now_ms;
     s->pending = DIR_NONE;
     snake_ai_clear(&s->ai);
+    /* E / --pause-on-end: the end stays until Space, N or Enter, also when
+     * Space played the recorded ticks up to it. */
+    if (ctx->pause_on_end)
+        ctx->paused = true;
     if (s->counted)
         return;
     s->counted = true;
@@ -59,8 +63,6 @@ void snake_screen_finish(SnakeScreen *s, FrontendCtx *ctx) {
     st->played++;
     st->won += s->game.outcome == SNAKE_WON;
     st->length_sum += s->game.snake.len;
-    if (ctx->pause_on_end)
-        ctx->paused = true; /* E / --pause-on-end: the end stays until Space, N or Enter */
 }
 
 /* Takes the game's result back out of the statistics (it is played on from
@@ -82,6 +84,7 @@ void snake_screen_check_policy(SnakeScreen *s) {
 }
 
 bool snake_screen_play(SnakeScreen *s, FrontendCtx *ctx) {
+    bool steered = s->wheel.driving; /* this tick's move is the player's */
     if (!s->hist_ok) {
         snake_game_tick(&s->game, snake_wheel_move(&s->wheel, &s->game, s->pending));
     } else {
@@ -103,6 +106,7 @@ bool snake_screen_play(SnakeScreen *s, FrontendCtx *ctx) {
         }
         s->cur = s->hist->ticks;
     }
+    s->steered_end = steered && s->game.outcome == SNAKE_DEAD;
     if (s->game.outcome != SNAKE_PLAYING)
         snake_screen_finish(s, ctx);
     return true;
@@ -136,8 +140,15 @@ bool snake_screen_click(SnakeScreen *s, const SDL_Event *ev, FrontendCtx *ctx, b
         frontend_status(ctx, "(%d, %d): a wall there would leave no room to start a game", x, y);
         return true;
     }
-    frontend_status(ctx, "%s at (%d, %d)", g->walls[cell] ? "wall" : "floor", x, y);
+    bool was_refused = s->refused;
     snake_screen_check_policy(s);
+    /* A click that makes hamilton / perfect hand over to greedy says why at
+     * once (the HUD keeps saying it): their walls are whole blocks. */
+    if (s->refused && !was_refused && !s->engine)
+        frontend_status(ctx, "%s at (%d, %d): %s", g->walls[cell] ? "wall" : "floor", x, y,
+                        s->refusal);
+    else
+        frontend_status(ctx, "%s at (%d, %d)", g->walls[cell] ? "wall" : "floor", x, y);
     *toggled = true;
     return true;
 }
@@ -163,12 +174,12 @@ bool snake_screen_drop_future(SnakeScreen *s, FrontendCtx *ctx) {
     WsError err = {0};
     /* A replay's AI memory at this tick comes from the background scan
      * (perfect keeps memory; greedy and hamilton need none): until the scan
-     * has passed it, wait, and the game goes on by itself once it has. */
+     * has passed it, nothing changes (the replay's A waits for it). */
     if (!snake_history_is_exact(s->hist, s->cur, &s->ai)) {
         const SnakeHistory *h = s->hist;
         frontend_status(ctx,
-                        "the AI's memory at tick %ld is still being checked (%ld%%): it "
-                        "plays on from there once the check gets there",
+                        "the AI's memory at tick %ld is still being checked (%ld%%): "
+                        "nothing changes before the check gets there",
                         s->cur, h->ticks > 0 ? h->checked * 100 / h->ticks : 100);
         return false;
     }
@@ -305,6 +316,9 @@ void snake_screen_draw(SnakeScreen *s, FrontendCtx *ctx) {
                         .ai = &s->ai,
                         .pending = next,
                         .ai_arrow = steered ? s->pending : DIR_NONE,
+                        .player_arrow = steered ? next : DIR_NONE,
+                        .blocks = !s->engine && (s->policy == SNAKE_POLICY_HAMILTON ||
+                                                 s->policy == SNAKE_POLICY_PERFECT),
                         .mark = s->mark,
                         .engine = s->engine,
                         .info = s->info};
@@ -312,8 +326,11 @@ void snake_screen_draw(SnakeScreen *s, FrontendCtx *ctx) {
     draw_recorded_move(s, ctx, &s->bl);
     const SnakeGame *g = &s->game;
     if (s->over) {
-        /* Above the board, never over it; it stays until the next game. */
+        /* Above the board, never over it; it stays until the next game. A
+         * death on the player's move is the player's crash: the AI was not
+         * trapped (its own move is still drawn as the arrow). */
         const char *title = g->outcome == SNAKE_WON       ? "WON - board filled"
+                            : s->steered_end              ? "CRASHED - you steered into it"
                             : g->outcome == SNAKE_DEAD    ? "TRAPPED - game over"
                             : g->outcome == SNAKE_FORFEIT ? "FORFEIT - the engine failed"
                                                           : "STALLED - game over";
@@ -330,6 +347,13 @@ void snake_screen_draw(SnakeScreen *s, FrontendCtx *ctx) {
 /* ======================================================================== */
 /* HUD                                                                       */
 /* ======================================================================== */
+
+/* A finished game's reason line: green for a win, red otherwise. */
+static Rgba outcome_color(SnakeOutcome o) { return o == SNAKE_WON ? PAL_GOOD : PAL_BAD; }
+
+static const char *outcome_word(const SnakeScreen *s) {
+    return s->steered_end ? "dead: you crashed" : snake_outcome_name(s->game.outcome);
+}
 
 void snake_screen_hud_board(const SnakeScreen *s, Hud *hud) {
     const SnakeGame *g = &s->game;
@@ -394,6 +418,8 @@ static void hud_legend_lines(const SnakeScreen *s, unsigned ov, Hud *hud) {
         hud_legend(hud, HUD_SWATCH_FILL, rgba_alpha(PAL_GHOST, 150), "V  body after eating (safe)");
         hud_legend(hud, HUD_SWATCH_FILL, rgba_alpha(PAL_BAD, 150), "   tail cut off: unsafe");
     }
+    if (s->policy == SNAKE_POLICY_HAMILTON || s->policy == SNAKE_POLICY_PERFECT)
+        hud_legend(hud, HUD_SWATCH_LINE, SNAKE_BLOCK_LINE, "   2x2 wall blocks (x, y even)");
 }
 
 void snake_screen_hud_decision(const SnakeScreen *s, FrontendCtx *ctx, Hud *hud) {
@@ -428,17 +454,20 @@ void snake_screen_hud_decision(const SnakeScreen *s, FrontendCtx *ctx, Hud *hud)
     if (s->engine) {
         /* The engine's `info text` is its reason line; nothing when it sent none. */
         if (s->over)
-            hud_kv(hud, "reason", PAL_BAD, "%s", snake_outcome_name(g->outcome));
+            hud_kv(hud, "reason", outcome_color(g->outcome), "%s", outcome_word(s));
         else if (s->info != NULL && s->info->text[0] != '\0')
             hud_kv(hud, "reason", PAL_TEXT, "%s", s->info->text);
         else
             hud_kv(hud, "reason", PAL_TEXT_DIM, "-  (no info text)");
     } else {
         SnakeReason reason = s->over ? SNAKE_REASON_NONE : s->ai.reason;
-        hud_kv(hud, "reason", snake_draw_reason_color(reason), "%s",
-               s->over ? snake_outcome_name(g->outcome) : snake_reason_name(reason));
+        if (s->over)
+            hud_kv(hud, "reason", outcome_color(g->outcome), "%s", outcome_word(s));
+        else
+            hud_kv(hud, "reason", snake_draw_reason_color(reason), "%s",
+                   snake_ai_reason_word(&s->ai));
         if (!s->over && reason != SNAKE_REASON_NONE)
-            hud_text(hud, PAL_TEXT_DIM, "  %s", snake_draw_reason_explained(reason));
+            hud_text(hud, PAL_TEXT_DIM, "  %s", snake_draw_reason_explained(&s->ai));
     }
     if (stall_in(g) >= 0)
         hud_kv(hud, "stall in", PAL_ACCENT, "%ld ticks (no food for %ld)", stall_in(g),

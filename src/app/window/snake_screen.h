@@ -68,6 +68,7 @@ typedef struct SnakeScreen {
     const EngineInfo *info;   /* the engine's info for the tick on screen; NULL: none */
     const char *engine_label; /* "engine:NAME", for the HUD */
     bool over;                /* the game ended; its result is on screen */
+    bool steered_end;         /* it ended on a move the player steered (a crash, not the AI's) */
     uint64_t over_ms;         /* when it ended (ctx->now_ms) */
 } SnakeScreen;
 

@@ -24,7 +24,13 @@
 
 enum {
     SNAKE_WHEEL_IDLE_MS = 3000, /* idle time after which the AI takes the wheel back */
-    SNAKE_WHEEL_QUEUE = 3       /* arrow presses kept for the next ticks */
+    /* Ticks per second while the player drives: at the default 15 the snake
+     * crosses a 20x20 board in a second and one press sends it into a wall
+     * before a person can press again; at 4 each tick leaves a quarter
+     * second to see and turn. The user's speed applies again when the AI
+     * drives (a slower user speed stays). */
+    SNAKE_WHEEL_PACE = 4,
+    SNAKE_WHEEL_QUEUE = 3 /* arrow presses kept for the next ticks */
 };
 
 typedef struct SnakeWheel {

@@ -1,6 +1,7 @@
 /* time_travel.c - the front end's side of time travel (view.h, ViewHistory):
- * seeks (timed for --stats), single steps, and the timeline strip under the
- * board that a click or a drag scrubs. */
+ * seeks (timed for --stats), single steps, playing the kept ticks like a
+ * video, and the timeline strip under the board that a click or a drag
+ * scrubs and that labels the tick under the pointer. */
 #include "frontend_internal.h"
 
 /* The current view's history, or NULL when it keeps none. */
@@ -51,6 +52,30 @@ void time_travel_step(Frontend *app) {
     frontend_run_ticks(app, 1);
 }
 
+/* Space at a past tick plays the ticks kept, at the current speed, like a
+ * video: each one is a seek to the next, so nothing is dropped and what is
+ * shown is what was recorded. Only a change (a wall, a steered move, `A` in
+ * a replay: the view's own business) drops the later ticks. When the kept
+ * ticks run out the view's tick goes on: live, a new tick; a replay pauses
+ * on its last recorded tick (docs/replay.md). A seek made here is not a
+ * seek the user asked for, so --stats does not count it. */
+bool time_travel_play(Frontend *app) {
+    const ViewHistory *hist = time_travel_history(app);
+    void *st = frontend_view_state(app);
+    if (hist != NULL) {
+        long first = 0, last = 0;
+        hist->range(st, &first, &last);
+        long cur = hist->current(st);
+        if (cur < last) {
+            if (hist->seek(st, cur + 1, &app->ctx))
+                return true;
+            app->ctx.paused = true; /* the seek said why on the status line */
+            return false;
+        }
+    }
+    return frontend_view(app)->tick(st, &app->ctx);
+}
+
 /* The timeline of the current view for the frame's layout (bar.w = 0: none). */
 void time_travel_timeline(const Frontend *app, Timeline *tl) {
     const ViewHistory *hist = time_travel_history(app);
@@ -69,4 +94,19 @@ void time_travel_scrub(Frontend *app, int x) {
     time_travel_timeline(app, &tl);
     if (tl.bar.w > 0)
         time_travel_seek(app, timeline_x_to_tick(&tl, x));
+}
+
+void time_travel_hover(Frontend *app, int x, int y) {
+    Timeline tl;
+    time_travel_timeline(app, &tl);
+    app->hovering = x >= 0 && (app->scrubbing || timeline_hit(&tl, x, y));
+    app->hover_x = x;
+}
+
+long time_travel_hovered(const Frontend *app) {
+    if (!app->hovering)
+        return -1;
+    Timeline tl;
+    time_travel_timeline(app, &tl);
+    return tl.bar.w > 0 ? timeline_x_to_tick(&tl, app->hover_x) : -1;
 }

@@ -4,7 +4,8 @@
  * view exposes it through ViewHistory (view.h) and the front end does the
  * rest: the keys `,` `.` `N` `Home` `End`, the "tick T of N" HUD
  * line and this strip, which shows the kept ticks first..last left to right,
- * the tick on screen as a cursor, and a mark wherever something happened
+ * the tick on screen as a thin post with its number, the tick under the
+ * pointer with its number, and a mark wherever something happened
  * (an eat, a sunk ship, the end, a move that differs from the policy's
  * choice in a replayed trace, a wall toggle or a mouse edit). A click or a
  * drag on the strip seeks to the tick under the pointer.
@@ -63,6 +64,21 @@ long timeline_x_to_tick(const Timeline *tl, int x);
  * empty, together covering first..last exactly once from left to right. */
 void timeline_column_ticks(const Timeline *tl, int col, long *from, long *to);
 
+/* The pixel x where tick t is drawn (its mark, its post): the middle of its
+ * span of columns on a short game, its column on a long one. */
+int timeline_tick_center(const Timeline *tl, long t);
+
+/* The post that shows tick t: TIMELINE_POST_W pixels wide, centred on the
+ * tick, the strip's full height. Thin at every game length: a game of 3
+ * ticks on a wide strip gets the same post as one of 30,000. */
+enum { TIMELINE_POST_W = 3 };
+PixRect timeline_post(const Timeline *tl, long t);
+
+/* Where a label `w` pixels wide goes beside tick t's post: just right of
+ * the post, or just left of it when the bar has no room on the right.
+ * Returns its left edge; false (x untouched) when it fits on neither side. */
+bool timeline_label_x(const Timeline *tl, long t, int w, int *x);
+
 /* Whether pixel (x, y) is on the strip (where a click scrubs). */
 bool timeline_hit(const Timeline *tl, int x, int y);
 
@@ -73,10 +89,14 @@ Rgba timeline_mark_color(unsigned marks);
 typedef unsigned (*TimelineMarksFn)(void *state, long from, long to);
 
 /* Draws the strip: the track, a mark per column that has one (asking
- * marks(state, from, to) once per column), the cursor at `current`, and the
- * first and last tick numbers at its ends when they fit. `tc` may be NULL
- * (no numbers). */
+ * marks(state, from, to) once per column), the post at `current` with its
+ * number beside it, a dim post and the number of the tick under the
+ * pointer (`hover`; -1: none), and the first and last tick numbers at the
+ * ends where they cover none of those. Numbers sit on a plate drawn over
+ * the marks, so a mark never runs through a number; the last number stops
+ * short of the last tick, where the end's mark is. `tc` may be NULL (no
+ * numbers). */
 void timeline_draw(const Timeline *tl, SDL_Renderer *ren, TextCache *tc, int px, long current,
-                   TimelineMarksFn marks, void *state);
+                   long hover, TimelineMarksFn marks, void *state);
 
 #endif

@@ -76,6 +76,8 @@ typedef struct FrontendCtx {
     ReplaySession *replay;  /* `wavesnake replay FILE`: the trace the replay view shows
                                (borrowed, open for the Frontend's life), else NULL */
     double speed;           /* target ticks per second; 0 = unlimited */
+    double pace;            /* the shown view's cap on ticks per second now (View.pace; 0:
+                               none): the ticks run at the lower of the two */
     double ticks_per_s;     /* measured over the last half second */
     Rng fx;                 /* cosmetic randomness only */
     char status[200];       /* a transient HUD line (screenshot path, notices) */
@@ -118,13 +120,17 @@ void frontend_numbers_fit(FrontendCtx *ctx, int cell_px, int min_cell);
  * it draws (the board and every overlay) is what the AI computed at that
  * tick, rebuilt from the deterministic core (never a stored picture).
  *
- * The front end calls seek only while paused (it pauses first). `.` / `N`
- * at a past tick seek(current + 1); at the latest tick they run the view's
- * tick() as before, which extends the history. tick() at a past tick (the
- * user resumed with Space, or stepped with a view whose latest tick is
- * current) first drops the ticks after current and plays on from there:
- * the view does that itself, the front end only calls tick(). A new game
- * (the view's own business) starts a new history: range() says so. */
+ * The front end pauses before a seek the user asks for (`,` Home End, the
+ * timeline). `.` / `N` at a past tick seek(current + 1), and so does play
+ * (Space) at a past tick, once per tick at the current speed, without
+ * pausing: the kept ticks play like a video and none is dropped. Only at
+ * the latest tick does the front end call tick(), which extends the
+ * history (a replay's tick pauses instead at its last recorded tick). A
+ * change the view makes at a past tick (a wall, a steered move, `A` in a
+ * replay, a mouse edit) drops the ticks after current and plays on from
+ * there: the view does that itself, and a tick() that finds itself at a
+ * past tick does the same. A new game (the view's own business) starts a
+ * new history: range() says so. */
 typedef struct ViewHistory {
     /* The ticks kept: *first..*last, first <= last. */
     void (*range)(void *state, long *first, long *last);
@@ -189,6 +195,12 @@ typedef struct View {
 
     /* Writes the mode's HUD lines (score, decision, legend ...). */
     void (*hud)(void *state, FrontendCtx *ctx, Hud *hud);
+
+    /* Optional (may be NULL): the most ticks per second the view wants now,
+     * whatever the speed (0: no limit). The snake view asks for a pace a
+     * person can steer at while someone holds the wheel; the user's speed is
+     * untouched and applies again once the view asks for nothing. */
+    double (*pace)(const void *state);
 
     /* Time travel (above), or NULL for a view without a history: then the
      * front end shows no timeline and no "tick T of N", `,` Home End only

@@ -772,8 +772,8 @@ static void arena_view_hud(void *state, FrontendCtx *ctx, Hud *hud) {
     ArenaView *v = state;
     const Arena *a = &v->arena;
     hud_kv(hud, "map", PAL_ACCENT, "%s", v->map_name);
-    hud_kv(hud, "seed", PAL_TEXT, "%llu  tick %ld",
-           (unsigned long long)(v->seed + (uint64_t)v->restarts), a->tick);
+    /* The tick itself is the front end's `tick T of N` line, above. */
+    hud_kv(hud, "seed", PAL_TEXT, "%llu", (unsigned long long)(v->seed + (uint64_t)v->restarts));
     Rgba life_c = combat_is_low_life(a->hero_life, a->hero_max) ? PAL_BAD : PAL_GOOD;
     hud_kv(hud, "hero", life_c, "%d/%d life%s, %d potion%s", a->hero_life, a->hero_max,
            a->hero_poison > 0 ? " (poisoned)" : "", a->potions_carried,
@@ -792,7 +792,7 @@ static void arena_view_hud(void *state, FrontendCtx *ctx, Hud *hud) {
     hud_kv(hud, "", PAL_TEXT_DIM, "%ld in all", a->recomputes_total);
     char now[24], mean[24];
     hud_kv(
-        hud, "tick", PAL_TEXT, "%s  (mean %s)", layout_duration(now, sizeof now, v->tick_us),
+        hud, "tick time", PAL_TEXT, "%s  (mean %s)", layout_duration(now, sizeof now, v->tick_us),
         layout_duration(mean, sizeof mean, v->ticks > 0 ? v->tick_us_sum / (double)v->ticks : 0.0));
     if (a->decision_tick >= 0) {
         const CombatDecision *d = &a->decision;

@@ -247,7 +247,7 @@ static const char *side_state(const SnakeRaceSide *s) {
         const EngineInfo *in = snake_player_info(s->player);
         return s->waiting ? "thinking" : in != NULL && in->text[0] != '\0' ? in->text : "-";
     }
-    return snake_reason_name(s->ai.reason);
+    return snake_ai_reason_word(&s->ai);
 }
 
 /* What plays side k: the policy's name, or "engine:NAME". */
@@ -331,6 +331,7 @@ static void race_view_draw(void *state, FrontendCtx *ctx) {
                             .ai = &s->ai,
                             .pending = s->pending,
                             .ai_arrow = DIR_NONE,
+                            .player_arrow = DIR_NONE, /* no wheel in a race */
                             .mark = rv->mark,
                             .engine = s->player != NULL,
                             .info = s->player != NULL && !s->waiting ? snake_player_info(s->player)

@@ -7,7 +7,8 @@
  * (snake_screen.h). In the background a scan checks every recorded move
  * against the policy the trace names (snake_history_scan): the timeline marks
  * where they differ, the HUD counts them, and a perfect policy's decision at
- * a tick is known exactly once the scan has passed it. Space at a past tick
+ * a tick is known exactly once the scan has passed it. Space plays the
+ * recorded ticks and pauses on the last; A at a past tick (or a wall click)
  * plays on from there with the AI's own moves (the HUD says from where).
  * There is no steering, no Tab and no race here: a replay shows its trace.
  *
@@ -17,7 +18,7 @@
  * and shows its thoughts instead: at each tick shown it is asked for that
  * state, after a fresh `game` block when the tick does not follow the last
  * one it saw, and polled each frame (the window never waits on it). Its
- * answer is also the move when Space plays on from a past tick. A fault
+ * answer is also the move when A plays on from a past tick. A fault
  * says one line (stderr and the HUD) and the next tick shown starts the
  * engine again, without waiting.
  */
@@ -48,6 +49,8 @@ typedef struct ReplayView {
     bool scan_done;   /* every recorded move was checked against the policy */
     bool ai_fallback; /* the trace's policy cannot play this board: greedy decides */
     long scan_slice;  /* ticks per scan call, adapted to the policy's decision time */
+    bool wants_ai;    /* A was pressed before the scan knew the AI's memory there: the
+                         AI plays on from the tick on screen once it does */
 
     /* replay --policy engine:CMD: the engine whose info is shown */
     bool have_engine;
@@ -191,6 +194,7 @@ static WsStatus open_game(ReplayView *v, FrontendCtx *ctx, WsError *err) {
     s->played_on = false;
     v->ai_fallback = false;
     v->scan_done = false;
+    v->wants_ai = false;
     s->counted = true; /* a replayed game is not one of this run's results */
     s->over = false;
     WsStatus st = snake_game_init(&s->game, &s->rules, s->seed, err);
@@ -237,6 +241,9 @@ static void load_game(ReplayView *v, long i, FrontendCtx *ctx) {
         return;
     }
     WsError err = {0};
+    /* Paused there, whether or not the replay was playing: a game opens to
+     * be looked at, never run on from its default tick (docs/replay.md). */
+    ctx->paused = true;
     if (replay_session_load(rs, i, &err) != WS_OK || open_game(v, ctx, &err) != WS_OK) {
         frontend_status(ctx, "%s", err.msg);
         return;
@@ -244,6 +251,8 @@ static void load_game(ReplayView *v, long i, FrontendCtx *ctx) {
     frontend_status(ctx, "game %ld (%ld of %ld), tick %ld of %ld", rs->index.games[i].number, i + 1,
                     rs->index.count, v->s.cur, v->s.hist->ticks);
 }
+
+static void replay_play_on(ReplayView *v, FrontendCtx *ctx);
 
 /* ======================================================================== */
 /* The scan                                                                  */
@@ -285,6 +294,8 @@ static void replay_hist_idle(void *state, FrontendCtx *ctx) {
         else if (!engine_apply(v))
             s->info = NULL; /* the same state: the engine's answer, when it comes, stays */
     }
+    if (v->wants_ai && snake_history_is_exact(s->hist, s->cur, &s->ai))
+        replay_play_on(v, ctx);
 }
 
 /* Every frame: the engine's answer, then the scan. */
@@ -297,6 +308,7 @@ static void replay_idle(void *state, FrontendCtx *ctx) {
 /* A seek shows the engine's thoughts at that tick (asked, after a `game` block). */
 static bool replay_hist_seek(void *state, long t, FrontendCtx *ctx) {
     ReplayView *v = state;
+    v->wants_ai = false; /* A was for the tick it was pressed at */
     if (!snake_screen_hist_seek(state, t, ctx))
         return false;
     engine_ask(v, true);
@@ -306,6 +318,39 @@ static bool replay_hist_seek(void *state, long t, FrontendCtx *ctx) {
 /* ======================================================================== */
 /* View callbacks                                                            */
 /* ======================================================================== */
+
+/* A: the AI plays on from the tick on screen. The recorded ticks after it
+ * are dropped (a branch: docs/replay.md), and play resumes with the AI's
+ * own moves. Space alone only plays the recording. */
+static void replay_play_on(ReplayView *v, FrontendCtx *ctx) {
+    SnakeScreen *s = &v->s;
+    if (s->over) {
+        frontend_status(ctx, "the game is over at tick %ld: nothing to play on (',' goes back)",
+                        s->cur);
+        return;
+    }
+    v->wants_ai = false;
+    if (!v->scan_done && !s->played_on && !snake_history_is_exact(s->hist, s->cur, &s->ai)) {
+        /* The scan has not reached this tick: the AI's memory here (perfect
+         * keeps one) is not known yet. The scan says when it is. */
+        v->wants_ai = true;
+        const SnakeHistory *h = s->hist;
+        frontend_status(ctx,
+                        "the AI plays on from tick %ld once the check of the moves gets there "
+                        "(%ld%%)",
+                        s->cur, h->ticks > 0 ? h->checked * 100 / h->ticks : 100);
+        return;
+    }
+    if (!snake_screen_drop_future(s, ctx))
+        return;          /* the status line says why */
+    if (!s->played_on) { /* at the last tick of a recording cut short: nothing was dropped */
+        s->played_on = true;
+        s->played_on_from = s->cur;
+    }
+    engine_ask(v, true);
+    ctx->paused = false;
+    frontend_status(ctx, "the AI plays on from tick %ld", s->played_on_from);
+}
 
 static void replay_view_destroy(void *state) {
     ReplayView *v = state;
@@ -377,6 +422,9 @@ static bool replay_view_action(void *state, Action action, FrontendCtx *ctx) {
     case ACT_LEFT:
         frontend_status(ctx, "a replay plays its trace: no steering");
         return true;
+    case ACT_TAKE_BACK:
+        replay_play_on(v, ctx);
+        return true;
     default:
         return false;
     }
@@ -398,8 +446,18 @@ static bool replay_view_event(void *state, const SDL_Event *ev, FrontendCtx *ctx
 static bool replay_view_tick(void *state, FrontendCtx *ctx) {
     ReplayView *v = state;
     SnakeScreen *s = &v->s;
-    if (s->over)
-        return false; /* a replay stays at its end: [ and ] go to other games */
+    /* Its last recorded tick: a replay pauses there (the front end has
+     * played the recorded ticks up to it). It never moves on to another
+     * game by itself ([ and ] do), and it plays on with the AI's own moves
+     * only after A. */
+    if (s->over || (!s->played_on && !snake_screen_at_past_tick(s))) {
+        if (!ctx->paused)
+            frontend_status(ctx, "%s",
+                            s->over ? "the end of the game: [ ] other games, R again"
+                                    : "the last recorded tick: A plays on with the AI");
+        ctx->paused = true;
+        return false;
+    }
     /* Playing on with an engine: its answer is the move; the tick waits for it. */
     engine_pump(v, ctx->offscreen ? v->eng.player.timeout_ms : 0);
     if (v->have_engine && (v->thinking || !engine_apply(v)))
@@ -450,6 +508,8 @@ static void replay_view_hud(void *state, FrontendCtx *ctx, Hud *hud) {
     hud_kv(hud, "seed", PAL_TEXT, "%llu  %s", (unsigned long long)s->seed,
            tg->outcome == SNAKE_WON ? "won" : snake_outcome_name(tg->outcome));
     const SnakeHistory *h = s->hist;
+    if (!s->played_on && !s->over && snake_screen_at_past_tick(s))
+        hud_text(hud, PAL_TEXT_DIM, "  A: the AI plays on from here");
     if (s->played_on) {
         hud_kv(hud, "moves", PAL_ACCENT, "the AI's own from tick %ld", s->played_on_from);
     } else if (!v->scan_done) {

@@ -38,7 +38,7 @@
  * input in this mode the game then plays out exactly as before, so a
  * finished game is counted once in the statistics. An engine cannot be
  * asked again for the past: what it said at each shot is kept (its `info`
- * lines in engine_info_format's compact form, a few hundred bytes a shot)
+ * lines in engine_info_format's compact form, kept by engine_log.h)
  * and shown back; playing on from a past shot asks it afresh, and its
  * client sends a new `game` block first (the shots do not follow the last
  * request's).
@@ -49,6 +49,7 @@
 #include <string.h>
 
 #include "engine.h"
+#include "engine_log.h"
 #include "monoclock.h"
 #include "player.h"
 #include "report.h"
@@ -86,25 +87,18 @@ typedef enum SeaLayout {
 /* The engine behind --hunter engine:CMD and what it said, per shot. Its
  * board is shooter[0] whenever the layout shows it. */
 typedef struct EngineSide {
-    SeaPlayer player;  /* the process (player.h) */
-    bool asked;        /* a request is out */
-    long asked_round;  /* SeaView.round when asked: a new game or layout makes it stale */
-    int asked_at;      /* the shots on the board sent */
-    long asked_game;   /* the game it belongs to (for a fault's line) */
-    uint64_t asked_ns; /* monoclock, when asked (or, while starting, when started) */
-    bool starting;     /* restarted after a fault: its handshake is not done */
-    int next;          /* the answer for the latest tick (hist.shots), -1 while none */
-    /* What it said at each tick: notes[off[t] .. off[t + 1]) for t < noted,
-     * engine_info_format's lines; sized once for a whole game's worst case. */
-    char *notes;
-    size_t notes_cap;
-    size_t off[SEA_CELLS + 2];
-    int noted;
-    float wait_ms[SEA_CELLS + 1]; /* the answer's time at each noted tick */
-    EngineInfo shown;             /* the note of the tick on screen (shown_at), parsed */
-    int shown_at;                 /* -1: nothing said there (yet) */
-    int fault_at;                 /* the tick whose request faulted: forfeit there; -1 */
-    char fault[320];              /* player_fault_line's line */
+    SeaPlayer player;        /* the process (player.h) */
+    bool asked;              /* a request is out */
+    long asked_round;        /* SeaView.round when asked: a new game or layout makes it stale */
+    int asked_at;            /* the shots on the board sent */
+    long asked_game;         /* the game it belongs to (for a fault's line) */
+    uint64_t asked_ns;       /* monoclock, when asked (or, while starting, when started) */
+    bool starting;           /* restarted after a fault: its handshake is not done */
+    int next;                /* the answer for the latest tick (hist.shots), -1 while none */
+    EngineLog said;          /* its shot, time and info at each tick answered */
+    const EngineInfo *shown; /* what it said at the tick on screen; NULL: nothing (yet) */
+    int fault_at;            /* the tick whose request faulted: forfeit there; -1 */
+    char fault[320];         /* player_fault_line's line */
 } EngineSide;
 
 typedef struct SeaView {
@@ -195,27 +189,10 @@ static int board_tick(const SeaView *v, const Shooter *s) {
 
 /* Fills e->shown with what the engine said at tick t (nothing when it has
  * not answered there). */
-static void side_show(EngineSide *e, int t) {
-    e->shown_at = -1;
-    engine_info_clear(&e->shown);
-    if (t < 0 || t >= e->noted)
-        return;
-    WsError err = {0};
-    if (engine_info_parse(&e->shown, e->notes + e->off[t], e->off[t + 1] - e->off[t], &err) ==
-        WS_OK)
-        e->shown_at = t;
-}
+static void side_show(EngineSide *e, int t) { e->shown = engine_log_info(&e->said, t); }
 
-/* Keeps what the engine said with its answer for tick t (== e->noted). */
-static void side_note(EngineSide *e, int t, const EngineInfo *info, double ms) {
-    if (t != e->noted || t > SEA_CELLS)
-        return;
-    size_t at = e->off[t];
-    size_t n = info != NULL ? engine_info_format(info, e->notes + at, e->notes_cap - at) : 0;
-    e->off[t + 1] = at + n;
-    e->wait_ms[t] = (float)ms;
-    e->noted = t + 1;
-}
+/* The ticks the engine has answered (each after the one before). */
+static int side_noted(const EngineSide *e) { return (int)engine_log_ticks(&e->said); }
 
 /* The engine's game ends forfeit at tick t of its board: one line on the
  * HUD and on stderr (here, once: a seek back to it shows it again, it is
@@ -239,8 +216,8 @@ static void side_forfeit(SeaView *v, Shooter *s, const WsError *why, FrontendCtx
 static bool side_needs_ask(SeaView *v) {
     Shooter *s = side_board(v);
     EngineSide *e = v->eng;
-    return s != NULL && !e->asked && !s->done && e->fault_at < 0 && e->noted == s->hist.shots &&
-           !sea_game_is_over(&s->game);
+    return s != NULL && !e->asked && !s->done && e->fault_at < 0 &&
+           side_noted(e) == s->hist.shots && !sea_game_is_over(&s->game);
 }
 
 /* Asks the engine for the shot at its board's latest tick (never waits for
@@ -315,7 +292,7 @@ static void side_collect(SeaView *v, FrontendCtx *ctx, int wait_ms) {
     double ms = (double)(monoclock_now_ns() - e->asked_ns) / 1e6;
     Shooter *s = side_board(v);
     bool stale = s == NULL || e->asked_round != v->round || e->asked_at != s->hist.shots ||
-                 e->noted != s->hist.shots || s->done;
+                 side_noted(e) != s->hist.shots || s->done;
     if (r == PLAYER_FAULT && !stale) {
         side_forfeit(v, s, &err, ctx);
         return;
@@ -330,7 +307,8 @@ static void side_collect(SeaView *v, FrontendCtx *ctx, int wait_ms) {
         side_ask(v, ctx);
         return;
     }
-    side_note(e, s->hist.shots, sea_player_info(&e->player), ms);
+    if (side_noted(e) == s->hist.shots) /* the answers go in tick order */
+        engine_log_keep(&e->said, s->hist.shots, cell, sea_player_info(&e->player), ms);
     e->next = cell;
     s->decision_us = ms * 1000.0;
     s->decision_us_sum += s->decision_us;
@@ -347,9 +325,13 @@ static void side_seek(SeaView *v, Shooter *s, int t) {
     if (t == e->fault_at && t == s->hist.shots)
         sea_game_forfeit(&s->game);
     s->done = sea_game_is_over(&s->game);
-    s->pending = s->done ? -1 : t < s->hist.shots ? s->hist.cell[t] : e->noted > t ? e->next : -1;
-    if (t < e->noted) {
-        s->decision_us = (double)e->wait_ms[t] * 1000.0;
+    s->pending = s->done             ? -1
+                 : t < s->hist.shots ? s->hist.cell[t]
+                 : side_noted(e) > t ? e->next
+                                     : -1;
+    double ms = 0.0;
+    if (engine_log_answer(&e->said, t, NULL, &ms)) {
+        s->decision_us = ms * 1000.0;
         side_show(e, t);
     } else {
         side_show(e, -1);
@@ -375,8 +357,7 @@ static void start_game(SeaView *v, long index, FrontendCtx *ctx) {
     }
     if (v->eng != NULL) {
         EngineSide *e = v->eng;
-        e->noted = 0;
-        e->off[0] = 0;
+        engine_log_truncate(&e->said, 0);
         e->next = -1;
         e->fault_at = -1;
         e->fault[0] = '\0';
@@ -476,8 +457,7 @@ static void play_on(SeaView *v, FrontendCtx *ctx) {
         if (!s->engine)
             continue;
         EngineSide *e = v->eng;
-        if (e->noted > at)
-            e->noted = at;
+        engine_log_truncate(&e->said, at);
         e->next = -1;
         e->fault_at = -1; /* a fault happened later than here */
         e->fault[0] = '\0';
@@ -498,8 +478,7 @@ static void sea_view_destroy(void *state) {
         return;
     if (v->eng != NULL) {
         sea_player_deinit(&v->eng->player); /* quit, then its process group killed after 1 s */
-        engine_info_deinit(&v->eng->shown);
-        free(v->eng->notes);
+        engine_log_deinit(&v->eng->said);
         free(v->eng);
     }
     free(v);
@@ -513,13 +492,8 @@ static WsStatus side_open(SeaView *v, const AppOptions *o, WsError *err) {
         return ws_fail(err, WS_ERR_NOMEM, "out of memory for the sea view's engine");
     v->eng = e;
     e->fault_at = -1;
-    e->shown_at = -1;
     e->next = -1;
-    e->notes_cap = (size_t)(SEA_CELLS + 1) * engine_info_format_max(SEA_W, SEA_H);
-    e->notes = malloc(e->notes_cap);
-    if (e->notes == NULL)
-        return ws_fail(err, WS_ERR_NOMEM, "out of memory for an engine's notes");
-    WsStatus st = engine_info_init(&e->shown, SEA_W, SEA_H, err);
+    WsStatus st = engine_log_init(&e->said, SEA_W, SEA_H, ENGINE_LOG_BYTES, err);
     if (st != WS_OK)
         return st;
     return sea_player_init(&e->player, &o->hunter_player, o->engine_timeout_ms, err);
@@ -784,8 +758,8 @@ static bool board_heat(const SeaView *v, const Shooter *s, BoardHeat *h) {
     if (s->done)
         return false;
     if (s->engine) {
-        const EngineInfo *info = &v->eng->shown;
-        if (v->eng->shown_at < 0 || !info->has_wave)
+        const EngineInfo *info = v->eng->shown;
+        if (info == NULL || !info->has_wave)
             return false;
         for (int c = 0; c < SEA_CELLS; c++) {
             long val = (long)info->wave[c];
@@ -834,9 +808,9 @@ static void draw_labels(FrontendCtx *ctx, const BoardPlace *p) {
  * cells), at the tick on screen. */
 static void draw_engine_marks(const SeaView *v, FrontendCtx *ctx, const BoardLayout *bl) {
     const EngineSide *e = v->eng;
-    if (e->shown_at < 0)
+    const EngineInfo *info = e->shown;
+    if (info == NULL)
         return;
-    const EngineInfo *info = &e->shown;
     int thick = bl->cell >= 20 ? 2 : 1, inset = bl->cell >= 12 ? 2 : 0;
     for (int i = 0; i < info->mark_len; i++)
         render_outline(ctx->renderer, render_inset(cell_rect(bl, info->mark[i]), inset), thick,
@@ -1084,9 +1058,9 @@ static void hud_engine_reason(Hud *hud, const SeaView *v, const Shooter *s) {
     char cell[4] = "-";
     sea_cell_name(s->pending, cell);
     hud_kv(hud, "next shot", PAL_ACCENT, "%s  (the engine's)", cell);
-    if (e->shown_at >= 0 && e->shown.text[0] != '\0') {
+    if (e->shown != NULL && e->shown->text[0] != '\0') {
         char line[ENGINE_TEXT_MAX + 8];
-        snprintf(line, sizeof line, "  %s", e->shown.text);
+        snprintf(line, sizeof line, "  %s", e->shown->text);
         hud_wrapped(hud, PAL_TEXT_DIM, line);
     } else {
         hud_text(hud, PAL_TEXT_DIM, "  (no info text)");
@@ -1175,7 +1149,7 @@ static void hud_fleet(Hud *hud, const Shooter *s) {
 /* The heatmap's legend line: what the first board's heat means. */
 static const char *heat_caption(const SeaView *v, const Shooter *a) {
     if (a->engine)
-        return v->eng->shown_at >= 0 && v->eng->shown.has_wave
+        return v->eng->shown != NULL && v->eng->shown->has_wave
                    ? "H  heat: the engine's info wave"
                    : "H  heat: none (no info wave here)";
     return a->ai.reason == SEA_AI_SAMPLE ? "H  heat: share of sampled fleets"

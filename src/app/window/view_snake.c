@@ -30,8 +30,8 @@
  * engine_info_format lines), so a step back shows what the engine said at
  * that tick without asking it again; a tick with no answer kept (a branch,
  * a wall clicked) is asked for, after a fresh `game` block. The info kept
- * is bounded: ENGINE_KEEP_BYTES in all per game, beyond which a tick keeps
- * its move and not its info (the HUD says so). docs/engines.md, "In the
+ * is bounded: ENGINE_LOG_BYTES in all per game (engine_log.h), beyond which
+ * a tick keeps its move and not its info (the HUD says so). docs/engines.md, "In the
  * window".
  */
 #include <SDL.h>
@@ -39,6 +39,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine_log.h"
 #include "player.h"
 #include "snake.h"
 #include "snake_ai.h"
@@ -54,17 +55,6 @@
 /* Types                                                                     */
 /* ======================================================================== */
 
-/* The bytes of engine info kept per game (every tick's, as text). */
-enum { ENGINE_KEEP_BYTES = 256 << 20 };
-
-/* What the engine answered for one tick of the game (its state after t moves). */
-typedef struct EngineTick {
-    size_t at;     /* its info: notes[at .. at + len), engine_info_format lines */
-    uint32_t len;
-    bool has_info; /* false: none kept (the engine sent no answer's info, or over the bound) */
-    Dir move;      /* its move; DIR_NONE: no answer kept for this tick */
-} EngineTick;
-
 typedef struct SnakeView {
     SnakeScreen s;    /* first: the ViewHistory callbacks take the state as a SnakeScreen */
     SnakeHistory own; /* the game being played, every tick of it (s.hist points here) */
@@ -79,15 +69,7 @@ typedef struct SnakeView {
     long sent_epoch;   /* the epoch the engine last saw (else a `game` block) */
     uint64_t think_ms; /* when the wait for the tick on screen began */
     Uint64 think_pc;   /* the same, performance counter ticks (the decision time) */
-    EngineTick *ticks; /* per tick of this game, nticks of them */
-    long nticks, cap;
-    char *notes;      /* every kept tick's info text, back to back; grows by doubling */
-    size_t kept, notes_cap; /* bytes of notes used (a replaced tick's old text stays until
-                               a truncation frees the tail), and allocated */
-    bool kept_full;   /* ENGINE_KEEP_BYTES reached: later ticks keep no info */
-    EngineInfo shown; /* a kept tick's info, parsed back for the screen */
-    char *fmt;        /* engine_info_format_max bytes */
-    size_t fmt_cap;
+    EngineLog said;    /* its answer and info at each tick of this game */
     char fault[400]; /* the last fault line, for the HUD */
 } SnakeView;
 
@@ -97,84 +79,17 @@ typedef struct SnakeView {
 
 static uint64_t clock_ms(void) { return (uint64_t)SDL_GetTicks64(); }
 
-/* Forgets the engine's answers from tick t on; the notes keep only the
- * text the earlier ticks still point at. */
-static void engine_truncate(SnakeView *v, long t) {
-    if (t < 0)
-        t = 0;
-    for (long i = t; i < v->nticks; i++)
-        v->ticks[i] = (EngineTick){0, 0, false, DIR_NONE};
-    if (v->nticks > t)
-        v->nticks = t;
-    size_t end = 0;
-    for (long i = 0; i < v->nticks; i++)
-        if (v->ticks[i].has_info && v->ticks[i].at + v->ticks[i].len > end)
-            end = v->ticks[i].at + v->ticks[i].len;
-    v->kept = end;
-}
-
-/* Room for n more bytes of notes (doubling, so a game's ticks cost
- * amortised O(1) allocations); false when over ENGINE_KEEP_BYTES or out of
- * memory. */
-static bool notes_room(SnakeView *v, size_t n) {
-    if (v->kept + n > ENGINE_KEEP_BYTES)
-        return false;
-    if (v->notes != NULL && v->kept + n <= v->notes_cap)
-        return true; /* (allocated even for n = 0: an empty info is kept as notes + at) */
-    size_t cap = v->notes_cap > 0 ? v->notes_cap : 4096;
-    while (cap < v->kept + n)
-        cap *= 2;
-    char *nb = realloc(v->notes, cap);
-    if (nb == NULL)
-        return false;
-    v->notes = nb;
-    v->notes_cap = cap;
-    return true;
-}
-
-/* Keeps the engine's answer for tick t (its info as compact text). */
-static void engine_store(SnakeView *v, long t, Dir move, const EngineInfo *info) {
-    if (t >= v->cap) {
-        long cap = v->cap > 0 ? v->cap : 256;
-        while (cap <= t)
-            cap *= 2;
-        EngineTick *n = realloc(v->ticks, (size_t)cap * sizeof *n);
-        if (n == NULL)
-            return; /* out of memory: the tick will be asked for again if shown */
-        for (long i = v->cap; i < cap; i++)
-            n[i] = (EngineTick){0, 0, false, DIR_NONE};
-        v->ticks = n;
-        v->cap = cap;
-    }
-    EngineTick *k = &v->ticks[t];
-    k->has_info = false;
-    k->move = move;
-    if (info != NULL && v->fmt != NULL) {
-        size_t n = engine_info_format(info, v->fmt, v->fmt_cap);
-        if (!notes_room(v, n)) {
-            v->kept_full = true;
-        } else {
-            memcpy(v->notes + v->kept, v->fmt, n);
-            *k = (EngineTick){v->kept, (uint32_t)n, true, move};
-            v->kept += n;
-        }
-    }
-    if (v->nticks <= t)
-        v->nticks = t + 1;
-}
-
 /* Shows the kept answer for the tick on screen; false when none is kept. */
 static bool engine_show(SnakeView *v) {
     SnakeScreen *s = &v->s;
-    long t = s->game.steps;
-    if (t >= v->nticks || v->ticks[t].move == DIR_NONE)
+    int move = DIR_NONE;
+    double ms = 0.0;
+    if (!engine_log_answer(&v->said, s->game.steps, &move, &ms))
         return false;
-    s->pending = v->ticks[t].move;
-    s->info = NULL;
-    WsError err = {0};
-    const EngineTick *k = &v->ticks[t];
-    if (k->has_info && engine_info_parse(&v->shown, v->notes + k->at, k->len, &err) == WS_OK)
-        s->info = &v->shown;
+    s->pending = (Dir)move;
+    if (ms >= 0.0)
+        s->decision_us = ms * 1000.0; /* the time it took at that tick */
+    s->info = engine_log_info(&v->said, s->game.steps);
     return true;
 }
 
@@ -225,18 +140,19 @@ static void engine_pump(SnakeView *v, FrontendCtx *ctx, int wait_ms) {
         if (v->asked_epoch != v->epoch)
             ; /* a game or a branch ago: nobody needs it */
         else if (v->asked_tick == s->game.steps && s->game.outcome == SNAKE_PLAYING) {
-            engine_store(v, v->asked_tick, move, snake_player_info(&v->eng.player));
             s->pending = move;
             s->info = snake_player_info(&v->eng.player); /* live: no need to parse it back */
             s->decision_us = (double)(SDL_GetPerformanceCounter() - v->think_pc) * 1e6 /
                              (double)SDL_GetPerformanceFrequency();
+            engine_log_keep(&v->said, v->asked_tick, move, s->info, s->decision_us / 1000.0);
             PolicyStats *st = snake_screen_stats(s);
             st->decision_us_sum += s->decision_us;
             st->decisions++;
             v->thinking = false;
             return;
         } else {
-            engine_store(v, v->asked_tick, move, snake_player_info(&v->eng.player));
+            /* Asked before a seek: its wait is not timed (-1 ms: unknown). */
+            engine_log_keep(&v->said, v->asked_tick, move, snake_player_info(&v->eng.player), -1.0);
         }
         if (engine_show(v)) {
             v->thinking = false;
@@ -308,7 +224,7 @@ static bool move_ready(SnakeView *v) { return !v->thinking || v->s.wheel.driving
 static void engine_branch(SnakeView *v, long t) {
     if (!v->s.engine)
         return;
-    engine_truncate(v, t);
+    engine_log_truncate(&v->said, t);
     v->epoch++;
 }
 
@@ -332,7 +248,6 @@ static void start_game(SnakeView *v, long index) {
     if (v->have_engine) {
         engine_branch(v, 0);
         v->epoch++;
-        v->kept_full = false;
     }
     if (s->engine && !v->eng.asked) {
         /* A faulted engine starts again, its handshake polled by the frames. */
@@ -431,10 +346,7 @@ static void snake_view_destroy(void *state) {
     SnakeView *v = state;
     if (v == NULL)
         return;
-    free(v->ticks);
-    free(v->notes);
-    free(v->fmt);
-    engine_info_deinit(&v->shown);
+    engine_log_deinit(&v->said);
     snake_player_deinit(&v->eng.player); /* quit, then its process group killed */
     snake_history_deinit(&v->own);
     snake_screen_deinit(&v->s);
@@ -475,13 +387,7 @@ static WsStatus snake_view_create(void **state, FrontendCtx *ctx, const void *ar
         st = snake_player_init(&v->eng.player, &ctx->opts->player, &s->rules,
                                ctx->opts->engine_timeout_ms, err);
         if (st == WS_OK)
-            st = engine_info_init(&v->shown, s->rules.w, s->rules.h, err);
-        if (st == WS_OK) {
-            v->fmt_cap = engine_info_format_max(s->rules.w, s->rules.h);
-            v->fmt = malloc(v->fmt_cap);
-            if (v->fmt == NULL)
-                st = ws_fail(err, WS_ERR_NOMEM, "out of memory for the engine's info");
-        }
+            st = engine_log_init(&v->said, s->rules.w, s->rules.h, ENGINE_LOG_BYTES, err);
         if (st == WS_OK) {
             snprintf(v->eng.label, sizeof v->eng.label, "%s", snake_player_name(&v->eng.player));
             s->engine_label = v->eng.label;
@@ -577,8 +483,12 @@ static bool snake_view_tick(void *state, FrontendCtx *ctx) {
     SnakeView *v = state;
     SnakeScreen *s = &v->s;
     if (s->over) {
-        /* While paused a single step skips the wait, so N never seems stuck. */
-        if (!ctx->paused && ctx->now_ms - s->over_ms < VIEW_RESULT_MS)
+        /* While paused a single step skips the wait, so N never seems stuck;
+         * but never in the frame that ended the game: when E paused there,
+         * the frame's further ticks (many at unlimited speed) would start
+         * the next game behind the pause. */
+        if (ctx->now_ms == s->over_ms ||
+            (!ctx->paused && ctx->now_ms - s->over_ms < VIEW_RESULT_MS))
             return false;
         engine_end(v);
         start_game(v, s->game_index + 1);
@@ -603,6 +513,13 @@ static bool snake_view_tick(void *state, FrontendCtx *ctx) {
     return true;
 }
 
+/* While a person holds the wheel the game goes at a pace one can steer at
+ * (snake_wheel.h, SNAKE_WHEEL_PACE); the AI drives at the user's speed. */
+static double snake_view_pace(const void *state) {
+    const SnakeView *v = state;
+    return v->s.wheel.driving && !v->s.over ? SNAKE_WHEEL_PACE : 0.0;
+}
+
 static void snake_view_draw(void *state, FrontendCtx *ctx) {
     snake_screen_draw(&((SnakeView *)state)->s, ctx);
 }
@@ -623,10 +540,13 @@ static void snake_view_hud(void *state, FrontendCtx *ctx, Hud *hud) {
      * reason come right after the policy, before what a panel shows first. */
     if (hud->strip)
         snake_screen_hud_decision(s, ctx, hud);
-    char driver[64];
+    char driver[96];
     if (s->wheel.driving) {
-        snprintf(driver, sizeof driver, "you drive — A or %d s idle gives it back",
-                 SNAKE_WHEEL_IDLE_MS / 1000);
+        /* The pace is the wheel's (snake_view_pace), or a slower speed the user set. */
+        double pace =
+            ctx->speed > 0.0 && ctx->speed < SNAKE_WHEEL_PACE ? ctx->speed : SNAKE_WHEEL_PACE;
+        snprintf(driver, sizeof driver, "you drive · %.0f ticks/s — A or %d s idle gives it back",
+                 pace, SNAKE_WHEEL_IDLE_MS / 1000);
         hud_wrapped(hud, PAL_ACCENT, driver);
     } else {
         hud_text(hud, PAL_TEXT_DIM, "AI drives  (arrows: you steer)");
@@ -646,9 +566,9 @@ static void snake_view_hud(void *state, FrontendCtx *ctx, Hud *hud) {
     else if (v->thinking)
         hud_kv(hud, "decision", PAL_ACCENT, "thinking ... %.1f s",
                (double)(clock_ms() - v->think_ms) / 1000.0);
-    if (s->engine && v->kept_full)
+    if (s->engine && engine_log_full(&v->said))
         hud_text(hud, PAL_TEXT_DIM, "info of later ticks not kept (%d MiB)",
-                 ENGINE_KEEP_BYTES >> 20);
+                 ENGINE_LOG_BYTES >> 20);
     if (v->fault[0] != '\0')
         hud_wrapped(hud, PAL_BAD, v->fault);
     if (!hud->strip)
@@ -691,5 +611,6 @@ const View VIEW_SNAKE = {
     .draw = snake_view_draw,
     .fit = snake_screen_fit,
     .hud = snake_view_hud,
+    .pace = snake_view_pace,
     .history = &SNAKE_HISTORY,
 };

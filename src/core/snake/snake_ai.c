@@ -70,6 +70,10 @@ const char *snake_reason_name(SnakeReason r) {
     return names_of(REASON_NAMES, SNAKE_REASON_COUNT, (int)r);
 }
 
+const char *snake_ai_reason_word(const SnakeAi *ai) {
+    return ai->reason == SNAKE_REASON_EAT && ai->detour ? "plan" : snake_reason_name(ai->reason);
+}
+
 /* ======================================================================== */
 /* Lifecycle                                                                 */
 /* ======================================================================== */
@@ -136,6 +140,7 @@ void snake_ai_deinit(SnakeAi *ai) {
 static void forget_decision(SnakeAi *ai) {
     ai->dir = DIR_NONE;
     ai->reason = SNAKE_REASON_NONE;
+    ai->detour = false;
     ai->wave.reached = 0;
     ai->wave.source = -1;
     path_clear(&ai->food_path);

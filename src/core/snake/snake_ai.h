@@ -60,6 +60,8 @@ typedef struct SnakeAi {
     /* What the last decision used (read-only for everyone else). */
     Dir dir;            /* the chosen direction, DIR_NONE when trapped */
     SnakeReason reason; /* why */
+    bool detour;        /* reason eat: food_path starts with a plan's moves that do not
+                           eat (greedy's plan search; the shortest eat was unsafe) */
     WaveField wave;     /* BFS from the head toward the food */
     Path food_path;     /* head -> food (through a plan's detour when there is one); empty
                            when the food was unreachable */
@@ -154,5 +156,10 @@ WsStatus snake_policy_check(SnakePolicy p, int w, int h, WsError *err);
  * The command line parses and lists them through these (options.c). */
 const char *snake_policy_name(SnakePolicy p);
 const char *snake_reason_name(SnakeReason r);
+
+/* The last decision's reason in one word, for a HUD: snake_reason_name, but
+ * "plan" for an eat reached by a detour (ai->detour). Only the words differ:
+ * the decision is the same either way. */
+const char *snake_ai_reason_word(const SnakeAi *ai);
 
 #endif

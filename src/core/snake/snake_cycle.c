@@ -30,13 +30,15 @@ static WsStatus walls_in_blocks(int w, int h, const uint8_t *walls, WsError *err
     for (int y = 0; walls != NULL && y < h; y += 2)
         for (int x = 0; x < w; x += 2) {
             int c = y * w + x;
-            bool wall = walls[c] != 0;
-            if ((walls[c + 1] != 0) != wall || (walls[c + w] != 0) != wall ||
-                (walls[c + w + 1] != 0) != wall)
+            int n = (walls[c] != 0) + (walls[c + 1] != 0) + (walls[c + w] != 0) +
+                    (walls[c + w + 1] != 0);
+            /* The blocks are the block grid's, so a 2x2 square at an odd x or
+             * y is parts of two or four blocks: the message says where they start. */
+            if (n != 0 && n != 4)
                 return ws_fail(err, WS_ERR_ARG,
-                               "walls must be whole 2x2 blocks; the block at cells (%d..%d, "
-                               "%d..%d) is part wall",
-                               x, x + 1, y, y + 1);
+                               "walls must be whole 2x2 blocks starting at even x and y; the "
+                               "block at cells (%d..%d, %d..%d) has %d wall cell%s of 4",
+                               x, x + 1, y, y + 1, n, n == 1 ? "" : "s");
         }
     return WS_OK;
 }

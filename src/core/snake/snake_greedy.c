@@ -704,7 +704,7 @@ void snake_greedy_choose(SnakeAi *ai, const SnakeGame *g) {
     if (eat)
         ai->plan->resumable = false;
     else
-        eat = plan_search(ai, g, resume);
+        eat = ai->detour = plan_search(ai, g, resume); /* the HUD says "plan" (snake_ai.h) */
     if (eat) {
         virtual_show(ai, s, &ai->food_path, true);
         ai->dir = path_first_dir(&ai->food_path, s->w);
