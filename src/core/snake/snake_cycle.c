@@ -771,13 +771,14 @@ static Dir choose_blocks(SnakeCycle *c, const SnakeGame *g, Path *route, bool ex
      * another shape reaches the food strictly sooner, so the distance along
      * the followed cycle falls by at least one every move. */
     int tree_dist = c->cells + 1; /* no cycle to follow while off the certificate */
+    /* No way to the food, on an outline or a route, is shorter than this:
+     * a move changes one coordinate by one. */
+    int near = food >= 0 ? abs(head % c->w - food % c->w) + abs(head / c->w - food / c->w) : 0;
     if (certified) {
         tree_dist =
             c->committed && food >= 0 ? snake_cert_outline_dist(k, c->commit, head, food) : -1;
-        /* No outline reaches the food in fewer moves than the cells between
-         * (a move changes one coordinate by one), so when the committed
-         * tree's way is already that short no shape can beat it. */
-        int near = food >= 0 ? abs(head % c->w - food % c->w) + abs(head / c->w - food / c->w) : 0;
+        /* No outline reaches the food in fewer moves than `near`, so when
+         * the committed tree's way is already that short no shape beats it. */
         bool beatable = tree_dist < 0 || tree_dist > near;
         for (int v = 0; v < SNAKE_CERT_VARIANTS && (hunting || !c->committed) && beatable; v++) {
             if (v > 0) /* shape 0 is the index-order tree the test above left in k->tree */
@@ -810,7 +811,8 @@ static Dir choose_blocks(SnakeCycle *c, const SnakeGame *g, Path *route, bool ex
          * checks out the kept one stays (it may be all that is safe). */
         if (planned && hunting) {
             int limit = remaining - 1 < tree_dist ? remaining - 1 : tree_dist;
-            int now = lane_route(c, s, food, limit, flush, true);
+            /* A plan as short as `near` cannot be beaten: no search. */
+            int now = limit >= near ? lane_route(c, s, food, limit, flush, true) : -1;
             if (now >= 0 && now < remaining)
                 plan_route(c, g, valid, limit, flush, certified);
         }
