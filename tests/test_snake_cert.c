@@ -43,10 +43,10 @@ START_TEST(init_sizes_blocks_and_edges) {
     ck_assert_ptr_nonnull(k.mem);
     for (int e = 0; e < k.nedges; e++) /* every buffer is usable and starts at zero */
         ck_assert(k.req[e] == 0 && k.forb[e] == 0 && k.req_until[e] == 0 && k.tree[e] == 0);
-    for (int e = 0; e < 2 * k.nedges; e++)
-        k.edge_order[e] = e;
+    for (int e = 0; e < k.nedges; e++)
+        k.rev_order[e] = e;
     for (int b = 0; b < k.nblocks; b++)
-        ck_assert(k.block_until[b] == 0 && k.uf[b] == 0 && k.bqueue[b] == 0 && k.bseen[b] == 0);
+        ck_assert(k.block_until[b] == 0 && k.uf[b] == 0 && k.bqueue[b] == 0 && k.bmark[b] == 0);
     snake_cert_deinit(&k);
     ck_assert_ptr_null(k.mem);
     ck_assert_ptr_null(k.req);

@@ -7,9 +7,13 @@
  * decision time mean and p99 (as the headless summary measures them) with a
  * hash of the moves, so two builds can be shown to decide the same.
  *
- *   perfect_steps WxH START_LENGTH STRICT(0|1) SEED MAX_STEPS
+ *   perfect_steps WxH START_LENGTH STRICT(0|1) SEED MAX_STEPS [EXPLAIN(0|1)]
  *   -> steps 20000 length 1234 outcome playing decision_us_mean 12.3
  *      decision_us_p99 45.6 cpu_us_mean 11.9 cpu_us_p99 44.1 moves_fnv1a 0123456789abcdef
+ *      cpu_us_max 97.0
+ *
+ * EXPLAIN 1 decides as the window does (the AI's overlays worked out every
+ * decision, SnakeAi.explain); the default 0 as headless runs do.
  *
  * decision_us_* is wall time per decision, as the headless summary prints;
  * cpu_us_* the thread's CPU time, steadier on a machine shared with other jobs.
@@ -39,8 +43,9 @@ static int cmp_u64(const void *a, const void *b) {
 
 int main(int argc, char **argv) {
     int w, h;
-    if (argc != 6 || sscanf(argv[1], "%dx%d", &w, &h) != 2) {
-        fprintf(stderr, "usage: perfect_steps WxH START_LENGTH STRICT(0|1) SEED MAX_STEPS\n");
+    if (argc < 6 || argc > 7 || sscanf(argv[1], "%dx%d", &w, &h) != 2) {
+        fprintf(stderr,
+                "usage: perfect_steps WxH START_LENGTH STRICT(0|1) SEED MAX_STEPS [EXPLAIN(0|1)]\n");
         return 2;
     }
     SnakeRules rules = {
@@ -58,7 +63,7 @@ int main(int argc, char **argv) {
         fprintf(stderr, "perfect_steps: cannot start: %s\n", err.msg);
         return 2;
     }
-    ai.explain = false; /* as headless runs: nobody sees the overlays */
+    ai.explain = argc == 7 && atoi(argv[6]) != 0; /* headless runs: nobody sees the overlays */
     snake_game_reset(&g, seed);
     snake_ai_clear(&ai);
     uint64_t hash = 1469598103934665603u; /* FNV-1a over the moves */
@@ -85,9 +90,10 @@ int main(int argc, char **argv) {
         p99 = n - 1;
     const char *outcome = g.outcome == SNAKE_PLAYING ? "playing" : snake_outcome_name(g.outcome);
     printf("steps %ld length %d outcome %s decision_us_mean %.3f decision_us_p99 %.2f "
-           "cpu_us_mean %.3f cpu_us_p99 %.2f moves_fnv1a %016llx\n",
+           "cpu_us_mean %.3f cpu_us_p99 %.2f moves_fnv1a %016llx cpu_us_max %.2f\n",
            n, g.snake.len, outcome, us_sum / (double)n, (double)ns[p99] / 1000.0,
-           cpu_sum / (double)n, (double)cpu[p99] / 1000.0, (unsigned long long)hash);
+           cpu_sum / (double)n, (double)cpu[p99] / 1000.0, (unsigned long long)hash,
+           (double)cpu[n - 1] / 1000.0);
     snake_ai_deinit(&ai);
     snake_game_deinit(&g);
     free(ns);

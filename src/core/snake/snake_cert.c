@@ -33,9 +33,7 @@ static void cert_layout(void *owner, Slab *s) {
     k->uf_size = slab_take(s, b, sizeof *k->uf_size);
     k->uf_req = slab_take(s, 2 * b, sizeof *k->uf_req);
     k->tree_req = slab_take(s, e, sizeof *k->tree_req);
-    k->edge_order = slab_take(s, 2 * e, sizeof *k->edge_order);
     k->bqueue = slab_take(s, b, sizeof *k->bqueue);
-    k->bseen = slab_take(s, b, sizeof *k->bseen);
     k->bmark = slab_take(s, b, sizeof *k->bmark);
     k->bqueue2 = slab_take(s, b, sizeof *k->bqueue2);
 }
@@ -153,13 +151,18 @@ static bool edge_open(const SnakeCert *k, int e, bool req_only) {
 /* Whether blocks x and y are joined by open edges (edge_open) other than
  * `skip`. Two searches, one from each end, take a block in turn, so a cut
  * costs the smaller side, and a way round costs about twice its length. */
-static bool connected(SnakeCert *k, int x, int y, int skip, bool req_only) {
+/* A fresh pair of stamps for bmark (gen and gen + 1), so a search clears nothing. */
+static int32_t mark_next(SnakeCert *k) {
     if (k->mark_gen > INT32_MAX - 4) { /* stamps run out after about 10^9 searches */
         memset(k->bmark, 0, (size_t)k->nblocks * sizeof *k->bmark);
         k->mark_gen = 0;
     }
     k->mark_gen += 2;
-    int32_t gen = k->mark_gen;
+    return k->mark_gen;
+}
+
+static bool connected(SnakeCert *k, int x, int y, int skip, bool req_only) {
+    int32_t gen = mark_next(k);
     int32_t *q[2] = {k->bqueue, k->bqueue2};
     int head[2] = {0, 0}, tail[2] = {1, 1};
     q[0][0] = x;
@@ -267,85 +270,156 @@ static void uf_join(SnakeCert *k, int ra, int rb) {
     k->uf_size[rb] += k->uf_size[ra];
 }
 
-/* snake_cert_build with the free edges tried in edge_order (NULL: index order). */
-static bool build_ordered(SnakeCert *k, const int32_t *edge_order) {
-    int joined = 0;
+/* The first part of every build: the required edges into k->uf and k->tree
+ * (*joined of them), or false when they are forbidden or close a loop. */
+static bool build_required(SnakeCert *k, int *joined) {
     if (k->req_kept) { /* the same constraints as the last build: its first part holds */
         memcpy(k->uf, k->uf_req, (size_t)k->nblocks * sizeof *k->uf);
         memcpy(k->uf_size, k->uf_req + k->nblocks, (size_t)k->nblocks * sizeof *k->uf_size);
         memcpy(k->tree, k->tree_req, (size_t)k->nedges);
-        joined = k->joined_req;
-    } else {
-        for (int b = 0; b < k->nblocks; b++) {
-            k->uf[b] = b;
-            k->uf_size[b] = 1;
-        }
-        for (int e = 0; e < k->nedges; e++) {
-            k->tree[e] = 0;
-            if (k->req[e] == 0)
-                continue;
-            if (k->forb[e] != 0 || k->wall_edge[e])
-                return false;
-            int a, b;
-            edge_blocks(k, e, &a, &b);
-            int ra = uf_find(k->uf, a), rb = uf_find(k->uf, b);
-            if (ra == rb)
-                return false; /* the body's crossings would close a loop of blocks */
-            uf_join(k, ra, rb);
-            k->tree[e] = 1;
-            joined++;
-        }
-        /* Kruskal's choices below depend only on which blocks are joined,
-         * so the next build may start from here (snake_cert.h, uf_req). */
-        memcpy(k->uf_req, k->uf, (size_t)k->nblocks * sizeof *k->uf);
-        memcpy(k->uf_req + k->nblocks, k->uf_size, (size_t)k->nblocks * sizeof *k->uf_size);
-        memcpy(k->tree_req, k->tree, (size_t)k->nedges);
-        k->joined_req = joined;
-        k->req_kept = true;
+        *joined = k->joined_req;
+        return true;
     }
-    for (int i = 0; i < k->nedges && joined < k->nfree - 1; i++) {
-        int e = edge_order != NULL ? edge_order[i] : i;
-        if (k->req[e] != 0 || k->forb[e] != 0 || k->wall_edge[e])
+    for (int b = 0; b < k->nblocks; b++) {
+        k->uf[b] = b;
+        k->uf_size[b] = 1;
+    }
+    *joined = 0;
+    for (int e = 0; e < k->nedges; e++) {
+        k->tree[e] = 0;
+        if (k->req[e] == 0)
             continue;
+        if (k->forb[e] != 0 || k->wall_edge[e])
+            return false;
         int a, b;
         edge_blocks(k, e, &a, &b);
         int ra = uf_find(k->uf, a), rb = uf_find(k->uf, b);
         if (ra == rb)
-            continue;
+            return false; /* the body's crossings would close a loop of blocks */
         uf_join(k, ra, rb);
         k->tree[e] = 1;
-        joined++;
+        (*joined)++;
+    }
+    /* Kruskal's choices after this depend only on which blocks are joined,
+     * so the next build may start from here (snake_cert.h, uf_req). */
+    memcpy(k->uf_req, k->uf, (size_t)k->nblocks * sizeof *k->uf);
+    memcpy(k->uf_req + k->nblocks, k->uf_size, (size_t)k->nblocks * sizeof *k->uf_size);
+    memcpy(k->tree_req, k->tree, (size_t)k->nedges);
+    k->joined_req = *joined;
+    k->req_kept = true;
+    return true;
+}
+
+/* Kruskal's step for a free edge (neither required, forbidden nor a wall's):
+ * into the tree when it joins two parts. */
+static void build_try(SnakeCert *k, int e, int *joined) {
+    int a, b;
+    edge_blocks(k, e, &a, &b);
+    int ra = uf_find(k->uf, a), rb = uf_find(k->uf, b);
+    if (ra == rb)
+        return;
+    uf_join(k, ra, rb);
+    k->tree[e] = 1;
+    (*joined)++;
+}
+
+/* After build_required: the free edges in edge_order (NULL: index order). */
+static bool build_grow(SnakeCert *k, const int32_t *edge_order, int joined) {
+    for (int i = 0; i < k->nedges && joined < k->nfree - 1; i++) {
+        int e = edge_order != NULL ? edge_order[i] : i;
+        if (k->req[e] == 0 && k->forb[e] == 0 && !k->wall_edge[e])
+            build_try(k, e, &joined);
     }
     return joined == k->nfree - 1;
 }
 
+/* snake_cert_build with the free edges tried in edge_order (NULL: index order). */
+static bool build_ordered(SnakeCert *k, const int32_t *edge_order) {
+    int joined;
+    return build_required(k, &joined) && build_grow(k, edge_order, joined);
+}
+
 bool snake_cert_build(SnakeCert *k) { return build_ordered(k, NULL); }
 
-/* An edge order for build_ordered: the edges of a BFS over the blocks from
- * `root` through edges not forbidden, then every edge in index order. */
-static void edge_order_bfs(SnakeCert *k, int root) {
-    memset(k->bseen, 0, (size_t)k->nblocks);
-    int n = 0, qh = 0, qt = 0;
+bool snake_cert_holds(SnakeCert *k) {
+    /* The required edges: none forbidden, no loop (a union-find of them alone). */
+    for (int b = 0; b < k->nblocks; b++) {
+        k->uf[b] = b;
+        k->uf_size[b] = 1;
+    }
+    for (int e = 0; e < k->nedges; e++) {
+        if (k->req[e] == 0)
+            continue;
+        if (k->forb[e] != 0 || k->wall_edge[e])
+            return false;
+        int a, b;
+        edge_blocks(k, e, &a, &b);
+        int ra = uf_find(k->uf, a), rb = uf_find(k->uf, b);
+        if (ra == rb)
+            return false;
+        uf_join(k, ra, rb);
+    }
+    /* The edges neither forbidden nor a wall's join every free block: one
+     * search over them, cheaper than growing a tree with a find per edge. */
+    int root = 0;
+    while (root < k->nblocks && k->wall_block[root])
+        root++;
+    if (root == k->nblocks)
+        return false; /* no free block: build_ordered says no too */
+    int32_t gen = mark_next(k);
+    int qh = 0, qt = 0;
     k->bqueue[qt++] = root;
-    k->bseen[root] = 1;
+    k->bmark[root] = gen;
     while (qh < qt) {
         int b = k->bqueue[qh++];
         for (int d = 0; d < DIR_COUNT; d++) {
             int e = k->block_edge[4 * b + d];
             if (e < 0 || k->forb[e] != 0 || k->wall_edge[e])
                 continue;
-            int a, z;
-            edge_blocks(k, e, &a, &z);
-            int other = a == b ? z : a;
-            if (k->bseen[other])
+            int u, v;
+            edge_blocks(k, e, &u, &v);
+            int other = u == b ? v : u;
+            if (k->bmark[other] == gen)
                 continue;
-            k->bseen[other] = 1;
+            k->bmark[other] = gen;
             k->bqueue[qt++] = other;
-            k->edge_order[n++] = e;
         }
     }
-    for (int e = 0; e < k->nedges; e++)
-        k->edge_order[n++] = e; /* repeats are harmless: they would close a loop */
+    return qt == k->nfree;
+}
+
+/* build_ordered with this order: the edges of a BFS over the blocks from
+ * `root` through edges not forbidden (in the order the BFS meets them), then
+ * every edge in index order. The BFS takes each edge into the tree as it
+ * meets it, which is the same as listing them first; and when the edges not
+ * forbidden join every block (always, for the certified bodies the policy
+ * builds shapes of), the tree is whole before the index order is reached. */
+static void build_bfs(SnakeCert *k, int root) {
+    int joined;
+    if (!build_required(k, &joined))
+        return;
+    int32_t gen = mark_next(k);
+    int qh = 0, qt = 0;
+    k->bqueue[qt++] = root;
+    k->bmark[root] = gen;
+    while (qh < qt && joined < k->nfree - 1) {
+        int b = k->bqueue[qh++];
+        for (int d = 0; d < DIR_COUNT; d++) {
+            int e = k->block_edge[4 * b + d];
+            if (e < 0 || k->forb[e] != 0 || k->wall_edge[e])
+                continue;
+            int u, v;
+            edge_blocks(k, e, &u, &v);
+            int other = u == b ? v : u;
+            if (k->bmark[other] == gen)
+                continue;
+            k->bmark[other] = gen;
+            k->bqueue[qt++] = other;
+            if (k->req[e] == 0 && joined < k->nfree - 1)
+                build_try(k, e, &joined);
+        }
+    }
+    build_grow(k, NULL, joined);
 }
 
 void snake_cert_build_variant(SnakeCert *k, int variant, int head, int food, int tail) {
@@ -358,8 +432,7 @@ void snake_cert_build_variant(SnakeCert *k, int variant, int head, int food, int
         return;
     }
     int root = variant == 1 && food >= 0 ? food : variant == 4 ? tail : head;
-    edge_order_bfs(k, snake_cert_block(k, root));
-    build_ordered(k, k->edge_order);
+    build_bfs(k, snake_cert_block(k, root));
 }
 
 bool snake_cert_agrees(const SnakeCert *k, const uint8_t *tree) {

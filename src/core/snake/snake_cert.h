@@ -73,9 +73,7 @@ typedef struct SnakeCert {
     uint8_t *tree_req;
     int joined_req;
     bool req_kept;       /* uf_req, tree_req, joined_req hold the loaded constraints' part */
-    int32_t *edge_order; /* 2 * nedges: an order in which to grow a tree */
     int32_t *bqueue;     /* per block: BFS queue */
-    uint8_t *bseen;      /* per block: BFS mark */
     int32_t *bmark;      /* per block: the two-sided search's marks (mark_gen, mark_gen + 1) */
     int32_t *bqueue2;    /* per block: its second queue */
     int32_t mark_gen;    /* bmark values below this are stale, so a search clears nothing */
@@ -191,6 +189,11 @@ bool snake_cert_add_keeps(SnakeCert *k, int a, int b);
  * required edges grown by the others in index order are such a tree, left in
  * k->tree. */
 bool snake_cert_build(SnakeCert *k);
+
+/* snake_cert_build's answer without the tree (k->tree is left as it was):
+ * a union-find of the required edges alone and one search of the blocks,
+ * instead of a find per edge. */
+bool snake_cert_holds(SnakeCert *k);
 
 /* Builds tree shape number `variant` (0 .. SNAKE_CERT_VARIANTS-1) that agrees
  * with the loaded constraints, into k->tree: edges in index order (0), grown

@@ -169,7 +169,10 @@ WsStatus snake_cycle_init(SnakeCycle *c, int w, int h, WsError *err) {
     }
     fixed_build(c);
     for (int i = 0; i < c->cells; i++)
-        c->last_at[i] = -1;
+        c->last_at[i] = c->kseen[i] = -1;
+    for (int i = 0; i < c->cells * (c->free_max + 1); i++)
+        c->dist[i] = -1; /* lane_route clears only what the last search reached */
+    c->search_goal = -1;
     return WS_OK;
 }
 
@@ -378,16 +381,31 @@ static int32_t hug_cost(const SnakeCycle *c, int cell, int tick) {
  * can still end within `limit` steps. Returns the steps, or -1 (also when
  * every route is longer than `limit`: the search stops at that depth, since
  * no caller takes a longer one); the route ends in goal_state (route_cells). */
+static int lane_search(SnakeCycle *c, const Snake *s, int goal, int limit, int flush, int qh,
+                       int qt);
+
+/* Forgets the last search: its states back to -1 (dist) and its cells'
+ * kseen too, so a search never clears a whole array (snake_cycle.h). */
+static void search_forget(SnakeCycle *c) {
+    int cells = c->cells;
+    for (int i = 0; i < c->search_qt; i++) {
+        c->dist[c->queue[i]] = -1;
+        c->kseen[c->queue[i] % cells] = -1;
+    }
+    if (c->search_goal >= 0) {
+        for (int k = 0; k <= c->search_kmax; k++)
+            c->dist[k * cells + c->search_goal] = -1;
+        c->kseen[c->search_goal] = -1;
+    }
+    c->search_qt = 0;
+    c->search_goal = -1;
+}
+
 static int lane_route(SnakeCycle *c, const Snake *s, int goal, int limit, int flush, bool free) {
-    const SnakeCert *cert = &c->cert;
-    int cells = c->cells, len = s->len, start = snake_head(s);
-    int kmax = free && frees_allowed(c, len) ? len : 0;
-    int nstates = cells * (kmax + 1);
-    for (int i = 0; i < nstates; i++)
-        c->dist[i] = -1;
-    for (int i = 0; kmax > 0 && i < cells; i++)
-        c->kseen[i] = -1;
-    int qh = 0, qt = 0, found = -1;
+    int len = s->len, start = snake_head(s);
+    search_forget(c);
+    c->search_kmax = free && frees_allowed(c, len) ? len : 0;
+    c->search_goal = goal;
     c->cost[start] = 0;
     c->dist[start] = 0;
     c->parent[start] = -1;
@@ -395,7 +413,64 @@ static int lane_route(SnakeCycle *c, const Snake *s, int goal, int limit, int fl
     c->goal_state = start;
     if (start == goal)
         return 0;
-    c->queue[qt++] = start;
+    c->queue[0] = start;
+    return lane_search(c, s, goal, limit, flush, 0, 1);
+}
+
+/* lane_route again, with the same goal, limit and kind, after a move out of
+ * `banned` was banned. Breadth-first search settles a layer only from the
+ * one before it, so every layer before the first one `banned` was reached
+ * in is what a whole new search would make, state for state (the same
+ * dist, cost and parent: the queue keeps each layer in the order it was
+ * made); the search forgets the later layers and goes on from that one. */
+static int lane_route_again(SnakeCycle *c, const Snake *s, int goal, int limit, int flush,
+                            int banned) {
+    int cells = c->cells, kmax = c->search_kmax, qt = c->search_qt;
+    int t0 = -1; /* the first layer `banned` is in */
+    for (int k = 0; k <= kmax; k++) {
+        int d = c->dist[k * cells + banned];
+        if (d >= 0 && (t0 < 0 || d < t0))
+            t0 = d;
+    }
+    assert(t0 >= 0 && goal == c->search_goal);
+    /* The queue holds the layers in order: [lo, hi) is layer t0. */
+    int lo = 0, hi;
+    for (int b = qt; lo < b;) {
+        int m = lo + (b - lo) / 2;
+        if (c->dist[c->queue[m]] < t0)
+            lo = m + 1;
+        else
+            b = m;
+    }
+    hi = lo;
+    for (int b = qt; hi < b;) {
+        int m = hi + (b - hi) / 2;
+        if (c->dist[c->queue[m]] <= t0)
+            hi = m + 1;
+        else
+            b = m;
+    }
+    for (int i = hi; i < qt; i++)
+        c->dist[c->queue[i]] = -1;
+    for (int k = 0; k <= kmax; k++)
+        c->dist[k * cells + goal] = -1;
+    /* kseen[y] is the largest k of y's states kept (the goal's is never read). */
+    for (int i = hi; kmax > 0 && i < qt; i++) {
+        int y = c->queue[i] % cells, best = -1;
+        for (int k = kmax; k >= 0 && best < 0; k--)
+            if (c->dist[k * cells + y] >= 0)
+                best = k;
+        c->kseen[y] = best;
+    }
+    c->search_qt = hi;
+    return lane_search(c, s, goal, limit, flush, lo, hi);
+}
+
+/* The breadth-first search of lane_route from the queue's states [qh, qt). */
+static int lane_search(SnakeCycle *c, const Snake *s, int goal, int limit, int flush, int qh,
+                       int qt) {
+    const SnakeCert *cert = &c->cert;
+    int cells = c->cells, len = s->len, kmax = c->search_kmax, found = -1;
     while (qh < qt) {
         int st = c->queue[qh++];
         int x = kmax > 0 ? st % cells : st, k = kmax > 0 ? st / cells : 0, steps = c->dist[st];
@@ -455,6 +530,7 @@ static int lane_route(SnakeCycle *c, const Snake *s, int goal, int limit, int fl
                 c->queue[qt++] = ys;
         }
     }
+    c->search_qt = qt;
     if (found < 0)
         return -1;
     c->goal_state = -1; /* the cheapest state the goal was reached in */
@@ -500,8 +576,11 @@ static void walk_undo(SnakeCert *k, const int32_t *seq, int len, int n, int upto
  * cell the food) and checks the certificate after the eat at its end.
  * Returns 0 if it holds there, else the index of the first move after which
  * no certificate exists (the move to ban). The loaded constraints are those
- * of the real body again afterwards. */
-static int plan_check(SnakeCycle *c, const Snake *s, const int32_t *plan, int n) {
+ * of the real body again afterwards. `certified`: the real body has a
+ * certificate (choose_blocks has just built one); `tree`: leave the end's
+ * tree in k->tree when it holds (else only the answer is worked out). */
+static int plan_check(SnakeCycle *c, const Snake *s, const int32_t *plan, int n, bool certified,
+                      bool tree) {
     int len = s->len;
     int32_t *seq = c->seq; /* tail .. head, then the plan */
     for (int i = 0; i < len; i++)
@@ -523,7 +602,8 @@ static int plan_check(SnakeCycle *c, const Snake *s, const int32_t *plan, int n)
         if (j < n - 1)
             snake_cert_constrain(k, seq[j - 1], seq[j], -1);
     }
-    bool ok = snake_cert_build(k);
+    bool ok = tree ? snake_cert_build(k) : snake_cert_holds(k);
+    assert(tree || ok == snake_cert_build(k));
     walk_undo(k, seq, len, n, n);
     if (ok)
         return 0;
@@ -533,17 +613,18 @@ static int plan_check(SnakeCycle *c, const Snake *s, const int32_t *plan, int n)
      * certificate is whether adding its own constraint does: a search of
      * the blocks it touches (snake_cert_add_keeps), not a whole build. The
      * state before move 1 is the real body's, which inside a plan may have
-     * none, so move 1 is checked by a build. */
+     * none: then move 1 is checked by a build. */
     int fail = 0, j = 1;
     for (; j < n && fail == 0; j++) {
         bool eat = j == n - 1; /* the last move eats: the tail stays */
         if (!eat)
             snake_cert_constrain(k, seq[j - 1], seq[j], -1);
-        bool keeps = j > 1 ? snake_cert_add_keeps(k, seq[len - 2 + j], seq[len - 1 + j]) : true;
+        bool local = j > 1 || certified;
+        bool keeps = local ? snake_cert_add_keeps(k, seq[len - 2 + j], seq[len - 1 + j]) : true;
         snake_cert_constrain(k, seq[len - 2 + j], seq[len - 1 + j], 1);
-        if (j == 1)
+        if (!local)
             keeps = snake_cert_build(k);
-        assert(j == 1 || keeps == snake_cert_build(k));
+        assert(!local || keeps == snake_cert_build(k));
         if (!keeps)
             fail = j;
     }
@@ -603,7 +684,7 @@ static int body_flush(const SnakeCycle *c, const Snake *s) {
  * the release ticks the BFS kept, the food cannot move before it is eaten, so the snake reaches the
  * certified state at the plan's end whatever the states in between (docs/perfect.md). */
 static bool plan_search(SnakeCycle *c, const SnakeGame *g, const bool valid[DIR_COUNT], int limit,
-                        int flush, bool free) {
+                        int flush, bool free, bool certified) {
     const Snake *s = &g->snake;
     int head = snake_head(s);
     int32_t banned[PLAN_ATTEMPTS + 1];
@@ -613,15 +694,17 @@ static bool plan_search(SnakeCycle *c, const SnakeGame *g, const bool valid[DIR_
             c->ban[head] |= (uint8_t)(1u << d);
     banned[nbanned++] = head;
     bool ok = false;
+    int from = -1; /* the cell of the last banned move: search on from its layer */
     for (int attempt = 0; attempt < PLAN_ATTEMPTS; attempt++) {
-        int steps = lane_route(c, s, g->food, limit, flush, free);
+        int steps = from < 0 ? lane_route(c, s, g->food, limit, flush, free)
+                             : lane_route_again(c, s, g->food, limit, flush, from);
         if (steps < 0 || steps > limit)
             break;
         int n = route_cells(c, c->cand);
         bool frees = free && frees_allowed(c, s->len); /* only then can a route revisit a cell */
         int fail = frees ? plan_crosses_itself(c, c->cand, n, s->len, g->rules.strict_tail) : 0;
         if (fail == 0)
-            fail = plan_check(c, s, c->cand, n);
+            fail = plan_check(c, s, c->cand, n, certified, false);
         if (fail == 0) { /* the kept plan changes only now, to a checked one */
             memcpy(c->plan, c->cand, (size_t)n * sizeof *c->plan);
             c->plan_len = n;
@@ -630,7 +713,7 @@ static bool plan_search(SnakeCycle *c, const SnakeGame *g, const bool valid[DIR_
             ok = true;
             break;
         }
-        int from = c->cand[fail - 1];
+        from = c->cand[fail - 1];
         c->ban[from] |= (uint8_t)(1u << grid_dir_between(c->w, from, c->cand[fail]));
         banned[nbanned++] = from;
     }
@@ -644,10 +727,11 @@ static bool plan_search(SnakeCycle *c, const SnakeGame *g, const bool valid[DIR_
  * search changes the mean by under 0.1 step (docs/perfect.md); it stays as a
  * safety net and costs a second search only for a body up to free_max long. */
 static bool plan_route(SnakeCycle *c, const SnakeGame *g, const bool valid[DIR_COUNT], int limit,
-                       int flush) {
-    if (plan_search(c, g, valid, limit, flush, true))
+                       int flush, bool certified) {
+    if (plan_search(c, g, valid, limit, flush, true, certified))
         return true;
-    return frees_allowed(c, g->snake.len) && plan_search(c, g, valid, limit, flush, false);
+    return frees_allowed(c, g->snake.len) &&
+           plan_search(c, g, valid, limit, flush, false, certified);
 }
 
 /* Whether the kept plan still describes this game: same food, at least one
@@ -689,10 +773,16 @@ static Dir choose_blocks(SnakeCycle *c, const SnakeGame *g, Path *route, bool ex
      * another shape reaches the food strictly sooner, so the distance along
      * the followed cycle falls by at least one every move. */
     int tree_dist = c->cells + 1; /* no cycle to follow while off the certificate */
+    /* No way to the food, on an outline or a route, is shorter than this:
+     * a move changes one coordinate by one. */
+    int near = food >= 0 ? abs(head % c->w - food % c->w) + abs(head / c->w - food / c->w) : 0;
     if (certified) {
         tree_dist =
             c->committed && food >= 0 ? snake_cert_outline_dist(k, c->commit, head, food) : -1;
-        for (int v = 0; v < SNAKE_CERT_VARIANTS && (hunting || !c->committed); v++) {
+        /* No outline reaches the food in fewer moves than `near`, so when
+         * the committed tree's way is already that short no shape beats it. */
+        bool beatable = tree_dist < 0 || tree_dist > near;
+        for (int v = 0; v < SNAKE_CERT_VARIANTS && (hunting || !c->committed) && beatable; v++) {
             if (v > 0) /* shape 0 is the index-order tree the test above left in k->tree */
                 snake_cert_build_variant(k, v, head, food, snake_tail(s));
             /* Only a strictly shorter way counts, so the walk stops there. */
@@ -723,12 +813,13 @@ static Dir choose_blocks(SnakeCycle *c, const SnakeGame *g, Path *route, bool ex
          * checks out the kept one stays (it may be all that is safe). */
         if (planned && hunting) {
             int limit = remaining - 1 < tree_dist ? remaining - 1 : tree_dist;
-            int now = lane_route(c, s, food, limit, flush, true);
+            /* A plan as short as `near` cannot be beaten: no search. */
+            int now = limit >= near ? lane_route(c, s, food, limit, flush, true) : -1;
             if (now >= 0 && now < remaining)
-                plan_route(c, g, valid, limit, flush);
+                plan_route(c, g, valid, limit, flush, certified);
         }
         if (!planned && hunting)
-            planned = plan_route(c, g, valid, tree_dist, flush);
+            planned = plan_route(c, g, valid, tree_dist, flush, certified);
         if (planned && certified && c->plan_len - 1 - c->plan_at > tree_dist)
             planned = false; /* the cycle itself is the shorter way */
         release_clear(c, s);
@@ -744,7 +835,7 @@ static Dir choose_blocks(SnakeCycle *c, const SnakeGame *g, Path *route, bool ex
         route_copy(route, c->plan + c->plan_at, left);
         /* The overlay's cycle: the certificate the plan ends on (its check
          * leaves that tree in k->tree). */
-        if (explain && plan_check(c, s, c->plan + c->plan_at, left) == 0)
+        if (explain && plan_check(c, s, c->plan + c->plan_at, left, false, true) == 0)
             order_from_tree(c, k->tree, snake_tail(s));
         c->plan_at++;
         *shortcut = true;

@@ -60,6 +60,11 @@ typedef struct SnakeCycle {
     int32_t *kseen;        /* cells: the largest k a state of the cell was reached with */
     int32_t *last_at;      /* cells: when a candidate plan last entered the cell (-1) */
     int goal_state;        /* the state the last search reached the goal in */
+    /* What the last search left, so that a search after a ban goes on from
+     * the layer the ban touches (lane_route_again) and the next fresh one
+     * clears only the states the last one reached: queue[0 .. search_qt)
+     * and the goal's states; everything else in dist is -1. */
+    int search_qt, search_goal, search_kmax;
     uint8_t *ban;          /* per cell: moves a plan search may not take (bit per Dir) */
     int32_t *seq;          /* 2 * cells: the body followed by a plan, for its virtual walk */
 
