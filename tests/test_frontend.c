@@ -1008,11 +1008,15 @@ static void write_greedy_trace(char *path, int games) {
     trace_buf_free(&tb);
 }
 
-/* A replay of game 0 of a two-game trace at tick 5, at `speed` ticks/s. */
-static Frontend *open_video_replay(ReplaySession *session, char *path, double speed) {
+/* A replay of game 0 of a two-game trace at tick 5, at `speed` ticks/s, in
+ * a w x h window. */
+static Frontend *open_replay_sized(ReplaySession *session, char *path, double speed, int w,
+                                   int h) {
     write_greedy_trace(path, 2);
     AppOptions o = small_opts();
     o.rules.w = o.rules.h = 8;
+    o.window_w = w;
+    o.window_h = h;
     o.speed = speed;
     o.replay = path;
     o.replay_game = 0;
@@ -1028,6 +1032,55 @@ static Frontend *open_video_replay(ReplaySession *session, char *path, double sp
     ck_assert(frontend_is_paused(app));
     return app;
 }
+
+/* A replay of game 0 of a two-game trace at tick 5, at `speed` ticks/s. */
+static Frontend *open_video_replay(ReplaySession *session, char *path, double speed) {
+    return open_replay_sized(session, path, speed, 640, 360);
+}
+
+/* Whether the HUD's last frame drew the item `key` (frontend_hud_keys). */
+static bool hud_shows(const Frontend *app, const char *key) {
+    char want[64];
+    snprintf(want, sizeof want, "%s;", key);
+    const char *keys = frontend_hud_keys(app);
+    for (const char *at = strstr(keys, want); at != NULL; at = strstr(at + 1, want))
+        if (at == keys || at[-1] == ';')
+            return true;
+    return false;
+}
+
+START_TEST(every_size_shows_the_tick_and_the_reason) {
+    /* A person watching a replay or a live game sees where they are and
+     * why the AI moves, in a 400x300 strip as in a 1280x720 panel. */
+    static const int SIZES[][2] = {{400, 300}, {600, 1000}, {1280, 720}, {1600, 400}};
+    for (size_t i = 0; i < sizeof SIZES / sizeof *SIZES; i++) {
+        char path[] = "/tmp/ws_sizes_XXXXXX.txt";
+        ReplaySession session;
+        Frontend *app = open_replay_sized(&session, path, 15.0, SIZES[i][0], SIZES[i][1]);
+        for (int f = 0; f < 3; f++)
+            ck_assert(frontend_frame(app));
+        static const char *const REPLAY[] = {"tick", "game", "policy", "reason"};
+        for (size_t k = 0; k < sizeof REPLAY / sizeof *REPLAY; k++)
+            ck_assert_msg(hud_shows(app, REPLAY[k]), "replay %dx%d: no %s in %s", SIZES[i][0],
+                          SIZES[i][1], REPLAY[k], frontend_hud_keys(app));
+        frontend_close(app);
+        replay_session_close(&session);
+        unlink(path);
+
+        AppOptions o = small_opts();
+        o.window_w = SIZES[i][0];
+        o.window_h = SIZES[i][1];
+        app = open_app_with(&o);
+        for (int f = 0; f < 5; f++)
+            ck_assert(frontend_frame(app));
+        static const char *const LIVE[] = {"tick", "policy", "reason"};
+        for (size_t k = 0; k < sizeof LIVE / sizeof *LIVE; k++)
+            ck_assert_msg(hud_shows(app, LIVE[k]), "live %dx%d: no %s in %s", SIZES[i][0],
+                          SIZES[i][1], LIVE[k], frontend_hud_keys(app));
+        frontend_close(app);
+    }
+}
+END_TEST
 
 START_TEST(a_replay_plays_its_ticks_and_pauses_on_the_last) {
     /* Space in a replay plays the recorded ticks, keeps them all, and
@@ -1499,6 +1552,7 @@ static Suite *frontend_suite(void) {
                         (int)(sizeof TRAVEL_MODES / sizeof TRAVEL_MODES[0]));
     suite_add_tcase(s, keys);
     TCase *draw = tcase_create("draw");
+    tcase_add_test(draw, every_size_shows_the_tick_and_the_reason);
     tcase_add_test(draw, text_is_rendered_once);
     tcase_add_test(draw, offscreen_png_shows_snake_and_food);
     tcase_add_test(draw, click_toggles_a_snake_wall);

@@ -79,6 +79,8 @@ static void draw_hud_strip(Frontend *app) {
     items.h -= lh;
     Hud hud;
     hud_begin_strip(&hud, app->renderer, app->text, items, px);
+    hud.keys = app->hud_keys;
+    hud.keys_cap = sizeof app->hud_keys;
     hud_tick_line(app, &hud);
     char buf[96];
     speed_text(ctx, buf, sizeof buf);
@@ -124,6 +126,8 @@ static void draw_hud_panel(Frontend *app) {
     bottom.h = foot_h;
     Hud hud;
     hud_begin(&hud, app->renderer, app->text, top, px);
+    hud.keys = app->hud_keys;
+    hud.keys_cap = sizeof app->hud_keys;
     char title[64];
     snprintf(title, sizeof title, "wavesnake · %s", app_mode_name(app->mode));
     hud_title(&hud, title);
@@ -147,6 +151,7 @@ static void draw_hud_panel(Frontend *app) {
 
 static void draw_hud(Frontend *app) {
     const FrameLayout *fl = &app->ctx.frame;
+    app->hud_keys[0] = '\0';
     if (fl->hud.w <= 0 || fl->hud.h <= 0)
         return;
     render_fill(app->renderer, fl->hud, PAL_PANEL);

@@ -52,6 +52,9 @@ const char *
 frontend_status_text(const Frontend *app); /* the HUD's notice line ("" when none was set) */
 /* The caption line above the board as the last frame drew it (a game's result), "" when none. */
 const char *frontend_caption_text(const Frontend *app);
+/* The keys of the HUD's key/value items the last frame drew, in order, each
+ * followed by ';' ("tick;policy;reason;"): what a small window kept. */
+const char *frontend_hud_keys(const Frontend *app);
 bool frontend_is_paused(const Frontend *app);
 AppMode frontend_mode(const Frontend *app);
 long frontend_frame_count(const Frontend *app);

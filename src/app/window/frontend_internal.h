@@ -38,6 +38,7 @@ struct Frontend {
     char renderer_name[32];
     TextCache *text;
     FrontendCtx ctx;
+    char hud_keys[512]; /* the keys of the HUD items the last frame drew (frontend_hud_keys) */
     AppMode mode;                      /* the mode of the view shown (its View.mode) */
     ViewId view;                       /* the view shown */
     ViewId mode_views[APP_MODE_COUNT]; /* the view each mode shows (the race, while it runs) */

@@ -158,6 +158,18 @@ void hud_title(Hud *hud, const char *text) {
 }
 
 /* A strip item: "key value" after the previous one, or on a new line. */
+/* Notes that the item `key` was drawn (hud->keys, when the caller asked). */
+static void note_key(Hud *hud, const char *key) {
+    if (hud->keys == NULL || key[0] == '\0')
+        return;
+    size_t n = strlen(hud->keys), k = strlen(key);
+    if (n + k + 2 <= hud->keys_cap) {
+        memcpy(hud->keys + n, key, k);
+        hud->keys[n + k] = ';';
+        hud->keys[n + k + 1] = '\0';
+    }
+}
+
 static void strip_item(Hud *hud, const char *key, Rgba value_color, const char *value) {
     int adv = text_advance(hud->tc, hud->px);
     int kw = key[0] != '\0' ? text_width(hud->tc, hud->px, key) + adv : 0;
@@ -175,6 +187,7 @@ static void strip_item(Hud *hud, const char *key, Rgba value_color, const char *
                   key);
     text_draw(hud->tc, hud->px, hud->flow_x + kw, hud->y, TEXT_LEFT, render_sdl_color(value_color),
               value);
+    note_key(hud, key);
     hud->flow_x += w + 2 * adv;
 }
 
@@ -191,6 +204,7 @@ void hud_kv(Hud *hud, const char *key, Rgba value_color, const char *fmt, ...) {
     if (!room_for(hud, line_h(hud)))
         return;
     text_draw(hud->tc, hud->px, hud->x, hud->y, TEXT_LEFT, render_sdl_color(PAL_TEXT_DIM), key);
+    note_key(hud, key);
     wrapped_at(hud, hud->key_w, value_color, buf);
 }
 

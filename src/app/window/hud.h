@@ -39,6 +39,9 @@ typedef struct Hud {
     int col_top;  /* where a column's first line goes */
     PixRect more; /* where lines go on when the last column is full (hud_set_more; h = 0: none) */
     bool in_more; /* the writer is there now (area is `more`) */
+    char *keys;   /* NULL, or where the keys of the items drawn go, ';' after each (tests
+                     read what a frame showed: frontend_hud_keys); keys_cap bytes */
+    size_t keys_cap;
 } Hud;
 
 void hud_begin(Hud *hud, SDL_Renderer *ren, TextCache *tc, PixRect area, int px);

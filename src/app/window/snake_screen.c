@@ -422,6 +422,27 @@ static void hud_legend_lines(const SnakeScreen *s, unsigned ov, Hud *hud) {
         hud_legend(hud, HUD_SWATCH_LINE, SNAKE_BLOCK_LINE, "   2x2 wall blocks (x, y even)");
 }
 
+/* At a past tick, the move recorded there and whether it is the policy's
+ * choice. In a strip (a small window) it comes after the reason, shorter:
+ * the reason is what a person watching needs first. */
+static void hud_recorded(const SnakeScreen *s, Hud *hud) {
+    if (s->over || !snake_screen_at_past_tick(s))
+        return;
+    Dir rec = snake_history_move(s->hist, s->cur);
+    int differs = snake_history_differs(s->hist, s->cur);
+    Rgba differ_color = timeline_mark_color(TIMELINE_MARK_DIFFER);
+    char ai = s->pending == DIR_NONE ? '-' : dir_to_char(s->pending);
+    if (!s->trace && differs == 1)
+        hud_kv(hud, "steered", timeline_mark_color(TIMELINE_MARK_EDIT),
+               hud->strip ? "%c (AI: %c)" : "%c by hand, the AI's %c", dir_to_char(rec), ai);
+    else if (differs == 1 || (differs < 0 && s->exact && rec != s->pending))
+        hud_kv(hud, "recorded", differ_color,
+               hud->strip ? "%c, not %c" : "%c, not the policy's %c", dir_to_char(rec), ai);
+    else
+        hud_kv(hud, "recorded", PAL_TEXT, hud->strip ? "%c" : "%c  (the policy's choice)",
+               dir_to_char(rec));
+}
+
 void snake_screen_hud_decision(const SnakeScreen *s, FrontendCtx *ctx, Hud *hud) {
     const SnakeGame *g = &s->game;
     unsigned ov = ctx->overlays;
@@ -437,20 +458,8 @@ void snake_screen_hud_decision(const SnakeScreen *s, FrontendCtx *ctx, Hud *hud)
         hud_wrapped(hud, PAL_BAD,
                     "the AI's memory at this tick is not known yet (checking "
                     "moves): this decision may not be the recorded one");
-    if (!s->over && snake_screen_at_past_tick(s)) {
-        Dir rec = snake_history_move(s->hist, s->cur);
-        int differs = snake_history_differs(s->hist, s->cur);
-        Rgba differ_color = timeline_mark_color(TIMELINE_MARK_DIFFER);
-        if (!s->trace && differs == 1)
-            hud_kv(hud, "steered", timeline_mark_color(TIMELINE_MARK_EDIT),
-                   "%c by hand, the AI's %c", dir_to_char(rec),
-                   s->pending == DIR_NONE ? '-' : dir_to_char(s->pending));
-        else if (differs == 1 || (differs < 0 && s->exact && rec != s->pending))
-            hud_kv(hud, "recorded", differ_color, "%c, not the policy's %c", dir_to_char(rec),
-                   s->pending == DIR_NONE ? '-' : dir_to_char(s->pending));
-        else
-            hud_kv(hud, "recorded", PAL_TEXT, "%c  (the policy's choice)", dir_to_char(rec));
-    }
+    if (!hud->strip)
+        hud_recorded(s, hud);
     if (s->engine) {
         /* The engine's `info text` is its reason line; nothing when it sent none. */
         if (s->over)
@@ -469,6 +478,8 @@ void snake_screen_hud_decision(const SnakeScreen *s, FrontendCtx *ctx, Hud *hud)
         if (!s->over && reason != SNAKE_REASON_NONE)
             hud_text(hud, PAL_TEXT_DIM, "  %s", snake_draw_reason_explained(&s->ai));
     }
+    if (hud->strip)
+        hud_recorded(s, hud);
     if (stall_in(g) >= 0)
         hud_kv(hud, "stall in", PAL_ACCENT, "%ld ticks (no food for %ld)", stall_in(g),
                g->since_eat);

@@ -482,7 +482,10 @@ static void replay_view_hud(void *state, FrontendCtx *ctx, Hud *hud) {
     const ReplaySession *rs = v->session;
     const TraceGame *tg = &rs->index.games[rs->current];
     const char *base = strrchr(rs->path, '/');
-    hud_kv(hud, "replay", PAL_ACCENT, "%s", base != NULL ? base + 1 : rs->path);
+    /* A strip has room for a few items: the game, the policy and the
+     * decision; the file's name is in the panel (and on the command line). */
+    if (!hud->strip)
+        hud_kv(hud, "replay", PAL_ACCENT, "%s", base != NULL ? base + 1 : rs->path);
     hud_kv(hud, "game", PAL_TEXT, "%ld  (%ld of %ld)  [ ]", tg->number, rs->current + 1,
            rs->index.count);
     if (v->have_engine) {
