@@ -436,8 +436,8 @@ static void hud_recorded(const SnakeScreen *s, Hud *hud) {
         hud_kv(hud, "steered", timeline_mark_color(TIMELINE_MARK_EDIT),
                hud->strip ? "%c (AI: %c)" : "%c by hand, the AI's %c", dir_to_char(rec), ai);
     else if (differs == 1 || (differs < 0 && s->exact && rec != s->pending))
-        hud_kv(hud, "recorded", differ_color,
-               hud->strip ? "%c, not %c" : "%c, not the policy's %c", dir_to_char(rec), ai);
+        hud_kv(hud, "recorded", differ_color, hud->strip ? "%c, not %c" : "%c, not the policy's %c",
+               dir_to_char(rec), ai);
     else
         hud_kv(hud, "recorded", PAL_TEXT, hud->strip ? "%c" : "%c  (the policy's choice)",
                dir_to_char(rec));
