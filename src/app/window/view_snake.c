@@ -545,9 +545,9 @@ static void snake_view_hud(void *state, FrontendCtx *ctx, Hud *hud) {
         /* The pace is the wheel's (snake_view_pace), or a slower speed the user set. */
         double pace =
             ctx->speed > 0.0 && ctx->speed < SNAKE_WHEEL_PACE ? ctx->speed : SNAKE_WHEEL_PACE;
-        snprintf(driver, sizeof driver, "you drive · %.0f ticks/s — A or %d s idle gives it back",
-                 pace, SNAKE_WHEEL_IDLE_MS / 1000);
+        snprintf(driver, sizeof driver, "you drive · %.0f ticks/s", pace);
         hud_wrapped(hud, PAL_ACCENT, driver);
+        hud_text(hud, PAL_TEXT_DIM, "  A or %d s idle gives it back", SNAKE_WHEEL_IDLE_MS / 1000);
     } else {
         hud_text(hud, PAL_TEXT_DIM, "AI drives  (arrows: you steer)");
     }
