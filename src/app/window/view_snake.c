@@ -70,7 +70,7 @@ typedef struct SnakeView {
     uint64_t think_ms; /* when the wait for the tick on screen began */
     Uint64 think_pc;   /* the same, performance counter ticks (the decision time) */
     EngineLog said;    /* its answer and info at each tick of this game */
-    char fault[400]; /* the last fault line, for the HUD */
+    char fault[400];   /* the last fault line, for the HUD */
 } SnakeView;
 
 /* ======================================================================== */
@@ -264,6 +264,44 @@ static void engine_end(SnakeView *v) {
         snake_player_end(&v->eng.player, &v->s.game);
 }
 
+/* Tab during a game (at the latest tick or a past one) branches there: the
+ * ticks after the one on screen are dropped, and from it the next policy
+ * that accepts this board plays on, with a new game's memory, as a fresh AI
+ * would decide on this state (docs/replay.md, "Tab"). The ticks before it
+ * keep the policy that played them: a step back there shows its decisions. */
+static void switch_policy(SnakeView *v, FrontendCtx *ctx) {
+    SnakeScreen *s = &v->s;
+    bool past = snake_screen_at_past_tick(s);
+    SnakePolicy from = s->policy;
+    for (int k = 1; k < SNAKE_POLICY_COUNT; k++) {
+        SnakePolicy p = (SnakePolicy)(((int)from + k) % SNAKE_POLICY_COUNT);
+        WsError err = {0};
+        if (snake_policy_check(p, s->rules.w, s->rules.h, &err) != WS_OK) {
+            frontend_status(ctx, "policy %s skipped: %s", snake_policy_name(p), err.msg);
+            continue;
+        }
+        if (past && !snake_screen_drop_future(s, ctx))
+            return; /* it said why */
+        if (snake_screen_use_policy(s, p, &err) != WS_OK ||
+            snake_ai_memory_load(&s->ai, NULL, 0, &err) != WS_OK ||
+            snake_history_switch(s->hist, &s->game, p, &s->ai, &err) != WS_OK) {
+            frontend_status(ctx, "policy %s: %s", snake_policy_name(p), err.msg);
+            (void)snake_screen_use_policy(s, from, &err);
+            return;
+        }
+        ask_move(v);
+        if (k == 1 || ctx->status[0] == '\0') {
+            if (s->refused)
+                frontend_status(ctx, "policy: %s from tick %ld%s; %s", snake_policy_name(p), s->cur,
+                                past ? " (the later ticks are dropped)" : "", s->refusal);
+            else
+                frontend_status(ctx, "policy: %s from tick %ld%s", snake_policy_name(p), s->cur,
+                                past ? " (the later ticks are dropped)" : "");
+        }
+        return;
+    }
+}
+
 /* Switches to the next policy that accepts this board (a Hamiltonian cycle
  * needs an even side, for example); says so when one is skipped. */
 static void next_policy(SnakeView *v, FrontendCtx *ctx) {
@@ -291,6 +329,10 @@ static void next_policy(SnakeView *v, FrontendCtx *ctx) {
         s->info = NULL;
         s->policy = (SnakePolicy)(SNAKE_POLICY_COUNT - 1); /* the loop below goes to greedy */
     }
+    if (!s->engine && s->hist_ok && !s->over) {
+        switch_policy(v, ctx);
+        return;
+    }
     for (int k = 1; k <= SNAKE_POLICY_COUNT; k++) {
         SnakePolicy p = (SnakePolicy)(((int)s->policy + k) % SNAKE_POLICY_COUNT);
         SnakeAi fresh;
@@ -303,8 +345,9 @@ static void next_policy(SnakeView *v, FrontendCtx *ctx) {
         s->ai = fresh;
         s->policy = p;
         snake_screen_check_policy(s);
-        /* Statistics belong to one policy (each keeps its own); the game
-         * starts again with the same seed so the policies can be compared. */
+        /* A finished game (or one without a history, or the engine's):
+         * the game starts again with the same seed so the policies can be
+         * compared; statistics belong to one policy (each keeps its own). */
         start_game(v, s->game_index);
         if (k == 1 || ctx->status[0] == '\0')
             frontend_status(ctx, "policy: %s", snake_policy_name(p));
