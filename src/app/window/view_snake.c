@@ -567,17 +567,41 @@ static void snake_view_draw(void *state, FrontendCtx *ctx) {
     snake_screen_draw(&((SnakeView *)state)->s, ctx);
 }
 
+/* A cycle policy that took over mid-game (Tab) from a body that does not
+ * lie on its cycle: snake_ai_choose lets greedy decide until it does. */
+static bool handed_over(const SnakeScreen *s) {
+    const SnakeAi *ai = &s->ai;
+    return (s->policy == SNAKE_POLICY_HAMILTON || s->policy == SNAKE_POLICY_PERFECT) &&
+           s->game.outcome == SNAKE_PLAYING && ai->reason != SNAKE_REASON_NONE &&
+           ai->reason != SNAKE_REASON_CYCLE && ai->reason != SNAKE_REASON_SHORTCUT &&
+           ai->reason != SNAKE_REASON_TRAPPED;
+}
+
 static void snake_view_hud(void *state, FrontendCtx *ctx, Hud *hud) {
     SnakeView *v = state;
     const SnakeScreen *s = &v->s;
     const SnakeGame *g = &s->game;
+    /* After a Tab during this game: since when the policy on screen plays. */
+    char since[40] = "";
+    if (!s->engine && s->hist_ok) {
+        const SnakeHistory *h = s->hist;
+        long i = h->nchanges;
+        while (i > 0 && h->changes[i - 1].tick > s->cur)
+            i--;
+        if (i > 0)
+            snprintf(since, sizeof since, " from tick %ld", h->changes[i - 1].tick);
+    }
     if (s->engine) {
         hud_kv(hud, "policy", PAL_ACCENT, "%s  [Tab]", v->eng.label);
     } else if (s->refused) {
         hud_kv(hud, "policy", PAL_BAD, "%s -> greedy  [Tab]", snake_policy_name(s->policy));
         hud_wrapped(hud, PAL_BAD, s->refusal);
+    } else if (handed_over(s)) {
+        hud_kv(hud, "policy", PAL_BAD, "%s -> greedy%s  [Tab]", snake_policy_name(s->policy),
+               since);
+        hud_wrapped(hud, PAL_BAD, "the body is not on its cycle yet: greedy plays until it is");
     } else {
-        hud_kv(hud, "policy", PAL_ACCENT, "%s  [Tab]", snake_policy_name(s->policy));
+        hud_kv(hud, "policy", PAL_ACCENT, "%s%s  [Tab]", snake_policy_name(s->policy), since);
     }
     char driver[96];
     if (s->wheel.driving) {
