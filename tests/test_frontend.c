@@ -1311,6 +1311,50 @@ START_TEST(tab_at_a_past_tick_branches_to_the_next_policy) {
 }
 END_TEST
 
+/* A game played by two policies counts for the one that finished it, and
+ * a branch before its end takes the result back out (docs/replay.md, "Tab"). */
+START_TEST(a_switched_game_counts_for_the_policy_that_finished_it) {
+    AppOptions o = small_opts();
+    o.speed = 200.0;
+    Frontend *app = open_app_with(&o);
+    play_and_pause(app, 20);
+    const SnakeScreen *s = frontend_view_state(app);
+    long game = s->game_index;
+    push_key(SDLK_TAB, KMOD_NONE); /* hamilton from here */
+    push_key(SDLK_TAB, KMOD_NONE); /* perfect instead, at the same tick */
+    ck_assert(frontend_frame(app));
+    ck_assert_int_eq(s->policy, SNAKE_POLICY_PERFECT);
+    ck_assert_int_eq(s->hist->nchanges, 1);
+    push_key(SDLK_e, KMOD_NONE); /* stop at the end */
+    for (int i = 0; i < 40; i++)
+        push_key(SDLK_PLUS, KMOD_NONE); /* unlimited */
+    push_key(SDLK_SPACE, KMOD_NONE);
+    for (int i = 0; i < 20000 && !s->over; i++) {
+        SDL_Delay(1);
+        ck_assert(frontend_frame(app));
+    }
+    ck_assert_msg(s->over, "the game did not end");
+    ck_assert_int_eq(s->game_index, game);
+    ck_assert_int_eq(s->stats[SNAKE_POLICY_PERFECT].played, 1);
+    ck_assert_int_eq(s->stats[SNAKE_POLICY_GREEDY].played, 0);
+    ck_assert_int_eq(s->stats[SNAKE_POLICY_HAMILTON].played, 0);
+    /* Back to tick 0 (greedy's) and Tab: a branch before the end, the
+     * result goes out of perfect's figures, not greedy's. */
+    push_key(SDLK_HOME, KMOD_NONE);
+    ck_assert(frontend_frame(app));
+    ck_assert_int_eq(s->policy, SNAKE_POLICY_GREEDY);
+    push_key(SDLK_TAB, KMOD_NONE);
+    ck_assert(frontend_frame(app));
+    ck_assert_int_eq(s->policy, SNAKE_POLICY_HAMILTON);
+    ck_assert_int_eq(s->hist->ticks, 0);
+    ck_assert_int_eq(s->hist->nchanges, 1); /* hamilton from 0; perfect's change is gone */
+    ck_assert_int_eq(s->stats[SNAKE_POLICY_PERFECT].played, 0);
+    ck_assert_int_eq(s->stats[SNAKE_POLICY_GREEDY].played, 0);
+    ck_assert(!s->over);
+    frontend_close(app);
+}
+END_TEST
+
 /* A mouse edit at a past tick plays on from there: the later ticks go, the
  * edit is the new latest state (the default map is 40x20; its corner is a
  * wall nobody stands on, so the click always takes). */
@@ -1567,6 +1611,7 @@ static Suite *frontend_suite(void) {
     tcase_add_test(keys, home_end_and_timeline_click);
     tcase_add_test(keys, space_at_a_past_tick_plays_the_recorded_ticks);
     tcase_add_test(keys, tab_at_a_past_tick_branches_to_the_next_policy);
+    tcase_add_test(keys, a_switched_game_counts_for_the_policy_that_finished_it);
     tcase_add_test(keys, a_replay_plays_its_ticks_and_pauses_on_the_last);
     tcase_add_test(keys, a_in_a_replay_plays_on_from_here);
     tcase_add_test(keys, brackets_open_the_other_game_paused);
