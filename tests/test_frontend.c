@@ -14,11 +14,13 @@
 #include <unistd.h>
 
 #include "frontend_app.h"
+#include "frontend_internal.h"
 #include "layout.h"
 #include "options.h"
 #include "render.h"
 #include "replay_session.h"
 #include "snake_ai.h"
+#include "snake_screen.h"
 #include "timeline.h"
 #include "trace.h"
 
@@ -1289,6 +1291,133 @@ START_TEST(a_past_tick_shows_what_was_computed_there) {
 }
 END_TEST
 
+/* Tab during a game branches (docs/replay.md, "Tab"): at a past tick T the
+ * later ticks go and the next policy plays on from T, live; the ticks before
+ * T keep the old policy (its AI, its overlays: the same board pixels as
+ * before the Tab). At the latest tick the game is not started again either:
+ * the next policy plays on from there. */
+START_TEST(tab_at_a_past_tick_branches_to_the_next_policy) {
+    AppOptions o = small_opts();
+    o.speed = 200.0;
+    Frontend *app = open_app_with(&o);
+    push_key(SDLK_d, KMOD_NONE); /* numbers on: more of the decision is drawn */
+    long n = play_and_pause(app, 40);
+    const SnakeScreen *s = frontend_view_state(app); /* the snake view's state begins with it */
+    FrameLayout fl;
+    layout_frame(&fl, 640, 360, (frontend_overlays(app) & OVERLAY_HUD) != 0);
+    ck_assert_int_eq(s->policy, SNAKE_POLICY_GREEDY);
+    long game = s->game_index;
+    long t = n - 10;
+    for (int i = 0; i < 11; i++)
+        push_key(SDLK_COMMA, KMOD_NONE);
+    SDL_Surface *before = shoot(app); /* tick t - 1, greedy's */
+    push_key(SDLK_PERIOD, KMOD_NONE);
+    ck_assert(frontend_frame(app));
+    long first = -1, cur = -1, last = -1;
+    ck_assert(frontend_time(app, &first, &cur, &last));
+    ck_assert_int_eq(cur, t);
+    ck_assert_int_eq(last, n);
+    push_key(SDLK_TAB, KMOD_NONE);
+    ck_assert(frontend_frame(app));
+    ck_assert(frontend_time(app, &first, &cur, &last));
+    ck_assert_int_eq(s->game_index, game); /* the same game, not started again */
+    ck_assert_int_eq(cur, t);
+    ck_assert_int_eq(last, t); /* the later ticks are dropped, the earlier kept */
+    ck_assert_int_eq(s->policy, SNAKE_POLICY_HAMILTON);
+    ck_assert_int_eq(s->ai.policy, SNAKE_POLICY_HAMILTON);
+    ck_assert_int_eq(s->hist->nchanges, 1);
+    ck_assert_int_eq(s->hist->changes[0].tick, t);
+    ck_assert_msg(strstr(frontend_status_text(app), "hamilton from tick") != NULL, "status: %s",
+                  frontend_status_text(app));
+    /* Live from there with hamilton: '.' at the latest tick plays a new one. */
+    for (int i = 0; i < 10; i++)
+        push_key(SDLK_PERIOD, KMOD_NONE);
+    ck_assert(frontend_frame(app));
+    ck_assert(frontend_time(app, &first, &cur, &last));
+    ck_assert_int_eq(last, t + 10);
+    ck_assert_int_eq(cur, last);
+    ck_assert_int_eq(snake_history_policy_at(s->hist, last), SNAKE_POLICY_HAMILTON);
+    ck_assert_int_eq(s->policy, SNAKE_POLICY_HAMILTON);
+    /* Back before t: greedy's tick, as it was shown before the Tab. */
+    for (int i = 0; i < 11; i++)
+        push_key(SDLK_COMMA, KMOD_NONE);
+    SDL_Surface *after = shoot(app);
+    ck_assert(frontend_time(app, &first, &cur, &last));
+    ck_assert_int_eq(cur, t - 1);
+    ck_assert_int_eq(last, t + 10);
+    ck_assert_int_eq(s->policy, SNAKE_POLICY_GREEDY);
+    ck_assert_int_eq(s->ai.policy, SNAKE_POLICY_GREEDY);
+    ck_assert_msg(same_board(before, after, fl.board_area),
+                  "tick %ld after the branch is not greedy's tick as first shown", t - 1);
+    push_key(SDLK_PERIOD, KMOD_NONE);
+    ck_assert(frontend_frame(app));
+    ck_assert_int_eq(s->policy, SNAKE_POLICY_HAMILTON);
+    /* Tab at the latest tick: perfect plays on from it, nothing dropped. */
+    push_key(SDLK_END, KMOD_NONE);
+    push_key(SDLK_TAB, KMOD_NONE);
+    ck_assert(frontend_frame(app));
+    ck_assert(frontend_time(app, &first, &cur, &last));
+    ck_assert_int_eq(s->game_index, game);
+    ck_assert_int_eq(cur, t + 10);
+    ck_assert_int_eq(last, t + 10);
+    ck_assert_int_eq(s->policy, SNAKE_POLICY_PERFECT);
+    ck_assert_int_eq(s->hist->nchanges, 2);
+    push_key(SDLK_PERIOD, KMOD_NONE);
+    ck_assert(frontend_frame(app));
+    ck_assert(frontend_time(app, &first, &cur, &last));
+    ck_assert_int_eq(last, t + 11);
+    ck_assert_int_eq(snake_history_policy_at(s->hist, t + 9), SNAKE_POLICY_HAMILTON);
+    ck_assert_int_eq(snake_history_policy_at(s->hist, t + 11), SNAKE_POLICY_PERFECT);
+    SDL_FreeSurface(before);
+    SDL_FreeSurface(after);
+    frontend_close(app);
+}
+END_TEST
+
+/* A game played by two policies counts for the one that finished it, and
+ * a branch before its end takes the result back out (docs/replay.md, "Tab"). */
+START_TEST(a_switched_game_counts_for_the_policy_that_finished_it) {
+    AppOptions o = small_opts();
+    o.speed = 200.0;
+    Frontend *app = open_app_with(&o);
+    play_and_pause(app, 20);
+    const SnakeScreen *s = frontend_view_state(app);
+    long game = s->game_index;
+    push_key(SDLK_TAB, KMOD_NONE); /* hamilton from here */
+    push_key(SDLK_TAB, KMOD_NONE); /* perfect instead, at the same tick */
+    ck_assert(frontend_frame(app));
+    ck_assert_int_eq(s->policy, SNAKE_POLICY_PERFECT);
+    ck_assert_int_eq(s->hist->nchanges, 1);
+    push_key(SDLK_e, KMOD_NONE); /* stop at the end */
+    for (int i = 0; i < 40; i++)
+        push_key(SDLK_PLUS, KMOD_NONE); /* unlimited */
+    push_key(SDLK_SPACE, KMOD_NONE);
+    for (int i = 0; i < 20000 && !s->over; i++) {
+        SDL_Delay(1);
+        ck_assert(frontend_frame(app));
+    }
+    ck_assert_msg(s->over, "the game did not end");
+    ck_assert_int_eq(s->game_index, game);
+    ck_assert_int_eq(s->stats[SNAKE_POLICY_PERFECT].played, 1);
+    ck_assert_int_eq(s->stats[SNAKE_POLICY_GREEDY].played, 0);
+    ck_assert_int_eq(s->stats[SNAKE_POLICY_HAMILTON].played, 0);
+    /* Back to tick 0 (greedy's) and Tab: a branch before the end, the
+     * result goes out of perfect's figures, not greedy's. */
+    push_key(SDLK_HOME, KMOD_NONE);
+    ck_assert(frontend_frame(app));
+    ck_assert_int_eq(s->policy, SNAKE_POLICY_GREEDY);
+    push_key(SDLK_TAB, KMOD_NONE);
+    ck_assert(frontend_frame(app));
+    ck_assert_int_eq(s->policy, SNAKE_POLICY_HAMILTON);
+    ck_assert_int_eq(s->hist->ticks, 0);
+    ck_assert_int_eq(s->hist->nchanges, 1); /* hamilton from 0; perfect's change is gone */
+    ck_assert_int_eq(s->stats[SNAKE_POLICY_PERFECT].played, 0);
+    ck_assert_int_eq(s->stats[SNAKE_POLICY_GREEDY].played, 0);
+    ck_assert(!s->over);
+    frontend_close(app);
+}
+END_TEST
+
 /* A mouse edit at a past tick plays on from there: the later ticks go, the
  * edit is the new latest state (the default map is 40x20; its corner is a
  * wall nobody stands on, so the click always takes). */
@@ -1543,6 +1672,8 @@ static Suite *frontend_suite(void) {
     tcase_add_test(keys, back_five_forward_five_same_pixels);
     tcase_add_test(keys, home_end_and_timeline_click);
     tcase_add_test(keys, space_at_a_past_tick_plays_the_recorded_ticks);
+    tcase_add_test(keys, tab_at_a_past_tick_branches_to_the_next_policy);
+    tcase_add_test(keys, a_switched_game_counts_for_the_policy_that_finished_it);
     tcase_add_test(keys, a_replay_plays_its_ticks_and_pauses_on_the_last);
     tcase_add_test(keys, a_in_a_replay_plays_on_from_here);
     tcase_add_test(keys, brackets_open_the_other_game_paused);

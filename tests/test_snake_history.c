@@ -2,7 +2,8 @@
  * any order of seeks, for every policy, both tail rules, walls and toggles,
  * steered moves; the AI's memory is complete (a policy whose memory is not
  * saved fails here); seeking never allocates; memory stays bounded on a long
- * game; truncation, scanning and the queries. */
+ * game; truncation, scanning and the queries; policy changes during a game
+ * (each tick rebuilt with the policy that played it). */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -801,6 +802,253 @@ START_TEST(game_hash_sees_every_part) {
 }
 END_TEST
 
+/* ======================================================================== */
+/* Policy changes                                                            */
+/* ======================================================================== */
+
+enum { SW_MAX = 700 };
+
+/* A game whose policy changes: greedy from tick 0, perfect from t1 (after a
+ * wall toggled on and off at t1 by greedy: two more states at t1), greedy
+ * again from t2. Per tick: the policy, the state, and the decision and the
+ * memory of the AI playing there. */
+typedef struct Switched {
+    SnakeRules rules;
+    SnakeHistory hist;
+    long ticks, t1, t2;
+    SnakePolicy policy[SW_MAX + 1];
+    uint64_t state[SW_MAX + 1], decision[SW_MAX + 1], memory[SW_MAX + 1];
+} Switched;
+
+static uint64_t memory_hash(const SnakeAi *ai) {
+    size_t max = snake_ai_memory_max(ai);
+    uint8_t *buf = malloc(max > 0 ? max : 1);
+    size_t len = max > 0 ? snake_ai_memory_save(ai, buf) : 0;
+    uint64_t hash = mix(3, (uint64_t)len);
+    for (size_t i = 0; i < len; i++)
+        hash = mix(hash, buf[i]);
+    free(buf);
+    return hash;
+}
+
+/* The pair the switched game is played and checked with: [0] greedy, [1] perfect. */
+static void switched_open(const Switched *sw, SnakeGame *g, SnakeAi ais[2]) {
+    WsError err = {0};
+    ck_assert_msg(snake_game_init(g, &sw->rules, 11, &err) == WS_OK, "%s", err.msg);
+    ck_assert(snake_ai_init(&ais[0], sw->rules.w, sw->rules.h, SNAKE_POLICY_GREEDY, false, &err) ==
+              WS_OK);
+    ck_assert(snake_ai_init(&ais[1], sw->rules.w, sw->rules.h, SNAKE_POLICY_PERFECT, false, &err) ==
+              WS_OK);
+}
+
+static void switched_close(SnakeGame *g, SnakeAi ais[2]) {
+    snake_ai_deinit(&ais[0]);
+    snake_ai_deinit(&ais[1]);
+    snake_game_deinit(g);
+}
+
+static void switched_play(Switched *sw, long t1, long t2) {
+    memset(sw, 0, sizeof *sw);
+    sw->rules = (SnakeRules){10, 10, 3, false};
+    sw->t1 = t1;
+    sw->t2 = t2;
+    SnakeGame g;
+    SnakeAi ais[2];
+    WsError err = {0};
+    switched_open(sw, &g, ais);
+    snake_history_init(&sw->hist);
+    SnakeHistory *h = &sw->hist;
+    ck_assert_int_eq(snake_history_begin(h, &g, SNAKE_POLICY_GREEDY, 1, &ais[0], &err), WS_OK);
+    SnakeAi *ai = &ais[0];
+    Dir d = snake_ai_choose(ai, &g);
+    while (g.outcome == SNAKE_PLAYING && h->ticks < SW_MAX) {
+        long t = h->ticks;
+        if (t == t1) {
+            int cell = 0;
+            while (snake_history_toggle(h, &g, ai, cell, NULL) != WS_OK)
+                cell++;
+            snake_ai_choose(ai, &g);
+            ck_assert_int_eq(snake_history_toggle(h, &g, ai, cell, &err), WS_OK); /* off again */
+            snake_ai_choose(ai, &g);
+        }
+        if (t == t1 || t == t2) {
+            SnakeAi *next = t == t1 ? &ais[1] : &ais[0];
+            ck_assert_int_eq(snake_ai_memory_load(next, NULL, 0, &err), WS_OK); /* a new game's */
+            ck_assert_int_eq(snake_history_switch(h, &g, next->policy, next, &err), WS_OK);
+            ai = next;
+            d = snake_ai_choose(ai, &g);
+        }
+        sw->policy[t] = ai->policy;
+        sw->state[t] = snake_history_hash_game(&g);
+        sw->decision[t] = decision_hash(ai);
+        sw->memory[t] = memory_hash(ai);
+        ck_assert_int_eq(snake_history_play(h, &g, ai, d, d, &err), WS_OK);
+        if (g.outcome == SNAKE_PLAYING)
+            d = snake_ai_choose(ai, &g);
+    }
+    long t = sw->ticks = h->ticks;
+    ck_assert_msg(t > t2 + 20, "the game should outlast the second change (%ld ticks)", t);
+    sw->policy[t] = ai->policy;
+    sw->state[t] = snake_history_hash_game(&g);
+    sw->decision[t] = g.outcome == SNAKE_PLAYING ? decision_hash(ai) : 0;
+    sw->memory[t] = g.outcome == SNAKE_PLAYING ? memory_hash(ai) : 0;
+    switched_close(&g, ais);
+}
+
+/* Seeks t with the AI of the policy that played there (the recorded
+ * decision and memory) and with the other one (not exact). */
+static void switched_check(Switched *sw, long t, SnakeGame *g, SnakeAi ais[2]) {
+    WsError err = {0};
+    bool exact = false;
+    SnakeAi *own = sw->policy[t] == SNAKE_POLICY_PERFECT ? &ais[1] : &ais[0];
+    SnakeAi *other = own == &ais[0] ? &ais[1] : &ais[0];
+    ck_assert_int_eq(snake_history_policy_at(&sw->hist, t), sw->policy[t]);
+    ck_assert_msg(snake_history_seek(&sw->hist, t, g, other, &exact, &err) == WS_OK, "%s", err.msg);
+    ck_assert_msg(!exact, "tick %ld: the other policy's decision is not the recorded one", t);
+    ck_assert_msg(snake_history_seek(&sw->hist, t, g, own, &exact, &err) == WS_OK, "%s", err.msg);
+    ck_assert_msg(exact, "tick %ld (%s) is not exact", t, snake_policy_name(sw->policy[t]));
+    ck_assert_msg(snake_history_hash_game(g) == sw->state[t], "tick %ld: the state differs", t);
+    bool playing = g->outcome == SNAKE_PLAYING;
+    ck_assert_msg((playing ? decision_hash(own) : 0) == sw->decision[t],
+                  "tick %ld: the %s decision differs", t, snake_policy_name(sw->policy[t]));
+    ck_assert_msg((playing ? memory_hash(own) : 0) == sw->memory[t],
+                  "tick %ld: the %s memory differs", t, snake_policy_name(sw->policy[t]));
+}
+
+/* Before the change the old policy's decisions, from it the new one's, with
+ * its memory (perfect's matters: it is not a new game's after a few ticks). */
+START_TEST(policy_change_keeps_each_policys_ticks) {
+    Switched *sw = malloc(sizeof *sw);
+    switched_play(sw, 40, 160);
+    SnakeHistory *h = &sw->hist;
+    ck_assert_int_eq(h->nchanges, 2);
+    ck_assert_int_eq(h->changes[0].tick, 40);
+    ck_assert_int_eq(h->changes[0].policy, SNAKE_POLICY_PERFECT);
+    ck_assert_int_eq(h->policy, SNAKE_POLICY_GREEDY);
+    ck_assert_int_eq(snake_history_policy_at(h, 39), SNAKE_POLICY_GREEDY);
+    ck_assert_int_eq(snake_history_policy_at(h, 159), SNAKE_POLICY_PERFECT);
+    ck_assert_int_eq(snake_history_policy_at(h, 160), SNAKE_POLICY_GREEDY);
+    SnakeAi ais[2];
+    SnakeGame g;
+    switched_open(sw, &g, ais);
+    int remembered = 0;
+    uint64_t fresh = memory_hash(&ais[1]);
+    for (long t = 41; t < 160; t++)
+        remembered += sw->memory[t] != fresh;
+    ck_assert_msg(remembered > 10, "perfect kept memory at %d ticks only", remembered);
+    for (long t = sw->ticks; t >= 0; t--)
+        switched_check(sw, t, &g, ais);
+    for (long t = 0; t <= sw->ticks; t++)
+        switched_check(sw, t, &g, ais);
+    Rng r;
+    rng_init(&r, 5, 5);
+    for (int i = 0; i < 300; i++)
+        switched_check(sw, (long)rng_bounded(&r, (uint32_t)sw->ticks + 1), &g, ais);
+    /* Seeking still never allocates. */
+    long before = alloc_count();
+    int failures = 0;
+    for (long t = sw->ticks; t >= 0; t -= 7)
+        failures += snake_history_seek(h, t, &g, &ais[t >= 40 && t < 160], NULL, NULL) != WS_OK;
+    long during = alloc_count() - before;
+    ck_assert_int_eq(failures, 0);
+    ck_assert_msg(during == 0, "%ld allocations while seeking", during);
+    /* A scan runs one policy over the whole game: refused. */
+    bool done = true;
+    WsError err = {0};
+    ck_assert_int_eq(snake_history_scan(h, &g, &ais[0], 100, &done, &err), WS_ERR_ARG);
+    ck_assert(!done);
+    switched_close(&g, ais);
+    snake_history_deinit(h);
+    free(sw);
+}
+END_TEST
+
+/* Truncating below a change drops it; at or after it keeps it; play goes on
+ * with the policy in force there, as in the game recorded. */
+START_TEST(truncate_drops_later_policy_changes) {
+    static const long CUT[] = {20, 40, 100, 160, 170};
+    static const long CHANGES[] = {0, 1, 1, 2, 2};
+    Switched *sw = malloc(sizeof *sw);
+    for (int k = 0; k < 5; k++) {
+        switched_play(sw, 40, 160);
+        SnakeHistory *h = &sw->hist;
+        SnakeAi ais[2];
+        SnakeGame g;
+        WsError err = {0};
+        switched_open(sw, &g, ais);
+        long t = CUT[k];
+        SnakeAi *ai = &ais[sw->policy[t] == SNAKE_POLICY_PERFECT];
+        ck_assert_int_eq(snake_history_seek(h, t, &g, ai, NULL, &err), WS_OK);
+        ck_assert_int_eq(snake_history_truncate(h, t, &err), WS_OK);
+        ck_assert_int_eq(h->nchanges, CHANGES[k]);
+        ck_assert_int_eq(snake_history_policy_at(h, t), sw->policy[t]);
+        ck_assert_int_eq(snake_history_policy_at(h, t + 1000), sw->policy[t]);
+        /* Playing on with the policy in force replays the recorded game up
+         * to the next change (cut below t1: greedy goes on where perfect played). */
+        long until = t < 40 ? 40 : t < 160 ? 160 : sw->ticks;
+        while (g.outcome == SNAKE_PLAYING && h->ticks < until) {
+            ck_assert_int_eq(snake_history_play(h, &g, ai, ai->dir, ai->dir, &err), WS_OK);
+            ck_assert_msg(snake_history_hash_game(&g) == sw->state[h->ticks],
+                          "cut at %ld: tick %ld differs", t, h->ticks);
+            if (g.outcome == SNAKE_PLAYING)
+                snake_ai_choose(ai, &g);
+        }
+        /* Up to the next change the recorded game's policies are the truncated one's. */
+        for (long u = h->ticks < sw->ticks ? h->ticks - 1 : h->ticks; u >= 0; u -= 3)
+            switched_check(sw, u, &g, ais);
+        switched_close(&g, ais);
+        snake_history_deinit(h);
+    }
+    free(sw);
+}
+END_TEST
+
+/* A second change at the same tick replaces the first; changing back to the
+ * policy before it removes it; a change to the policy playing does nothing;
+ * a finished game or a game not at the last tick changes nothing. */
+START_TEST(policy_change_rules) {
+    Switched *sw = malloc(sizeof *sw);
+    sw->rules = (SnakeRules){10, 10, 3, false};
+    SnakeAi ais[2];
+    SnakeGame g;
+    WsError err = {0};
+    switched_open(sw, &g, ais);
+    SnakeHistory h;
+    snake_history_init(&h);
+    ck_assert_int_eq(snake_history_begin(&h, &g, SNAKE_POLICY_GREEDY, 0, &ais[0], &err), WS_OK);
+    ck_assert_int_eq(snake_history_switch(&h, &g, SNAKE_POLICY_GREEDY, &ais[0], &err), WS_OK);
+    ck_assert_int_eq(h.nchanges, 0);
+    for (int i = 0; i < 5; i++)
+        ck_assert_int_eq(
+            snake_history_play(&h, &g, &ais[0], snake_ai_choose(&ais[0], &g), DIR_NONE, &err),
+            WS_OK);
+    ck_assert_int_eq(snake_history_switch(&h, &g, SNAKE_POLICY_PERFECT, &ais[1], &err), WS_OK);
+    ck_assert_int_eq(h.nchanges, 1);
+    ck_assert_int_eq(snake_history_switch(&h, &g, SNAKE_POLICY_HAMILTON, NULL, &err), WS_OK);
+    ck_assert_int_eq(h.nchanges, 1);
+    ck_assert_int_eq(h.changes[0].policy, SNAKE_POLICY_HAMILTON);
+    ck_assert_int_eq(snake_history_switch(&h, &g, SNAKE_POLICY_GREEDY, &ais[0], &err), WS_OK);
+    ck_assert_int_eq(h.nchanges, 0);
+    /* Back at greedy: its memory records (empty) go on, and a seek is exact. */
+    bool exact = false;
+    ck_assert_int_eq(snake_history_seek(&h, 5, &g, &ais[0], &exact, &err), WS_OK);
+    ck_assert(exact);
+    SnakeGame other;
+    ck_assert_int_eq(snake_game_init(&other, &sw->rules, 11, &err), WS_OK);
+    ck_assert_int_eq(snake_history_switch(&h, &other, SNAKE_POLICY_PERFECT, &ais[1], &err),
+                     WS_ERR_ARG); /* not at the last tick */
+    ck_assert_int_eq(h.nchanges, 0);
+    ck_assert_int_eq(snake_history_crash(&h, &g, &err), WS_OK);
+    ck_assert_int_eq(snake_history_switch(&h, &g, SNAKE_POLICY_PERFECT, &ais[1], &err),
+                     WS_ERR_ARG); /* over */
+    ck_assert_int_eq(h.nchanges, 0);
+    snake_game_deinit(&other);
+    switched_close(&g, ais);
+    snake_history_deinit(&h);
+    free(sw);
+}
+END_TEST
+
 static Suite *snake_history_suite(void) {
     Suite *s = suite_create("snake_history");
     TCase *tc = tcase_create("rewind");
@@ -824,6 +1072,11 @@ static Suite *snake_history_suite(void) {
     tc = tcase_create("truncate");
     tcase_add_test(tc, truncate_and_resume);
     tcase_add_test(tc, truncate_then_toggle_rewinds);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("policy");
+    tcase_add_test(tc, policy_change_keeps_each_policys_ticks);
+    tcase_add_test(tc, truncate_drops_later_policy_changes);
+    tcase_add_test(tc, policy_change_rules);
     suite_add_tcase(s, tc);
     tc = tcase_create("bounds");
     tcase_add_test(tc, seeking_never_allocates);

@@ -41,7 +41,7 @@ enum {
 /* ======================================================================== */
 
 const KeyHelp SNAKE_VIEW_HELP[] = {
-    {"Tab", "next policy, same game (then --policy's engine; each keeps its figures)"},
+    {"Tab", "next policy from this tick (later ticks go; game over: from tick 0)"},
     {"R  /  Enter", "this game again / the next one (replay: this game / the next)"},
     {"mouse", "L toggles a wall (hamilton, perfect: whole 2x2 blocks at even x, y)"},
     {"arrows", "take the wheel: steer (the AI's move stays drawn)"},

@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "grid.h"
 #include "snake_draw.h"
@@ -28,6 +29,10 @@ WsStatus snake_screen_alloc_mark(SnakeScreen *s, WsError *err) {
 void snake_screen_deinit(SnakeScreen *s) {
     free(s->mark);
     s->mark = NULL;
+    for (int p = 0; p < SNAKE_POLICY_COUNT; p++)
+        if (s->spare_ok[p])
+            snake_ai_deinit(&s->spare[p]);
+    memset(s->spare_ok, 0, sizeof s->spare_ok);
     snake_ai_deinit(&s->ai);
     snake_game_deinit(&s->game);
 }
@@ -59,7 +64,9 @@ void snake_screen_finish(SnakeScreen *s, FrontendCtx *ctx) {
     if (s->counted)
         return;
     s->counted = true;
-    PolicyStats *st = snake_screen_stats(s);
+    /* A game played by two policies (Tab during it) counts for the one that finished it. */
+    s->counted_slot = s->engine ? SNAKE_SCREEN_ENGINE_SLOT : (int)s->policy;
+    PolicyStats *st = &s->stats[s->counted_slot];
     st->played++;
     st->won += s->game.outcome == SNAKE_WON;
     st->length_sum += s->game.snake.len;
@@ -71,10 +78,36 @@ static void uncount_game(SnakeScreen *s) {
     if (!s->counted)
         return;
     s->counted = false;
-    PolicyStats *st = snake_screen_stats(s);
+    PolicyStats *st = &s->stats[s->counted_slot]; /* the policy on screen may be another */
     st->played--;
     st->won -= s->hist->outcome == SNAKE_WON;
     st->length_sum -= s->hist->length;
+}
+
+WsStatus snake_screen_use_policy(SnakeScreen *s, SnakePolicy p, WsError *err) {
+    if (s->ai.policy == p) {
+        s->policy = p;
+        snake_screen_check_policy(s);
+        return WS_OK;
+    }
+    SnakePolicy old = s->ai.policy;
+    if (!s->spare_ok[p]) {
+        WsStatus st =
+            snake_ai_init(&s->spare[p], s->rules.w, s->rules.h, p, s->rules.strict_tail, err);
+        if (st != WS_OK)
+            return st;
+        s->spare_ok[p] = true;
+    }
+    SnakeAi ai = s->spare[p];
+    if (s->spare_ok[old])
+        snake_ai_deinit(&s->spare[old]); /* not expected: one AI per policy */
+    s->spare[old] = s->ai;
+    s->spare_ok[old] = true;
+    s->ai = ai;
+    s->spare_ok[p] = false;
+    s->policy = p;
+    snake_screen_check_policy(s);
+    return WS_OK;
 }
 
 void snake_screen_check_policy(SnakeScreen *s) {
@@ -202,6 +235,12 @@ bool snake_screen_drop_future(SnakeScreen *s, FrontendCtx *ctx) {
 }
 
 WsStatus snake_screen_seek(SnakeScreen *s, long t, FrontendCtx *ctx, WsError *err) {
+    if (!s->trace && !s->engine && s->hist_ok && t >= 0 && t <= s->hist->ticks) {
+        /* Across a Tab made during the game: the AI of the policy that played t. */
+        WsStatus st = snake_screen_use_policy(s, snake_history_policy_at(s->hist, t), err);
+        if (st != WS_OK)
+            return st;
+    }
     WsStatus st = snake_history_seek(s->hist, t, &s->game, &s->ai, &s->exact, err);
     if (st != WS_OK)
         return st;

@@ -37,11 +37,16 @@ typedef struct PolicyStats {
 
 typedef struct SnakeScreen {
     SnakeRules rules;
-    SnakePolicy policy;
-    uint64_t seed; /* run seed: game i plays with seed + i */
+    SnakePolicy policy; /* the policy of s->ai: the one that plays the tick on screen */
+    uint64_t seed;      /* run seed: game i plays with seed + i */
     long game_index;
     SnakeGame game;
     SnakeAi ai;
+    /* The AIs of the other policies met in this game (a Tab at a past tick:
+     * the history's policy changes), kept so that a seek across a change
+     * swaps AIs instead of building one; spare_ok says which are built. */
+    SnakeAi spare[SNAKE_POLICY_COUNT];
+    bool spare_ok[SNAKE_POLICY_COUNT];
     Dir pending;      /* the move decided for the next tick (DIR_NONE: trapped, or none yet) */
     SnakeWheel wheel; /* whose move the next tick makes: the AI's or the arrow keys' */
     uint8_t *mark;    /* w * h scratch for drawing (cells on the drawn path), kept all zero */
@@ -54,6 +59,7 @@ typedef struct SnakeScreen {
     long cur;            /* the tick on screen (hist->ticks: the latest) */
     bool hist_ok;        /* false: recording failed (out of memory), no time travel for this game */
     bool counted;        /* this game's result is in the statistics */
+    int counted_slot;    /* whose: the stats slot of the policy that finished it */
     bool exact;          /* the decision on screen is the one the policy made (a replay's
                             perfect needs the scan to have passed this tick) */
     bool trace;          /* the history is a recorded trace (a replay), not this window's game */
@@ -97,12 +103,20 @@ void snake_screen_finish(SnakeScreen *s, FrontendCtx *ctx);
 /* Whether the tick on screen is in the past (a later tick is kept). */
 bool snake_screen_at_past_tick(const SnakeScreen *s);
 
-/* Shows tick t of the history: the game as it was there and the AI's decision for it. */
+/* Shows tick t of the history: the game as it was there and the AI's
+ * decision for it. In the live game (not a trace, not an engine) the AI is
+ * that of the policy that played t (snake_history_policy_at). */
 WsStatus snake_screen_seek(SnakeScreen *s, long t, FrontendCtx *ctx, WsError *err);
 
 /* Before the game changes at a past tick: drops the ticks after it, so that
  * play goes on from there. False, with a status line, if it cannot (yet). */
 bool snake_screen_drop_future(SnakeScreen *s, FrontendCtx *ctx);
+
+/* Makes p the policy on screen: s->ai becomes an AI of p (a spare one, or
+ * one built now; the one it replaces is kept as a spare). The AI's memory
+ * and last decision are whatever they were: seek or load them. WS_ERR_ARG
+ * when p cannot play this board's size; WS_ERR_NOMEM. */
+WsStatus snake_screen_use_policy(SnakeScreen *s, SnakePolicy p, WsError *err);
 
 /* Whether the policy can play the board's walls; if not, greedy plays and
  * the HUD shows why. */

@@ -70,7 +70,7 @@ typedef struct SnakeView {
     uint64_t think_ms; /* when the wait for the tick on screen began */
     Uint64 think_pc;   /* the same, performance counter ticks (the decision time) */
     EngineLog said;    /* its answer and info at each tick of this game */
-    char fault[400]; /* the last fault line, for the HUD */
+    char fault[400];   /* the last fault line, for the HUD */
 } SnakeView;
 
 /* ======================================================================== */
@@ -264,6 +264,44 @@ static void engine_end(SnakeView *v) {
         snake_player_end(&v->eng.player, &v->s.game);
 }
 
+/* Tab during a game (at the latest tick or a past one) branches there: the
+ * ticks after the one on screen are dropped, and from it the next policy
+ * that accepts this board plays on, with a new game's memory, as a fresh AI
+ * would decide on this state (docs/replay.md, "Tab"). The ticks before it
+ * keep the policy that played them: a step back there shows its decisions. */
+static void switch_policy(SnakeView *v, FrontendCtx *ctx) {
+    SnakeScreen *s = &v->s;
+    bool past = snake_screen_at_past_tick(s);
+    SnakePolicy from = s->policy;
+    for (int k = 1; k < SNAKE_POLICY_COUNT; k++) {
+        SnakePolicy p = (SnakePolicy)(((int)from + k) % SNAKE_POLICY_COUNT);
+        WsError err = {0};
+        if (snake_policy_check(p, s->rules.w, s->rules.h, &err) != WS_OK) {
+            frontend_status(ctx, "policy %s skipped: %s", snake_policy_name(p), err.msg);
+            continue;
+        }
+        if (past && !snake_screen_drop_future(s, ctx))
+            return; /* it said why */
+        if (snake_screen_use_policy(s, p, &err) != WS_OK ||
+            snake_ai_memory_load(&s->ai, NULL, 0, &err) != WS_OK ||
+            snake_history_switch(s->hist, &s->game, p, &s->ai, &err) != WS_OK) {
+            frontend_status(ctx, "policy %s: %s", snake_policy_name(p), err.msg);
+            (void)snake_screen_use_policy(s, from, &err);
+            return;
+        }
+        ask_move(v);
+        if (k == 1 || ctx->status[0] == '\0') {
+            if (s->refused)
+                frontend_status(ctx, "policy: %s from tick %ld%s; %s", snake_policy_name(p), s->cur,
+                                past ? " (the later ticks are dropped)" : "", s->refusal);
+            else
+                frontend_status(ctx, "policy: %s from tick %ld%s", snake_policy_name(p), s->cur,
+                                past ? " (the later ticks are dropped)" : "");
+        }
+        return;
+    }
+}
+
 /* Switches to the next policy that accepts this board (a Hamiltonian cycle
  * needs an even side, for example); says so when one is skipped. */
 static void next_policy(SnakeView *v, FrontendCtx *ctx) {
@@ -291,6 +329,10 @@ static void next_policy(SnakeView *v, FrontendCtx *ctx) {
         s->info = NULL;
         s->policy = (SnakePolicy)(SNAKE_POLICY_COUNT - 1); /* the loop below goes to greedy */
     }
+    if (!s->engine && s->hist_ok && !s->over) {
+        switch_policy(v, ctx);
+        return;
+    }
     for (int k = 1; k <= SNAKE_POLICY_COUNT; k++) {
         SnakePolicy p = (SnakePolicy)(((int)s->policy + k) % SNAKE_POLICY_COUNT);
         SnakeAi fresh;
@@ -303,8 +345,9 @@ static void next_policy(SnakeView *v, FrontendCtx *ctx) {
         s->ai = fresh;
         s->policy = p;
         snake_screen_check_policy(s);
-        /* Statistics belong to one policy (each keeps its own); the game
-         * starts again with the same seed so the policies can be compared. */
+        /* A finished game (or one without a history, or the engine's):
+         * the game starts again with the same seed so the policies can be
+         * compared; statistics belong to one policy (each keeps its own). */
         start_game(v, s->game_index);
         if (k == 1 || ctx->status[0] == '\0')
             frontend_status(ctx, "policy: %s", snake_policy_name(p));
@@ -524,17 +567,41 @@ static void snake_view_draw(void *state, FrontendCtx *ctx) {
     snake_screen_draw(&((SnakeView *)state)->s, ctx);
 }
 
+/* A cycle policy that took over mid-game (Tab) from a body that does not
+ * lie on its cycle: snake_ai_choose lets greedy decide until it does. */
+static bool handed_over(const SnakeScreen *s) {
+    const SnakeAi *ai = &s->ai;
+    return (s->policy == SNAKE_POLICY_HAMILTON || s->policy == SNAKE_POLICY_PERFECT) &&
+           s->game.outcome == SNAKE_PLAYING && ai->reason != SNAKE_REASON_NONE &&
+           ai->reason != SNAKE_REASON_CYCLE && ai->reason != SNAKE_REASON_SHORTCUT &&
+           ai->reason != SNAKE_REASON_TRAPPED;
+}
+
 static void snake_view_hud(void *state, FrontendCtx *ctx, Hud *hud) {
     SnakeView *v = state;
     const SnakeScreen *s = &v->s;
     const SnakeGame *g = &s->game;
+    /* After a Tab during this game: since when the policy on screen plays. */
+    char since[40] = "";
+    if (!s->engine && s->hist_ok) {
+        const SnakeHistory *h = s->hist;
+        long i = h->nchanges;
+        while (i > 0 && h->changes[i - 1].tick > s->cur)
+            i--;
+        if (i > 0)
+            snprintf(since, sizeof since, " from tick %ld", h->changes[i - 1].tick);
+    }
     if (s->engine) {
         hud_kv(hud, "policy", PAL_ACCENT, "%s  [Tab]", v->eng.label);
     } else if (s->refused) {
         hud_kv(hud, "policy", PAL_BAD, "%s -> greedy  [Tab]", snake_policy_name(s->policy));
         hud_wrapped(hud, PAL_BAD, s->refusal);
+    } else if (handed_over(s)) {
+        hud_kv(hud, "policy", PAL_BAD, "%s -> greedy%s  [Tab]", snake_policy_name(s->policy),
+               since);
+        hud_wrapped(hud, PAL_BAD, "the body is not on its cycle yet: greedy plays until it is");
     } else {
-        hud_kv(hud, "policy", PAL_ACCENT, "%s  [Tab]", snake_policy_name(s->policy));
+        hud_kv(hud, "policy", PAL_ACCENT, "%s%s  [Tab]", snake_policy_name(s->policy), since);
     }
     /* A strip (a small window) holds a few items: the decision and its
      * reason come right after the policy, before what a panel shows first. */

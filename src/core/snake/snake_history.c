@@ -67,6 +67,15 @@ static void *grow(void *buf, size_t *cap, size_t need, size_t elem) {
         (h)->field = grown_;                                                                       \
     } while (0)
 
+/* GROW in a function that returns WsStatus. */
+#define GROW_OR_NOMEM(h, field, capfield, need)                                                    \
+    do {                                                                                           \
+        void *grown_ = grow((h)->field, &(h)->capfield, (need), sizeof *(h)->field);               \
+        if (grown_ == NULL)                                                                        \
+            return nomem(err);                                                                     \
+        (h)->field = grown_;                                                                       \
+    } while (0)
+
 static size_t cells_of(const SnakeHistory *h) { return (size_t)h->rules.w * (size_t)h->rules.h; }
 
 /* The most bytes one encoded game takes (encode_game). */
@@ -127,6 +136,12 @@ static long checkpoint_of_state(const SnakeHistory *h, long state) {
     long i = ws_first_at_least(h->cps, sizeof *h->cps, offsetof(SnakeHistoryCheckpoint, state),
                                h->ncps, state);
     return i < h->ncps && h->cps[i].state == state ? i : -1;
+}
+
+SnakePolicy snake_history_policy_at(const SnakeHistory *h, long t) {
+    long after = ws_first_at_least(h->changes, sizeof *h->changes,
+                                   offsetof(SnakeHistoryPolicyChange, tick), h->nchanges, t + 1);
+    return after > 0 ? h->changes[after - 1].policy : h->policy;
 }
 
 /* ======================================================================== */
@@ -357,10 +372,11 @@ static bool memory_open(SnakeHistory *h, size_t max) {
     return true;
 }
 
-/* Whether ai's memory can be recorded for this history (same policy, some memory). */
-static bool memory_of(const SnakeHistory *h, const SnakeAi *ai) {
-    return ai != NULL && ai->policy == h->policy && snake_ai_memory_max(ai) > 0 &&
-           snake_ai_memory_max(ai) == h->mem_max;
+/* Whether ai keeps the memory that the history records for tick t (the
+ * policy that played there, with some memory). */
+static bool memory_of(const SnakeHistory *h, const SnakeAi *ai, long t) {
+    return ai != NULL && ai->policy == snake_history_policy_at(h, t) &&
+           snake_ai_memory_max(ai) > 0 && snake_ai_memory_max(ai) == h->mem_max;
 }
 
 /* Room for one more memory record and checkpoint key. */
@@ -372,14 +388,26 @@ static bool memory_reserve(SnakeHistory *h) {
     return true;
 }
 
+static void memory_push(SnakeHistory *h, long state, size_t len);
+
 /* Records ai's memory as that of state `state`, the next one without a record
- * (memory_reserve made room). Nothing happens when the memory of an earlier
- * state is missing or ai cannot give it. */
+ * (memory_reserve made room), at the last tick. A policy without memory gets
+ * an empty record once records are kept (a policy with memory played in this
+ * game). Nothing happens when the memory of an earlier state is missing or
+ * ai cannot give it (NULL, or not the policy that plays). */
 static void memory_record(SnakeHistory *h, long state, const SnakeAi *ai) {
-    if (!memory_of(h, ai) || h->mem_states != state)
+    if (h->mem_max == 0 || h->mem_states != state || ai == NULL ||
+        ai->policy != snake_history_policy_at(h, h->ticks))
         return;
-    size_t len = snake_ai_memory_save(ai, h->mem_now);
-    assert(len <= h->mem_max);
+    size_t max = snake_ai_memory_max(ai);
+    if (max > 0 && max != h->mem_max)
+        return;
+    memory_push(h, state, max > 0 ? snake_ai_memory_save(ai, h->mem_now) : 0);
+}
+
+/* Appends the record of state `state` whose memory is the first len bytes of mem_now. */
+static void memory_push(SnakeHistory *h, long state, size_t len) {
+    assert(len <= h->mem_max && h->mem_states == state);
     uint8_t *out = h->mem_log + h->mem_log_len;
     h->mem_log_len += encode_diff(h->mem_last, h->mem_last_len, h->mem_now, len, out);
     uint8_t *swap = h->mem_last;
@@ -438,6 +466,7 @@ void snake_history_deinit(SnakeHistory *h) {
     free(h->toggles);
     free(h->eats);
     free(h->differs);
+    free(h->changes);
     free(h->cps);
     free(h->snaps);
     free(h->mem_log);
@@ -495,7 +524,7 @@ WsStatus snake_history_begin(SnakeHistory *h, const SnakeGame *g, SnakePolicy po
     h->outcome = SNAKE_PLAYING;
     h->length = g->snake.len;
     h->food = g->food;
-    h->ntoggles = h->neats = h->ndiffers = 0;
+    h->ntoggles = h->neats = h->ndiffers = h->nchanges = 0;
     h->checked = 0;
     long interval = (long)(cells / 4);
     h->interval = (int)(interval < INTERVAL_MIN   ? INTERVAL_MIN
@@ -654,6 +683,57 @@ WsStatus snake_history_toggle(SnakeHistory *h, SnakeGame *g, const SnakeAi *ai, 
     return WS_OK;
 }
 
+WsStatus snake_history_switch(SnakeHistory *h, const SnakeGame *g, SnakePolicy policy,
+                              const SnakeAi *ai, WsError *err) {
+    WsStatus st = check_live(h, g, err);
+    if (st != WS_OK)
+        return st;
+    long t = h->ticks;
+    if (snake_history_policy_at(h, t) == policy)
+        return WS_OK;
+    if (ai != NULL && ai->policy != policy)
+        ai = NULL; /* not the player: its memory is not the one to keep */
+    size_t max = ai != NULL ? snake_ai_memory_max(ai) : 0;
+    if (max > 0 && h->mem_max > 0 && max != h->mem_max)
+        return ws_fail(err, WS_ERR_ARG, "the %s AI's memory does not fit this history",
+                       snake_policy_name(policy));
+    GROW_OR_NOMEM(h, changes, changes_cap, (size_t)h->nchanges + 1);
+    long last = state_count(h) - 1;
+    /* A policy with memory starts the records: the states before it were
+     * played without memory (else records would be kept already). */
+    bool opened = max > 0 && h->mem_max == 0;
+    if (opened) {
+        if (!memory_open(h, max))
+            return nomem(err);
+        h->mem_states = 0;
+        h->mem_log_len = h->mem_keys_len = h->mem_last_len = 0;
+        for (long c = 0; c < h->ncps; c++)
+            h->cps[c].key = NO_KEY_OFFSET;
+        for (long k = 0; k < last; k++) {
+            if (!memory_reserve(h)) {
+                h->mem_max = 0; /* no records after all: as before the switch */
+                return nomem(err);
+            }
+            memory_push(h, k, 0);
+        }
+    }
+    if (!memory_reserve(h))
+        return nomem(err);
+    if (h->nchanges > 0 && h->changes[h->nchanges - 1].tick == t)
+        h->nchanges--; /* a second change at t replaces the first */
+    if (snake_history_policy_at(h, t) != policy) {
+        h->changes[h->nchanges].tick = t;
+        h->changes[h->nchanges].policy = policy;
+        h->nchanges++;
+    }
+    /* T's last state is decided by the new policy now: its memory is the new AI's. */
+    if (h->mem_max > 0 && h->mem_states > last)
+        memory_truncate(h, last);
+    memory_record(h, last, ai);
+    h->cursor_valid = false;
+    return WS_OK;
+}
+
 WsStatus snake_history_truncate(SnakeHistory *h, long t, WsError *err) {
     if (!h->started || t < 0 || t > h->ticks)
         return ws_fail(err, WS_ERR_ARG, "tick %ld is outside the history (0..%ld)", t, h->ticks);
@@ -664,6 +744,8 @@ WsStatus snake_history_truncate(SnakeHistory *h, long t, WsError *err) {
     if (t == h->ticks)
         return WS_OK; /* nothing comes after the last tick */
     h->ntoggles = toggles_before(h, t + 1);
+    while (h->nchanges > 0 && h->changes[h->nchanges - 1].tick > t)
+        h->nchanges--;            /* a change at t stays: it plays t's last state */
     h->neats = eats_before(h, t); /* the eats of moves before t stay */
     differs_truncate(h, t);
     long keep = checkpoint_at_or_before(h, t) + 1;
@@ -745,9 +827,10 @@ static void walk_to(const SnakeHistory *h, SnakeGame *g, Walk *w, long t, bool f
 bool snake_history_is_exact(const SnakeHistory *h, long t, const SnakeAi *ai) {
     if (ai == NULL)
         return true;
-    if (ai->policy != h->policy)
+    if (ai->policy != snake_history_policy_at(h, t))
         return false;
-    return snake_ai_memory_max(ai) == 0 || (memory_of(h, ai) && last_state(h, t) < h->mem_states);
+    return snake_ai_memory_max(ai) == 0 ||
+           (memory_of(h, ai, t) && last_state(h, t) < h->mem_states);
 }
 
 WsStatus snake_history_seek(SnakeHistory *h, long t, SnakeGame *g, SnakeAi *ai, bool *exact,
@@ -759,7 +842,7 @@ WsStatus snake_history_seek(SnakeHistory *h, long t, SnakeGame *g, SnakeAi *ai, 
         return ws_fail(err, WS_ERR_ARG, "the game is not on the history's %dx%d board", h->rules.w,
                        h->rules.h);
     long target = last_state(h, t);
-    bool mem = ai != NULL && memory_of(h, ai) && target < h->mem_states;
+    bool mem = memory_of(h, ai, t) && target < h->mem_states;
     long c = checkpoint_at_or_before(h, t);
     Walk w;
     if (h->cursor_valid && h->cursor_tick <= t && h->cursor_tick >= h->cps[c].tick &&
@@ -818,6 +901,8 @@ WsStatus snake_history_scan(SnakeHistory *h, SnakeGame *g, SnakeAi *ai, long max
     *done = false;
     if (!h->started)
         return ws_fail(err, WS_ERR_ARG, "the history is empty");
+    if (h->nchanges > 0) /* its choices are one policy's: a trace's */
+        return ws_fail(err, WS_ERR_ARG, "a history whose policy changed is not scanned");
     if (!same_board(h, g) || ai->w != h->rules.w || ai->h != h->rules.h)
         return ws_fail(err, WS_ERR_ARG, "the game or the AI is not on the history's %dx%d board",
                        h->rules.w, h->rules.h);
@@ -916,6 +1001,7 @@ size_t snake_history_bytes(const SnakeHistory *h) {
     size_t n = sizeof *h + (h->started ? cells_of(h) : 0);
     n += h->moves_cap * sizeof *h->moves + h->toggles_cap * sizeof *h->toggles;
     n += h->eats_cap * sizeof *h->eats + h->differs_cap * sizeof *h->differs;
+    n += h->changes_cap * sizeof *h->changes;
     n += h->cps_cap * sizeof *h->cps + h->snaps_cap;
     n += h->mem_log_cap + h->mem_keys_cap + (h->mem_last != NULL ? 3 * h->mem_max : 0);
     return n;

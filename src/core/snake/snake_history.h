@@ -20,6 +20,16 @@
  * before, with a full copy at each checkpoint, so a seek never has to replay
  * decisions. For policies without memory it stores nothing.
  *
+ * Policy changes. The policy may change during a game (the window's Tab,
+ * at the last tick or after a branch back to a past one): snake_history_
+ * switch records the change at the last tick T, which then applies to every
+ * tick from T on (all of T's states: the window shows a tick's last state),
+ * while the ticks before T keep the policy they were played by. The AI that
+ * takes over starts at T with the memory of a new game, as a fresh AI
+ * deciding on that state would; its memory is recorded from T on. Once a
+ * policy with memory has played, the states of policies without memory get
+ * an empty record (two bytes each), so the memory records stay one per state.
+ *
  * Recording: snake_history_begin at tick 0, then snake_history_play for each
  * move and snake_history_toggle for each wall toggle; both apply the change
  * to the game themselves, so the game and its history cannot drift apart.
@@ -65,6 +75,12 @@ typedef struct SnakeHistoryEat {
     int32_t food;
 } SnakeHistoryEat;
 
+/* From `tick` on (all its states), `policy` plays. */
+typedef struct SnakeHistoryPolicyChange {
+    long tick;
+    SnakePolicy policy;
+} SnakeHistoryPolicyChange;
+
 /* Ticks from..to-1 whose recorded move is not what the policy chose. */
 typedef struct SnakeHistorySpan {
     long from, to;
@@ -86,7 +102,7 @@ typedef struct SnakeHistory {
     bool started;         /* snake_history_begin was called */
     SnakeRules rules;     /* the game's rules */
     uint64_t seed;        /* the game's seed */
-    SnakePolicy policy;   /* the policy that played (or that a trace names) */
+    SnakePolicy policy;   /* the policy at tick 0 (or that a trace names) */
     long game;            /* the game's number (a trace's `game G`) */
     uint8_t *start_walls; /* w*h bytes, 1 = wall, at tick 0 */
     int start_wall_count;
@@ -100,6 +116,8 @@ typedef struct SnakeHistory {
     long ntoggles;
     SnakeHistoryEat *eats; /* in order of tick: marks for a timeline */
     long neats;
+    SnakeHistoryPolicyChange *changes; /* in order of tick, one per tick at most */
+    long nchanges;
     SnakeHistorySpan *differs; /* in order, disjoint: moves other than the policy's choice */
     long ndiffers;
     long checked; /* ticks 0..checked-1 have known choices (differs is complete there) */
@@ -109,7 +127,7 @@ typedef struct SnakeHistory {
     /* ---- private ---- */
     uint8_t *moves; /* per tick: the Dir */
     size_t moves_cap;
-    size_t toggles_cap, eats_cap, differs_cap;
+    size_t toggles_cap, eats_cap, differs_cap, changes_cap;
     SnakeHistoryCheckpoint *cps;
     long ncps;
     size_t cps_cap;
@@ -190,8 +208,18 @@ WsStatus snake_history_forfeit(SnakeHistory *h, SnakeGame *g, WsError *err);
 WsStatus snake_history_toggle(SnakeHistory *h, SnakeGame *g, const SnakeAi *ai, int cell,
                               WsError *err);
 
+/* From the last tick T on, `policy` plays (g at T, playing): the change is
+ * recorded at T (a change already made at T is replaced; changing back to
+ * the policy before T removes it) and ai, an AI of `policy` that has not
+ * decided on g yet (its memory is that of a new game), gives the memory of
+ * T's last state; NULL: not known. Nothing happens when `policy` already
+ * plays at T. WS_ERR_ARG, nothing changed, when g is not at the last tick
+ * or the game is over; WS_ERR_NOMEM. */
+WsStatus snake_history_switch(SnakeHistory *h, const SnakeGame *g, SnakePolicy policy,
+                              const SnakeAi *ai, WsError *err);
+
 /* Drops everything after the last state of tick t (the moves from t on, the
- * toggles after t, the end), so that play resumes from t: call it after
+ * toggles and policy changes after t, the end), so that play resumes from t: call it after
  * snake_history_seek(h, t, ...), then go on with snake_history_play on the
  * game and AI the seek left. WS_ERR_ARG if t is outside 0..ticks or if the
  * AI's memory at t is not known yet (a trace whose scan has not reached t:
@@ -205,13 +233,14 @@ WsStatus snake_history_truncate(SnakeHistory *h, long t, WsError *err);
  * (its direction, reason and search data for the overlays). *exact (may be
  * NULL) tells whether that decision is the recorded one: true unless the
  * policy keeps memory and the memory at t is not known yet (a trace not
- * scanned that far, or an AI of another policy), in which case the AI
+ * scanned that far), or the AI is not of the policy that played at t; then the AI
  * decided from a new game's memory. Never allocates. WS_ERR_ARG if t is out
  * of range or g is not on the history's board. */
 WsStatus snake_history_seek(SnakeHistory *h, long t, SnakeGame *g, SnakeAi *ai, bool *exact,
                             WsError *err);
 
-/* Runs the policy over the recorded moves from where the last scan stopped,
+/* Runs the policy over the recorded moves from where the last scan stopped
+ * (a history without policy changes, as a trace is: WS_ERR_ARG otherwise),
  * on g and ai (the scan's own pair: do not use them for anything else in
  * between), for at most max_ticks ticks, filling in the AI's memory (when ai
  * plays the history's policy) and `differs`. *done tells whether the scan
@@ -229,11 +258,15 @@ static inline Dir snake_history_move(const SnakeHistory *h, long t) { return (Di
  * yes, 0 no, -1 not known (t >= checked). */
 int snake_history_differs(const SnakeHistory *h, long t);
 
+/* The policy that plays at tick t (h->policy, or the last change at or before t). */
+SnakePolicy snake_history_policy_at(const SnakeHistory *h, long t);
+
 /* Whether move t ate (binary search over eats). */
 bool snake_history_ate(const SnakeHistory *h, long t);
 
-/* Whether snake_history_seek at t gives the recorded decision of an AI
- * playing `policy` (see snake_history_seek's *exact). */
+/* Whether snake_history_seek at t gives the recorded decision of ai (see
+ * snake_history_seek's *exact): false when ai is not of the policy that
+ * played at t. */
 bool snake_history_is_exact(const SnakeHistory *h, long t, const SnakeAi *ai);
 
 /* The bytes the history holds (its buffers' capacities). */
