@@ -339,6 +339,28 @@ static bool build_ordered(SnakeCert *k, const int32_t *edge_order) {
     return build_required(k, &joined) && build_grow(k, edge_order, joined);
 }
 
+/* One step of a BFS over the blocks (generation gen in bmark): queues the
+ * unmarked blocks next to block b through edges neither forbidden nor a
+ * wall's, in direction order, and writes the edges it came through to met;
+ * returns how many. */
+static inline int bfs_visit(SnakeCert *k, int b, int32_t gen, int *qt, int met[DIR_COUNT]) {
+    int n = 0;
+    for (int d = 0; d < DIR_COUNT; d++) {
+        int e = k->block_edge[4 * b + d];
+        if (e < 0 || k->forb[e] != 0 || k->wall_edge[e])
+            continue;
+        int u, v;
+        edge_blocks(k, e, &u, &v);
+        int other = u == b ? v : u;
+        if (k->bmark[other] == gen)
+            continue;
+        k->bmark[other] = gen;
+        k->bqueue[(*qt)++] = other;
+        met[n++] = e;
+    }
+    return n;
+}
+
 bool snake_cert_build(SnakeCert *k) { return build_ordered(k, NULL); }
 
 bool snake_cert_holds(SnakeCert *k) {
@@ -367,24 +389,11 @@ bool snake_cert_holds(SnakeCert *k) {
     if (root == k->nblocks)
         return false; /* no free block: build_ordered says no too */
     int32_t gen = mark_next(k);
-    int qh = 0, qt = 0;
+    int qh = 0, qt = 0, met[DIR_COUNT];
     k->bqueue[qt++] = root;
     k->bmark[root] = gen;
-    while (qh < qt) {
-        int b = k->bqueue[qh++];
-        for (int d = 0; d < DIR_COUNT; d++) {
-            int e = k->block_edge[4 * b + d];
-            if (e < 0 || k->forb[e] != 0 || k->wall_edge[e])
-                continue;
-            int u, v;
-            edge_blocks(k, e, &u, &v);
-            int other = u == b ? v : u;
-            if (k->bmark[other] == gen)
-                continue;
-            k->bmark[other] = gen;
-            k->bqueue[qt++] = other;
-        }
-    }
+    while (qh < qt)
+        (void)bfs_visit(k, k->bqueue[qh++], gen, &qt, met);
     return qt == k->nfree;
 }
 
@@ -399,25 +408,14 @@ static void build_bfs(SnakeCert *k, int root) {
     if (!build_required(k, &joined))
         return;
     int32_t gen = mark_next(k);
-    int qh = 0, qt = 0;
+    int qh = 0, qt = 0, met[DIR_COUNT];
     k->bqueue[qt++] = root;
     k->bmark[root] = gen;
     while (qh < qt && joined < k->nfree - 1) {
-        int b = k->bqueue[qh++];
-        for (int d = 0; d < DIR_COUNT; d++) {
-            int e = k->block_edge[4 * b + d];
-            if (e < 0 || k->forb[e] != 0 || k->wall_edge[e])
-                continue;
-            int u, v;
-            edge_blocks(k, e, &u, &v);
-            int other = u == b ? v : u;
-            if (k->bmark[other] == gen)
-                continue;
-            k->bmark[other] = gen;
-            k->bqueue[qt++] = other;
-            if (k->req[e] == 0 && joined < k->nfree - 1)
-                build_try(k, e, &joined);
-        }
+        int n = bfs_visit(k, k->bqueue[qh++], gen, &qt, met);
+        for (int i = 0; i < n; i++) /* (a try never changes what the BFS meets) */
+            if (k->req[met[i]] == 0 && joined < k->nfree - 1)
+                build_try(k, met[i], &joined);
     }
     build_grow(k, NULL, joined);
 }
