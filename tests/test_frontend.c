@@ -5,6 +5,7 @@
 #define _DEFAULT_SOURCE /* mkstemps, setenv */
 #include <SDL.h>
 #include <SDL_image.h>
+#include <SDL_ttf.h>
 #include <check.h>
 #include <dirent.h>
 #include <gif_lib.h>
@@ -21,6 +22,7 @@
 #include "replay_session.h"
 #include "snake_ai.h"
 #include "snake_screen.h"
+#include "text.h"
 #include "timeline.h"
 #include "trace.h"
 
@@ -1040,6 +1042,38 @@ static Frontend *open_video_replay(ReplaySession *session, char *path, double sp
     return open_replay_sized(session, path, speed, 640, 360);
 }
 
+START_TEST(text_width_is_what_is_drawn) {
+    /* Every fit (the caption's forms, the strip's items, the help's columns)
+     * measures with text_width and then draws with text_draw: the two must
+     * agree, or a "fitting" caption runs off the window (a 47-character
+     * caption at 14 px measured 376 pixels and drew 396). */
+    SDL_Surface *surf = SDL_CreateRGBSurfaceWithFormat(0, 1200, 100, 32, SDL_PIXELFORMAT_RGBA32);
+    ck_assert_ptr_nonnull(surf);
+    SDL_Renderer *ren = SDL_CreateSoftwareRenderer(surf);
+    ck_assert_ptr_nonnull(ren);
+    ck_assert_int_eq(TTF_Init(), 0);
+    TextCache *tc = NULL;
+    WsError err = {0};
+    ck_assert_msg(text_create(&tc, ren, WS_ASSET_DIR "/fonts/DejaVuSansMono.ttf", &err) == WS_OK,
+                  "%s", err.msg);
+    static const char *const TEXTS[] = {
+        "WON - board filled: length 100 / 100, 935 steps", "PAUSED  ·  TRAPPED - game over",
+        "tick 712 of 722  (past)", "µs", "x"};
+    SDL_Color white = {255, 255, 255, 255};
+    for (int px = 6; px <= 40; px++)
+        for (size_t i = 0; i < sizeof TEXTS / sizeof *TEXTS; i++) {
+            int measured = text_width(tc, px, TEXTS[i]);
+            int drawn = text_draw(tc, px, 0, 0, TEXT_LEFT, white, TEXTS[i]);
+            ck_assert_msg(measured == drawn, "%d px '%s': measured %d, drawn %d", px, TEXTS[i],
+                          measured, drawn);
+        }
+    text_destroy(tc);
+    TTF_Quit();
+    SDL_DestroyRenderer(ren);
+    SDL_FreeSurface(surf);
+}
+END_TEST
+
 /* Whether the HUD's last frame drew the item `key` (frontend_hud_keys). */
 static bool hud_shows(const Frontend *app, const char *key) {
     char want[64];
@@ -1052,8 +1086,9 @@ static bool hud_shows(const Frontend *app, const char *key) {
 }
 
 START_TEST(every_size_shows_the_tick_and_the_reason) {
-    /* A person watching a replay or a live game sees where they are and
-     * why the AI moves, in a 400x300 strip as in a 1280x720 panel. */
+    /* A person watching a replay or a live game sees where they are, why
+     * the AI moves and what the colours mean, in a 400x300 strip as in a
+     * 1280x720 panel. */
     static const int SIZES[][2] = {{400, 300}, {600, 1000}, {1280, 720}, {1600, 400}};
     for (size_t i = 0; i < sizeof SIZES / sizeof *SIZES; i++) {
         char path[] = "/tmp/ws_sizes_XXXXXX.txt";
@@ -1061,7 +1096,7 @@ START_TEST(every_size_shows_the_tick_and_the_reason) {
         Frontend *app = open_replay_sized(&session, path, 15.0, SIZES[i][0], SIZES[i][1]);
         for (int f = 0; f < 3; f++)
             ck_assert(frontend_frame(app));
-        static const char *const REPLAY[] = {"tick", "game", "policy", "reason"};
+        static const char *const REPLAY[] = {"tick", "game", "policy", "reason", "legend"};
         for (size_t k = 0; k < sizeof REPLAY / sizeof *REPLAY; k++)
             ck_assert_msg(hud_shows(app, REPLAY[k]), "replay %dx%d: no %s in %s", SIZES[i][0],
                           SIZES[i][1], REPLAY[k], frontend_hud_keys(app));
@@ -1075,7 +1110,7 @@ START_TEST(every_size_shows_the_tick_and_the_reason) {
         app = open_app_with(&o);
         for (int f = 0; f < 5; f++)
             ck_assert(frontend_frame(app));
-        static const char *const LIVE[] = {"tick", "policy", "reason"};
+        static const char *const LIVE[] = {"tick", "policy", "reason", "legend"};
         for (size_t k = 0; k < sizeof LIVE / sizeof *LIVE; k++)
             ck_assert_msg(hud_shows(app, LIVE[k]), "live %dx%d: no %s in %s", SIZES[i][0],
                           SIZES[i][1], LIVE[k], frontend_hud_keys(app));
@@ -1683,6 +1718,7 @@ static Suite *frontend_suite(void) {
                         (int)(sizeof TRAVEL_MODES / sizeof TRAVEL_MODES[0]));
     suite_add_tcase(s, keys);
     TCase *draw = tcase_create("draw");
+    tcase_add_test(draw, text_width_is_what_is_drawn);
     tcase_add_test(draw, every_size_shows_the_tick_and_the_reason);
     tcase_add_test(draw, text_is_rendered_once);
     tcase_add_test(draw, offscreen_png_shows_snake_and_food);

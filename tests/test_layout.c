@@ -57,20 +57,21 @@ START_TEST(frame_small_window_gets_a_strip) {
     FrameLayout f;
     layout_frame(&f, 400, 300, true);
     ck_assert(f.hud_strip);
-    /* 4 lines of 11 px (11 * 6/5 + 1 + 11/5 = 16) and half a line: 69. Three
-     * hold the items (the tick and the speed first), one the notices. */
+    /* 5 lines of 11 px (11 * 6/5 + 1 + 11/5 = 16) and half a line: 85. Three
+     * hold the items (the tick and the speed first), one the legends, one
+     * the notices. */
     ck_assert_int_eq(f.hud_px, 11);
     ck_assert_int_eq(f.hud.x, 0);
     ck_assert_int_eq(f.hud.w, 400);
-    ck_assert_int_eq(f.hud.h, 69);
-    ck_assert_int_eq(f.hud.y, 300 - 69);
+    ck_assert_int_eq(f.hud.h, 85);
+    ck_assert_int_eq(f.hud.y, 300 - 85);
     /* caption: 14 px, a line of 14 * 6/5 + 1 + 14/5 = 19 */
     ck_assert_int_eq(f.caption.y, 12);
     ck_assert_int_eq(f.caption.h, 19);
     ck_assert_int_eq(f.board_area.x, 12);
     ck_assert_int_eq(f.board_area.w, 400 - 24);
     ck_assert_int_eq(f.board_area.y, 12 + 19);
-    ck_assert_int_eq(f.board_area.h, 300 - 69 - 24 - 12 - 6 - 19); /* a 12-pixel timeline */
+    ck_assert_int_eq(f.board_area.h, 300 - 85 - 24 - 12 - 6 - 19); /* a 12-pixel timeline */
     /* The smallest window, a narrow one and a low one. */
     static const int SIZES[][2] = {{320, 240}, {590, 700}, {599, 400}, {800, 299}, {380, 900}};
     for (size_t i = 0; i < sizeof SIZES / sizeof SIZES[0]; i++) {

@@ -87,10 +87,10 @@ away
 wshot s1.png 1.0
 xdotool key comma
 wshot s2.png
-# The strip's item lines: under the timeline, above the hint line (a strip of
-# four 16-pixel lines and a margin, 69 pixels: y 231..299, the last the hint).
-crop s1.png s1_strip.png 400x50+0+231
-crop s2.png s2_strip.png 400x50+0+231
+# The strip's item lines: under the timeline, above the legend and hint lines
+# (a strip of five 16-pixel lines and a margin, 85 pixels: y 215..299).
+crop s1.png s1_strip.png 400x50+0+215
+crop s2.png s2_strip.png 400x50+0+215
 expect_changed "',' at 400x300: the HUD strip (tick 20 -> 19)" s1_strip.png s2_strip.png
 app_quit
 

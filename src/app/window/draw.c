@@ -3,6 +3,7 @@
  * footer, as a panel or a strip), a notice while the HUD is hidden, and the
  * help box. The view draws its board and its HUD lines itself (view.h). */
 #include <stdio.h>
+#include <string.h>
 
 #include "frontend_internal.h"
 
@@ -70,15 +71,18 @@ static bool hud_tick_line(const Frontend *app, Hud *hud) {
 }
 
 /* A strip (small windows): the view's key/value items flow over the first
- * lines, the last line holds the notice or the way to the help. */
+ * lines, its legends in short form along the next, and the last line holds
+ * the notice or the way to the help. */
 static void draw_hud_strip(Frontend *app) {
     FrontendCtx *ctx = &app->ctx;
     const FrameLayout *fl = &ctx->frame;
     int px = fl->hud_px, lh = layout_line_h(px);
-    PixRect items = fl->hud;
-    items.h -= lh;
+    PixRect items = fl->hud, legends = fl->hud;
+    items.h -= 2 * lh; /* the legends' line and the notice's under the items */
+    legends.y = fl->hud.y + fl->hud.h - 2 * lh;
+    legends.h = lh;
     Hud hud;
-    hud_begin_strip(&hud, app->renderer, app->text, items, px);
+    hud_begin_strip(&hud, app->renderer, app->text, items, legends, px);
     hud.keys = app->hud_keys;
     hud.keys_cap = sizeof app->hud_keys;
     hud_tick_line(app, &hud);
@@ -202,13 +206,16 @@ static void draw_caption(Frontend *app) {
     const PixRect *c = &ctx->frame.caption;
     if (c->h <= 0)
         return;
-    char forms[3][240];
+    char forms[4][240];
     int n = 0;
     Rgba color = ctx->caption_color;
+    /* The caption's headline: up to its first ':' ("WON - board filled"). */
+    int head = (int)strcspn(ctx->caption, ":");
     if (ctx->paused && ctx->caption[0] != '\0') {
         snprintf(forms[n++], sizeof forms[0], "%s  ·  PAUSED (Space)", ctx->caption);
         snprintf(forms[n++], sizeof forms[0], "%s  ·  PAUSED", ctx->caption);
         snprintf(forms[n++], sizeof forms[0], "PAUSED  ·  %s", ctx->caption);
+        snprintf(forms[n++], sizeof forms[0], "PAUSED  ·  %.*s", head, ctx->caption);
     } else if (ctx->paused) {
         snprintf(forms[n++], sizeof forms[0], "%s",
                  time_travel_history(app) != NULL
@@ -218,6 +225,7 @@ static void draw_caption(Frontend *app) {
         snprintf(forms[n++], sizeof forms[0], "PAUSED");
     } else {
         snprintf(forms[n++], sizeof forms[0], "%s", ctx->caption);
+        snprintf(forms[n++], sizeof forms[0], "%.*s", head, ctx->caption);
     }
     if (forms[0][0] == '\0')
         return;

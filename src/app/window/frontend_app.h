@@ -53,7 +53,8 @@ frontend_status_text(const Frontend *app); /* the HUD's notice line ("" when non
 /* The caption line above the board as the last frame drew it (a game's result), "" when none. */
 const char *frontend_caption_text(const Frontend *app);
 /* The keys of the HUD's key/value items the last frame drew, in order, each
- * followed by ';' ("tick;policy;reason;"): what a small window kept. */
+ * followed by ';', with "legend" for each legend line or swatch drawn
+ * ("tick;policy;reason;legend;"): what a small window kept. */
 const char *frontend_hud_keys(const Frontend *app);
 bool frontend_is_paused(const Frontend *app);
 AppMode frontend_mode(const Frontend *app);

@@ -23,12 +23,15 @@ void hud_begin(Hud *hud, SDL_Renderer *ren, TextCache *tc, PixRect area, int px)
     hud->col_top = hud->y;
 }
 
-void hud_begin_strip(Hud *hud, SDL_Renderer *ren, TextCache *tc, PixRect area, int px) {
+void hud_begin_strip(Hud *hud, SDL_Renderer *ren, TextCache *tc, PixRect area, PixRect legend_line,
+                     int px) {
     hud_begin(hud, ren, tc, area, px);
     hud->strip = true;
     hud->x = area.x + px / 2;
     hud->y = area.y + px / 4;
     hud->flow_x = hud->x;
+    hud->legend_line = legend_line;
+    hud->legend_x = hud->x;
 }
 
 static int line_h(const Hud *hud) { return text_line_height(hud->tc, hud->px) + hud->px / 5; }
@@ -158,6 +161,8 @@ void hud_title(Hud *hud, const char *text) {
 }
 
 /* A strip item: "key value" after the previous one, or on a new line. */
+static void strip_legend(Hud *hud, const Ramp *ramp, HudSwatch kind, Rgba c, const char *caption);
+
 /* Notes that the item `key` was drawn (hud->keys, when the caller asked). */
 static void note_key(Hud *hud, const char *key) {
     if (hud->keys == NULL || key[0] == '\0')
@@ -233,8 +238,12 @@ void hud_gap(Hud *hud) {
 void hud_ramp(Hud *hud, Ramp ramp, const char *caption, const char *lo_label,
               const char *hi_label) {
     int spx = hud->px * 5 / 6;
-    if (hud->strip || !room_for(hud, (caption != NULL ? line_h(hud) : 0) + hud->px * 2 / 3 + 2 +
-                                         text_line_height(hud->tc, spx)))
+    if (hud->strip) {
+        strip_legend(hud, &ramp, HUD_SWATCH_FILL, PAL_TEXT, caption != NULL ? caption : "");
+        return;
+    }
+    if (!room_for(hud, (caption != NULL ? line_h(hud) : 0) + hud->px * 2 / 3 + 2 +
+                           text_line_height(hud->tc, spx)))
         return;
     if (caption != NULL)
         hud_text(hud, PAL_TEXT, "%s", caption);
@@ -253,12 +262,9 @@ void hud_ramp(Hud *hud, Ramp ramp, const char *caption, const char *lo_label,
     hud->y += text_line_height(hud->tc, spx) + hud->px / 5;
 }
 
-void hud_legend(Hud *hud, HudSwatch kind, Rgba c, const char *caption) {
-    int s = hud->px;
-    int lh = line_h(hud);
-    if (hud->strip || !room_for(hud, lh))
-        return;
-    PixRect sw = {hud->x, hud->y + (lh - s) / 2, s * 2, s};
+/* Draws a legend's swatch of `kind` in colour c into sw (2 x 1 em). */
+static void draw_swatch(Hud *hud, PixRect sw, HudSwatch kind, Rgba c) {
+    int s = sw.h;
     switch (kind) {
     case HUD_SWATCH_FILL:
         render_fill(hud->ren, (PixRect){sw.x + s / 2, sw.y, s, s}, c);
@@ -275,8 +281,62 @@ void hud_legend(Hud *hud, HudSwatch kind, Rgba c, const char *caption) {
         render_disc(hud->ren, sw.x + s, sw.y + s / 2, s / 2 - 1, c);
         break;
     }
+}
+
+/* A strip's legend: a swatch (or, with a ramp, a short bar of it) and the
+ * caption's first phrase, after the legends before it on the legend line;
+ * dropped when the line is full. */
+static void strip_legend(Hud *hud, const Ramp *ramp, HudSwatch kind, Rgba c, const char *caption) {
+    const PixRect *ln = &hud->legend_line;
+    if (ln->h <= 0)
+        return;
+    while (*caption == ' ')
+        caption++;
+    char text[64];
+    size_t n = strcspn(caption, ":,(");
+    if (n >= sizeof text)
+        n = sizeof text - 1;
+    while (n > 0 && caption[n - 1] == ' ')
+        n--;
+    memcpy(text, caption, n);
+    text[n] = '\0';
+    int s = hud->px, adv = text_advance(hud->tc, hud->px);
+    int sw_w = ramp != NULL ? s * 3 : s * 2;
+    int w = sw_w + adv + text_width(hud->tc, hud->px, text);
+    if (hud->legend_x > ln->x + s / 2 && hud->legend_x + w > ln->x + ln->w - s / 2) {
+        hud->dropped++;
+        hud->legend_x = ln->x + ln->w; /* full: a shorter later one would read out of order */
+        return;
+    }
+    int lh = line_h(hud);
+    PixRect sw = {hud->legend_x, ln->y + (lh - s) / 2, sw_w, s};
+    if (ramp != NULL) {
+        for (int i = 0; i < sw.w; i++)
+            render_fill(hud->ren, (PixRect){sw.x + i, sw.y + s / 4, 1, s / 2},
+                        ramp_color(*ramp, (double)i / (double)(sw.w - 1)));
+    } else {
+        draw_swatch(hud, sw, kind, c);
+    }
+    text_draw(hud->tc, hud->px, sw.x + sw.w + adv / 2, ln->y, TEXT_LEFT, render_sdl_color(PAL_TEXT),
+              text);
+    note_key(hud, "legend");
+    hud->legend_x += w + 2 * adv;
+}
+
+void hud_legend(Hud *hud, HudSwatch kind, Rgba c, const char *caption) {
+    if (hud->strip) {
+        strip_legend(hud, NULL, kind, c, caption);
+        return;
+    }
+    int s = hud->px;
+    int lh = line_h(hud);
+    if (!room_for(hud, lh))
+        return;
+    PixRect sw = {hud->x, hud->y + (lh - s) / 2, s * 2, s};
+    draw_swatch(hud, sw, kind, c);
     text_draw(hud->tc, hud->px, hud->x + sw.w + s / 2, hud->y, TEXT_LEFT,
               render_sdl_color(PAL_TEXT), caption);
+    note_key(hud, "legend");
     hud->y += lh;
 }
 
@@ -294,7 +354,7 @@ bool hud_is_full(const Hud *hud, int lines) {
 
 bool hud_reserve(Hud *hud, int lines) {
     if (hud->strip)
-        return false;
+        return hud->legend_line.h > 0; /* legends go to their own line, as many as fit */
     if (lines_fit(hud, hud->y, hud->area.y + hud->area.h, lines))
         return true;
     if (has_next(hud) && lines_fit(hud, next_top(hud), next_bottom(hud), lines)) {

@@ -39,15 +39,21 @@ typedef struct Hud {
     int col_top;  /* where a column's first line goes */
     PixRect more; /* where lines go on when the last column is full (hud_set_more; h = 0: none) */
     bool in_more; /* the writer is there now (area is `more`) */
-    char *keys;   /* NULL, or where the keys of the items drawn go, ';' after each (tests
-                     read what a frame showed: frontend_hud_keys); keys_cap bytes */
+    PixRect legend_line; /* a strip: the line its legends flow along (h = 0: none) */
+    int legend_x;        /* where the next legend goes on it */
+    char *keys;          /* NULL, or where the keys of the items drawn go, ';' after each (tests
+                            read what a frame showed: frontend_hud_keys); keys_cap bytes */
     size_t keys_cap;
 } Hud;
 
 void hud_begin(Hud *hud, SDL_Renderer *ren, TextCache *tc, PixRect area, int px);
 
-/* Like hud_begin, for a strip: items flow along the lines of `area`. */
-void hud_begin_strip(Hud *hud, SDL_Renderer *ren, TextCache *tc, PixRect area, int px);
+/* Like hud_begin, for a strip: items flow along the lines of `area`, and the
+ * legends (hud_legend, hud_ramp) along `legend_line` in a short form (a
+ * small swatch or ramp, the caption up to its first ':', ',' or '('), as
+ * many as fit. */
+void hud_begin_strip(Hud *hud, SDL_Renderer *ren, TextCache *tc, PixRect area, PixRect legend_line,
+                     int px);
 
 /* Splits the rest of the panel, from the current line down, into `cols`
  * columns side by side: a line that does not fit at the bottom of one goes
@@ -108,7 +114,8 @@ bool hud_is_full(const Hud *hud, int lines);
 /* Keeps `lines` lines together: when they do not fit in this column but do
  * at the top of the next (or of the room under the board), goes there.
  * Returns whether they fit (a legend is then drawn whole, never cut by the
- * footer or split). False in a strip. */
+ * footer or split). In a strip: whether it has a legend line (the legends
+ * then go along it in short form, as many as fit). */
 bool hud_reserve(Hud *hud, int lines);
 
 #endif

@@ -44,8 +44,8 @@ typedef enum HudStyle {
 } HudStyle;
 
 enum {
-    LAYOUT_STRIP_LINES = 4,   /* a strip: three lines of key/value items (the first begins with
-                                 the tick and the speed), one for notices */
+    LAYOUT_STRIP_LINES = 5,   /* a strip: three lines of key/value items (the first begins with
+                                 the tick and the speed), one of legends, one for notices */
     LAYOUT_PANEL_MIN_W = 600, /* AUTO: windows narrower than this get a strip ... */
     LAYOUT_PANEL_MIN_H = 300, /* ... and so do lower ones */
     LAYOUT_BELOW_MIN_W = 400, /* a tall window gets a panel below when this wide */

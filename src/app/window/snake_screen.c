@@ -449,7 +449,7 @@ static void hud_legend_lines(const SnakeScreen *s, unsigned ov, Hud *hud) {
     if (ov & OVERLAY_PATH) {
         hud_legend(hud, HUD_SWATCH_LINE, PAL_PATH, "P  path to the food");
         hud_legend(hud, HUD_SWATCH_LINE, PAL_PATH_ALT, "   path to its own tail");
-        hud_legend(hud, HUD_SWATCH_LINE, rgba_alpha(PAL_BAD, 160), "   food path, rejected");
+        hud_legend(hud, HUD_SWATCH_LINE, rgba_alpha(PAL_BAD, 160), "   rejected food path");
         if (snake_ai_cycle(&s->ai) != NULL)
             hud_legend(hud, HUD_SWATCH_LINE, rgba_alpha(PAL_TEXT_DIM, 200), "   Hamiltonian cycle");
     }

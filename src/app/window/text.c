@@ -367,8 +367,18 @@ int text_drawf(TextCache *tc, int px, int x, int y, TextAlign align, SDL_Color c
 }
 
 int text_width(TextCache *tc, int px, const char *s) {
+    if (s == NULL || s[0] == '\0')
+        return 0;
+    px = clamp_px(px);
+    /* What text_draw will draw: a label is rendered whole by SDL_ttf, whose
+     * advances are not the atlas's whole pixels (at 14 px a 47-character
+     * caption is 396 pixels, not 47 x 8). The label is cached, so measuring
+     * first and drawing after renders it once. */
+    Label *l = label_get(tc, px, s);
+    if (l != NULL)
+        return l->w;
     Atlas *a = atlas_get(tc, px);
-    return a == NULL || s == NULL ? 0 : utf8_count(s) * a->advance;
+    return a == NULL ? 0 : utf8_count(s) * a->advance;
 }
 
 int text_advance(TextCache *tc, int px) {

@@ -49,7 +49,9 @@ __attribute__((format(printf, 7, 8)))
 int text_drawf(TextCache *tc, int px, int x, int y, TextAlign align, SDL_Color c,
                const char *fmt, ...);
 
-/* Width of `s` at px pixels (glyph count * advance; the font is monospace). */
+/* Width of `s` at px pixels as text_draw draws it: the rendered label's
+ * width (SDL_ttf's own advances), or glyph count * the atlas advance for a
+ * string too long for a label. */
 int text_width(TextCache *tc, int px, const char *s);
 
 /* Advance of one glyph and the line height at px pixels. */
