@@ -74,7 +74,10 @@ bench: build
 # Headless runs, text tools, a screenshot with a GIF recording and the unit
 # tests under valgrind (release build, no sanitizers). test_snake_cycle plays
 # thousands of games and takes over ten minutes under valgrind: the
-# perfect-policy run above covers that code. Leaks of kinds
+# perfect-policy run above covers that code. test_engine checks real engine
+# processes against wall-clock bounds (a group gone within 3 s of a signal)
+# that valgrind's slowdown breaks: the engine runs above (headless, the sea,
+# the window) cover the client. Leaks of kinds
 # definite/indirect/possible fail; the "still reachable" blocks of glib's
 # static initialisers (pulled in by SDL's libraries) are not ours and are only
 # reported.
@@ -87,8 +90,13 @@ valgrind: build
 	$(VALGRIND) ./$(BUILD)/wavesnake sea --headless --games 3 --seed 7 >/dev/null
 	$(VALGRIND) ./$(BUILD)/wavesnake wave tests/data/level.txt 8 3 >/dev/null
 	$(VALGRIND) ./$(BUILD)/wavesnake snake --screenshot /tmp/wavesnake-valgrind.png --frames 5 --size 10x10 --seed 7 --record /tmp/wavesnake-valgrind.gif >/dev/null
+	$(VALGRIND) ./$(BUILD)/wavesnake snake --headless --games 3 --size 8x8 --seed 7 --jobs 2 --policy "engine:python3 examples/engines/snake.py" --trace /dev/null >/dev/null
+	$(VALGRIND) ./$(BUILD)/wavesnake sea --headless --games 2 --seed 7 --hunter "engine:python3 examples/engines/hunter.py" >/dev/null
+	$(VALGRIND) ./$(BUILD)/wavesnake snake --policy "engine:python3 examples/engines/snake.py" --screenshot /tmp/wavesnake-valgrind.png --frames 30 --size 8x8 --seed 7 >/dev/null
 	for t in $(BUILD)/tests/test_*; do \
-	  case $$t in *test_snake_cycle) continue;; esac; \
+	  case $$t in *test_snake_cycle|*test_engine) continue;; esac; \
+	  WS_TEST_ENGINES=$(CURDIR)/tests/engines WS_EXAMPLE_ENGINES=$(CURDIR)/examples/engines \
+	  WS_ENGINE_CYCLE=$(CURDIR)/$(BUILD)/examples/engines/cycle \
 	  CK_FORK=no CK_DEFAULT_TIMEOUT=600 $(VALGRIND) $$t >/dev/null || exit 1; \
 	done
 	@echo "valgrind: clean"
