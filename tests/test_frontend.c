@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "frontend_app.h"
+#include "window_drive.h"
 #include "frontend_internal.h"
 #include "layout.h"
 #include "options.h"
@@ -38,31 +39,9 @@ static AppOptions small_opts(void) {
     return o;
 }
 
-/* Opens the window (dummy driver) with options o. */
-static Frontend *open_app_with(const AppOptions *o) {
-    setenv("SDL_VIDEODRIVER", "dummy", 1);
-    setenv("SDL_FRAMEBUFFER_ACCELERATION", "0", 1);
-    Frontend *app = NULL;
-    WsError open_err = {0};
-    ck_assert_msg(frontend_open(&app, o, &open_err) == WS_OK, "%s", open_err.msg);
-    ck_assert_ptr_nonnull(app);
-    return app;
-}
-
 static Frontend *open_window_app(void) {
     AppOptions o = small_opts();
-    return open_app_with(&o);
-}
-
-static void push_key(SDL_Keycode sym, Uint16 mod) {
-    SDL_Event ev;
-    memset(&ev, 0, sizeof ev);
-    ev.type = SDL_KEYDOWN;
-    ev.key.state = SDL_PRESSED;
-    ev.key.keysym.sym = sym;
-    ev.key.keysym.mod = mod;
-    ev.key.keysym.scancode = SDL_GetScancodeFromKey(sym);
-    ck_assert_int_eq(SDL_PushEvent(&ev), 1);
+    return drive_open(&o);
 }
 
 START_TEST(keys_toggle_overlays) {
@@ -71,41 +50,41 @@ START_TEST(keys_toggle_overlays) {
     unsigned start = frontend_overlays(app);
     ck_assert_uint_eq(start, OVERLAY_DEFAULT);
 
-    push_key(SDLK_w, KMOD_NONE);
+    drive_key(SDLK_w, KMOD_NONE);
     ck_assert(frontend_frame(app));
     ck_assert_uint_eq(frontend_overlays(app), start ^ OVERLAY_WAVE);
 
-    push_key(SDLK_g, KMOD_NONE);
-    push_key(SDLK_d, KMOD_NONE);
-    push_key(SDLK_p, KMOD_NONE);
-    push_key(SDLK_v, KMOD_NONE);
+    drive_key(SDLK_g, KMOD_NONE);
+    drive_key(SDLK_d, KMOD_NONE);
+    drive_key(SDLK_p, KMOD_NONE);
+    drive_key(SDLK_v, KMOD_NONE);
     ck_assert(frontend_frame(app));
     ck_assert_uint_eq(frontend_overlays(app), start ^ OVERLAY_WAVE ^ OVERLAY_GRID ^
                                                   OVERLAY_NUMBERS ^ OVERLAY_PATH ^ OVERLAY_VIRTUAL);
 
-    push_key(SDLK_w, KMOD_NONE);
-    push_key(SDLK_g, KMOD_NONE);
-    push_key(SDLK_d, KMOD_NONE);
-    push_key(SDLK_p, KMOD_NONE);
-    push_key(SDLK_v, KMOD_NONE);
+    drive_key(SDLK_w, KMOD_NONE);
+    drive_key(SDLK_g, KMOD_NONE);
+    drive_key(SDLK_d, KMOD_NONE);
+    drive_key(SDLK_p, KMOD_NONE);
+    drive_key(SDLK_v, KMOD_NONE);
     ck_assert(frontend_frame(app));
     ck_assert_uint_eq(frontend_overlays(app), start);
 
-    push_key(SDLK_F1, KMOD_NONE);
+    drive_key(SDLK_F1, KMOD_NONE);
     ck_assert(frontend_frame(app));
     ck_assert(frontend_overlays(app) & OVERLAY_HELP);
     /* 640x360 is too low for every key at a readable size: the help comes in
      * two pages; '?' turns to the second, and closes it from there. */
-    push_key(SDLK_SLASH, KMOD_LSHIFT);
+    drive_key(SDLK_SLASH, KMOD_LSHIFT);
     ck_assert(frontend_frame(app));
     ck_assert(frontend_overlays(app) & OVERLAY_HELP);
-    push_key(SDLK_SLASH, KMOD_LSHIFT);
+    drive_key(SDLK_SLASH, KMOD_LSHIFT);
     ck_assert(frontend_frame(app));
     ck_assert(!(frontend_overlays(app) & OVERLAY_HELP));
-    push_key(SDLK_F1, KMOD_NONE); /* opened again: the first page */
+    drive_key(SDLK_F1, KMOD_NONE); /* opened again: the first page */
     ck_assert(frontend_frame(app));
     ck_assert(frontend_overlays(app) & OVERLAY_HELP);
-    push_key(SDLK_F1, KMOD_NONE);
+    drive_key(SDLK_F1, KMOD_NONE);
     ck_assert(frontend_frame(app));
     ck_assert(frontend_overlays(app) & OVERLAY_HELP);
     frontend_close(app);
@@ -118,37 +97,37 @@ START_TEST(keys_without_meaning_say_so) {
     Frontend *app = open_window_app();
     ck_assert(frontend_frame(app));
     unsigned start = frontend_overlays(app);
-    push_key(SDLK_h, KMOD_NONE); /* no heatmap in the snake */
+    drive_key(SDLK_h, KMOD_NONE); /* no heatmap in the snake */
     ck_assert(frontend_frame(app));
     ck_assert_uint_eq(frontend_overlays(app), start);
     ck_assert_msg(strstr(frontend_status_text(app), "H (heatmap) does nothing in the snake mode") !=
                       NULL,
                   "status: %s", frontend_status_text(app));
-    push_key(SDLK_g, KMOD_NONE); /* grid on, in the snake only */
-    push_key(SDLK_3, KMOD_NONE);
+    drive_key(SDLK_g, KMOD_NONE); /* grid on, in the snake only */
+    drive_key(SDLK_3, KMOD_NONE);
     ck_assert(frontend_frame(app));
     ck_assert_int_eq(frontend_mode(app), APP_MODE_SEA);
     ck_assert_uint_eq(frontend_overlays(app), start);
-    push_key(SDLK_w, KMOD_NONE); /* no wave in the sea */
-    push_key(SDLK_v, KMOD_NONE);
+    drive_key(SDLK_w, KMOD_NONE); /* no wave in the sea */
+    drive_key(SDLK_v, KMOD_NONE);
     ck_assert(frontend_frame(app));
     ck_assert_uint_eq(frontend_overlays(app), start);
     ck_assert_msg(strstr(frontend_status_text(app), "V (virtual) does nothing in the sea mode") !=
                       NULL,
                   "status: %s", frontend_status_text(app));
-    push_key(SDLK_1, KMOD_NONE);
+    drive_key(SDLK_1, KMOD_NONE);
     ck_assert(frontend_frame(app));
     ck_assert_uint_eq(frontend_overlays(app), start ^ OVERLAY_GRID);
     /* I: the HUD as a strip, then hidden, then a panel again */
-    push_key(SDLK_i, KMOD_NONE);
+    drive_key(SDLK_i, KMOD_NONE);
     ck_assert(frontend_frame(app));
     ck_assert(frontend_overlays(app) & OVERLAY_HUD);
     ck_assert_msg(strstr(frontend_status_text(app), "strip") != NULL, "status: %s",
                   frontend_status_text(app));
-    push_key(SDLK_i, KMOD_NONE);
+    drive_key(SDLK_i, KMOD_NONE);
     ck_assert(frontend_frame(app));
     ck_assert(!(frontend_overlays(app) & OVERLAY_HUD));
-    push_key(SDLK_i, KMOD_NONE);
+    drive_key(SDLK_i, KMOD_NONE);
     ck_assert(frontend_frame(app));
     ck_assert(frontend_overlays(app) & OVERLAY_HUD);
     ck_assert_msg(strstr(frontend_status_text(app), "panel") != NULL, "status: %s",
@@ -192,7 +171,7 @@ START_TEST(pause_on_end_stops_a_played_back_end_too) {
     o.rules.h = 4;
     o.rules.start_length = 2;
     o.pause_on_end = true;
-    Frontend *app = open_app_with(&o);
+    Frontend *app = drive_open(&o);
     for (int i = 0; i < 2000 && !frontend_is_paused(app); i++) {
         SDL_Delay(1);
         ck_assert(frontend_frame(app));
@@ -202,9 +181,9 @@ START_TEST(pause_on_end_stops_a_played_back_end_too) {
     ck_assert(frontend_time(app, &first, &cur, &last));
     long end = last;
     ck_assert_int_eq(cur, end);
-    push_key(SDLK_HOME, KMOD_NONE);
+    drive_key(SDLK_HOME, KMOD_NONE);
     ck_assert(frontend_frame(app));
-    push_key(SDLK_SPACE, KMOD_NONE);
+    drive_key(SDLK_SPACE, KMOD_NONE);
     ck_assert(frontend_frame(app));
     for (int i = 0; i < 2000 && !frontend_is_paused(app); i++) {
         SDL_Delay(1);
@@ -224,7 +203,7 @@ START_TEST(space_freezes_and_step_ticks_once) {
     Frontend *app = open_window_app();
     for (int i = 0; i < 5; i++)
         ck_assert(frontend_frame(app));
-    push_key(SDLK_SPACE, KMOD_NONE);
+    drive_key(SDLK_SPACE, KMOD_NONE);
     ck_assert(frontend_frame(app));
     ck_assert(frontend_is_paused(app));
     long ticks = frontend_tick_count(app);
@@ -232,15 +211,15 @@ START_TEST(space_freezes_and_step_ticks_once) {
         ck_assert(frontend_frame(app));
     ck_assert_int_eq(frontend_tick_count(app), ticks);
 
-    push_key(SDLK_PERIOD, KMOD_NONE);
+    drive_key(SDLK_PERIOD, KMOD_NONE);
     ck_assert(frontend_frame(app));
     ck_assert_int_eq(frontend_tick_count(app), ticks + 1);
-    push_key(SDLK_n, KMOD_NONE);
+    drive_key(SDLK_n, KMOD_NONE);
     ck_assert(frontend_frame(app));
     ck_assert_int_eq(frontend_tick_count(app), ticks + 2);
     ck_assert(frontend_is_paused(app));
 
-    push_key(SDLK_SPACE, KMOD_NONE);
+    drive_key(SDLK_SPACE, KMOD_NONE);
     ck_assert(frontend_frame(app));
     ck_assert(!frontend_is_paused(app));
     SDL_Delay(30);
@@ -253,12 +232,12 @@ END_TEST
 START_TEST(q_and_escape_quit) {
     Frontend *app = open_window_app();
     ck_assert(frontend_frame(app));
-    push_key(SDLK_q, KMOD_NONE);
+    drive_key(SDLK_q, KMOD_NONE);
     ck_assert(!frontend_frame(app));
     frontend_close(app);
 
     app = open_window_app();
-    push_key(SDLK_ESCAPE, KMOD_NONE);
+    drive_key(SDLK_ESCAPE, KMOD_NONE);
     ck_assert(!frontend_frame(app));
     frontend_close(app);
 
@@ -274,7 +253,7 @@ END_TEST
 
 START_TEST(ctrl_w_is_not_a_toggle) {
     Frontend *app = open_window_app();
-    push_key(SDLK_w, KMOD_LCTRL);
+    drive_key(SDLK_w, KMOD_LCTRL);
     ck_assert(frontend_frame(app));
     ck_assert_uint_eq(frontend_overlays(app), OVERLAY_DEFAULT);
     frontend_close(app);
@@ -283,7 +262,7 @@ END_TEST
 
 START_TEST(text_is_rendered_once) {
     Frontend *app = open_window_app();
-    push_key(SDLK_d, KMOD_NONE); /* distance numbers in every reached cell */
+    drive_key(SDLK_d, KMOD_NONE); /* distance numbers in every reached cell */
     for (int i = 0; i < 3; i++)
         ck_assert(frontend_frame(app));
     /* Running: only text whose value changed (steps, timings) is rendered, a
@@ -295,7 +274,7 @@ START_TEST(text_is_rendered_once) {
     long per_frame = (frontend_text_renders(app) - before) / 20;
     ck_assert_msg(per_frame <= 8, "%ld text renders per frame", per_frame);
     /* Paused: the same picture again renders nothing at all. */
-    push_key(SDLK_SPACE, KMOD_NONE);
+    drive_key(SDLK_SPACE, KMOD_NONE);
     for (int i = 0; i < 3; i++)
         ck_assert(frontend_frame(app));
     long renders = frontend_text_renders(app);
@@ -324,17 +303,6 @@ static bool has_color(SDL_Surface *s, SDL_Color c) {
     return false;
 }
 
-/* Loads a PNG as RGBA32 and removes the file. */
-static SDL_Surface *load_png(const char *path) {
-    SDL_Surface *raw = IMG_Load(path);
-    ck_assert_msg(raw != NULL, "cannot read %s: %s", path, IMG_GetError());
-    SDL_Surface *img = SDL_ConvertSurfaceFormat(raw, SDL_PIXELFORMAT_RGBA32, 0);
-    SDL_FreeSurface(raw);
-    ck_assert_ptr_nonnull(img);
-    remove(path);
-    return img;
-}
-
 START_TEST(offscreen_png_shows_snake_and_food) {
     char path[] = "/tmp/ws_frontend_XXXXXX.png";
     int fd = mkstemps(path, 4);
@@ -354,7 +322,7 @@ START_TEST(offscreen_png_shows_snake_and_food) {
     ck_assert_msg(frontend_shot_status(app, &shot_err) == WS_OK, "%s", shot_err.msg);
     frontend_close(app);
 
-    SDL_Surface *img = load_png(path);
+    SDL_Surface *img = drive_load_png(path);
     ck_assert_int_eq(img->w, 640);
     ck_assert_int_eq(img->h, 360);
     ck_assert_msg(has_color(img, HEAD), "no snake-head pixel in %s", path);
@@ -407,14 +375,14 @@ START_TEST(c_starts_and_stops_a_recording) {
     Frontend *app = open_window_app();
     ck_assert(frontend_frame(app));
     ck_assert(!frontend_is_recording(app));
-    push_key(SDLK_c, KMOD_NONE);
+    drive_key(SDLK_c, KMOD_NONE);
     ck_assert(frontend_frame(app));
     ck_assert(frontend_is_recording(app));
     for (int i = 0; i < 6; i++) { /* frames 45 ms apart: each one is due */
         SDL_Delay(45);
         ck_assert(frontend_frame(app));
     }
-    push_key(SDLK_c, KMOD_NONE);
+    drive_key(SDLK_c, KMOD_NONE);
     ck_assert(frontend_frame(app));
     ck_assert(!frontend_is_recording(app));
     frontend_close(app);
@@ -461,25 +429,25 @@ START_TEST(c_notice_is_in_the_window_not_in_the_gif) {
     enter_tmp_dir();
     Frontend *app = open_window_app();
     ck_assert(frontend_frame(app));
-    push_key(SDLK_SPACE, KMOD_NONE);
+    drive_key(SDLK_SPACE, KMOD_NONE);
     ck_assert(frontend_frame(app));
     ck_assert(frontend_is_paused(app));
     ck_assert_str_eq(frontend_status_text(app), "");
     frontend_request_shot(app, "before.png");
     ck_assert(frontend_frame(app));
     Uint8 *shown_before = read_window(640, 360);
-    push_key(SDLK_c, KMOD_NONE);
+    drive_key(SDLK_c, KMOD_NONE);
     ck_assert(frontend_frame(app));
     ck_assert(frontend_is_recording(app));
     frontend_request_shot(app, "during.png");
     ck_assert(frontend_frame(app));
     Uint8 *shown = read_window(640, 360);
-    push_key(SDLK_c, KMOD_NONE);
+    drive_key(SDLK_c, KMOD_NONE);
     ck_assert(frontend_frame(app));
     ck_assert(!frontend_is_recording(app));
     frontend_close(app);
 
-    SDL_Surface *before = load_png("before.png"), *during = load_png("during.png");
+    SDL_Surface *before = drive_load_png("before.png"), *during = drive_load_png("during.png");
     ck_assert_int_eq(rows_differ(before->pixels, during->pixels, 640, 360, 0, 0), 0);
     long notice = rows_differ(shown_before, shown, 640, 360, 360 - 40, 0);
     ck_assert_msg(notice > 200, "the window does not show C's notice (%ld pixels)", notice);
@@ -516,7 +484,7 @@ END_TEST
 START_TEST(resize_stops_a_recording) {
     enter_tmp_dir();
     Frontend *app = open_window_app();
-    push_key(SDLK_c, KMOD_NONE);
+    drive_key(SDLK_c, KMOD_NONE);
     ck_assert(frontend_frame(app));
     ck_assert(frontend_is_recording(app));
     SDL_Delay(45);
@@ -545,7 +513,7 @@ static SDL_Surface *shoot(Frontend *app) {
     ck_assert(frontend_frame(app));
     WsError shot_err = {0};
     ck_assert_msg(frontend_shot_status(app, &shot_err) == WS_OK, "%s", shot_err.msg);
-    return load_png(path);
+    return drive_load_png(path);
 }
 
 static void push_left_click(int x, int y) {
@@ -565,7 +533,7 @@ START_TEST(click_toggles_a_snake_wall) {
      * bottom row: at most one hits the food, so walls appear, drawn at once
      * although no tick runs; the same clicks again take them away. */
     Frontend *app = open_window_app();
-    push_key(SDLK_SPACE, KMOD_NONE);
+    drive_key(SDLK_SPACE, KMOD_NONE);
     ck_assert(frontend_frame(app));
     ck_assert(frontend_is_paused(app));
     SDL_Color wall = {PAL_WALL.r, PAL_WALL.g, PAL_WALL.b, 255};
@@ -618,7 +586,7 @@ START_TEST(back_five_forward_five_same_pixels) {
      * the ticks in between are another picture. Seeking is not ticking. */
     Frontend *app = open_window_app();
     play_until(app, 12);
-    push_key(SDLK_SPACE, KMOD_NONE);
+    drive_key(SDLK_SPACE, KMOD_NONE);
     ck_assert(frontend_frame(app));
     long first = -1, cur = -1, last = -1;
     ck_assert(frontend_time(app, &first, &cur, &last));
@@ -627,13 +595,13 @@ START_TEST(back_five_forward_five_same_pixels) {
     long ticks = frontend_tick_count(app);
     SDL_Surface *before = shoot(app);
     for (int i = 0; i < 5; i++)
-        push_key(SDLK_COMMA, KMOD_NONE);
+        drive_key(SDLK_COMMA, KMOD_NONE);
     SDL_Surface *back = shoot(app);
     ck_assert(frontend_time(app, &first, &cur, &last));
     ck_assert_int_eq(cur, last - 5);
     ck_assert_msg(!same_pixels(before, back), "five ticks back looks the same");
     for (int i = 0; i < 5; i++)
-        push_key(i % 2 == 0 ? SDLK_PERIOD : SDLK_n, KMOD_NONE);
+        drive_key(i % 2 == 0 ? SDLK_PERIOD : SDLK_n, KMOD_NONE);
     SDL_Surface *again = shoot(app);
     ck_assert(frontend_time(app, &first, &cur, &last));
     ck_assert_int_eq(cur, last);
@@ -654,25 +622,25 @@ START_TEST(x_switches_to_the_race_view_and_back) {
      * the same game at the same tick, not a new one. */
     Frontend *app = open_window_app();
     play_until(app, 12);
-    push_key(SDLK_SPACE, KMOD_NONE);
+    drive_key(SDLK_SPACE, KMOD_NONE);
     ck_assert(frontend_frame(app));
     long first = -1, cur = -1, last = -1;
     ck_assert(frontend_time(app, &first, &cur, &last));
     long paused_at = last;
-    push_key(SDLK_x, KMOD_NONE);
+    drive_key(SDLK_x, KMOD_NONE);
     ck_assert(frontend_frame(app));
     ck_assert_msg(strstr(frontend_status_text(app), "race: greedy vs perfect (X ends it)") != NULL,
                   "status: %s", frontend_status_text(app));
     ck_assert_int_eq(frontend_mode(app), APP_MODE_SNAKE);
     ck_assert(!frontend_time(app, &first, &cur, &last));
-    push_key(SDLK_2, KMOD_NONE);
+    drive_key(SDLK_2, KMOD_NONE);
     ck_assert(frontend_frame(app));
     ck_assert_int_eq(frontend_mode(app), APP_MODE_ARENA);
-    push_key(SDLK_1, KMOD_NONE);
+    drive_key(SDLK_1, KMOD_NONE);
     ck_assert(frontend_frame(app));
     ck_assert_int_eq(frontend_mode(app), APP_MODE_SNAKE);
     ck_assert(!frontend_time(app, &first, &cur, &last)); /* still the race */
-    push_key(SDLK_x, KMOD_NONE);
+    drive_key(SDLK_x, KMOD_NONE);
     ck_assert(frontend_frame(app));
     ck_assert_msg(strstr(frontend_status_text(app), "race over: greedy plays alone") != NULL,
                   "status: %s", frontend_status_text(app));
@@ -690,23 +658,23 @@ START_TEST(steering_is_recorded_and_races_have_no_time_travel) {
      * race keeps no history: no timeline, `,` does nothing there. */
     Frontend *app = open_window_app();
     play_until(app, 12);
-    push_key(SDLK_SPACE, KMOD_NONE);
+    drive_key(SDLK_SPACE, KMOD_NONE);
     ck_assert(frontend_frame(app));
     long first = -1, cur = -1, last = -1;
     ck_assert(frontend_time(app, &first, &cur, &last));
     long end = last;
     for (int i = 0; i < 3; i++)
-        push_key(SDLK_COMMA, KMOD_NONE);
+        drive_key(SDLK_COMMA, KMOD_NONE);
     ck_assert(frontend_frame(app));
     ck_assert(frontend_time(app, &first, &cur, &last));
     ck_assert_int_eq(cur, end - 3);
     ck_assert_int_eq(last, end);
-    push_key(SDLK_UP, KMOD_NONE);
+    drive_key(SDLK_UP, KMOD_NONE);
     ck_assert(frontend_frame(app));
     ck_assert(frontend_time(app, &first, &cur, &last));
     ck_assert_int_eq(last, end - 3); /* the later ticks are gone */
     ck_assert_int_eq(cur, end - 3);
-    push_key(SDLK_n, KMOD_NONE);
+    drive_key(SDLK_n, KMOD_NONE);
     ck_assert(frontend_frame(app));
     ck_assert(frontend_time(app, &first, &cur, &last));
     /* One steered tick, or none when the arrow ran the snake into the wall. */
@@ -714,21 +682,21 @@ START_TEST(steering_is_recorded_and_races_have_no_time_travel) {
     ck_assert(last == end - 2 || last == end - 3);
     if (last == end - 2) {
         SDL_Surface *steered = shoot(app);
-        push_key(SDLK_COMMA, KMOD_NONE);
-        push_key(SDLK_PERIOD, KMOD_NONE);
+        drive_key(SDLK_COMMA, KMOD_NONE);
+        drive_key(SDLK_PERIOD, KMOD_NONE);
         SDL_Surface *again = shoot(app);
         ck_assert_msg(same_pixels(steered, again), "back 1, forward 1 changed a steered tick");
         SDL_FreeSurface(steered);
         SDL_FreeSurface(again);
     }
-    push_key(SDLK_x, KMOD_NONE);
+    drive_key(SDLK_x, KMOD_NONE);
     ck_assert(frontend_frame(app));
     ck_assert(!frontend_time(app, &first, &cur, &last));
-    push_key(SDLK_COMMA, KMOD_NONE);
-    push_key(SDLK_HOME, KMOD_NONE);
+    drive_key(SDLK_COMMA, KMOD_NONE);
+    drive_key(SDLK_HOME, KMOD_NONE);
     ck_assert(frontend_frame(app));
     ck_assert(!frontend_time(app, &first, &cur, &last));
-    push_key(SDLK_x, KMOD_NONE);
+    drive_key(SDLK_x, KMOD_NONE);
     ck_assert(frontend_frame(app));
     ck_assert(frontend_time(app, &first, &cur, &last));
     frontend_close(app);
@@ -738,21 +706,21 @@ END_TEST
 START_TEST(home_end_and_timeline_click) {
     Frontend *app = open_window_app();
     play_until(app, 20);
-    push_key(SDLK_SPACE, KMOD_NONE);
+    drive_key(SDLK_SPACE, KMOD_NONE);
     ck_assert(frontend_frame(app));
     long first, cur, last;
     ck_assert(frontend_time(app, &first, &cur, &last));
     long n = last;
-    push_key(SDLK_HOME, KMOD_NONE);
+    drive_key(SDLK_HOME, KMOD_NONE);
     ck_assert(frontend_frame(app));
     ck_assert(frontend_time(app, &first, &cur, &last));
     ck_assert_int_eq(cur, 0);
     ck_assert_int_eq(last, n);
-    push_key(SDLK_COMMA, KMOD_NONE); /* nothing before the first tick */
+    drive_key(SDLK_COMMA, KMOD_NONE); /* nothing before the first tick */
     ck_assert(frontend_frame(app));
     ck_assert(frontend_time(app, &first, &cur, &last));
     ck_assert_int_eq(cur, 0);
-    push_key(SDLK_END, KMOD_NONE);
+    drive_key(SDLK_END, KMOD_NONE);
     ck_assert(frontend_frame(app));
     ck_assert(frontend_time(app, &first, &cur, &last));
     ck_assert_int_eq(cur, n);
@@ -768,7 +736,7 @@ START_TEST(home_end_and_timeline_click) {
     ck_assert(frontend_is_paused(app));
     /* Space plays the recorded ticks from there (a video): none is dropped. */
     long mid = cur;
-    push_key(SDLK_SPACE, KMOD_NONE);
+    drive_key(SDLK_SPACE, KMOD_NONE);
     ck_assert(frontend_frame(app));
     SDL_Delay(5);
     ck_assert(frontend_frame(app));
@@ -876,7 +844,7 @@ START_TEST(replay_opens_at_the_tick) {
     }
     SDL_FreeSurface(img);
     /* `,` goes one tick back, still paused. */
-    push_key(SDLK_COMMA, KMOD_NONE);
+    drive_key(SDLK_COMMA, KMOD_NONE);
     ck_assert(frontend_frame(app));
     ck_assert(frontend_time(app, &first, &cur, &last));
     ck_assert_int_eq(cur, T - 1);
@@ -900,7 +868,7 @@ static bool rect_has_color(SDL_Surface *s, PixRect r, SDL_Color c) {
 START_TEST(timeline_marks_the_eats) {
     /* Before the first eat the strip has no eat mark; after one it has. */
     Frontend *app = open_window_app();
-    push_key(SDLK_SPACE, KMOD_NONE);
+    drive_key(SDLK_SPACE, KMOD_NONE);
     ck_assert(frontend_frame(app));
     FrameLayout fl;
     layout_frame(&fl, 640, 360, (frontend_overlays(app) & OVERLAY_HUD) != 0);
@@ -908,9 +876,9 @@ START_TEST(timeline_marks_the_eats) {
     SDL_Surface *img = shoot(app);
     ck_assert_msg(!rect_has_color(img, fl.timeline, eat), "an eat mark at tick 0");
     SDL_FreeSurface(img);
-    push_key(SDLK_SPACE, KMOD_NONE);
+    drive_key(SDLK_SPACE, KMOD_NONE);
     play_until(app, 60); /* a 10x10 greedy game eats within its first 60 ticks */
-    push_key(SDLK_SPACE, KMOD_NONE);
+    drive_key(SDLK_SPACE, KMOD_NONE);
     ck_assert(frontend_frame(app));
     img = shoot(app);
     ck_assert_msg(rect_has_color(img, fl.timeline, eat), "no eat mark after 60 ticks");
@@ -927,19 +895,19 @@ START_TEST(space_at_a_past_tick_plays_the_recorded_ticks) {
      * still shows the same latest tick), and then the game goes on live. */
     AppOptions o = small_opts();
     o.speed = 200.0;
-    Frontend *app = open_app_with(&o);
+    Frontend *app = drive_open(&o);
     play_until(app, 30);
-    push_key(SDLK_SPACE, KMOD_NONE);
+    drive_key(SDLK_SPACE, KMOD_NONE);
     ck_assert(frontend_frame(app));
     long first, cur, last;
     ck_assert(frontend_time(app, &first, &cur, &last));
     long n = last;
     SDL_Surface *latest = shoot(app);
-    push_key(SDLK_HOME, KMOD_NONE);
+    drive_key(SDLK_HOME, KMOD_NONE);
     ck_assert(frontend_frame(app));
     ck_assert(frontend_time(app, &first, &cur, &last));
     ck_assert_int_eq(cur, 0);
-    push_key(SDLK_SPACE, KMOD_NONE);
+    drive_key(SDLK_SPACE, KMOD_NONE);
     long prev = 0;
     for (int i = 0; i < 400 && cur < n / 2; i++) {
         SDL_Delay(2);
@@ -952,15 +920,15 @@ START_TEST(space_at_a_past_tick_plays_the_recorded_ticks) {
     ck_assert_int_ge(cur, n / 2);
     ck_assert_msg(!frontend_is_paused(app), "paused at %ld of %ld: %s", cur, n,
                   frontend_status_text(app));
-    push_key(SDLK_SPACE, KMOD_NONE); /* pause in the middle: the ending is still there */
+    drive_key(SDLK_SPACE, KMOD_NONE); /* pause in the middle: the ending is still there */
     ck_assert(frontend_frame(app));
     ck_assert(frontend_time(app, &first, &cur, &last));
     ck_assert_int_eq(last, n);
-    push_key(SDLK_END, KMOD_NONE);
+    drive_key(SDLK_END, KMOD_NONE);
     SDL_Surface *end = shoot(app);
     ck_assert_msg(same_pixels(latest, end), "End after playing back shows another latest tick");
     /* Run out of recorded ticks: the game goes on live. */
-    push_key(SDLK_SPACE, KMOD_NONE);
+    drive_key(SDLK_SPACE, KMOD_NONE);
     for (int i = 0; i < 400 && last == n; i++) {
         SDL_Delay(2);
         ck_assert(frontend_frame(app));
@@ -1107,7 +1075,7 @@ START_TEST(every_size_shows_the_tick_and_the_reason) {
         AppOptions o = small_opts();
         o.window_w = SIZES[i][0];
         o.window_h = SIZES[i][1];
-        app = open_app_with(&o);
+        app = drive_open(&o);
         for (int f = 0; f < 5; f++)
             ck_assert(frontend_frame(app));
         static const char *const LIVE[] = {"tick", "policy", "reason", "legend"};
@@ -1130,7 +1098,7 @@ START_TEST(a_replay_plays_its_ticks_and_pauses_on_the_last) {
     ck_assert_int_eq(cur, 5);
     long n = last;
     ck_assert_int_eq(n, session.history.ticks);
-    push_key(SDLK_SPACE, KMOD_NONE);
+    drive_key(SDLK_SPACE, KMOD_NONE);
     for (int i = 0; i < 2000 && !(i > 0 && frontend_is_paused(app)); i++) {
         SDL_Delay(1);
         ck_assert(frontend_frame(app));
@@ -1142,7 +1110,7 @@ START_TEST(a_replay_plays_its_ticks_and_pauses_on_the_last) {
     ck_assert_int_eq(cur, n);
     ck_assert_int_eq(last, n);
     /* Space again at the end: it stays (a replay never plays on by itself). */
-    push_key(SDLK_SPACE, KMOD_NONE);
+    drive_key(SDLK_SPACE, KMOD_NONE);
     for (int i = 0; i < 5; i++)
         ck_assert(frontend_frame(app));
     ck_assert(frontend_is_paused(app));
@@ -1164,7 +1132,7 @@ START_TEST(a_in_a_replay_plays_on_from_here) {
     ck_assert(frontend_time(app, &first, &cur, &last));
     long n = last;
     ck_assert_int_gt(n, 20);
-    push_key(SDLK_a, KMOD_NONE);
+    drive_key(SDLK_a, KMOD_NONE);
     ck_assert(frontend_frame(app));
     ck_assert(frontend_time(app, &first, &cur, &last));
     ck_assert_msg(last < n, "A did not drop the recorded ticks (last %ld of %ld)", last, n);
@@ -1184,13 +1152,13 @@ START_TEST(brackets_open_the_other_game_paused) {
     char path[] = "/tmp/ws_video_XXXXXX.txt";
     ReplaySession session;
     Frontend *app = open_video_replay(&session, path, 60.0);
-    push_key(SDLK_SPACE, KMOD_NONE);
+    drive_key(SDLK_SPACE, KMOD_NONE);
     for (int i = 0; i < 3; i++) {
         SDL_Delay(20);
         ck_assert(frontend_frame(app));
     }
     ck_assert(!frontend_is_paused(app));
-    push_key(SDLK_RIGHTBRACKET, KMOD_NONE);
+    drive_key(SDLK_RIGHTBRACKET, KMOD_NONE);
     ck_assert(frontend_frame(app));
     ck_assert_int_eq(session.current, 1);
     ck_assert(frontend_is_paused(app));
@@ -1202,9 +1170,9 @@ START_TEST(brackets_open_the_other_game_paused) {
     ck_assert(frontend_time(app, &first, &cur, &last));
     ck_assert_int_eq(cur, session.tick);
     ck_assert_int_eq(last, session.history.ticks);
-    push_key(SDLK_SPACE, KMOD_NONE);
+    drive_key(SDLK_SPACE, KMOD_NONE);
     ck_assert(frontend_frame(app));
-    push_key(SDLK_LEFTBRACKET, KMOD_NONE);
+    drive_key(SDLK_LEFTBRACKET, KMOD_NONE);
     ck_assert(frontend_frame(app));
     ck_assert_int_eq(session.current, 0);
     ck_assert(frontend_is_paused(app));
@@ -1222,11 +1190,11 @@ START_TEST(i_in_a_small_window_gives_the_bigger_hud) {
     AppOptions o = small_opts();
     o.window_w = 400;
     o.window_h = 300;
-    Frontend *app = open_app_with(&o);
+    Frontend *app = drive_open(&o);
     ck_assert(frontend_frame(app));
     static const char *const NEXT[] = {"a panel", "a strip", "hidden", "a panel"};
     for (int i = 0; i < 4; i++) {
-        push_key(SDLK_i, KMOD_NONE);
+        drive_key(SDLK_i, KMOD_NONE);
         ck_assert(frontend_frame(app));
         ck_assert_msg(strstr(frontend_status_text(app), NEXT[i]) != NULL, "I #%d: %s", i + 1,
                       frontend_status_text(app));
@@ -1246,7 +1214,7 @@ static Frontend *open_mode_app(AppMode mode) {
     /* Slow enough that a frame on a loaded machine plays a few ticks, not a
      * whole sea game (at 1000/s a slow frame once ended it: tick 1 of the next). */
     o.speed = 100.0;
-    return open_app_with(&o);
+    return drive_open(&o);
 }
 
 /* Whether the board areas of two screenshots have the same pixels (the HUD
@@ -1264,7 +1232,7 @@ static const AppMode TRAVEL_MODES[] = {APP_MODE_ARENA, APP_MODE_SEA};
 /* Plays at least `ticks` ticks, pauses, and returns the latest tick (on screen). */
 static long play_and_pause(Frontend *app, long ticks) {
     play_until(app, ticks);
-    push_key(SDLK_SPACE, KMOD_NONE);
+    drive_key(SDLK_SPACE, KMOD_NONE);
     ck_assert(frontend_frame(app));
     long first = -1, cur = -1, last = -1;
     ck_assert(frontend_time(app, &first, &cur, &last));
@@ -1278,20 +1246,20 @@ static long play_and_pause(Frontend *app, long ticks) {
  * labels, step arrows; sea: heatmap, numbers, the ringed next shot). */
 START_TEST(a_past_tick_shows_what_was_computed_there) {
     Frontend *app = open_mode_app(TRAVEL_MODES[_i]);
-    push_key(SDLK_d, KMOD_NONE); /* numbers on: every value of the map is drawn */
+    drive_key(SDLK_d, KMOD_NONE); /* numbers on: every value of the map is drawn */
     long t = play_and_pause(app, 8);
     long first = -1, cur = -1, last = -1;
     SDL_Surface *then = shoot(app);
     FrameLayout fl = frontend_frame_layout(app); /* the board area the view kept */
     for (int i = 0; i < 5; i++)
-        push_key(SDLK_PERIOD, KMOD_NONE); /* at the latest tick: new ticks */
+        drive_key(SDLK_PERIOD, KMOD_NONE); /* at the latest tick: new ticks */
     SDL_Surface *later = shoot(app);
     ck_assert(frontend_time(app, &first, &cur, &last));
     ck_assert_int_eq(cur, t + 5);
     ck_assert_int_eq(last, t + 5);
     ck_assert_msg(!same_board(then, later, fl.board_area), "five ticks later looks the same");
     for (int i = 0; i < 5; i++)
-        push_key(SDLK_COMMA, KMOD_NONE);
+        drive_key(SDLK_COMMA, KMOD_NONE);
     SDL_Surface *back = shoot(app);
     ck_assert(frontend_time(app, &first, &cur, &last));
     ck_assert_int_eq(cur, t);
@@ -1300,17 +1268,17 @@ START_TEST(a_past_tick_shows_what_was_computed_there) {
                   "%s: tick %ld rebuilt is not the tick %ld first shown",
                   TRAVEL_MODES[_i] == APP_MODE_ARENA ? "arena" : "sea", t, t);
     /* Home goes to the first tick kept; Space there plays on. */
-    push_key(SDLK_HOME, KMOD_NONE);
+    drive_key(SDLK_HOME, KMOD_NONE);
     ck_assert(frontend_frame(app));
     ck_assert(frontend_time(app, &first, &cur, &last));
     ck_assert_int_eq(cur, first);
-    push_key(SDLK_PERIOD, KMOD_NONE); /* a past tick: a seek, nothing dropped */
+    drive_key(SDLK_PERIOD, KMOD_NONE); /* a past tick: a seek, nothing dropped */
     ck_assert(frontend_frame(app));
     ck_assert(frontend_time(app, &first, &cur, &last));
     ck_assert_int_eq(cur, first + 1);
     ck_assert_int_eq(last, t + 5);
     /* Space there plays the recorded ticks, then goes on live. */
-    push_key(SDLK_SPACE, KMOD_NONE);
+    drive_key(SDLK_SPACE, KMOD_NONE);
     for (int i = 0; i < 2000 && last == t + 5; i++) {
         SDL_Delay(2);
         ck_assert(frontend_frame(app));
@@ -1334,8 +1302,8 @@ END_TEST
 START_TEST(tab_at_a_past_tick_branches_to_the_next_policy) {
     AppOptions o = small_opts();
     o.speed = 200.0;
-    Frontend *app = open_app_with(&o);
-    push_key(SDLK_d, KMOD_NONE); /* numbers on: more of the decision is drawn */
+    Frontend *app = drive_open(&o);
+    drive_key(SDLK_d, KMOD_NONE); /* numbers on: more of the decision is drawn */
     long n = play_and_pause(app, 40);
     const SnakeScreen *s = frontend_view_state(app); /* the snake view's state begins with it */
     FrameLayout fl;
@@ -1344,15 +1312,15 @@ START_TEST(tab_at_a_past_tick_branches_to_the_next_policy) {
     long game = s->game_index;
     long t = n - 10;
     for (int i = 0; i < 11; i++)
-        push_key(SDLK_COMMA, KMOD_NONE);
+        drive_key(SDLK_COMMA, KMOD_NONE);
     SDL_Surface *before = shoot(app); /* tick t - 1, greedy's */
-    push_key(SDLK_PERIOD, KMOD_NONE);
+    drive_key(SDLK_PERIOD, KMOD_NONE);
     ck_assert(frontend_frame(app));
     long first = -1, cur = -1, last = -1;
     ck_assert(frontend_time(app, &first, &cur, &last));
     ck_assert_int_eq(cur, t);
     ck_assert_int_eq(last, n);
-    push_key(SDLK_TAB, KMOD_NONE);
+    drive_key(SDLK_TAB, KMOD_NONE);
     ck_assert(frontend_frame(app));
     ck_assert(frontend_time(app, &first, &cur, &last));
     ck_assert_int_eq(s->game_index, game); /* the same game, not started again */
@@ -1366,7 +1334,7 @@ START_TEST(tab_at_a_past_tick_branches_to_the_next_policy) {
                   frontend_status_text(app));
     /* Live from there with hamilton: '.' at the latest tick plays a new one. */
     for (int i = 0; i < 10; i++)
-        push_key(SDLK_PERIOD, KMOD_NONE);
+        drive_key(SDLK_PERIOD, KMOD_NONE);
     ck_assert(frontend_frame(app));
     ck_assert(frontend_time(app, &first, &cur, &last));
     ck_assert_int_eq(last, t + 10);
@@ -1375,7 +1343,7 @@ START_TEST(tab_at_a_past_tick_branches_to_the_next_policy) {
     ck_assert_int_eq(s->policy, SNAKE_POLICY_HAMILTON);
     /* Back before t: greedy's tick, as it was shown before the Tab. */
     for (int i = 0; i < 11; i++)
-        push_key(SDLK_COMMA, KMOD_NONE);
+        drive_key(SDLK_COMMA, KMOD_NONE);
     SDL_Surface *after = shoot(app);
     ck_assert(frontend_time(app, &first, &cur, &last));
     ck_assert_int_eq(cur, t - 1);
@@ -1384,12 +1352,12 @@ START_TEST(tab_at_a_past_tick_branches_to_the_next_policy) {
     ck_assert_int_eq(s->ai.policy, SNAKE_POLICY_GREEDY);
     ck_assert_msg(same_board(before, after, fl.board_area),
                   "tick %ld after the branch is not greedy's tick as first shown", t - 1);
-    push_key(SDLK_PERIOD, KMOD_NONE);
+    drive_key(SDLK_PERIOD, KMOD_NONE);
     ck_assert(frontend_frame(app));
     ck_assert_int_eq(s->policy, SNAKE_POLICY_HAMILTON);
     /* Tab at the latest tick: perfect plays on from it, nothing dropped. */
-    push_key(SDLK_END, KMOD_NONE);
-    push_key(SDLK_TAB, KMOD_NONE);
+    drive_key(SDLK_END, KMOD_NONE);
+    drive_key(SDLK_TAB, KMOD_NONE);
     ck_assert(frontend_frame(app));
     ck_assert(frontend_time(app, &first, &cur, &last));
     ck_assert_int_eq(s->game_index, game);
@@ -1397,7 +1365,7 @@ START_TEST(tab_at_a_past_tick_branches_to_the_next_policy) {
     ck_assert_int_eq(last, t + 10);
     ck_assert_int_eq(s->policy, SNAKE_POLICY_PERFECT);
     ck_assert_int_eq(s->hist->nchanges, 2);
-    push_key(SDLK_PERIOD, KMOD_NONE);
+    drive_key(SDLK_PERIOD, KMOD_NONE);
     ck_assert(frontend_frame(app));
     ck_assert(frontend_time(app, &first, &cur, &last));
     ck_assert_int_eq(last, t + 11);
@@ -1414,19 +1382,19 @@ END_TEST
 START_TEST(a_switched_game_counts_for_the_policy_that_finished_it) {
     AppOptions o = small_opts();
     o.speed = 200.0;
-    Frontend *app = open_app_with(&o);
+    Frontend *app = drive_open(&o);
     play_and_pause(app, 20);
     const SnakeScreen *s = frontend_view_state(app);
     long game = s->game_index;
-    push_key(SDLK_TAB, KMOD_NONE); /* hamilton from here */
-    push_key(SDLK_TAB, KMOD_NONE); /* perfect instead, at the same tick */
+    drive_key(SDLK_TAB, KMOD_NONE); /* hamilton from here */
+    drive_key(SDLK_TAB, KMOD_NONE); /* perfect instead, at the same tick */
     ck_assert(frontend_frame(app));
     ck_assert_int_eq(s->policy, SNAKE_POLICY_PERFECT);
     ck_assert_int_eq(s->hist->nchanges, 1);
-    push_key(SDLK_e, KMOD_NONE); /* stop at the end */
+    drive_key(SDLK_e, KMOD_NONE); /* stop at the end */
     for (int i = 0; i < 40; i++)
-        push_key(SDLK_PLUS, KMOD_NONE); /* unlimited */
-    push_key(SDLK_SPACE, KMOD_NONE);
+        drive_key(SDLK_PLUS, KMOD_NONE); /* unlimited */
+    drive_key(SDLK_SPACE, KMOD_NONE);
     for (int i = 0; i < 20000 && !s->over; i++) {
         SDL_Delay(1);
         ck_assert(frontend_frame(app));
@@ -1438,10 +1406,10 @@ START_TEST(a_switched_game_counts_for_the_policy_that_finished_it) {
     ck_assert_int_eq(s->stats[SNAKE_POLICY_HAMILTON].played, 0);
     /* Back to tick 0 (greedy's) and Tab: a branch before the end, the
      * result goes out of perfect's figures, not greedy's. */
-    push_key(SDLK_HOME, KMOD_NONE);
+    drive_key(SDLK_HOME, KMOD_NONE);
     ck_assert(frontend_frame(app));
     ck_assert_int_eq(s->policy, SNAKE_POLICY_GREEDY);
-    push_key(SDLK_TAB, KMOD_NONE);
+    drive_key(SDLK_TAB, KMOD_NONE);
     ck_assert(frontend_frame(app));
     ck_assert_int_eq(s->policy, SNAKE_POLICY_HAMILTON);
     ck_assert_int_eq(s->hist->ticks, 0);
@@ -1460,7 +1428,7 @@ START_TEST(an_arena_edit_at_a_past_tick_drops_the_later_ticks) {
     Frontend *app = open_mode_app(APP_MODE_ARENA);
     play_and_pause(app, 12);
     for (int i = 0; i < 6; i++)
-        push_key(SDLK_COMMA, KMOD_NONE);
+        drive_key(SDLK_COMMA, KMOD_NONE);
     ck_assert(frontend_frame(app));
     long first, cur, last;
     ck_assert(frontend_time(app, &first, &cur, &last));
@@ -1541,13 +1509,13 @@ START_TEST(an_engine_plays_and_its_info_is_kept_per_tick) {
     AppOptions o = small_opts();
     o.player = (PlayerSpec){.kind = PLAYER_ENGINE, .command = cmd};
     o.engine_timeout_ms = 10000;
-    Frontend *app = open_app_with(&o);
+    Frontend *app = drive_open(&o);
     for (int i = 0; i < 2000 && frontend_tick_count(app) < 12; i++) {
         SDL_Delay(2);
         ck_assert(frontend_frame(app));
     }
     ck_assert_int_ge(frontend_tick_count(app), 12);
-    push_key(SDLK_SPACE, KMOD_NONE);
+    drive_key(SDLK_SPACE, KMOD_NONE);
     ck_assert(frontend_frame(app));
     long first, cur, last;
     ck_assert(frontend_time(app, &first, &cur, &last));
@@ -1573,14 +1541,14 @@ START_TEST(an_engine_plays_and_its_info_is_kept_per_tick) {
                   xy[0], xy[1], xy[2], xy[3]);
     SDL_FreeSurface(img);
     /* P off: the same pixels lose the path */
-    push_key(SDLK_p, KMOD_NONE);
+    drive_key(SDLK_p, KMOD_NONE);
     img = shoot(app);
     ck_assert_msg(!path_at(img, mx, my), "P off still draws the engine's path");
     SDL_FreeSurface(img);
-    push_key(SDLK_p, KMOD_NONE);
+    drive_key(SDLK_p, KMOD_NONE);
     /* five back: what it said there, from what was kept */
     for (int i = 0; i < 5; i++)
-        push_key(SDLK_COMMA, KMOD_NONE);
+        drive_key(SDLK_COMMA, KMOD_NONE);
     img = shoot(app);
     ck_assert(frontend_time(app, &first, &cur, &last));
     ck_assert_int_eq(cur, last - 5);
@@ -1597,9 +1565,9 @@ START_TEST(an_engine_plays_and_its_info_is_kept_per_tick) {
     ck_assert_int_eq(answers, answers_before); /* not asked again */
     ck_assert_int_eq(games, games_before);
     /* one step from here: a branch, so the engine hears a fresh game block */
-    push_key(SDLK_RIGHT, KMOD_NONE);
-    push_key(SDLK_a, KMOD_NONE);
-    push_key(SDLK_SPACE, KMOD_NONE);
+    drive_key(SDLK_RIGHT, KMOD_NONE);
+    drive_key(SDLK_a, KMOD_NONE);
+    drive_key(SDLK_SPACE, KMOD_NONE);
     for (int i = 0; i < 1000 && games == games_before; i++) {
         SDL_Delay(5);
         ck_assert(frontend_frame(app));
@@ -1626,7 +1594,7 @@ START_TEST(a_silent_engine_does_not_freeze_the_window) {
     AppOptions o = small_opts();
     o.player = (PlayerSpec){.kind = PLAYER_ENGINE, .command = cmd};
     o.engine_timeout_ms = 3000;
-    Frontend *app = open_app_with(&o);
+    Frontend *app = drive_open(&o);
     for (int i = 0; i < 1000 && frontend_tick_count(app) < 1; i++) {
         SDL_Delay(2);
         ck_assert(frontend_frame(app));
@@ -1678,7 +1646,7 @@ START_TEST(a_race_with_an_engine_polls_it) {
     o.race_player[0] = player_spec_snake_ai(SNAKE_POLICY_GREEDY);
     o.race_player[1] = (PlayerSpec){.kind = PLAYER_ENGINE, .command = cmd};
     o.engine_timeout_ms = 10000;
-    Frontend *app = open_app_with(&o);
+    Frontend *app = drive_open(&o);
     for (int i = 0; i < 2000 && frontend_tick_count(app) < 20; i++) {
         SDL_Delay(2);
         ck_assert(frontend_frame(app));

@@ -22,6 +22,7 @@
 #include "layout.h"
 #include "options.h"
 #include "player.h"
+#include "window_drive.h"
 
 /* ======================================================================== */
 /* Helpers                                                                   */
@@ -55,25 +56,6 @@ static AppOptions sea_opts(const char *var, const char *script_args, int timeout
     return o;
 }
 
-static Frontend *open_app(const AppOptions *o) {
-    setenv("SDL_VIDEODRIVER", "dummy", 1);
-    setenv("SDL_FRAMEBUFFER_ACCELERATION", "0", 1);
-    Frontend *app = NULL;
-    WsError err = {0};
-    ck_assert_msg(frontend_open(&app, o, &err) == WS_OK, "%s", err.msg);
-    return app;
-}
-
-static void push_key(SDL_Keycode sym) {
-    SDL_Event ev;
-    memset(&ev, 0, sizeof ev);
-    ev.type = SDL_KEYDOWN;
-    ev.key.state = SDL_PRESSED;
-    ev.key.keysym.sym = sym;
-    ev.key.keysym.scancode = SDL_GetScancodeFromKey(sym);
-    ck_assert_int_eq(SDL_PushEvent(&ev), 1);
-}
-
 /* Frames (5 ms apart) until the view has played `ticks` ticks; at most ~20 s. */
 static void play_until(Frontend *app, long ticks) {
     for (int i = 0; i < 4000 && frontend_tick_count(app) < ticks; i++) {
@@ -97,17 +79,6 @@ static long frames_until_status(Frontend *app, const char *what) {
     return n;
 }
 
-/* Loads a PNG as RGBA32 and removes the file. */
-static SDL_Surface *load_png(const char *path) {
-    SDL_Surface *raw = IMG_Load(path);
-    ck_assert_msg(raw != NULL, "cannot read %s: %s", path, IMG_GetError());
-    SDL_Surface *img = SDL_ConvertSurfaceFormat(raw, SDL_PIXELFORMAT_RGBA32, 0);
-    SDL_FreeSurface(raw);
-    ck_assert_ptr_nonnull(img);
-    remove(path);
-    return img;
-}
-
 /* A screenshot of the next frame. */
 static SDL_Surface *shoot(Frontend *app) {
     char path[] = "/tmp/ws_frontend_sea_XXXXXX.png";
@@ -118,7 +89,7 @@ static SDL_Surface *shoot(Frontend *app) {
     ck_assert(frontend_frame(app));
     WsError err = {0};
     ck_assert_msg(frontend_shot_status(app, &err) == WS_OK, "%s", err.msg);
-    return load_png(path);
+    return drive_load_png(path);
 }
 
 /* Whether the board areas of two screenshots have the same pixels. */
@@ -260,13 +231,13 @@ START_TEST(a_step_back_shows_what_the_engine_said) {
     snprintf(args, sizeof args, "sea_log.py %s", log);
     AppOptions o = sea_opts("WS_TEST_ENGINES", args, 5000);
     o.speed = 10.0;
-    Frontend *app = open_app(&o);
-    push_key(SDLK_d);   /* numbers on: every value of its wave is drawn */
-    push_key(SDLK_TAB); /* the engine alone: game 1, seed 4 */
+    Frontend *app = drive_open(&o);
+    drive_key(SDLK_d, KMOD_NONE);   /* numbers on: every value of its wave is drawn */
+    drive_key(SDLK_TAB, KMOD_NONE); /* the engine alone: game 1, seed 4 */
     ck_assert(frontend_frame(app));
     long ticks0 = frontend_tick_count(app);
     play_until(app, ticks0 + 8);
-    push_key(SDLK_SPACE);
+    drive_key(SDLK_SPACE, KMOD_NONE);
     ck_assert(frontend_frame(app));
     long first = -1, t = -1, last = -1;
     ck_assert(frontend_time(app, &first, &t, &last));
@@ -276,12 +247,13 @@ START_TEST(a_step_back_shows_what_the_engine_said) {
     FrameLayout fl = frontend_frame_layout(app); /* as the view fitted it */
 
     SDL_Surface *then = shoot(app);
-    push_key(SDLK_h);
+    drive_key(SDLK_h, KMOD_NONE);
     SDL_Surface *bare = shoot(app);
     ck_assert_msg(!same_board(then, bare, fl.board_area), "H changes nothing: no engine overlay");
-    push_key(SDLK_h);
+    drive_key(SDLK_h, KMOD_NONE);
     for (long k = 1; k <= 5; k++) {
-        push_key(SDLK_PERIOD); /* at the latest tick: a new shot, the engine asked again */
+        drive_key(SDLK_PERIOD,
+                  KMOD_NONE); /* at the latest tick: a new shot, the engine asked again */
         ck_assert(frontend_frame(app));
         wait_answer(app, log, t + k);
     }
@@ -292,7 +264,7 @@ START_TEST(a_step_back_shows_what_the_engine_said) {
     ck_assert_int_eq(last, t + 5);
     ck_assert_msg(!same_board(then, later, fl.board_area), "five shots later looks the same");
     for (int i = 0; i < 5; i++)
-        push_key(SDLK_COMMA);
+        drive_key(SDLK_COMMA, KMOD_NONE);
     SDL_Surface *back = shoot(app);
     ck_assert(frontend_time(app, &first, &cur, &last));
     ck_assert_int_eq(cur, t);
@@ -305,7 +277,7 @@ START_TEST(a_step_back_shows_what_the_engine_said) {
      * live: the engine is asked for the next shot, in the same game block. */
     ck_assert_int_eq(file_lines_starting(log, "game seed 4\n"), 1);
     long answered = answers_this_game(log);
-    push_key(SDLK_SPACE);
+    drive_key(SDLK_SPACE, KMOD_NONE);
     for (int i = 0; i < 800 && frontend_time(app, &first, &cur, &last) && last == t + 5; i++) {
         SDL_Delay(5);
         ck_assert(frontend_frame(app));
@@ -333,11 +305,11 @@ END_TEST
 START_TEST(hunter_py_plays_in_the_window) {
     capture_stderr();
     AppOptions o = sea_opts("WS_EXAMPLE_ENGINES", "hunter.py", 5000);
-    Frontend *app = open_app(&o);
+    Frontend *app = drive_open(&o);
     play_until(app, 12);
-    push_key(SDLK_SPACE);
+    drive_key(SDLK_SPACE, KMOD_NONE);
     for (int i = 0; i < 5; i++)
-        push_key(SDLK_COMMA);
+        drive_key(SDLK_COMMA, KMOD_NONE);
     ck_assert(frontend_frame(app));
     long first, cur, last;
     ck_assert(frontend_time(app, &first, &cur, &last));
@@ -345,13 +317,13 @@ START_TEST(hunter_py_plays_in_the_window) {
     FrameLayout fl = frontend_frame_layout(app); /* as the view fitted it */
     SDL_Surface *a = shoot(app);
     for (int i = 0; i < 5; i++)
-        push_key(SDLK_PERIOD);
+        drive_key(SDLK_PERIOD, KMOD_NONE);
     ck_assert(frontend_frame(app));
     for (int i = 0; i < 5; i++)
-        push_key(SDLK_COMMA);
+        drive_key(SDLK_COMMA, KMOD_NONE);
     SDL_Surface *b = shoot(app);
     ck_assert_msg(same_board(a, b, fl.board_area), "a past shot shows differently the 2nd time");
-    push_key(SDLK_h);
+    drive_key(SDLK_h, KMOD_NONE);
     SDL_Surface *bare = shoot(app);
     ck_assert_msg(!same_board(a, bare, fl.board_area), "H changes nothing: no heatmap");
     ck_assert_int_eq(stderr_lines_with("engine"), 0);
@@ -369,7 +341,7 @@ END_TEST
 START_TEST(a_hanging_engine_never_stops_the_frames) {
     capture_stderr();
     AppOptions o = sea_opts("WS_TEST_ENGINES", "bad.py silent sea", 1500);
-    Frontend *app = open_app(&o);
+    Frontend *app = drive_open(&o);
     play_until(app, 1);
     long ticks = frontend_tick_count(app);
     long frames = 0;
@@ -399,13 +371,13 @@ END_TEST
 START_TEST(a_shot_off_the_board_forfeits_the_game) {
     capture_stderr();
     AppOptions o = sea_opts("WS_TEST_ENGINES", "bad.py offboard sea", 2000);
-    Frontend *app = open_app(&o);
+    Frontend *app = drive_open(&o);
     const char *line = "engine 'python3', game 0 tick 0: a shot off the board: \"shot 10 0\"";
     frames_until_status(app, "off the board");
     ck_assert_str_eq(frontend_status_text(app), line);
     play_until(app, 5); /* sampler shoots on, the engine's board stays */
     ck_assert_int_eq(stderr_lines_with(line), 1);
-    push_key(SDLK_RETURN);
+    drive_key(SDLK_RETURN, KMOD_NONE);
     frames_until_status(app, "game 1 tick 0: a shot off the board");
     ck_assert_int_eq(stderr_lines_with(line), 1);
     ck_assert_int_eq(stderr_lines_with("game 1 tick 0: a shot off the board"), 1);
@@ -426,9 +398,9 @@ START_TEST(a_restart_never_stops_the_frames) {
     char args[128];
     snprintf(args, sizeof args, "slow_restart.py %s", flag);
     AppOptions o = sea_opts("WS_TEST_ENGINES", args, 5000);
-    Frontend *app = open_app(&o);
+    Frontend *app = drive_open(&o);
     frames_until_status(app, "game 0 tick 0: a shot off the board");
-    push_key(SDLK_RETURN); /* game 1: the engine starts afresh */
+    drive_key(SDLK_RETURN, KMOD_NONE); /* game 1: the engine starts afresh */
     ck_assert(frontend_frame(app));
     long ticks = frontend_tick_count(app);
     long frames = 0;
@@ -455,9 +427,9 @@ END_TEST
 START_TEST(restarting_a_game_while_the_engine_hangs) {
     capture_stderr();
     AppOptions o = sea_opts("WS_TEST_ENGINES", "bad.py silent sea", 1000);
-    Frontend *app = open_app(&o);
+    Frontend *app = drive_open(&o);
     play_until(app, 1);
-    push_key(SDLK_r); /* game 0 again */
+    drive_key(SDLK_r, KMOD_NONE); /* game 0 again */
     ck_assert(frontend_frame(app));
     frames_until_status(app, "no answer within 1000 ms");
     ck_assert_str_eq(frontend_status_text(app),

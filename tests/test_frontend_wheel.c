@@ -18,6 +18,7 @@
 #include "options.h"
 #include "snake_ai.h"
 #include "snake_wheel.h"
+#include "window_drive.h"
 
 /* ======================================================================== */
 /* Helpers                                                                   */
@@ -41,36 +42,6 @@ static AppOptions snake_opts(void) {
     return o;
 }
 
-static Frontend *open_app(const AppOptions *o) {
-    setenv("SDL_VIDEODRIVER", "dummy", 1);
-    setenv("SDL_FRAMEBUFFER_ACCELERATION", "0", 1);
-    Frontend *app = NULL;
-    WsError err = {0};
-    ck_assert_msg(frontend_open(&app, o, &err) == WS_OK, "%s", err.msg);
-    return app;
-}
-
-static void push_key(SDL_Keycode sym) {
-    SDL_Event ev;
-    memset(&ev, 0, sizeof ev);
-    ev.type = SDL_KEYDOWN;
-    ev.key.state = SDL_PRESSED;
-    ev.key.keysym.sym = sym;
-    ev.key.keysym.scancode = SDL_GetScancodeFromKey(sym);
-    ck_assert_int_eq(SDL_PushEvent(&ev), 1);
-}
-
-/* Loads a PNG as RGBA32 and removes the file. */
-static SDL_Surface *load_png(const char *path) {
-    SDL_Surface *raw = IMG_Load(path);
-    ck_assert_msg(raw != NULL, "cannot read %s: %s", path, IMG_GetError());
-    SDL_Surface *img = SDL_ConvertSurfaceFormat(raw, SDL_PIXELFORMAT_RGBA32, 0);
-    SDL_FreeSurface(raw);
-    ck_assert_ptr_nonnull(img);
-    remove(path);
-    return img;
-}
-
 /* The next frame, as a picture. */
 static SDL_Surface *shoot(Frontend *app) {
     char path[] = "/tmp/ws_wheel_XXXXXX.png";
@@ -81,7 +52,7 @@ static SDL_Surface *shoot(Frontend *app) {
     frontend_frame(app);
     WsError err = {0};
     ck_assert_msg(frontend_shot_status(app, &err) == WS_OK, "%s", err.msg);
-    return load_png(path);
+    return drive_load_png(path);
 }
 
 /* Pixels of exactly colour c in the columns [x0, x1) of s. */
@@ -126,20 +97,20 @@ START_TEST(steering_slows_the_game_to_the_wheel_pace) {
      * the wheel's pace; A gives the AI the wheel and the user's speed back. */
     AppOptions o = snake_opts();
     ck_assert(o.speed > SNAKE_WHEEL_PACE); /* the default is faster than a person steers */
-    Frontend *app = open_app(&o);
+    Frontend *app = drive_open(&o);
     ck_assert(frontend_frame(app));
     ck_assert(frontend_tick_speed(app) == o.speed);
-    push_key(SDLK_UP);
+    drive_key(SDLK_UP, KMOD_NONE);
     ck_assert(frontend_frame(app));
     ck_assert_msg(frontend_tick_speed(app) == SNAKE_WHEEL_PACE, "steering at %g ticks/s",
                   frontend_tick_speed(app));
     /* + changes the user's speed, not the steering pace; it says so. */
-    push_key(SDLK_PLUS);
+    drive_key(SDLK_PLUS, KMOD_NONE);
     ck_assert(frontend_frame(app));
     ck_assert(frontend_tick_speed(app) == SNAKE_WHEEL_PACE);
     ck_assert_msg(strstr(frontend_status_text(app), "while you steer") != NULL, "%s",
                   frontend_status_text(app));
-    push_key(SDLK_a);
+    drive_key(SDLK_a, KMOD_NONE);
     ck_assert(frontend_frame(app));
     ck_assert_msg(frontend_tick_speed(app) > o.speed, "the AI drives at %g ticks/s",
                   frontend_tick_speed(app));
@@ -150,14 +121,14 @@ END_TEST
 START_TEST(unlimited_speed_steers_at_the_wheel_pace_too) {
     AppOptions o = snake_opts();
     o.speed = 0.0; /* unlimited */
-    Frontend *app = open_app(&o);
+    Frontend *app = drive_open(&o);
     /* Paused before the first tick (unlimited speed would play the whole
      * game in the first frames), then the wheel, then on. */
-    push_key(SDLK_SPACE);
+    drive_key(SDLK_SPACE, KMOD_NONE);
     ck_assert(frontend_frame(app));
     ck_assert_int_eq(frontend_tick_count(app), 0);
-    push_key(SDLK_LEFT);
-    push_key(SDLK_SPACE);
+    drive_key(SDLK_LEFT, KMOD_NONE);
+    drive_key(SDLK_SPACE, KMOD_NONE);
     ck_assert(frontend_frame(app));
     ck_assert(!frontend_is_paused(app));
     ck_assert(frontend_tick_speed(app) == SNAKE_WHEEL_PACE);
@@ -171,7 +142,7 @@ START_TEST(unlimited_speed_steers_at_the_wheel_pace_too) {
     long bound = (long)((SDL_GetTicks64() - start) * SNAKE_WHEEL_PACE / 1000) + 2;
     ck_assert_msg(made <= bound, "%ld ticks in %llu ms while steering", made,
                   (unsigned long long)(SDL_GetTicks64() - start));
-    push_key(SDLK_a);
+    drive_key(SDLK_a, KMOD_NONE);
     ck_assert(frontend_frame(app));
     ck_assert(frontend_tick_speed(app) == 0.0);
     frontend_close(app);
@@ -182,20 +153,20 @@ START_TEST(the_players_arrow_is_drawn_beside_the_ais) {
     AppOptions o = snake_opts();
     o.speed = 1000.0;
     o.overlays = OVERLAY_HUD; /* nothing else blue on the board */
-    Frontend *app = open_app(&o);
+    Frontend *app = drive_open(&o);
     play_until(app, 5);
-    push_key(SDLK_SPACE);
+    drive_key(SDLK_SPACE, KMOD_NONE);
     ck_assert(frontend_frame(app));
     SDL_Surface *ai = shoot(app);
     long before = count_color(ai, PLAYER, 0, ai->w);
-    push_key(SDLK_DOWN); /* paused: the player drives, nothing moves yet */
+    drive_key(SDLK_DOWN, KMOD_NONE); /* paused: the player drives, nothing moves yet */
     ck_assert(frontend_frame(app));
     SDL_Surface *you = shoot(app);
     long steering = count_color(you, PLAYER, 0, you->w);
     ck_assert_msg(before == 0 && steering > 20,
                   "player-arrow pixels: %ld while the AI drives, %ld while you steer", before,
                   steering);
-    push_key(SDLK_a);
+    drive_key(SDLK_a, KMOD_NONE);
     ck_assert(frontend_frame(app));
     SDL_Surface *back = shoot(app);
     ck_assert_int_eq(count_color(back, PLAYER, 0, back->w), 0);
@@ -213,14 +184,14 @@ START_TEST(a_steered_crash_is_the_players) {
     AppOptions o = snake_opts();
     o.speed = 1000.0;
     o.pause_on_end = true;
-    Frontend *app = open_app(&o);
+    Frontend *app = drive_open(&o);
     play_until(app, 3);
-    push_key(SDLK_SPACE);
+    drive_key(SDLK_SPACE, KMOD_NONE);
     ck_assert(frontend_frame(app));
     const char *caption = "";
     for (int i = 0; i < 2 * o.rules.h && strstr(caption, "length") == NULL; i++) {
-        push_key(SDLK_UP);
-        push_key(SDLK_n);
+        drive_key(SDLK_UP, KMOD_NONE);
+        drive_key(SDLK_n, KMOD_NONE);
         ck_assert(frontend_frame(app));
         caption = frontend_caption_text(app);
     }
@@ -249,7 +220,7 @@ START_TEST(a_won_game_is_green_not_red) {
     o.speed = 0.0;
     o.screenshot = "/nonexistent/never-written.png"; /* offscreen; shots are requested */
     o.pause_on_end = true;
-    Frontend *app = open_app(&o);
+    Frontend *app = drive_open(&o);
     for (int i = 0; i < 400 && !frontend_is_paused(app); i++)
         frontend_frame(app);
     ck_assert(frontend_is_paused(app));
@@ -274,7 +245,7 @@ START_TEST(the_cycle_policies_show_the_block_grid) {
     long lines[SNAKE_POLICY_COUNT];
     for (int p = 0; p < SNAKE_POLICY_COUNT; p++) {
         o.policy = (SnakePolicy)p;
-        Frontend *app = open_app(&o);
+        Frontend *app = drive_open(&o);
         SDL_Surface *img = shoot(app);
         lines[p] = count_color(img, BLOCKS, 0, img->w);
         SDL_FreeSurface(img);
@@ -299,14 +270,14 @@ START_TEST(numbers_stay_readable_over_the_path) {
     o.speed = 0.0;
     o.screenshot = "/nonexistent/never-written.png";
     o.overlays = OVERLAY_HUD | OVERLAY_WAVE | OVERLAY_NUMBERS | OVERLAY_PATH | OVERLAY_VIRTUAL;
-    Frontend *app = open_app(&o);
+    Frontend *app = drive_open(&o);
     SDL_Surface *img = shoot(app);
     long plates = count_color(img, PLATE, 0, img->w);
     ck_assert_msg(plates > 50, "%ld plate pixels", plates);
     SDL_FreeSurface(img);
     frontend_close(app);
     o.overlays = OVERLAY_HUD | OVERLAY_WAVE | OVERLAY_NUMBERS; /* no path: no plates */
-    app = open_app(&o);
+    app = drive_open(&o);
     img = shoot(app);
     ck_assert_int_eq(count_color(img, PLATE, 0, img->w), 0);
     SDL_FreeSurface(img);
