@@ -747,6 +747,17 @@ static bool plan_live(const SnakeCycle *c, const SnakeGame *g) {
     return true;
 }
 
+/* Whether the live plan's next move is legal and the plan has no more moves
+ * left than the Manhattan distance from the head to the food (it cannot
+ * have fewer): then no search can find a shorter way. */
+static bool plan_at_best(const SnakeCycle *c, const SnakeGame *g) {
+    int head = snake_head(&g->snake), food = g->food;
+    int near = abs(head % c->w - food % c->w) + abs(head / c->w - food / c->w);
+    Dir next = grid_dir_between(c->w, head, c->plan[c->plan_at + 1]);
+    return c->plan_len - 1 - c->plan_at <= near && next != DIR_NONE &&
+           snake_game_is_legal(g, next);
+}
+
 static Dir choose_blocks(SnakeCycle *c, const SnakeGame *g, Path *route, bool explain,
                          bool *shortcut) {
     const Snake *s = &g->snake;
@@ -757,9 +768,26 @@ static Dir choose_blocks(SnakeCycle *c, const SnakeGame *g, Path *route, bool ex
      * whose end (the eat) has one. Anything else was not played by this
      * policy (a policy switch, a steering hand): the caller falls back. A
      * body with a free move (a plan's free prefix) has no certificate. */
+    bool live = plan_live(c, g);
+    if (live && !explain && plan_at_best(c, g)) {
+        /* Nothing this decision could work out changes the move: no route
+         * or outline reaches the food in fewer moves than the Manhattan
+         * distance, which is the moves the plan has left. So the plan is
+         * followed (as below, the same move) without loading the body, and
+         * it stays that short to the eat, where the committed tree is
+         * forgotten anyway: nothing is committed to on the way. The window
+         * (explain) takes the long way for the overlay's cycle. */
+        c->committed = false;
+        c->short_plan_moves++;
+        int left = c->plan_len - c->plan_at;
+        route_copy(route, c->plan + c->plan_at, left);
+        Dir best = grid_dir_between(c->w, snake_head(s), c->plan[c->plan_at + 1]);
+        c->plan_at++;
+        *shortcut = true;
+        return best;
+    }
     bool lanes = snake_cert_load(k, s);
     bool certified = lanes && snake_cert_build(k);
-    bool live = plan_live(c, g);
     if (!certified && !live)
         return DIR_NONE;
     int head = snake_head(s), food = g->food;
