@@ -471,6 +471,7 @@ static int lane_search(SnakeCycle *c, const Snake *s, int goal, int limit, int f
                        int qt) {
     const SnakeCert *cert = &c->cert;
     int cells = c->cells, len = s->len, kmax = c->search_kmax, found = -1;
+    int w = c->w, gx = goal % w, gy = goal / w;
     while (qh < qt) {
         int st = c->queue[qh++];
         int x = kmax > 0 ? st % cells : st, k = kmax > 0 ? st / cells : 0, steps = c->dist[st];
@@ -496,6 +497,11 @@ static int lane_search(SnakeCycle *c, const Snake *s, int goal, int limit, int f
             bool lane = d == cross || d == stay;
             int y = cert->nbr[4 * x + d];
             if (y < 0 || c->release[y] > tick || ((unsigned)c->ban[x] >> (unsigned)d & 1u))
+                continue;
+            /* No route through y reaches the goal within the limit: such a
+             * state is on no route the search may return (so leaving it out
+             * changes no route: it can be no other state's parent on one). */
+            if (abs(y % w - gx) + abs(y / w - gy) > limit - tick)
                 continue;
             if (d == cross && cert->block_until[cert->cell_block[y]] > tick &&
                 cert->req_until[e] <= tick)
