@@ -233,6 +233,21 @@ static void route_along(Path *route, const int32_t *order, int n, int start_pos,
     path_clear(route); /* no food on the board: no route */
 }
 
+/* Fills route with the cells of tree's outline from `head` up to the food
+ * (route_along without the whole cycle's order); empty when there is no food. */
+static void route_outline(Path *route, const SnakeCert *k, const uint8_t *tree, int head,
+                          int food) {
+    path_clear(route);
+    int cell = head;
+    for (int i = 0; food >= 0 && i < 4 * k->nfree && route->len < route->cap; i++) {
+        route->cells[route->len++] = cell;
+        if (cell == food)
+            return;
+        cell = snake_cert_outline_next(k, tree, cell);
+    }
+    path_clear(route);
+}
+
 /* ======================================================================== */
 /* hamilton                                                                  */
 /* ======================================================================== */
@@ -875,9 +890,13 @@ static Dir choose_blocks(SnakeCycle *c, const SnakeGame *g, Path *route, bool ex
         *shortcut = true;
         return best;
     }
-    order_from_tree(c, c->commit, snake_tail(s));
-    assert(c->order[s->len - 1] == head);
-    route_along(route, c->order, c->order_len, s->len - 1, food);
+    if (explain) { /* the window draws the whole cycle */
+        order_from_tree(c, c->commit, snake_tail(s));
+        assert(c->order[s->len - 1] == head);
+        route_along(route, c->order, c->order_len, s->len - 1, food);
+    } else { /* headless: only the way to the food, not all the cells */
+        route_outline(route, k, c->commit, head, food);
+    }
     *shortcut = false;
     return grid_dir_between(c->w, head, snake_cert_outline_next(k, c->commit, head));
 }
