@@ -22,6 +22,12 @@
 # 64x64 move hashes must be equal (the same decisions); the script says so
 # and exits 1 if they are not.
 #
+# With INSTRUCTIONS=1 it also counts the instructions both sides execute for
+# game 0 of 30x30 and the first $STEPS64 decisions of 64x64 (valgrind
+# --tool=cachegrind --cache-sim=no on the same helper, once: the count does
+# not change with the machine's load, the one figure here that does not),
+# about 25 times slower than a timed run.
+#
 # Environment: GAMES30 (default 2), STEPS64 (default 20000), KEEP=1 keeps the
 # temporary directory. Needs git, cmake, cc; about 6 minutes a round on a
 # loaded 2-core machine against the version before the speed-up.
@@ -82,6 +88,22 @@ for round in $(seq 1 "$ROUNDS"); do
             "cpu_p99 $(field cpu_us_p99 "$line")" | tee -a "$TMP/figures"
     done
 done
+
+# instructions SIDE ARGS...: the instructions the helper executes (cachegrind's I refs).
+instructions() {
+    local side=$1
+    shift
+    valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null \
+        "$TMP/steps_$side" "$@" 2>&1 >/dev/null | sed -n 's/.*I *refs: *//p' | tr -d ,
+}
+if [ "${INSTRUCTIONS:-0}" = 1 ]; then
+    for args in "30x30 2 1 1 1000000" "64x64 2 1 1 $STEPS64"; do
+        o=$(instructions old $args)
+        n=$(instructions new $args)
+        awk -v a="${args%% *}" -v o="$o" -v n="$n" \
+            'BEGIN { printf "%s instructions (perfect_steps %s): old %.3f G new %.3f G ratio %.2f\n", a, a, o / 1e9, n / 1e9, o / n }'
+    done
+fi
 
 # The medians of each figure over the rounds, and old / new.
 same=1
