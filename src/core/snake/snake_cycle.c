@@ -139,6 +139,7 @@ static void cycle_layout(void *owner, Slab *s) {
     c->seq = slab_take(s, 2 * n, sizeof *c->seq);
     c->plan = slab_take(s, n, sizeof *c->plan);
     c->cand = slab_take(s, n, sizeof *c->cand);
+    c->cand_prev = slab_take(s, n, sizeof *c->cand_prev);
 }
 
 WsStatus snake_cycle_init(SnakeCycle *c, int w, int h, WsError *err) {
@@ -599,11 +600,17 @@ static void walk_undo(SnakeCert *k, const int32_t *seq, int len, int n, int upto
  * no certificate exists (the move to ban). The loaded constraints are those
  * of the real body again afterwards. `certified`: the real body has a
  * certificate (choose_blocks has just built one); `tree`: leave the end's
- * tree in k->tree when it holds (else only the answer is worked out). */
+ * tree in k->tree when it holds (else only the answer is worked out).
+ * `kept`: the first moves known to keep a certificate (a route checked
+ * before began with the same cells: the state after a move depends on the
+ * moves up to it alone), not searched again; *verified is set to the moves
+ * known to keep one when the answer is a failing move found by the walk
+ * (else 0). */
 static int plan_check(SnakeCycle *c, const Snake *s, const int32_t *plan, int n, bool certified,
-                      bool tree) {
+                      bool tree, int kept, int *verified) {
     int len = s->len;
     int32_t *seq = c->seq; /* tail .. head, then the plan */
+    *verified = 0;
     for (int i = 0; i < len; i++)
         seq[i] = snake_at(s, len - 1 - i);
     for (int j = 1; j < n; j++)
@@ -641,15 +648,19 @@ static int plan_check(SnakeCycle *c, const Snake *s, const int32_t *plan, int n,
         if (!eat)
             snake_cert_constrain(k, seq[j - 1], seq[j], -1);
         bool local = j > 1 || certified;
-        bool keeps = local ? snake_cert_add_keeps(k, seq[len - 2 + j], seq[len - 1 + j]) : true;
+        bool keeps = j <= kept ? true
+                     : local   ? snake_cert_add_keeps(k, seq[len - 2 + j], seq[len - 1 + j])
+                               : true;
         snake_cert_constrain(k, seq[len - 2 + j], seq[len - 1 + j], 1);
         if (!local)
             keeps = snake_cert_build(k);
         assert(!local || keeps == snake_cert_build(k));
+        assert(j > kept || keeps);
         if (!keeps)
             fail = j;
     }
     walk_undo(k, seq, len, n, j);
+    *verified = fail - 1;
     return fail; /* >= 1: the last move is the eat, whose state failed above */
 }
 
@@ -716,6 +727,7 @@ static bool plan_search(SnakeCycle *c, const SnakeGame *g, const bool valid[DIR_
     banned[nbanned++] = head;
     bool ok = false;
     int from = -1; /* the cell of the last banned move: search on from its layer */
+    int prev_n = 0, verified = 0; /* the last route checked (cand_prev) and its first moves that keep */
     for (int attempt = 0; attempt < PLAN_ATTEMPTS; attempt++) {
         int steps = from < 0 ? lane_route(c, s, g->food, limit, flush, free)
                              : lane_route_again(c, s, g->food, limit, flush, from);
@@ -724,8 +736,17 @@ static bool plan_search(SnakeCycle *c, const SnakeGame *g, const bool valid[DIR_
         int n = route_cells(c, c->cand);
         bool frees = free && frees_allowed(c, s->len); /* only then can a route revisit a cell */
         int fail = frees ? plan_crosses_itself(c, c->cand, n, s->len, g->rules.strict_tail) : 0;
-        if (fail == 0)
-            fail = plan_check(c, s, c->cand, n, certified, false);
+        if (fail == 0) {
+            int same = 0; /* cells the route starts with as the last one did */
+            while (same < n && same < prev_n && c->cand[same] == c->cand_prev[same])
+                same++;
+            int kept = verified < same - 1 ? verified : same - 1;
+            fail = plan_check(c, s, c->cand, n, certified, false, kept, &verified);
+        } else {
+            verified = 0;
+        }
+        memcpy(c->cand_prev, c->cand, (size_t)n * sizeof *c->cand);
+        prev_n = n;
         if (fail == 0) { /* the kept plan changes only now, to a checked one */
             memcpy(c->plan, c->cand, (size_t)n * sizeof *c->plan);
             c->plan_len = n;
@@ -884,7 +905,8 @@ static Dir choose_blocks(SnakeCycle *c, const SnakeGame *g, Path *route, bool ex
         route_copy(route, c->plan + c->plan_at, left);
         /* The overlay's cycle: the certificate the plan ends on (its check
          * leaves that tree in k->tree). */
-        if (explain && plan_check(c, s, c->plan + c->plan_at, left, false, true) == 0)
+        int verified;
+        if (explain && plan_check(c, s, c->plan + c->plan_at, left, false, true, 0, &verified) == 0)
             order_from_tree(c, k->tree, snake_tail(s));
         c->plan_at++;
         *shortcut = true;

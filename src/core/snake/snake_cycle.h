@@ -72,6 +72,7 @@ typedef struct SnakeCycle {
     int32_t *plan;
     int plan_len, plan_at, plan_food;
     int32_t *cand;         /* cells: a candidate plan being checked (scratch) */
+    int32_t *cand_prev;    /* cells: the candidate checked before it in the same search */
     long short_plan_moves; /* decisions that followed a plan already as short as can be */
 
     const uint8_t *walls; /* the game's walls at the last decision (borrowed), NULL: none */
