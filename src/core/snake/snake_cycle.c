@@ -174,6 +174,7 @@ WsStatus snake_cycle_init(SnakeCycle *c, int w, int h, WsError *err) {
     for (int i = 0; i < c->cells * (c->free_max + 1); i++)
         c->dist[i] = -1; /* lane_route clears only what the last search reached */
     c->search_goal = -1;
+    c->commit_head = -1;
     return WS_OK;
 }
 
@@ -847,8 +848,15 @@ static Dir choose_blocks(SnakeCycle *c, const SnakeGame *g, Path *route, bool ex
      * a move changes one coordinate by one. */
     int near = food >= 0 ? abs(head % c->w - food % c->w) + abs(head / c->w - food / c->w) : 0;
     if (certified) {
-        tree_dist =
-            c->committed && food >= 0 ? snake_cert_outline_dist(k, c->commit, head, food) : -1;
+        /* The committed tree's outline is the same cycle as last time: one
+         * move along it leaves one move less to the food. */
+        bool along = c->committed && c->commit_food == food && food >= 0 &&
+                     c->commit_nfree == k->nfree && c->commit_head >= 0 &&
+                     snake_cert_outline_next(k, c->commit, c->commit_head) == head;
+        tree_dist = !c->committed || food < 0 ? -1
+                    : along                   ? c->commit_dist - 1
+                                              : snake_cert_outline_dist(k, c->commit, head, food);
+        assert(!along || tree_dist == snake_cert_outline_dist(k, c->commit, head, food));
         /* No outline reaches the food in fewer moves than `near`, so when
          * the committed tree's way is already that short no shape beats it. */
         bool beatable = tree_dist < 0 || tree_dist > near;
@@ -865,6 +873,11 @@ static Dir choose_blocks(SnakeCycle *c, const SnakeGame *g, Path *route, bool ex
             }
         }
     }
+
+    c->commit_head = c->committed ? head : -1; /* with commit_dist, for the next decision */
+    c->commit_dist = tree_dist;
+    c->commit_food = food;
+    c->commit_nfree = k->nfree;
 
     /* Candidate 2: a planned route that ends (eats) in a certified state. */
     bool planned = false;
@@ -997,6 +1010,7 @@ bool snake_cycle_memory_load(SnakeCycle *c, const uint8_t *buf, size_t len) {
     c->plan_len = 0;
     c->plan_at = 0;
     c->committed = false;
+    c->commit_head = -1; /* its distance is worked out again */
     if (len == 0)
         return true; /* a new game's memory */
     if (!c->blocks)

@@ -46,6 +46,9 @@ typedef struct SnakeCycle {
 
     uint8_t *commit; /* per certificate edge: the tree being followed after a long hunt */
     bool committed;  /* commit holds a tree that is being followed */
+    /* The commit's outline distance to the food from commit_head, worked out
+     * at the last decision (commit_head -1: not known). */
+    int commit_head, commit_dist, commit_food, commit_nfree;
 
     /* Route search scratch. The search runs over states (cell, k): k is the
      * number of lane moves since the route's last free move, capped at the
