@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grid.h"
 #include "snake.h"
 #include "snake_cert.h"
 
@@ -149,6 +150,71 @@ START_TEST(curled_body_has_no_certificate) {
 }
 END_TEST
 
+/* ---- loading --------------------------------------------------------------- */
+
+/* Whether k and k2 hold the same constraints, to the block masks. */
+static bool same_constraints(const SnakeCert *k, const SnakeCert *k2) {
+    size_t e = (size_t)k->nedges * sizeof(int32_t), b = (size_t)k->nblocks * sizeof(int32_t);
+    return memcmp(k->req, k2->req, e) == 0 && memcmp(k->forb, k2->forb, e) == 0 &&
+           memcmp(k->req_until, k2->req_until, e) == 0 &&
+           memcmp(k->block_until, k2->block_until, b) == 0 &&
+           memcmp(k->bopen, k2->bopen, (size_t)k->nblocks) == 0 &&
+           memcmp(k->breq, k2->breq, (size_t)k->nblocks) == 0;
+}
+
+START_TEST(load_one_move_on_is_a_whole_load) {
+    /* A load of the body one move on changes only what the move changed
+     * (snake_cert_load); it must leave what a load from nothing leaves: a
+     * random walk (lane moves or not, eating now and then), with the
+     * constraints changed behind the load's back, cleared, or the body
+     * laid anew now and then, each load against a whole one in k2. */
+    enum { W = 8, H = 6 };
+    SnakeCert k, k2;
+    Snake s;
+    ck_assert_int_eq(snake_cert_init(&k, W, H, NULL), WS_OK);
+    ck_assert_int_eq(snake_cert_init(&k2, W, H, NULL), WS_OK);
+    ck_assert_int_eq(snake_init(&s, W, H, NULL), WS_OK);
+    snake_reset(&s, 0, 3);
+    uint32_t r = 12345u;
+    int moved = 0;
+    for (int step = 0; step < 20000; step++) {
+        r = r * 1103515245u + 12345u;
+        unsigned roll = (r >> 16) % 100u;
+        if (roll == 0 || s.len > 20) {
+            snake_reset(&s, 8 * (int)((r >> 8) % 6u), 1 + (int)((r >> 4) % 4u));
+        } else if (roll == 1) {
+            snake_cert_clear(&k);
+        } else if (roll == 2) { /* a change nobody took back */
+            int a = (int)((r >> 8) % (W * H));
+            snake_cert_constrain(&k, a, snake_cert_stay_to(&k, a), 1);
+        } else {
+            int head = snake_head(&s), to = -1;
+            for (int t = 0; t < 4 && to < 0; t++) { /* a free neighbour, or the tail's cell */
+                int n = grid_neighbor(W, H, head, (Dir)((r >> 20) % 4u + (unsigned)t) % 4);
+                if (n >= 0 && (!snake_occupies(&s, n) || (n == snake_tail(&s) && s.len > 2)))
+                    to = n;
+            }
+            if (to < 0) {
+                snake_reset(&s, 0, 2);
+            } else {
+                bool grow = (r >> 12) % 8u == 0 && to != snake_tail(&s);
+                snake_advance(&s, to, grow);
+                moved++;
+            }
+        }
+        bool lanes = snake_cert_load(&k, &s);
+        snake_cert_clear(&k2);
+        ck_assert_int_eq(lanes, snake_cert_load(&k2, &s));
+        ck_assert_msg(same_constraints(&k, &k2), "step %d: the loads differ", step);
+        ck_assert_int_eq(snake_cert_holds(&k), snake_cert_holds(&k2));
+    }
+    ck_assert_int_gt(moved, 10000);
+    snake_deinit(&s);
+    snake_cert_deinit(&k2);
+    snake_cert_deinit(&k);
+}
+END_TEST
+
 static Suite *snake_cert_suite(void) {
     Suite *s = suite_create("snake_cert");
     TCase *tc = tcase_create("lifecycle");
@@ -161,6 +227,9 @@ static Suite *snake_cert_suite(void) {
     tc = tcase_create("certify");
     tcase_add_test(tc, straight_body_certified);
     tcase_add_test(tc, curled_body_has_no_certificate);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("loading");
+    tcase_add_test(tc, load_one_move_on_is_a_whole_load);
     suite_add_tcase(s, tc);
     return s;
 }
