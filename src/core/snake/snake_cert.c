@@ -42,6 +42,8 @@ static void cert_layout(void *owner, Slab *s) {
     k->bqueue = slab_take(s, b, sizeof *k->bqueue);
     k->bmark = slab_take(s, b, sizeof *k->bmark);
     k->bqueue2 = slab_take(s, b, sizeof *k->bqueue2);
+    k->comp = slab_take(s, b, sizeof *k->comp);
+    k->cmark = slab_take(s, b, sizeof *k->cmark);
 }
 
 static void edge_blocks_compute(const SnakeCert *k, int e, int *a, int *b);
@@ -184,6 +186,7 @@ bool snake_cert_constrain(SnakeCert *k, int a, int b, int delta) {
 static int32_t mark_next(SnakeCert *k) {
     if (k->mark_gen > INT32_MAX - 4) { /* stamps run out after about 10^9 searches */
         memset(k->bmark, 0, (size_t)k->nblocks * sizeof *k->bmark);
+        memset(k->cmark, 0, (size_t)k->nblocks * sizeof *k->cmark);
         k->mark_gen = 0;
     }
     k->mark_gen += 2;
@@ -390,12 +393,20 @@ static void uf_join(SnakeCert *k, int ra, int rb) {
     k->uf_size[rb] += k->uf_size[ra];
 }
 
+/* uf and uf_size as the required edges' part of a build (uf_req) left them. */
+static void uf_restore(SnakeCert *k) {
+    memcpy(k->uf, k->uf_req, (size_t)k->nblocks * sizeof *k->uf);
+    memcpy(k->uf_size, k->uf_req + k->nblocks, (size_t)k->nblocks * sizeof *k->uf_size);
+}
+
 /* The first part of every build: the required edges into k->uf and k->tree
- * (*joined of them), or false when they are forbidden or close a loop. */
-static bool build_required(SnakeCert *k, int *joined) {
+ * (*joined of them), or false when they are forbidden or close a loop. When
+ * the last build's part is kept, k->uf is set only if `with_uf` (the BFS
+ * shapes do without it). */
+static bool build_required(SnakeCert *k, int *joined, bool with_uf) {
     if (k->req_kept) { /* the same constraints as the last build: its first part holds */
-        memcpy(k->uf, k->uf_req, (size_t)k->nblocks * sizeof *k->uf);
-        memcpy(k->uf_size, k->uf_req + k->nblocks, (size_t)k->nblocks * sizeof *k->uf_size);
+        if (with_uf)
+            uf_restore(k);
         memcpy(k->tree, k->tree_req, (size_t)k->nedges);
         *joined = k->joined_req;
         return true;
@@ -427,6 +438,7 @@ static bool build_required(SnakeCert *k, int *joined) {
     memcpy(k->tree_req, k->tree, (size_t)k->nedges);
     k->joined_req = *joined;
     k->req_kept = true;
+    k->comp_kept = false;
     return true;
 }
 
@@ -456,7 +468,7 @@ static bool build_grow(SnakeCert *k, const int32_t *edge_order, int joined) {
 /* snake_cert_build with the free edges tried in edge_order (NULL: index order). */
 static bool build_ordered(SnakeCert *k, const int32_t *edge_order) {
     int joined;
-    return build_required(k, &joined) && build_grow(k, edge_order, joined);
+    return build_required(k, &joined, true) && build_grow(k, edge_order, joined);
 }
 
 /* One step of a BFS over the blocks (generation gen in bmark): queues the
@@ -517,24 +529,51 @@ bool snake_cert_holds(SnakeCert *k) {
  * every edge in index order. The BFS takes each edge into the tree as it
  * meets it, which is the same as listing them first; and when the edges not
  * forbidden join every block (always, for the certified bodies the policy
- * builds shapes of), the tree is whole before the index order is reached. */
+ * builds shapes of), the tree is whole before the index order is reached.
+ *
+ * No union-find: every block the BFS has met is in the root's part (it came
+ * over a required edge, or one the tree took, or one that closed a loop of
+ * the root's part), and the edges taken join only met blocks, so a block
+ * not met yet is in the root's part exactly when its required edges' part
+ * (comp) holds a met block (cmark). An edge to it is taken exactly when not. */
 static void build_bfs(SnakeCert *k, int root) {
     int joined;
-    if (!build_required(k, &joined))
+    if (!build_required(k, &joined, false))
         return;
+    if (!k->comp_kept) {
+        for (int b = 0; b < k->nblocks; b++)
+            k->comp[b] = uf_find(k->uf_req, b);
+        k->comp_kept = true;
+    }
     int32_t gen = mark_next(k);
     int qh = 0, qt = 0;
     k->bqueue[qt++] = root;
     k->bmark[root] = gen;
+    k->cmark[k->comp[root]] = gen;
     while (qh < qt && joined < k->nfree - 1) {
         int b = k->bqueue[qh++];
-        /* The edges met that are not required (a try never changes what the BFS meets). */
-        unsigned met = bfs_visit(k, b, gen, &qt) & ~(unsigned)k->breq[b];
-        for (int d = 0; met != 0 && joined < k->nfree - 1; d++, met >>= 1)
-            if (met & 1u)
-                build_try(k, k->block_edge[4 * b + d], &joined);
+        unsigned met = bfs_visit(k, b, gen, &qt);
+        for (int d = 0; met != 0 && joined < k->nfree - 1; d++, met >>= 1) {
+            if (!(met & 1u))
+                continue;
+            int part = k->comp[b + k->bstep[d]];
+            if (k->cmark[part] == gen)
+                continue; /* joined already (a required edge's is always) */
+            k->cmark[part] = gen;
+            k->tree[k->block_edge[4 * b + d]] = 1;
+            joined++;
+        }
     }
-    build_grow(k, NULL, joined);
+    if (joined < k->nfree - 1) { /* the rest in index order, by a union-find of the tree so far */
+        uf_restore(k);
+        for (int e = 0; e < k->nedges; e++)
+            if (k->tree[e] && !k->tree_req[e]) {
+                int a, b;
+                edge_blocks(k, e, &a, &b);
+                uf_join(k, uf_find(k->uf, a), uf_find(k->uf, b));
+            }
+        build_grow(k, NULL, joined);
+    }
 }
 
 void snake_cert_build_variant(SnakeCert *k, int variant, int head, int food, int tail) {

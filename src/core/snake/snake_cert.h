@@ -94,6 +94,9 @@ typedef struct SnakeCert {
     uint8_t *tree_req;
     int joined_req;
     bool req_kept;       /* uf_req, tree_req, joined_req hold the loaded constraints' part */
+    int32_t *comp;       /* per block: its part's root in uf_req (the BFS tree shapes) */
+    bool comp_kept;      /* comp holds uf_req's parts */
+    int32_t *cmark;      /* per block (a part's root): a BFS tree shape's marks, as bmark */
     int32_t *bqueue;     /* per block: BFS queue */
     int32_t *bmark;      /* per block: the two-sided search's marks (mark_gen, mark_gen + 1) */
     int32_t *bqueue2;    /* per block: its second queue */
