@@ -550,18 +550,27 @@ static void build_bfs(SnakeCert *k, int root) {
     k->bqueue[qt++] = root;
     k->bmark[root] = gen;
     k->cmark[k->comp[root]] = gen;
-    while (qh < qt && joined < k->nfree - 1) {
+    int last = k->nfree - 1; /* the edges of a whole tree */
+    while (qh < qt && joined < last) {
         int b = k->bqueue[qh++];
-        unsigned met = bfs_visit(k, b, gen, &qt);
-        for (int d = 0; met != 0 && joined < k->nfree - 1; d++, met >>= 1) {
-            if (!(met & 1u))
+        unsigned m = k->bopen[b];
+        for (int d = 0; m != 0; d++, m >>= 1) {
+            if (!(m & 1u))
                 continue;
-            int part = k->comp[b + k->bstep[d]];
-            if (k->cmark[part] == gen)
-                continue; /* joined already (a required edge's is always) */
+            int other = b + k->bstep[d];
+            if (k->bmark[other] == gen)
+                continue;
+            k->bmark[other] = gen;
+            k->bqueue[qt++] = other;
+            /* The take without a branch: whether the part was met is hard to
+             * predict once the body winds (measured: 5 % of the decision time
+             * on 30x30 and 64x64); marking a marked part changes nothing.
+             * The same for the block marks was slower on 64x64. */
+            int part = k->comp[other];
+            unsigned take = (k->cmark[part] != gen) & (joined < last);
             k->cmark[part] = gen;
-            k->tree[k->block_edge[4 * b + d]] = 1;
-            joined++;
+            k->tree[k->block_edge[4 * b + d]] |= (uint8_t)take;
+            joined += (int)take;
         }
     }
     if (joined < k->nfree - 1) { /* the rest in index order, by a union-find of the tree so far */
