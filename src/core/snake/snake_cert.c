@@ -473,19 +473,15 @@ static bool build_ordered(SnakeCert *k, const int32_t *edge_order) {
 
 /* One step of a BFS over the blocks (generation gen in bmark): queues the
  * unmarked blocks next to block b through edges neither forbidden nor a
- * wall's (bopen), in direction order; returns the directions it came
- * through (bit d: the edge toward d). */
-static inline unsigned bfs_visit(SnakeCert *k, int b, int32_t gen, int *qt) {
-    unsigned met = 0, m = k->bopen[b];
-    for (int d = 0; m != 0; d++, m >>= 1) {
+ * wall's (bopen). */
+static inline void bfs_visit(SnakeCert *k, int b, int32_t gen, int *qt) {
+    for (unsigned d = 0, m = k->bopen[b]; m != 0; d++, m >>= 1) {
         int other = b + k->bstep[d];
         if (!(m & 1u) || k->bmark[other] == gen)
             continue;
         k->bmark[other] = gen;
         k->bqueue[(*qt)++] = other;
-        met |= 1u << d;
     }
-    return met;
 }
 
 bool snake_cert_build(SnakeCert *k) { return build_ordered(k, NULL); }
@@ -520,7 +516,7 @@ bool snake_cert_holds(SnakeCert *k) {
     k->bqueue[qt++] = root;
     k->bmark[root] = gen;
     while (qh < qt)
-        (void)bfs_visit(k, k->bqueue[qh++], gen, &qt);
+        bfs_visit(k, k->bqueue[qh++], gen, &qt);
     return qt == k->nfree;
 }
 
