@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grid.h"
 #include "snake.h"
 #include "snake_cert.h"
 
@@ -149,6 +150,166 @@ START_TEST(curled_body_has_no_certificate) {
 }
 END_TEST
 
+/* ---- loading --------------------------------------------------------------- */
+
+/* Whether k and k2 hold the same constraints, to the block masks. */
+static bool same_constraints(const SnakeCert *k, const SnakeCert *k2) {
+    size_t e = (size_t)k->nedges * sizeof(int32_t), b = (size_t)k->nblocks * sizeof(int32_t);
+    return memcmp(k->req, k2->req, e) == 0 && memcmp(k->forb, k2->forb, e) == 0 &&
+           memcmp(k->req_until, k2->req_until, e) == 0 &&
+           memcmp(k->block_until, k2->block_until, b) == 0 &&
+           memcmp(k->bopen, k2->bopen, (size_t)k->nblocks) == 0 &&
+           memcmp(k->breq, k2->breq, (size_t)k->nblocks) == 0;
+}
+
+START_TEST(load_one_move_on_is_a_whole_load) {
+    /* A load of the body one move on changes only what the move changed
+     * (snake_cert_load); it must leave what a load from nothing leaves: a
+     * random walk (lane moves or not, eating now and then), with the
+     * constraints changed behind the load's back, cleared, or the body
+     * laid anew now and then, each load against a whole one in k2. */
+    enum { W = 8, H = 6 };
+    SnakeCert k, k2;
+    Snake s;
+    ck_assert_int_eq(snake_cert_init(&k, W, H, NULL), WS_OK);
+    ck_assert_int_eq(snake_cert_init(&k2, W, H, NULL), WS_OK);
+    ck_assert_int_eq(snake_init(&s, W, H, NULL), WS_OK);
+    snake_reset(&s, 0, 3);
+    uint32_t r = 12345u;
+    int moved = 0;
+    for (int step = 0; step < 20000; step++) {
+        r = r * 1103515245u + 12345u;
+        unsigned roll = (r >> 16) % 100u;
+        if (roll == 0 || s.len > 20) {
+            snake_reset(&s, 8 * (int)((r >> 8) % 6u), 1 + (int)((r >> 4) % 4u));
+        } else if (roll == 1) {
+            snake_cert_clear(&k);
+        } else if (roll == 2) { /* a change nobody took back */
+            int a = (int)((r >> 8) % (W * H));
+            snake_cert_constrain(&k, a, snake_cert_stay_to(&k, a), 1);
+        } else {
+            int head = snake_head(&s), to = -1;
+            for (int t = 0; t < 4 && to < 0; t++) { /* a free neighbour, or the tail's cell */
+                int n = grid_neighbor(W, H, head, (Dir)((r >> 20) % 4u + (unsigned)t) % 4);
+                if (n >= 0 && (!snake_occupies(&s, n) || (n == snake_tail(&s) && s.len > 2)))
+                    to = n;
+            }
+            if (to < 0) {
+                snake_reset(&s, 0, 2);
+            } else {
+                bool grow = (r >> 12) % 8u == 0 && to != snake_tail(&s);
+                snake_advance(&s, to, grow);
+                moved++;
+            }
+        }
+        bool lanes = snake_cert_load(&k, &s);
+        snake_cert_clear(&k2);
+        ck_assert_int_eq(lanes, snake_cert_load(&k2, &s));
+        ck_assert_msg(same_constraints(&k, &k2), "step %d: the loads differ", step);
+        ck_assert_int_eq(snake_cert_holds(&k), snake_cert_holds(&k2));
+    }
+    ck_assert_int_gt(moved, 10000);
+    snake_deinit(&s);
+    snake_cert_deinit(&k2);
+    snake_cert_deinit(&k);
+}
+END_TEST
+
+/* ---- tree shapes -------------------------------------------------------------- */
+
+static int ref_find(int *uf, int x) {
+    while (uf[x] != x)
+        x = uf[x];
+    return x;
+}
+
+/* The BFS tree shape by its definition (snake_cert.h): Kruskal over the
+ * required edges, then the edges a BFS from block `root` meets through
+ * edges not forbidden (in direction order), then every edge in index
+ * order. Writes the tree to tree[]; false when the required edges close a
+ * loop or are forbidden. */
+static bool ref_bfs_shape(const SnakeCert *k, int root, uint8_t *tree) {
+    int uf[64], order[256], queue[64], n = 0, qh = 0, qt = 0;
+    bool seen[64] = {false};
+    for (int b = 0; b < k->nblocks; b++)
+        uf[b] = b;
+    memset(tree, 0, (size_t)k->nedges);
+    for (int e = 0; e < k->nedges; e++) {
+        if (k->req[e] == 0)
+            continue;
+        int a = ref_find(uf, k->edge_end[2 * e]), b = ref_find(uf, k->edge_end[2 * e + 1]);
+        if (k->forb[e] != 0 || a == b)
+            return false;
+        uf[a] = b;
+        tree[e] = 1;
+    }
+    queue[qt++] = root;
+    seen[root] = true;
+    while (qh < qt) {
+        int b = queue[qh++];
+        for (int d = 0; d < DIR_COUNT; d++) {
+            int e = snake_cert_block_edge(k, b, (Dir)d);
+            if (e < 0 || k->forb[e] != 0)
+                continue;
+            int other = k->edge_end[2 * e] == b ? k->edge_end[2 * e + 1] : k->edge_end[2 * e];
+            if (!seen[other]) {
+                seen[other] = true;
+                queue[qt++] = other;
+                order[n++] = e;
+            }
+        }
+    }
+    for (int e = 0; e < k->nedges; e++)
+        order[n++] = e;
+    for (int i = 0; i < n; i++) {
+        int e = order[i];
+        int a = ref_find(uf, k->edge_end[2 * e]), b = ref_find(uf, k->edge_end[2 * e + 1]);
+        if (k->req[e] == 0 && k->forb[e] == 0 && a != b) {
+            uf[a] = b;
+            tree[e] = 1;
+        }
+    }
+    return true;
+}
+
+START_TEST(bfs_shapes_by_their_definition) {
+    /* Random constraints on 8x6 (12 blocks), some that cut the blocks apart
+     * (then the BFS meets only the root's part and index order does the
+     * rest), each BFS shape against the definition. */
+    enum { W = 8, H = 6 };
+    SnakeCert k;
+    ck_assert_int_eq(snake_cert_init(&k, W, H, NULL), WS_OK);
+    uint32_t r = 777u;
+    int compared = 0;
+    for (int round = 0; round < 3000; round++) {
+        snake_cert_clear(&k);
+        int n = 1 + (int)(round % 12);
+        for (int i = 0; i < n; i++) {
+            r = r * 1103515245u + 12345u;
+            int a = (int)((r >> 8) % (W * H));
+            bool cross = (r >> 20) % 3u == 0;
+            int b = cross ? snake_cert_cross_to(&k, a) : snake_cert_stay_to(&k, a);
+            if (b >= 0)
+                snake_cert_constrain(&k, a, b, 1);
+        }
+        for (int v = 1; v < SNAKE_CERT_VARIANTS; v++) {
+            if (v == 3)
+                continue; /* reverse index order: not a BFS shape */
+            int cell = (int)((r >> 4) % (W * H)), cell2 = (int)((r >> 12) % (W * H));
+            uint8_t want[64];
+            if (!ref_bfs_shape(&k, snake_cert_block(&k, v == 4 ? cell2 : cell), want))
+                continue;
+            snake_cert_build_variant(&k, v, cell, cell, cell2);
+            ck_assert_msg(memcmp(k.tree, want, (size_t)k.nedges) == 0, "round %d shape %d", round,
+                          v);
+            compared++;
+        }
+    }
+    ck_assert_int_gt(compared, 3000);
+    snake_cert_deinit(&k);
+}
+END_TEST
+
 static Suite *snake_cert_suite(void) {
     Suite *s = suite_create("snake_cert");
     TCase *tc = tcase_create("lifecycle");
@@ -161,6 +322,12 @@ static Suite *snake_cert_suite(void) {
     tc = tcase_create("certify");
     tcase_add_test(tc, straight_body_certified);
     tcase_add_test(tc, curled_body_has_no_certificate);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("loading");
+    tcase_add_test(tc, load_one_move_on_is_a_whole_load);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("shapes");
+    tcase_add_test(tc, bfs_shapes_by_their_definition);
     suite_add_tcase(s, tc);
     return s;
 }

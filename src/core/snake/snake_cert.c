@@ -27,6 +27,12 @@ static void cert_layout(void *owner, Slab *s) {
     k->edge_end = slab_take(s, 2 * e, sizeof *k->edge_end);
     k->block_edge = slab_take(s, 4 * b, sizeof *k->block_edge);
     k->rev_order = slab_take(s, e, sizeof *k->rev_order);
+    k->bopen = slab_take(s, b, sizeof *k->bopen);
+    k->breq = slab_take(s, b, sizeof *k->breq);
+    k->bbase = slab_take(s, b, sizeof *k->bbase);
+    k->lbody = slab_take(s, cells, sizeof *k->lbody);
+    k->req_snap = slab_take(s, e, sizeof *k->req_snap);
+    k->forb_snap = slab_take(s, e, sizeof *k->forb_snap);
     k->wall_block = slab_take(s, b, sizeof *k->wall_block);
     k->wall_edge = slab_take(s, e, sizeof *k->wall_edge);
     k->uf = slab_take(s, b, sizeof *k->uf);
@@ -36,6 +42,8 @@ static void cert_layout(void *owner, Slab *s) {
     k->bqueue = slab_take(s, b, sizeof *k->bqueue);
     k->bmark = slab_take(s, b, sizeof *k->bmark);
     k->bqueue2 = slab_take(s, b, sizeof *k->bqueue2);
+    k->comp = slab_take(s, b, sizeof *k->comp);
+    k->cmark = slab_take(s, b, sizeof *k->cmark);
 }
 
 static void edge_blocks_compute(const SnakeCert *k, int e, int *a, int *b);
@@ -63,6 +71,10 @@ static void geometry_build(SnakeCert *k) {
             k->block_edge[4 * b + d] = snake_cert_block_edge(k, b, (Dir)d);
     for (int e = 0; e < k->nedges; e++)
         k->rev_order[e] = k->nedges - 1 - e;
+    k->bstep[DIR_UP] = -k->bw;
+    k->bstep[DIR_RIGHT] = 1;
+    k->bstep[DIR_DOWN] = k->bw;
+    k->bstep[DIR_LEFT] = -1;
 }
 
 /* The two blocks of edge e (from the table geometry_build made). */
@@ -112,56 +124,79 @@ void snake_cert_set_walls(SnakeCert *k, const uint8_t *walls) {
         edge_blocks(k, e, &a, &b);
         k->wall_edge[e] = k->wall_block[a] || k->wall_block[b];
     }
+    for (int b = 0; b < k->nblocks; b++) {
+        k->bbase[b] = k->bopen[b] = 0;
+        for (int d = 0; d < DIR_COUNT; d++) {
+            int e = k->block_edge[4 * b + d];
+            if (e < 0 || k->wall_edge[e])
+                continue;
+            k->bbase[b] |= (uint8_t)(1u << d);
+            if (k->forb[e] == 0)
+                k->bopen[b] |= (uint8_t)(1u << d);
+        }
+    }
 }
 
 void snake_cert_clear(SnakeCert *k) {
     k->req_kept = false;
+    k->lvalid = false;
     memset(k->req, 0, (size_t)k->nedges * sizeof *k->req);
     memset(k->forb, 0, (size_t)k->nedges * sizeof *k->forb);
     memset(k->req_until, 0, (size_t)k->nedges * sizeof *k->req_until);
     memset(k->block_until, 0, (size_t)k->nblocks * sizeof *k->block_until);
+    memset(k->breq, 0, (size_t)k->nblocks);
+    memcpy(k->bopen, k->bbase, (size_t)k->nblocks);
 }
 
 /* ======================================================================== */
 /* Constraints                                                               */
 /* ======================================================================== */
 
+/* Flips the bit of the edge crossed out of `cell` in mask, at both of its
+ * blocks: a count of the edge went from 0 or to 0. */
+static inline void mask_flip(SnakeCert *k, uint8_t *mask, int cell) {
+    int b = k->cell_block[cell], d = k->cell_cross[cell];
+    mask[b] ^= (uint8_t)(1u << d);
+    mask[b + k->bstep[d]] ^= (uint8_t)(1u << ((d + 2) % DIR_COUNT));
+}
+
 bool snake_cert_constrain(SnakeCert *k, int a, int b, int delta) {
     int e = snake_cert_edge(k, a);
     if (e >= 0 && b == snake_cert_cross_to(k, a)) {
-        k->req[e] += delta;
+        int32_t was = k->req[e];
+        k->req[e] = was + delta;
+        if ((was == 0) != (k->req[e] == 0)) /* breq: bit set exactly when req != 0 */
+            mask_flip(k, k->breq, a);
         k->req_kept = false;
         return true;
     }
     if (b != snake_cert_stay_to(k, a))
         return false;
     if (e >= 0) {
-        k->forb[e] += delta;
+        int32_t was = k->forb[e];
+        k->forb[e] = was + delta;
+        if ((was == 0) != (k->forb[e] == 0) && !k->wall_edge[e]) /* bopen: forb == 0 */
+            mask_flip(k, k->bopen, a);
         k->req_kept = false;
     }
     return true;
 }
 
-/* Whether the edge joins its blocks in the search of connected(): a
- * required edge (req_only), or any edge neither forbidden nor a wall's. */
-static bool edge_open(const SnakeCert *k, int e, bool req_only) {
-    return req_only ? k->req[e] != 0 : k->forb[e] == 0 && !k->wall_edge[e];
-}
-
-/* Whether blocks x and y are joined by open edges (edge_open) other than
- * `skip`. Two searches, one from each end, take a block in turn, so a cut
- * costs the smaller side, and a way round costs about twice its length. */
 /* A fresh pair of stamps for bmark (gen and gen + 1), so a search clears nothing. */
 static int32_t mark_next(SnakeCert *k) {
     if (k->mark_gen > INT32_MAX - 4) { /* stamps run out after about 10^9 searches */
         memset(k->bmark, 0, (size_t)k->nblocks * sizeof *k->bmark);
+        memset(k->cmark, 0, (size_t)k->nblocks * sizeof *k->cmark);
         k->mark_gen = 0;
     }
     k->mark_gen += 2;
     return k->mark_gen;
 }
 
-static bool connected(SnakeCert *k, int x, int y, int skip, bool req_only) {
+/* Whether blocks x and y are joined by the edges of `mask` (breq or bopen).
+ * Two searches, one from each end, take a block in turn, so a cut costs the
+ * smaller side, and a way round costs about twice its length. */
+static bool connected(SnakeCert *k, int x, int y, const uint8_t *mask) {
     int32_t gen = mark_next(k);
     int32_t *q[2] = {k->bqueue, k->bqueue2};
     int head[2] = {0, 0}, tail[2] = {1, 1};
@@ -172,13 +207,11 @@ static bool connected(SnakeCert *k, int x, int y, int skip, bool req_only) {
     while (head[0] < tail[0] && head[1] < tail[1]) {
         for (int side = 0; side < 2; side++) {
             int b = q[side][head[side]++];
-            for (int d = 0; d < DIR_COUNT; d++) {
-                int e = k->block_edge[4 * b + d];
-                if (e < 0 || e == skip || !edge_open(k, e, req_only))
+            unsigned m = mask[b];
+            for (int d = 0; m != 0; d++, m >>= 1) {
+                if (!(m & 1u))
                     continue;
-                int u, v;
-                edge_blocks(k, e, &u, &v);
-                int other = u == b ? v : u;
+                int other = b + k->bstep[d];
                 if (k->bmark[other] == gen + 1 - side)
                     return true; /* the two searches met */
                 if (k->bmark[other] == gen + side)
@@ -203,34 +236,124 @@ bool snake_cert_add_keeps(SnakeCert *k, int a, int b) {
         if (k->forb[e] != 0 || k->wall_edge[e])
             return false;
         /* A new required edge must not close a loop of required edges. */
-        return k->req[e] != 0 || !connected(k, x, y, -1, true);
+        return k->req[e] != 0 || !connected(k, x, y, k->breq);
     }
     if (b != snake_cert_stay_to(k, a))
         return true; /* no lane move: no constraint */
     if (k->req[e] != 0)
         return false;
-    /* A newly forbidden edge must leave its blocks joined some other way. */
-    return k->forb[e] != 0 || k->wall_edge[e] || connected(k, x, y, e, false);
+    /* A newly forbidden edge must leave its blocks joined some other way:
+     * the search runs with the edge taken out of bopen for a moment. */
+    if (k->forb[e] != 0 || k->wall_edge[e])
+        return true;
+    mask_flip(k, k->bopen, a);
+    bool joined = connected(k, x, y, k->bopen);
+    mask_flip(k, k->bopen, a);
+    return joined;
+}
+
+/* Adds (delta +1) or removes (-1) the body move a -> b as snake_cert_load
+ * does: its constraint, kept in req_snap and forb_snap too, and the count of
+ * moves that are no lane move. */
+static void load_move(SnakeCert *k, int a, int b, int delta) {
+    if (!snake_cert_constrain(k, a, b, delta)) {
+        k->lnonlane += delta; /* no outline takes this move; load the others */
+        return;
+    }
+    int e = snake_cert_edge(k, a);
+    if (e >= 0) {
+        k->req_snap[e] = k->req[e];
+        k->forb_snap[e] = k->forb[e];
+    }
+}
+
+/* The cell i places behind the head of the body last loaded (lbody). */
+static int lbody_at(const SnakeCert *k, int i) {
+    int j = k->lhead - i;
+    return k->lbody[j < 0 ? j + k->w * k->h : j];
+}
+
+/* Whether body s, but for its first `skip` segments, is the last loaded body
+ * from its head on (its first n segments). */
+static bool lbody_matches(const SnakeCert *k, const Snake *s, int skip, int n) {
+    for (int i = 0; i < n; i++)
+        if (snake_at(s, skip + i) != lbody_at(k, i))
+            return false;
+    return true;
+}
+
+/* snake_cert_load from the last load's state when s is the same body, or
+ * that body one move on (eating or not), and nothing else changed the
+ * constraints since: the state a whole load would make, with only that
+ * move's changes. False (nothing changed) otherwise. */
+static bool load_step(SnakeCert *k, const Snake *s) {
+    if (!k->lvalid || s->len < 1 || s->len > k->w * k->h ||
+        memcmp(k->req, k->req_snap, (size_t)k->nedges * sizeof *k->req) != 0 ||
+        memcmp(k->forb, k->forb_snap, (size_t)k->nedges * sizeof *k->forb) != 0)
+        return false;
+    bool moved;
+    if (s->len == k->llen && lbody_matches(k, s, 0, s->len))
+        moved = false; /* the same body */
+    else if (s->len == k->llen && lbody_matches(k, s, 1, s->len - 1))
+        moved = true; /* one move on: the tail left */
+    else if (s->len == k->llen + 1 && lbody_matches(k, s, 1, k->llen))
+        moved = true; /* one move on, eating: the tail stayed */
+    else
+        return false;
+    if (!moved)
+        return true;
+    bool eat = s->len > k->llen;
+    if (!eat) {
+        /* Every segment is a move nearer its leaving (len - i in
+         * snake_cert_load grows i by one), and the tail leaves. */
+        if (k->llen >= 2)
+            load_move(k, lbody_at(k, k->llen - 1), lbody_at(k, k->llen - 2), -1);
+        for (int e = 0; e < k->nedges; e++)
+            k->req_until[e] -= k->req_until[e] > 0;
+        for (int b = 0; b < k->nblocks; b++)
+            k->block_until[b] -= k->block_until[b] > 0;
+    }
+    /* The new head, and the move into it unless it is the whole body. */
+    int a = lbody_at(k, 0), head = snake_at(s, 0);
+    k->block_until[snake_cert_block(k, head)] = (int32_t)s->len;
+    if (s->len >= 2) {
+        load_move(k, a, head, 1);
+        int e = snake_cert_edge(k, a);
+        if (e >= 0 && head == snake_cert_cross_to(k, a))
+            k->req_until[e] = (int32_t)(s->len - 1);
+    }
+    k->lhead = k->lhead + 1 < k->w * k->h ? k->lhead + 1 : 0;
+    k->lbody[k->lhead] = head;
+    k->llen = s->len;
+    return true;
 }
 
 bool snake_cert_load(SnakeCert *k, const Snake *s) {
+    if (load_step(k, s))
+        return k->lnonlane == 0;
     snake_cert_clear(k);
-    bool lanes = true;
+    k->lnonlane = 0;
     for (int i = s->len - 1; i >= 0; i--) {
         int a = snake_at(s, i);
+        k->lbody[s->len - 1 - i] = a; /* the ring with the tail at 0 */
         /* Segment i leaves after len - i moves; what it implies holds till then. */
         k->block_until[snake_cert_block(k, a)] = (int32_t)(s->len - i);
         if (i == 0)
             break;
         if (!snake_cert_constrain(k, a, snake_at(s, i - 1), 1)) {
-            lanes = false; /* no outline takes this move; load the others */
+            k->lnonlane++; /* no outline takes this move; load the others */
             continue;
         }
         int e = snake_cert_edge(k, a);
         if (e >= 0 && snake_at(s, i - 1) == snake_cert_cross_to(k, a))
             k->req_until[e] = (int32_t)(s->len - i);
     }
-    return lanes;
+    memcpy(k->req_snap, k->req, (size_t)k->nedges * sizeof *k->req);
+    memcpy(k->forb_snap, k->forb, (size_t)k->nedges * sizeof *k->forb);
+    k->lhead = s->len - 1;
+    k->llen = s->len;
+    k->lvalid = true;
+    return k->lnonlane == 0;
 }
 
 /* ======================================================================== */
@@ -270,12 +393,20 @@ static void uf_join(SnakeCert *k, int ra, int rb) {
     k->uf_size[rb] += k->uf_size[ra];
 }
 
+/* uf and uf_size as the required edges' part of a build (uf_req) left them. */
+static void uf_restore(SnakeCert *k) {
+    memcpy(k->uf, k->uf_req, (size_t)k->nblocks * sizeof *k->uf);
+    memcpy(k->uf_size, k->uf_req + k->nblocks, (size_t)k->nblocks * sizeof *k->uf_size);
+}
+
 /* The first part of every build: the required edges into k->uf and k->tree
- * (*joined of them), or false when they are forbidden or close a loop. */
-static bool build_required(SnakeCert *k, int *joined) {
+ * (*joined of them), or false when they are forbidden or close a loop. When
+ * the last build's part is kept, k->uf is set only if `with_uf` (the BFS
+ * shapes do without it). */
+static bool build_required(SnakeCert *k, int *joined, bool with_uf) {
     if (k->req_kept) { /* the same constraints as the last build: its first part holds */
-        memcpy(k->uf, k->uf_req, (size_t)k->nblocks * sizeof *k->uf);
-        memcpy(k->uf_size, k->uf_req + k->nblocks, (size_t)k->nblocks * sizeof *k->uf_size);
+        if (with_uf)
+            uf_restore(k);
         memcpy(k->tree, k->tree_req, (size_t)k->nedges);
         *joined = k->joined_req;
         return true;
@@ -307,6 +438,7 @@ static bool build_required(SnakeCert *k, int *joined) {
     memcpy(k->tree_req, k->tree, (size_t)k->nedges);
     k->joined_req = *joined;
     k->req_kept = true;
+    k->comp_kept = false;
     return true;
 }
 
@@ -336,29 +468,20 @@ static bool build_grow(SnakeCert *k, const int32_t *edge_order, int joined) {
 /* snake_cert_build with the free edges tried in edge_order (NULL: index order). */
 static bool build_ordered(SnakeCert *k, const int32_t *edge_order) {
     int joined;
-    return build_required(k, &joined) && build_grow(k, edge_order, joined);
+    return build_required(k, &joined, true) && build_grow(k, edge_order, joined);
 }
 
 /* One step of a BFS over the blocks (generation gen in bmark): queues the
  * unmarked blocks next to block b through edges neither forbidden nor a
- * wall's, in direction order, and writes the edges it came through to met;
- * returns how many. */
-static inline int bfs_visit(SnakeCert *k, int b, int32_t gen, int *qt, int met[DIR_COUNT]) {
-    int n = 0;
-    for (int d = 0; d < DIR_COUNT; d++) {
-        int e = k->block_edge[4 * b + d];
-        if (e < 0 || k->forb[e] != 0 || k->wall_edge[e])
-            continue;
-        int u, v;
-        edge_blocks(k, e, &u, &v);
-        int other = u == b ? v : u;
-        if (k->bmark[other] == gen)
+ * wall's (bopen). */
+static inline void bfs_visit(SnakeCert *k, int b, int32_t gen, int *qt) {
+    for (unsigned d = 0, m = k->bopen[b]; m != 0; d++, m >>= 1) {
+        int other = b + k->bstep[d];
+        if (!(m & 1u) || k->bmark[other] == gen)
             continue;
         k->bmark[other] = gen;
         k->bqueue[(*qt)++] = other;
-        met[n++] = e;
     }
-    return n;
 }
 
 bool snake_cert_build(SnakeCert *k) { return build_ordered(k, NULL); }
@@ -389,11 +512,11 @@ bool snake_cert_holds(SnakeCert *k) {
     if (root == k->nblocks)
         return false; /* no free block: build_ordered says no too */
     int32_t gen = mark_next(k);
-    int qh = 0, qt = 0, met[DIR_COUNT];
+    int qh = 0, qt = 0;
     k->bqueue[qt++] = root;
     k->bmark[root] = gen;
     while (qh < qt)
-        (void)bfs_visit(k, k->bqueue[qh++], gen, &qt, met);
+        bfs_visit(k, k->bqueue[qh++], gen, &qt);
     return qt == k->nfree;
 }
 
@@ -402,22 +525,60 @@ bool snake_cert_holds(SnakeCert *k) {
  * every edge in index order. The BFS takes each edge into the tree as it
  * meets it, which is the same as listing them first; and when the edges not
  * forbidden join every block (always, for the certified bodies the policy
- * builds shapes of), the tree is whole before the index order is reached. */
+ * builds shapes of), the tree is whole before the index order is reached.
+ *
+ * No union-find: every block the BFS has met is in the root's part (it came
+ * over a required edge, or one the tree took, or one that closed a loop of
+ * the root's part), and the edges taken join only met blocks, so a block
+ * not met yet is in the root's part exactly when its required edges' part
+ * (comp) holds a met block (cmark). An edge to it is taken exactly when not. */
 static void build_bfs(SnakeCert *k, int root) {
     int joined;
-    if (!build_required(k, &joined))
+    if (!build_required(k, &joined, false))
         return;
+    if (!k->comp_kept) {
+        for (int b = 0; b < k->nblocks; b++)
+            k->comp[b] = uf_find(k->uf_req, b);
+        k->comp_kept = true;
+    }
     int32_t gen = mark_next(k);
-    int qh = 0, qt = 0, met[DIR_COUNT];
+    int qh = 0, qt = 0;
     k->bqueue[qt++] = root;
     k->bmark[root] = gen;
-    while (qh < qt && joined < k->nfree - 1) {
-        int n = bfs_visit(k, k->bqueue[qh++], gen, &qt, met);
-        for (int i = 0; i < n; i++) /* (a try never changes what the BFS meets) */
-            if (k->req[met[i]] == 0 && joined < k->nfree - 1)
-                build_try(k, met[i], &joined);
+    k->cmark[k->comp[root]] = gen;
+    int last = k->nfree - 1; /* the edges of a whole tree */
+    while (qh < qt && joined < last) {
+        int b = k->bqueue[qh++];
+        unsigned m = k->bopen[b];
+        for (int d = 0; m != 0; d++, m >>= 1) {
+            if (!(m & 1u))
+                continue;
+            int other = b + k->bstep[d];
+            if (k->bmark[other] == gen)
+                continue;
+            k->bmark[other] = gen;
+            k->bqueue[qt++] = other;
+            /* The take without a branch: whether the part was met is hard to
+             * predict once the body winds (measured: 5 % of the decision time
+             * on 30x30 and 64x64); marking a marked part changes nothing.
+             * The same for the block marks was slower on 64x64. */
+            int part = k->comp[other];
+            unsigned take = (k->cmark[part] != gen) & (joined < last);
+            k->cmark[part] = gen;
+            k->tree[k->block_edge[4 * b + d]] |= (uint8_t)take;
+            joined += (int)take;
+        }
     }
-    build_grow(k, NULL, joined);
+    if (joined < k->nfree - 1) { /* the rest in index order, by a union-find of the tree so far */
+        uf_restore(k);
+        for (int e = 0; e < k->nedges; e++)
+            if (k->tree[e] && !k->tree_req[e]) {
+                int a, b;
+                edge_blocks(k, e, &a, &b);
+                uf_join(k, uf_find(k->uf, a), uf_find(k->uf, b));
+            }
+        build_grow(k, NULL, joined);
+    }
 }
 
 void snake_cert_build_variant(SnakeCert *k, int variant, int head, int food, int tail) {

@@ -49,13 +49,34 @@ typedef struct SnakeCert {
     /* Lane geometry, worked out once per board (snake_cert_init) so that the
      * searches and outline walks, which ask it millions of times a game,
      * read a table instead of dividing by the board's width. */
-    int32_t *nbr;        /* 4 * cells: the neighbour of cell c toward d at 4c + d, or -1 */
-    int32_t *cell_block; /* cells: the block that holds the cell */
-    int32_t *cell_edge;  /* cells: the edge its crossing move uses, or -1 */
-    uint8_t *cell_cross; /* cells: the direction of its crossing move */
-    int32_t *edge_end;   /* 2 * nedges: the blocks of edge e at 2e and 2e + 1 */
-    int32_t *block_edge; /* 4 * nblocks: the edge of block b toward d at 4b + d, or -1 */
-    int32_t *rev_order;  /* nedges: every edge in reverse index order (tree shape 3) */
+    int32_t *nbr;         /* 4 * cells: the neighbour of cell c toward d at 4c + d, or -1 */
+    int32_t *cell_block;  /* cells: the block that holds the cell */
+    int32_t *cell_edge;   /* cells: the edge its crossing move uses, or -1 */
+    uint8_t *cell_cross;  /* cells: the direction of its crossing move */
+    int32_t *edge_end;    /* 2 * nedges: the blocks of edge e at 2e and 2e + 1 */
+    int32_t *block_edge;  /* 4 * nblocks: the edge of block b toward d at 4b + d, or -1 */
+    int32_t *rev_order;   /* nedges: every edge in reverse index order (tree shape 3) */
+    int bstep[DIR_COUNT]; /* the block next to block b toward d is b + bstep[d] */
+
+    /* The edges of each block as bit masks (bit d: the edge toward d), kept
+     * up to date by snake_cert_constrain and snake_cert_set_walls, so that
+     * the block searches read one byte a block instead of an edge index,
+     * its counts and its wall flag for each of four directions. */
+    uint8_t *bopen; /* per block: edges neither forbidden nor a wall's */
+    uint8_t *breq;  /* per block: required edges */
+    uint8_t *bbase; /* per block: edges on the board and not a wall's (bopen, nothing forbidden) */
+
+    /* The body the constraints were last loaded from, so that the next load,
+     * of the same body usually one move on, changes only what that move
+     * changed (snake_cert_load): its cells as a ring (cells long, the head
+     * at lhead), and req and forb as that load left them, which tells
+     * whether anything else changed the constraints since. */
+    int32_t *lbody;
+    int lhead, llen;    /* the ring index of the head, the body's length */
+    int lnonlane;       /* its moves that are no lane move */
+    bool lvalid;        /* lbody, req_snap, forb_snap hold the last load */
+    int32_t *req_snap;  /* per edge */
+    int32_t *forb_snap; /* per edge */
 
     /* The walls (snake_cert_set_walls): whole blocks, never in a tree. */
     uint8_t *wall_block; /* per block: a wall */
@@ -72,11 +93,14 @@ typedef struct SnakeCert {
     int32_t *uf_req;
     uint8_t *tree_req;
     int joined_req;
-    bool req_kept;       /* uf_req, tree_req, joined_req hold the loaded constraints' part */
-    int32_t *bqueue;     /* per block: BFS queue */
-    int32_t *bmark;      /* per block: the two-sided search's marks (mark_gen, mark_gen + 1) */
-    int32_t *bqueue2;    /* per block: its second queue */
-    int32_t mark_gen;    /* bmark values below this are stale, so a search clears nothing */
+    bool req_kept;    /* uf_req, tree_req, joined_req hold the loaded constraints' part */
+    int32_t *comp;    /* per block: its part's root in uf_req (the BFS tree shapes) */
+    bool comp_kept;   /* comp holds uf_req's parts */
+    int32_t *cmark;   /* per block (a part's root): a BFS tree shape's marks, as bmark */
+    int32_t *bqueue;  /* per block: BFS queue */
+    int32_t *bmark;   /* per block: the two-sided search's marks (mark_gen, mark_gen + 1) */
+    int32_t *bqueue2; /* per block: its second queue */
+    int32_t mark_gen; /* bmark values below this are stale, so a search clears nothing */
 
     void *mem; /* the one block every buffer above lives in */
 } SnakeCert;
