@@ -530,9 +530,12 @@ static int lane_search(SnakeCycle *c, const Snake *s, int goal, int limit, int f
             /* The tie-break cost is counted only where it is compared or kept. */
             if (c->dist[ys] >= 0) { /* same layer, reached again: keep the cheaper parent */
                 if (c->dist[ys] == tick) {
-                    int32_t cost = c->cost[st] + hug_cost(c, y, tick);
-                    if (cost < c->cost[ys]) {
-                        c->cost[ys] = cost;
+                    /* Both parents add y's own cost (the same cell and
+                     * tick), so the cheaper parent wins and y's cost need
+                     * not be counted again. */
+                    int old = c->parent[ys];
+                    if (c->cost[st] < c->cost[old]) {
+                        c->cost[ys] += c->cost[st] - c->cost[old];
                         c->parent[ys] = st;
                     }
                 }
