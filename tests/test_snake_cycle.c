@@ -88,9 +88,9 @@ START_TEST(fixed_4x3_by_hand) {
 }
 END_TEST
 
-static const int CYCLE_BOARDS[][2] = {{2, 2}, {2, 3}, {3, 2}, {4, 4}, {6, 4}, {4, 6}, {5, 4},
-                                      {4, 5}, {7, 2}, {2, 7}, {6, 6}, {8, 8}, {30, 30}, {3, 256},
-                                      {256, 3}, {9, 10}};
+static const int CYCLE_BOARDS[][2] = {{2, 2},   {2, 3},   {3, 2},   {4, 4}, {6, 4}, {4, 6},
+                                      {5, 4},   {4, 5},   {7, 2},   {2, 7}, {6, 6}, {8, 8},
+                                      {30, 30}, {3, 256}, {256, 3}, {9, 10}};
 enum { N_CYCLE_BOARDS = sizeof CYCLE_BOARDS / sizeof CYCLE_BOARDS[0] };
 
 START_TEST(fixed_is_cycle_through_start) {
@@ -310,10 +310,10 @@ START_TEST(explain_off_decides_the_same) {
         SnakeGame g;
         SnakeAi shown, quiet;
         ck_assert_int_eq(snake_game_init(&g, &rules, 1, NULL), WS_OK);
-        ck_assert_int_eq(
-            snake_ai_init(&shown, rules.w, rules.h, SNAKE_POLICY_PERFECT, true, NULL), WS_OK);
-        ck_assert_int_eq(
-            snake_ai_init(&quiet, rules.w, rules.h, SNAKE_POLICY_PERFECT, true, NULL), WS_OK);
+        ck_assert_int_eq(snake_ai_init(&shown, rules.w, rules.h, SNAKE_POLICY_PERFECT, true, NULL),
+                         WS_OK);
+        ck_assert_int_eq(snake_ai_init(&quiet, rules.w, rules.h, SNAKE_POLICY_PERFECT, true, NULL),
+                         WS_OK);
         quiet.explain = false;
         long plan_moves = 0;
         for (uint64_t seed = 1; seed <= 3; seed++) {

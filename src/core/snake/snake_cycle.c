@@ -731,7 +731,8 @@ static bool plan_search(SnakeCycle *c, const SnakeGame *g, const bool valid[DIR_
     banned[nbanned++] = head;
     bool ok = false;
     int from = -1; /* the cell of the last banned move: search on from its layer */
-    int prev_n = 0, verified = 0; /* the last route checked (cand_prev) and its first moves that keep */
+    /* The last route checked (cand_prev) and how many of its first moves keep a certificate. */
+    int prev_n = 0, verified = 0;
     for (int attempt = 0; attempt < PLAN_ATTEMPTS; attempt++) {
         int steps = from < 0 ? lane_route(c, s, g->food, limit, flush, free)
                              : lane_route_again(c, s, g->food, limit, flush, from);
@@ -800,8 +801,7 @@ static bool plan_at_best(const SnakeCycle *c, const SnakeGame *g) {
     int head = snake_head(&g->snake), food = g->food;
     int near = abs(head % c->w - food % c->w) + abs(head / c->w - food / c->w);
     Dir next = grid_dir_between(c->w, head, c->plan[c->plan_at + 1]);
-    return c->plan_len - 1 - c->plan_at <= near && next != DIR_NONE &&
-           snake_game_is_legal(g, next);
+    return c->plan_len - 1 - c->plan_at <= near && next != DIR_NONE && snake_game_is_legal(g, next);
 }
 
 static Dir choose_blocks(SnakeCycle *c, const SnakeGame *g, Path *route, bool explain,

@@ -54,22 +54,22 @@ typedef struct SnakeCycle {
      * number of lane moves since the route's last free move, capped at the
      * body's length (docs/perfect.md, "the free prefix"); a body longer than
      * free_max searches lane moves only (k = 0). */
-    int free_max;          /* longest body whose plans may start with free moves */
-    int32_t *release;      /* cells: tick from which a body cell may be entered (0 = free) */
-    int32_t *dist;         /* states: (free_max + 1) * cells, k * cells + cell */
-    int32_t *parent;       /* states */
-    int32_t *queue;        /* states */
-    int32_t *cost;         /* states: tie-break cost of the route to each state */
-    int32_t *kseen;        /* cells: the largest k a state of the cell was reached with */
-    int32_t *last_at;      /* cells: when a candidate plan last entered the cell (-1) */
-    int goal_state;        /* the state the last search reached the goal in */
+    int free_max;     /* longest body whose plans may start with free moves */
+    int32_t *release; /* cells: tick from which a body cell may be entered (0 = free) */
+    int32_t *dist;    /* states: (free_max + 1) * cells, k * cells + cell */
+    int32_t *parent;  /* states */
+    int32_t *queue;   /* states */
+    int32_t *cost;    /* states: tie-break cost of the route to each state */
+    int32_t *kseen;   /* cells: the largest k a state of the cell was reached with */
+    int32_t *last_at; /* cells: when a candidate plan last entered the cell (-1) */
+    int goal_state;   /* the state the last search reached the goal in */
     /* What the last search left, so that a search after a ban goes on from
      * the layer the ban touches (lane_route_again) and the next fresh one
      * clears only the states the last one reached: queue[0 .. search_qt)
      * and the goal's states; everything else in dist is -1. */
     int search_qt, search_goal, search_kmax;
-    uint8_t *ban;          /* per cell: moves a plan search may not take (bit per Dir) */
-    int32_t *seq;          /* 2 * cells: the body followed by a plan, for its virtual walk */
+    uint8_t *ban; /* per cell: moves a plan search may not take (bit per Dir) */
+    int32_t *seq; /* 2 * cells: the body followed by a plan, for its virtual walk */
 
     /* The plan being followed: plan[plan_at] is the head, the last cell the food. */
     int32_t *plan;
