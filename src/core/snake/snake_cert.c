@@ -399,6 +399,35 @@ static void uf_restore(SnakeCert *k) {
     memcpy(k->uf_size, k->uf_req + k->nblocks, (size_t)k->nblocks * sizeof *k->uf_size);
 }
 
+/* The required edges into a fresh union-find k->uf (and into tree, unless
+ * NULL, which also loses every other edge), *joined of them; false when one
+ * is forbidden or a wall's or they close a loop of blocks. */
+static bool join_required(SnakeCert *k, uint8_t *tree, int *joined) {
+    for (int b = 0; b < k->nblocks; b++) {
+        k->uf[b] = b;
+        k->uf_size[b] = 1;
+    }
+    *joined = 0;
+    for (int e = 0; e < k->nedges; e++) {
+        if (tree != NULL)
+            tree[e] = 0;
+        if (k->req[e] == 0)
+            continue;
+        if (k->forb[e] != 0 || k->wall_edge[e])
+            return false;
+        int a, b;
+        edge_blocks(k, e, &a, &b);
+        int ra = uf_find(k->uf, a), rb = uf_find(k->uf, b);
+        if (ra == rb)
+            return false; /* the body's crossings would close a loop of blocks */
+        uf_join(k, ra, rb);
+        if (tree != NULL)
+            tree[e] = 1;
+        (*joined)++;
+    }
+    return true;
+}
+
 /* The first part of every build: the required edges into k->uf and k->tree
  * (*joined of them), or false when they are forbidden or close a loop. When
  * the last build's part is kept, k->uf is set only if `with_uf` (the BFS
@@ -411,26 +440,8 @@ static bool build_required(SnakeCert *k, int *joined, bool with_uf) {
         *joined = k->joined_req;
         return true;
     }
-    for (int b = 0; b < k->nblocks; b++) {
-        k->uf[b] = b;
-        k->uf_size[b] = 1;
-    }
-    *joined = 0;
-    for (int e = 0; e < k->nedges; e++) {
-        k->tree[e] = 0;
-        if (k->req[e] == 0)
-            continue;
-        if (k->forb[e] != 0 || k->wall_edge[e])
-            return false;
-        int a, b;
-        edge_blocks(k, e, &a, &b);
-        int ra = uf_find(k->uf, a), rb = uf_find(k->uf, b);
-        if (ra == rb)
-            return false; /* the body's crossings would close a loop of blocks */
-        uf_join(k, ra, rb);
-        k->tree[e] = 1;
-        (*joined)++;
-    }
+    if (!join_required(k, k->tree, joined))
+        return false;
     /* Kruskal's choices after this depend only on which blocks are joined,
      * so the next build may start from here (snake_cert.h, uf_req). */
     memcpy(k->uf_req, k->uf, (size_t)k->nblocks * sizeof *k->uf);
@@ -488,22 +499,9 @@ bool snake_cert_build(SnakeCert *k) { return build_ordered(k, NULL); }
 
 bool snake_cert_holds(SnakeCert *k) {
     /* The required edges: none forbidden, no loop (a union-find of them alone). */
-    for (int b = 0; b < k->nblocks; b++) {
-        k->uf[b] = b;
-        k->uf_size[b] = 1;
-    }
-    for (int e = 0; e < k->nedges; e++) {
-        if (k->req[e] == 0)
-            continue;
-        if (k->forb[e] != 0 || k->wall_edge[e])
-            return false;
-        int a, b;
-        edge_blocks(k, e, &a, &b);
-        int ra = uf_find(k->uf, a), rb = uf_find(k->uf, b);
-        if (ra == rb)
-            return false;
-        uf_join(k, ra, rb);
-    }
+    int joined;
+    if (!join_required(k, NULL, &joined))
+        return false;
     /* The edges neither forbidden nor a wall's join every free block: one
      * search over them, cheaper than growing a tree with a find per edge. */
     int root = 0;
