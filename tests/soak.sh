@@ -29,7 +29,8 @@ cat >"$tmp/inner.sh" <<'INNER'
 set -u
 BIN=$1 TOTAL=$2 SEED=$3
 RANDOM=$SEED
-# The software renderer, no GL and no D-Bus: clean under ASan (TOOLCHAIN.md).
+# The software renderer, no GL and no D-Bus: clean under ASan (docs/reliability.md,
+# "Sanitizers and the window").
 export SDL_VIDEODRIVER=x11 SDL_RENDER_DRIVER=software SDL_FRAMEBUFFER_ACCELERATION=0
 export DBUS_SESSION_BUS_ADDRESS=disabled:
 # Reports go to files (checked below); a small quarantine, so that freed

@@ -10,7 +10,8 @@ fails=0
 fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-# libdbus leaks a buffer that LeakSanitizer reports at exit (TOOLCHAIN.md).
+# libdbus leaks a buffer that LeakSanitizer reports at exit (docs/reliability.md,
+# "Sanitizers and the window").
 export DBUS_SESSION_BUS_ADDRESS=disabled:
 
 # 1. Smoke run: 120 frames in a (dummy) window, then a clean exit.

@@ -25,7 +25,8 @@
 #   ae A B                how many pixels differ
 #   expect_same WHAT A B, expect_changed WHAT A B [MIN]
 #   five_back_five_forward REF   ',' x5 changes the picture, '.' x5 gives REF again
-# The software renderer, no GL and no D-Bus: clean under ASan (TOOLCHAIN.md).
+# The software renderer, no GL and no D-Bus: clean under ASan (docs/reliability.md,
+# "Sanitizers and the window").
 set -u
 XVFB_LIB=$(readlink -f "${BASH_SOURCE[0]}")
 fails=${fails:-0}
