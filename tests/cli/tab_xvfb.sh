@@ -11,10 +11,8 @@
 set -u
 . "$(dirname "$0")/xvfb_lib.sh"
 xvfb_test tab_xvfb "$1" xdotool import convert compare <<'INNER'
-wshot() { sleep "${2:-0.6}"; import -window "$wid" "$1"; }
 # The board area at 1024x640 (layout_frame): x 12..705, y 36..601.
 board() { convert "$1" -crop 693x565+12+36 +repage "$2"; }
-away() { xdotool mousemove 0 0; } # off the window: no tick under the pointer
 
 app_start --size 12x12 --seed 11 --speed 10 --window 1024x640
 away

@@ -18,10 +18,8 @@ set -u
 xvfb_test video_xvfb "$1" xdotool import convert compare <<'INNER'
 "$BIN" snake --headless --games 3 --size 8x8 --seed 1 --strict-tail --trace t.txt >/dev/null \
   || { echo "FAIL: cannot write a trace"; exit 1; }
-wshot() { sleep "${2:-0.6}"; import -window "$wid" "$1"; }
 # crop IN OUT GEOMETRY
 crop() { convert "$1" -crop "$3" +repage "$2"; }
-away() { xdotool mousemove 0 0; } # off the window: no tick under the pointer
 
 # ---- live: Space at a past tick keeps the recorded ticks ---------------------
 app_start --size 12x12 --seed 11 --speed 10 --window 1024x640

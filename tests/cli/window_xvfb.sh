@@ -59,7 +59,6 @@ expect_same "End (back to the latest tick)" pause2.png end.png
 # 47 pixels, cell (0,0) at (76,36). A click on (3,5) puts a wall across the
 # column below the head: the wave must change on cells (3,7)..(3,10), two
 # steps further now, and the second click must give back the same colours.
-wshot() { sleep 0.6; import -window "$wid" "$1"; } # the window alone, as in wheel_xvfb.sh
 xdotool key p v Home
 wshot wall_before.png
 xdotool mousemove --window "$wid" 240 294 click 1

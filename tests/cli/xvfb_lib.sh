@@ -22,6 +22,8 @@
 #   app_quit, quit_window presses Q and checks that the program quits with
 #                         status 0 and no sanitizer report
 #   shot FILE [DELAY]     captures the screen after DELAY s (default 0.6)
+#   wshot FILE [DELAY]    the same for the window alone
+#   away                  moves the pointer off the window
 #   ae A B                how many pixels differ
 #   expect_same WHAT A B, expect_changed WHAT A B [MIN]
 #   five_back_five_forward REF   ',' x5 changes the picture, '.' x5 gives REF again
@@ -76,6 +78,10 @@ quit_window() { app_quit; }
 
 # shot FILE [DELAY]: captures the screen after DELAY seconds (default 0.6).
 shot() { sleep "${2:-0.6}"; import -window root "$1"; }
+# wshot FILE [DELAY]: the same for the window ($wid) alone.
+wshot() { sleep "${2:-0.6}"; import -window "$wid" "$1"; }
+# away: the pointer off the window, so no tick is hovered on the timeline.
+away() { xdotool mousemove 0 0; }
 # ae A B: how many pixels differ.
 ae() { compare -metric AE "$1" "$2" null: 2>&1 | awk '{print int($1)}'; }
 
