@@ -750,7 +750,6 @@ static bool plan_search(SnakeCycle *c, const SnakeGame *g, const bool valid[DIR_
         } else {
             verified = 0;
         }
-        memcpy(c->cand_prev, c->cand, (size_t)n * sizeof *c->cand);
         prev_n = n;
         if (fail == 0) { /* the kept plan changes only now, to a checked one */
             memcpy(c->plan, c->cand, (size_t)n * sizeof *c->plan);
@@ -763,6 +762,9 @@ static bool plan_search(SnakeCycle *c, const SnakeGame *g, const bool valid[DIR_
         from = c->cand[fail - 1];
         c->ban[from] |= (uint8_t)(1u << grid_dir_between(c->w, from, c->cand[fail]));
         banned[nbanned++] = from;
+        int32_t *last = c->cand; /* it becomes cand_prev; the next route goes in the other */
+        c->cand = c->cand_prev;
+        c->cand_prev = last;
     }
     for (int i = 0; i < nbanned; i++)
         c->ban[banned[i]] = 0;
