@@ -11,6 +11,7 @@
  *   -> steps 20000 length 1234 outcome playing decision_us_mean 12.3
  *      decision_us_p99 45.6 cpu_us_mean 11.9 cpu_us_p99 44.1 moves_fnv1a 0123456789abcdef
  *      cpu_us_max 97.0 cycle_moves 512 cycle_cpu_us_mean 20.1 plan_cpu_us_mean 9.8
+ *      cpu_us_max_at 4321
  *
  * EXPLAIN 1 decides as the window does (the AI's overlays worked out every
  * decision, SnakeAi.explain); the default 0 as headless runs do.
@@ -19,6 +20,8 @@
  * cpu_us_* the thread's CPU time, steadier on a machine shared with other jobs.
  * cycle_moves: the decisions that followed the certificate's cycle (reason
  * cycle), with their mean CPU time; plan_cpu_us_mean: the others' (a plan).
+ * cpu_us_max_at: the slowest decision's number (0 is the first), to look at it
+ * again with MAX_STEPS one more.
  *
  * Built by the script against each build's libws_snake.a and libws_common.a
  * with that tree's own headers.
@@ -71,7 +74,7 @@ int main(int argc, char **argv) {
     uint64_t hash = 1469598103934665603u; /* FNV-1a over the moves */
     long n = 0;
     double us_sum = 0.0, cpu_sum = 0.0, cycle_cpu = 0.0;
-    long cycle_moves = 0;
+    long cycle_moves = 0, max_at = 0;
     while (g.outcome == SNAKE_PLAYING && n < max_steps) {
         /* Wall time as the headless summary measures it, and this thread's
          * CPU time around it: on a shared machine the wall figure also holds
@@ -82,6 +85,8 @@ int main(int argc, char **argv) {
         cpu[n] = now_ns(CLOCK_THREAD_CPUTIME_ID) - c0;
         us_sum += (double)ns[n] / 1000.0;
         cpu_sum += (double)cpu[n] / 1000.0;
+        if (cpu[n] > cpu[max_at])
+            max_at = n;
         if (ai.reason == SNAKE_REASON_CYCLE) {
             cycle_moves++;
             cycle_cpu += (double)cpu[n] / 1000.0;
@@ -98,12 +103,12 @@ int main(int argc, char **argv) {
     const char *outcome = g.outcome == SNAKE_PLAYING ? "playing" : snake_outcome_name(g.outcome);
     printf("steps %ld length %d outcome %s decision_us_mean %.3f decision_us_p99 %.2f "
            "cpu_us_mean %.3f cpu_us_p99 %.2f moves_fnv1a %016llx cpu_us_max %.2f cycle_moves %ld "
-           "cycle_cpu_us_mean %.2f plan_cpu_us_mean %.2f\n",
+           "cycle_cpu_us_mean %.2f plan_cpu_us_mean %.2f cpu_us_max_at %ld\n",
            n, g.snake.len, outcome, us_sum / (double)n, (double)ns[p99] / 1000.0,
            cpu_sum / (double)n, (double)cpu[p99] / 1000.0, (unsigned long long)hash,
            (double)cpu[n - 1] / 1000.0, cycle_moves,
            cycle_moves > 0 ? cycle_cpu / (double)cycle_moves : 0.0,
-           n > cycle_moves ? (cpu_sum - cycle_cpu) / (double)(n - cycle_moves) : 0.0);
+           n > cycle_moves ? (cpu_sum - cycle_cpu) / (double)(n - cycle_moves) : 0.0, max_at);
     snake_ai_deinit(&ai);
     snake_game_deinit(&g);
     free(ns);
