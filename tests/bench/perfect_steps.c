@@ -49,8 +49,9 @@ static int cmp_u64(const void *a, const void *b) {
 int main(int argc, char **argv) {
     int w, h;
     if (argc < 6 || argc > 7 || sscanf(argv[1], "%dx%d", &w, &h) != 2) {
-        fprintf(stderr,
-                "usage: perfect_steps WxH START_LENGTH STRICT(0|1) SEED MAX_STEPS [EXPLAIN(0|1)]\n");
+        fprintf(
+            stderr,
+            "usage: perfect_steps WxH START_LENGTH STRICT(0|1) SEED MAX_STEPS [EXPLAIN(0|1)]\n");
         return 2;
     }
     SnakeRules rules = {
