@@ -36,6 +36,13 @@ static inline int grid_neighbor(int w, int h, int cell, Dir d) {
 /* The direction from cell a to its 4-neighbour b, or DIR_NONE if they are not adjacent. */
 Dir grid_dir_between(int w, int a, int b);
 
+/* The Manhattan distance between cells a and b of a grid w wide: the fewest
+ * moves from one to the other on an open board. */
+static inline int grid_manhattan(int w, int a, int b) {
+    int dx = a % w - b % w, dy = a / w - b / w;
+    return (dx < 0 ? -dx : dx) + (dy < 0 ? -dy : dy);
+}
+
 static inline int point_manhattan(Point a, Point b) {
     int dx = a.x > b.x ? a.x - b.x : b.x - a.x;
     int dy = a.y > b.y ? a.y - b.y : b.y - a.y;

@@ -800,10 +800,18 @@ static bool plan_live(const SnakeCycle *c, const SnakeGame *g) {
  * left than the Manhattan distance from the head to the food (it cannot
  * have fewer): then no search can find a shorter way. */
 static bool plan_at_best(const SnakeCycle *c, const SnakeGame *g) {
-    int head = snake_head(&g->snake), food = g->food;
-    int near = abs(head % c->w - food % c->w) + abs(head / c->w - food / c->w);
+    int head = snake_head(&g->snake), near = grid_manhattan(c->w, head, g->food);
     Dir next = grid_dir_between(c->w, head, c->plan[c->plan_at + 1]);
     return c->plan_len - 1 - c->plan_at <= near && next != DIR_NONE && snake_game_is_legal(g, next);
+}
+
+/* Takes the live plan's next move: the route is the plan's cells left. */
+static Dir plan_follow(SnakeCycle *c, int head, Path *route, bool *shortcut) {
+    route_copy(route, c->plan + c->plan_at, c->plan_len - c->plan_at);
+    Dir best = grid_dir_between(c->w, head, c->plan[c->plan_at + 1]);
+    c->plan_at++;
+    *shortcut = true;
+    return best;
 }
 
 static Dir choose_blocks(SnakeCycle *c, const SnakeGame *g, Path *route, bool explain,
@@ -827,12 +835,7 @@ static Dir choose_blocks(SnakeCycle *c, const SnakeGame *g, Path *route, bool ex
          * (explain) takes the long way for the overlay's cycle. */
         c->committed = false;
         c->short_plan_moves++;
-        int left = c->plan_len - c->plan_at;
-        route_copy(route, c->plan + c->plan_at, left);
-        Dir best = grid_dir_between(c->w, snake_head(s), c->plan[c->plan_at + 1]);
-        c->plan_at++;
-        *shortcut = true;
-        return best;
+        return plan_follow(c, snake_head(s), route, shortcut);
     }
     bool lanes = snake_cert_load(k, s);
     bool certified = lanes && snake_cert_build(k);
@@ -851,7 +854,7 @@ static Dir choose_blocks(SnakeCycle *c, const SnakeGame *g, Path *route, bool ex
     int tree_dist = c->cells + 1; /* no cycle to follow while off the certificate */
     /* No way to the food, on an outline or a route, is shorter than this:
      * a move changes one coordinate by one. */
-    int near = food >= 0 ? abs(head % c->w - food % c->w) + abs(head / c->w - food / c->w) : 0;
+    int near = food >= 0 ? grid_manhattan(c->w, head, food) : 0;
     if (certified) {
         /* The committed tree's outline is the same cycle as last time: one
          * move along it leaves one move less to the food. */
@@ -918,17 +921,12 @@ static Dir choose_blocks(SnakeCycle *c, const SnakeGame *g, Path *route, bool ex
         return DIR_NONE; /* cannot happen: an uncertified body has a live plan */
 
     if (planned) {
-        Dir best = grid_dir_between(c->w, head, c->plan[c->plan_at + 1]);
-        int left = c->plan_len - c->plan_at;
-        route_copy(route, c->plan + c->plan_at, left);
         /* The overlay's cycle: the certificate the plan ends on (its check
          * leaves that tree in k->tree). */
-        int verified;
+        int verified, left = c->plan_len - c->plan_at;
         if (explain && plan_check(c, s, c->plan + c->plan_at, left, false, true, 0, &verified) == 0)
             order_from_tree(c, k->tree, snake_tail(s));
-        c->plan_at++;
-        *shortcut = true;
-        return best;
+        return plan_follow(c, head, route, shortcut);
     }
     if (explain) { /* the window draws the whole cycle */
         order_from_tree(c, c->commit, snake_tail(s));
