@@ -45,8 +45,8 @@ static void print_board(const SnakeGame *g, long number, long tick) {
  * said once on stderr (the window's HUD does not show it). */
 static void tell_cut(const ReplaySession *s) {
     if (s->index.cut.status != WS_OK)
-        fprintf(stderr, "wavesnake: %s: its %ld complete game%s open\n", s->index.cut.msg,
-                s->index.count, s->index.count == 1 ? "" : "s");
+        report_warn("%s: its %ld complete game%s open", s->index.cut.msg, s->index.count,
+                    s->index.count == 1 ? "" : "s");
 }
 
 static WsStatus replay_print(const AppOptions *opts, WsError *err) {
@@ -184,10 +184,9 @@ int run_replay_main(int argc, char **argv, ReplayWindowFn window) {
     int status;
     if (window == NULL) {
         char name[WS_QUOTE_SIZE];
-        fprintf(stderr,
-                "wavesnake: no display support in this build; '%s' checks out "
-                "(replay FILE --headless lists its games, --print shows a tick)\n",
-                ws_quote(name, sizeof name, opts.replay));
+        report_warn("no display support in this build; '%s' checks out "
+                    "(replay FILE --headless lists its games, --print shows a tick)",
+                    ws_quote(name, sizeof name, opts.replay));
         status = REPORT_EXIT_USAGE;
     } else {
         status = window(&opts, &session);

@@ -159,7 +159,7 @@ static WsStatus take_game(void *ctx, long index, void *result, WsError *err) {
     const AppOptions *o = r->opts;
     if (res->fault[0] != '\0') {
         fflush(stdout); /* the game lines before it first, where both go to one place */
-        fprintf(stderr, "wavesnake: %s\n", res->fault);
+        report_warn("%s", res->fault);
     }
     if (o != NULL) {
         int cells = res->floor_cells;

@@ -2,6 +2,7 @@
 #include "report.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -20,10 +21,20 @@ int report_exit_status(WsStatus st) {
     return REPORT_EXIT_FAIL; /* out of memory, REPORT_ERR_INTERNAL */
 }
 
+void report_warn(const char *fmt, ...) {
+    char line[4096];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "wavesnake: %s\n", line);
+    fflush(stderr);
+}
+
 int report_status(WsStatus st, const WsError *err) {
     if (st == WS_OK)
         return REPORT_EXIT_OK;
-    fprintf(stderr, "wavesnake: %s\n", err != NULL && err->msg[0] ? err->msg : "failed");
+    report_warn("%s", err != NULL && err->msg[0] ? err->msg : "failed");
     return report_exit_status(st);
 }
 
@@ -34,8 +45,7 @@ int report_finish(int status) {
     failed = failed || ferror(stdout);
     if (!failed)
         return status;
-    fprintf(stderr, "wavesnake: cannot write the output: %s\n",
-            e != 0 ? strerror(e) : "write error");
+    report_warn("cannot write the output: %s", e != 0 ? strerror(e) : "write error");
     /* In-process callers (the fuzz harness, tests) call ws_main again. */
     clearerr(stdout);
     return status != REPORT_EXIT_OK ? status : REPORT_EXIT_USAGE;

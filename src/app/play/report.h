@@ -1,5 +1,6 @@
 /* report.h - how an entry point ends: the error convention and the exit
- * statuses, shared by the command line and the window.
+ * statuses, shared by the command line and the window; and report_warn, the
+ * one way to say something on stderr that does not end the program.
  *
  * Errors, the one convention of src/app (docs/architecture.md): a function
  * below an entry point returns WsStatus and fills a caller-owned WsError; it
@@ -41,6 +42,16 @@ enum { REPORT_EXIT_OK = 0, REPORT_EXIT_FAIL = 1, REPORT_EXIT_USAGE = 2 };
 
 /* The exit status for st (table above). */
 int report_exit_status(WsStatus st);
+
+/* Says something on stderr that does not end the program (an engine's
+ * fault, a note about a seed from the clock or a cut trace): the line
+ * "wavesnake: <message>", formatted as printf does, with no newline in fmt.
+ * The one way to write such a line (report_status uses it too): each has
+ * the prefix and is written whole, in one call. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 1, 2)))
+#endif
+void report_warn(const char *fmt, ...);
 
 /* The end of an entry point: for WS_OK returns REPORT_EXIT_OK and prints
  * nothing; otherwise prints "wavesnake: <err->msg>" on stderr and returns
