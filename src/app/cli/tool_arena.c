@@ -6,6 +6,7 @@
 
 #include "dmap.h"
 #include "fileio.h"
+#include "map_file.h"
 #include "monster.h"
 #include "monster_script.h"
 #include "report.h"
@@ -65,7 +66,7 @@ static int run_map_tool(const OptCommand *cmd, int argc, char **argv, void *args
     WsError err = {0};
     WsStatus st = optparse_parse(cmd, argc, argv, args, &err);
     if (st == WS_OK)
-        st = tool_load_map(*map_path, &map, &err);
+        st = map_file_load(*map_path, &map, NULL, NULL, &err);
     if (st == WS_OK)
         st = body(args, &map, &err);
     textmap_deinit(&map);

@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "fileio.h"
+#include "map_file.h"
 #include "path.h"
 #include "report.h"
 #include "textmap.h"
@@ -54,16 +54,6 @@ const OptCommand TOOL_PATH = {.name = "path", .label = "path", .args = GRID_ARGS
 /* Helpers                                                                   */
 /* ======================================================================== */
 
-WsStatus tool_load_map(const char *path, TextMap *map, WsError *err) {
-    char *text = NULL;
-    size_t len = 0;
-    WsStatus st = fileio_read(path, "map", FILEIO_MAX_BYTES, &text, &len, err);
-    if (st == WS_OK)
-        st = textmap_parse(map, text, len, path, err);
-    free(text);
-    return st;
-}
-
 /* Checks that (x, y) names a floor cell of map; its index into *cell. */
 static WsStatus floor_cell(const TextMap *map, long x, long y, const char *role, int *cell,
                            WsError *err) {
@@ -97,7 +87,7 @@ static WsStatus grid_tool_open(GridTool *t, const OptCommand *cmd, int argc, cha
     char q[WS_QUOTE_SIZE];
     WsStatus st = optparse_parse(cmd, argc, argv, &args, err);
     if (st == WS_OK)
-        st = tool_load_map(args.map, &t->map, err);
+        st = map_file_load(args.map, &t->map, NULL, NULL, err);
     if (st == WS_OK)
         st = floor_cell(&t->map, args.x1, args.y1, "start", start, err);
     if (st == WS_OK && goal != NULL)

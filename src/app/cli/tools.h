@@ -13,7 +13,6 @@
 #include <stdio.h>
 
 #include "optparse.h"
-#include "textmap.h"
 #include "ws_error.h"
 
 /* A text tool: its command line and its entry point. */
@@ -27,9 +26,6 @@ const Tool *tools_list(int *count);
 
 /* The tool named `name`, or NULL. */
 const Tool *tools_find(const char *name);
-
-/* Loads and parses a text map file for a tool. */
-WsStatus tool_load_map(const char *path, TextMap *map, WsError *err);
 
 /* The tools, by file: tool_grid.c (BFS), tool_arena.c (Dijkstra maps and the
  * teaching state machine), tool_sea.c (placement counts and the next shot). */

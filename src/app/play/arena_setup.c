@@ -4,12 +4,10 @@
 
 #include <dirent.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "fileio.h"
-#include "textmap.h"
+#include "map_file.h"
 
 static const char DEFAULT_MAP[] = "assets/maps/arena.txt";
 
@@ -45,14 +43,8 @@ WsStatus arena_setup_open(const AppOptions *opts, uint64_t seed, Arena *arena, c
     const char *slash = strrchr(path, '/');
     ws_quote(map_name, name_size,
              slash != NULL ? slash + 1 : path); /* shown in the HUD and summary */
-    char *text = NULL;
-    size_t len = 0;
-    WsStatus st = fileio_read(path, "map", FILEIO_MAX_BYTES, &text, &len, err);
-    if (st != WS_OK)
-        return st;
     TextMap map = {0};
-    st = textmap_parse(&map, text, len, path, err);
-    free(text);
+    WsStatus st = map_file_load(path, &map, NULL, NULL, err);
     if (st == WS_OK)
         st = arena_init(arena, &map, &cfg, path, err);
     textmap_deinit(&map);

@@ -4,8 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fileio.h"
-#include "textmap.h"
+#include "map_file.h"
 
 /* The first line of text longer than `max` cells (1-based), or 0. */
 static int first_line_wider(const char *text, size_t len, int max) {
@@ -45,11 +44,8 @@ static WsStatus check_map_size(const TextMap *map, const char *path, const char 
 static WsStatus load_map(SnakeBoard *b, const char *path, WsError *err) {
     char *text = NULL;
     size_t len = 0;
-    WsStatus st = fileio_read(path, "map", FILEIO_MAX_BYTES, &text, &len, err);
-    if (st != WS_OK)
-        return st;
     TextMap map = {0};
-    st = textmap_parse(&map, text, len, path, err);
+    WsStatus st = map_file_load(path, &map, &text, &len, err);
     if (st == WS_OK)
         st = check_map_size(&map, path, text, len, err);
     free(text);
