@@ -1,4 +1,4 @@
-/* The window front end driven one frame at a time (frontend_app.h):
+/* The window front end driven one frame at a time (frontend_loop.h):
  * key events injected with SDL_PushEvent under SDL_VIDEODRIVER=dummy, and the
  * offscreen renderer behind --screenshot. SDL starts inside each test (Check
  * forks per test), never in main. */
@@ -14,9 +14,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "frontend_app.h"
+#include "frontend_loop.h"
 #include "window_drive.h"
-#include "frontend_internal.h"
 #include "layout.h"
 #include "options.h"
 #include "render.h"

@@ -18,7 +18,7 @@
 #include <sys/types.h>
 #include <unistd.h>
 
-#include "frontend_app.h"
+#include "frontend_loop.h"
 #include "layout.h"
 #include "options.h"
 #include "player.h"

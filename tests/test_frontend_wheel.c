@@ -1,5 +1,5 @@
 /* The snake window's words, colours and wheel, frame by frame under
- * SDL_VIDEODRIVER=dummy (frontend_app.h), with the offscreen renderer for
+ * SDL_VIDEODRIVER=dummy (frontend_loop.h), with the offscreen renderer for
  * pictures: the steering pace while a person drives (and the user's speed
  * back with the AI), the player's own arrow beside the AI's, a steered crash
  * named as the player's, a won game's reason line in green, the block grid
@@ -14,7 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "frontend_app.h"
+#include "frontend_loop.h"
 #include "options.h"
 #include "snake_ai.h"
 #include "snake_wheel.h"

@@ -1,4 +1,5 @@
-/* frontend.h - what main.c needs from the SDL2 front end.
+/* frontend.h - the front end as the dispatch (ws_main.c) sees it: three
+ * entry points, and no SDL type.
  *
  * frontend_run opens the window for opts->mode (or, with opts->screenshot,
  * renders offscreen and writes a PNG) and returns an exit status;
@@ -7,6 +8,13 @@
  * (src/app/window) implements all three; builds without SDL
  * (WS_BUILD_APP=OFF) link src/app/nosdl instead, which explains that there
  * is no window and returns no chart writer.
+ *
+ * The front end has three headers, one per reader, so that none sees more
+ * than it needs: this one for the dispatch (two implementations, so it can
+ * hold nothing the stub cannot give), window/frontend_loop.h for whoever
+ * runs the window a frame at a time (frontend_run itself, the window
+ * tests), window/frontend_internal.h for the window's own files (the
+ * Frontend struct they share).
  */
 #ifndef WS_FRONTEND_H
 #define WS_FRONTEND_H

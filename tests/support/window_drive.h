@@ -7,7 +7,7 @@
 
 #include <SDL.h>
 
-#include "frontend_app.h"
+#include "frontend_loop.h"
 #include "options.h"
 
 /* Opens the front end with options o on the dummy driver (no display). */

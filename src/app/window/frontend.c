@@ -1,5 +1,5 @@
 /* frontend.c - the SDL2 window: the loop, the fixed-step clock, the views,
- * opening and closing (frontend.h, frontend_app.h).
+ * opening and closing (frontend.h, frontend_loop.h).
  *
  * The loop is raylib's Update/Draw split with a fixed simulation step: wall
  * time accumulates (SDL_GetTicks64) and the view shown ticks once per

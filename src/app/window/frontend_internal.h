@@ -5,8 +5,10 @@
  * Frontend), input.c (events and keys), time_travel.c (the ViewHistory glue:
  * seeks, the timeline), capture.c (screenshots and GIF recordings) and
  * draw.c (the frame around the view: caption, HUD panel, notices, help).
- * Only these files include this header; views see view.h, tests
- * frontend_app.h.
+ * Only these files include this header: it is the struct Frontend behind
+ * frontend_loop.h's opaque type and the calls those files make to one
+ * another, which may change with any of them. Views see view.h (their
+ * FrontendCtx), tests frontend_loop.h, the dispatch frontend.h.
  */
 #ifndef WS_FRONTEND_INTERNAL_H
 #define WS_FRONTEND_INTERNAL_H
@@ -15,7 +17,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "frontend_app.h"
+#include "frontend_loop.h"
 #include "pace.h"
 #include "record.h"
 #include "stats.h"
@@ -39,8 +41,8 @@ struct Frontend {
     TextCache *text;
     FrontendCtx ctx;
     char hud_keys[512]; /* the keys of the HUD items the last frame drew (frontend_hud_keys) */
-    AppMode mode;                      /* the mode of the view shown (its View.mode) */
-    ViewId view;                       /* the view shown */
+    AppMode mode;       /* the mode of the view shown (its View.mode) */
+    ViewId view;        /* the view shown */
     ViewId mode_views[APP_MODE_COUNT]; /* the view each mode shows (the race, while it runs) */
     void *states[VIEW_ID_COUNT];       /* each view's state, NULL before it is first shown */
     unsigned
@@ -90,9 +92,8 @@ struct Frontend {
 
 /* ---- frontend.c ------------------------------------------------------------ */
 
-/* The view shown and its state. */
+/* The view shown (its state: frontend_view_state, frontend_loop.h). */
 const View *frontend_view(const Frontend *app);
-void *frontend_view_state(const Frontend *app);
 
 /* Runs up to n ticks of the view shown (fewer when it has nothing to step). */
 void frontend_run_ticks(Frontend *app, long n);

@@ -1,14 +1,18 @@
-/* frontend_app.h - the window front end, one frame at a time (for tests).
+/* frontend_loop.h - the window's loop in steps: open, one frame, close, and
+ * what can be read between two frames.
  *
- * frontend_run is frontend_open + frontend_frame in a loop + frontend_close.
- * Tests drive the same steps themselves: open a Frontend under
- * SDL_VIDEODRIVER=dummy, push SDL
- * events with SDL_PushEvent, run a frame and look at the state through the
- * getters below. The Frontend owns the window (or the offscreen surface), the
- * renderer, the text cache and every view's state.
+ * frontend_run (frontend.h) is frontend_open + frontend_frame in a loop +
+ * frontend_close. Tests drive the same steps themselves: open a Frontend
+ * under SDL_VIDEODRIVER=dummy, push SDL events with SDL_PushEvent, run a
+ * frame and look at the state through the getters below. The Frontend owns
+ * the window (or the offscreen surface), the renderer, the text cache and
+ * every view's state; here it is an opaque type, so a test reads only what
+ * a getter promises (its fields are frontend_internal.h's, the window
+ * files' own). The dispatch never sees this header: a build without SDL
+ * has no loop to give it.
  */
-#ifndef WS_FRONTEND_APP_H
-#define WS_FRONTEND_APP_H
+#ifndef WS_FRONTEND_LOOP_H
+#define WS_FRONTEND_LOOP_H
 
 #include <stdbool.h>
 
@@ -72,6 +76,11 @@ bool frontend_time(const Frontend *app, long *first, long *current, long *last);
 /* The layout of the last frame drawn: where the board, the timeline and the
  * HUD went (after the view said what of the board area it uses). */
 FrameLayout frontend_frame_layout(const Frontend *app);
+
+/* The state of the view shown, as its View's functions get it (view.h): a
+ * test that looks inside a view casts it to that view's type (the snake
+ * views' state begins with a SnakeScreen, snake_screen.h). */
+void *frontend_view_state(const Frontend *app);
 
 /* Glyph renders the text cache has made (tests: text is rendered once, not per frame). */
 long frontend_text_renders(const Frontend *app);
