@@ -4,7 +4,6 @@
  * forks per test), never in main. */
 #define _DEFAULT_SOURCE /* mkstemps, setenv */
 #include <SDL.h>
-#include <SDL_image.h>
 #include <SDL_ttf.h>
 #include <check.h>
 #include <dirent.h>
@@ -15,7 +14,6 @@
 #include <unistd.h>
 
 #include "frontend_loop.h"
-#include "window_drive.h"
 #include "layout.h"
 #include "options.h"
 #include "render.h"
@@ -25,6 +23,7 @@
 #include "text.h"
 #include "timeline.h"
 #include "trace.h"
+#include "window_drive.h"
 
 static AppOptions small_opts(void) {
     AppOptions o;
@@ -502,19 +501,6 @@ START_TEST(resize_stops_a_recording) {
 }
 END_TEST
 
-/* Takes a screenshot of the next frame and loads it as RGBA32. */
-static SDL_Surface *shoot(Frontend *app) {
-    char path[] = "/tmp/ws_frontend_XXXXXX.png";
-    int fd = mkstemps(path, 4);
-    ck_assert_int_ge(fd, 0);
-    close(fd);
-    frontend_request_shot(app, path);
-    ck_assert(frontend_frame(app));
-    WsError shot_err = {0};
-    ck_assert_msg(frontend_shot_status(app, &shot_err) == WS_OK, "%s", shot_err.msg);
-    return drive_load_png(path);
-}
-
 static void push_left_click(int x, int y) {
     SDL_Event ev;
     memset(&ev, 0, sizeof ev);
@@ -536,7 +522,7 @@ START_TEST(click_toggles_a_snake_wall) {
     ck_assert(frontend_frame(app));
     ck_assert(frontend_is_paused(app));
     SDL_Color wall = {PAL_WALL.r, PAL_WALL.g, PAL_WALL.b, 255};
-    SDL_Surface *img = shoot(app);
+    SDL_Surface *img = drive_shoot(app);
     ck_assert_msg(!has_color(img, wall), "wall colour before any wall");
     SDL_FreeSurface(img);
     FrameLayout fl;
@@ -549,7 +535,7 @@ START_TEST(click_toggles_a_snake_wall) {
             layout_cell_center(&bl, x, 9, &px, &py);
             push_left_click(px, py);
         }
-        img = shoot(app);
+        img = drive_shoot(app);
         ck_assert_msg(has_color(img, wall) == (pass == 0), "pass %d: walls %s", pass,
                       pass == 0 ? "missing" : "left over");
         SDL_FreeSurface(img);
@@ -570,21 +556,12 @@ static bool same_pixels(SDL_Surface *a, SDL_Surface *b) {
     return true;
 }
 
-/* Runs frames until the snake view has played at least `ticks` ticks. */
-static void play_until(Frontend *app, long ticks) {
-    for (int i = 0; i < 400 && frontend_tick_count(app) < ticks; i++) {
-        SDL_Delay(5);
-        ck_assert(frontend_frame(app));
-    }
-    ck_assert_int_ge(frontend_tick_count(app), ticks);
-}
-
 START_TEST(back_five_forward_five_same_pixels) {
     /* docs/replay.md: `,` five times then `.` five times shows
      * the same picture as before, board, overlays, HUD and timeline alike;
      * the ticks in between are another picture. Seeking is not ticking. */
     Frontend *app = open_window_app();
-    play_until(app, 12);
+    drive_play_until(app, 12);
     drive_key(SDLK_SPACE, KMOD_NONE);
     ck_assert(frontend_frame(app));
     long first = -1, cur = -1, last = -1;
@@ -592,16 +569,16 @@ START_TEST(back_five_forward_five_same_pixels) {
     ck_assert_int_eq(cur, last);
     ck_assert_int_ge(last, 5);
     long ticks = frontend_tick_count(app);
-    SDL_Surface *before = shoot(app);
+    SDL_Surface *before = drive_shoot(app);
     for (int i = 0; i < 5; i++)
         drive_key(SDLK_COMMA, KMOD_NONE);
-    SDL_Surface *back = shoot(app);
+    SDL_Surface *back = drive_shoot(app);
     ck_assert(frontend_time(app, &first, &cur, &last));
     ck_assert_int_eq(cur, last - 5);
     ck_assert_msg(!same_pixels(before, back), "five ticks back looks the same");
     for (int i = 0; i < 5; i++)
         drive_key(i % 2 == 0 ? SDLK_PERIOD : SDLK_n, KMOD_NONE);
-    SDL_Surface *again = shoot(app);
+    SDL_Surface *again = drive_shoot(app);
     ck_assert(frontend_time(app, &first, &cur, &last));
     ck_assert_int_eq(cur, last);
     ck_assert_msg(same_pixels(before, again), "back 5, forward 5 changed the picture");
@@ -620,7 +597,7 @@ START_TEST(x_switches_to_the_race_view_and_back) {
      * still running, and X again shows the snake view where it was left:
      * the same game at the same tick, not a new one. */
     Frontend *app = open_window_app();
-    play_until(app, 12);
+    drive_play_until(app, 12);
     drive_key(SDLK_SPACE, KMOD_NONE);
     ck_assert(frontend_frame(app));
     long first = -1, cur = -1, last = -1;
@@ -656,7 +633,7 @@ START_TEST(steering_is_recorded_and_races_have_no_time_travel) {
      * is kept like any other (back one, forward one: the same picture). A
      * race keeps no history: no timeline, `,` does nothing there. */
     Frontend *app = open_window_app();
-    play_until(app, 12);
+    drive_play_until(app, 12);
     drive_key(SDLK_SPACE, KMOD_NONE);
     ck_assert(frontend_frame(app));
     long first = -1, cur = -1, last = -1;
@@ -680,10 +657,10 @@ START_TEST(steering_is_recorded_and_races_have_no_time_travel) {
     ck_assert_int_eq(cur, last);
     ck_assert(last == end - 2 || last == end - 3);
     if (last == end - 2) {
-        SDL_Surface *steered = shoot(app);
+        SDL_Surface *steered = drive_shoot(app);
         drive_key(SDLK_COMMA, KMOD_NONE);
         drive_key(SDLK_PERIOD, KMOD_NONE);
-        SDL_Surface *again = shoot(app);
+        SDL_Surface *again = drive_shoot(app);
         ck_assert_msg(same_pixels(steered, again), "back 1, forward 1 changed a steered tick");
         SDL_FreeSurface(steered);
         SDL_FreeSurface(again);
@@ -704,7 +681,7 @@ END_TEST
 
 START_TEST(home_end_and_timeline_click) {
     Frontend *app = open_window_app();
-    play_until(app, 20);
+    drive_play_until(app, 20);
     drive_key(SDLK_SPACE, KMOD_NONE);
     ck_assert(frontend_frame(app));
     long first, cur, last;
@@ -825,7 +802,7 @@ START_TEST(replay_opens_at_the_tick) {
     WsError open_err = {0};
     ck_assert_msg(frontend_open_replay(&app, &o, &session, &open_err) == WS_OK, "%s", open_err.msg);
     ck_assert(frontend_is_paused(app));
-    SDL_Surface *img = shoot(app);
+    SDL_Surface *img = drive_shoot(app);
     long first, cur, last;
     ck_assert(frontend_time(app, &first, &cur, &last));
     ck_assert_int_eq(cur, T);
@@ -872,14 +849,14 @@ START_TEST(timeline_marks_the_eats) {
     FrameLayout fl;
     layout_frame(&fl, 640, 360, (frontend_overlays(app) & OVERLAY_HUD) != 0);
     SDL_Color eat = render_sdl_color(timeline_mark_color(TIMELINE_MARK_EAT));
-    SDL_Surface *img = shoot(app);
+    SDL_Surface *img = drive_shoot(app);
     ck_assert_msg(!rect_has_color(img, fl.timeline, eat), "an eat mark at tick 0");
     SDL_FreeSurface(img);
     drive_key(SDLK_SPACE, KMOD_NONE);
-    play_until(app, 60); /* a 10x10 greedy game eats within its first 60 ticks */
+    drive_play_until(app, 60); /* a 10x10 greedy game eats within its first 60 ticks */
     drive_key(SDLK_SPACE, KMOD_NONE);
     ck_assert(frontend_frame(app));
-    img = shoot(app);
+    img = drive_shoot(app);
     ck_assert_msg(rect_has_color(img, fl.timeline, eat), "no eat mark after 60 ticks");
     SDL_FreeSurface(img);
     frontend_close(app);
@@ -895,13 +872,13 @@ START_TEST(space_at_a_past_tick_plays_the_recorded_ticks) {
     AppOptions o = small_opts();
     o.speed = 200.0;
     Frontend *app = drive_open(&o);
-    play_until(app, 30);
+    drive_play_until(app, 30);
     drive_key(SDLK_SPACE, KMOD_NONE);
     ck_assert(frontend_frame(app));
     long first, cur, last;
     ck_assert(frontend_time(app, &first, &cur, &last));
     long n = last;
-    SDL_Surface *latest = shoot(app);
+    SDL_Surface *latest = drive_shoot(app);
     drive_key(SDLK_HOME, KMOD_NONE);
     ck_assert(frontend_frame(app));
     ck_assert(frontend_time(app, &first, &cur, &last));
@@ -924,7 +901,7 @@ START_TEST(space_at_a_past_tick_plays_the_recorded_ticks) {
     ck_assert(frontend_time(app, &first, &cur, &last));
     ck_assert_int_eq(last, n);
     drive_key(SDLK_END, KMOD_NONE);
-    SDL_Surface *end = shoot(app);
+    SDL_Surface *end = drive_shoot(app);
     ck_assert_msg(same_pixels(latest, end), "End after playing back shows another latest tick");
     /* Run out of recorded ticks: the game goes on live. */
     drive_key(SDLK_SPACE, KMOD_NONE);
@@ -981,8 +958,7 @@ static void write_greedy_trace(char *path, int games) {
 
 /* A replay of game 0 of a two-game trace at tick 5, at `speed` ticks/s, in
  * a w x h window. */
-static Frontend *open_replay_sized(ReplaySession *session, char *path, double speed, int w,
-                                   int h) {
+static Frontend *open_replay_sized(ReplaySession *session, char *path, double speed, int w, int h) {
     write_greedy_trace(path, 2);
     AppOptions o = small_opts();
     o.rules.w = o.rules.h = 8;
@@ -1023,9 +999,9 @@ START_TEST(text_width_is_what_is_drawn) {
     WsError err = {0};
     ck_assert_msg(text_create(&tc, ren, WS_ASSET_DIR "/fonts/DejaVuSansMono.ttf", &err) == WS_OK,
                   "%s", err.msg);
-    static const char *const TEXTS[] = {
-        "WON - board filled: length 100 / 100, 935 steps", "PAUSED  ·  TRAPPED - game over",
-        "tick 712 of 722  (past)", "µs", "x"};
+    static const char *const TEXTS[] = {"WON - board filled: length 100 / 100, 935 steps",
+                                        "PAUSED  ·  TRAPPED - game over", "tick 712 of 722  (past)",
+                                        "µs", "x"};
     SDL_Color white = {255, 255, 255, 255};
     for (int px = 6; px <= 40; px++)
         for (size_t i = 0; i < sizeof TEXTS / sizeof *TEXTS; i++) {
@@ -1216,21 +1192,11 @@ static Frontend *open_mode_app(AppMode mode) {
     return drive_open(&o);
 }
 
-/* Whether the board areas of two screenshots have the same pixels (the HUD
- * says "past" at a past tick, and the timeline's cursor moves). */
-static bool same_board(SDL_Surface *a, SDL_Surface *b, PixRect r) {
-    for (int y = r.y; y < r.y + r.h; y++)
-        if (memcmp((const uint8_t *)a->pixels + y * a->pitch + r.x * 4,
-                   (const uint8_t *)b->pixels + y * b->pitch + r.x * 4, (size_t)r.w * 4) != 0)
-            return false;
-    return true;
-}
-
 static const AppMode TRAVEL_MODES[] = {APP_MODE_ARENA, APP_MODE_SEA};
 
 /* Plays at least `ticks` ticks, pauses, and returns the latest tick (on screen). */
 static long play_and_pause(Frontend *app, long ticks) {
-    play_until(app, ticks);
+    drive_play_until(app, ticks);
     drive_key(SDLK_SPACE, KMOD_NONE);
     ck_assert(frontend_frame(app));
     long first = -1, cur = -1, last = -1;
@@ -1248,22 +1214,22 @@ START_TEST(a_past_tick_shows_what_was_computed_there) {
     drive_key(SDLK_d, KMOD_NONE); /* numbers on: every value of the map is drawn */
     long t = play_and_pause(app, 8);
     long first = -1, cur = -1, last = -1;
-    SDL_Surface *then = shoot(app);
+    SDL_Surface *then = drive_shoot(app);
     FrameLayout fl = frontend_frame_layout(app); /* the board area the view kept */
     for (int i = 0; i < 5; i++)
         drive_key(SDLK_PERIOD, KMOD_NONE); /* at the latest tick: new ticks */
-    SDL_Surface *later = shoot(app);
+    SDL_Surface *later = drive_shoot(app);
     ck_assert(frontend_time(app, &first, &cur, &last));
     ck_assert_int_eq(cur, t + 5);
     ck_assert_int_eq(last, t + 5);
-    ck_assert_msg(!same_board(then, later, fl.board_area), "five ticks later looks the same");
+    ck_assert_msg(!drive_same_board(then, later, fl.board_area), "five ticks later looks the same");
     for (int i = 0; i < 5; i++)
         drive_key(SDLK_COMMA, KMOD_NONE);
-    SDL_Surface *back = shoot(app);
+    SDL_Surface *back = drive_shoot(app);
     ck_assert(frontend_time(app, &first, &cur, &last));
     ck_assert_int_eq(cur, t);
     ck_assert_int_eq(last, t + 5);
-    ck_assert_msg(same_board(then, back, fl.board_area),
+    ck_assert_msg(drive_same_board(then, back, fl.board_area),
                   "%s: tick %ld rebuilt is not the tick %ld first shown",
                   TRAVEL_MODES[_i] == APP_MODE_ARENA ? "arena" : "sea", t, t);
     /* Home goes to the first tick kept; Space there plays on. */
@@ -1312,7 +1278,7 @@ START_TEST(tab_at_a_past_tick_branches_to_the_next_policy) {
     long t = n - 10;
     for (int i = 0; i < 11; i++)
         drive_key(SDLK_COMMA, KMOD_NONE);
-    SDL_Surface *before = shoot(app); /* tick t - 1, greedy's */
+    SDL_Surface *before = drive_shoot(app); /* tick t - 1, greedy's */
     drive_key(SDLK_PERIOD, KMOD_NONE);
     ck_assert(frontend_frame(app));
     long first = -1, cur = -1, last = -1;
@@ -1343,13 +1309,13 @@ START_TEST(tab_at_a_past_tick_branches_to_the_next_policy) {
     /* Back before t: greedy's tick, as it was shown before the Tab. */
     for (int i = 0; i < 11; i++)
         drive_key(SDLK_COMMA, KMOD_NONE);
-    SDL_Surface *after = shoot(app);
+    SDL_Surface *after = drive_shoot(app);
     ck_assert(frontend_time(app, &first, &cur, &last));
     ck_assert_int_eq(cur, t - 1);
     ck_assert_int_eq(last, t + 10);
     ck_assert_int_eq(s->policy, SNAKE_POLICY_GREEDY);
     ck_assert_int_eq(s->ai.policy, SNAKE_POLICY_GREEDY);
-    ck_assert_msg(same_board(before, after, fl.board_area),
+    ck_assert_msg(drive_same_board(before, after, fl.board_area),
                   "tick %ld after the branch is not greedy's tick as first shown", t - 1);
     drive_key(SDLK_PERIOD, KMOD_NONE);
     ck_assert(frontend_frame(app));
@@ -1535,20 +1501,20 @@ START_TEST(an_engine_plays_and_its_info_is_kept_per_tick) {
     layout_board(&bl, fl.board_area, 10, 10);
     int mx, my;
     told_path_mid(&bl, xy, &mx, &my);
-    SDL_Surface *img = shoot(app);
+    SDL_Surface *img = drive_shoot(app);
     ck_assert_msg(path_at(img, mx, my), "tick %ld: no path drawn between (%d,%d) and (%d,%d)", last,
                   xy[0], xy[1], xy[2], xy[3]);
     SDL_FreeSurface(img);
     /* P off: the same pixels lose the path */
     drive_key(SDLK_p, KMOD_NONE);
-    img = shoot(app);
+    img = drive_shoot(app);
     ck_assert_msg(!path_at(img, mx, my), "P off still draws the engine's path");
     SDL_FreeSurface(img);
     drive_key(SDLK_p, KMOD_NONE);
     /* five back: what it said there, from what was kept */
     for (int i = 0; i < 5; i++)
         drive_key(SDLK_COMMA, KMOD_NONE);
-    img = shoot(app);
+    img = drive_shoot(app);
     ck_assert(frontend_time(app, &first, &cur, &last));
     ck_assert_int_eq(cur, last - 5);
     long answers_before = answers, games_before = games;

@@ -7,7 +7,6 @@
  * starts inside each test (Check forks per test). */
 #define _DEFAULT_SOURCE /* mkstemps, setenv */
 #include <SDL.h>
-#include <SDL_image.h>
 #include <check.h>
 #include <dirent.h>
 #include <errno.h>
@@ -56,15 +55,6 @@ static AppOptions sea_opts(const char *var, const char *script_args, int timeout
     return o;
 }
 
-/* Frames (5 ms apart) until the view has played `ticks` ticks; at most ~20 s. */
-static void play_until(Frontend *app, long ticks) {
-    for (int i = 0; i < 4000 && frontend_tick_count(app) < ticks; i++) {
-        SDL_Delay(5);
-        ck_assert(frontend_frame(app));
-    }
-    ck_assert_int_ge(frontend_tick_count(app), ticks);
-}
-
 /* Frames until the status line holds `what`; returns the frames it took
  * (at most ~20 s of them). */
 static long frames_until_status(Frontend *app, const char *what) {
@@ -77,28 +67,6 @@ static long frames_until_status(Frontend *app, const char *what) {
         n++;
     }
     return n;
-}
-
-/* A screenshot of the next frame. */
-static SDL_Surface *shoot(Frontend *app) {
-    char path[] = "/tmp/ws_frontend_sea_XXXXXX.png";
-    int fd = mkstemps(path, 4);
-    ck_assert_int_ge(fd, 0);
-    close(fd);
-    frontend_request_shot(app, path);
-    ck_assert(frontend_frame(app));
-    WsError err = {0};
-    ck_assert_msg(frontend_shot_status(app, &err) == WS_OK, "%s", err.msg);
-    return drive_load_png(path);
-}
-
-/* Whether the board areas of two screenshots have the same pixels. */
-static bool same_board(SDL_Surface *a, SDL_Surface *b, PixRect r) {
-    for (int y = r.y; y < r.y + r.h; y++)
-        if (memcmp((const uint8_t *)a->pixels + y * a->pitch + r.x * 4,
-                   (const uint8_t *)b->pixels + y * b->pitch + r.x * 4, (size_t)r.w * 4) != 0)
-            return false;
-    return true;
 }
 
 /* The processes this test started (the engine: /bin/sh -c execs it), at
@@ -236,7 +204,7 @@ START_TEST(a_step_back_shows_what_the_engine_said) {
     drive_key(SDLK_TAB, KMOD_NONE); /* the engine alone: game 1, seed 4 */
     ck_assert(frontend_frame(app));
     long ticks0 = frontend_tick_count(app);
-    play_until(app, ticks0 + 8);
+    drive_play_until(app, ticks0 + 8);
     drive_key(SDLK_SPACE, KMOD_NONE);
     ck_assert(frontend_frame(app));
     long first = -1, t = -1, last = -1;
@@ -246,10 +214,11 @@ START_TEST(a_step_back_shows_what_the_engine_said) {
     wait_answer(app, log, t);
     FrameLayout fl = frontend_frame_layout(app); /* as the view fitted it */
 
-    SDL_Surface *then = shoot(app);
+    SDL_Surface *then = drive_shoot(app);
     drive_key(SDLK_h, KMOD_NONE);
-    SDL_Surface *bare = shoot(app);
-    ck_assert_msg(!same_board(then, bare, fl.board_area), "H changes nothing: no engine overlay");
+    SDL_Surface *bare = drive_shoot(app);
+    ck_assert_msg(!drive_same_board(then, bare, fl.board_area),
+                  "H changes nothing: no engine overlay");
     drive_key(SDLK_h, KMOD_NONE);
     for (long k = 1; k <= 5; k++) {
         drive_key(SDLK_PERIOD,
@@ -257,19 +226,19 @@ START_TEST(a_step_back_shows_what_the_engine_said) {
         ck_assert(frontend_frame(app));
         wait_answer(app, log, t + k);
     }
-    SDL_Surface *later = shoot(app);
+    SDL_Surface *later = drive_shoot(app);
     long cur = -1;
     ck_assert(frontend_time(app, &first, &cur, &last));
     ck_assert_int_eq(cur, t + 5);
     ck_assert_int_eq(last, t + 5);
-    ck_assert_msg(!same_board(then, later, fl.board_area), "five shots later looks the same");
+    ck_assert_msg(!drive_same_board(then, later, fl.board_area), "five shots later looks the same");
     for (int i = 0; i < 5; i++)
         drive_key(SDLK_COMMA, KMOD_NONE);
-    SDL_Surface *back = shoot(app);
+    SDL_Surface *back = drive_shoot(app);
     ck_assert(frontend_time(app, &first, &cur, &last));
     ck_assert_int_eq(cur, t);
     ck_assert_int_eq(last, t + 5);
-    ck_assert_msg(same_board(then, back, fl.board_area),
+    ck_assert_msg(drive_same_board(then, back, fl.board_area),
                   "shot %ld shown again is not what the engine said there", t);
 
     /* Space there plays the kept shots like a video (none is dropped, and
@@ -306,7 +275,7 @@ START_TEST(hunter_py_plays_in_the_window) {
     capture_stderr();
     AppOptions o = sea_opts("WS_EXAMPLE_ENGINES", "hunter.py", 5000);
     Frontend *app = drive_open(&o);
-    play_until(app, 12);
+    drive_play_until(app, 12);
     drive_key(SDLK_SPACE, KMOD_NONE);
     for (int i = 0; i < 5; i++)
         drive_key(SDLK_COMMA, KMOD_NONE);
@@ -315,17 +284,18 @@ START_TEST(hunter_py_plays_in_the_window) {
     ck_assert(frontend_time(app, &first, &cur, &last));
     ck_assert_int_eq(cur, last - 5);
     FrameLayout fl = frontend_frame_layout(app); /* as the view fitted it */
-    SDL_Surface *a = shoot(app);
+    SDL_Surface *a = drive_shoot(app);
     for (int i = 0; i < 5; i++)
         drive_key(SDLK_PERIOD, KMOD_NONE);
     ck_assert(frontend_frame(app));
     for (int i = 0; i < 5; i++)
         drive_key(SDLK_COMMA, KMOD_NONE);
-    SDL_Surface *b = shoot(app);
-    ck_assert_msg(same_board(a, b, fl.board_area), "a past shot shows differently the 2nd time");
+    SDL_Surface *b = drive_shoot(app);
+    ck_assert_msg(drive_same_board(a, b, fl.board_area),
+                  "a past shot shows differently the 2nd time");
     drive_key(SDLK_h, KMOD_NONE);
-    SDL_Surface *bare = shoot(app);
-    ck_assert_msg(!same_board(a, bare, fl.board_area), "H changes nothing: no heatmap");
+    SDL_Surface *bare = drive_shoot(app);
+    ck_assert_msg(!drive_same_board(a, bare, fl.board_area), "H changes nothing: no heatmap");
     ck_assert_int_eq(stderr_lines_with("engine"), 0);
     SDL_FreeSurface(a);
     SDL_FreeSurface(b);
@@ -342,7 +312,7 @@ START_TEST(a_hanging_engine_never_stops_the_frames) {
     capture_stderr();
     AppOptions o = sea_opts("WS_TEST_ENGINES", "bad.py silent sea", 1500);
     Frontend *app = drive_open(&o);
-    play_until(app, 1);
+    drive_play_until(app, 1);
     long ticks = frontend_tick_count(app);
     long frames = 0;
     while (strstr(frontend_status_text(app), "no answer within") == NULL) {
@@ -357,7 +327,7 @@ START_TEST(a_hanging_engine_never_stops_the_frames) {
     ck_assert_msg(frames >= 10, "only %ld frames while the engine hung", frames);
     ck_assert_str_eq(frontend_status_text(app),
                      "engine 'python3', game 0 tick 1: no answer within 1500 ms");
-    play_until(app, ticks + 4); /* sampler shoots on */
+    drive_play_until(app, ticks + 4); /* sampler shoots on */
     ck_assert_int_eq(stderr_lines_with("engine 'python3', game 0 tick 1: no answer"), 1);
     ck_assert_int_eq(stderr_lines_with("engine"), 1);
     close_and_check_no_engine_left(app, false);
@@ -375,7 +345,7 @@ START_TEST(a_shot_off_the_board_forfeits_the_game) {
     const char *line = "engine 'python3', game 0 tick 0: a shot off the board: \"shot 10 0\"";
     frames_until_status(app, "off the board");
     ck_assert_str_eq(frontend_status_text(app), line);
-    play_until(app, 5); /* sampler shoots on, the engine's board stays */
+    drive_play_until(app, 5); /* sampler shoots on, the engine's board stays */
     ck_assert_int_eq(stderr_lines_with(line), 1);
     drive_key(SDLK_RETURN, KMOD_NONE);
     frames_until_status(app, "game 1 tick 0: a shot off the board");
@@ -412,7 +382,7 @@ START_TEST(a_restart_never_stops_the_frames) {
     }
     /* Had the restart waited for ready, one frame would have taken the second. */
     ck_assert_msg(frames >= 10, "only %ld frames while the engine started", frames);
-    play_until(app, ticks + 3);
+    drive_play_until(app, ticks + 3);
     ck_assert_int_eq(stderr_lines_with("engine"), 1);
     close_and_check_no_engine_left(app, true);
     remove(flag);
@@ -428,7 +398,7 @@ START_TEST(restarting_a_game_while_the_engine_hangs) {
     capture_stderr();
     AppOptions o = sea_opts("WS_TEST_ENGINES", "bad.py silent sea", 1000);
     Frontend *app = drive_open(&o);
-    play_until(app, 1);
+    drive_play_until(app, 1);
     drive_key(SDLK_r, KMOD_NONE); /* game 0 again */
     ck_assert(frontend_frame(app));
     frames_until_status(app, "no answer within 1000 ms");

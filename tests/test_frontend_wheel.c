@@ -7,7 +7,6 @@
  * inside each test (Check forks per test). */
 #define _DEFAULT_SOURCE /* mkstemps, setenv */
 #include <SDL.h>
-#include <SDL_image.h>
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,19 +41,6 @@ static AppOptions snake_opts(void) {
     return o;
 }
 
-/* The next frame, as a picture. */
-static SDL_Surface *shoot(Frontend *app) {
-    char path[] = "/tmp/ws_wheel_XXXXXX.png";
-    int fd = mkstemps(path, 4);
-    ck_assert_int_ge(fd, 0);
-    close(fd);
-    frontend_request_shot(app, path);
-    frontend_frame(app);
-    WsError err = {0};
-    ck_assert_msg(frontend_shot_status(app, &err) == WS_OK, "%s", err.msg);
-    return drive_load_png(path);
-}
-
 /* Pixels of exactly colour c in the columns [x0, x1) of s. */
 static long count_color(const SDL_Surface *s, SDL_Color c, int x0, int x1) {
     long n = 0;
@@ -76,15 +62,6 @@ static long count_near(const SDL_Surface *s, SDL_Color c, int x0, int x1) {
             n += abs(p[0] - c.r) <= 20 && abs(p[1] - c.g) <= 20 && abs(p[2] - c.b) <= 20;
         }
     return n;
-}
-
-/* Runs frames until the game has made `ticks` ticks. */
-static void play_until(Frontend *app, long ticks) {
-    for (int i = 0; i < 400 && frontend_tick_count(app) < ticks; i++) {
-        SDL_Delay(5);
-        ck_assert(frontend_frame(app));
-    }
-    ck_assert_int_ge(frontend_tick_count(app), ticks);
 }
 
 /* ======================================================================== */
@@ -154,21 +131,21 @@ START_TEST(the_players_arrow_is_drawn_beside_the_ais) {
     o.speed = 1000.0;
     o.overlays = OVERLAY_HUD; /* nothing else blue on the board */
     Frontend *app = drive_open(&o);
-    play_until(app, 5);
+    drive_play_until(app, 5);
     drive_key(SDLK_SPACE, KMOD_NONE);
     ck_assert(frontend_frame(app));
-    SDL_Surface *ai = shoot(app);
+    SDL_Surface *ai = drive_shoot(app);
     long before = count_color(ai, PLAYER, 0, ai->w);
     drive_key(SDLK_DOWN, KMOD_NONE); /* paused: the player drives, nothing moves yet */
     ck_assert(frontend_frame(app));
-    SDL_Surface *you = shoot(app);
+    SDL_Surface *you = drive_shoot(app);
     long steering = count_color(you, PLAYER, 0, you->w);
     ck_assert_msg(before == 0 && steering > 20,
                   "player-arrow pixels: %ld while the AI drives, %ld while you steer", before,
                   steering);
     drive_key(SDLK_a, KMOD_NONE);
     ck_assert(frontend_frame(app));
-    SDL_Surface *back = shoot(app);
+    SDL_Surface *back = drive_shoot(app);
     ck_assert_int_eq(count_color(back, PLAYER, 0, back->w), 0);
     SDL_FreeSurface(ai);
     SDL_FreeSurface(you);
@@ -185,7 +162,7 @@ START_TEST(a_steered_crash_is_the_players) {
     o.speed = 1000.0;
     o.pause_on_end = true;
     Frontend *app = drive_open(&o);
-    play_until(app, 3);
+    drive_play_until(app, 3);
     drive_key(SDLK_SPACE, KMOD_NONE);
     ck_assert(frontend_frame(app));
     const char *caption = "";
@@ -226,7 +203,7 @@ START_TEST(a_won_game_is_green_not_red) {
     ck_assert(frontend_is_paused(app));
     ck_assert_msg(strstr(frontend_caption_text(app), "WON") != NULL, "%s",
                   frontend_caption_text(app));
-    SDL_Surface *img = shoot(app);
+    SDL_Surface *img = drive_shoot(app);
     int hud = img->w * 2 / 3;
     long bad = count_near(img, BAD, hud, img->w), good = count_near(img, GOOD, hud, img->w);
     ck_assert_msg(bad == 0 && good > 20, "a won game's HUD: %ld red pixels, %ld green", bad, good);
@@ -246,7 +223,7 @@ START_TEST(the_cycle_policies_show_the_block_grid) {
     for (int p = 0; p < SNAKE_POLICY_COUNT; p++) {
         o.policy = (SnakePolicy)p;
         Frontend *app = drive_open(&o);
-        SDL_Surface *img = shoot(app);
+        SDL_Surface *img = drive_shoot(app);
         lines[p] = count_color(img, BLOCKS, 0, img->w);
         SDL_FreeSurface(img);
         frontend_close(app);
@@ -271,14 +248,14 @@ START_TEST(numbers_stay_readable_over_the_path) {
     o.screenshot = "/nonexistent/never-written.png";
     o.overlays = OVERLAY_HUD | OVERLAY_WAVE | OVERLAY_NUMBERS | OVERLAY_PATH | OVERLAY_VIRTUAL;
     Frontend *app = drive_open(&o);
-    SDL_Surface *img = shoot(app);
+    SDL_Surface *img = drive_shoot(app);
     long plates = count_color(img, PLATE, 0, img->w);
     ck_assert_msg(plates > 50, "%ld plate pixels", plates);
     SDL_FreeSurface(img);
     frontend_close(app);
     o.overlays = OVERLAY_HUD | OVERLAY_WAVE | OVERLAY_NUMBERS; /* no path: no plates */
     app = drive_open(&o);
-    img = shoot(app);
+    img = drive_shoot(app);
     ck_assert_int_eq(count_color(img, PLATE, 0, img->w), 0);
     SDL_FreeSurface(img);
     frontend_close(app);

@@ -1,5 +1,5 @@
 /* Driving the front end from a Check test (window_drive.h). */
-#define _POSIX_C_SOURCE 200809L
+#define _DEFAULT_SOURCE /* mkstemps, setenv */
 #include "window_drive.h"
 
 #include <SDL_image.h>
@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 Frontend *drive_open(const AppOptions *o) {
     setenv("SDL_VIDEODRIVER", "dummy", 1);
@@ -37,4 +38,32 @@ SDL_Surface *drive_load_png(const char *path) {
     ck_assert_ptr_nonnull(img);
     remove(path);
     return img;
+}
+
+SDL_Surface *drive_shoot(Frontend *app) {
+    char path[] = "/tmp/ws_drive_XXXXXX.png";
+    int fd = mkstemps(path, 4);
+    ck_assert_int_ge(fd, 0);
+    close(fd);
+    frontend_request_shot(app, path);
+    ck_assert(frontend_frame(app));
+    WsError err = {0};
+    ck_assert_msg(frontend_shot_status(app, &err) == WS_OK, "%s", err.msg);
+    return drive_load_png(path);
+}
+
+void drive_play_until(Frontend *app, long ticks) {
+    for (int i = 0; i < 4000 && frontend_tick_count(app) < ticks; i++) {
+        SDL_Delay(5);
+        ck_assert(frontend_frame(app));
+    }
+    ck_assert_int_ge(frontend_tick_count(app), ticks);
+}
+
+bool drive_same_board(const SDL_Surface *a, const SDL_Surface *b, PixRect r) {
+    for (int y = r.y; y < r.y + r.h; y++)
+        if (memcmp((const uint8_t *)a->pixels + y * a->pitch + r.x * 4,
+                   (const uint8_t *)b->pixels + y * b->pitch + r.x * 4, (size_t)r.w * 4) != 0)
+            return false;
+    return true;
 }
