@@ -19,7 +19,9 @@ What counts as a name (code spans are the text between backticks):
     a word with an underscore (`snake_ai_choose`, `WAVE_UNREACHED`,
     `unit_snake_cycle`), a CamelCase type (`SnakeAi`) or `Type.field`. It
     must appear as a word in a file of the repository that is not a doc
-    (sources, tests, scripts, CMake), or be the name of a CTest test;
+    (sources, tests, scripts, CMake), or be the name of a CTest test
+    (`unit_NAME` for tests/test_NAME.c, `cli_NAME` for tests/cli/NAME.sh,
+    `fuzz_NAME` for tests/fuzz/fuzz_NAME.c, or one `ctest -N` lists);
   - in a fenced code block: paths that start with a top-level entry of the
     repository (`examples/engines/snake.py`) and `name()` calls.
 Build outputs (`build/...`), absolute paths and URLs are not checked.
@@ -102,6 +104,21 @@ def repo_words(root, files):
             text = C_COMMENT_RE.sub(lambda m: m.group(1) or " ", text)
         words.update(re.findall(r"[A-Za-z_]\w*", text))
     return words
+
+
+def test_names(files):
+    """The CTest names tests/CMakeLists.txt makes of the test files, known
+    without a build (a build without SDL registers no window test)."""
+    names = set()
+    for f in files:
+        m = re.match(r"^tests/(?:test_(\w+)\.c|cli/(\w+)\.sh|fuzz/fuzz_(\w+)\.c)$", f)
+        if m and m.group(1):
+            names |= {"unit_" + m.group(1), "unit_%s_slow" % m.group(1)}
+        elif m and m.group(2):
+            names.add("cli_" + m.group(2))
+        elif m:
+            names.add("fuzz_" + m.group(3))
+    return names
 
 
 def ctest_names(build):
@@ -201,7 +218,7 @@ class Repo:
                 self.suffixes.add("/".join(parts[i:]))
         self.top = {p.split("/")[0] for p in self.all}
         self.dir_names = {d.rsplit("/", 1)[-1] for d in self.dirs}
-        self.words = repo_words(root, self.files)
+        self.words = repo_words(root, self.files) | test_names(self.files)
         if ctest_dir:
             self.words |= ctest_names(ctest_dir)
         self.anchor_cache = {}

@@ -30,6 +30,8 @@ REPO = {
     "src/app/cli/run_snake.c": "int run_snake(void) { return 0; }\n",
     "src/app/cli/run_sea.c": "int run_sea(void) { return 0; }\n",
     "tests/cli/lib.sh": "check_output() { :; }\n",
+    "tests/cli/golden.sh": "source lib.sh\n",
+    "tests/test_wave.c": "int main(void) { return 0; }\n",
     "examples/engines/snake.py": "print('ready')\n",
     "examples/engines/cycle.c": "int main(void) { return 0; }\n",
     "CMakeLists.txt": "add_test(NAME unit_grid COMMAND test_grid)\n",
@@ -46,7 +48,7 @@ heading [again](../docs/guide.md#the-grid-in-short-1).
 
 Names: `grid_cell()`, `grid_cell(g, x, y)`, `GridMap`, `GridMap.w`,
 `GRID_MAX_SIDE`, `report_`, `_status`, `run_*`, `decision_us_mean`,
-`unit_grid`, and [`pcg32_random_r`](https://www.pcg-random.org/) outside.
+`unit_grid`, `unit_wave`, `cli_golden`, and [`pcg32_random_r`](https://www.pcg-random.org/) outside.
 Words that are not names: `won/played`, `shot.png`, `--start-length`,
 `build/wavesnake`, `/usr/share/fonts`, `Space`, `t.trace`.
 
@@ -76,6 +78,7 @@ BROKEN = [
     ("a call with arguments", "`report_status(st, &err)` and `cli_report(st, &err)`",
      "cli_report"),
     ("a constant", "`CLI_ERR_INTERNAL`", "CLI_ERR_INTERNAL"),
+    ("a test", "`unit_wave` and `cli_silver`", "cli_silver"),
     ("a type", "`SnakeBrain`", "SnakeBrain"),
     ("a field", "`GridMap.depth`", "depth"),
     ("a name only a comment has", "`ghost_from_a_comment`", "ghost_from_a_comment"),
