@@ -280,6 +280,11 @@ bool snake_race_toggle_wall(SnakeRace *r, int cell) {
 }
 
 int snake_race_compare(const SnakeGame *a, const SnakeGame *b) {
+    /* A forfeit loses whatever it stood at: an engine that fails must never
+     * win a heat on the length or the steps it had (docs/snake.md#races). */
+    bool af = a->outcome == SNAKE_FORFEIT, bf = b->outcome == SNAKE_FORFEIT;
+    if (af || bf)
+        return af == bf ? 0 : af ? -1 : 1;
     bool aw = a->outcome == SNAKE_WON, bw = b->outcome == SNAKE_WON;
     if (aw != bw)
         return aw ? 1 : -1;
