@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "match.h"
+
 /* ======================================================================== */
 /* Static helpers                                                            */
 /* ======================================================================== */
@@ -280,17 +282,8 @@ bool snake_race_toggle_wall(SnakeRace *r, int cell) {
 }
 
 int snake_race_compare(const SnakeGame *a, const SnakeGame *b) {
-    /* A forfeit loses whatever it stood at: an engine that fails must never
-     * win a heat on the length or the steps it had (docs/snake.md#races). */
-    bool af = a->outcome == SNAKE_FORFEIT, bf = b->outcome == SNAKE_FORFEIT;
-    if (af || bf)
-        return af == bf ? 0 : af ? -1 : 1;
-    bool aw = a->outcome == SNAKE_WON, bw = b->outcome == SNAKE_WON;
-    if (aw != bw)
-        return aw ? 1 : -1;
-    if (!aw && a->snake.len != b->snake.len)
-        return a->snake.len > b->snake.len ? 1 : -1;
-    if (a->steps != b->steps)
-        return a->steps < b->steps ? 1 : -1;
-    return 0;
+    /* The match's rule, one for every comparison of two games (match.h). */
+    MatchResult ra = match_snake_result(a->outcome, a->snake.len, a->steps);
+    MatchResult rb = match_snake_result(b->outcome, b->snake.len, b->steps);
+    return match_compare(MATCH_SNAKE, &ra, &rb);
 }
