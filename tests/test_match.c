@@ -139,6 +139,10 @@ START_TEST(score_interval_by_hand) {
     ck_assert(none.score == 0.5 && none.lo == 0.0 && none.hi == 1.0);
     MatchScore all = match_score(0, 5, 0); /* every seed a tie: no spread */
     ck_assert(all.score == 0.5 && all.lo == 0.5 && all.hi == 0.5);
+    /* W 5, L 1: 5/6 +- 1.959964 * sqrt((5/6)(1/6) / 6) = 0.2982: the top is cut at 1. */
+    MatchScore most = match_score(5, 0, 1);
+    ck_assert(most.hi == 1.0);
+    ck_assert_double_eq_tol(most.lo, 5.0 / 6.0 - 0.2981990, 1e-7);
 }
 END_TEST
 

@@ -44,4 +44,18 @@ grep -qE '"mean":null,"avg_shots":null,"median":null,"min":null,"max":null,"p10"
     "$TMP/none.json" || fail "sea --json, every game forfeit: $(tail -1 "$TMP/none.json")"
 grep -q -- '-1' "$TMP/none.json" && fail "sea --json, every game forfeit: a -1 figure"
 
+# ---- race: a forfeit loses the heat ----------------------------------------------
+# On 6x6 both snakes start at length 4 heading right: bad.py 'plain' moves R
+# into the wall (dead, steps 2, length 4); bad.py 'crash' crashes at its
+# second go (forfeit, steps 1, length 4): the same length and fewer steps,
+# which must not win the heat. Both engines are named bad.py: the second is
+# told apart as bad.py#2.
+timeout 60 "$WS" snake --race "engine:$BAD crash snake,engine:$BAD plain snake" --headless \
+    --games 1 --size 6x6 --seed 5 >"$TMP/race.txt" 2>"$TMP/race.err"
+[ $? -eq 1 ] || fail "race with a forfeit: exit status is not 1"
+B='engine:[^ ]*bad\.py'
+grep -qE "^heat 0 seed 5: $B forfeit length 4 steps 1 [|] $B#2 dead length 4 steps 2 -> $B#2\$" \
+    "$TMP/race.txt" || fail "race: the forfeit won or the heat line is wrong: $(head -1 "$TMP/race.txt")"
+grep -qE "^$B#2 +0 +1 +0 +0 +4.00 +2.0 +1\$" "$TMP/race.txt" ||
+    fail "race: the table does not give the heat to the dead side: $(cat "$TMP/race.txt")"
 finish

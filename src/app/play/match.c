@@ -2,6 +2,7 @@
 #include "match.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "names.h"
@@ -69,6 +70,27 @@ MatchResult match_snake_result(SnakeOutcome outcome, int length, long steps) {
                    : outcome == SNAKE_FORFEIT ? MATCH_FORFEIT
                                               : MATCH_DEAD;
     return (MatchResult){end, length, steps};
+}
+
+void match_name_players(char names[][MATCH_NAME_MAX + 1], int players) {
+    char given[MATCH_MAX_PLAYERS][MATCH_NAME_MAX + 1];
+    for (int k = 0; k < players && k < MATCH_MAX_PLAYERS; k++)
+        memcpy(given[k], names[k], sizeof given[k]);
+    for (int k = 1; k < players && k < MATCH_MAX_PLAYERS; k++) {
+        int same = 1;
+        for (int j = 0; j < k; j++)
+            same += strcmp(given[j], given[k]) == 0;
+        if (same == 1)
+            continue;
+        /* A trace's policy field holds PLAYER_NAME_MAX characters: the name
+         * gives way to its number. */
+        char mark[8];
+        int mlen = snprintf(mark, sizeof mark, "#%d", same);
+        int keep = (int)strlen(given[k]);
+        if (keep + mlen > PLAYER_NAME_MAX)
+            keep = PLAYER_NAME_MAX - mlen;
+        snprintf(names[k], MATCH_NAME_MAX + 1, "%.*s%s", keep, given[k], mark);
+    }
 }
 
 int match_pair_index(int players, int a, int b) {
@@ -156,7 +178,9 @@ MatchScore match_score(long better, long ties, long worse) {
     /* The variance of one seed's score (1, 1/2 or 0) around its mean. */
     double var = w * (1.0 - s) * (1.0 - s) + d * (0.5 - s) * (0.5 - s) + l * s * s;
     double half = MATCH_Z95 * sqrt(var / n);
-    return (MatchScore){s, s - half, s + half};
+    /* A score lies in [0, 1]: so does its interval (the normal one can
+     * cross the ends on a few seeds). */
+    return (MatchScore){s, s - half > 0.0 ? s - half : 0.0, s + half < 1.0 ? s + half : 1.0};
 }
 
 double match_los(long better, long worse) {

@@ -25,10 +25,10 @@
 #include "player.h"
 #include "ws_error.h"
 
-/* At most this many players (a round robin of 28 pairs); names as in traces,
- * with room for a "#K" that tells two of one name apart. */
+/* At most this many players (a round robin of 28 pairs); names as traces
+ * hold them (a "#K" that tells two of one name apart included). */
 enum { MATCH_MAX_PLAYERS = 8, MATCH_MAX_PAIRS = MATCH_MAX_PLAYERS * (MATCH_MAX_PLAYERS - 1) / 2 };
-enum { MATCH_NAME_MAX = PLAYER_NAME_MAX + 3 };
+enum { MATCH_NAME_MAX = PLAYER_NAME_MAX };
 
 typedef enum MatchKind { MATCH_SNAKE = 0, MATCH_SEA, MATCH_KIND_COUNT } MatchKind;
 
@@ -94,6 +94,11 @@ int match_compare(MatchKind kind, const MatchResult *a, const MatchResult *b);
  * played counts as not won: MATCH_DEAD). */
 MatchResult match_snake_result(SnakeOutcome outcome, int length, long steps);
 
+/* Tells players of one name apart: every name after the first of its kind
+ * gets "#K" (K = 2, 3, ...: "engine:csnake#2"), cut to fit MATCH_NAME_MAX
+ * and a trace's policy field. names holds `players` names, changed in place. */
+void match_name_players(char names[][MATCH_NAME_MAX + 1], int players);
+
 /* Sets up an empty tally of `players` (2..MATCH_MAX_PLAYERS) and their pairs. */
 void match_tally_init(MatchTally *t, MatchKind kind, int players);
 
@@ -118,7 +123,8 @@ void match_ranking(const MatchTally *t, int order[MATCH_MAX_PLAYERS]);
 
 /* The head-to-head score of a pair, a's view: (better + ties/2) / games,
  * and its 95 % interval score +- z * sd / sqrt(games), sd the standard
- * deviation of one seed's score (1, 1/2 or 0). Without games: 0.5, [0, 1]. */
+ * deviation of one seed's score (1, 1/2 or 0), cut to [0, 1]. Without
+ * games: 0.5, [0, 1]. */
 typedef struct MatchScore {
     double score, lo, hi;
 } MatchScore;
