@@ -3,6 +3,7 @@
 #include <check.h>
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "match.h"
 
@@ -113,6 +114,27 @@ START_TEST(ranking_keeps_order_on_ties) {
     match_tally_add(&t, last_best);
     match_ranking(&t, order);
     ck_assert(order[0] == 2 && order[1] == 0 && order[2] == 1);
+}
+END_TEST
+
+/* Names of one kind get "#2", "#3" after the first; a name too long for a
+ * trace's policy field gives way to its number. */
+START_TEST(players_of_one_name_are_told_apart) {
+    char names[4][MATCH_NAME_MAX + 1] = {"engine:csnake", "greedy", "engine:csnake",
+                                         "engine:csnake"};
+    match_name_players(names, 4);
+    ck_assert_str_eq(names[0], "engine:csnake");
+    ck_assert_str_eq(names[1], "greedy");
+    ck_assert_str_eq(names[2], "engine:csnake#2");
+    ck_assert_str_eq(names[3], "engine:csnake#3");
+    char longs[2][MATCH_NAME_MAX + 1];
+    memset(longs[0], 'x', MATCH_NAME_MAX);
+    longs[0][MATCH_NAME_MAX] = '\0';
+    memcpy(longs[1], longs[0], sizeof longs[1]);
+    match_name_players(longs, 2);
+    ck_assert_uint_eq(strlen(longs[1]), MATCH_NAME_MAX);
+    ck_assert_str_eq(longs[1] + MATCH_NAME_MAX - 2, "#2");
+    ck_assert_int_eq(strncmp(longs[0], longs[1], MATCH_NAME_MAX - 2), 0);
 }
 END_TEST
 
@@ -283,6 +305,7 @@ static Suite *match_suite(void) {
     tcase_add_test(tc, tally_counts_pairs_and_points);
     tcase_add_test(tc, ranking_keeps_order_on_ties);
     tcase_add_test(tc, pair_index_enumerates_in_order);
+    tcase_add_test(tc, players_of_one_name_are_told_apart);
     suite_add_tcase(s, tc);
     tc = tcase_create("statistics");
     tcase_add_test(tc, score_interval_by_hand);

@@ -134,6 +134,45 @@ grep -qE '^sprt: greedy - hamilton, elo0 0, elo1 50, alpha 0.05, beta 0.05: LLR 
     "$TMP/s.txt" || fail "sprt text: $(grep '^sprt' "$TMP/s.txt")"
 grep -qE '^game 0 seed 1: .* -> [a-z]+, LLR -?[0-9.]+$' "$TMP/s.txt" || fail "sprt: no LLR on the game lines"
 
+# ---- shards: merged, what one run prints ----------------------------------------------
+# Every figure but the measurements; with --sprt too: the shards play all
+# their games and merge stops where the one run stopped.
+for args in "greedy hamilton perfect --size 6x6 --games 20 --seed 3" \
+    "greedy hamilton --size 8x8 --games 300 --seed 1 --sprt 0,50" \
+    "sea sampler source --games 12 --seed 4"; do
+    for fmt in --json ""; do
+        "$WS" match $args $fmt >"$TMP/one" 2>/dev/null
+        files=()
+        for k in 2 0 1; do
+            "$WS" match $args --json --shard $k/3 >"$TMP/shard$k.json" 2>/dev/null ||
+                fail "match $args --shard $k/3: exit $?"
+            files+=("$TMP/shard$k.json")
+        done
+        "$WS" merge "${files[@]}" $fmt >"$TMP/merged" 2>"$TMP/merged.err" ||
+            fail "merge of match $args: exit $?: $(cat "$TMP/merged.err")"
+        mask() { grep -v -e '^game ' -e '"match":"game"' |
+            sed -E 's/"(decision_us|wall_s)":[0-9.]+//g; s/"jobs":[0-9]+//; s/ [0-9.]+ s$//' |
+            awk '/^rank  player/ { t = 1 } /^pair/ { t = 0 } t { $(NF - 1) = "" } { print }'; }
+        cmp -s <(mask <"$TMP/one") <(mask <"$TMP/merged") ||
+            fail "merged shards of match $args $fmt differ: $(diff <(mask <"$TMP/one") <(mask <"$TMP/merged") | head -6)"
+    done
+done
+grep -q '"stop":"h1"' "$TMP/shard0.json" && fail "a shard stopped on its own games"
+"$WS" match greedy perfect --size 8x8 --games 300 --seed 1 --sprt 0,50 --json --shard 0/3 \
+    >"$TMP/other.json" 2>/dev/null
+"$WS" match greedy hamilton --size 8x8 --games 300 --seed 1 --sprt 0,50 --json --shard 1/3 \
+    >"$TMP/mine1.json" 2>/dev/null
+"$WS" match greedy hamilton --size 8x8 --games 300 --seed 1 --sprt 0,40 --json --shard 2/3 \
+    >"$TMP/bounds.json" 2>/dev/null
+"$WS" match greedy hamilton --size 8x8 --games 300 --seed 1 --sprt 0,50 --json --shard 0/3 \
+    >"$TMP/mine0.json" 2>/dev/null
+expect_usage_error "not one run: players greedy hamilton vs greedy perfect" "$WS" merge "$TMP/mine1.json" "$TMP/other.json"
+expect_usage_error "not one run: sprt" "$WS" merge "$TMP/mine1.json" "$TMP/bounds.json"
+expect_usage_error "both shard 0/3" "$WS" merge "$TMP/mine0.json" "$TMP/mine0.json"
+expect_usage_error "missing .*shard 2/3" "$WS" merge "$TMP/mine0.json" "$TMP/mine1.json"
+"$WS" snake --headless --games 3 --size 8x8 --seed 1 --json >"$TMP/run.json" 2>/dev/null
+expect_usage_error "kind snake match vs snake run" "$WS" merge "$TMP/mine0.json" "$TMP/run.json"
+
 # ---- traces: one per player, each a single run's ----------------------------------------
 "$WS" match greedy hamilton greedy --size 8x8 --games 3 --seed 40 --trace "$TMP/t.trace" \
     >/dev/null 2>&1 || fail "match --trace failed"
