@@ -199,6 +199,11 @@ tail -1 "$TMP/p.svg" | grep -q '</svg>' || fail "the plot is cut"
 for name in greedy hamilton perfect 'greedy - hamilton' 'greedy - perfect'; do
     grep -q ">$name (20 games)<" "$TMP/p.svg" || fail "the plot's legend lacks '$name (20 games)'"
 done
+# No player won a game: the panels compare the final lengths instead.
+"$WS" match "engine:$FLAKY snake 1000000" "engine:$FLAKY snake 3" --size 6x6 --games 6 --seed 1 \
+    --plot "$TMP/len.svg" >/dev/null 2>&1
+grep -q '>final length of each player' "$TMP/len.svg" || fail "no game won: the plot does not show lengths"
+[ "$(grep -c '<path ' "$TMP/len.svg")" -eq 3 ] || fail "no game won: the plot draws $(grep -c '<path ' "$TMP/len.svg") series, not 3"
 # Names from an engine are text, never markup.
 "$WS" match sea sampler "engine:$FLAKY sea 1000000 'a<b&c'" --games 2 --seed 1 --plot "$TMP/e.svg" \
     >"$TMP/e.txt" 2>/dev/null || fail "sea match with a named engine failed"

@@ -250,14 +250,29 @@ static void panel(FILE *f, double y0, Series *s, int ns, const char *title, cons
     legend(f, &p, s, ns);
 }
 
-/* The series of both panels: per player its won games' counts, per other
- * player its paired differences with the first. */
-static WsStatus draw(FILE *f, const MatchPlot *mp, const MatchInfo *info, const MatchTally *t,
-                     long *values, WsError *err) {
-    (void)err;
-    bool snake = info->kind == MATCH_SNAKE;
-    const char *what = snake ? "steps" : "shots";
-    Series own[MATCH_MAX_PLAYERS], diff[MATCH_MAX_PLAYERS];
+/* What a panel counts. Normally the steps (shots) of the won (sunk) games;
+ * a snake match in which no player won a game has no steps to compare, so
+ * its panels show the final length of every game that was not forfeit
+ * instead (the figure the head-to-head rule compares then). */
+typedef struct Measure {
+    bool length;
+    const char *what;  /* "steps", "shots", "final length" */
+    const char *which; /* the games: "won", "sunk", "finished" (not forfeit) */
+} Measure;
+
+static bool counts(const Measure *ms, const MatchResult *r) {
+    return ms->length ? r->end != MATCH_FORFEIT : r->end == MATCH_WON;
+}
+
+static long value(const Measure *ms, const MatchResult *r) {
+    return ms->length ? r->length : r->count;
+}
+
+/* The series of both panels: per player its games' values, per other
+ * player its paired differences with the first (with their mean and 95 %
+ * interval: the tally's for steps and shots, worked out here for lengths). */
+static int series_fill(const MatchPlot *mp, const MatchInfo *info, const MatchTally *t,
+                       const Measure *ms, long *values, Series own[], Series diff[]) {
     long *next = values;
     for (int k = 0; k < mp->players; k++) {
         Series *s = &own[k];
@@ -267,32 +282,53 @@ static WsStatus draw(FILE *f, const MatchPlot *mp, const MatchInfo *info, const 
         snprintf(s->label, sizeof s->label, "%s", info->names[k]);
         for (long g = 0; g < mp->games; g++) {
             const MatchResult *r = &mp->res[g * mp->players + k];
-            if (r->end == MATCH_WON)
-                s->v[s->n++] = r->count;
+            if (counts(ms, r))
+                s->v[s->n++] = value(ms, r);
         }
         next += s->n;
     }
     for (int k = 1; k < mp->players; k++) {
         Series *s = &diff[k - 1];
+        MatchPair p = {0};
         memset(s, 0, sizeof *s);
         s->v = next;
         s->colour = PALETTE[k];
         s->band = true;
-        s->diff = match_diff(&t->pair[match_pair_index(t->players, 0, k)]);
         snprintf(s->label, sizeof s->label, "%s - %s", info->names[0], info->names[k]);
         for (long g = 0; g < mp->games; g++) {
             const MatchResult *a = &mp->res[g * mp->players], *b = a + k;
-            if (a->end == MATCH_WON && b->end == MATCH_WON)
-                s->v[s->n++] = a->count - b->count;
+            if (!counts(ms, a) || !counts(ms, b))
+                continue;
+            long d = value(ms, a) - value(ms, b);
+            s->v[s->n++] = d;
+            p.both++;
+            p.diff_sum += (double)d;
+            p.diff_sq += (double)d * (double)d;
         }
+        s->diff = match_diff(ms->length ? &p : &t->pair[match_pair_index(t->players, 0, k)]);
         next += s->n;
     }
-    size_t longest = 0; /* the longest legend line: a label and " (N games)" */
+    size_t longest = 0; /* the longest legend label */
     for (int k = 0; k < mp->players; k++) {
         size_t a = strlen(own[k].label), b = k > 0 ? strlen(diff[k - 1].label) : 0;
         longest = a > longest ? a : longest;
         longest = b > longest ? b : longest;
     }
+    return (int)longest;
+}
+
+static WsStatus draw(FILE *f, const MatchPlot *mp, const MatchInfo *info, const MatchTally *t,
+                     long *values) {
+    bool snake = info->kind == MATCH_SNAKE;
+    Measure ms = {false, snake ? "steps" : "shots", snake ? "won" : "sunk"};
+    long won = 0;
+    for (int k = 0; k < mp->players; k++)
+        won += t->side[k].ends[MATCH_WON];
+    if (snake && won == 0)
+        ms = (Measure){true, "final length", "finished"};
+    Series own[MATCH_MAX_PLAYERS], diff[MATCH_MAX_PLAYERS];
+    int longest = series_fill(mp, info, t, &ms, values, own, diff);
+    /* The legend's room: its longest label and " (N games)". */
     int width = LEFT + AREA_W + LEGEND_PAD + (int)(CHAR_W * (double)(longest + 20));
     fprintf(f,
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
@@ -307,13 +343,16 @@ static WsStatus draw(FILE *f, const MatchPlot *mp, const MatchInfo *info, const 
         fprintf(f, ", placement %s", sea_placement_name(info->placement));
     fprintf(f, ", %ld games from seed %llu</text>\n", t->games, (unsigned long long)info->seed);
     char title[160], label[96];
-    snprintf(title, sizeof title, "%s of each player's %s games", what, snake ? "won" : "sunk");
-    snprintf(label, sizeof label, "%s", what);
-    panel(f, TITLE_H, own, mp->players, title, label);
+    if (ms.length)
+        snprintf(title, sizeof title,
+                 "final length of each player's games (none was won; forfeits left out)");
+    else
+        snprintf(title, sizeof title, "%s of each player's %s games", ms.what, ms.which);
+    panel(f, TITLE_H, own, mp->players, title, ms.what);
     snprintf(title, sizeof title,
-             "paired differences: %s of the first player minus the other's, seeds both %s", what,
-             snake ? "won" : "sunk");
-    snprintf(label, sizeof label, "difference in %s (dashed: mean; band: 95%% interval)", what);
+             "paired differences: %s of the first player minus the other's, seeds both %s", ms.what,
+             ms.which);
+    snprintf(label, sizeof label, "difference in %s (dashed: mean; band: 95%% interval)", ms.what);
     panel(f, TITLE_H + PANEL_H, diff, mp->players - 1, title, label);
     fputs("</svg>\n", f);
     return WS_OK;
@@ -329,7 +368,7 @@ WsStatus match_plot_write(const MatchPlot *mp, const MatchInfo *info, const Matc
     FileioOut out;
     WsStatus st = fileio_out_open(&out, path, "--plot", err);
     if (st == WS_OK)
-        st = draw(out.f, mp, info, t, values, err);
+        st = draw(out.f, mp, info, t, values);
     if (st == WS_OK)
         st = fileio_out_commit(&out, err);
     else

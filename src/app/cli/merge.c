@@ -181,7 +181,7 @@ WsStatus merge_bad(Merge *m, const char *what) {
 
 /* Refuses two files that name one field differently. */
 static WsStatus differ(Merge *m, Field f, const char *was, const char *now) {
-    char a[40], b[40], va[40], vb[40];
+    char a[40], b[40], va[96], vb[96];
     return ws_fail(m->err, WS_ERR_PARSE, "merge: '%s' and '%s' are not one run: %s %s vs %s",
                    ws_quote(a, sizeof a, m->files[m->from[f]].path),
                    ws_quote(b, sizeof b, m->files[m->cur].path), FIELDS[f].name,
@@ -407,14 +407,11 @@ static WsStatus json_summary(Merge *m, const char *line) {
             m->run.walls.count = id.walls.count;
             m->walls_from = m->cur;
         } else if (id.walls.count != m->run.walls.count) {
-            char was[16], now[16], a[40], b[40];
+            char was[16], now[16];
             snprintf(was, sizeof was, "%d", m->run.walls.count);
             snprintf(now, sizeof now, "%d", id.walls.count);
-            int from = m->run.has[F_WALLS] ? m->from[F_WALLS] : m->walls_from;
-            return ws_fail(m->err, WS_ERR_PARSE,
-                           "merge: '%s' and '%s' are not one run: walls %s vs %s",
-                           ws_quote(a, sizeof a, m->files[from].path),
-                           ws_quote(b, sizeof b, m->files[m->cur].path), was, now);
+            m->from[F_WALLS] = m->run.has[F_WALLS] ? m->from[F_WALLS] : m->walls_from;
+            return differ(m, F_WALLS, was, now);
         }
     }
     m->p99 = p99 > m->p99 ? p99 : m->p99;
