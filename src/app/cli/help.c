@@ -62,7 +62,8 @@ static const char MATCH[] =
     "  over the games both won (sea: shots over the games both sunk) with its 95%\n"
     "  interval; more than two players: the round robin table and a ranking. A forfeit\n"
     "  loses its seed. A progress line on a terminal; Ctrl-C prints the result so far.\n"
-    "  --trace T writes one trace per player, T with .1, .2, ... before its extension.\n";
+    "  --games defaults to 100 here (with --sprt: the most to play). --trace T writes\n"
+    "  one trace per player, T with .1, .2, ... before its extension.\n";
 
 /* `wavesnake replay` and `wavesnake match` have their own sections after the modes'. */
 enum { REPLAY_SECTION = APP_MODE_COUNT, MATCH_SECTION };
