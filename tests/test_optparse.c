@@ -398,10 +398,105 @@ START_TEST(combinations_are_checked_for_every_command) {
     ck_assert_msg_has(err, "--map and --generate cannot be combined");
     ck_assert_int_eq(
         MODE(APP_MODE_SNAKE, &o, &err, "--race", "greedy,perfect", "--headless", "--trace", "t"),
+        WS_OK); /* a trace per side */
+    ck_assert_int_eq(
+        MODE(APP_MODE_SNAKE, &o, &err, "--race", "greedy,perfect", "--headless", "--shard", "0/2"),
         WS_ERR_ARG);
-    ck_assert_msg_has(err, "--trace records single games");
+    ck_assert_msg_has(err, "--race plays every heat");
     ck_assert_int_eq(REPLAY(&o, &err, "t.trace", "--headless", "--print"), WS_ERR_ARG);
     ck_assert_msg_has(err, "pick one");
+}
+END_TEST
+
+/* ---- `wavesnake match`: players as positional words, its own options -------- */
+
+static WsStatus parse_match(MatchKind kind, AppOptions *o, WsError *err, const char *const *words) {
+    char *argv[16];
+    int argc = to_argv(words, word_store, argv);
+    memset(err, 0, sizeof *err);
+    return options_parse_match(o, kind, argc, argv, 0, 5, err);
+}
+
+#define MATCH(kind, o, err, ...) parse_match(kind, o, err, (const char *const[]){__VA_ARGS__, NULL})
+
+START_TEST(match_takes_players_and_its_options) {
+    AppOptions o;
+    WsError err;
+    ck_assert_int_eq(
+        MATCH(MATCH_SNAKE, &o, &err, "greedy", "--games", "7", "engine:a,b c", "perfect"), WS_OK);
+    ck_assert(o.match && o.headless && o.mode == APP_MODE_SNAKE);
+    ck_assert_int_eq(o.match_players, 3);
+    ck_assert_int_eq(o.match_player[0].policy, SNAKE_POLICY_GREEDY);
+    ck_assert_int_eq(o.match_player[1].kind, PLAYER_ENGINE);
+    ck_assert_str_eq(o.match_player[1].command, "a,b c");
+    ck_assert_int_eq(o.match_player[2].policy, SNAKE_POLICY_PERFECT);
+    ck_assert_int_eq(o.games, 7);
+    ck_assert(options_name_engine(&o));
+    ck_assert_int_eq(
+        MATCH(MATCH_SNAKE, &o, &err, "greedy", "perfect", "--sprt", "-1.5,4", "--beta", "0.1"),
+        WS_OK);
+    ck_assert(o.sprt.on && o.sprt.elo0 == -1.5 && o.sprt.elo1 == 4.0);
+    ck_assert(o.sprt.alpha == 0.05 && o.sprt.beta == 0.1);
+    ck_assert_int_eq(MATCH(MATCH_SNAKE, &o, &err, "greedy", "hamilton"), WS_OK);
+    ck_assert_int_eq(o.games, OPTIONS_MATCH_GAMES);
+    ck_assert(!o.sprt.on);
+    ck_assert_int_eq(MATCH(MATCH_SEA, &o, &err, "sampler", "seed", "--placement", "edges"), WS_OK);
+    ck_assert(o.mode == APP_MODE_SEA && o.match_players == 2);
+    ck_assert_int_eq(o.match_player[1].hunter, SEA_HUNTER_SOURCE); /* "seed": an old name */
+    ck_assert_int_eq(MATCH(MATCH_SNAKE, &o, &err, "greedy"), WS_ERR_ARG);
+    ck_assert_msg_has(err, "missing PLAYER for match");
+    ck_assert_int_eq(MATCH(MATCH_SEA, &o, &err, "sampler", "greedy"), WS_ERR_ARG);
+    ck_assert_msg_has(err, "match: unknown hunter 'greedy'");
+    ck_assert_int_eq(MATCH(MATCH_SNAKE, &o, &err, "greedy", "perfect", "--hunter", "source"),
+                     WS_ERR_ARG);
+    ck_assert_msg_has(err, "does not apply to match");
+    ck_assert_int_eq(MATCH(MATCH_SNAKE, &o, &err, "greedy", "perfect", "--sprt", "0,5", "--sprt",
+                           "0,1", "--alpha", "0"),
+                     WS_ERR_ARG);
+    ck_assert_msg_has(err, "--alpha: '0' is not a probability");
+    char syn[512];
+    optparse_synopsis(options_match_command(MATCH_SEA), syn, sizeof syn);
+    ck_assert_msg(strncmp(syn, "match sea HUNTER HUNTER... [", 28) == 0, "synopsis '%s'", syn);
+}
+END_TEST
+
+/* --race names two players: a third is refused with the command that plays it. */
+START_TEST(race_refuses_a_third_player) {
+    AppOptions o;
+    WsError err;
+    const char *three[] = {"greedy,perfect,hamilton", "greedy,engine:x a,perfect",
+                           "engine:x,engine:y,greedy", "engine:x a,b,greedy,perfect"};
+    for (size_t i = 0; i < sizeof three / sizeof three[0]; i++) {
+        ck_assert_int_eq(MODE(APP_MODE_SNAKE, &o, &err, "--headless", "--race", three[i]),
+                         WS_ERR_ARG);
+        ck_assert_msg_has(err, "'wavesnake match P1 P2 P3 ...'");
+    }
+    /* An engine's command may still hold commas that no player follows. */
+    ck_assert_int_eq(MODE(APP_MODE_SNAKE, &o, &err, "--headless", "--race", "engine:x a,b,greedy"),
+                     WS_OK);
+}
+END_TEST
+
+/* The last positional argument may repeat (a command's "PLAYER..."). */
+START_TEST(last_positional_repeats) {
+    static const OptCommand MANY = {.name = "many",
+                                    .label = "many",
+                                    .args = ARGS_POS,
+                                    .nargs = 2,
+                                    .nargs_min = 1,
+                                    .last_repeats = true};
+    char buf[64];
+    optparse_synopsis(&MANY, buf, sizeof buf);
+    ck_assert_str_eq(buf, "many FILE [X...]");
+    Args a;
+    WsError err = {0};
+    char w0[] = "f", w1[] = "1", w2[] = "-4", w3[] = "9";
+    char *argv[] = {w0, w1, w2, w3};
+    memset(&a, 0, sizeof a);
+    ck_assert_int_eq(optparse_parse(&MANY, 3, argv, &a, &err), WS_OK);
+    ck_assert_int_eq(a.x, -4); /* each word parsed in turn */
+    ck_assert_int_eq(optparse_parse(&MANY, 4, argv, &a, &err), WS_ERR_ARG);
+    ck_assert_msg_has(err, "start x: 9 is outside -5..5");
 }
 END_TEST
 
@@ -488,6 +583,7 @@ static Suite *optparse_suite(void) {
     tcase_add_test(tc, seen_is_set_only_when_given);
     tcase_add_test(tc, positionals);
     tcase_add_test(tc, synopsis_and_hint);
+    tcase_add_test(tc, last_positional_repeats);
     suite_add_tcase(s, tc);
     tc = tcase_create("modes");
     tcase_add_test(tc, generate_range_is_mapgen_range);
@@ -495,6 +591,8 @@ static Suite *optparse_suite(void) {
     tcase_add_test(tc, modes_accept_their_own_options);
     tcase_add_test(tc, engines_are_named_like_policies);
     tcase_add_test(tc, race_sides_may_be_engines);
+    tcase_add_test(tc, race_refuses_a_third_player);
+    tcase_add_test(tc, match_takes_players_and_its_options);
     tcase_add_test(tc, combinations_are_checked_for_every_command);
     suite_add_tcase(s, tc);
     tc = tcase_create("help");

@@ -195,6 +195,24 @@ START_TEST(compare_ranks_the_ends) {
 }
 END_TEST
 
+/* An engine that fails loses the heat, whatever its length and steps were
+ * when it failed: a longer snake, or equal lengths and fewer steps, do not
+ * help it. */
+START_TEST(compare_forfeit_loses) {
+    SnakeGame a, b;
+    memset(&a, 0, sizeof a);
+    memset(&b, 0, sizeof b);
+    a.outcome = SNAKE_FORFEIT, a.snake.len = 30, a.steps = 10;
+    b.outcome = SNAKE_DEAD, b.snake.len = 5, b.steps = 400;
+    ck_assert_int_lt(snake_race_compare(&a, &b), 0); /* longer, fewer steps: still lost */
+    ck_assert_int_gt(snake_race_compare(&b, &a), 0);
+    b.outcome = SNAKE_STALLED, b.snake.len = 30, b.steps = 900;
+    ck_assert_int_lt(snake_race_compare(&a, &b), 0); /* same length, fewer steps */
+    b.outcome = SNAKE_FORFEIT, b.snake.len = 4, b.steps = 1;
+    ck_assert_int_eq(snake_race_compare(&a, &b), 0); /* two forfeits tie */
+}
+END_TEST
+
 static Suite *race_suite(void) {
     Suite *s = suite_create("snake_race");
     TCase *tc = tcase_create("heats");
@@ -202,6 +220,7 @@ static Suite *race_suite(void) {
     tcase_add_test(tc, food_agrees_while_moves_do);
     tcase_add_test(tc, next_seed_only_after_both_end);
     tcase_add_test(tc, compare_ranks_the_ends);
+    tcase_add_test(tc, compare_forfeit_loses);
     suite_add_tcase(s, tc);
     TCase *board = tcase_create("board");
     tcase_add_test(board, strict_refuses_a_policy_the_board_cannot_take);

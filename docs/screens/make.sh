@@ -59,6 +59,11 @@ done
 "$WS" sea --seed 3 --hunter "engine:python3 examples/engines/hunter.py" \
     --overlay heatmap,numbers --frames 150 --screenshot "$OUT/sea-engine.png" >/dev/null
 
+# docs/match.md: two versions of an engine, the match's picture.
+"$WS" match "engine:python3 examples/engines/snake.py --careful" \
+    "engine:python3 examples/engines/snake.py" --size 10x10 --games 1000 --seed 1 --jobs 2 \
+    --sprt 0,50 --plot "$OUT/match-v2.svg" >/dev/null
+
 # docs/snake.md: taking the wheel (real keys under Xvfb; skipped without
 # xvfb-run and xdotool).
 if command -v xvfb-run >/dev/null && command -v xdotool >/dev/null; then
@@ -87,4 +92,4 @@ fi
 "$WS" snake --size 20x20 --seed 12 --speed 25 --window 800x450 --frames 450 \
     --overlay wave,path,virtual --screenshot "$TMP/last.png" --record "$OUT/snake.gif" >/dev/null
 
-echo "make.sh: remade $(ls "$OUT"/*.png "$OUT"/*.gif | wc -l) files in $OUT"
+echo "make.sh: remade $(ls "$OUT"/*.png "$OUT"/*.gif "$OUT"/*.svg | wc -l) files in $OUT"

@@ -9,6 +9,10 @@ the shortest path; otherwise it takes the safe neighbour with the most room
 (flood fill), so it never steps into a wall or its own body while it can
 help it. It shows its thinking: `info wave` (its BFS distances), `info path`
 (the path to the food) and `info text` (why it moved).
+
+`snake.py --careful` is its second version (docs/match.md compares the
+two): it takes the step towards the food only when the head keeps room
+for the whole snake there, and otherwise the step with the most room.
 """
 import sys
 from collections import deque
@@ -35,7 +39,12 @@ def bfs(w, h, start, blocked):
     return dist, parent
 
 
-def decide(w, h, walls, body, food, tail_free):
+def room(w, h, cell, blocked):
+    """How many cells the head could reach from cell."""
+    return sum(1 for v in bfs(w, h, cell, blocked)[0] if v >= 0)
+
+
+def decide(w, h, walls, body, food, tail_free, careful):
     head = body[0]
     # The tail leaves this tick, so its cell is free (unless the rules say not).
     blocked = walls | set(body[:-1] if tail_free else body)
@@ -53,21 +62,24 @@ def decide(w, h, walls, body, food, tail_free):
         move = next(d for d, dx, dy in DIRS
                     if (head[0] + dx, head[1] + dy) == (nxt % w, nxt // w))
         out.append("info path " + " ".join("%d %d" % (c % w, c // w) for c in path))
-        out.append("info text food %d steps away" % (len(path) - 1))
-        return out, move
-    # No way to the food: the safe neighbour with the most room.
+        if not careful or room(w, h, (nxt % w, nxt // w), blocked) >= len(body):
+            out.append("info text food %d steps away" % (len(path) - 1))
+            return out, move
+    # No way to the food (or, careful, no room on it): the safe neighbour
+    # with the most room.
     best, move = -1, "U"
     for d, dx, dy in DIRS:
         nx, ny = head[0] + dx, head[1] + dy
         if 0 <= nx < w and 0 <= ny < h and (nx, ny) not in blocked:
-            room = sum(1 for v in bfs(w, h, (nx, ny), blocked)[0] if v >= 0)
-            if room > best:
-                best, move = room, d
+            cells = room(w, h, (nx, ny), blocked)
+            if cells > best:
+                best, move = cells, d
     out.append("info text no way to the food: most room (%d cells)" % max(best, 0))
     return out, move
 
 
 def main():
+    careful = "--careful" in sys.argv[1:]
     w = h = 0
     tail_free = True
     walls, body, food = set(), [], None
@@ -77,7 +89,7 @@ def main():
             continue
         kind, args = words[0], words[1:]
         if kind == "wavesnake":
-            print("name snake.py")
+            print("name snake.py careful" if careful else "name snake.py")
             print("ready")
         elif kind == "game":      # game W H tail free|strict seed S
             w, h, tail_free = int(args[0]), int(args[1]), args[3] == "free"
@@ -93,7 +105,7 @@ def main():
             v = list(map(int, args[1:]))
             body = list(zip(v[0::2], v[1::2]))
         elif kind == "go":
-            info, move = decide(w, h, walls, body, food, tail_free)
+            info, move = decide(w, h, walls, body, food, tail_free, careful)
             print("\n".join(info))
             print("move " + move)
         elif kind == "quit":

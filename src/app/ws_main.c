@@ -2,9 +2,10 @@
  *
  * `wavesnake [MODE] [OPTIONS]` plays a mode in the window (or headless with
  * --headless), `wavesnake TOOL ARGS` runs a text tool, `wavesnake replay
- * FILE` checks, prints or opens a snake trace, `wavesnake bench` runs the
- * benchmarks. Every entry point returns an exit status (report.h
- * documents them); nothing here exits or keeps state between calls. */
+ * FILE` checks, prints or opens a snake trace, `wavesnake match` plays
+ * players against each other on the same seeds, `wavesnake bench` runs the
+ * benchmarks. Every entry point returns an exit status (report.h documents
+ * them); nothing here exits or keeps state between calls. */
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -16,6 +17,7 @@
 #include "options.h"
 #include "report.h"
 #include "run_arena.h"
+#include "run_match.h"
 #include "run_race.h"
 #include "run_replay.h"
 #include "run_sea.h"
@@ -82,6 +84,8 @@ static int dispatch(int argc, char **argv) {
     const Tool *tool = tools_find(cmd);
     if (tool != NULL)
         return tool->run(argc - 2, argv + 2);
+    if (strcmp(cmd, "match") == 0)
+        return run_match_main(argc - 2, argv + 2);
     /* `replay` checks and prints on its own; it opens a game with the window's entry point. */
     if (strcmp(cmd, OPTIONS_REPLAY_COMMAND.name) == 0)
         return run_replay_main(argc - 2, argv + 2, frontend_replay);

@@ -163,4 +163,20 @@ timeout 20 "$WS" merge /dev/zero >"$TMP/out" 2>"$TMP/err"
 [ $? -eq 2 ] || fail "merge /dev/zero: exit status not 2: $(cat "$TMP/err")"
 head -c 3000000 /dev/zero | tr '\0' '{' >"$TMP/long.json"
 expect_usage_error 'longer than' timeout 20 "$WS" merge "$TMP/long.json"
+
+# ---- Sums and numbers no run makes (issue 32): one line, exit 2 -----------------
+# Two shards whose wall_s add up to infinity (the merge would print inf,
+# which merge itself then refuses), and game numbers beyond any run (a
+# signed overflow under UBSan before).
+for k in 0 1; do
+    "$WS" snake --headless --games 4 --seed 1 --size 4x4 --json --shard $k/2 |
+        sed 's/"wall_s":[0-9.]*/"wall_s":1e308/' >"$TMP/inf$k.json"
+done
+expect_usage_error "wall_s add up beyond" "$WS" merge "$TMP/inf0.json" "$TMP/inf1.json"
+"$WS" snake --headless --games 1 --seed 1 --size 4x4 --json >"$TMP/one.json"
+sed 's/^{"game":0,"seed":1,/{"game":9223372036854775807,"seed":0,/' "$TMP/one.json" >"$TMP/huge.json"
+expect_usage_error "huge.json:1: a game number beyond" "$WS" merge "$TMP/huge.json"
+"$WS" snake --headless --games 1 --seed 1 --size 4x4 --trace "$TMP/one.trace" >/dev/null
+sed 's/^game 0 /game 9223372036854775807 /' "$TMP/one.trace" >"$TMP/huge.trace"
+expect_usage_error "a game number beyond" "$WS" merge "$TMP/huge.trace"
 finish

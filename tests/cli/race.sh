@@ -2,7 +2,7 @@
 # The race (--race P1,P2): bad values and boards a named policy cannot play
 # are exit 2 with one line; a headless race prints a line per heat and a
 # table whose figures are exactly those of two single-policy headless runs
-# with the same seeds; `--screenshot` of a race draws two boards (two heads,
+# with the same seeds, and --trace a trace per side equal to those runs'; `--screenshot` of a race draws two boards (two heads,
 # two foods) side by side at 1280x720 and at 800x600, stacked in a tall
 # window.
 # Usage: race.sh WAVESNAKE_BIN DATA_DIR REPLAY_BIN
@@ -33,7 +33,7 @@ expect_usage_error "perfect.*walls" "$WS" snake --race greedy,perfect --map "$MA
 # (rooms.txt is whole 2x2 wall blocks, which perfect plays since perfect-record.)
 expect_usage_error "perfect.*(walls|2x2)" "$WS" snake --race perfect,greedy --map "$MAPS/spiral.txt" \
   --screenshot "$TMP/never.png"
-expect_usage_error "trace records single games" "$WS" snake --race greedy,perfect --headless --trace "$TMP/t.txt"
+expect_usage_error "race plays every heat" "$WS" snake --race greedy,hamilton --headless --shard 0/2
 
 # ---- headless: a line per heat and a table, equal to single runs -------------
 "$WS" snake --race greedy,hamilton --headless --games 6 --seed 40 --size 8x8 >"$TMP/race.txt" \
@@ -65,12 +65,30 @@ want=$(grep -c ': won,' "$TMP/greedy.txt")
 "$WS" snake --map "$MAPS/pillars.txt" --headless --games 2 --seed 5 >"$TMP/map_one.txt" 2>/dev/null ||
   fail "single run on a map failed"
 want=$(sed -E 's/^game ([0-9]+) seed ([0-9]+): ([a-z]+), length ([0-9]+)\/[0-9]+, steps ([0-9]+),.*/\3 length \4 steps \5/;t;d' "$TMP/map_one.txt")
-got=$(sed -E 's/^heat [0-9]+ seed [0-9]+: greedy (.*) [|] greedy .*/\1/;t;d' "$TMP/map_race.txt")
+# Two sides of one name are told apart: the second is greedy#2.
+got=$(sed -E 's/^heat [0-9]+ seed [0-9]+: greedy (.*) [|] greedy#2 .*/\1/;t;d' "$TMP/map_race.txt")
 [ -n "$want" ] && [ "$want" = "$got" ] || fail "race on pillars: '$got', single run: '$want'"
 "$WS" snake --race greedy,hamilton --headless --games 3 --seed 40 --size 8x8 --json >"$TMP/race.json" ||
   fail "--json race failed"
 [ "$(grep -c '^{"heat":' "$TMP/race.json")" -eq 3 ] || fail "expected 3 JSON heats"
 grep -q '^{"summary":true,"heats":3,' "$TMP/race.json" || fail "no JSON summary: $(tail -1 "$TMP/race.json")"
+
+# ---- --trace: a trace per side, each the single run's ---------------------------
+REPLAY=$3
+for jobs in 1 2; do
+  "$WS" snake --race greedy,hamilton --headless --games 3 --seed 40 --size 8x8 --jobs $jobs \
+    --trace "$TMP/r$jobs.trace" >"$TMP/rt.out" 2>"$TMP/rt.err" || fail "race --trace: exit $?: $(cat "$TMP/rt.err")"
+done
+[ ! -e "$TMP/r1.trace" ] || fail "race --trace wrote the unnumbered name too"
+for k in 1 2; do
+  p=$([ $k = 1 ] && echo greedy || echo hamilton)
+  "$WS" snake --policy $p --headless --games 3 --seed 40 --size 8x8 --trace "$TMP/single.trace" \
+    >/dev/null 2>&1 || fail "single $p run with --trace failed"
+  cmp -s "$TMP/single.trace" "$TMP/r1.$k.trace" || fail "side $k's trace is not the single $p run's"
+  cmp -s "$TMP/r1.$k.trace" "$TMP/r2.$k.trace" || fail "side $k's trace differs with --jobs 2"
+  "$WS" replay "$TMP/r1.$k.trace" --headless >/dev/null || fail "replay rejects side $k's trace"
+  "$REPLAY" "$TMP/r1.$k.trace" >/dev/null || fail "ws_replay rejects side $k's trace"
+done
 
 # ---- screenshots: two boards ---------------------------------------------------
 # Colours drawn by snake_draw.c: the head (255,150,45) and the food (255,70,85).

@@ -17,7 +17,11 @@
  *   seeded (--seed: the clock's seed would make a run unrepeatable), a
  *   bench whose options parse is not run at all (its errors are);
  * - the window: this harness links the front end without SDL
- *   (src/app/nosdl), so a window or --screenshot run reports "no window".
+ *   (src/app/nosdl), so a window or --screenshot run reports "no window";
+ * - engines: a run that names one (engine:CMD) would start a program the
+ *   input names; only its parse errors run;
+ * - `match`: as a play mode's run, small (at most MAX_MATCH_PLAYERS players
+ *   of the small games above) and seeded.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "fuzz.h"
@@ -40,6 +44,7 @@ enum {
     MAX_GEN_CELLS = 1600,
     MAX_MONSTERS = 40,
     MAX_JOBS = 3,
+    MAX_MATCH_PLAYERS = 3,
     DRY_BYTES = 1 << 16
 };
 
@@ -153,6 +158,16 @@ static bool allowed(int argc, char **argv) {
         WsError err = {0};
         return optparse_parse(&BENCH_COMMAND, argc - 2, argv + 2, dry, &err) != WS_OK;
     }
+    if (argc >= 2 && strcmp(argv[1], "match") == 0) {
+        MatchKind kind = MATCH_SNAKE;
+        int first = argc >= 3 && match_kind_parse(argv[2], &kind) ? 3 : 2;
+        AppOptions opts;
+        WsError err = {0};
+        if (options_parse_match(&opts, kind, argc, argv, first, 1, &err) != WS_OK)
+            return true; /* the error path */
+        return small_run(&opts) && opts.seed_given && !options_name_engine(&opts) &&
+               opts.match_players <= MAX_MATCH_PLAYERS;
+    }
     AppMode mode = APP_MODE_SNAKE;
     int first = 1;
     if (argc >= 2 && app_mode_parse(argv[1], &mode))
@@ -165,6 +180,8 @@ static bool allowed(int argc, char **argv) {
     if (options_parse(&opts, argc, argv, first, &err) != WS_OK)
         return true; /* the error path */
     /* Without --seed a run takes the clock's: not reproducible. */
+    if (options_name_engine(&opts))
+        return false;
     return (small_run(&opts) && opts.seed_given) || !(opts.headless && opts.screenshot == NULL);
 }
 

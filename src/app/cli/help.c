@@ -55,11 +55,22 @@ static const char KEYS[] =
     "  gives it back), X races two policies side by side, left click toggles a wall.\n"
     "  A key that means nothing in a mode says so and changes nothing.\n";
 
-/* `wavesnake replay` has its own section after the modes'. */
-enum { REPLAY_SECTION = APP_MODE_COUNT };
+static const char MATCH[] =
+    "  Every player plays game i with seed S+i (paired games). Per player: won, dead,\n"
+    "  stalled, forfeit (sea: sunk, forfeit); per pair: the head-to-head score with its\n"
+    "  95% interval and likelihood of superiority, and the paired difference of steps\n"
+    "  over the games both won (sea: shots over the games both sunk) with its 95%\n"
+    "  interval; more than two players: the round robin table and a ranking. A forfeit\n"
+    "  loses its seed. A progress line on a terminal; Ctrl-C prints the result so far.\n"
+    "  --games defaults to 100 here (with --sprt: the most to play). --trace T writes\n"
+    "  one trace per player, T with .1, .2, ... before its extension.\n";
+
+/* `wavesnake replay` and `wavesnake match` have their own sections after the modes'. */
+enum { REPLAY_SECTION = APP_MODE_COUNT, MATCH_SECTION };
 
 /* The section an option is listed in: -1 for every mode, else the first
- * mode that accepts it (later modes say "as above"), or replay's for its own. */
+ * mode that accepts it (later sections say "as above"), or replay's or
+ * match's for their own. */
 static int section_of(const OptSpec *spec) {
     unsigned modes = spec->modes & ALL_MODES;
     if (spec->modes == 0 || modes == ALL_MODES)
@@ -67,7 +78,7 @@ static int section_of(const OptSpec *spec) {
     for (int m = 0; m < APP_MODE_COUNT; m++)
         if (modes & (1u << m))
             return m;
-    return REPLAY_SECTION;
+    return spec->modes & OPTIONS_REPLAY_COMMAND.mode ? REPLAY_SECTION : MATCH_SECTION;
 }
 
 static bool in_section(const OptSpec *spec, void *ctx) { return section_of(spec) == *(int *)ctx; }
@@ -145,6 +156,32 @@ static void print_replay(FILE *out) {
     optparse_help(out, cmd->opts, cmd->nopts, in_section, &section);
 }
 
+/* `wavesnake match`: its usage lines, what it prints, the options above
+ * that apply to it, its own. */
+static void print_match(FILE *out) {
+    fprintf(out, "Compare players on the same seeds (docs/match.md):\n");
+    const OptCommand *cmd[MATCH_KIND_COUNT] = {options_match_command(MATCH_SNAKE),
+                                               options_match_command(MATCH_SEA)};
+    for (int k = 0; k < MATCH_KIND_COUNT; k++)
+        print_synopsis(out, cmd[k]);
+    fputs(MATCH, out);
+    int col = fprintf(out, "  As above:");
+    for (int i = 0; i < cmd[0]->nopts; i++) {
+        const OptSpec *spec = &cmd[0]->opts[i];
+        bool applies = (spec->modes & (cmd[0]->mode | cmd[1]->mode)) != 0;
+        if (!applies || section_of(spec) == MATCH_SECTION)
+            continue;
+        if (col + (int)strlen(spec->name) + 1 > HELP_WIDTH) {
+            fprintf(out, "\n ");
+            col = 1;
+        }
+        col += fprintf(out, " %s", spec->name);
+    }
+    fputc('\n', out);
+    int section = MATCH_SECTION;
+    optparse_help(out, cmd[0]->opts, cmd[0]->nopts, in_section, &section);
+}
+
 void help_print(FILE *out, const char *version) {
     fprintf(out,
             "wavesnake %s - game AIs that play themselves while you watch how they think\n"
@@ -153,6 +190,7 @@ void help_print(FILE *out, const char *version) {
             "  wavesnake [MODE] [OPTIONS]       play a mode in a window (default: snake)\n"
             "  wavesnake MODE --headless ...    play without a window and print statistics\n"
             "  wavesnake replay FILE ...        check, print or open a snake trace (below)\n"
+            "  wavesnake match P1 P2 ...        which player is better, on the same seeds (below)\n"
             "  wavesnake TOOL ARGS              text tools (below)\n"
             "  wavesnake bench [OPTIONS]        benchmarks (below; no pass/fail)\n"
             "\n",
@@ -164,6 +202,8 @@ void help_print(FILE *out, const char *version) {
     print_mode_options(out);
     fputc('\n', out);
     print_replay(out);
+    fputc('\n', out);
+    print_match(out);
     fputc('\n', out);
     fprintf(out, "Benchmarks (%s):\n", BENCH_COMMAND.summary);
     print_synopsis(out, &BENCH_COMMAND);

@@ -27,7 +27,11 @@
  *
  * Lines are read by the trace reader's line reader (trace.h): at most 1 MiB
  * a line, a final '\r' dropped, blank lines skipped; traces by the trace
- * reader itself, each game replayed and checked. */
+ * reader itself, each game replayed and checked.
+ *
+ * The shards of a match (`wavesnake match --shard K/N --json`) merge the
+ * same way into what one run of the match prints: merge_match.c reads them,
+ * with the identity, the game checks and the sums of this file (merge.h). */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <limits.h>
@@ -37,6 +41,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "merge.h"
+#include "options.h"
 #include "report.h"
 #include "snake.h"
 #include "snake_summary.h"
@@ -63,8 +69,8 @@ static const OptSpec MERGE_OPTS[] = {
 const OptCommand TOOL_MERGE = {
     .name = "merge", .label = "merge", .args = MERGE_ARG, .nargs = 1, .nargs_min = 1,
     .opts = MERGE_OPTS, .nopts = 1,
-    .summary = "the summary one snake run prints, from the JSON lines or\n"
-               "traces of its shards (--shard K/N)"};
+    .summary = "the summary one snake run or match prints, from the JSON\n"
+               "lines or traces of its shards (--shard K/N)"};
 /* clang-format on */
 
 /* ======================================================================== */
@@ -82,66 +88,92 @@ typedef struct Game {
     int file;           /* index into Merge.files */
 } Game;
 
-/* The fields of a run's identity, each set by the first file that says it. */
-typedef enum Field {
-    F_SEED,
-    F_SIZE,
-    F_POLICY,
-    F_TAIL,
-    F_WALLS,
-    F_START,
-    F_GAMES,
-    F_SHARDS,
-    F_VERSION,
-    F_COUNT
-} Field;
+/* The fields of a run's identity (merge.h), one table: each field's name in
+ * messages, how it is compared and shown, and where it lives in Ident. */
+typedef enum FieldKind { FK_TEXT, FK_U64, FK_INT, FK_LONG, FK_TAIL, FK_SIZE, FK_WALLS } FieldKind;
 
-static const char *const FIELD_NAME[F_COUNT] = {
-    "seed",         "size",        "policy",           "tail rule", "walls",
-    "start_length", "games_total", "number of shards", "version"};
+typedef struct FieldDef {
+    const char *name;
+    FieldKind kind;
+    size_t at, size; /* offsetof and sizeof the member in Ident */
+} FieldDef;
 
-typedef struct Ident {
-    bool has[F_COUNT];
-    uint64_t seed;
-    int w, h;
-    char policy[TRACE_POLICY_MAX];
-    bool strict_tail;
-    int walls;
-    uint64_t walls_hash;
-    int start_length;
-    long games_total;
-    long shard_n;
-    char version[32];
-} Ident;
+#define FIELD(f, name, kind, member)                                                               \
+    [f] = {name, kind, offsetof(Ident, member), sizeof(((Ident *)0)->member)}
+static const FieldDef FIELDS[F_COUNT] = {
+    FIELD(F_KIND, "kind", FK_TEXT, kind),
+    FIELD(F_SEED, "seed", FK_U64, seed),
+    FIELD(F_SIZE, "size", FK_SIZE, size),
+    FIELD(F_POLICY, "policy", FK_TEXT, policy),
+    FIELD(F_PLAYERS, "players", FK_TEXT, players),
+    FIELD(F_TAIL, "tail rule", FK_TAIL, strict_tail),
+    FIELD(F_WALLS, "walls", FK_WALLS, walls),
+    FIELD(F_START, "start_length", FK_INT, start_length),
+    FIELD(F_PLACEMENT, "placement", FK_TEXT, placement),
+    FIELD(F_SPRT, "sprt", FK_TEXT, sprt),
+    FIELD(F_GAMES, "games_total", FK_LONG, games_total),
+    FIELD(F_SHARDS, "number of shards", FK_LONG, shard_n),
+    FIELD(F_VERSION, "version", FK_TEXT, version),
+};
+#undef FIELD
 
-/* What one file said: its games' count, its shard, its summary. */
-typedef struct FileInfo {
-    const char *path;
-    bool summary; /* it ends with a summary object (a finished shard) */
-    long games, summary_games;
-    long shard_k, shard_n; /* from the summary; shard_n 0: unknown */
-} FileInfo;
+static const void *field_at(const Ident *id, Field f) {
+    return (const unsigned char *)id + FIELDS[f].at;
+}
 
-typedef struct Merge {
-    Game *games;
-    long n, cap;
-    Ident run;
-    int from[F_COUNT]; /* the file that set each field */
-    FileInfo *files;
-    int nfiles;
-    int cur;        /* the file being read */
-    int walls_from; /* the file that gave a wall count without a hash, or -1 */
-    double p99, wall_s;
-    long jobs;
-    long line;
-    WsError *err;
-} Merge;
+/* Whether two idents say field f alike. */
+static bool field_same(const Ident *a, const Ident *b, Field f) {
+    const void *x = field_at(a, f), *y = field_at(b, f);
+    switch (FIELDS[f].kind) {
+    case FK_TEXT:
+        return strcmp(x, y) == 0;
+    case FK_SIZE:
+        return a->size.w == b->size.w && a->size.h == b->size.h;
+    case FK_WALLS:
+        return a->walls.count == b->walls.count && a->walls.hash == b->walls.hash;
+    case FK_U64:
+    case FK_INT:
+    case FK_LONG:
+    case FK_TAIL:
+        return memcmp(x, y, FIELDS[f].size) == 0;
+    }
+    return false;
+}
+
+/* Field f of id as a message shows it. */
+static void field_show(const Ident *id, Field f, char *buf, size_t size) {
+    const void *x = field_at(id, f);
+    switch (FIELDS[f].kind) {
+    case FK_TEXT:
+        snprintf(buf, size, "%s", (const char *)x);
+        break;
+    case FK_U64:
+        snprintf(buf, size, "%llu", (unsigned long long)*(const uint64_t *)x);
+        break;
+    case FK_INT:
+        snprintf(buf, size, "%d", *(const int *)x);
+        break;
+    case FK_LONG:
+        snprintf(buf, size, "%ld", *(const long *)x);
+        break;
+    case FK_TAIL:
+        snprintf(buf, size, "%s", *(const bool *)x ? "strict" : "free");
+        break;
+    case FK_SIZE:
+        snprintf(buf, size, "%dx%d", id->size.w, id->size.h);
+        break;
+    case FK_WALLS:
+        snprintf(buf, size, "%d (hash %016llx)", id->walls.count,
+                 (unsigned long long)id->walls.hash);
+        break;
+    }
+}
 
 static const char *cur_name(const Merge *m, char *buf, size_t size) {
     return ws_quote(buf, size, m->files[m->cur].path);
 }
 
-static WsStatus bad(Merge *m, const char *what) {
+WsStatus merge_bad(Merge *m, const char *what) {
     char name[WS_QUOTE_SIZE];
     return ws_fail(m->err, WS_ERR_PARSE, "%s:%ld: %s", cur_name(m, name, sizeof name), m->line,
                    what);
@@ -149,128 +181,58 @@ static WsStatus bad(Merge *m, const char *what) {
 
 /* Refuses two files that name one field differently. */
 static WsStatus differ(Merge *m, Field f, const char *was, const char *now) {
-    char a[40], b[40], va[40], vb[40];
+    char a[40], b[40], va[96], vb[96];
     return ws_fail(m->err, WS_ERR_PARSE, "merge: '%s' and '%s' are not one run: %s %s vs %s",
                    ws_quote(a, sizeof a, m->files[m->from[f]].path),
-                   ws_quote(b, sizeof b, m->files[m->cur].path), FIELD_NAME[f],
+                   ws_quote(b, sizeof b, m->files[m->cur].path), FIELDS[f].name,
                    ws_quote(va, sizeof va, was), ws_quote(vb, sizeof vb, now));
 }
 
-/* Takes the fields `id` says (id->has) into the run, or refuses a difference. */
-static WsStatus take_ident(Merge *m, const Ident *id) {
+WsStatus merge_take_ident(Merge *m, const Ident *id) {
+    Ident *r = &m->run;
     for (int f = 0; f < F_COUNT; f++) {
         if (!id->has[f])
             continue;
-        Ident *r = &m->run;
-        if (f == F_WALLS && !r->has[f] && m->walls_from >= 0 && id->walls != r->walls) {
+        if (f == F_WALLS && !r->has[f] && m->walls_from >= 0 && id->walls.count != r->walls.count) {
             char was[16], now[16]; /* an older shard said the count alone */
-            snprintf(was, sizeof was, "%d", r->walls);
-            snprintf(now, sizeof now, "%d", id->walls);
+            snprintf(was, sizeof was, "%d", r->walls.count);
+            snprintf(now, sizeof now, "%d", id->walls.count);
             m->from[F_WALLS] = m->walls_from;
             return differ(m, F_WALLS, was, now);
         }
         if (!r->has[f]) {
-            switch ((Field)f) {
-            case F_SEED:
-                r->seed = id->seed;
-                break;
-            case F_SIZE:
-                r->w = id->w;
-                r->h = id->h;
-                break;
-            case F_POLICY:
-                memcpy(r->policy, id->policy, sizeof r->policy);
-                break;
-            case F_TAIL:
-                r->strict_tail = id->strict_tail;
-                break;
-            case F_WALLS:
-                r->walls = id->walls;
-                r->walls_hash = id->walls_hash;
-                break;
-            case F_START:
-                r->start_length = id->start_length;
-                break;
-            case F_GAMES:
-                r->games_total = id->games_total;
-                break;
-            case F_SHARDS:
-                r->shard_n = id->shard_n;
-                break;
-            case F_VERSION:
-                memcpy(r->version, id->version, sizeof r->version);
-                break;
-            case F_COUNT:
-                break;
-            }
+            memcpy((unsigned char *)r + FIELDS[f].at, field_at(id, (Field)f), FIELDS[f].size);
             r->has[f] = true;
             m->from[f] = m->cur;
-            continue;
-        }
-        char was[80], now[80];
-        bool same = true;
-        switch ((Field)f) {
-        case F_SEED:
-            same = r->seed == id->seed;
-            snprintf(was, sizeof was, "%llu", (unsigned long long)r->seed);
-            snprintf(now, sizeof now, "%llu", (unsigned long long)id->seed);
-            break;
-        case F_SIZE:
-            same = r->w == id->w && r->h == id->h;
-            snprintf(was, sizeof was, "%dx%d", r->w, r->h);
-            snprintf(now, sizeof now, "%dx%d", id->w, id->h);
-            break;
-        case F_POLICY:
-            same = strcmp(r->policy, id->policy) == 0;
-            snprintf(was, sizeof was, "%s", r->policy);
-            snprintf(now, sizeof now, "%s", id->policy);
-            break;
-        case F_TAIL:
-            same = r->strict_tail == id->strict_tail;
-            snprintf(was, sizeof was, "%s", r->strict_tail ? "strict" : "free");
-            snprintf(now, sizeof now, "%s", id->strict_tail ? "strict" : "free");
-            break;
-        case F_WALLS:
-            same = r->walls == id->walls && r->walls_hash == id->walls_hash;
-            snprintf(was, sizeof was, "%d (hash %016llx)", r->walls,
-                     (unsigned long long)r->walls_hash);
-            snprintf(now, sizeof now, "%d (hash %016llx)", id->walls,
-                     (unsigned long long)id->walls_hash);
-            break;
-        case F_START:
-            same = r->start_length == id->start_length;
-            snprintf(was, sizeof was, "%d", r->start_length);
-            snprintf(now, sizeof now, "%d", id->start_length);
-            break;
-        case F_GAMES:
-            same = r->games_total == id->games_total;
-            snprintf(was, sizeof was, "%ld", r->games_total);
-            snprintf(now, sizeof now, "%ld", id->games_total);
-            break;
-        case F_SHARDS:
-            same = r->shard_n == id->shard_n;
-            snprintf(was, sizeof was, "%ld", r->shard_n);
-            snprintf(now, sizeof now, "%ld", id->shard_n);
-            break;
-        case F_VERSION:
-            same = strcmp(r->version, id->version) == 0;
-            snprintf(was, sizeof was, "%s", r->version);
-            snprintf(now, sizeof now, "%s", id->version);
-            break;
-        case F_COUNT:
-            break;
-        }
-        if (!same)
+        } else if (!field_same(r, id, (Field)f)) {
+            char was[MERGE_PLAYERS_TEXT], now[MERGE_PLAYERS_TEXT];
+            field_show(r, (Field)f, was, sizeof was);
+            field_show(id, (Field)f, now, sizeof now);
             return differ(m, (Field)f, was, now);
+        }
     }
     return WS_OK;
 }
 
+WsStatus merge_add(Merge *m, double *sum, double v, const char *what) {
+    double total = *sum + v;
+    if (!isfinite(total))
+        return ws_fail(m->err, WS_ERR_PARSE,
+                       "merge: the shards' %s add up beyond any number (%g + %g): a file is "
+                       "not what wavesnake writes",
+                       what, *sum, v);
+    *sum = total;
+    return WS_OK;
+}
+
+bool merge_game_number_ok(uint64_t index) { return index < (uint64_t)OPTIONS_MANY; }
+
 static WsStatus add_game(Merge *m, const Game *g) {
     Ident id = {0};
-    id.has[F_SEED] = true;
+    id.has[F_KIND] = id.has[F_SEED] = true;
+    snprintf(id.kind, sizeof id.kind, "snake run");
     id.seed = g->seed - (uint64_t)g->index; /* wraps like the run's seed + i */
-    WsStatus st = take_ident(m, &id);
+    WsStatus st = merge_take_ident(m, &id);
     if (st != WS_OK)
         return st;
     if (m->n == m->cap) {
@@ -281,8 +243,9 @@ static WsStatus add_game(Merge *m, const Game *g) {
         m->games = grown;
         m->cap = cap;
     }
-    m->games[m->n] = *g;
-    m->games[m->n++].file = m->cur;
+    Game *games = m->games;
+    games[m->n] = *g;
+    games[m->n++].file = m->cur;
     m->files[m->cur].games++;
     return WS_OK;
 }
@@ -291,27 +254,33 @@ static WsStatus add_game(Merge *m, const Game *g) {
 /* JSON lines (one object per game, then the summary object)                 */
 /* ======================================================================== */
 
-/* The text after "key": in a flat JSON object of our own making, or NULL. */
-static const char *json_at(const char *line, const char *key) {
+const char *merge_json_at(const char *line, const char *key) {
     char pat[48];
     snprintf(pat, sizeof pat, "\"%s\":", key);
     const char *p = strstr(line, pat);
     return p != NULL ? p + strlen(pat) : NULL;
 }
 
-/* A finite number >= 0 (times). */
-static bool json_time(const char *line, const char *key, double *out) {
-    const char *p = json_at(line, key);
+/* A finite number starting at p, ending at a ',' or a '}'. */
+static bool json_double_at(const char *p, double *out) {
     char *end = NULL;
-    if (p == NULL || *p < '0' || *p > '9')
+    if (p == NULL || !(*p == '-' || (*p >= '0' && *p <= '9')))
         return false;
     *out = strtod(p, &end);
-    return end != p && (*end == ',' || *end == '}') && isfinite(*out) && *out >= 0.0;
+    return end != p && (*end == ',' || *end == '}') && isfinite(*out);
 }
 
-/* A whole number lo..hi (digits only: no sign, no spaces). */
-static bool json_u64(const char *line, const char *key, uint64_t lo, uint64_t hi, uint64_t *out) {
-    const char *p = json_at(line, key);
+bool merge_json_time(const char *line, const char *key, double *out) {
+    const char *p = merge_json_at(line, key);
+    return p != NULL && *p != '-' && json_double_at(p, out) && *out >= 0.0;
+}
+
+bool merge_json_number(const char *line, const char *key, double *out) {
+    return json_double_at(merge_json_at(line, key), out);
+}
+
+bool merge_json_u64(const char *line, const char *key, uint64_t lo, uint64_t hi, uint64_t *out) {
+    const char *p = merge_json_at(line, key);
     char *end = NULL;
     if (p == NULL || *p < '0' || *p > '9')
         return false;
@@ -323,10 +292,8 @@ static bool json_u64(const char *line, const char *key, uint64_t lo, uint64_t hi
     return true;
 }
 
-/* A string of printable ASCII without quotes, backslashes or spaces: the
- * names wavesnake writes, safe to print again. */
-static bool json_text(const char *line, const char *key, char *buf, size_t size) {
-    const char *p = json_at(line, key);
+bool merge_json_text(const char *line, const char *key, char *buf, size_t size) {
+    const char *p = merge_json_at(line, key);
     if (p == NULL || *p != '"')
         return false;
     const char *q = strchr(p + 1, '"');
@@ -340,8 +307,17 @@ static bool json_text(const char *line, const char *key, char *buf, size_t size)
     return true;
 }
 
-/* "WxH", each side SNAKE_MIN_SIDE..SNAKE_MAX_SIDE. */
-static bool parse_size(const char *text, int *w, int *h) {
+bool merge_json_shard(const char *line, long *k, long *n) {
+    char shard[48];
+    int used = 0;
+    *k = -1;
+    *n = 0;
+    return merge_json_text(line, "shard", shard, sizeof shard) &&
+           sscanf(shard, "%ld/%ld%n", k, n, &used) == 2 && shard[used] == '\0' && *n >= 1 &&
+           *n <= OPTIONS_MANY && *k >= 0 && *k < *n;
+}
+
+bool merge_parse_size(const char *text, int *w, int *h) {
     char *end = NULL;
     if (*text < '0' || *text > '9')
         return false;
@@ -360,111 +336,109 @@ static bool parse_size(const char *text, int *w, int *h) {
 static WsStatus json_summary(Merge *m, const char *line) {
     FileInfo *fi = &m->files[m->cur];
     if (fi->summary)
-        return bad(m, "a second summary object in one file");
-    char size[32], tail[16], shard[48];
+        return merge_bad(m, "a second summary object in one file");
+    char size[32], tail[16];
     Ident id = {0};
     uint64_t seed = 0, jobs = 0, walls = 0, games = 0;
     double p99 = 0.0, wall = 0.0;
-    if (!json_text(line, "size", size, sizeof size) || !parse_size(size, &id.w, &id.h) ||
-        !json_text(line, "policy", id.policy, sizeof id.policy) ||
-        !json_text(line, "tail", tail, sizeof tail) ||
+    if (!merge_json_text(line, "size", size, sizeof size) ||
+        !merge_parse_size(size, &id.size.w, &id.size.h) ||
+        !merge_json_text(line, "policy", id.policy, sizeof id.policy) ||
+        !merge_json_text(line, "tail", tail, sizeof tail) ||
         (strcmp(tail, "free") != 0 && strcmp(tail, "strict") != 0) ||
-        !json_u64(line, "seed", 0, UINT64_MAX, &seed) ||
-        !json_u64(line, "jobs", 0, 1 << 20, &jobs) ||
-        !json_u64(line, "games", 0, LONG_MAX, &games) ||
-        !json_time(line, "decision_us_p99", &p99) || !json_time(line, "wall_s", &wall))
-        return bad(m, "a summary object without size, policy, tail, seed, games, jobs or times "
-                      "(or one out of range)");
-    int cells = id.w * id.h;
-    if (json_at(line, "walls") != NULL && !json_u64(line, "walls", 0, (uint64_t)cells - 1, &walls))
-        return bad(m, "a summary object with a bad walls count");
-    id.has[F_SEED] = id.has[F_SIZE] = id.has[F_POLICY] = id.has[F_TAIL] = true;
+        !merge_json_u64(line, "seed", 0, UINT64_MAX, &seed) ||
+        !merge_json_u64(line, "jobs", 0, 1 << 20, &jobs) ||
+        !merge_json_u64(line, "games", 0, OPTIONS_MANY, &games) ||
+        !merge_json_time(line, "decision_us_p99", &p99) || !merge_json_time(line, "wall_s", &wall))
+        return merge_bad(m, "a summary object without size, policy, tail, seed, games, jobs or "
+                            "times (or one out of range)");
+    int cells = id.size.w * id.size.h;
+    if (merge_json_at(line, "walls") != NULL &&
+        !merge_json_u64(line, "walls", 0, (uint64_t)cells - 1, &walls))
+        return merge_bad(m, "a summary object with a bad walls count");
+    id.has[F_KIND] = id.has[F_SEED] = id.has[F_SIZE] = id.has[F_POLICY] = id.has[F_TAIL] = true;
+    snprintf(id.kind, sizeof id.kind, "snake run");
     id.seed = seed;
     id.strict_tail = strcmp(tail, "strict") == 0;
-    id.walls = (int)walls;
+    id.walls.count = (int)walls;
     /* The identity fields of this version; older shards lack them. */
     char hash[24];
     uint64_t v = 0;
-    if (json_at(line, "walls_hash") != NULL) {
+    if (merge_json_at(line, "walls_hash") != NULL) {
         char *end = NULL;
-        if (!json_text(line, "walls_hash", hash, sizeof hash) || strlen(hash) != 16)
-            return bad(m, "a summary object with a bad walls_hash");
-        id.walls_hash = strtoull(hash, &end, 16);
+        if (!merge_json_text(line, "walls_hash", hash, sizeof hash) || strlen(hash) != 16)
+            return merge_bad(m, "a summary object with a bad walls_hash");
+        id.walls.hash = strtoull(hash, &end, 16);
         if (*end != '\0')
-            return bad(m, "a summary object with a bad walls_hash");
+            return merge_bad(m, "a summary object with a bad walls_hash");
         id.has[F_WALLS] = true;
     }
-    if (json_at(line, "start_length") != NULL) {
-        if (!json_u64(line, "start_length", 1, (uint64_t)cells - 1, &v))
-            return bad(m, "a summary object with a bad start_length");
+    if (merge_json_at(line, "start_length") != NULL) {
+        if (!merge_json_u64(line, "start_length", 1, (uint64_t)cells - 1, &v))
+            return merge_bad(m, "a summary object with a bad start_length");
         id.start_length = (int)v;
         id.has[F_START] = true;
     }
-    if (json_at(line, "games_total") != NULL) {
-        if (!json_u64(line, "games_total", 1, LONG_MAX, &v))
-            return bad(m, "a summary object with a bad games_total");
+    if (merge_json_at(line, "games_total") != NULL) {
+        if (!merge_json_u64(line, "games_total", 1, OPTIONS_MANY, &v))
+            return merge_bad(m, "a summary object with a bad games_total");
         id.games_total = (long)v;
         id.has[F_GAMES] = true;
     }
-    if (json_at(line, "shard") != NULL) {
-        long k = -1, n = 0;
-        int used = 0;
-        if (!json_text(line, "shard", shard, sizeof shard) ||
-            sscanf(shard, "%ld/%ld%n", &k, &n, &used) != 2 || shard[used] != '\0' || n < 1 ||
-            k < 0 || k >= n)
-            return bad(m, "a summary object with a bad shard (K/N)");
-        fi->shard_k = k;
-        fi->shard_n = n;
-        id.shard_n = n;
+    if (merge_json_at(line, "shard") != NULL) {
+        if (!merge_json_shard(line, &fi->shard_k, &fi->shard_n))
+            return merge_bad(m, "a summary object with a bad shard (K/N)");
+        id.shard_n = fi->shard_n;
         id.has[F_SHARDS] = true;
     }
-    if (json_at(line, "version") != NULL) {
-        if (!json_text(line, "version", id.version, sizeof id.version))
-            return bad(m, "a summary object with a bad version");
+    if (merge_json_at(line, "version") != NULL) {
+        if (!merge_json_text(line, "version", id.version, sizeof id.version))
+            return merge_bad(m, "a summary object with a bad version");
         id.has[F_VERSION] = true;
     }
     fi->summary = true;
     fi->summary_games = (long)games;
     m->line = 0; /* a difference names the files, not a line */
-    WsStatus st = take_ident(m, &id);
+    WsStatus st = merge_take_ident(m, &id);
     if (st != WS_OK)
         return st;
     if (!id.has[F_WALLS]) { /* an older shard: the count without the hash */
         if (m->walls_from < 0 && !m->run.has[F_WALLS]) {
-            m->run.walls = id.walls;
+            m->run.walls.count = id.walls.count;
             m->walls_from = m->cur;
-        } else if (id.walls != m->run.walls) {
+        } else if (id.walls.count != m->run.walls.count) {
             char was[16], now[16];
-            snprintf(was, sizeof was, "%d", m->run.walls);
-            snprintf(now, sizeof now, "%d", id.walls);
+            snprintf(was, sizeof was, "%d", m->run.walls.count);
+            snprintf(now, sizeof now, "%d", id.walls.count);
             m->from[F_WALLS] = m->run.has[F_WALLS] ? m->from[F_WALLS] : m->walls_from;
             return differ(m, F_WALLS, was, now);
         }
     }
     m->p99 = p99 > m->p99 ? p99 : m->p99;
-    m->wall_s += wall;
     m->jobs += (long)jobs;
-    return WS_OK;
+    return merge_add(m, &m->wall_s, wall, "wall_s");
 }
 
 static WsStatus json_line(Merge *m, const char *line) {
     if (strstr(line, "\"summary\":true") != NULL)
         return json_summary(m, line);
     if (m->files[m->cur].summary)
-        return bad(m, "a game after the summary object");
+        return merge_bad(m, "a game after the summary object");
     Game g = {0};
     char outcome[16];
     uint64_t index = 0, seed = 0, length = 0, cells = 0, steps = 0;
-    if (!json_u64(line, "game", 0, LONG_MAX, &index) ||
-        !json_u64(line, "seed", 0, UINT64_MAX, &seed) ||
-        !json_text(line, "outcome", outcome, sizeof outcome) ||
+    if (!merge_json_u64(line, "game", 0, UINT64_MAX, &index) ||
+        !merge_json_u64(line, "seed", 0, UINT64_MAX, &seed) ||
+        !merge_json_text(line, "outcome", outcome, sizeof outcome) ||
         !snake_outcome_parse(outcome, &g.outcome) ||
-        !json_u64(line, "length", 1, SNAKE_MAX_SIDE * SNAKE_MAX_SIDE, &length) ||
-        !json_u64(line, "cells", 1, SNAKE_MAX_SIDE * SNAKE_MAX_SIDE, &cells) ||
-        !json_u64(line, "steps", 0, LONG_MAX, &steps) ||
-        !json_time(line, "decision_us_mean", &g.decision_us))
-        return bad(m, "not a snake game's JSON line (game, seed, outcome, length, cells, steps, "
-                      "decision_us_mean; whole numbers and times >= 0)");
+        !merge_json_u64(line, "length", 1, SNAKE_MAX_SIDE * SNAKE_MAX_SIDE, &length) ||
+        !merge_json_u64(line, "cells", 1, SNAKE_MAX_SIDE * SNAKE_MAX_SIDE, &cells) ||
+        !merge_json_u64(line, "steps", 0, LONG_MAX, &steps) ||
+        !merge_json_time(line, "decision_us_mean", &g.decision_us))
+        return merge_bad(m, "not a snake game's JSON line (game, seed, outcome, length, cells, "
+                            "steps, decision_us_mean; whole numbers and times >= 0)");
+    if (!merge_game_number_ok(index))
+        return merge_bad(m, "a game number beyond the most games a run plays");
     g.index = (long)index;
     g.seed = seed;
     g.length = (int)length;
@@ -484,18 +458,18 @@ static WsStatus trace_game(void *ctx, const TraceGame *tg, WsError *err) {
     m->line = tg->end_line;
     Ident id = {0};
     id.has[F_SIZE] = id.has[F_POLICY] = id.has[F_TAIL] = id.has[F_WALLS] = id.has[F_START] = true;
-    id.w = tg->rules.w;
-    id.h = tg->rules.h;
+    id.size.w = tg->rules.w;
+    id.size.h = tg->rules.h;
     snprintf(id.policy, sizeof id.policy, "%s", tg->policy_name);
     id.strict_tail = tg->rules.strict_tail;
-    id.walls = tg->walls;
-    id.walls_hash = tg->walls_hash;
+    id.walls.count = tg->walls;
+    id.walls.hash = tg->walls_hash;
     id.start_length = tg->rules.start_length;
-    WsStatus st = take_ident(m, &id);
+    WsStatus st = merge_take_ident(m, &id);
     if (st != WS_OK)
         return st;
-    if (tg->number < 0)
-        return bad(m, "a negative game number");
+    if (tg->number < 0 || !merge_game_number_ok((uint64_t)tg->number))
+        return merge_bad(m, "a game number beyond the most games a run plays");
     Game g = {.index = tg->number,
               .seed = tg->seed,
               .outcome = tg->outcome,
@@ -507,7 +481,7 @@ static WsStatus trace_game(void *ctx, const TraceGame *tg, WsError *err) {
 }
 
 /* ======================================================================== */
-/* Reading and summing up                                                    */
+/* Reading                                                                   */
 /* ======================================================================== */
 
 static WsStatus read_file(Merge *m, int file) {
@@ -518,7 +492,7 @@ static WsStatus read_file(Merge *m, int file) {
     WsStatus st = trace_open_text(&r, path, m->err);
     if (st != WS_OK)
         return st;
-    enum { UNKNOWN, JSON, TRACE } kind = UNKNOWN;
+    enum { UNKNOWN, JSON, MATCH, TRACE } kind = UNKNOWN;
     int rc;
     while ((rc = trace_read_line(&r, m->err)) > 0) {
         m->line = r.line_no;
@@ -531,12 +505,14 @@ static WsStatus read_file(Merge *m, int file) {
                 break;
             }
             if (line[0] != '{') {
-                st = bad(m, "neither a snake trace ('wavesnake-trace 1') nor JSON lines (--json)");
+                st = merge_bad(m, "neither a snake trace ('wavesnake-trace 1') nor JSON lines "
+                                  "(--json)");
                 break;
             }
-            kind = JSON;
+            kind = strncmp(line, "{\"match\":", 9) == 0 ? MATCH : JSON;
         }
-        if ((st = json_line(m, line)) != WS_OK)
+        st = kind == MATCH ? merge_match_line(m, line) : json_line(m, line);
+        if (st != WS_OK)
             break;
     }
     if (rc < 0)
@@ -557,34 +533,95 @@ static WsStatus read_file(Merge *m, int file) {
     return WS_OK;
 }
 
+/* ======================================================================== */
+/* Summing up                                                                */
+/* ======================================================================== */
+
+WsStatus merge_check_games(Merge *m, long n, const long *index, const int *file, char *note,
+                           size_t note_size) {
+    char a[48], b[48];
+    note[0] = '\0';
+    for (int i = 0; i < m->nfiles; i++) {
+        const FileInfo *fi = &m->files[i];
+        for (int j = 0; j < i && fi->shard_n > 0; j++)
+            if (m->files[j].shard_n == fi->shard_n && m->files[j].shard_k == fi->shard_k)
+                return ws_fail(m->err, WS_ERR_PARSE, "merge: '%s' and '%s' are both shard %ld/%ld",
+                               ws_quote(a, sizeof a, m->files[j].path),
+                               ws_quote(b, sizeof b, fi->path), fi->shard_k, fi->shard_n);
+    }
+    bool all_finished = true;
+    for (int i = 0; i < m->nfiles; i++)
+        all_finished = all_finished && m->files[i].summary && !m->files[i].stopped;
+    long total = m->run.has[F_GAMES] ? m->run.games_total : -1;
+    long missing = 0, first_missing = -1;
+    for (long i = 0; i < n; i++) {
+        const FileInfo *fi = &m->files[file[i]];
+        if (i > 0 && index[i] == index[i - 1])
+            return ws_fail(m->err, WS_ERR_PARSE, "merge: game %ld is in '%s' and in '%s'", index[i],
+                           ws_quote(a, sizeof a, m->files[file[i - 1]].path),
+                           ws_quote(b, sizeof b, fi->path));
+        if (total >= 0 && index[i] >= total)
+            return ws_fail(m->err, WS_ERR_PARSE, "merge: '%s' holds game %ld of a %ld-game run",
+                           ws_quote(a, sizeof a, fi->path), index[i], total);
+        if (fi->shard_n > 0 && index[i] % fi->shard_n != fi->shard_k)
+            return ws_fail(m->err, WS_ERR_PARSE,
+                           "merge: '%s' holds game %ld, not one of shard %ld/%ld",
+                           ws_quote(a, sizeof a, fi->path), index[i], fi->shard_k, fi->shard_n);
+        /* Game numbers are below OPTIONS_MANY (merge_game_number_ok): no sum overflows. */
+        long expect = i > 0 ? index[i - 1] + 1 : 0;
+        if (index[i] > expect) {
+            if (first_missing < 0)
+                first_missing = expect;
+            missing += index[i] - expect;
+        }
+    }
+    long last = n > 0 ? index[n - 1] : -1;
+    if (total > last + 1) {
+        if (first_missing < 0)
+            first_missing = last + 1;
+        missing += total - 1 - last;
+    }
+    if (missing > 0 && all_finished && total >= 0) {
+        long shards = m->run.has[F_SHARDS] ? m->run.shard_n : 1;
+        return ws_fail(m->err, WS_ERR_PARSE,
+                       "merge: %ld of the run's %ld games are missing (first: game %ld, shard "
+                       "%ld/%ld): add that shard's file",
+                       missing, total, first_missing, first_missing % shards, shards);
+    }
+    if (missing > 0)
+        snprintf(note, note_size,
+                 "merge: %ld games, %ld missing from games 0..%ld (first: game %ld)", n, missing,
+                 total > 0 ? total - 1 : last, first_missing);
+    return WS_OK;
+}
+
 static int cmp_index(const void *a, const void *b) {
     long x = ((const Game *)a)->index, y = ((const Game *)b)->index;
     return (x > y) - (x < y);
 }
 
-/* Whether one game's figures can happen on the run's board: a length within
- * the floor and not below the start, a won game that fills the floor, steps
- * within the stall rule (each eat resets its 4 * w * h ticks). */
-static WsStatus check_game(Merge *m, const Game *g) {
+WsStatus merge_check_snake_game(Merge *m, int file, long index, SnakeOutcome outcome, int cells,
+                                int length, long steps) {
     const Ident *r = &m->run;
-    int floor_cells = r->w * r->h - r->walls;
+    int floor_cells = r->size.w * r->size.h - r->walls.count;
     char name[WS_QUOTE_SIZE], why[96] = "";
-    long stall = 4L * r->w * r->h;
+    long stall = 4L * r->size.w * r->size.h;
     int start = r->has[F_START] ? r->start_length : 1;
-    if (g->cells != floor_cells)
-        snprintf(why, sizeof why, "%d cells, but the board's floor is %d", g->cells, floor_cells);
-    else if (g->length < start || g->length > floor_cells)
-        snprintf(why, sizeof why, "length %d outside %d..%d", g->length, start, floor_cells);
-    else if (g->outcome == SNAKE_WON && g->length != floor_cells)
-        snprintf(why, sizeof why, "won with length %d of %d", g->length, floor_cells);
-    else if (g->steps > (long)(g->length - start + 2) * stall)
-        snprintf(why, sizeof why, "%ld steps, more than the stall rule allows", g->steps);
-    else if (g->outcome == SNAKE_PLAYING)
+    if (cells != floor_cells)
+        snprintf(why, sizeof why, "%d cells, but the board's floor is %d", cells, floor_cells);
+    else if (length < start || length > floor_cells)
+        snprintf(why, sizeof why, "length %d outside %d..%d", length, start, floor_cells);
+    else if (outcome == SNAKE_WON && length != floor_cells)
+        snprintf(why, sizeof why, "won with length %d of %d", length, floor_cells);
+    else if (steps > (long)(length - start + 2) * stall)
+        snprintf(why, sizeof why, "%ld steps, more than the stall rule allows", steps);
+    else if (outcome == SNAKE_PLAYING)
         snprintf(why, sizeof why, "not ended");
     if (why[0] == '\0')
         return WS_OK;
     return ws_fail(m->err, WS_ERR_PARSE, "'%s': game %ld: %s: impossible on a %dx%d board",
-                   ws_quote(name, sizeof name, m->files[g->file].path), g->index, why, r->w, r->h);
+                   ws_quote(name, sizeof name, m->files[file].path), index, why, r->size.w,
+                   r->size.h);
 }
 
 /* Sorts the games, refuses duplicates, impossible games and missing shards,
@@ -596,94 +633,56 @@ static WsStatus sum_up(Merge *m, bool json, FILE *out) {
                        "only in the summary object): add a finished shard's file or a trace");
     if (m->jobs > INT_MAX)
         return ws_fail(m->err, WS_ERR_PARSE, "merge: the shards' jobs add up to %ld", m->jobs);
-    bool all_finished = true;
-    for (int i = 0; i < m->nfiles; i++) {
-        const FileInfo *fi = &m->files[i];
-        all_finished = all_finished && fi->summary;
-        for (int j = 0; j < i && fi->shard_n > 0; j++)
-            if (m->files[j].shard_n == fi->shard_n && m->files[j].shard_k == fi->shard_k) {
-                char a[48], b[48];
-                return ws_fail(m->err, WS_ERR_PARSE, "merge: '%s' and '%s' are both shard %ld/%ld",
-                               ws_quote(a, sizeof a, m->files[j].path),
-                               ws_quote(b, sizeof b, fi->path), fi->shard_k, fi->shard_n);
-            }
-    }
+    Game *games = m->games;
     if (m->n > 0)
-        qsort(m->games, (size_t)m->n, sizeof *m->games, cmp_index);
-    long total = m->run.has[F_GAMES] ? m->run.games_total : -1;
+        qsort(games, (size_t)m->n, sizeof *games, cmp_index);
+    long *index = malloc(((size_t)m->n + 1) * sizeof *index);
+    int *file = malloc(((size_t)m->n + 1) * sizeof *file);
+    WsStatus st =
+        index == NULL || file == NULL ? ws_fail(m->err, WS_ERR_NOMEM, "out of memory") : WS_OK;
+    for (long i = 0; i < m->n && st == WS_OK; i++) {
+        index[i] = games[i].index;
+        file[i] = games[i].file;
+    }
+    char note[160] = "";
+    if (st == WS_OK)
+        st = merge_check_games(m, m->n, index, file, note, sizeof note);
+    free(index);
+    free(file);
     SnakeSummary s = {0};
     double us = 0.0, us_steps = 0.0;
-    long missing = 0, first_missing = -1;
-    WsStatus st = WS_OK;
     for (long i = 0; i < m->n && st == WS_OK; i++) {
-        const Game *g = &m->games[i];
-        const FileInfo *fi = &m->files[g->file];
-        char a[48], b[48];
-        if (i > 0 && g->index == g[-1].index) {
-            st = ws_fail(m->err, WS_ERR_PARSE, "merge: game %ld is in '%s' and in '%s'", g->index,
-                         ws_quote(a, sizeof a, m->files[g[-1].file].path),
-                         ws_quote(b, sizeof b, fi->path));
+        const Game *g = &games[i];
+        st =
+            merge_check_snake_game(m, g->file, g->index, g->outcome, g->cells, g->length, g->steps);
+        if (st != WS_OK)
             break;
-        }
-        if (total >= 0 && g->index >= total) {
-            st = ws_fail(m->err, WS_ERR_PARSE, "merge: '%s' holds game %ld of a %ld-game run",
-                         ws_quote(a, sizeof a, fi->path), g->index, total);
-            break;
-        }
-        if (fi->shard_n > 0 && g->index % fi->shard_n != fi->shard_k) {
-            st = ws_fail(m->err, WS_ERR_PARSE,
-                         "merge: '%s' holds game %ld, not one of shard %ld/%ld",
-                         ws_quote(a, sizeof a, fi->path), g->index, fi->shard_k, fi->shard_n);
-            break;
-        }
-        if ((st = check_game(m, g)) != WS_OK)
-            break;
-        long expect = i > 0 ? g[-1].index + 1 : 0;
-        if (g->index > expect) {
-            if (first_missing < 0)
-                first_missing = expect;
-            missing += g->index - expect;
-        }
         if (g->decision_us >= 0.0) {
-            us += g->decision_us * (double)g->steps;
+            st = merge_add(m, &us, g->decision_us * (double)g->steps, "decision times");
             us_steps += (double)g->steps;
         }
-        st = snake_summary_add(&s, g->outcome, g->length, g->steps, m->err);
-    }
-    long last = m->n > 0 ? m->games[m->n - 1].index : -1;
-    if (st == WS_OK && total > last + 1) {
-        if (first_missing < 0)
-            first_missing = last + 1;
-        missing += total - 1 - last;
-    }
-    if (st == WS_OK && missing > 0 && all_finished && total >= 0) {
-        long n = m->run.has[F_SHARDS] ? m->run.shard_n : 1;
-        st = ws_fail(m->err, WS_ERR_PARSE,
-                     "merge: %ld of the run's %ld games are missing (first: game %ld, shard "
-                     "%ld/%ld): add that shard's file",
-                     missing, total, first_missing, first_missing % n, n);
+        if (st == WS_OK)
+            st = snake_summary_add(&s, g->outcome, g->length, g->steps, m->err);
     }
     if (st == WS_OK) {
-        if (missing > 0)
-            fprintf(stderr,
-                    "wavesnake: merge: %ld games, %ld missing from games 0..%ld (first: game "
-                    "%ld)\n",
-                    m->n, missing, total > 0 ? total - 1 : last, first_missing);
-        s.seed = m->run.seed;
-        s.w = m->run.w;
-        s.h = m->run.h;
-        s.cells = m->run.w * m->run.h - m->run.walls;
-        s.walls = m->run.walls;
-        s.policy = m->run.policy;
-        s.strict_tail = m->run.strict_tail;
+        const Ident *r = &m->run;
+        s.seed = r->seed;
+        s.w = r->size.w;
+        s.h = r->size.h;
+        s.cells = r->size.w * r->size.h - r->walls.count;
+        s.walls = r->walls.count;
+        s.policy = r->policy;
+        s.strict_tail = r->strict_tail;
         s.decision_us_mean = us_steps > 0.0 ? us / us_steps : 0.0;
         s.decision_us_p99 = m->p99;
         s.wall_s = m->wall_s;
         s.jobs = (int)m->jobs;
-        s.games_total = total >= 0 ? total : m->n;
-        s.start_length = m->run.start_length;
-        s.walls_hash = m->run.walls_hash;
-        s.version = m->run.has[F_VERSION] ? m->run.version : NULL;
+        s.games_total = r->has[F_GAMES] ? r->games_total : m->n;
+        s.start_length = r->start_length;
+        s.walls_hash = r->walls.hash;
+        s.version = r->has[F_VERSION] ? r->version : NULL;
+        if (note[0] != '\0')
+            fprintf(stderr, "wavesnake: %s\n", note);
         snake_summary_print(out, &s, json);
     }
     snake_summary_free(&s);
@@ -701,7 +700,8 @@ WsStatus merge_files(int nfiles, char *const *paths, bool json, FILE *out, WsErr
         st = read_file(&m, m.nfiles++);
     }
     if (st == WS_OK)
-        st = sum_up(&m, json, out);
+        st = m.match != NULL ? merge_match_sum_up(&m, json, out) : sum_up(&m, json, out);
+    merge_match_free(&m);
     free(m.games);
     free(m.files);
     return st;

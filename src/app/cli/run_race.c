@@ -1,143 +1,104 @@
-/* run_race.c - two snake policies on the same seeds, headless (run_race.h). */
+/* run_race.c - two snake policies on the same seeds, headless (run_race.h).
+ *
+ * A headless race is a match of its two sides (run_match.h): the same
+ * paired games, the same rule for the better side (match_compare: a forfeit
+ * loses the heat), --jobs, --trace (one trace per side) and Ctrl-C, printed
+ * as a line per heat and the race's table (docs/formats.md#race). */
 #include "run_race.h"
 
 #include <stdio.h>
-#include <stdlib.h>
+#include <string.h>
 
-#include "cli.h"
-#include "monoclock.h"
-#include "report.h"
-#include "snake_board.h"
-#include "snake_race.h"
+#include "match.h"
+#include "run_match.h"
 
-/* The heat's better side as a word: a policy name, or "tie". */
-static const char *better_name(const SnakeRace *r, int c) {
-    return c > 0 ? snake_race_side_name(r, 0) : c < 0 ? snake_race_side_name(r, 1) : "tie";
+static const char *const SIDE_KEY[2] = {"a", "b"};
+
+/* The width of the policy column: the longer name, at least "policy"'s 10. */
+static int name_width(const MatchInfo *info) {
+    int w = 10;
+    for (int k = 0; k < 2; k++) {
+        int n = (int)strlen(info->names[k]);
+        w = n > w ? n : w;
+    }
+    return w;
 }
 
-static void print_heat(const AppOptions *opts, const SnakeRace *r) {
-    int c = snake_race_compare(&r->side[0].game, &r->side[1].game);
-    if (opts->json) {
-        printf("{\"heat\":%ld,\"seed\":%llu", r->game_index,
-               (unsigned long long)r->side[0].game.seed);
-        for (int k = 0; k < SNAKE_RACE_SIDES; k++) {
-            const SnakeGame *g = &r->side[k].game;
-            printf(",\"%s\":{\"policy\":\"%s\",\"result\":\"%s\",\"length\":%d,\"steps\":%ld}",
-                   k == 0 ? "a" : "b", snake_race_side_name(r, k), snake_outcome_name(g->outcome),
-                   g->snake.len, g->steps);
-        }
-        printf(",\"better\":\"%s\"}\n", better_name(r, c));
+/* MatchPrinter.game: "heat I seed S: A RESULT length L steps N | B ... -> BETTER". */
+static void race_heat(FILE *out, const MatchInfo *info, const MatchTally *t, long index,
+                      uint64_t seed, const MatchResult *res, const double *us, bool json) {
+    (void)t;
+    (void)us;
+    int c = match_compare(MATCH_SNAKE, &res[0], &res[1]);
+    const char *better = c > 0 ? info->names[0] : c < 0 ? info->names[1] : "tie";
+    if (json) {
+        fprintf(out, "{\"heat\":%ld,\"seed\":%llu", index, (unsigned long long)seed);
+        for (int k = 0; k < 2; k++)
+            fprintf(out,
+                    ",\"%s\":{\"policy\":\"%s\",\"result\":\"%s\",\"length\":%d,\"steps\":%ld}",
+                    SIDE_KEY[k], info->names[k], match_end_name(MATCH_SNAKE, res[k].end),
+                    res[k].length, res[k].count);
+        fprintf(out, ",\"better\":\"%s\"}\n", better);
         return;
     }
-    printf("heat %ld seed %llu:", r->game_index, (unsigned long long)r->side[0].game.seed);
-    for (int k = 0; k < SNAKE_RACE_SIDES; k++) {
-        const SnakeGame *g = &r->side[k].game;
-        printf("%s %s %s length %d steps %ld", k == 0 ? "" : " |", snake_race_side_name(r, k),
-               snake_outcome_name(g->outcome), g->snake.len, g->steps);
-    }
-    printf(" -> %s\n", better_name(r, c));
+    fprintf(out, "heat %ld seed %llu:", index, (unsigned long long)seed);
+    for (int k = 0; k < 2; k++)
+        fprintf(out, "%s %s %s length %d steps %ld", k == 0 ? "" : " |", info->names[k],
+                match_end_name(MATCH_SNAKE, res[k].end), res[k].length, res[k].count);
+    fprintf(out, " -> %s\n", better);
 }
 
-static void print_table(const AppOptions *opts, const SnakeRace *r, double wall_s) {
-    double n = r->heats > 0 ? (double)r->heats : 1.0;
-    if (opts->json) {
-        printf("{\"summary\":true,\"heats\":%ld,\"ties\":%ld,\"seed\":%llu,\"size\":\"%dx%d\","
-               "\"tail\":\"%s\",\"wall_s\":%.3f",
-               r->heats, r->ties, (unsigned long long)r->seed, r->rules.w, r->rules.h,
-               r->rules.strict_tail ? "strict" : "free", wall_s);
-        for (int k = 0; k < SNAKE_RACE_SIDES; k++) {
-            const SnakeRaceSide *s = &r->side[k];
-            printf(",\"%s\":{\"policy\":\"%s\",\"won\":%ld,\"dead\":%ld,\"stalled\":%ld,"
-                   "\"forfeit\":%ld,\"avg_length\":%.3f,\"avg_steps\":%.2f,\"heats_better\":%ld}",
-                   k == 0 ? "a" : "b", snake_race_side_name(r, k), s->won, s->dead, s->stalled,
-                   s->forfeit, s->length_sum / n, s->steps_sum / n, r->beat[k]);
+/* MatchPrinter.summary: the race's line and table (or summary object). */
+static void race_table(FILE *out, const MatchInfo *info, const MatchTally *t, MatchStop stop,
+                       bool json) {
+    const MatchPair *p = &t->pair[0];
+    long beat[2] = {p->better, p->worse};
+    double n = t->games > 0 ? (double)t->games : 1.0;
+    const char *tail = info->strict_tail ? "strict" : "free";
+    if (json) {
+        fprintf(out,
+                "{\"summary\":true,\"heats\":%ld,\"ties\":%ld,\"seed\":%llu,\"size\":\"%dx%d\","
+                "\"tail\":\"%s\",\"wall_s\":%.3f",
+                t->games, p->ties, (unsigned long long)info->seed, info->w, info->h, tail,
+                info->wall_s);
+        for (int k = 0; k < 2; k++) {
+            const MatchSide *s = &t->side[k];
+            fprintf(out,
+                    ",\"%s\":{\"policy\":\"%s\",\"won\":%ld,\"dead\":%ld,\"stalled\":%ld,"
+                    "\"forfeit\":%ld,\"avg_length\":%.3f,\"avg_steps\":%.2f,\"heats_better\":%ld}",
+                    SIDE_KEY[k], info->names[k], s->ends[MATCH_WON], s->ends[MATCH_DEAD],
+                    s->ends[MATCH_STALLED], s->ends[MATCH_FORFEIT], s->length_sum / n,
+                    s->count_sum / n, beat[k]);
         }
-        printf("}\n");
+        fprintf(out, "}\n");
         return;
     }
-    printf("race: %ld heats, seeds %llu..%llu, %dx%d, tail %s, %.3f s\n", r->heats,
-           (unsigned long long)r->seed, (unsigned long long)(r->seed + (uint64_t)r->heats - 1),
-           r->rules.w, r->rules.h, r->rules.strict_tail ? "strict" : "free", wall_s);
-    printf("%-10s %6s %6s %8s %8s %11s %10s %13s\n", "policy", "won", "dead", "stalled", "forfeit",
-           "avg_length", "avg_steps", "heats_better");
-    for (int k = 0; k < SNAKE_RACE_SIDES; k++) {
-        const SnakeRaceSide *s = &r->side[k];
-        printf("%-10s %6ld %6ld %8ld %8ld %11.2f %10.1f %13ld\n", snake_race_side_name(r, k),
-               s->won, s->dead, s->stalled, s->forfeit, s->length_sum / n, s->steps_sum / n,
-               r->beat[k]);
+    fprintf(out, "race: %ld heats, seeds %llu..%llu, %dx%d, tail %s, %.3f s\n", t->games,
+            (unsigned long long)info->seed,
+            (unsigned long long)(info->seed + (uint64_t)t->games - 1), info->w, info->h, tail,
+            info->wall_s);
+    int w = name_width(info);
+    fprintf(out, "%-*s %6s %6s %8s %8s %11s %10s %13s\n", w, "policy", "won", "dead", "stalled",
+            "forfeit", "avg_length", "avg_steps", "heats_better");
+    for (int k = 0; k < 2; k++) {
+        const MatchSide *s = &t->side[k];
+        fprintf(out, "%-*s %6ld %6ld %8ld %8ld %11.2f %10.1f %13ld\n", w, info->names[k],
+                s->ends[MATCH_WON], s->ends[MATCH_DEAD], s->ends[MATCH_STALLED],
+                s->ends[MATCH_FORFEIT], s->length_sum / n, s->count_sum / n, beat[k]);
     }
-    printf("%-10s %6s %6s %8s %8s %11s %10s %13ld\n", "tie", "", "", "", "", "", "", r->ties);
+    fprintf(out, "%-*s %6s %6s %8s %8s %11s %10s %13ld\n", w, "tie", "", "", "", "", "", "",
+            p->ties);
+    if (stop == MATCH_STOP_INTERRUPTED)
+        fprintf(out, "stopped: Ctrl-C after %ld heats\n", t->games);
 }
 
-/* Starts the engines named for either side (one process each) and lets
- * them play from heat 0 on. WS_ERR_ARG when one cannot be started. */
-static WsStatus attach_engines(const AppOptions *opts, SnakeRace *r, SnakePlayer players[2],
-                               WsError *err) {
-    bool any = false;
-    for (int k = 0; k < SNAKE_RACE_SIDES; k++) {
-        if (opts->race_player[k].kind != PLAYER_ENGINE)
-            continue;
-        WsStatus st = snake_player_init(&players[k], &opts->race_player[k], &r->rules,
-                                        opts->engine_timeout_ms, err);
-        if (st != WS_OK)
-            return st;
-        snake_race_attach(r, k, &players[k]);
-        any = true;
-    }
-    if (any)
-        snake_race_start(r, 0); /* heat 0 again, with the engines deciding */
-    return WS_OK;
-}
-
-/* The faults of the heat just played, one line each, in side order. */
-static void print_faults(const SnakeRace *r) {
-    for (int k = 0; k < SNAKE_RACE_SIDES; k++)
-        if (r->side[k].fault[0] != '\0') {
-            fflush(stdout);
-            fprintf(stderr, "wavesnake: %s\n", r->side[k].fault);
-        }
-}
+static const MatchPrinter RACE_PRINTER = {race_heat, race_table, "race"};
 
 int run_race_headless(const AppOptions *opts) {
-    WsError err = {0};
-    /* The board: --size, or --map FILE with its walls (snake_board.h). */
-    SnakeBoard board;
-    WsStatus st = snake_board_open(&board, opts, &err);
-    if (st != WS_OK)
-        return report_status(st, &err);
-    SnakeRace *r = calloc(1, sizeof *r);
-    SnakePlayer players[SNAKE_RACE_SIDES] = {0};
-    st = r == NULL
-             ? ws_fail(&err, WS_ERR_NOMEM, "out of memory for the race")
-             : snake_race_init(r, &board.rules, board.walls, opts->race, opts->seed, true, &err);
-    snake_board_close(&board);
-    if (st != WS_OK) {
-        free(r);
-        return report_status(st, &err);
-    }
-    st = attach_engines(opts, r, players, &err);
-    if (st == WS_OK) {
-        if (!opts->seed_given)
-            cli_note_clock_seed(opts->seed, "race");
-        uint64_t t0 = monoclock_now_ns();
-        for (long i = 0; i < opts->games; i++) {
-            if (i > 0)
-                snake_race_start(r, i);
-            while (!snake_race_is_over(r))
-                snake_race_tick(r);
-            print_faults(r);
-            print_heat(opts, r);
-        }
-        double wall_s = (double)(monoclock_now_ns() - t0) / 1e9;
-        print_table(opts, r, wall_s);
-        fflush(stdout);
-    }
-    bool forfeits = r->side[0].forfeit + r->side[1].forfeit > 0;
-    for (int k = 0; k < SNAKE_RACE_SIDES; k++)
-        snake_player_deinit(&players[k]);
-    snake_race_deinit(r);
-    free(r);
-    if (st == WS_OK && forfeits)
-        return REPORT_EXIT_FAIL; /* each forfeit said so on its own line */
-    return report_status(st, &err);
+    AppOptions race = *opts;
+    race.match = true;
+    race.match_players = 2;
+    race.match_player[0] = opts->race_player[0];
+    race.match_player[1] = opts->race_player[1];
+    return run_match_headless(&race, &RACE_PRINTER);
 }

@@ -83,10 +83,10 @@ static WsStatus play_game(void *worker, long index, void *result, WsError *err) 
             break;
         }
         if (r != PLAYER_MOVED || sea_game_shoot(g, cell) == SEA_SHOT_INVALID)
-            return ws_fail(
-                err, REPORT_ERR_INTERNAL, "game %ld seed %llu: the hunter failed after %d shots: %s",
-                index, (unsigned long long)seed, g->shots,
-                r != PLAYER_MOVED ? why.msg : "invalid shot");
+            return ws_fail(err, REPORT_ERR_INTERNAL,
+                           "game %ld seed %llu: the hunter failed after %d shots: %s", index,
+                           (unsigned long long)seed, g->shots,
+                           r != PLAYER_MOVED ? why.msg : "invalid shot");
     }
     sea_player_end(p, g);
     if (!sea_game_is_over(g))
@@ -101,9 +101,9 @@ static WsStatus play_game(void *worker, long index, void *result, WsError *err) 
 /* ======================================================================== */
 
 typedef struct Totals {
-    long games, forfeit; /* forfeit games are in games, not in hist or the shots */
-    long hist[SEA_CELLS + 1]; /* games per shot count */
-    double shots_sum, us_sum, decisions;
+    long games, forfeit;      /* forfeit games are in games, not in hist or the shots */
+    long hist[SEA_CELLS + 1]; /* finished games per shot count */
+    double shots_sum;         /* over the finished games */
 } Totals;
 
 /* The run's tallies, as take_game sees them. */
@@ -112,8 +112,9 @@ typedef struct SeaRun {
     Totals *totals;
 } SeaRun;
 
-static int hist_quantile(const Totals *t, double q) {
-    long rank = (long)(q * (double)(t->games - 1)), seen = 0;
+/* The shot count at rank `rank` (0-based, ascending) among the finished games. */
+static int hist_at(const Totals *t, long rank) {
+    long seen = 0;
     for (int s = 0; s <= SEA_CELLS; s++) {
         seen += t->hist[s];
         if (seen > rank)
@@ -122,45 +123,53 @@ static int hist_quantile(const Totals *t, double q) {
     return SEA_CELLS;
 }
 
-static double hist_median(const Totals *t) {
-    if (t->games == 0)
-        return 0.0;
-    /* the middle value, or the mean of the two middle values */
-    long lo_rank = (t->games - 1) / 2, hi_rank = t->games / 2, seen = 0;
-    int lo = -1, hi = -1;
-    for (int s = 0; s <= SEA_CELLS && hi < 0; s++) {
-        seen += t->hist[s];
-        if (lo < 0 && seen > lo_rank)
-            lo = s;
-        if (seen > hi_rank)
-            hi = s;
+/* The shot figures of the summary, over the finished games only (a forfeit
+ * game has no shot count of its own; forfeits are counted apart), each
+ * formatted as the summary prints it; with no finished game each is `none`
+ * (text) or null (JSON). */
+typedef struct ShotFigures {
+    char mean[32], median[24], min[16], max[16], p10[16], p90[16];
+} ShotFigures;
+
+static ShotFigures shot_figures(const Totals *t, bool json) {
+    ShotFigures f;
+    long n = t->games - t->forfeit;
+    if (n <= 0) {
+        const char *none = json ? "null" : "none";
+        snprintf(f.mean, sizeof f.mean, "%s", none);
+        snprintf(f.median, sizeof f.median, "%s", none);
+        snprintf(f.min, sizeof f.min, "%s", none);
+        snprintf(f.max, sizeof f.max, "%s", none);
+        snprintf(f.p10, sizeof f.p10, "%s", none);
+        snprintf(f.p90, sizeof f.p90, "%s", none);
+        return f;
     }
-    return (lo + hi) / 2.0;
+    snprintf(f.mean, sizeof f.mean, json ? "%.3f" : "%.2f", t->shots_sum / (double)n);
+    /* the middle value, or the mean of the two middle values */
+    snprintf(f.median, sizeof f.median, "%.1f",
+             (hist_at(t, (n - 1) / 2) + hist_at(t, n / 2)) / 2.0);
+    snprintf(f.min, sizeof f.min, "%d", hist_at(t, 0));
+    snprintf(f.max, sizeof f.max, "%d", hist_at(t, n - 1));
+    snprintf(f.p10, sizeof f.p10, "%d", hist_at(t, (long)(0.1 * (double)(n - 1))));
+    snprintf(f.p90, sizeof f.p90, "%d", hist_at(t, (long)(0.9 * (double)(n - 1))));
+    return f;
 }
 
-static void print_summary(const AppOptions *o, const Totals *t, double wall_s, double p99_us,
-                          const char *hunter_name) {
+/* us_mean and p99_us: both over every decision the hunter answered (forfeit
+ * games' decisions included), from one histogram. */
+static void print_summary(const AppOptions *o, const Totals *t, double wall_s, double us_mean,
+                          double p99_us, const char *hunter_name) {
     SeaPlacement placement = o->placement;
-    int min = -1, max = -1;
-    for (int s = 0; s <= SEA_CELLS; s++)
-        if (t->hist[s] > 0) {
-            if (min < 0)
-                min = s;
-            max = s;
-        }
-    long sunk_all = t->games - t->forfeit; /* the games in the shot figures */
-    double n = sunk_all > 0 ? (double)sunk_all : 1.0;
-    double mean = t->shots_sum / n;
-    double us = t->decisions > 0 ? t->us_sum / t->decisions : 0.0;
+    ShotFigures f = shot_figures(t, o->json);
     if (o->json) {
         printf("{\"summary\":true,\"games\":%ld,\"forfeit\":%ld,\"hunter\":\"%s\","
-               "\"placement\":\"%s\",\"seed\":%llu,\"mean\":%.3f,\"avg_shots\":%.3f,\"median\":%.1f,\"min\":%d,"
-               "\"max\":%d,\"p10\":%d,\"p90\":%d,\"decision_us_mean\":%.3f,\"decision_us_p99\":%.2f,"
-               "\"wall_s\":%.3f,"
+               "\"placement\":\"%s\",\"seed\":%llu,\"mean\":%s,\"avg_shots\":%s,"
+               "\"median\":%s,\"min\":%s,\"max\":%s,\"p10\":%s,\"p90\":%s,"
+               "\"decision_us_mean\":%.3f,\"decision_us_p99\":%.2f,\"wall_s\":%.3f,"
                "\"jobs\":%d,\"histogram\":[",
                t->games, t->forfeit, hunter_name, sea_placement_name(placement),
-               (unsigned long long)o->seed, mean, mean, hist_median(t), min, max,
-               hist_quantile(t, 0.1), hist_quantile(t, 0.9), us, p99_us, wall_s, o->jobs);
+               (unsigned long long)o->seed, f.mean, f.mean, f.median, f.min, f.max, f.p10, f.p90,
+               us_mean, p99_us, wall_s, o->jobs);
         bool first = true;
         for (int s = 0; s <= SEA_CELLS; s++)
             if (t->hist[s] > 0) {
@@ -170,12 +179,15 @@ static void print_summary(const AppOptions *o, const Totals *t, double wall_s, d
         printf("]}\n");
         return;
     }
-    printf("summary: games %ld, forfeit %ld, hunter %s, placement %s, seed %llu, shots mean %.2f, "
-           "median %.1f, min %d, max %d, p10 %d, p90 %d, decision_us_mean %.2f, "
+    printf("summary: games %ld, forfeit %ld, hunter %s, placement %s, seed %llu, shots mean %s, "
+           "median %s, min %s, max %s, p10 %s, p90 %s, decision_us_mean %.2f, "
            "decision_us_p99 %.2f, wall_s %.3f\n",
            t->games, t->forfeit, hunter_name, sea_placement_name(placement),
-           (unsigned long long)o->seed, mean, hist_median(t), min, max, hist_quantile(t, 0.1),
-           hist_quantile(t, 0.9), us, p99_us, wall_s);
+           (unsigned long long)o->seed, f.mean, f.median, f.min, f.max, f.p10, f.p90, us_mean,
+           p99_us, wall_s);
+    if (t->games == t->forfeit)
+        return; /* no finished game: no histogram */
+    int min = hist_at(t, 0), max = hist_at(t, t->games - t->forfeit - 1);
     long peak = 0;
     for (int b = 0; b <= SEA_CELLS / HIST_BIN; b++) {
         long sum = 0;
@@ -184,7 +196,7 @@ static void print_summary(const AppOptions *o, const Totals *t, double wall_s, d
         peak = sum > peak ? sum : peak;
     }
     printf("shots histogram (%d-shot bins, # = share of games):\n", HIST_BIN);
-    for (int b = min / HIST_BIN; min >= 0 && b <= max / HIST_BIN; b++) {
+    for (int b = min / HIST_BIN; b <= max / HIST_BIN; b++) {
         long sum = 0;
         for (int s = b * HIST_BIN; s < (b + 1) * HIST_BIN && s <= SEA_CELLS; s++)
             sum += t->hist[s];
@@ -215,8 +227,6 @@ static WsStatus take_game(void *ctx, long index, void *result, WsError *err) {
     }
     t->hist[r->shots]++;
     t->shots_sum += r->shots;
-    t->us_sum += r->us;
-    t->decisions += r->shots;
     if (run->opts->json)
         printf("{\"game\":%ld,\"seed\":%llu,\"shots\":%d,\"decision_us_mean\":%.3f}\n", index, seed,
                r->shots, r->us / r->shots);
@@ -235,8 +245,8 @@ static WsStatus headless(const AppOptions *opts, SeaWorker *workers, int jobs, T
     WsStatus st = WS_OK;
     for (int k = 0; k < jobs && st == WS_OK; k++) {
         workers[k].opts = opts;
-        st = sea_player_init(&workers[k].player, &opts->hunter_player, opts->engine_timeout_ms,
-                             err);
+        st =
+            sea_player_init(&workers[k].player, &opts->hunter_player, opts->engine_timeout_ms, err);
         workers[k].player_ready = st == WS_OK;
     }
     if (st != WS_OK)
@@ -261,7 +271,8 @@ static WsStatus headless(const AppOptions *opts, SeaWorker *workers, int jobs, T
     if (st == WS_OK) {
         for (int k = 1; k < jobs; k++)
             stats_merge(&workers[0].hist, &workers[k].hist);
-        print_summary(opts, t, wall_s, stats_quantile_us(&workers[0].hist, 0.99),
+        print_summary(opts, t, wall_s, stats_mean_us(&workers[0].hist),
+                      stats_quantile_us(&workers[0].hist, 0.99),
                       sea_player_name(&workers[0].player));
     }
     return st;

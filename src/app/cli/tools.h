@@ -1,5 +1,5 @@
 /* tools.h - the text tools (docs/formats.md#text-tools): wave, path, dmap, fsm,
- * counts, shot; and merge (the summary of a sharded snake run).
+ * counts, shot; and merge (the summary of a sharded snake run or match).
  *
  * Each tool is an entry point: it takes argv after its name, parses it with
  * its OptCommand (its arguments and options, also shown by --help), prints
@@ -42,7 +42,8 @@ int tool_dmap(int argc, char **argv);
 int tool_fsm(int argc, char **argv);
 int tool_counts(int argc, char **argv);
 int tool_shot(int argc, char **argv);
-/* merge.c: the summary of a snake run from its shards' JSON lines or traces. */
+/* merge.c: the summary of a snake run from its shards' JSON lines or traces,
+ * or of a match from its shards' JSON lines (merge_match.c). */
 int tool_merge(int argc, char **argv);
 
 #endif

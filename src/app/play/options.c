@@ -143,6 +143,8 @@ static bool ends_with(const char *name, const char *ext) {
 bool options_name_engine(const AppOptions *opts) {
     bool race = opts->race_given && (opts->race_player[0].kind == PLAYER_ENGINE ||
                                      opts->race_player[1].kind == PLAYER_ENGINE);
+    for (int k = 0; k < opts->match_players; k++)
+        race = race || opts->match_player[k].kind == PLAYER_ENGINE;
     bool sea = opts->mode == APP_MODE_SEA;
     return race || (sea ? opts->hunter_player.kind : opts->player.kind) == PLAYER_ENGINE;
 }
@@ -269,6 +271,33 @@ static WsStatus parse_hunter(const OptSpec *spec, const char *value, void *field
     return WS_OK;
 }
 
+/* Whether text, up to the next comma or its end, is a built-in policy's name. */
+static bool names_policy(const char *text) {
+    size_t n = strcspn(text, ",");
+    for (int p = 0; p < SNAKE_POLICY_COUNT; p++) {
+        const char *name = snake_policy_name((SnakePolicy)p);
+        if (strlen(name) == n && strncmp(text, name, n) == 0)
+            return true;
+    }
+    return false;
+}
+
+/* Whether a player starts right after this comma: a policy's name (up to
+ * the next comma or the end) or "engine:". An engine's command may hold
+ * other commas (docs/engines.md). */
+static bool side_starts(const char *comma) {
+    return names_policy(comma + 1) || player_spec_is_engine(comma + 1);
+}
+
+/* How many players a comma-separated list names: 1 + the commas a player
+ * starts after. */
+static int count_sides(const char *value) {
+    int sides = 1;
+    for (const char *c = strchr(value, ','); c != NULL; c = strchr(c + 1, ','))
+        sides += side_starts(c);
+    return sides;
+}
+
 /* Where --race's value splits into its two sides, or NULL. Without an
  * engine: at its one comma. An engine's command may hold commas: a first
  * side that is an engine ends at the last comma that a built-in name or
@@ -279,20 +308,22 @@ static const char *race_split(const char *value) {
     if (strstr(value, PLAYER_ENGINE_PREFIX) == NULL || !player_spec_is_engine(value))
         return comma;
     const char *best = NULL;
-    for (const char *c = comma; c != NULL; c = strchr(c + 1, ',')) {
-        const char *right = c + 1;
-        bool name = false;
-        for (int p = 0; p < SNAKE_POLICY_COUNT && !name; p++)
-            name = strcmp(right, snake_policy_name((SnakePolicy)p)) == 0;
-        if (name || player_spec_is_engine(right))
+    for (const char *c = comma; c != NULL; c = strchr(c + 1, ','))
+        if (side_starts(c))
             best = c;
-    }
     return best != NULL ? best : comma;
 }
 
-/* --race P1,P2: exactly two sides, each checked like --policy's value. */
+/* --race P1,P2: exactly two sides, each checked like --policy's value.
+ * Three or more are refused with the command that plays them. */
 static WsStatus parse_race(const OptSpec *spec, const char *value, void *field, WsError *err) {
     AppOptions *o = (AppOptions *)(void *)((char *)field - spec->at);
+    char q[WS_QUOTE_SIZE];
+    if (count_sides(value) > 2)
+        return ws_fail(err, WS_ERR_ARG,
+                       "--race: expected two policies as P1,P2, got more in '%s': a race has "
+                       "two sides; 'wavesnake match P1 P2 P3 ...' plays three or more",
+                       ws_quote(q, sizeof q, value));
     const char *comma = race_split(value);
     bool engines = strstr(value, PLAYER_ENGINE_PREFIX) != NULL;
     if (comma == NULL || comma == value || comma[1] == '\0' ||
@@ -300,7 +331,7 @@ static WsStatus parse_race(const OptSpec *spec, const char *value, void *field, 
         return ws_fail(err, WS_ERR_ARG,
                        "--race: expected two policies as P1,P2 (e.g. greedy,perfect or "
                        "greedy,engine:CMD), got '%s'",
-                       value);
+                       ws_quote(q, sizeof q, value));
     char first[4096];
     size_t n = (size_t)(comma - value);
     if (n >= sizeof first)
@@ -328,6 +359,59 @@ static WsStatus parse_race(const OptSpec *spec, const char *value, void *field, 
     return WS_OK;
 }
 
+/* A match's PLAYER (the last positional argument, once per word): a snake
+ * policy or a sea hunter by the command's mode, or engine:CMD. */
+static WsStatus parse_match_player(const OptSpec *spec, const char *value, void *field,
+                                   WsError *err) {
+    AppOptions *o = (AppOptions *)(void *)((char *)field - spec->at);
+    if (o->match_players >= MATCH_MAX_PLAYERS)
+        return ws_fail(err, WS_ERR_ARG, "match: at most %d players", MATCH_MAX_PLAYERS);
+    PlayerSpec *p = &o->match_player[o->match_players];
+    WsStatus st = WS_OK;
+    if (player_spec_is_engine(value)) {
+        st = player_spec_parse_engine(value, "match", p, err);
+    } else {
+        int v = 0;
+        st = optparse_name(spec, value, &v, err);
+        *p = o->mode == APP_MODE_SEA ? player_spec_sea_ai((SeaHunter)v)
+                                     : player_spec_snake_ai((SnakePolicy)v);
+    }
+    if (st == WS_OK)
+        o->match_players++;
+    return st;
+}
+
+/* --sprt elo0,elo1: two numbers (match_sprt_check says whether they make a test). */
+static WsStatus parse_sprt(const OptSpec *spec, const char *value, void *field, WsError *err) {
+    MatchSprt *s = field;
+    const char *comma = strchr(value, ',');
+    char q[WS_QUOTE_SIZE], lo[64];
+    size_t n = comma != NULL ? (size_t)(comma - value) : 0;
+    if (comma == NULL || n == 0 || n >= sizeof lo ||
+        parse_double(comma + 1, -1e9, 1e9, spec->name, &s->elo1, NULL) != WS_OK)
+        return ws_fail(err, WS_ERR_ARG, "%s: '%s' is not elo0,elo1 (e.g. 0,5)", spec->name,
+                       ws_quote(q, sizeof q, value));
+    memcpy(lo, value, n);
+    lo[n] = '\0';
+    if (parse_double(lo, -1e9, 1e9, spec->name, &s->elo0, NULL) != WS_OK)
+        return ws_fail(err, WS_ERR_ARG, "%s: '%s' is not elo0,elo1 (e.g. 0,5)", spec->name,
+                       ws_quote(q, sizeof q, value));
+    s->on = true;
+    return WS_OK;
+}
+
+/* --alpha P, --beta P: a probability strictly between 0 and 1. */
+static WsStatus parse_probability(const OptSpec *spec, const char *value, void *field,
+                                  WsError *err) {
+    double p = 0.0;
+    char q[WS_QUOTE_SIZE];
+    if (parse_double(value, 0.0, 1.0, spec->name, &p, NULL) != WS_OK || p <= 0.0 || p >= 1.0)
+        return ws_fail(err, WS_ERR_ARG, "%s: '%s' is not a probability between 0 and 1", spec->name,
+                       ws_quote(q, sizeof q, value));
+    *(double *)field = p;
+    return WS_OK;
+}
+
 /* ======================================================================== */
 /* The table                                                                 */
 /* ======================================================================== */
@@ -335,9 +419,12 @@ static WsStatus parse_race(const OptSpec *spec, const char *value, void *field, 
 /* Which modes accept an option: a bit per AppMode. */
 enum { M_SNAKE = 1 << APP_MODE_SNAKE, M_ARENA = 1 << APP_MODE_ARENA, M_SEA = 1 << APP_MODE_SEA };
 enum { M_ALL = M_SNAKE | M_ARENA | M_SEA };
-/* `wavesnake replay` is no mode but shares the table: its own bit, after the modes'. */
+/* `wavesnake replay` and `wavesnake match` are no modes but share the table:
+ * their own bits, after the modes'. */
 enum { M_REPLAY = 1 << APP_MODE_COUNT, M_VIEW = M_ALL | M_REPLAY };
-enum { MANY = 100000000L }; /* the most games, frames or ticks a run may ask for */
+enum { M_MATCH_SNAKE = 1 << (APP_MODE_COUNT + 1), M_MATCH_SEA = 1 << (APP_MODE_COUNT + 2) };
+enum { M_MATCH = M_MATCH_SNAKE | M_MATCH_SEA };
+enum { MANY = OPTIONS_MANY }; /* the most games, frames or ticks a run may ask for */
 
 #define AT(field) offsetof(AppOptions, field)
 
@@ -347,9 +434,9 @@ static const OptSpec MODE_OPTIONS[] = {
     {.name = "--headless", .kind = OPT_FLAG, .at = AT(headless), .modes = M_VIEW,
      .help = "no window; play and print results"},
     {.name = "--seed", .kind = OPT_U64, .meta = "S", .at = AT(seed),
-     .seen = OPT_SEEN(AppOptions, seed_given), .modes = M_ALL,
+     .seen = OPT_SEEN(AppOptions, seed_given), .modes = M_ALL | M_MATCH,
      .help = "run seed (default: from the clock, printed); game i uses S+i"},
-    {.name = "--json", .kind = OPT_FLAG, .at = AT(json), .modes = M_VIEW,
+    {.name = "--json", .kind = OPT_FLAG, .at = AT(json), .modes = M_VIEW | M_MATCH,
      .help = "JSON lines instead of text (headless)"},
     {.name = "--screenshot", .kind = OPT_TEXT, .meta = "F.png", .at = AT(screenshot),
      .modes = M_VIEW,
@@ -373,19 +460,19 @@ static const OptSpec MODE_OPTIONS[] = {
      .help = "print frame-time statistics when the window closes (not with\n--headless)"},
 
     {.name = "--games", .kind = OPT_LONG, .meta = "N", .lo = 1, .hi = MANY, .at = AT(games),
-     .modes = M_SNAKE | M_SEA, .help = "headless games to play (default 1)"},
+     .modes = M_SNAKE | M_SEA | M_MATCH, .help = "headless games to play (default 1)"},
     {.name = "--jobs", .kind = OPT_INT, .meta = "N", .lo = 1, .hi = 256, .at = AT(jobs),
-     .modes = M_SNAKE | M_SEA, .help = "play games on N threads (identical results)"},
+     .modes = M_SNAKE | M_SEA | M_MATCH, .help = "play games on N threads (identical results)"},
     {.name = "--size", .kind = OPT_SIZE, .meta = "WxH", .lo = SNAKE_MIN_SIDE,
      .hi = SNAKE_MAX_SIDE, .at = AT(rules.w), .at2 = AT(rules.h),
-     .seen = OPT_SEEN(AppOptions, size_given), .modes = M_SNAKE,
+     .seen = OPT_SEEN(AppOptions, size_given), .modes = M_SNAKE | M_MATCH_SNAKE,
      .help = "board size, each side {range} (default 20x20)"},
-    {.name = "--map", .kind = OPT_TEXT, .meta = "FILE", .at = AT(map), .modes = M_SNAKE,
+    {.name = "--map", .kind = OPT_TEXT, .meta = "FILE", .at = AT(map), .modes = M_SNAKE | M_MATCH_SNAKE,
      .help = "a text map is the board: # wall, anything else floor;\n"
              "its size, 2..256 a side (not with --size); assets/maps/snake/"},
     {.name = "--start-length", .kind = OPT_CUSTOM, .meta = "N", .parse = parse_start_length,
      .at = AT(rules.start_length), .seen = OPT_SEEN(AppOptions, start_length_given),
-     .modes = M_SNAKE,
+     .modes = M_SNAKE | M_MATCH_SNAKE,
      .help = "start length, 1..W and less than W*H (default 4, or W on boards\nnarrower than 4)"},
     {.name = "--policy", .kind = OPT_CUSTOM, .meta = "P", .names = &OPTIONS_POLICY_NAMES,
      .parse = parse_policy, .at = AT(policy), .seen = OPT_SEEN(AppOptions, policy_given),
@@ -400,12 +487,12 @@ static const OptSpec MODE_OPTIONS[] = {
      .help = "two policies side by side on one board and seed (window, X);\n"
              "headless: both play --games N seeds, compared in a table;\n"
              "either may be engine:CMD"},
-    {.name = "--strict-tail", .kind = OPT_FLAG, .at = AT(rules.strict_tail), .modes = M_SNAKE,
+    {.name = "--strict-tail", .kind = OPT_FLAG, .at = AT(rules.strict_tail), .modes = M_SNAKE | M_MATCH_SNAKE,
      .help = "the head may not enter the cell the tail is leaving"},
-    {.name = "--trace", .kind = OPT_TEXT, .meta = "FILE", .at = AT(trace), .modes = M_SNAKE,
+    {.name = "--trace", .kind = OPT_TEXT, .meta = "FILE", .at = AT(trace), .modes = M_SNAKE | M_MATCH_SNAKE,
      .help = "write a replayable trace of every game"},
     {.name = "--shard", .kind = OPT_CUSTOM, .meta = "K/N", .lo = 1, .hi = MANY,
-     .parse = parse_shard, .at = AT(shard_k), .modes = M_SNAKE,
+     .parse = parse_shard, .at = AT(shard_k), .modes = M_SNAKE | M_MATCH,
      .help = "play only the games i with i mod N = K (0 <= K < N) of the\n"
              "run; 'wavesnake merge' sums the shards up"},
 
@@ -425,6 +512,20 @@ static const OptSpec MODE_OPTIONS[] = {
      .at = AT(layer), .modes = M_ARENA,
      .help = "the layer the window shows (Tab): {names}\n(default hero; --arena-map is its old name)"},
 
+    {.name = "--sprt", .kind = OPT_CUSTOM, .meta = "E0,E1", .parse = parse_sprt, .at = AT(sprt),
+     .modes = M_MATCH,
+     .help = "a sequential test of the first player against the second: H0 its Elo\n"
+             "is E0, H1 E1 (E0 < E1, e.g. 0,5); stops at a bound, prints the LLR"},
+    {.name = "--alpha", .kind = OPT_CUSTOM, .meta = "P", .parse = parse_probability,
+     .at = AT(sprt.alpha), .seen = OPT_SEEN(AppOptions, alpha_given), .modes = M_MATCH,
+     .help = "--sprt's chance of accepting H1 when H0 holds (default 0.05)"},
+    {.name = "--beta", .kind = OPT_CUSTOM, .meta = "P", .parse = parse_probability,
+     .at = AT(sprt.beta), .seen = OPT_SEEN(AppOptions, beta_given), .modes = M_MATCH,
+     .help = "--sprt's chance of accepting H0 when H1 holds (default 0.05)"},
+    {.name = "--plot", .kind = OPT_TEXT, .meta = "F.svg", .at = AT(plot), .modes = M_MATCH,
+     .help = "draw each player's steps (shots) and the paired differences\n"
+             "as an SVG picture"},
+
     {.name = "--game", .kind = OPT_LONG, .meta = "G", .lo = 0, .hi = LONG_MAX,
      .at = AT(replay_game), .seen = OPT_SEEN(AppOptions, replay_game_given), .modes = M_REPLAY,
      .help = "the game numbered G on its game line (default: the first\n"
@@ -442,11 +543,11 @@ static const OptSpec MODE_OPTIONS[] = {
              "engine:CMD: your own program shoots (docs/engines.md)"},
     {.name = "--engine-timeout", .kind = OPT_INT, .meta = "MS", .lo = 1, .hi = 600000,
      .at = AT(engine_timeout_ms), .seen = OPT_SEEN(AppOptions, engine_timeout_given),
-     .modes = M_SNAKE | M_SEA | M_REPLAY,
+     .modes = M_SNAKE | M_SEA | M_REPLAY | M_MATCH,
      .help = "the time an engine has for each answer, {range} ms (default\n"
              "2000); only with an engine:CMD"},
     {.name = "--placement", .kind = OPT_ENUM, .meta = "P", .names = &PLACEMENT_NAMES,
-     .at = AT(placement), .modes = M_SEA,
+     .at = AT(placement), .modes = M_SEA | M_MATCH_SEA,
      .help = "random (default) or edges (ships of 2+ cells along the border)"},
 };
 /* clang-format on */
@@ -482,6 +583,37 @@ const OptCommand OPTIONS_REPLAY_COMMAND = {
     .nopts = (int)(sizeof MODE_OPTIONS / sizeof MODE_OPTIONS[0]),
     .summary = "check a snake trace (--headless), print a tick (--print), or open it"};
 
+/* clang-format off */
+static const OptSpec MATCH_ARGS[MATCH_KIND_COUNT][2] = {
+    [MATCH_SNAKE] = {
+        {.name = "PLAYER", .kind = OPT_CUSTOM, .names = &OPTIONS_POLICY_NAMES,
+         .parse = parse_match_player, .at = AT(match_players), .label = "match"},
+        {.name = "PLAYER", .kind = OPT_CUSTOM, .names = &OPTIONS_POLICY_NAMES,
+         .parse = parse_match_player, .at = AT(match_players), .label = "match"},
+    },
+    [MATCH_SEA] = {
+        {.name = "HUNTER", .kind = OPT_CUSTOM, .names = &OPTIONS_HUNTER_NAMES,
+         .parse = parse_match_player, .at = AT(match_players), .label = "match"},
+        {.name = "HUNTER", .kind = OPT_CUSTOM, .names = &OPTIONS_HUNTER_NAMES,
+         .parse = parse_match_player, .at = AT(match_players), .label = "match"},
+    },
+};
+/* clang-format on */
+
+#define MATCH_COMMAND(kind, word, bit)                                                             \
+    {                                                                                              \
+        .name = word, .label = word, .mode = bit, .args = MATCH_ARGS[kind], .nargs = 2,            \
+        .nargs_min = 2, .last_repeats = true, .opts = MODE_OPTIONS,                                \
+        .nopts = (int)(sizeof MODE_OPTIONS / sizeof MODE_OPTIONS[0]),                              \
+        .summary = "play every player on the same seeds and say which is better"                   \
+    }
+
+static const OptCommand MATCH_COMMANDS[MATCH_KIND_COUNT] = {
+    MATCH_COMMAND(MATCH_SNAKE, "match", M_MATCH_SNAKE),
+    MATCH_COMMAND(MATCH_SEA, "match sea", M_MATCH_SEA),
+};
+
+#undef MATCH_COMMAND
 #undef AT
 
 /* ======================================================================== */
@@ -523,6 +655,25 @@ WsStatus options_parse_replay(AppOptions *opts, int argc, char **argv, int first
     options_defaults(opts, APP_MODE_SNAKE, clock_seed);
     WsStatus st = optparse_parse(&OPTIONS_REPLAY_COMMAND, argc - first, argv + first, opts, err);
     return st != WS_OK ? st : options_check(opts, err);
+}
+
+const OptCommand *options_match_command(MatchKind kind) {
+    return kind >= 0 && kind < MATCH_KIND_COUNT ? &MATCH_COMMANDS[kind] : NULL;
+}
+
+WsStatus options_parse_match(AppOptions *opts, MatchKind kind, int argc, char **argv, int first,
+                             uint64_t clock_seed, WsError *err) {
+    options_defaults(opts, kind == MATCH_SEA ? APP_MODE_SEA : APP_MODE_SNAKE, clock_seed);
+    opts->match = true;
+    opts->headless = true;
+    opts->games = OPTIONS_MATCH_GAMES;
+    opts->sprt.alpha = opts->sprt.beta = 0.05;
+    WsStatus st =
+        optparse_parse(options_match_command(kind), argc - first, argv + first, opts, err);
+    if (st != WS_OK)
+        return st;
+    settle_defaults(opts);
+    return options_check(opts, err);
 }
 
 WsStatus options_parse(AppOptions *opts, int argc, char **argv, int first, WsError *err) {
@@ -569,7 +720,8 @@ static WsStatus check_outputs(const AppOptions *opts, WsError *err) {
         const char *opt, *path;
     } out[] = {{"--trace", opts->trace},
                {"--screenshot", opts->screenshot},
-               {"--record", opts->record}},
+               {"--record", opts->record},
+               {"--plot", opts->plot}},
       in[] = {{"--map", opts->map}, {"the trace to replay", opts->replay}};
     enum { OUTS = sizeof out / sizeof out[0], INS = sizeof in / sizeof in[0] };
     for (int o = 0; o < OUTS; o++) {
@@ -654,8 +806,10 @@ static WsStatus check_mode(const AppOptions *opts, WsError *err) {
     st = check_start_length(opts, err);
     if (st != WS_OK)
         return st;
-    if (opts->mode == APP_MODE_SNAKE && headless && opts->race_given && opts->trace != NULL)
-        return ws_fail(err, WS_ERR_ARG, "--trace records single games: drop --race or --trace");
+    if (opts->mode == APP_MODE_SNAKE && headless && opts->race_given && opts->shard_n > 0)
+        return ws_fail(err, WS_ERR_ARG,
+                       "--race plays every heat: --shard splits single runs and matches "
+                       "('wavesnake match P1 P2 --shard K/N')");
     if (opts->mode == APP_MODE_ARENA && opts->map != NULL && opts->gen_w > 0)
         return ws_fail(err, WS_ERR_ARG, "--map and --generate cannot be combined");
     st = check_engine_timeout(opts, err);
@@ -664,7 +818,31 @@ static WsStatus check_mode(const AppOptions *opts, WsError *err) {
     return WS_OK;
 }
 
+/* `wavesnake match`: the test needs its two players and its bounds, the
+ * plot is an SVG, and the players can play the board. */
+static WsStatus check_match(const AppOptions *opts, WsError *err) {
+    if (opts->sprt.on && opts->match_players != 2)
+        return ws_fail(err, WS_ERR_ARG,
+                       "--sprt tests the first player against the second: name two players, "
+                       "not %d",
+                       opts->match_players);
+    if ((opts->alpha_given || opts->beta_given) && !opts->sprt.on)
+        return ws_fail(err, WS_ERR_ARG, "--%s goes with --sprt E0,E1",
+                       opts->alpha_given ? "alpha" : "beta");
+    if (opts->sprt.on) {
+        WsStatus st = match_sprt_check(&opts->sprt, err);
+        if (st != WS_OK)
+            return st;
+    }
+    if (opts->plot != NULL && !ends_with(opts->plot, ".svg"))
+        return ws_fail(err, WS_ERR_ARG, "--plot %s: the plot is an SVG picture: name it F.svg",
+                       opts->plot);
+    return check_mode(opts, err);
+}
+
 WsStatus options_check(const AppOptions *opts, WsError *err) {
-    WsStatus st = opts->replay != NULL ? check_replay(opts, err) : check_mode(opts, err);
+    WsStatus st = opts->replay != NULL ? check_replay(opts, err)
+                  : opts->match        ? check_match(opts, err)
+                                       : check_mode(opts, err);
     return st != WS_OK ? st : check_outputs(opts, err);
 }

@@ -14,6 +14,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "match.h"
 #include "monster.h"
 #include "optparse.h"
 #include "player.h"
@@ -25,6 +26,13 @@
 
 /* The smallest window (and --window): the HUD and the board still fit. */
 enum { OPTIONS_WINDOW_MIN_W = 320, OPTIONS_WINDOW_MIN_H = 240 };
+
+/* The most games, frames or ticks a run may ask for (--games, --frames,
+ * --ticks); merge refuses a game number beyond it. */
+enum { OPTIONS_MANY = 100000000 };
+
+/* A match's games when --games is not given (docs/match.md). */
+enum { OPTIONS_MATCH_GAMES = 100 };
 
 typedef enum AppMode { APP_MODE_SNAKE = 0, APP_MODE_ARENA, APP_MODE_SEA, APP_MODE_COUNT } AppMode;
 
@@ -112,6 +120,15 @@ typedef struct AppOptions {
     long replay_tick;    /* --tick T */
     bool replay_tick_given;
     bool print;          /* --print: the board at T as text */
+
+    /* match: `wavesnake match [snake|sea] PLAYER PLAYER...` (docs/match.md); mode is
+       snake or sea, and the run is headless */
+    bool match;
+    int match_players;
+    PlayerSpec match_player[MATCH_MAX_PLAYERS]; /* in command-line order (commands borrowed) */
+    MatchSprt sprt;      /* --sprt elo0,elo1 (sprt.on), --alpha, --beta (default 0.05) */
+    bool alpha_given, beta_given;
+    const char *plot;    /* --plot FILE.svg: the distributions drawn, or NULL */
 } AppOptions;
 
 /* Fills opts with every default (snake, 20x20, length 4, greedy, seed from
@@ -127,9 +144,10 @@ WsStatus options_parse(AppOptions *opts, int argc, char **argv, int first, WsErr
  * --screenshot is a .png or .jpg, --map goes with neither --size nor
  * --generate, replay's --headless / --print / --json / --game / --tick pick
  * one thing to do, --engine-timeout needs an engine, replay's --policy can
- * only name one, and engines play --headless (not in the window yet). options_parse and options_parse_replay call it once
- * every option is read; nothing checks a combination anywhere else.
- * WS_ERR_ARG with one line. */
+ * only name one, engines play --headless (not in the window yet), and a
+ * match's --sprt has its two players and its bounds. options_parse,
+ * options_parse_replay and options_parse_match call it once every option is
+ * read; nothing checks a combination anywhere else. WS_ERR_ARG with one line. */
 WsStatus options_check(const AppOptions *opts, WsError *err);
 
 /* The command line of a mode: the option table with the mode's bit (for
@@ -146,6 +164,16 @@ extern const OptCommand OPTIONS_REPLAY_COMMAND;
 WsStatus options_parse_replay(AppOptions *opts, int argc, char **argv, int first,
                               uint64_t clock_seed, WsError *err);
 
+/* `wavesnake match [snake|sea] PLAYER PLAYER...`: the snake's and the sea's
+ * command lines (the same table with the match bits). */
+const OptCommand *options_match_command(MatchKind kind);
+
+/* Fills opts with the defaults of a match of `kind` and parses
+ * argv[first..argc) as its players and options. WS_ERR_ARG with one line on
+ * bad input (an unknown player, one player, bad --sprt bounds ...). */
+WsStatus options_parse_match(AppOptions *opts, MatchKind kind, int argc, char **argv, int first,
+                             uint64_t clock_seed, WsError *err);
+
 /* Parses a comma-separated overlay list ("wave,path,grid", "all", "none")
  * into OVERLAY_* bits. */
 WsStatus options_parse_overlays(const char *text, unsigned *out, WsError *err);
@@ -157,7 +185,7 @@ size_t app_mode_list(char *buf, size_t size);
 
 const char *arena_shown_name(ArenaShown shown);
 
-/* Whether any option names an engine (--policy, --race, --hunter). */
+/* Whether any option names an engine (--policy, --race, --hunter, a match's players). */
 bool options_name_engine(const AppOptions *opts);
 
 /* The names --policy and --hunter accept, for the other tables that take them. */

@@ -43,7 +43,8 @@ static int names_table(const OptNames *names, const char *table[NAMES_MAX]) {
 #if defined(__GNUC__)
 __attribute__((format(printf, 4, 5)))
 #endif
-static void append(char *buf, size_t size, size_t *len, const char *fmt, ...) {
+static void
+append(char *buf, size_t size, size_t *len, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
     size_t room = *len < size ? size - *len : 0;
@@ -98,7 +99,7 @@ static WsStatus apply(const OptSpec *spec, const char *value, void *target, WsEr
         break;
     case OPT_SIZE:
         st = parse_size(value, (int)spec->lo, (int)spec->hi, what, field,
-                            (int *)(void *)(base + spec->at2), err);
+                        (int *)(void *)(base + spec->at2), err);
         break;
     case OPT_TEXT:
         if (*value == '\0')
@@ -223,6 +224,12 @@ WsStatus optparse_parse(const OptCommand *cmd, int argc, char **argv, void *targ
             continue;
         }
         if (options_end || !is_option(arg)) {
+            if (npos >= cmd->nargs && cmd->last_repeats && cmd->nargs > 0) {
+                WsStatus st = apply(&cmd->args[cmd->nargs - 1], arg, target, err);
+                if (st != WS_OK)
+                    return st;
+                continue;
+            }
             if (npos >= cmd->nargs) {
                 hint(cmd, why, sizeof why);
                 return ws_fail(err, WS_ERR_ARG, "unexpected argument '%s' for %s (%s)",
@@ -283,7 +290,8 @@ size_t optparse_synopsis(const OptCommand *cmd, char *buf, size_t size) {
     append(buf, size, &len, "%s", cmd->name);
     for (int k = 0; k < cmd->nargs; k++) {
         value_token(&cmd->args[k], true, token, sizeof token);
-        append(buf, size, &len, k < cmd->nargs_min ? " %s" : " [%s]", token);
+        const char *more = cmd->last_repeats && k == cmd->nargs - 1 ? "..." : "";
+        append(buf, size, &len, k < cmd->nargs_min ? " %s%s" : " [%s%s]", token, more);
     }
     for (int k = 0; k < cmd->nopts; k++) {
         const OptSpec *spec = &cmd->opts[k];

@@ -80,6 +80,8 @@ typedef struct OptCommand {
     const OptSpec *args; /* positional arguments, in order (may be NULL) */
     int nargs;
     int nargs_min; /* how many of them must be given */
+    bool last_repeats; /* the last positional argument takes every further word too
+                          (its parse is called once per word): "PLAYER..." */
     const OptSpec *opts;
     int nopts;
     const char *summary; /* --help text for a tool; '\n' starts a new line */

@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "match.h"
+
 /* ======================================================================== */
 /* Static helpers                                                            */
 /* ======================================================================== */
@@ -280,12 +282,8 @@ bool snake_race_toggle_wall(SnakeRace *r, int cell) {
 }
 
 int snake_race_compare(const SnakeGame *a, const SnakeGame *b) {
-    bool aw = a->outcome == SNAKE_WON, bw = b->outcome == SNAKE_WON;
-    if (aw != bw)
-        return aw ? 1 : -1;
-    if (!aw && a->snake.len != b->snake.len)
-        return a->snake.len > b->snake.len ? 1 : -1;
-    if (a->steps != b->steps)
-        return a->steps < b->steps ? 1 : -1;
-    return 0;
+    /* The match's rule, one for every comparison of two games (match.h). */
+    MatchResult ra = match_snake_result(a->outcome, a->snake.len, a->steps);
+    MatchResult rb = match_snake_result(b->outcome, b->snake.len, b->steps);
+    return match_compare(MATCH_SNAKE, &ra, &rb);
 }

@@ -108,9 +108,11 @@ bool snake_race_is_over(const SnakeRace *r);
  * whether the wall was toggled. */
 bool snake_race_toggle_wall(SnakeRace *r, int cell);
 
-/* Which of two finished games went better: a win beats any other end, two
- * wins go to the fewer steps, two other ends to the longer snake, then the
- * fewer steps. > 0 when a did better, < 0 when b did, 0 for a tie. */
+/* Which of two finished games went better, by match_compare's rule
+ * (match.h): a forfeit loses to any other end (two forfeits tie), a win
+ * beats any other end, two wins go to the fewer steps, two other ends to the
+ * longer snake, then the fewer steps. > 0 when a did better, < 0 when b
+ * did, 0 for a tie. */
 int snake_race_compare(const SnakeGame *a, const SnakeGame *b);
 
 #endif

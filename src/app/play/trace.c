@@ -120,6 +120,15 @@ void trace_write_end(TraceBuf *t, SnakeOutcome outcome, int length, long steps) 
     buf_printf(t, "end %s length %d steps %ld\n", snake_outcome_name(outcome), length, steps);
 }
 
+bool trace_player_path(const char *path, int k, char *buf, size_t size) {
+    const char *slash = strrchr(path, '/');
+    const char *name = slash != NULL ? slash + 1 : path;
+    const char *dot = strrchr(name, '.');
+    size_t stem = dot != NULL && dot != name ? (size_t)(dot - path) : strlen(path);
+    int n = snprintf(buf, size, "%.*s.%d%s", (int)stem, path, k, path + stem);
+    return n >= 0 && (size_t)n < size;
+}
+
 WsStatus trace_write_history(TraceBuf *t, const SnakeHistory *h, const char *policy, WsError *err) {
     if (!h->started || h->outcome == SNAKE_PLAYING)
         return ws_fail(err, WS_ERR_ARG, "game %ld is still being played: a trace needs its end",

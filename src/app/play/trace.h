@@ -82,6 +82,12 @@ void trace_write_wall(TraceBuf *t, int w, int cell);
 /* The end line. */
 void trace_write_end(TraceBuf *t, SnakeOutcome outcome, int length, long steps);
 
+/* Where player k (1-based) of a race or a match writes its trace: path
+ * with ".K" before its extension ("m.trace" -> "m.2.trace", "runs/m" ->
+ * "runs/m.2"; a dot that starts the file's name is not an extension). False
+ * when that does not fit in size bytes. */
+bool trace_player_path(const char *path, int k, char *buf, size_t size);
+
 /* A whole finished game from its history (with its toggles), `policy` as
  * the game line's name. WS_ERR_ARG for a game still being played (a trace
  * game needs its end line); WS_ERR_NOMEM. */
