@@ -91,6 +91,7 @@
 #include <stdint.h>
 
 #include "dir.h"
+#include "engine_info.h"
 #include "sea.h"
 #include "snake.h"
 #include "ws_error.h"
@@ -100,7 +101,6 @@ enum {
     ENGINE_TIMEOUT_DEFAULT = 2000, /* ms per answer (--engine-timeout) */
     ENGINE_READY_MS = 10000,       /* ms for the handshake */
     ENGINE_QUIT_MS = 1000,         /* ms an engine has to exit after `quit` */
-    ENGINE_TEXT_MAX = 160,         /* bytes of `info text` kept */
     ENGINE_NAME_MAX = 63,          /* bytes of engine_name */
     ENGINE_MAX_LIVE = 1024         /* engines running at once (the signal table) */
 };
@@ -112,18 +112,6 @@ typedef enum EnginePoll {
     ENGINE_ANSWERED,    /* ans is filled; the engine waits for the next request */
     ENGINE_FAULT        /* err says what; the engine process is gone */
 } EnginePoll;
-
-/* What an engine said it thought, for one answer: sized once per board. */
-typedef struct EngineInfo {
-    int w, h, cells; /* the board the buffers are sized for */
-    int32_t *path;   /* cells (y * w + x) of `info path`, path_len of them */
-    int path_len;
-    int32_t *mark; /* cells of `info cells`, mark_len of them */
-    int mark_len;
-    int32_t *wave; /* cells values of `info wave` (-1 none); valid when has_wave */
-    bool has_wave;
-    char text[ENGINE_TEXT_MAX + 1]; /* `info text`, "" when none; printable ASCII */
-} EngineInfo;
 
 /* The answer of engine_poll. */
 typedef struct EngineAnswer {
@@ -218,27 +206,5 @@ void engine_sea_end(Engine *e, const SeaGame *g);
  * the engine (engine_restart starts it again). Calling it with no request
  * pending returns ENGINE_FAULT with WS_ERR_ARG ("no request pending"). */
 EnginePoll engine_poll(Engine *e, int wait_ms, EngineAnswer *ans, WsError *err);
-
-/* ---- info, kept per tick by the window ----------------------------------- */
-
-/* Sizes info for a w x h board (no info). engine_info_deinit frees it. */
-WsStatus engine_info_init(EngineInfo *info, int w, int h, WsError *err);
-void engine_info_deinit(EngineInfo *info);
-void engine_info_clear(EngineInfo *info);
-
-/* The longest engine_info_format of any info on a w x h board, with its NUL. */
-size_t engine_info_format_max(int w, int h);
-
-/* Writes info as canonical `info` lines ("info path ...\n" etc., only the
- * kinds present; "" when none) into buf, NUL-terminated; returns the bytes
- * written without the NUL. cap >= engine_info_format_max(w, h) always fits.
- * This is the compact form to keep per tick: short when the engine said
- * little, and engine_info_parse reads it back. */
-size_t engine_info_format(const EngineInfo *info, char *buf, size_t cap);
-
-/* Reads lines written by engine_info_format (or any accepted `info` lines)
- * into info (sized by engine_info_init for the board), replacing what it
- * held. WS_ERR_PARSE, one line, when a line is not a valid info line. */
-WsStatus engine_info_parse(EngineInfo *info, const char *text, size_t len, WsError *err);
 
 #endif
