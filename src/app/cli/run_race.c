@@ -71,17 +71,18 @@ static void print_table(const AppOptions *opts, const SnakeRace *r, double wall_
 
 /* Starts the engines named for either side (one process each) and lets
  * them play from heat 0 on. WS_ERR_ARG when one cannot be started. */
-static WsStatus attach_engines(const AppOptions *opts, SnakeRace *r, SnakePlayer players[2],
+static WsStatus attach_engines(const AppOptions *opts, SnakeRace *r, EngineSession engines[2],
                                WsError *err) {
     bool any = false;
     for (int k = 0; k < SNAKE_RACE_SIDES; k++) {
         if (opts->race_player[k].kind != PLAYER_ENGINE)
             continue;
-        WsStatus st = snake_player_init(&players[k], &opts->race_player[k], &r->rules,
-                                        opts->engine_timeout_ms, err);
+        WsStatus st = engine_session_open(&engines[k], &opts->race_player[k], ENGINE_SNAKE,
+                                          &r->rules, opts->engine_timeout_ms, err);
         if (st != WS_OK)
             return st;
-        snake_race_attach(r, k, &players[k]);
+        engines[k].keep_log = false; /* a headless race never looks back */
+        snake_race_attach(r, k, &engines[k]);
         any = true;
     }
     if (any)
@@ -106,7 +107,7 @@ int run_race_headless(const AppOptions *opts) {
     if (st != WS_OK)
         return report_status(st, &err);
     SnakeRace *r = calloc(1, sizeof *r);
-    SnakePlayer players[SNAKE_RACE_SIDES] = {0};
+    EngineSession engines[SNAKE_RACE_SIDES] = {0};
     st = r == NULL
              ? ws_fail(&err, WS_ERR_NOMEM, "out of memory for the race")
              : snake_race_init(r, &board.rules, board.walls, opts->race, opts->seed, true, &err);
@@ -115,7 +116,7 @@ int run_race_headless(const AppOptions *opts) {
         free(r);
         return report_status(st, &err);
     }
-    st = attach_engines(opts, r, players, &err);
+    st = attach_engines(opts, r, engines, &err);
     if (st == WS_OK) {
         if (!opts->seed_given)
             cli_note_clock_seed(opts->seed, "race");
@@ -134,7 +135,7 @@ int run_race_headless(const AppOptions *opts) {
     }
     bool forfeits = r->side[0].forfeit + r->side[1].forfeit > 0;
     for (int k = 0; k < SNAKE_RACE_SIDES; k++)
-        snake_player_deinit(&players[k]);
+        engine_session_close(&engines[k]);
     snake_race_deinit(r);
     free(r);
     if (st == WS_OK && forfeits)

@@ -88,22 +88,18 @@ static WsStatus play_game(void *worker, long index, void *result, WsError *err) 
     while (g->outcome == SNAKE_PLAYING) {
         Dir d = DIR_NONE;
         WsError why = {0};
-        WsStatus failed = WS_OK;
-        uint64_t t0 = monoclock_now_ns();
-        PlayerPoll r = snake_player_choose(p, g, &d, &failed, &why);
-        uint64_t ns = monoclock_now_ns() - t0;
-        if (r != PLAYER_MOVED) {
-            if (failed != WS_OK) {
+        if (snake_player_choose(p, g, &d, &why) != ENGINE_ANSWERED) {
+            if (why.status == WS_ERR_NOMEM) { /* the run's own failure, no fault of the engine */
                 *err = why;
-                return failed;
+                return why.status;
             }
             /* The engine failed: the game ends here, every move so far kept. */
             player_fault_line(p->engine, index, g->steps, &why, res->fault, sizeof res->fault);
             snake_game_forfeit(g);
             break;
         }
-        stats_add(&wk->hist, ns);
-        us_sum += (double)ns / 1000.0;
+        stats_add(&wk->hist, p->turn.took_ns);
+        us_sum += snake_player_decision_us(p);
         decisions++;
         if (d == DIR_NONE) {
             snake_game_tick(g, d); /* records the death */

@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "engine_line.h"
+#include "monoclock.h"
 
 extern char **environ;
 
@@ -52,8 +53,9 @@ struct Engine {
     size_t wcap, woff, wlen;
     bool wdead; /* a write failed: the engine closed its input */
 
-    long t_request; /* ms, monotonic */
-    bool early;     /* lines were waiting when the request was made */
+    long t_request; /* ms (monoclock): when the request was made; its deadline runs from here */
+    uint64_t t_written_ns; /* monoclock: when its last byte was written (0: not yet) */
+    bool early;            /* lines were waiting when the request was made */
 
     /* snake: what the engine saw */
     int bw, bh;     /* the board the buffers are sized for (0: none) */
@@ -148,11 +150,8 @@ static void live_remove(int slot) {
 /* Clocks, writes, processes                                                */
 /* ======================================================================== */
 
-static long now_ms(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
+/* The one clock of every engine timing (monoclock.h), in ms for deadlines. */
+static long now_ms(void) { return (long)(monoclock_now_ns() / 1000000u); }
 
 static void sleep_ms(int ms) {
     struct timespec ts = {ms / 1000, (long)(ms % 1000) * 1000000L};
@@ -587,8 +586,11 @@ static void flush(Engine *e) {
             break;
         }
     }
-    if (e->woff == e->wlen)
+    if (e->woff == e->wlen) {
+        if (e->wlen > 0 && e->phase == PHASE_WAIT && e->t_written_ns == 0)
+            e->t_written_ns = monoclock_now_ns(); /* the decision time starts */
         e->woff = e->wlen = 0;
+    }
 }
 
 /* Sizes every per-board buffer: the longest request is a game block with
@@ -652,6 +654,7 @@ static void begin_wait(Engine *e) {
     e->early = e->rlen > 0;  /* written after the last answer, before this go */
     e->phase = PHASE_WAIT;
     e->t_request = now_ms();
+    e->t_written_ns = 0;
     flush(e);
 }
 
@@ -711,7 +714,7 @@ void engine_snake_end(Engine *e, const SnakeGame *g, bool forfeit) {
     e->last_tick = -1;
 }
 
-void engine_snake_forget(Engine *e) { e->last_tick = -1; }
+void engine_forget(Engine *e) { e->last_tick = -1; }
 
 WsStatus engine_sea_request(Engine *e, const SeaGame *g, WsError *err) {
     WsStatus st = can_request(e, err);
@@ -817,7 +820,8 @@ static EnginePoll on_line(Engine *e, const char *s, size_t n, EngineAnswer *ans,
     } else {
         return fault(e, err, "an unknown line: \"%s\"", ws_quote_len(q, 40, s, n));
     }
-    ans->wait_ms = now_ms() - e->t_request;
+    uint64_t now = monoclock_now_ns();
+    ans->wait_ns = e->t_written_ns != 0 && now > e->t_written_ns ? now - e->t_written_ns : 0;
     ans->info = &e->info;
     e->phase = PHASE_IDLE;
     return ENGINE_ANSWERED;

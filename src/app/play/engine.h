@@ -21,7 +21,7 @@
  *                 `walls K x1 y1 ... xK yK`   only when the board has walls
  *              (this block before the first tick of a game, and again before
  *              a tick that does not follow the last one sent: a step back, a
- *              replay seek, engine_snake_forget), then each tick:
+ *              replay seek, engine_forget), then each tick:
  *              -> `tick T`                   T = the game's steps so far
  *                 `food X Y` | `food none`
  *                 `snake L x1 y1 ... xL yL`  head first
@@ -107,9 +107,13 @@ enum {
 
 typedef enum EngineKind { ENGINE_SNAKE, ENGINE_SEA } EngineKind;
 
+/* What a poll gave: the one result of every layer that asks an engine (this
+ * client, player.h's players, engine_session.h), so that no caller maps one
+ * enum onto another. */
 typedef enum EnginePoll {
     ENGINE_PENDING = 0, /* no complete answer yet: poll again */
-    ENGINE_ANSWERED,    /* ans is filled; the engine waits for the next request */
+    ENGINE_ANSWERED,    /* ans is filled; the engine waits for the next request (or: ready) */
+    ENGINE_STALE,       /* engine_session.h: an answer for a state nobody waits for, dropped */
     ENGINE_FAULT        /* err says what; the engine process is gone */
 } EnginePoll;
 
@@ -117,7 +121,9 @@ typedef enum EnginePoll {
 typedef struct EngineAnswer {
     Dir move;               /* snake: the move (never DIR_NONE) */
     int shot;               /* sea: the cell y * 10 + x, unknown on the board sent */
-    long wait_ms;           /* from the request to the answer */
+    uint64_t wait_ns;       /* the decision time: from the request's last byte written to the
+                               answer line read (monoclock.h), the same headless and in the
+                               window */
     const EngineInfo *info; /* the engine's info of this answer, valid until the next request */
 } EngineAnswer;
 
@@ -185,10 +191,6 @@ WsStatus engine_snake_request(Engine *e, const SnakeGame *g, WsError *err);
  * is sent to a stopped engine, and the next request starts a `game` block. */
 void engine_snake_end(Engine *e, const SnakeGame *g, bool forfeit);
 
-/* The next tick sent starts with a `game` block (after any jump in time
- * that keeps the tick numbers consecutive by chance, e.g. a restart). */
-void engine_snake_forget(Engine *e);
-
 /* ---- sea ----------------------------------------------------------------- */
 
 /* Sends g's observed board before its next shot (preceded by `game seed S`
@@ -197,6 +199,11 @@ WsStatus engine_sea_request(Engine *e, const SeaGame *g, WsError *err);
 
 /* `end shots N`; best effort, as engine_snake_end. */
 void engine_sea_end(Engine *e, const SeaGame *g);
+
+/* The next request, snake or sea, starts with a `game` block (after a jump
+ * in time that keeps the tick numbers consecutive by chance, a restart, a
+ * branch). */
+void engine_forget(Engine *e);
 
 /* ---- answers ------------------------------------------------------------- */
 

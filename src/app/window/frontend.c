@@ -209,9 +209,9 @@ static void update(Frontend *app) {
         }
     }
     ctx->pace = view_pace(app); /* a tick may have given the wheel back */
-    const ViewHistory *hist = time_travel_history(app);
-    if (hist != NULL && hist->idle != NULL)
-        hist->idle(frontend_view_state(app), ctx);
+    const View *view = frontend_view(app);
+    if (view->idle != NULL)
+        view->idle(frontend_view_state(app), ctx);
     if (now - app->rate_ms >= 500) { /* ticks/s over the last half second */
         ctx->ticks_per_s = (double)app->rate_ticks * 1000.0 / (double)(now - app->rate_ms);
         app->rate_ms = now;

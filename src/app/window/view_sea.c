@@ -49,7 +49,7 @@
 #include <string.h>
 
 #include "engine.h"
-#include "engine_log.h"
+#include "engine_session.h"
 #include "monoclock.h"
 #include "player.h"
 #include "report.h"
@@ -84,21 +84,16 @@ typedef enum SeaLayout {
     SEA_LAYOUT_COUNT
 } SeaLayout;
 
-/* The engine behind --hunter engine:CMD and what it said, per shot. Its
- * board is shooter[0] whenever the layout shows it. */
+/* The engine behind --hunter engine:CMD: its session (which keeps what it
+ * said at each shot) and where its board stands. Its board is shooter[0]
+ * whenever the layout shows it. */
 typedef struct EngineSide {
-    SeaPlayer player;        /* the process (player.h) */
-    bool asked;              /* a request is out */
-    long asked_round;        /* SeaView.round when asked: a new game or layout makes it stale */
-    int asked_at;            /* the shots on the board sent */
-    long asked_game;         /* the game it belongs to (for a fault's line) */
-    uint64_t asked_ns;       /* monoclock, when asked (or, while starting, when started) */
-    bool starting;           /* restarted after a fault: its handshake is not done */
+    EngineSession sess;
     int next;                /* the answer for the latest tick (hist.shots), -1 while none */
-    EngineLog said;          /* its shot, time and info at each tick answered */
-    const EngineInfo *shown; /* what it said at the tick on screen; NULL: nothing (yet) */
+    const EngineInfo *shown; /* what it said at the tick on screen (while it thinks about
+                                the latest: at the tick before); NULL: nothing */
+    int shown_tick;          /* the tick `shown` is for */
     int fault_at;            /* the tick whose request faulted: forfeit there; -1 */
-    char fault[320];         /* player_fault_line's line */
 } EngineSide;
 
 typedef struct SeaView {
@@ -111,7 +106,6 @@ typedef struct SeaView {
     int boards;  /* 1 or 2 */
     Shooter shooter[2];
     EngineSide *eng; /* --hunter engine:CMD, else NULL */
-    long round;      /* counts games and layouts: an answer asked in another is stale */
 
     /* statistics since the start or the last Tab */
     long played;
@@ -146,7 +140,7 @@ static SeaHunter other_hunter(SeaHunter h) {
 
 /* The name of a board's hunter: "sampler", or "engine:NAME". */
 static const char *shooter_name(const SeaView *v, const Shooter *s) {
-    return s->engine ? sea_player_name(&v->eng->player) : sea_hunter_name(s->hunter);
+    return s->engine ? v->eng->sess.label : sea_hunter_name(s->hunter);
 }
 
 /* The HUD's short key for a board: "sampler", or "engine". */
@@ -161,10 +155,9 @@ static void decide(Shooter *s) {
     }
     WsError err = {0};
     int cell = -1;
-    Uint64 t0 = SDL_GetPerformanceCounter();
+    uint64_t t0 = monoclock_now_ns(); /* the clock of every decision time (monoclock.h) */
     WsStatus st = sea_ai_choose(&s->ai, &s->game.seen, &s->rng, &cell, &err);
-    Uint64 t1 = SDL_GetPerformanceCounter();
-    s->decision_us = (double)(t1 - t0) * 1e6 / (double)SDL_GetPerformanceFrequency();
+    s->decision_us = (double)(monoclock_now_ns() - t0) / 1000.0;
     /* The game's own board is always consistent, so a failure is a bug: stop this board. */
     s->pending = st == WS_OK ? cell : -1;
     if (st != WS_OK) {
@@ -189,22 +182,22 @@ static int board_tick(const SeaView *v, const Shooter *s) {
 
 /* Fills e->shown with what the engine said at tick t (nothing when it has
  * not answered there). */
-static void side_show(EngineSide *e, int t) { e->shown = engine_log_info(&e->said, t); }
+static void side_show(EngineSide *e, int t) {
+    e->shown = t >= 0 ? engine_session_info_at(&e->sess, t) : NULL;
+    e->shown_tick = t;
+}
 
 /* The ticks the engine has answered (each after the one before). */
-static int side_noted(const EngineSide *e) { return (int)engine_log_ticks(&e->said); }
+static int side_noted(const EngineSide *e) { return (int)engine_session_kept_ticks(&e->sess); }
 
-/* The engine's game ends forfeit at tick t of its board: one line on the
- * HUD and on stderr (here, once: a seek back to it shows it again, it is
- * not a new fault). */
-static void side_forfeit(SeaView *v, Shooter *s, const WsError *why, FrontendCtx *ctx) {
+/* The engine's game ends forfeit at tick t of its board: the session's line
+ * on the HUD and on stderr (here, once: a seek back to it shows it again, it
+ * is not a new fault). */
+static void side_forfeit(SeaView *v, Shooter *s, FrontendCtx *ctx) {
     EngineSide *e = v->eng;
     e->fault_at = s->hist.shots;
-    player_fault_line(e->player.engine, v->game_index, s->hist.shots, why, e->fault,
-                      sizeof e->fault);
-    fprintf(stderr, "wavesnake: %s\n", e->fault);
-    fflush(stderr);
-    frontend_status(ctx, "%s", e->fault);
+    report_warn("%s", e->sess.fault);
+    frontend_status(ctx, "%s", e->sess.fault);
     if (board_tick(v, s) == s->hist.shots) {
         sea_game_forfeit(&s->game);
         s->done = true;
@@ -212,111 +205,54 @@ static void side_forfeit(SeaView *v, Shooter *s, const WsError *why, FrontendCtx
     }
 }
 
-/* Whether the engine's board waits for a shot the engine has not been asked for. */
+/* Whether the engine's board waits for a shot the engine has not answered. */
 static bool side_needs_ask(SeaView *v) {
     Shooter *s = side_board(v);
     EngineSide *e = v->eng;
-    return s != NULL && !e->asked && !s->done && e->fault_at < 0 &&
-           side_noted(e) == s->hist.shots && !sea_game_is_over(&s->game);
+    return s != NULL && !s->done && e->fault_at < 0 && side_noted(e) == s->hist.shots &&
+           !sea_game_is_over(&s->game);
 }
 
 /* Asks the engine for the shot at its board's latest tick (never waits for
- * the answer). A dead engine (a fault stopped it) is started afresh first,
- * without waiting either: side_collect asks once it has said ready. */
-static void side_ask(SeaView *v, FrontendCtx *ctx) {
-    if (v->eng->starting || !side_needs_ask(v))
-        return;
-    Shooter *s = &v->shooter[0];
-    EngineSide *e = v->eng;
-    WsError err = {0};
-    WsStatus st = WS_OK;
-    /* Before the request: writing it may hand the CPU to the engine, which
-     * can answer before this call returns. */
-    e->asked_ns = monoclock_now_ns();
-    if (!engine_alive(e->player.engine)) {
-        st = sea_player_new_game_async(&e->player, &s->game, &err);
-        e->starting = st == WS_OK;
-        if (e->starting)
-            return;
-    }
-    if (st == WS_OK)
-        st = sea_player_request(&e->player, &s->game, &err);
-    if (st != WS_OK) {
-        side_forfeit(v, s, &err, ctx);
-        return;
-    }
-    e->asked = true;
-    e->asked_round = v->round;
-    e->asked_at = s->hist.shots;
-    e->asked_game = v->game_index;
+ * the answer; nothing is sent while a request is out, and a dead engine is
+ * started afresh first: side_collect asks again once it has said ready). */
+static void side_ask(SeaView *v) {
+    if (side_needs_ask(v))
+        engine_session_ask_sea(&v->eng->sess, &v->shooter[0].game);
 }
 
-/* The handshake of a restarted engine, waiting at most wait_ms: once it is
- * ready it is asked; an engine that never gets ready forfeits the game that
- * waits for it (or, with none waiting, is said on stderr). */
-static void side_poll_start(SeaView *v, FrontendCtx *ctx, int wait_ms) {
-    EngineSide *e = v->eng;
-    WsError err = {0};
-    PlayerStart r = sea_player_poll_ready(&e->player, wait_ms, &err);
-    if (r == PLAYER_STARTING)
-        return;
-    e->starting = false;
-    if (r == PLAYER_READY) {
-        side_ask(v, ctx);
-        return;
-    }
-    Shooter *s = side_board(v);
-    if (side_needs_ask(v)) {
-        side_forfeit(v, s, &err, ctx);
-    } else {
-        fprintf(stderr, "wavesnake: %s\n", err.msg);
-        fflush(stderr);
-    }
-}
-
-/* Reads the engine's answer if there is one, waiting at most wait_ms. An
- * answer for a board that is no longer there (a new game, a step back and
- * play on) is dropped and the engine asked again. */
+/* Reads the engine's answer if there is one, waiting at most wait_ms, and
+ * asks again when nothing is out for the board as it is (an answer for a
+ * board that is no longer there dropped, a restart done). */
 static void side_collect(SeaView *v, FrontendCtx *ctx, int wait_ms) {
     EngineSide *e = v->eng;
-    if (e != NULL && e->starting)
-        side_poll_start(v, ctx, wait_ms);
-    if (e == NULL || !e->asked)
+    if (e == NULL)
         return;
-    int cell = -1;
-    WsError err = {0};
-    PlayerPoll r = sea_player_poll(&e->player, wait_ms, &cell, &err);
-    if (r == PLAYER_PENDING)
-        return;
-    e->asked = false;
-    double ms = (double)(monoclock_now_ns() - e->asked_ns) / 1e6;
+    EngineReply rep;
+    EnginePoll r = engine_session_poll(&e->sess, wait_ms, &rep);
     Shooter *s = side_board(v);
-    bool stale = s == NULL || e->asked_round != v->round || e->asked_at != s->hist.shots ||
-                 side_noted(e) != s->hist.shots || s->done;
-    if (r == PLAYER_FAULT && !stale) {
-        side_forfeit(v, s, &err, ctx);
-        return;
-    }
-    if (r == PLAYER_FAULT) {
+    if (r == ENGINE_FAULT) {
+        bool wanted = s != NULL && e->sess.fault_stamp.epoch == e->sess.epoch &&
+                      e->sess.fault_stamp.tick == s->hist.shots && side_needs_ask(v);
+        if (wanted) {
+            side_forfeit(v, s, ctx);
+            return;
+        }
         /* A fault of a question nobody waits for any more: said, not counted. */
-        char line[320];
-        player_fault_line(e->player.engine, e->asked_game, e->asked_at, &err, line, sizeof line);
-        fprintf(stderr, "wavesnake: %s (an answer no longer needed)\n", line);
+        report_warn("%s (an answer no longer needed)", e->sess.fault);
     }
-    if (stale || r == PLAYER_FAULT) {
-        side_ask(v, ctx);
+    if (r == ENGINE_ANSWERED && s != NULL && rep.stamp.tick == s->hist.shots && !s->done) {
+        e->next = rep.answer;
+        s->decision_us = rep.decision_us;
+        s->decision_us_sum += s->decision_us;
+        s->decisions++;
+        if (board_tick(v, s) == s->hist.shots) {
+            s->pending = rep.answer;
+            side_show(e, s->hist.shots);
+        }
         return;
     }
-    if (side_noted(e) == s->hist.shots) /* the answers go in tick order */
-        engine_log_keep(&e->said, s->hist.shots, cell, sea_player_info(&e->player), ms);
-    e->next = cell;
-    s->decision_us = ms * 1000.0;
-    s->decision_us_sum += s->decision_us;
-    s->decisions++;
-    if (board_tick(v, s) == s->hist.shots) {
-        s->pending = cell;
-        side_show(e, s->hist.shots);
-    }
+    side_ask(v);
 }
 
 /* The engine's board at its tick t after a seek (the game already rebuilt). */
@@ -329,20 +265,19 @@ static void side_seek(SeaView *v, Shooter *s, int t) {
                  : t < s->hist.shots ? s->hist.cell[t]
                  : side_noted(e) > t ? e->next
                                      : -1;
-    double ms = 0.0;
-    if (engine_log_answer(&e->said, t, NULL, &ms)) {
-        s->decision_us = ms * 1000.0;
+    double us = 0.0;
+    if (engine_session_kept(&e->sess, t, NULL, &us)) {
+        s->decision_us = us;
         side_show(e, t);
     } else {
-        side_show(e, -1);
+        side_show(e, t > 0 ? t - 1 : -1); /* it thinks about t: its last answer stays */
     }
 }
 
 /* ---- games --------------------------------------------------------------- */
 
-static void start_game(SeaView *v, long index, FrontendCtx *ctx) {
+static void start_game(SeaView *v, long index) {
     v->game_index = index;
-    v->round++;
     uint64_t seed = v->seed + (uint64_t)index;
     for (int b = 0; b < v->boards; b++) {
         Shooter *s = &v->shooter[b];
@@ -357,15 +292,13 @@ static void start_game(SeaView *v, long index, FrontendCtx *ctx) {
     }
     if (v->eng != NULL) {
         EngineSide *e = v->eng;
-        engine_log_truncate(&e->said, 0);
+        engine_session_new_game(&e->sess, index); /* an answer still out is stale now */
         e->next = -1;
         e->fault_at = -1;
-        e->fault[0] = '\0';
         side_show(e, -1);
         if (side_board(v) != NULL) {
             v->shooter[0].pending = -1;
-            /* With a request still out, its answer is stale: collecting it asks anew. */
-            side_ask(v, ctx);
+            side_ask(v);
         }
     }
     v->over = false;
@@ -447,7 +380,7 @@ static void set_layout(SeaView *v, SeaLayout layout) {
 
 /* Playing on from the past tick on screen: the later shots go (a built-in
  * hunter fires them again the same; the engine is asked afresh from there). */
-static void play_on(SeaView *v, FrontendCtx *ctx) {
+static void play_on(SeaView *v) {
     for (int b = 0; b < v->boards; b++) {
         Shooter *s = &v->shooter[b];
         int at = board_tick(v, s);
@@ -457,14 +390,14 @@ static void play_on(SeaView *v, FrontendCtx *ctx) {
         if (!s->engine)
             continue;
         EngineSide *e = v->eng;
-        engine_log_truncate(&e->said, at);
+        engine_session_branch(&e->sess, at); /* an answer still out is stale now */
+        e->sess.fault[0] = '\0';
         e->next = -1;
         e->fault_at = -1; /* a fault happened later than here */
-        e->fault[0] = '\0';
         s->pending = -1;
         s->done = false;
-        side_show(e, -1);
-        side_ask(v, ctx); /* with a request out, its answer is stale: collecting asks anew */
+        side_show(e, at > 0 ? at - 1 : -1);
+        side_ask(v);
     }
 }
 
@@ -477,8 +410,7 @@ static void sea_view_destroy(void *state) {
     if (v == NULL)
         return;
     if (v->eng != NULL) {
-        sea_player_deinit(&v->eng->player); /* quit, then its process group killed after 1 s */
-        engine_log_deinit(&v->eng->said);
+        engine_session_close(&v->eng->sess); /* quit, then its process group killed after 1 s */
         free(v->eng);
     }
     free(v);
@@ -493,10 +425,9 @@ static WsStatus side_open(SeaView *v, const AppOptions *o, WsError *err) {
     v->eng = e;
     e->fault_at = -1;
     e->next = -1;
-    WsStatus st = engine_log_init(&e->said, SEA_W, SEA_H, ENGINE_LOG_BYTES, err);
-    if (st != WS_OK)
-        return st;
-    return sea_player_init(&e->player, &o->hunter_player, o->engine_timeout_ms, err);
+    e->shown_tick = -1;
+    return engine_session_open(&e->sess, &o->hunter_player, ENGINE_SEA, NULL, o->engine_timeout_ms,
+                               err);
 }
 
 static WsStatus sea_view_create(void **state, FrontendCtx *ctx, const void *arg, WsError *err) {
@@ -517,7 +448,7 @@ static WsStatus sea_view_create(void **state, FrontendCtx *ctx, const void *arg,
         }
     }
     set_layout(v, SEA_RACE);
-    start_game(v, 0, ctx);
+    start_game(v, 0);
     printf("wavesnake: sea, %s vs %s, placement %s, seed %llu (game i uses seed + i)\n",
            shooter_name(v, &v->shooter[0]), shooter_name(v, &v->shooter[1]),
            sea_placement_name(v->placement), (unsigned long long)v->seed);
@@ -531,7 +462,7 @@ static bool sea_view_action(void *state, Action action, FrontendCtx *ctx) {
     switch (action) {
     case ACT_RESTART:
     case ACT_NEW_GAME:
-        start_game(v, v->game_index + (action == ACT_NEW_GAME), ctx);
+        start_game(v, v->game_index + (action == ACT_NEW_GAME));
         frontend_status(ctx, "%s %ld (seed %llu)", action == ACT_NEW_GAME ? "next game:" : "game",
                         v->game_index, (unsigned long long)(v->seed + (uint64_t)v->game_index));
         return true;
@@ -540,7 +471,7 @@ static bool sea_view_action(void *state, Action action, FrontendCtx *ctx) {
         return false;
     case ACT_NEXT:
         set_layout(v, (SeaLayout)((v->layout + 1) % SEA_LAYOUT_COUNT));
-        start_game(v, v->game_index + 1, ctx);
+        start_game(v, v->game_index + 1);
         if (v->boards == 2)
             frontend_status(ctx, "race: %s vs %s", shooter_name(v, &v->shooter[0]),
                             shooter_name(v, &v->shooter[1]));
@@ -565,12 +496,12 @@ static int side_wait_ms(const FrontendCtx *ctx) {
 static bool sea_view_tick(void *state, FrontendCtx *ctx) {
     SeaView *v = state;
     if (v->cur < last_tick(v))
-        play_on(v, ctx);
+        play_on(v);
     if (v->over) {
         /* While paused a single step skips the wait, so N never seems stuck. */
         if (!ctx->paused && ctx->now_ms - v->over_ms < VIEW_RESULT_MS)
             return false;
-        start_game(v, v->game_index + 1, ctx);
+        start_game(v, v->game_index + 1);
         return true;
     }
     side_collect(v, ctx, side_wait_ms(ctx));
@@ -588,15 +519,15 @@ static bool sea_view_tick(void *state, FrontendCtx *ctx) {
             s->done = true;
             s->pending = -1;
             if (s->engine)
-                sea_player_end(&v->eng->player, &s->game); /* `end shots N` */
+                engine_session_end_sea(&v->eng->sess, &s->game); /* `end shots N` */
             continue;
         }
         all_done = false;
         if (s->engine) {
             s->pending = -1;
             v->eng->next = -1;
-            side_show(v->eng, -1);
-            side_ask(v, ctx);
+            side_show(v->eng, s->hist.shots - 1); /* its last answer stays while it thinks */
+            side_ask(v);
         } else {
             decide(s);
             s->decision_us_sum += s->decision_us;
@@ -629,7 +560,7 @@ static bool sea_hist_seek(void *state, long t, FrontendCtx *ctx) {
         int at = board_tick(v, s);
         WsError err = {0};
         int choice = -1;
-        Uint64 t0 = SDL_GetPerformanceCounter();
+        uint64_t t0 = monoclock_now_ns();
         if (sea_history_seek(&s->hist, at, &s->game, s->engine ? NULL : &s->ai, &s->rng, &choice,
                              &err) != WS_OK) {
             frontend_status(ctx, "cannot show tick %ld: %s", t, err.msg);
@@ -639,8 +570,7 @@ static bool sea_hist_seek(void *state, long t, FrontendCtx *ctx) {
             side_seek(v, s, at);
         } else {
             /* The HUD's decision time: this decision, made again (with the shots before it). */
-            s->decision_us = (double)(SDL_GetPerformanceCounter() - t0) * 1e6 /
-                             (double)SDL_GetPerformanceFrequency();
+            s->decision_us = (double)(monoclock_now_ns() - t0) / 1000.0;
             s->pending = choice;
             s->done = choice < 0;
         }
@@ -699,7 +629,6 @@ static const ViewHistory SEA_HISTORY = {
     .current = sea_hist_current,
     .seek = sea_hist_seek,
     .marks = sea_hist_marks,
-    .idle = sea_hist_idle,
 };
 
 /* ======================================================================== */
@@ -1008,11 +937,12 @@ static void sea_view_draw(void *state, FrontendCtx *ctx) {
             } else {
                 const Shooter *w = &v->shooter[a < b ? 0 : 1], *l = &v->shooter[a < b ? 1 : 0];
                 if (l->game.forfeit)
-                    snprintf(ctx->caption, sizeof ctx->caption, "%s wins: %s forfeit",
+                    snprintf(ctx->caption, sizeof ctx->caption, "%.64s wins: %.64s forfeit",
                              shooter_name(v, w), shooter_name(v, l));
                 else
-                    snprintf(ctx->caption, sizeof ctx->caption, "%s wins: %d shots to %s's %d",
-                             shooter_name(v, w), w->game.shots, shooter_name(v, l), l->game.shots);
+                    snprintf(ctx->caption, sizeof ctx->caption,
+                             "%.64s wins: %d shots to %.64s's %d", shooter_name(v, w),
+                             w->game.shots, shooter_name(v, l), l->game.shots);
                 ctx->caption_color = PAL_GOOD;
             }
         } else if (s0->game.forfeit) {
@@ -1035,7 +965,7 @@ static void hud_engine_reason(Hud *hud, const SeaView *v, const Shooter *s) {
     const EngineSide *e = v->eng;
     if (s->game.forfeit) {
         hud_kv(hud, "forfeit", PAL_BAD, "the engine's game is lost");
-        hud_wrapped(hud, PAL_BAD, e->fault[0] ? e->fault : "the engine failed");
+        hud_wrapped(hud, PAL_BAD, e->sess.fault[0] ? e->sess.fault : "the engine failed");
         return;
     }
     if (s->done) {
@@ -1044,14 +974,13 @@ static void hud_engine_reason(Hud *hud, const SeaView *v, const Shooter *s) {
     }
     if (s->pending < 0) {
         /* The wall clock, not the view's: offscreen nothing waits here. */
-        double ms =
-            e->asked || e->starting ? (double)(monoclock_now_ns() - e->asked_ns) / 1e6 : 0.0;
-        if (e->starting) {
+        double ms = engine_session_thinking_ms(&e->sess, monoclock_now_ns());
+        if (e->sess.starting) {
             hud_kv(hud, "next shot", PAL_ACCENT, "starting the engine ... %.0f ms", ms);
             hud_text(hud, PAL_TEXT_DIM, "  (ready within %d s)", ENGINE_READY_MS / 1000);
         } else {
             hud_kv(hud, "next shot", PAL_ACCENT, "thinking ... %.0f ms", ms);
-            hud_text(hud, PAL_TEXT_DIM, "  (timeout %d ms)", e->player.timeout_ms);
+            hud_text(hud, PAL_TEXT_DIM, "  (timeout %d ms)", e->sess.sea.timeout_ms);
         }
         return;
     }
@@ -1245,5 +1174,6 @@ const View VIEW_SEA = {
     .draw = sea_view_draw,
     .fit = sea_view_fit,
     .hud = sea_view_hud,
+    .idle = sea_hist_idle,
     .history = &SEA_HISTORY,
 };
