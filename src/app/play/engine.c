@@ -65,6 +65,7 @@ struct Engine {
     SeaBoard sea_sent; /* sea: the board of the pending shot */
 
     EngineInfo info;
+    char warning[ENGINE_WARNING_MAX]; /* the answer's first malformed info line, "" */
 };
 
 /* ======================================================================== */
@@ -572,12 +573,19 @@ static void queue_xy(Engine *e, int c, int w) {
     queue(e, tmp, n);
 }
 
-/* Writes what the pipe takes now. */
+/* Writes what the pipe takes now. The decision time starts as the write
+ * that completes a request starts: the engine cannot answer before `go`,
+ * the request's last line, and a reader woken by the write may run on this
+ * core before write(2) returns, answer and all (a clock read after the
+ * write would miss that time). */
 static void flush(Engine *e) {
     while (e->woff < e->wlen && !e->wdead) {
+        uint64_t t0 = monoclock_now_ns();
         ssize_t n = write_nosig(e->to_fd, e->wbuf + e->woff, e->wlen - e->woff);
         if (n > 0) {
             e->woff += (size_t)n;
+            if (e->woff == e->wlen && e->phase == PHASE_WAIT && e->t_written_ns == 0)
+                e->t_written_ns = t0;
         } else if (n < 0 && errno == EINTR) {
             continue;
         } else {
@@ -586,11 +594,8 @@ static void flush(Engine *e) {
             break;
         }
     }
-    if (e->woff == e->wlen) {
-        if (e->wlen > 0 && e->phase == PHASE_WAIT && e->t_written_ns == 0)
-            e->t_written_ns = monoclock_now_ns(); /* the decision time starts */
+    if (e->woff == e->wlen)
         e->woff = e->wlen = 0;
-    }
 }
 
 /* Sizes every per-board buffer: the longest request is a game block with
@@ -650,6 +655,7 @@ static bool read_available(Engine *e) {
 
 static void begin_wait(Engine *e) {
     engine_info_clear(&e->info);
+    e->warning[0] = '\0';
     (void)read_available(e); /* EOF shows in engine_poll */
     e->early = e->rlen > 0;  /* written after the last answer, before this go */
     e->phase = PHASE_WAIT;
@@ -757,9 +763,27 @@ void engine_sea_end(Engine *e, const SeaGame *g) {
 
 /* One complete line of the engine (without its "\n"). Returns PENDING to
  * read on, ANSWERED, or FAULT. */
+/* Whether a line is an `info` line, however malformed its words. */
+static bool is_info_line(const char *s, size_t n) {
+    return n >= 4 && memcmp(s, "info", 4) == 0 && (n == 4 || s[4] == ' ');
+}
+
+/* A malformed `info` line: an annotation, never a reason to lose the game.
+ * The line is dropped (engine_info_line leaves no part of it) and the
+ * answer carries the first such warning of its lines. */
+static EnginePoll warn_info(Engine *e, const char *bad, const char *s, size_t n) {
+    if (e->warning[0] == '\0') {
+        char q[WS_QUOTE_SIZE];
+        snprintf(e->warning, sizeof e->warning, "%s: \"%s\"", bad, ws_quote_len(q, 40, s, n));
+    }
+    return ENGINE_PENDING;
+}
+
 static EnginePoll on_line(Engine *e, const char *s, size_t n, EngineAnswer *ans, WsError *err) {
     char q[WS_QUOTE_SIZE];
     const char *bad = engine_line_shape(s, n);
+    if (bad != NULL && e->phase == PHASE_WAIT && is_info_line(s, n))
+        return warn_info(e, bad, s, n);
     if (bad != NULL)
         return fault(e, err, "%s: \"%s\"", bad, ws_quote_len(q, 40, s, n));
     size_t at = 0;
@@ -786,9 +810,7 @@ static EnginePoll on_line(Engine *e, const char *s, size_t n, EngineAnswer *ans,
         return fault(e, err, "wrote \"%s\" before go", ws_quote_len(q, 40, s, n));
     if (engine_word_is(w, wl, "info")) {
         bad = engine_info_line(&e->info, s, n);
-        if (bad != NULL)
-            return fault(e, err, "%s: \"%s\"", bad, ws_quote_len(q, 40, s, n));
-        return ENGINE_PENDING;
+        return bad != NULL ? warn_info(e, bad, s, n) : ENGINE_PENDING;
     }
     if (e->kind == ENGINE_SNAKE && engine_word_is(w, wl, "move")) {
         const char *d;
@@ -823,6 +845,7 @@ static EnginePoll on_line(Engine *e, const char *s, size_t n, EngineAnswer *ans,
     uint64_t now = monoclock_now_ns();
     ans->wait_ns = e->t_written_ns != 0 && now > e->t_written_ns ? now - e->t_written_ns : 0;
     ans->info = &e->info;
+    ans->warning = e->warning[0] != '\0' ? e->warning : NULL;
     e->phase = PHASE_IDLE;
     return ENGINE_ANSWERED;
 }

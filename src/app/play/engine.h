@@ -53,11 +53,15 @@
  *    (SEGV)"), or closed its output;
  *  - a line that is not ASCII words separated by single spaces, longer than
  *    1 MiB, an unknown line (anything but `info` and the one answer), a
- *    malformed one (bad direction, a coordinate off the board, a wave of the
- *    wrong length, a shot at a cell that is not unknown), or a line written
- *    before `go`;
+ *    malformed answer (bad direction, a shot off the board or at a cell that
+ *    is not unknown), or a line written before `go`;
  *  - no complete answer within the timeout, counted from the request (a
  *    request the engine does not read in time counts against it too).
+ *
+ * Warnings. An `info` line only annotates: a malformed one (two spaces, a
+ * coordinate off the board, `info cells 1`, a wave of the wrong length) is
+ * dropped, the answer stands, and EngineAnswer.warning says what was wrong
+ * (the callers say it once: docs/engines.md).
  *
  * Never blocking. A request (engine_snake_request, engine_sea_request)
  * queues its lines and writes what the pipe takes at once; engine_poll
@@ -102,6 +106,7 @@ enum {
     ENGINE_READY_MS = 10000,       /* ms for the handshake */
     ENGINE_QUIT_MS = 1000,         /* ms an engine has to exit after `quit` */
     ENGINE_NAME_MAX = 63,          /* bytes of engine_name */
+    ENGINE_WARNING_MAX = 160,      /* bytes of an answer's warning */
     ENGINE_MAX_LIVE = 1024         /* engines running at once (the signal table) */
 };
 
@@ -125,6 +130,8 @@ typedef struct EngineAnswer {
                                answer line read (monoclock.h), the same headless and in the
                                window */
     const EngineInfo *info; /* the engine's info of this answer, valid until the next request */
+    const char *warning;    /* its first malformed `info` line (what is wrong, the line
+                               quoted), dropped; NULL when none. Valid as info. */
 } EngineAnswer;
 
 typedef struct Engine Engine;

@@ -12,12 +12,14 @@
 /* ======================================================================== */
 
 /* Reads "x1 y1 x2 y2 ..." as cells of the info's board into out (at most
- * info->cells of them). NULL when fine, else what is wrong. */
+ * info->cells of them). NULL when fine, else what is wrong, and that kind
+ * is dropped (*count 0): no part of a malformed line stays. */
 static const char *parse_cells(const EngineInfo *info, const char *s, size_t n, size_t at,
                                int32_t *out, int *count) {
     const char *w;
     size_t wl;
     int k = 0;
+    *count = 0;
     while (engine_line_word(s, n, &at, &w, &wl)) {
         long x, y;
         if (!engine_word_int(w, wl, 0, info->w - 1, &x))
@@ -55,6 +57,7 @@ const char *engine_info_line(EngineInfo *info, const char *s, size_t n) {
     }
     if (engine_word_is(w, wl, "wave")) {
         int k = 0;
+        info->has_wave = false; /* until the whole line is read: a malformed one is dropped */
         while (engine_line_word(s, n, &at, &w, &wl)) {
             long v;
             if (!engine_word_int(w, wl, -1, INT32_MAX, &v))
@@ -63,10 +66,8 @@ const char *engine_info_line(EngineInfo *info, const char *s, size_t n) {
                 return "a wave with more values than the board has cells";
             info->wave[k++] = (int32_t)v;
         }
-        if (k != info->cells) {
-            info->has_wave = false;
+        if (k != info->cells)
             return "a wave with fewer values than the board has cells";
-        }
         info->has_wave = true;
         return NULL;
     }

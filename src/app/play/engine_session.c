@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "monoclock.h"
+#include "report.h"
 
 /* ======================================================================== */
 /* Static helpers                                                            */
@@ -101,6 +102,7 @@ void engine_session_new_game(EngineSession *s, long index) {
     s->game = index;
     s->epoch++;
     s->fault[0] = '\0';
+    s->warning[0] = '\0';
     engine_log_truncate(&s->log, 0);
 }
 
@@ -176,6 +178,14 @@ EnginePoll engine_session_poll(EngineSession *s, int wait_ms, EngineReply *reply
         s->failed = false;
         return ENGINE_FAULT;
     }
+    const char *warning =
+        s->kind == ENGINE_SEA ? sea_player_warning(&s->sea) : snake_player_warning(&s->snake);
+    if (warning != NULL) {
+        snprintf(s->warning, sizeof s->warning, "engine '%s', game %ld tick %ld: %s (dropped)",
+                 engine_name(session_engine(s)), s->out.game, s->out.tick, warning);
+        if (s->warnings++ == 0)
+            report_warn("%s", s->warning);
+    }
     if (s->out.epoch != s->epoch || s->out.game != s->game)
         return ENGINE_STALE; /* asked before a new game, a branch or a jump */
     const EngineInfo *info =
@@ -184,7 +194,8 @@ EnginePoll engine_session_poll(EngineSession *s, int wait_ms, EngineReply *reply
                                       : snake_player_decision_us(&s->snake);
     if (s->keep_log)
         engine_log_keep(&s->log, s->out.tick, answer, info, us / 1000.0);
-    *reply = (EngineReply){.stamp = s->out, .answer = answer, .decision_us = us, .info = info};
+    *reply = (EngineReply){
+        .stamp = s->out, .answer = answer, .decision_us = us, .info = info, .warning = warning};
     return ENGINE_ANSWERED;
 }
 

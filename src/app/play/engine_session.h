@@ -35,6 +35,10 @@
  * `game` block: a game forfeited at tick T can be played on from any
  * earlier tick.
  *
+ * Warnings. An answer whose `info` line was malformed stands without that
+ * line (engine.h, "Warnings"): s.warning says so with the game and the
+ * tick, and the first one of a session goes to stderr.
+ *
  * Decision time: reply.decision_us is the engine client's (engine.h: from
  * the request written to the answer read), the figure a headless run uses.
  *
@@ -71,6 +75,7 @@ typedef struct EngineReply {
     int answer;             /* a Dir (snake) or a cell y * 10 + x (sea) */
     double decision_us;     /* from the request written to the answer read */
     const EngineInfo *info; /* what it said it thought; valid until the next ask */
+    const char *warning;    /* a malformed info line it dropped (engine.h), NULL: none */
 } EngineReply;
 
 typedef struct EngineSession {
@@ -91,6 +96,8 @@ typedef struct EngineSession {
     EngineLog log;                     /* this game's answers, by tick */
     char fault[ENGINE_FAULT_LINE_MAX]; /* the last fault line; "" since the game started */
     EngineStamp fault_stamp;           /* where it happened */
+    char warning[ENGINE_FAULT_LINE_MAX]; /* the last warning line (a dropped info line) */
+    long warnings;                       /* answers with a warning so far */
 } EngineSession;
 
 /* Starts the engine of spec (PLAYER_ENGINE) for a w x h board (the sea:

@@ -117,6 +117,7 @@ static void turn_clear(PlayerTurn *t) {
     t->asked = t->answered = false;
     t->took_ns = 0;
     t->info = NULL;
+    t->warning = NULL;
 }
 
 /* Before a request: WS_ERR_ARG while one is pending. `what`: "move", "shot". */
@@ -124,6 +125,7 @@ static WsStatus turn_begin(PlayerTurn *t, const char *what, WsError *err) {
     if (t->asked)
         return ws_fail(err, WS_ERR_ARG, "a %s was asked for and not yet answered", what);
     t->answered = false;
+    t->warning = NULL;
     return WS_OK;
 }
 
@@ -166,6 +168,7 @@ static EnginePoll turn_poll(PlayerTurn *t, Engine *engine, int wait_ms, bool sea
         return ENGINE_FAULT;
     }
     t->info = ans.info;
+    t->warning = ans.warning;
     t->took_ns = ans.wait_ns;
     *answer = sea ? ans.shot : (int)ans.move;
     return ENGINE_ANSWERED;
@@ -324,6 +327,8 @@ EnginePoll snake_player_choose(SnakePlayer *p, const SnakeGame *g, Dir *move, Ws
 
 double snake_player_decision_us(const SnakePlayer *p) { return (double)p->turn.took_ns / 1000.0; }
 
+const char *snake_player_warning(const SnakePlayer *p) { return p->turn.warning; }
+
 void snake_player_end(SnakePlayer *p, const SnakeGame *g) {
     if (p->engine != NULL && engine_alive(p->engine))
         engine_snake_end(p->engine, g, g->outcome == SNAKE_FORFEIT);
@@ -430,6 +435,8 @@ EnginePoll sea_player_choose(SeaPlayer *p, const SeaGame *g, int *cell, WsError 
 }
 
 double sea_player_decision_us(const SeaPlayer *p) { return (double)p->turn.took_ns / 1000.0; }
+
+const char *sea_player_warning(const SeaPlayer *p) { return p->turn.warning; }
 
 const SeaAi *sea_player_ai(const SeaPlayer *p) { return p->spec.kind == PLAYER_AI ? &p->ai : NULL; }
 

@@ -84,6 +84,7 @@ typedef struct PlayerTurn {
     int answer;             /* that answer: a Dir (snake) or a cell y * 10 + x (sea) */
     uint64_t took_ns;       /* the decision time of the last answer */
     const EngineInfo *info; /* the engine's info of its last answer, or NULL */
+    const char *warning;    /* its malformed info line, dropped (engine.h), or NULL */
 } PlayerTurn;
 
 /* ---- specs ------------------------------------------------------------------ */
@@ -171,6 +172,10 @@ EnginePoll snake_player_choose(SnakePlayer *p, const SnakeGame *g, Dir *move, Ws
 /* How long the last answer took, in µs (above: one clock for every caller). */
 double snake_player_decision_us(const SnakePlayer *p);
 
+/* The last answer's warning: what was wrong with an `info` line it dropped
+ * (engine.h, "Warnings"), NULL when none. Valid until the next request. */
+const char *snake_player_warning(const SnakePlayer *p);
+
 /* PLAYER_WHEEL: the move the person chose, answered by the pending poll. */
 void snake_player_steer(SnakePlayer *p, Dir move);
 
@@ -223,6 +228,9 @@ EnginePoll sea_player_choose(SeaPlayer *p, const SeaGame *g, int *cell, WsError 
 
 /* How long the last shot's decision took, in µs (as snake_player_decision_us). */
 double sea_player_decision_us(const SeaPlayer *p);
+
+/* The last shot's warning, as snake_player_warning. */
+const char *sea_player_warning(const SeaPlayer *p);
 
 /* What the last shot showed: the built-in hunter's counts (the SeaAi, NULL
  * for an engine), an engine's info (NULL otherwise). */
