@@ -465,6 +465,7 @@ unsigned frontend_overlays(const Frontend *app) { return app->ctx.overlays; }
 const char *frontend_status_text(const Frontend *app) { return app->ctx.status; }
 const char *frontend_caption_text(const Frontend *app) { return app->ctx.caption; }
 const char *frontend_hud_keys(const Frontend *app) { return app->hud_keys; }
+const char *frontend_frame_text(const Frontend *app) { return text_transcript(app->text); }
 bool frontend_is_paused(const Frontend *app) { return app->ctx.paused; }
 AppMode frontend_mode(const Frontend *app) { return app->mode; }
 long frontend_frame_count(const Frontend *app) { return app->frames; }

@@ -197,7 +197,7 @@ static WsStatus open_game(ReplayView *v, FrontendCtx *ctx, WsError *err) {
     }
     if (st == WS_OK)
         st = snake_screen_alloc_mark(s, err);
-    while (st == WS_OK && ctx->offscreen && !v->scan_done)
+    while (st == WS_OK && ctx->offscreen && !v->scan_done && !v->have_engine)
         st = snake_history_scan(h, &v->scan_game, &v->scan_ai, 1L << 20, &v->scan_done, err);
     if (st == WS_OK)
         st = snake_screen_seek(s, rs->tick, ctx, err);
@@ -289,11 +289,46 @@ static void replay_hist_idle(void *state, FrontendCtx *ctx) {
         replay_play_on(v, ctx);
 }
 
-/* Every frame: the engine's answer, then the scan. */
+/* With --policy engine:CMD the recorded moves are checked against that
+ * engine's answers, not the trace's policy: tick by tick, in order, each
+ * answer kept by the session (a seek there shows it without asking again).
+ * The engine is asked about a recorded tick only while the tick on screen
+ * has its answer: what the user looks at comes first. */
+static void engine_scan(ReplayView *v, FrontendCtx *ctx) {
+    SnakeScreen *s = &v->s;
+    SnakeHistory *h = s->hist;
+    if (v->scan_done || !s->hist_ok || s->played_on)
+        return;
+    WsError err = {0};
+    for (int n = 0; n < SCAN_SLICE_MAX && h->checked < h->ticks; n++) {
+        int move = DIR_NONE;
+        if (!engine_session_kept(&v->eng, h->checked, &move, NULL)) {
+            if (v->thinking || engine_session_busy(&v->eng))
+                return;
+            if (snake_history_seek(h, h->checked, &v->scan_game, NULL, NULL, &err) == WS_OK)
+                engine_session_ask_snake(&v->eng, &v->scan_game);
+            else
+                frontend_status(ctx, "checking the moves stopped: %s", err.msg);
+            return;
+        }
+        if (snake_history_check(h, h->checked, (Dir)move, &err) != WS_OK) {
+            frontend_status(ctx, "checking the moves stopped: %s", err.msg);
+            v->scan_done = true;
+            return;
+        }
+    }
+    v->scan_done = h->checked >= h->ticks;
+}
+
+/* Every frame: the engine's answer, then the scan (against the engine's
+ * answers, or the trace's policy). */
 static void replay_idle(void *state, FrontendCtx *ctx) {
     ReplayView *v = state;
     engine_pump(v, ctx->offscreen ? v->eng.snake.timeout_ms : 0);
-    replay_hist_idle(state, ctx);
+    if (v->have_engine)
+        engine_scan(v, ctx);
+    else
+        replay_hist_idle(state, ctx);
 }
 
 /* A seek shows the engine's thoughts at that tick (asked, after a `game` block). */
@@ -489,6 +524,8 @@ static void replay_view_hud(void *state, FrontendCtx *ctx, Hud *hud) {
                    engine_session_thinking_ms(&v->eng, monoclock_now_ns()) / 1000.0);
         if (v->eng.fault[0] != '\0')
             hud_wrapped(hud, PAL_BAD, v->eng.fault);
+        else if (v->eng.warning[0] != '\0') /* an info line it dropped */
+            hud_wrapped(hud, PAL_ACCENT, v->eng.warning);
     } else if (!tg->policy_known && player_spec_is_engine(tg->policy_name)) {
         hud_kv(hud, "policy", PAL_BAD, "%s (greedy's overlays)", tg->policy_name);
         hud_wrapped(hud, PAL_TEXT_DIM, "(--policy engine:CMD shows an engine's own)");

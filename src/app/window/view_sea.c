@@ -968,6 +968,8 @@ static void hud_engine_reason(Hud *hud, const SeaView *v, const Shooter *s) {
         hud_wrapped(hud, PAL_BAD, e->sess.fault[0] ? e->sess.fault : "the engine failed");
         return;
     }
+    if (e->sess.warning[0] != '\0') /* an info line it dropped */
+        hud_wrapped(hud, PAL_ACCENT, e->sess.warning);
     if (s->done) {
         hud_kv(hud, "decision", PAL_GOOD, "fleet sunk in %d shots", s->game.shots);
         return;

@@ -118,6 +118,7 @@ static void engine_fault(SnakeView *v, FrontendCtx *ctx) {
     else
         snake_game_forfeit(&s->game);
     snake_screen_finish(s, ctx);
+    engine_show_info(v, -1); /* the end shows no decision, live or sought */
 }
 
 /* Reads the engine (waiting at most wait_ms; 0: just look): an answer for
@@ -521,8 +522,7 @@ static bool snake_view_tick(void *state, FrontendCtx *ctx) {
         return false;
     if (past)
         engine_branch(v, s->game.steps); /* played on from a past tick */
-    if (!s->over)
-        ask_move(v);
+    ask_move(v); /* at the end: nothing decided, nothing drawn, as a seek there shows it */
     return true;
 }
 
@@ -606,6 +606,8 @@ static void snake_view_hud(void *state, FrontendCtx *ctx, Hud *hud) {
                  ENGINE_LOG_BYTES >> 20);
     if (v->have_engine && v->eng.fault[0] != '\0')
         hud_wrapped(hud, PAL_BAD, v->eng.fault);
+    else if (s->engine && v->eng.warning[0] != '\0') /* an info line it dropped */
+        hud_wrapped(hud, PAL_ACCENT, v->eng.warning);
     if (!hud->strip)
         snake_screen_hud_decision(s, ctx, hud);
 }
