@@ -360,6 +360,46 @@ START_TEST(a_replay_with_an_engine_checks_its_moves_against_it) {
 }
 END_TEST
 
+/* ---- the sea: Tab is a view of the same game ----------------------------- */
+
+START_TEST(tab_in_the_sea_keeps_the_unfinished_game) {
+    /* hunter.py races sampler; Tab shows the engine alone, then sampler
+     * alone: the same game goes on (its shots kept, the same game number),
+     * it does not start the next one. */
+    char cmd[1024];
+    snprintf(cmd, sizeof cmd, "engine:python3 %s/hunter.py", getenv("WS_EXAMPLE_ENGINES"));
+    AppOptions o;
+    options_defaults(&o, APP_MODE_SEA, 3);
+    o.seed_given = true;
+    o.window_w = 1280;
+    o.window_h = 720;
+    o.speed = 20.0;
+    WsError err = {0};
+    ck_assert_msg(player_spec_parse_engine(cmd, "--hunter", &o.hunter_player, &err) == WS_OK, "%s",
+                  err.msg);
+    o.engine_timeout_ms = 10000;
+    Frontend *app = drive_open(&o);
+    frames_until_ticks(app, 8);
+    long first, cur, last, before;
+    ck_assert(frontend_time(app, &first, &cur, &before));
+    for (int k = 0; k < 2; k++) {
+        drive_key(SDLK_TAB, KMOD_NONE);
+        frames(app, 1, 0);
+        ck_assert(frontend_time(app, &first, &cur, &last));
+        ck_assert_msg(last >= before, "Tab %d: the game went back from %ld to %ld shots", k + 1,
+                      before, last);
+        char v[128];
+        hud_value(app, "game", v, sizeof v);
+        ck_assert_msg(strncmp(v, "#0 ", 3) == 0, "Tab %d: game \"%s\", not #0", k + 1, v);
+        frames_until_ticks(app, frontend_tick_count(app) + 3);
+        ck_assert(frontend_time(app, &first, &cur, &last));
+        ck_assert_int_gt(last, before);
+        before = last;
+    }
+    frontend_close(app);
+}
+END_TEST
+
 static Suite *frontend_engine_suite(void) {
     Suite *s = suite_create("frontend_engine");
     TCase *live = tcase_create("live");
@@ -373,6 +413,7 @@ static Suite *frontend_engine_suite(void) {
     tcase_add_test(travel, playing_on_before_a_fault_starts_the_engine_again);
     tcase_add_test(travel, the_end_of_a_game_looks_the_same_however_it_is_reached);
     tcase_add_test(travel, a_replay_with_an_engine_checks_its_moves_against_it);
+    tcase_add_test(travel, tab_in_the_sea_keeps_the_unfinished_game);
     suite_add_tcase(s, travel);
     return s;
 }

@@ -85,6 +85,8 @@ typedef enum SeaLayout {
     SEA_LAYOUT_COUNT
 } SeaLayout;
 
+enum { SEA_BOARDS = 2 }; /* the boards that play: the first hunter and the second */
+
 /* The engine behind --hunter engine:CMD: its session (which keeps what it
  * said at each shot) and where its board stands. Its board is shooter[0]
  * whenever the layout shows it. */
@@ -159,10 +161,9 @@ static void decide(Shooter *s) {
 
 /* ---- the engine's board -------------------------------------------------- */
 
-/* The engine's board, when the layout shows it. */
-static Shooter *side_board(SeaView *v) {
-    return v->eng != NULL && v->shooter[0].engine ? &v->shooter[0] : NULL;
-}
+/* The engine's board: the first, which always plays (the layout only
+ * chooses what is shown). */
+static Shooter *side_board(SeaView *v) { return v->eng != NULL ? &v->shooter[0] : NULL; }
 
 /* The tick of its own game a board shows at the view's tick v->cur. */
 static int board_tick(const SeaView *v, const Shooter *s) {
@@ -268,7 +269,7 @@ static void side_seek(SeaView *v, Shooter *s, int t) {
 static void start_game(SeaView *v, long index) {
     v->game_index = index;
     uint64_t seed = v->seed + (uint64_t)index;
-    for (int b = 0; b < v->boards; b++) {
+    for (int b = 0; b < SEA_BOARDS; b++) {
         Shooter *s = &v->shooter[b];
         sea_game_reset(&s->game, seed, v->placement);
         sea_ai_clear(&s->ai);
@@ -298,7 +299,7 @@ static void start_game(SeaView *v, long index) {
 /* The latest tick of this game: every board shoots once a tick until its fleet is sunk. */
 static long last_tick(const SeaView *v) {
     long last = 0;
-    for (int b = 0; b < v->boards; b++)
+    for (int b = 0; b < SEA_BOARDS; b++)
         if (v->shooter[b].hist.shots > last)
             last = v->shooter[b].hist.shots;
     return last;
@@ -316,7 +317,7 @@ static void finish_game(SeaView *v, FrontendCtx *ctx) {
     if (ctx->pause_on_end)
         ctx->paused = true; /* E / --pause-on-end: the end stays until Space, N or Enter */
     v->played++;
-    for (int b = 0; b < v->boards; b++) {
+    for (int b = 0; b < SEA_BOARDS; b++) {
         const SeaGame *g = &v->shooter[b].game;
         if (g->forfeit) {
             v->forfeits[b]++;
@@ -328,7 +329,7 @@ static void finish_game(SeaView *v, FrontendCtx *ctx) {
         if (g->shots > v->worst_game[b])
             v->worst_game[b] = g->shots;
     }
-    if (v->boards == 2) {
+    {
         const SeaGame *ga = &v->shooter[0].game, *gb = &v->shooter[1].game;
         int a = ga->forfeit ? SEA_CELLS + 1 : ga->shots,
             b = gb->forfeit ? SEA_CELLS + 1 : gb->shots;
@@ -341,36 +342,35 @@ static void finish_game(SeaView *v, FrontendCtx *ctx) {
     }
 }
 
-/* Applies the layout: which hunters play; statistics restart. With an
- * engine the first board is the engine's (race and alone) and the other
- * hunter is sampler. */
-static void set_layout(SeaView *v, SeaLayout layout) {
-    v->layout = layout;
-    v->boards = layout == SEA_RACE ? 2 : 1;
+/* The hunters of the two boards, set once: the first is --hunter (an
+ * engine's board with --hunter engine:CMD), the second the other built-in
+ * hunter (sampler against an engine). Both always play the same game; the
+ * layout (Tab) only chooses which boards are shown, so a Tab keeps the
+ * game and its statistics. */
+static void init_hunters(SeaView *v) {
     SeaHunter second = v->eng != NULL ? SEA_HUNTER_SAMPLER : other_hunter(v->first);
-    SeaHunter h0 = layout == SEA_SINGLE_SECOND ? second : v->first;
-    sea_ai_init(&v->shooter[0].ai, h0);
-    v->shooter[0].hunter = h0;
-    v->shooter[0].engine = v->eng != NULL && layout != SEA_SINGLE_SECOND;
+    sea_ai_init(&v->shooter[0].ai, v->first);
+    v->shooter[0].hunter = v->first;
+    v->shooter[0].engine = v->eng != NULL;
     sea_ai_init(&v->shooter[1].ai, second);
     v->shooter[1].hunter = second;
     v->shooter[1].engine = false;
-    v->played = v->ties = 0;
-    memset(v->wins, 0, sizeof v->wins);
-    memset(v->forfeits, 0, sizeof v->forfeits);
-    memset(v->shots_sum, 0, sizeof v->shots_sum);
-    memset(v->best_game, 0, sizeof v->best_game);
-    memset(v->worst_game, 0, sizeof v->worst_game);
-    for (int b = 0; b < 2; b++) {
-        v->shooter[b].decision_us_sum = 0.0;
-        v->shooter[b].decisions = 0;
-    }
+}
+
+static void set_layout(SeaView *v, SeaLayout layout) {
+    v->layout = layout;
+    v->boards = layout == SEA_RACE ? 2 : 1;
+}
+
+/* The board shown in place i (0 .. v->boards - 1). */
+static Shooter *shown(SeaView *v, int i) {
+    return &v->shooter[v->layout == SEA_SINGLE_SECOND ? 1 : i];
 }
 
 /* Playing on from the past tick on screen: the later shots go (a built-in
  * hunter fires them again the same; the engine is asked afresh from there). */
 static void play_on(SeaView *v) {
-    for (int b = 0; b < v->boards; b++) {
+    for (int b = 0; b < SEA_BOARDS; b++) {
         Shooter *s = &v->shooter[b];
         int at = board_tick(v, s);
         if (at == s->hist.shots)
@@ -436,6 +436,7 @@ static WsStatus sea_view_create(void **state, FrontendCtx *ctx, const void *arg,
             return st;
         }
     }
+    init_hunters(v);
     set_layout(v, SEA_RACE);
     start_game(v, 0);
     printf("wavesnake: sea, %s vs %s, placement %s, seed %llu (game i uses seed + i)\n",
@@ -459,13 +460,13 @@ static bool sea_view_action(void *state, Action action, FrontendCtx *ctx) {
         frontend_numbers_fit(ctx, v->cell_px, SEA_NUMBERS_MIN_CELL);
         return false;
     case ACT_NEXT:
+        /* A view of the same game: it goes on where it is. */
         set_layout(v, (SeaLayout)((v->layout + 1) % SEA_LAYOUT_COUNT));
-        start_game(v, v->game_index + 1);
         if (v->boards == 2)
             frontend_status(ctx, "race: %s vs %s", shooter_name(v, &v->shooter[0]),
                             shooter_name(v, &v->shooter[1]));
         else
-            frontend_status(ctx, "hunter: %s", shooter_name(v, &v->shooter[0]));
+            frontend_status(ctx, "shown: %s (both play on)", shooter_name(v, shown(v, 0)));
         return true;
     default:
         return false;
@@ -498,7 +499,7 @@ static bool sea_view_tick(void *state, FrontendCtx *ctx) {
     if (es != NULL && !es->done && es->pending < 0)
         return false; /* the engine thinks: the tick waits for it, every board alike */
     bool all_done = true;
-    for (int b = 0; b < v->boards; b++) {
+    for (int b = 0; b < SEA_BOARDS; b++) {
         Shooter *s = &v->shooter[b];
         if (s->done)
             continue;
@@ -544,7 +545,7 @@ static bool sea_hist_seek(void *state, long t, FrontendCtx *ctx) {
     SeaView *v = state;
     bool all_done = true;
     v->cur = t;
-    for (int b = 0; b < v->boards; b++) {
+    for (int b = 0; b < SEA_BOARDS; b++) {
         Shooter *s = &v->shooter[b];
         int at = board_tick(v, s);
         WsError err = {0};
@@ -581,7 +582,7 @@ static void sea_hist_idle(void *state, FrontendCtx *ctx) {
 
 /* Whether every board's game has ended (its fleet sunk, or forfeit). */
 static bool game_ended(const SeaView *v) {
-    for (int b = 0; b < v->boards; b++) {
+    for (int b = 0; b < SEA_BOARDS; b++) {
         const Shooter *s = &v->shooter[b];
         const SeaHistory *h = &s->hist;
         if (s->engine && v->eng->fault_at == h->shots)
@@ -601,7 +602,7 @@ static bool game_ended(const SeaView *v) {
 static unsigned sea_hist_marks(void *state, long from, long to) {
     const SeaView *v = state;
     unsigned m = 0;
-    for (int b = 0; b < v->boards; b++) {
+    for (int b = 0; b < SEA_BOARDS; b++) {
         const SeaHistory *h = &v->shooter[b].hist;
         for (long t = from; t < to && t <= h->shots; t++)
             if (sea_history_sank(h, (int)t - 1))
@@ -650,7 +651,7 @@ static void sea_view_draw(void *state, FrontendCtx *ctx) {
     for (int b = 0; b < v->boards; b++) {
         SeaPlace p = sea_draw_place(area, px, v->boards, b);
         v->cell_px = p.bl.cell;
-        const Shooter *s = &v->shooter[b];
+        const Shooter *s = shown(v, b);
         SeaScene scene = {.game = &s->game,
                           .ai = s->engine ? NULL : &s->ai,
                           .info = s->engine ? v->eng->shown : NULL,
@@ -692,7 +693,7 @@ static void sea_view_draw(void *state, FrontendCtx *ctx) {
     }
     if (v->over) {
         /* Above the boards, never over them; it stays until the next game. */
-        const Shooter *s0 = &v->shooter[0];
+        const Shooter *s0 = shown(v, 0);
         if (v->boards == 2) {
             int a = race_shots(s0), b = race_shots(&v->shooter[1]);
             if (a == b) {
@@ -809,7 +810,7 @@ static const char *heat_caption(const SeaView *v, const Shooter *a) {
 
 static void sea_view_hud(void *state, FrontendCtx *ctx, Hud *hud) {
     SeaView *v = state;
-    const Shooter *a = &v->shooter[0];
+    const Shooter *a = shown(v, 0);
     if (v->boards == 2)
         hud_kv(hud, "hunters", PAL_ACCENT, "%s vs %s  [Tab]", shooter_name(v, a),
                shooter_name(v, &v->shooter[1]));
@@ -818,23 +819,23 @@ static void sea_view_hud(void *state, FrontendCtx *ctx, Hud *hud) {
     hud_kv(hud, "placement", PAL_TEXT, "%s", sea_placement_name(v->placement));
     hud_kv(hud, "game", PAL_TEXT, "#%ld  (seed %llu)", v->game_index,
            (unsigned long long)(v->seed + (uint64_t)v->game_index));
-    for (int b = 0; b < v->boards; b++) {
+    for (int b = 0; b < SEA_BOARDS; b++) { /* both play, shown or not */
         const SeaGame *g = &v->shooter[b].game;
         hud_kv(hud, shooter_key(&v->shooter[b]), g->forfeit ? PAL_BAD : PAL_TEXT,
                "%d shots, %d hits, %d sunk%s", g->shots, g->hits, g->sunk,
                g->forfeit ? ", forfeit" : "");
     }
     hud_reason(hud, v, a);
+    const Shooter *es = side_board(v);
+    if (es != NULL && es != a && !es->done && es->pending < 0) /* it plays behind this view */
+        hud_text(hud, PAL_TEXT_DIM, "  the shots wait for %s (Tab)", shooter_name(v, es));
     hud_fleet(hud, a);
     hud_gap(hud);
     if (v->played > 0) {
-        if (v->boards == 2)
-            hud_kv(hud, "games", PAL_TEXT, "%ld: %s %ld, %s %ld, tie %ld", v->played,
-                   shooter_key(&v->shooter[0]), v->wins[0], shooter_key(&v->shooter[1]), v->wins[1],
-                   v->ties);
-        else
-            hud_kv(hud, "games", PAL_TEXT, "%ld", v->played);
-        for (int b = 0; b < v->boards; b++) {
+        hud_kv(hud, "games", PAL_TEXT, "%ld: %s %ld, %s %ld, tie %ld", v->played,
+               shooter_key(&v->shooter[0]), v->wins[0], shooter_key(&v->shooter[1]), v->wins[1],
+               v->ties);
+        for (int b = 0; b < SEA_BOARDS; b++) {
             const Shooter *s = &v->shooter[b];
             long counted = v->played - v->forfeits[b];
             if (counted > 0)
@@ -848,7 +849,7 @@ static void sea_view_hud(void *state, FrontendCtx *ctx, Hud *hud) {
     } else {
         hud_kv(hud, "games", PAL_TEXT_DIM, "none finished yet");
     }
-    for (int b = 0; b < v->boards; b++) {
+    for (int b = 0; b < SEA_BOARDS; b++) {
         const Shooter *s = &v->shooter[b];
         char now[24], mean[24];
         hud_kv(hud, b == 0 ? "decision" : "", PAL_TEXT, "%s %s (mean %s)", shooter_key(s),
