@@ -300,11 +300,13 @@ static void next_policy(SnakeView *v, FrontendCtx *ctx) {
         return;
     }
     if (s->engine) {
+        /* From the engine, as to it: the game again from tick 0 under the next
+         * policy (docs/replay.md, "Tab"): the engine's ticks are its own. */
+        engine_end(v);
         s->engine = false;
         s->info = NULL;
         s->policy = (SnakePolicy)(SNAKE_POLICY_COUNT - 1); /* the loop below goes to greedy */
-    }
-    if (!s->engine && s->hist_ok && !s->over) {
+    } else if (s->hist_ok && !s->over) {
         switch_policy(v, ctx);
         return;
     }
