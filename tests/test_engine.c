@@ -129,7 +129,7 @@ START_TEST(test_good_walls) {
         if (t == 3)
             snake_game_toggle_wall(&g, 7 * 8 + 0);
         if (t == 10)
-            engine_snake_forget(e);
+            engine_forget(e);
         ck_assert_int_eq(ask_snake(e, &g, &ans, &err), ENGINE_ANSWERED);
         ck_assert(snake_game_is_legal(&g, ans.move));
         snake_game_tick(&g, ans.move);

@@ -201,7 +201,7 @@ START_TEST(a_step_back_shows_what_the_engine_said) {
     o.speed = 10.0;
     Frontend *app = drive_open(&o);
     drive_key(SDLK_d, KMOD_NONE);   /* numbers on: every value of its wave is drawn */
-    drive_key(SDLK_TAB, KMOD_NONE); /* the engine alone: game 1, seed 4 */
+    drive_key(SDLK_TAB, KMOD_NONE); /* the engine alone: the same game, seed 3 */
     ck_assert(frontend_frame(app));
     long ticks0 = frontend_tick_count(app);
     drive_play_until(app, ticks0 + 8);
@@ -244,7 +244,7 @@ START_TEST(a_step_back_shows_what_the_engine_said) {
     /* Space there plays the kept shots like a video (none is dropped, and
      * the engine is not asked about them again), then the game goes on
      * live: the engine is asked for the next shot, in the same game block. */
-    ck_assert_int_eq(file_lines_starting(log, "game seed 4\n"), 1);
+    ck_assert_int_eq(file_lines_starting(log, "game seed 3\n"), 1);
     long answered = answers_this_game(log);
     drive_key(SDLK_SPACE, KMOD_NONE);
     for (int i = 0; i < 800 && frontend_time(app, &first, &cur, &last) && last == t + 5; i++) {
@@ -258,7 +258,7 @@ START_TEST(a_step_back_shows_what_the_engine_said) {
     ck_assert_int_gt(last, t + 5);
     ck_assert_int_eq(cur, last);
     wait_answer(app, log, t + 6);
-    ck_assert_int_eq(file_lines_starting(log, "game seed 4\n"), 1);
+    ck_assert_int_eq(file_lines_starting(log, "game seed 3\n"), 1);
     SDL_FreeSurface(then);
     SDL_FreeSurface(bare);
     SDL_FreeSurface(later);

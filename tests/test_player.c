@@ -27,9 +27,7 @@ START_TEST(builtin_player_is_its_ai) {
         long ticks = 0;
         while (a.outcome == SNAKE_PLAYING) {
             Dir d = DIR_NONE;
-            WsStatus failed = WS_ERR_ARG;
-            ck_assert_int_eq(snake_player_choose(&pl, &a, &d, &failed, &err), PLAYER_MOVED);
-            ck_assert_int_eq(failed, WS_OK);
+            ck_assert_int_eq(snake_player_choose(&pl, &a, &d, &err), ENGINE_ANSWERED);
             ck_assert_ptr_nonnull(snake_player_ai(&pl));
             ck_assert_ptr_null(snake_player_info(&pl));
             Dir want = snake_ai_choose(&ai, &b);
@@ -60,10 +58,10 @@ START_TEST(request_then_poll) {
     ck_assert_int_eq(snake_player_init(&pl, &spec, &RULES, 0, &err), WS_OK);
     ck_assert_int_eq(snake_game_init(&g, &RULES, 3, &err), WS_OK);
     ck_assert_int_eq(snake_player_new_game(&pl, &err), WS_OK);
-    ck_assert_int_eq(snake_player_poll(&pl, 0, &d, &err), PLAYER_FAULT);
+    ck_assert_int_eq(snake_player_poll(&pl, 0, &d, &err), ENGINE_FAULT);
     ck_assert_int_eq(snake_player_request(&pl, &g, &err), WS_OK);
     ck_assert_int_eq(snake_player_request(&pl, &g, &err), WS_ERR_ARG);
-    ck_assert_int_eq(snake_player_poll(&pl, 0, &d, &err), PLAYER_MOVED);
+    ck_assert_int_eq(snake_player_poll(&pl, 0, &d, &err), ENGINE_ANSWERED);
     ck_assert(snake_game_is_legal(&g, d));
     snake_game_deinit(&g);
     snake_player_deinit(&pl);
@@ -83,9 +81,9 @@ START_TEST(wheel_answers_when_steered) {
     ck_assert_ptr_null(snake_player_ai(&pl));
     snake_player_steer(&pl, DIR_DOWN); /* nothing asked: ignored */
     ck_assert_int_eq(snake_player_request(&pl, &g, &err), WS_OK);
-    ck_assert_int_eq(snake_player_poll(&pl, 0, &d, &err), PLAYER_PENDING);
+    ck_assert_int_eq(snake_player_poll(&pl, 0, &d, &err), ENGINE_PENDING);
     snake_player_steer(&pl, DIR_DOWN);
-    ck_assert_int_eq(snake_player_poll(&pl, 0, &d, &err), PLAYER_MOVED);
+    ck_assert_int_eq(snake_player_poll(&pl, 0, &d, &err), ENGINE_ANSWERED);
     ck_assert_int_eq(d, DIR_DOWN);
     snake_game_deinit(&g);
     snake_player_deinit(&pl);
@@ -110,9 +108,7 @@ START_TEST(sea_player_is_its_hunter) {
     ck_assert_int_eq(sea_player_new_game(&pl, &a, &err), WS_OK);
     while (!sea_game_is_over(&a)) {
         int cell = -1, want = -1;
-        WsStatus failed = WS_ERR_ARG;
-        ck_assert_int_eq(sea_player_choose(&pl, &a, &cell, &failed, &err), PLAYER_MOVED);
-        ck_assert_int_eq(failed, WS_OK);
+        ck_assert_int_eq(sea_player_choose(&pl, &a, &cell, &err), ENGINE_ANSWERED);
         ck_assert_ptr_nonnull(sea_player_ai(&pl));
         ck_assert_int_eq(sea_ai_choose(&ai, &b.seen, &rng, &want, &err), WS_OK);
         ck_assert_int_eq(cell, want);

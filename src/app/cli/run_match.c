@@ -128,14 +128,10 @@ static WsStatus play_snake(MatchWorker *wk, int k, long index, MatchSlot *slot, 
         }
         Dir d = DIR_NONE;
         WsError why = {0};
-        WsStatus failed = WS_OK;
-        uint64_t t0 = monoclock_now_ns();
-        PlayerPoll r = snake_player_choose(p, g, &d, &failed, &why);
-        uint64_t ns = monoclock_now_ns() - t0;
-        if (r != PLAYER_MOVED) {
-            if (failed != WS_OK) {
+        if (snake_player_choose(p, g, &d, &why) != ENGINE_ANSWERED) {
+            if (why.status == WS_ERR_NOMEM) { /* the run's own failure, no fault of the engine */
                 *err = why;
-                return failed;
+                return why.status;
             }
             if (stopping(run)) { /* Ctrl-C may have cut the engine short: no fault of its own */
                 slot->stopped = true;
@@ -145,7 +141,7 @@ static WsStatus play_snake(MatchWorker *wk, int k, long index, MatchSlot *slot, 
             snake_game_forfeit(g);
             break;
         }
-        us += (double)ns / 1000.0;
+        us += snake_player_decision_us(p);
         decisions++;
         int len_before = g->snake.len;
         snake_game_tick(g, d);
@@ -185,11 +181,9 @@ static WsStatus play_sea(MatchWorker *wk, int k, long index, MatchSlot *slot, Ws
         }
         int cell = -1;
         WsError why = {0};
-        WsStatus failed = WS_OK;
-        uint64_t t0 = monoclock_now_ns();
-        PlayerPoll r = sea_player_choose(p, g, &cell, &failed, &why);
-        uint64_t ns = monoclock_now_ns() - t0;
-        if (r == PLAYER_FAULT && p->spec.kind == PLAYER_ENGINE && failed == WS_OK) {
+        EnginePoll r = sea_player_choose(p, g, &cell, &why);
+        WsStatus failed = r == ENGINE_FAULT && why.status == WS_ERR_NOMEM ? why.status : WS_OK;
+        if (r == ENGINE_FAULT && p->spec.kind == PLAYER_ENGINE && failed == WS_OK) {
             if (stopping(run)) { /* as play_snake's */
                 slot->stopped = true;
                 return WS_OK;
@@ -199,12 +193,12 @@ static WsStatus play_sea(MatchWorker *wk, int k, long index, MatchSlot *slot, Ws
             forfeit = true;
             break;
         }
-        if (r != PLAYER_MOVED || sea_game_shoot(g, cell) == SEA_SHOT_INVALID)
+        if (r != ENGINE_ANSWERED || sea_game_shoot(g, cell) == SEA_SHOT_INVALID)
             return ws_fail(err, failed != WS_OK ? failed : REPORT_ERR_INTERNAL,
                            "game %ld seed %llu: %s failed after %d shots: %s", index,
                            (unsigned long long)seed, run->info->names[k], g->shots,
-                           r != PLAYER_MOVED ? why.msg : "invalid shot");
-        us += (double)ns / 1000.0;
+                           r != ENGINE_ANSWERED ? why.msg : "invalid shot");
+        us += sea_player_decision_us(p);
         decisions++;
     }
     sea_player_end(p, g);

@@ -66,15 +66,12 @@ static WsStatus play_game(void *worker, long index, void *result, WsError *err) 
     while (!sea_game_is_over(g) && g->shots < SEA_CELLS) {
         int cell = -1;
         WsError why = {0};
-        WsStatus st = WS_OK;
-        uint64_t t0 = monoclock_now_ns();
-        PlayerPoll r = sea_player_choose(p, g, &cell, &st, &why);
-        uint64_t ns = monoclock_now_ns() - t0;
-        if (r == PLAYER_MOVED) {
-            stats_add(&wk->hist, ns);
-            res->us += (double)ns / 1000.0;
+        EnginePoll r = sea_player_choose(p, g, &cell, &why);
+        if (r == ENGINE_ANSWERED) {
+            stats_add(&wk->hist, p->turn.took_ns);
+            res->us += sea_player_decision_us(p);
         }
-        if (r == PLAYER_FAULT && engine && st == WS_OK) {
+        if (r == ENGINE_FAULT && engine && why.status != WS_ERR_NOMEM) {
             /* The engine failed (its client checks every shot is on the
              * board and at an unknown cell): the game is forfeit. */
             player_fault_line(p->engine, index, g->shots, &why, res->fault, sizeof res->fault);
@@ -82,11 +79,11 @@ static WsStatus play_game(void *worker, long index, void *result, WsError *err) 
             res->forfeit = true;
             break;
         }
-        if (r != PLAYER_MOVED || sea_game_shoot(g, cell) == SEA_SHOT_INVALID)
+        if (r != ENGINE_ANSWERED || sea_game_shoot(g, cell) == SEA_SHOT_INVALID)
             return ws_fail(err, REPORT_ERR_INTERNAL,
                            "game %ld seed %llu: the hunter failed after %d shots: %s", index,
                            (unsigned long long)seed, g->shots,
-                           r != PLAYER_MOVED ? why.msg : "invalid shot");
+                           r != ENGINE_ANSWERED ? why.msg : "invalid shot");
     }
     sea_player_end(p, g);
     if (!sea_game_is_over(g))

@@ -38,7 +38,8 @@ typedef struct GameResult {
     int floor_cells;
     double decision_us_mean;
     TraceBuf trace;
-    char fault[320]; /* an engine's fault line, "" when none */
+    char fault[320];   /* an engine's fault line, "" when none */
+    char warning[320]; /* its first dropped info line this game, "" when none */
 } GameResult;
 
 /* What every game of a batch shares, read-only while playing. */
@@ -80,6 +81,7 @@ static WsStatus play_game(void *worker, long index, void *result, WsError *err) 
     res->seed = g->seed;
     res->floor_cells = g->floor_cells;
     res->fault[0] = '\0';
+    res->warning[0] = '\0';
     trace_buf_clear(&res->trace);
     if (want_trace)
         trace_write_start(&res->trace, g, index, snake_player_name(p));
@@ -88,22 +90,23 @@ static WsStatus play_game(void *worker, long index, void *result, WsError *err) 
     while (g->outcome == SNAKE_PLAYING) {
         Dir d = DIR_NONE;
         WsError why = {0};
-        WsStatus failed = WS_OK;
-        uint64_t t0 = monoclock_now_ns();
-        PlayerPoll r = snake_player_choose(p, g, &d, &failed, &why);
-        uint64_t ns = monoclock_now_ns() - t0;
-        if (r != PLAYER_MOVED) {
-            if (failed != WS_OK) {
+        if (snake_player_choose(p, g, &d, &why) != ENGINE_ANSWERED) {
+            if (why.status == WS_ERR_NOMEM) { /* the run's own failure, no fault of the engine */
                 *err = why;
-                return failed;
+                return why.status;
             }
             /* The engine failed: the game ends here, every move so far kept. */
             player_fault_line(p->engine, index, g->steps, &why, res->fault, sizeof res->fault);
             snake_game_forfeit(g);
             break;
         }
-        stats_add(&wk->hist, ns);
-        us_sum += (double)ns / 1000.0;
+        const char *warning = snake_player_warning(p);
+        if (warning != NULL && res->warning[0] == '\0')
+            snprintf(res->warning, sizeof res->warning,
+                     "engine '%s', game %ld tick %ld: %s (dropped)", engine_name(p->engine), index,
+                     g->steps, warning);
+        stats_add(&wk->hist, p->turn.took_ns);
+        us_sum += snake_player_decision_us(p);
         decisions++;
         if (d == DIR_NONE) {
             snake_game_tick(g, d); /* records the death */
@@ -142,6 +145,7 @@ typedef struct Report {
     SnakeBatch *totals;
     SnakeSummary summary;             /* when not quiet: what the summary line prints */
     char policy[PLAYER_NAME_MAX + 1]; /* the players' name: "greedy", "engine:NAME" */
+    bool warned;                      /* an engine's dropped info line was said (once a run) */
 } Report;
 
 /* RunnerTakeFn: counts a game, prints its line, appends its trace. */
@@ -157,18 +161,25 @@ static WsStatus take_game(void *ctx, long index, void *result, WsError *err) {
     t->length_sum += res->length;
     t->steps_sum += (double)res->steps;
     const AppOptions *o = r->opts;
-    if (res->fault[0] != '\0') {
-        fflush(stdout); /* the game lines before it first, where both go to one place */
-        report_warn("%s", res->fault);
+    if (res->warning[0] != '\0' && !r->warned) { /* said once a run, in game order */
+        report_warn("%s", res->warning);
+        r->warned = true;
     }
+    if (res->fault[0] != '\0')
+        report_warn("%s", res->fault); /* after the game lines before it */
     if (o != NULL) {
         int cells = res->floor_cells;
-        if (o->json)
+        if (o->json) {
             printf("{\"game\":%ld,\"seed\":%llu,\"outcome\":\"%s\",\"length\":%d,\"cells\":%d,"
-                   "\"steps\":%ld,\"decision_us_mean\":%.3f}\n",
+                   "\"steps\":%ld,\"decision_us_mean\":%.3f",
                    index, (unsigned long long)res->seed, snake_outcome_name(res->outcome),
                    res->length, cells, res->steps, res->decision_us_mean);
-        else
+            if (res->fault[0] != '\0') { /* why the game was forfeit */
+                printf(",\"fault\":");
+                report_json_string(stdout, res->fault);
+            }
+            printf("}\n");
+        } else
             printf("game %ld seed %llu: %s, length %d/%d, steps %ld, decision %.2f us\n", index,
                    (unsigned long long)res->seed, snake_outcome_name(res->outcome), res->length,
                    cells, res->steps, res->decision_us_mean);

@@ -17,6 +17,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "engine_line.h"
+#include "monoclock.h"
+
 extern char **environ;
 
 /* The line buffer holds one whole line plus what one read may bring after it. */
@@ -50,8 +53,9 @@ struct Engine {
     size_t wcap, woff, wlen;
     bool wdead; /* a write failed: the engine closed its input */
 
-    long t_request; /* ms, monotonic */
-    bool early;     /* lines were waiting when the request was made */
+    long t_request; /* ms (monoclock): when the request was made; its deadline runs from here */
+    uint64_t t_written_ns; /* monoclock: when its last byte was written (0: not yet) */
+    bool early;            /* lines were waiting when the request was made */
 
     /* snake: what the engine saw */
     int bw, bh;     /* the board the buffers are sized for (0: none) */
@@ -61,6 +65,7 @@ struct Engine {
     SeaBoard sea_sent; /* sea: the board of the pending shot */
 
     EngineInfo info;
+    char warning[ENGINE_WARNING_MAX]; /* the answer's first malformed info line, "" */
 };
 
 /* ======================================================================== */
@@ -146,11 +151,8 @@ static void live_remove(int slot) {
 /* Clocks, writes, processes                                                */
 /* ======================================================================== */
 
-static long now_ms(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
+/* The one clock of every engine timing (monoclock.h), in ms for deadlines. */
+static long now_ms(void) { return (long)(monoclock_now_ns() / 1000000u); }
 
 static void sleep_ms(int ms) {
     struct timespec ts = {ms / 1000, (long)(ms % 1000) * 1000000L};
@@ -571,12 +573,19 @@ static void queue_xy(Engine *e, int c, int w) {
     queue(e, tmp, n);
 }
 
-/* Writes what the pipe takes now. */
+/* Writes what the pipe takes now. The decision time starts as the write
+ * that completes a request starts: the engine cannot answer before `go`,
+ * the request's last line, and a reader woken by the write may run on this
+ * core before write(2) returns, answer and all (a clock read after the
+ * write would miss that time). */
 static void flush(Engine *e) {
     while (e->woff < e->wlen && !e->wdead) {
+        uint64_t t0 = monoclock_now_ns();
         ssize_t n = write_nosig(e->to_fd, e->wbuf + e->woff, e->wlen - e->woff);
         if (n > 0) {
             e->woff += (size_t)n;
+            if (e->woff == e->wlen && e->phase == PHASE_WAIT && e->t_written_ns == 0)
+                e->t_written_ns = t0;
         } else if (n < 0 && errno == EINTR) {
             continue;
         } else {
@@ -646,10 +655,12 @@ static bool read_available(Engine *e) {
 
 static void begin_wait(Engine *e) {
     engine_info_clear(&e->info);
+    e->warning[0] = '\0';
     (void)read_available(e); /* EOF shows in engine_poll */
     e->early = e->rlen > 0;  /* written after the last answer, before this go */
     e->phase = PHASE_WAIT;
     e->t_request = now_ms();
+    e->t_written_ns = 0;
     flush(e);
 }
 
@@ -709,7 +720,7 @@ void engine_snake_end(Engine *e, const SnakeGame *g, bool forfeit) {
     e->last_tick = -1;
 }
 
-void engine_snake_forget(Engine *e) { e->last_tick = -1; }
+void engine_forget(Engine *e) { e->last_tick = -1; }
 
 WsStatus engine_sea_request(Engine *e, const SeaGame *g, WsError *err) {
     WsStatus st = can_request(e, err);
@@ -750,149 +761,41 @@ void engine_sea_end(Engine *e, const SeaGame *g) {
 /* Lines                                                                    */
 /* ======================================================================== */
 
-/* Checks a line's shape: words of 0x21..0x7e, single spaces. NULL when fine,
- * else what is wrong. */
-static const char *line_shape(const char *s, size_t n) {
-    if (n == 0)
-        return "an empty line";
-    if (s[n - 1] == '\r')
-        return "a line ending in CR (lines end in \\n alone)";
-    if (s[0] == ' ' || s[n - 1] == ' ')
-        return "a line with a leading or trailing space";
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (c == ' ') {
-            if (s[i + 1] == ' ')
-                return "words not separated by single spaces";
-        } else if (c < 0x21 || c > 0x7e) {
-            return "a byte that is not printable ASCII";
-        }
-    }
-    return NULL;
-}
-
-/* The next word of s[*at..n) (no spaces inside); false at the end. */
-static bool next_word(const char *s, size_t n, size_t *at, const char **w, size_t *wl) {
-    if (*at >= n)
-        return false;
-    size_t i = *at;
-    while (i < n && s[i] != ' ')
-        i++;
-    *w = s + *at;
-    *wl = i - *at;
-    *at = i < n ? i + 1 : n;
-    return true;
-}
-
-static bool word_is(const char *w, size_t wl, const char *lit) {
-    return wl == strlen(lit) && memcmp(w, lit, wl) == 0;
-}
-
-/* A decimal integer word in [lo, hi]. */
-static bool word_int(const char *w, size_t wl, long lo, long hi, long *v) {
-    size_t i = 0;
-    bool neg = false;
-    if (wl > 0 && w[0] == '-') {
-        neg = true;
-        i = 1;
-    }
-    if (i == wl || wl - i > 11)
-        return false;
-    long x = 0;
-    for (; i < wl; i++) {
-        if (w[i] < '0' || w[i] > '9')
-            return false;
-        x = x * 10 + (w[i] - '0');
-    }
-    if (neg)
-        x = -x;
-    if (x < lo || x > hi)
-        return false;
-    *v = x;
-    return true;
-}
-
-/* Reads "x1 y1 x2 y2 ..." as cells of the info's board into out (at most
- * info->cells of them). NULL when fine, else what is wrong. */
-static const char *parse_cells(const EngineInfo *info, const char *s, size_t n, size_t at,
-                               int32_t *out, int *count) {
-    const char *w;
-    size_t wl;
-    int k = 0;
-    while (next_word(s, n, &at, &w, &wl)) {
-        long x, y;
-        if (!word_int(w, wl, 0, info->w - 1, &x))
-            return "a coordinate off the board";
-        if (!next_word(s, n, &at, &w, &wl))
-            return "an x without its y";
-        if (!word_int(w, wl, 0, info->h - 1, &y))
-            return "a coordinate off the board";
-        if (k >= info->cells)
-            return "more cells than the board has";
-        out[k++] = (int32_t)(y * info->w + x);
-    }
-    *count = k;
-    return NULL;
-}
-
-/* Parses one `info` line (the whole line, shape already checked) into info.
- * NULL when fine (an unknown kind is fine and ignored), else what is wrong. */
-static const char *parse_info(EngineInfo *info, const char *s, size_t n) {
-    size_t at = 0;
-    const char *w;
-    size_t wl;
-    next_word(s, n, &at, &w, &wl); /* "info" */
-    if (!next_word(s, n, &at, &w, &wl))
-        return "an info line without a kind";
-    if (word_is(w, wl, "path"))
-        return parse_cells(info, s, n, at, info->path, &info->path_len);
-    if (word_is(w, wl, "cells"))
-        return parse_cells(info, s, n, at, info->mark, &info->mark_len);
-    if (word_is(w, wl, "text")) {
-        size_t len = n - at;
-        if (len > ENGINE_TEXT_MAX)
-            len = ENGINE_TEXT_MAX;
-        memcpy(info->text, s + at, len);
-        info->text[len] = '\0';
-        return NULL;
-    }
-    if (word_is(w, wl, "wave")) {
-        int k = 0;
-        while (next_word(s, n, &at, &w, &wl)) {
-            long v;
-            if (!word_int(w, wl, -1, INT32_MAX, &v))
-                return "a wave value that is not an integer from -1 up";
-            if (k >= info->cells)
-                return "a wave with more values than the board has cells";
-            info->wave[k++] = (int32_t)v;
-        }
-        if (k != info->cells) {
-            info->has_wave = false;
-            return "a wave with fewer values than the board has cells";
-        }
-        info->has_wave = true;
-        return NULL;
-    }
-    return NULL;
-}
-
 /* One complete line of the engine (without its "\n"). Returns PENDING to
  * read on, ANSWERED, or FAULT. */
+/* Whether a line is an `info` line, however malformed its words. */
+static bool is_info_line(const char *s, size_t n) {
+    return n >= 4 && memcmp(s, "info", 4) == 0 && (n == 4 || s[4] == ' ');
+}
+
+/* A malformed `info` line: an annotation, never a reason to lose the game.
+ * The line is dropped (engine_info_line leaves no part of it) and the
+ * answer carries the first such warning of its lines. */
+static EnginePoll warn_info(Engine *e, const char *bad, const char *s, size_t n) {
+    if (e->warning[0] == '\0') {
+        char q[WS_QUOTE_SIZE];
+        snprintf(e->warning, sizeof e->warning, "%s: \"%s\"", bad, ws_quote_len(q, 40, s, n));
+    }
+    return ENGINE_PENDING;
+}
+
 static EnginePoll on_line(Engine *e, const char *s, size_t n, EngineAnswer *ans, WsError *err) {
     char q[WS_QUOTE_SIZE];
-    const char *bad = line_shape(s, n);
+    const char *bad = engine_line_shape(s, n);
+    if (bad != NULL && e->phase == PHASE_WAIT && is_info_line(s, n))
+        return warn_info(e, bad, s, n);
     if (bad != NULL)
         return fault(e, err, "%s: \"%s\"", bad, ws_quote_len(q, 40, s, n));
     size_t at = 0;
     const char *w;
     size_t wl;
-    next_word(s, n, &at, &w, &wl);
+    engine_line_word(s, n, &at, &w, &wl);
     if (e->phase == PHASE_HELLO) {
-        if (word_is(w, wl, "ready") && at == n) {
+        if (engine_word_is(w, wl, "ready") && at == n) {
             e->phase = PHASE_IDLE;
             return ENGINE_ANSWERED;
         }
-        if (word_is(w, wl, "name") && at < n) {
+        if (engine_word_is(w, wl, "name") && at < n) {
             size_t len = n - at;
             if (len > ENGINE_NAME_MAX)
                 len = ENGINE_NAME_MAX;
@@ -905,28 +808,28 @@ static EnginePoll on_line(Engine *e, const char *s, size_t n, EngineAnswer *ans,
     }
     if (e->phase != PHASE_WAIT)
         return fault(e, err, "wrote \"%s\" before go", ws_quote_len(q, 40, s, n));
-    if (word_is(w, wl, "info")) {
-        bad = parse_info(&e->info, s, n);
-        if (bad != NULL)
-            return fault(e, err, "%s: \"%s\"", bad, ws_quote_len(q, 40, s, n));
-        return ENGINE_PENDING;
+    if (engine_word_is(w, wl, "info")) {
+        bad = engine_info_line(&e->info, s, n);
+        return bad != NULL ? warn_info(e, bad, s, n) : ENGINE_PENDING;
     }
-    if (e->kind == ENGINE_SNAKE && word_is(w, wl, "move")) {
+    if (e->kind == ENGINE_SNAKE && engine_word_is(w, wl, "move")) {
         const char *d;
         size_t dl;
         Dir dir = DIR_NONE;
-        if (next_word(s, n, &at, &d, &dl) && dl == 1 && at == n && d[0] >= 'A' && d[0] <= 'Z')
+        if (engine_line_word(s, n, &at, &d, &dl) && dl == 1 && at == n && d[0] >= 'A' &&
+            d[0] <= 'Z')
             dir = dir_from_char(d[0]);
         if (dir == DIR_NONE)
             return fault(e, err, "a bad move (U, R, D or L): \"%s\"", ws_quote_len(q, 40, s, n));
         ans->move = dir;
         ans->shot = -1;
-    } else if (e->kind == ENGINE_SEA && word_is(w, wl, "shot")) {
+    } else if (e->kind == ENGINE_SEA && engine_word_is(w, wl, "shot")) {
         const char *a, *b;
         size_t al, bl;
         long x, y;
-        if (!next_word(s, n, &at, &a, &al) || !next_word(s, n, &at, &b, &bl) || at != n ||
-            !word_int(a, al, 0, SEA_W - 1, &x) || !word_int(b, bl, 0, SEA_H - 1, &y))
+        if (!engine_line_word(s, n, &at, &a, &al) || !engine_line_word(s, n, &at, &b, &bl) ||
+            at != n || !engine_word_int(a, al, 0, SEA_W - 1, &x) ||
+            !engine_word_int(b, bl, 0, SEA_H - 1, &y))
             return fault(e, err, "a shot off the board: \"%s\"", ws_quote_len(q, 40, s, n));
         int cell = (int)(y * SEA_W + x);
         if (e->sea_sent.mark[cell] != SEA_UNKNOWN) {
@@ -939,8 +842,10 @@ static EnginePoll on_line(Engine *e, const char *s, size_t n, EngineAnswer *ans,
     } else {
         return fault(e, err, "an unknown line: \"%s\"", ws_quote_len(q, 40, s, n));
     }
-    ans->wait_ms = now_ms() - e->t_request;
+    uint64_t now = monoclock_now_ns();
+    ans->wait_ns = e->t_written_ns != 0 && now > e->t_written_ns ? now - e->t_written_ns : 0;
     ans->info = &e->info;
+    ans->warning = e->warning[0] != '\0' ? e->warning : NULL;
     e->phase = PHASE_IDLE;
     return ENGINE_ANSWERED;
 }
@@ -1039,107 +944,4 @@ EnginePoll engine_poll(Engine *e, int wait_ms, EngineAnswer *ans, WsError *err) 
         return fault(e, err, "wrote \"%s\" before go", ws_quote_len(q, 40, e->rbuf, n));
     }
     return poll_lines(e, wait_ms, ans, err);
-}
-
-/* ======================================================================== */
-/* Info                                                                     */
-/* ======================================================================== */
-
-WsStatus engine_info_init(EngineInfo *info, int w, int h, WsError *err) {
-    memset(info, 0, sizeof *info);
-    size_t cells = (size_t)w * (size_t)h;
-    int32_t *mem = malloc(3 * cells * sizeof *mem);
-    if (mem == NULL)
-        return ws_fail(err, WS_ERR_NOMEM, "engine info: out of memory");
-    info->w = w;
-    info->h = h;
-    info->cells = (int)cells;
-    info->path = mem;
-    info->mark = mem + cells;
-    info->wave = mem + 2 * cells;
-    return WS_OK;
-}
-
-void engine_info_deinit(EngineInfo *info) {
-    free(info->path);
-    memset(info, 0, sizeof *info);
-}
-
-void engine_info_clear(EngineInfo *info) {
-    info->path_len = info->mark_len = 0;
-    info->has_wave = false;
-    info->text[0] = '\0';
-}
-
-size_t engine_info_format_max(int w, int h) {
-    size_t cells = (size_t)w * (size_t)h;
-    /* path and cells: 2 numbers of <= 4 digits + 2 spaces per cell; wave 11 + 1 */
-    return 4 * 16 + 2 * cells * 10 + cells * 12 + ENGINE_TEXT_MAX + 1;
-}
-
-static size_t put(char *buf, size_t cap, size_t at, const char *s) {
-    size_t n = strlen(s);
-    if (at + n < cap) {
-        memcpy(buf + at, s, n);
-        return at + n;
-    }
-    return at;
-}
-
-static size_t put_cells(char *buf, size_t cap, size_t at, const char *head, const int32_t *c, int n,
-                        int w) {
-    at = put(buf, cap, at, head);
-    char tmp[32];
-    for (int i = 0; i < n; i++) {
-        snprintf(tmp, sizeof tmp, " %d %d", c[i] % w, c[i] / w);
-        at = put(buf, cap, at, tmp);
-    }
-    return put(buf, cap, at, "\n");
-}
-
-size_t engine_info_format(const EngineInfo *info, char *buf, size_t cap) {
-    size_t at = 0;
-    if (cap == 0)
-        return 0;
-    if (info->path_len > 0)
-        at = put_cells(buf, cap, at, "info path", info->path, info->path_len, info->w);
-    if (info->mark_len > 0)
-        at = put_cells(buf, cap, at, "info cells", info->mark, info->mark_len, info->w);
-    if (info->has_wave) {
-        at = put(buf, cap, at, "info wave");
-        char tmp[16];
-        for (int i = 0; i < info->cells; i++) {
-            snprintf(tmp, sizeof tmp, " %d", (int)info->wave[i]);
-            at = put(buf, cap, at, tmp);
-        }
-        at = put(buf, cap, at, "\n");
-    }
-    if (info->text[0] != '\0') {
-        at = put(buf, cap, at, "info text ");
-        at = put(buf, cap, at, info->text);
-        at = put(buf, cap, at, "\n");
-    }
-    buf[at] = '\0';
-    return at;
-}
-
-WsStatus engine_info_parse(EngineInfo *info, const char *text, size_t len, WsError *err) {
-    engine_info_clear(info);
-    size_t start = 0;
-    int line = 1;
-    while (start < len) {
-        const char *nl = memchr(text + start, '\n', len - start);
-        size_t n = nl != NULL ? (size_t)(nl - (text + start)) : len - start;
-        const char *s = text + start;
-        const char *bad = line_shape(s, n);
-        if (bad == NULL && !(n >= 4 && memcmp(s, "info", 4) == 0 && (n == 4 || s[4] == ' ')))
-            bad = "not an info line";
-        if (bad == NULL)
-            bad = parse_info(info, s, n);
-        if (bad != NULL)
-            return ws_fail(err, WS_ERR_PARSE, "engine info line %d: %s", line, bad);
-        start += n + 1;
-        line++;
-    }
-    return WS_OK;
 }

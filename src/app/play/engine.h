@@ -21,7 +21,7 @@
  *                 `walls K x1 y1 ... xK yK`   only when the board has walls
  *              (this block before the first tick of a game, and again before
  *              a tick that does not follow the last one sent: a step back, a
- *              replay seek, engine_snake_forget), then each tick:
+ *              replay seek, engine_forget), then each tick:
  *              -> `tick T`                   T = the game's steps so far
  *                 `food X Y` | `food none`
  *                 `snake L x1 y1 ... xL yL`  head first
@@ -53,11 +53,15 @@
  *    (SEGV)"), or closed its output;
  *  - a line that is not ASCII words separated by single spaces, longer than
  *    1 MiB, an unknown line (anything but `info` and the one answer), a
- *    malformed one (bad direction, a coordinate off the board, a wave of the
- *    wrong length, a shot at a cell that is not unknown), or a line written
- *    before `go`;
+ *    malformed answer (bad direction, a shot off the board or at a cell that
+ *    is not unknown), or a line written before `go`;
  *  - no complete answer within the timeout, counted from the request (a
  *    request the engine does not read in time counts against it too).
+ *
+ * Warnings. An `info` line only annotates: a malformed one (two spaces, a
+ * coordinate off the board, `info cells 1`, a wave of the wrong length) is
+ * dropped, the answer stands, and EngineAnswer.warning says what was wrong
+ * (the callers say it once: docs/engines.md).
  *
  * Never blocking. A request (engine_snake_request, engine_sea_request)
  * queues its lines and writes what the pipe takes at once; engine_poll
@@ -91,6 +95,7 @@
 #include <stdint.h>
 
 #include "dir.h"
+#include "engine_info.h"
 #include "sea.h"
 #include "snake.h"
 #include "ws_error.h"
@@ -100,37 +105,33 @@ enum {
     ENGINE_TIMEOUT_DEFAULT = 2000, /* ms per answer (--engine-timeout) */
     ENGINE_READY_MS = 10000,       /* ms for the handshake */
     ENGINE_QUIT_MS = 1000,         /* ms an engine has to exit after `quit` */
-    ENGINE_TEXT_MAX = 160,         /* bytes of `info text` kept */
     ENGINE_NAME_MAX = 63,          /* bytes of engine_name */
+    ENGINE_WARNING_MAX = 160,      /* bytes of an answer's warning */
     ENGINE_MAX_LIVE = 1024         /* engines running at once (the signal table) */
 };
 
 typedef enum EngineKind { ENGINE_SNAKE, ENGINE_SEA } EngineKind;
 
+/* What a poll gave: the one result of every layer that asks an engine (this
+ * client, player.h's players, engine_session.h), so that no caller maps one
+ * enum onto another. */
 typedef enum EnginePoll {
     ENGINE_PENDING = 0, /* no complete answer yet: poll again */
-    ENGINE_ANSWERED,    /* ans is filled; the engine waits for the next request */
+    ENGINE_ANSWERED,    /* ans is filled; the engine waits for the next request (or: ready) */
+    ENGINE_STALE,       /* engine_session.h: an answer for a state nobody waits for, dropped */
     ENGINE_FAULT        /* err says what; the engine process is gone */
 } EnginePoll;
-
-/* What an engine said it thought, for one answer: sized once per board. */
-typedef struct EngineInfo {
-    int w, h, cells; /* the board the buffers are sized for */
-    int32_t *path;   /* cells (y * w + x) of `info path`, path_len of them */
-    int path_len;
-    int32_t *mark; /* cells of `info cells`, mark_len of them */
-    int mark_len;
-    int32_t *wave; /* cells values of `info wave` (-1 none); valid when has_wave */
-    bool has_wave;
-    char text[ENGINE_TEXT_MAX + 1]; /* `info text`, "" when none; printable ASCII */
-} EngineInfo;
 
 /* The answer of engine_poll. */
 typedef struct EngineAnswer {
     Dir move;               /* snake: the move (never DIR_NONE) */
     int shot;               /* sea: the cell y * 10 + x, unknown on the board sent */
-    long wait_ms;           /* from the request to the answer */
+    uint64_t wait_ns;       /* the decision time: from the request's last byte written to the
+                               answer line read (monoclock.h), the same headless and in the
+                               window */
     const EngineInfo *info; /* the engine's info of this answer, valid until the next request */
+    const char *warning;    /* its first malformed `info` line (what is wrong, the line
+                               quoted), dropped; NULL when none. Valid as info. */
 } EngineAnswer;
 
 typedef struct Engine Engine;
@@ -197,10 +198,6 @@ WsStatus engine_snake_request(Engine *e, const SnakeGame *g, WsError *err);
  * is sent to a stopped engine, and the next request starts a `game` block. */
 void engine_snake_end(Engine *e, const SnakeGame *g, bool forfeit);
 
-/* The next tick sent starts with a `game` block (after any jump in time
- * that keeps the tick numbers consecutive by chance, e.g. a restart). */
-void engine_snake_forget(Engine *e);
-
 /* ---- sea ----------------------------------------------------------------- */
 
 /* Sends g's observed board before its next shot (preceded by `game seed S`
@@ -210,6 +207,11 @@ WsStatus engine_sea_request(Engine *e, const SeaGame *g, WsError *err);
 /* `end shots N`; best effort, as engine_snake_end. */
 void engine_sea_end(Engine *e, const SeaGame *g);
 
+/* The next request, snake or sea, starts with a `game` block (after a jump
+ * in time that keeps the tick numbers consecutive by chance, a restart, a
+ * branch). */
+void engine_forget(Engine *e);
+
 /* ---- answers ------------------------------------------------------------- */
 
 /* Writes what is left of the request, reads what the engine wrote, waiting
@@ -218,27 +220,5 @@ void engine_sea_end(Engine *e, const SeaGame *g);
  * the engine (engine_restart starts it again). Calling it with no request
  * pending returns ENGINE_FAULT with WS_ERR_ARG ("no request pending"). */
 EnginePoll engine_poll(Engine *e, int wait_ms, EngineAnswer *ans, WsError *err);
-
-/* ---- info, kept per tick by the window ----------------------------------- */
-
-/* Sizes info for a w x h board (no info). engine_info_deinit frees it. */
-WsStatus engine_info_init(EngineInfo *info, int w, int h, WsError *err);
-void engine_info_deinit(EngineInfo *info);
-void engine_info_clear(EngineInfo *info);
-
-/* The longest engine_info_format of any info on a w x h board, with its NUL. */
-size_t engine_info_format_max(int w, int h);
-
-/* Writes info as canonical `info` lines ("info path ...\n" etc., only the
- * kinds present; "" when none) into buf, NUL-terminated; returns the bytes
- * written without the NUL. cap >= engine_info_format_max(w, h) always fits.
- * This is the compact form to keep per tick: short when the engine said
- * little, and engine_info_parse reads it back. */
-size_t engine_info_format(const EngineInfo *info, char *buf, size_t cap);
-
-/* Reads lines written by engine_info_format (or any accepted `info` lines)
- * into info (sized by engine_info_init for the board), replacing what it
- * held. WS_ERR_PARSE, one line, when a line is not a valid info line. */
-WsStatus engine_info_parse(EngineInfo *info, const char *text, size_t len, WsError *err);
 
 #endif

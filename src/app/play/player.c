@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "monoclock.h"
+
 /* ======================================================================== */
 /* Specs                                                                     */
 /* ======================================================================== */
@@ -113,7 +115,9 @@ const char *player_fault_line(const Engine *e, long game, long tick, const WsErr
 /* A new game: nothing asked, nothing shown. */
 static void turn_clear(PlayerTurn *t) {
     t->asked = t->answered = false;
+    t->took_ns = 0;
     t->info = NULL;
+    t->warning = NULL;
 }
 
 /* Before a request: WS_ERR_ARG while one is pending. `what`: "move", "shot". */
@@ -121,48 +125,66 @@ static WsStatus turn_begin(PlayerTurn *t, const char *what, WsError *err) {
     if (t->asked)
         return ws_fail(err, WS_ERR_ARG, "a %s was asked for and not yet answered", what);
     t->answered = false;
+    t->warning = NULL;
     return WS_OK;
 }
 
-/* A built-in AI's or the wheel's answer, kept for the next poll. */
-static void turn_answer(PlayerTurn *t, int answer) {
+/* A built-in AI's or the wheel's answer, kept for the next poll, with the
+ * time it took since t0 (monoclock; 0: not timed, the wheel). */
+static void turn_answer(PlayerTurn *t, int answer, uint64_t t0) {
     t->answer = answer;
     t->answered = true;
-}
-
-/* The answer to the pending request. engine is NULL for a built-in AI or
- * the wheel (the answer was kept); an engine is waited on at most wait_ms
- * and gives its shot (sea) or its move. */
-static PlayerPoll turn_poll(PlayerTurn *t, Engine *engine, int wait_ms, bool sea, int *answer,
-                            WsError *err) {
-    if (!t->asked) {
-        ws_fail(err, WS_ERR_ARG, "no %s was asked for", sea ? "shot" : "move");
-        return PLAYER_FAULT;
-    }
-    if (engine == NULL) {
-        if (!t->answered)
-            return PLAYER_PENDING;
-        t->asked = false;
-        *answer = t->answer;
-        return PLAYER_MOVED;
-    }
-    EngineAnswer ans;
-    EnginePoll r = engine_poll(engine, wait_ms, &ans, err);
-    if (r == ENGINE_PENDING)
-        return PLAYER_PENDING;
-    t->asked = false;
-    if (r == ENGINE_FAULT) {
-        t->info = NULL;
-        return PLAYER_FAULT;
-    }
-    t->info = ans.info;
-    *answer = sea ? ans.shot : (int)ans.move;
-    return PLAYER_MOVED;
+    t->took_ns = t0 != 0 ? monoclock_now_ns() - t0 : 0;
 }
 
 /* The engine a poll waits on: the player's, if it plays by one. */
 static Engine *turn_engine(const PlayerSpec *spec, Engine *engine) {
     return spec->kind == PLAYER_ENGINE ? engine : NULL;
+}
+
+/* The answer to the pending request. engine is NULL for a built-in AI or
+ * the wheel (the answer was kept); an engine is waited on at most wait_ms
+ * and gives its shot (sea) or its move. */
+static EnginePoll turn_poll(PlayerTurn *t, Engine *engine, int wait_ms, bool sea, int *answer,
+                            WsError *err) {
+    if (!t->asked) {
+        ws_fail(err, WS_ERR_ARG, "no %s was asked for", sea ? "shot" : "move");
+        return ENGINE_FAULT;
+    }
+    if (engine == NULL) {
+        if (!t->answered)
+            return ENGINE_PENDING;
+        t->asked = false;
+        *answer = t->answer;
+        return ENGINE_ANSWERED;
+    }
+    EngineAnswer ans;
+    EnginePoll r = engine_poll(engine, wait_ms, &ans, err);
+    if (r == ENGINE_PENDING)
+        return ENGINE_PENDING;
+    t->asked = false;
+    if (r != ENGINE_ANSWERED) {
+        t->info = NULL;
+        return ENGINE_FAULT;
+    }
+    t->info = ans.info;
+    t->warning = ans.warning;
+    t->took_ns = ans.wait_ns;
+    *answer = sea ? ans.shot : (int)ans.move;
+    return ENGINE_ANSWERED;
+}
+
+/* Request and wait (headless): an engine's deadline bounds every wait, so
+ * a silent engine faults; the wheel, which nobody steers headless, is
+ * answered by nobody and not waited for. */
+static EnginePoll turn_wait(PlayerTurn *t, const PlayerSpec *spec, Engine *engine, int timeout_ms,
+                            bool sea, int *answer, WsError *err) {
+    EnginePoll r;
+    while ((r = turn_poll(t, turn_engine(spec, engine), timeout_ms, sea, answer, err)) ==
+               ENGINE_PENDING &&
+           spec->kind != PLAYER_WHEEL)
+        ;
+    return r;
 }
 
 /* ======================================================================== */
@@ -227,7 +249,7 @@ static WsStatus snake_player_renew(SnakePlayer *p, bool wait, WsError *err) {
         if (st != WS_OK)
             return st;
     }
-    engine_snake_forget(p->engine);
+    engine_forget(p->engine);
     return WS_OK;
 }
 
@@ -240,22 +262,16 @@ WsStatus snake_player_new_game_async(SnakePlayer *p, WsError *err) {
 }
 
 /* The engine's name is known once it said ready: the trace's name follows. */
-static PlayerStart poll_ready(Engine *e, int wait_ms, char *name, size_t size, WsError *err) {
+static EnginePoll poll_ready(Engine *e, int wait_ms, char *name, size_t size, WsError *err) {
     if (e == NULL)
-        return PLAYER_READY;
-    switch (engine_poll_ready(e, wait_ms, err)) {
-    case ENGINE_ANSWERED:
+        return ENGINE_ANSWERED;
+    EnginePoll r = engine_poll_ready(e, wait_ms, err);
+    if (r == ENGINE_ANSWERED)
         trace_name(name, size, engine_name(e));
-        return PLAYER_READY;
-    case ENGINE_FAULT:
-        return PLAYER_START_FAULT;
-    case ENGINE_PENDING:
-    default:
-        return PLAYER_STARTING;
-    }
+    return r;
 }
 
-PlayerStart snake_player_poll_ready(SnakePlayer *p, int wait_ms, WsError *err) {
+EnginePoll snake_player_poll_ready(SnakePlayer *p, int wait_ms, WsError *err) {
     return poll_ready(p->engine, wait_ms, p->name, sizeof p->name, err);
 }
 
@@ -268,9 +284,11 @@ WsStatus snake_player_request(SnakePlayer *p, const SnakeGame *g, WsError *err) 
     if (st != WS_OK)
         return st;
     switch (p->spec.kind) {
-    case PLAYER_AI:
-        turn_answer(&p->turn, (int)snake_ai_choose(&p->ai, g));
+    case PLAYER_AI: {
+        uint64_t t0 = monoclock_now_ns();
+        turn_answer(&p->turn, (int)snake_ai_choose(&p->ai, g), t0);
         break;
+    }
     case PLAYER_ENGINE:
         st = engine_snake_request(p->engine, g, err);
         if (st != WS_OK)
@@ -285,30 +303,31 @@ WsStatus snake_player_request(SnakePlayer *p, const SnakeGame *g, WsError *err) 
 
 void snake_player_steer(SnakePlayer *p, Dir move) {
     if (p->spec.kind == PLAYER_WHEEL && p->turn.asked)
-        turn_answer(&p->turn, (int)move);
+        turn_answer(&p->turn, (int)move, 0);
 }
 
-PlayerPoll snake_player_poll(SnakePlayer *p, int wait_ms, Dir *move, WsError *err) {
+EnginePoll snake_player_poll(SnakePlayer *p, int wait_ms, Dir *move, WsError *err) {
     int answer = 0;
-    PlayerPoll r =
+    EnginePoll r =
         turn_poll(&p->turn, turn_engine(&p->spec, p->engine), wait_ms, false, &answer, err);
-    if (r == PLAYER_MOVED)
+    if (r == ENGINE_ANSWERED)
         *move = (Dir)answer;
     return r;
 }
 
-PlayerPoll snake_player_choose(SnakePlayer *p, const SnakeGame *g, Dir *move, WsStatus *failed,
-                               WsError *err) {
-    *failed = snake_player_request(p, g, err);
-    if (*failed != WS_OK)
-        return PLAYER_FAULT;
-    PlayerPoll r;
-    /* The engine's deadline bounds every wait: a silent engine faults. */
-    while ((r = snake_player_poll(p, p->timeout_ms, move, err)) == PLAYER_PENDING &&
-           p->spec.kind != PLAYER_WHEEL)
-        ; /* nobody steers a headless game: the wheel is never asked */
+EnginePoll snake_player_choose(SnakePlayer *p, const SnakeGame *g, Dir *move, WsError *err) {
+    if (snake_player_request(p, g, err) != WS_OK)
+        return ENGINE_FAULT;
+    int answer = 0;
+    EnginePoll r = turn_wait(&p->turn, &p->spec, p->engine, p->timeout_ms, false, &answer, err);
+    if (r == ENGINE_ANSWERED)
+        *move = (Dir)answer;
     return r;
 }
+
+double snake_player_decision_us(const SnakePlayer *p) { return (double)p->turn.took_ns / 1000.0; }
+
+const char *snake_player_warning(const SnakePlayer *p) { return p->turn.warning; }
 
 void snake_player_end(SnakePlayer *p, const SnakeGame *g) {
     if (p->engine != NULL && engine_alive(p->engine))
@@ -379,7 +398,7 @@ WsStatus sea_player_new_game_async(SeaPlayer *p, const SeaGame *g, WsError *err)
     return sea_player_renew(p, g, false, err);
 }
 
-PlayerStart sea_player_poll_ready(SeaPlayer *p, int wait_ms, WsError *err) {
+EnginePoll sea_player_poll_ready(SeaPlayer *p, int wait_ms, WsError *err) {
     return poll_ready(p->engine, wait_ms, p->name, sizeof p->name, err);
 }
 
@@ -395,29 +414,29 @@ WsStatus sea_player_request(SeaPlayer *p, const SeaGame *g, WsError *err) {
             return st;
     } else {
         int cell = -1;
+        uint64_t t0 = monoclock_now_ns();
         st = sea_ai_choose(&p->ai, &g->seen, &p->rng, &cell, err);
         if (st != WS_OK)
             return st;
-        turn_answer(&p->turn, cell);
+        turn_answer(&p->turn, cell, t0);
     }
     p->turn.asked = true;
     return WS_OK;
 }
 
-PlayerPoll sea_player_poll(SeaPlayer *p, int wait_ms, int *cell, WsError *err) {
+EnginePoll sea_player_poll(SeaPlayer *p, int wait_ms, int *cell, WsError *err) {
     return turn_poll(&p->turn, turn_engine(&p->spec, p->engine), wait_ms, true, cell, err);
 }
 
-PlayerPoll sea_player_choose(SeaPlayer *p, const SeaGame *g, int *cell, WsStatus *failed,
-                             WsError *err) {
-    *failed = sea_player_request(p, g, err);
-    if (*failed != WS_OK)
-        return PLAYER_FAULT;
-    PlayerPoll r;
-    while ((r = sea_player_poll(p, p->timeout_ms, cell, err)) == PLAYER_PENDING)
-        ;
-    return r;
+EnginePoll sea_player_choose(SeaPlayer *p, const SeaGame *g, int *cell, WsError *err) {
+    if (sea_player_request(p, g, err) != WS_OK)
+        return ENGINE_FAULT;
+    return turn_wait(&p->turn, &p->spec, p->engine, p->timeout_ms, true, cell, err);
 }
+
+double sea_player_decision_us(const SeaPlayer *p) { return (double)p->turn.took_ns / 1000.0; }
+
+const char *sea_player_warning(const SeaPlayer *p) { return p->turn.warning; }
 
 const SeaAi *sea_player_ai(const SeaPlayer *p) { return p->spec.kind == PLAYER_AI ? &p->ai : NULL; }
 

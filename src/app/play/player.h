@@ -12,19 +12,28 @@
  *   - a request / poll pair that never blocks, for the window: request once
  *     after a tick, poll each frame with wait 0 until it answers.
  *
- * Either way the answer is PLAYER_MOVED with a move, or PLAYER_FAULT with one
- * line in err saying what the engine did wrong (docs/engines.md, "Faults"):
- * the caller ends the game forfeit (snake_game_forfeit, sea_game_forfeit)
- * and plays on. A fault never comes from a built-in AI. Everything else that
- * fails (memory, an engine that cannot be started) is a WsStatus.
+ * Every poll and choice answers with the engine client's EnginePoll
+ * (engine.h): ENGINE_ANSWERED with a move (or a shot), ENGINE_PENDING while
+ * an engine thinks, or ENGINE_FAULT with one line in err saying what went
+ * wrong (docs/engines.md, "Faults"): the caller ends the game forfeit
+ * (snake_game_forfeit, sea_game_forfeit) and plays on. err->status tells a
+ * fault of the engine (WS_ERR_ARG) from a failure of the run itself
+ * (WS_ERR_NOMEM), which the caller reports and stops on; a built-in AI never
+ * faults. Starting an engine (init, new_game) is a WsStatus.
  *
  * Engines are started once (snake_player_init, which blocks for the
  * handshake) and reused from game to game; after a fault the engine is
  * started afresh by the next snake_player_new_game. The window, whose
  * frames never wait on an engine, uses the twins that do not wait:
  * snake_player_launch / snake_player_new_game_async start the process and
- * return, then snake_player_poll_ready is polled each frame until
- * PLAYER_READY (a request before that fails with WS_ERR_ARG).
+ * return, then snake_player_poll_ready is polled each frame until it says
+ * ENGINE_ANSWERED (ready; a request before that fails with WS_ERR_ARG).
+ *
+ * Decision time: every answer carries how long it took
+ * (snake_player_decision_us), measured one way for every caller: a built-in
+ * AI's computation, an engine's from its request written to its answer read
+ * in the engine client (engine.h), so a headless run and the window show the
+ * same figure for the same engine.
  *
  * Ownership and threads: a player owns everything it holds and belongs to
  * one thread (a headless run makes one per worker thread, so `--jobs N`
@@ -35,6 +44,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "engine.h"
 #include "sea.h"
@@ -65,20 +75,6 @@ typedef struct PlayerSpec {
                             side: "engine:CMD,greedy"); 0: up to its NUL */
 } PlayerSpec;
 
-/* What a poll or a choice gave. */
-typedef enum PlayerPoll {
-    PLAYER_PENDING = 0, /* no answer yet (only from a poll with a short wait) */
-    PLAYER_MOVED,       /* the move (or shot) is there */
-    PLAYER_FAULT        /* the engine failed: err has one line; the game is forfeit */
-} PlayerPoll;
-
-/* What a poll of a start (the handshake) gave. */
-typedef enum PlayerStart {
-    PLAYER_STARTING = 0, /* the engine has not said ready yet: poll again */
-    PLAYER_READY,        /* ready (always, for a built-in AI or the wheel) */
-    PLAYER_START_FAULT   /* it never will: err has engine_start's line; the process is gone */
-} PlayerStart;
-
 /* One request and its answer, the same for a move and a shot: both players
  * embed it and one poll (player.c) serves both. Only the player writes it;
  * `asked` tells a caller that a request is still on its way. */
@@ -86,7 +82,9 @@ typedef struct PlayerTurn {
     bool asked;             /* a request is pending */
     bool answered;          /* PLAYER_AI / WHEEL: answer is ready for the next poll */
     int answer;             /* that answer: a Dir (snake) or a cell y * 10 + x (sea) */
+    uint64_t took_ns;       /* the decision time of the last answer */
     const EngineInfo *info; /* the engine's info of its last answer, or NULL */
+    const char *warning;    /* its malformed info line, dropped (engine.h), or NULL */
 } PlayerTurn;
 
 /* ---- specs ------------------------------------------------------------------ */
@@ -149,10 +147,11 @@ WsStatus snake_player_new_game(SnakePlayer *p, WsError *err);
 WsStatus snake_player_new_game_async(SnakePlayer *p, WsError *err);
 
 /* The handshake of a launched / restarted engine, waiting at most wait_ms
- * (0: look; the wait never passes its 10 s limit). PLAYER_READY also for a
- * player without an engine or an engine already ready; the trace name
- * (snake_player_name) takes the engine's `name` then. */
-PlayerStart snake_player_poll_ready(SnakePlayer *p, int wait_ms, WsError *err);
+ * (0: look; the wait never passes its 10 s limit): ENGINE_PENDING,
+ * ENGINE_ANSWERED once ready (also for a player without an engine or an
+ * engine already ready; the trace name, snake_player_name, takes the
+ * engine's `name` then), or ENGINE_FAULT with engine_start's line. */
+EnginePoll snake_player_poll_ready(SnakePlayer *p, int wait_ms, WsError *err);
 
 /* Whether a request may be made (no handshake pending, engine running). */
 bool snake_player_ready(const SnakePlayer *p);
@@ -161,14 +160,21 @@ bool snake_player_ready(const SnakePlayer *p);
  * at once, an engine gets the tick. WS_ERR_ARG when a request is pending. */
 WsStatus snake_player_request(SnakePlayer *p, const SnakeGame *g, WsError *err);
 
-/* The answer to the pending request, waiting at most wait_ms (0: look). */
-PlayerPoll snake_player_poll(SnakePlayer *p, int wait_ms, Dir *move, WsError *err);
+/* The answer to the pending request, waiting at most wait_ms (0: look):
+ * ENGINE_ANSWERED (*move), ENGINE_PENDING or ENGINE_FAULT. */
+EnginePoll snake_player_poll(SnakePlayer *p, int wait_ms, Dir *move, WsError *err);
 
-/* Request and wait (headless): PLAYER_MOVED or PLAYER_FAULT; a WsStatus
- * failure of the request (memory) is PLAYER_FAULT too, with its status in
- * *failed (WS_OK for a fault of the engine). */
-PlayerPoll snake_player_choose(SnakePlayer *p, const SnakeGame *g, Dir *move, WsStatus *failed,
-                               WsError *err);
+/* Request and wait (headless): ENGINE_ANSWERED or ENGINE_FAULT (err says
+ * why; WS_ERR_NOMEM in err->status when the request itself could not be
+ * made, which is no fault of the engine). */
+EnginePoll snake_player_choose(SnakePlayer *p, const SnakeGame *g, Dir *move, WsError *err);
+
+/* How long the last answer took, in µs (above: one clock for every caller). */
+double snake_player_decision_us(const SnakePlayer *p);
+
+/* The last answer's warning: what was wrong with an `info` line it dropped
+ * (engine.h, "Warnings"), NULL when none. Valid until the next request. */
+const char *snake_player_warning(const SnakePlayer *p);
 
 /* PLAYER_WHEEL: the move the person chose, answered by the pending poll. */
 void snake_player_steer(SnakePlayer *p, Dir move);
@@ -185,7 +191,7 @@ const EngineInfo *snake_player_info(const SnakePlayer *p);
  * with the engine's name (docs/engines.md). */
 const char *snake_player_name(const SnakePlayer *p);
 
-/* One fault line for stderr or the HUD, from a PLAYER_FAULT's err:
+/* One fault line for stderr or the HUD, from an ENGINE_FAULT's err:
  * "engine 'NAME', game G tick T: what was wrong". Returns buf. */
 const char *player_fault_line(const Engine *e, long game, long tick, const WsError *err, char *buf,
                               size_t size);
@@ -207,7 +213,7 @@ WsStatus sea_player_init(SeaPlayer *p, const PlayerSpec *spec, int timeout_ms, W
 /* The twins that do not wait, as the snake's (snake_player_launch ...). */
 WsStatus sea_player_launch(SeaPlayer *p, const PlayerSpec *spec, int timeout_ms, WsError *err);
 WsStatus sea_player_new_game_async(SeaPlayer *p, const SeaGame *g, WsError *err);
-PlayerStart sea_player_poll_ready(SeaPlayer *p, int wait_ms, WsError *err);
+EnginePoll sea_player_poll_ready(SeaPlayer *p, int wait_ms, WsError *err);
 bool sea_player_ready(const SeaPlayer *p);
 void sea_player_deinit(SeaPlayer *p);
 
@@ -215,11 +221,16 @@ void sea_player_deinit(SeaPlayer *p);
 WsStatus sea_player_new_game(SeaPlayer *p, const SeaGame *g, WsError *err);
 
 WsStatus sea_player_request(SeaPlayer *p, const SeaGame *g, WsError *err);
-PlayerPoll sea_player_poll(SeaPlayer *p, int wait_ms, int *cell, WsError *err);
+EnginePoll sea_player_poll(SeaPlayer *p, int wait_ms, int *cell, WsError *err);
 
 /* Request and wait, as snake_player_choose. */
-PlayerPoll sea_player_choose(SeaPlayer *p, const SeaGame *g, int *cell, WsStatus *failed,
-                             WsError *err);
+EnginePoll sea_player_choose(SeaPlayer *p, const SeaGame *g, int *cell, WsError *err);
+
+/* How long the last shot's decision took, in µs (as snake_player_decision_us). */
+double sea_player_decision_us(const SeaPlayer *p);
+
+/* The last shot's warning, as snake_player_warning. */
+const char *sea_player_warning(const SeaPlayer *p);
 
 /* What the last shot showed: the built-in hunter's counts (the SeaAi, NULL
  * for an engine), an engine's info (NULL otherwise). */

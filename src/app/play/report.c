@@ -27,6 +27,7 @@ void report_warn(const char *fmt, ...) {
     va_start(ap, fmt);
     vsnprintf(line, sizeof line, fmt, ap);
     va_end(ap);
+    fflush(stdout);
     fprintf(stderr, "wavesnake: %s\n", line);
     fflush(stderr);
 }

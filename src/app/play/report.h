@@ -47,7 +47,8 @@ int report_exit_status(WsStatus st);
  * fault, a note about a seed from the clock or a cut trace): the line
  * "wavesnake: <message>", formatted as printf does, with no newline in fmt.
  * The one way to write such a line (report_status uses it too): each has
- * the prefix and is written whole, in one call. */
+ * the prefix and is written whole, in one call, after what stdout holds
+ * (flushed first, so that the two streams interleave in order). */
 #if defined(__GNUC__)
 __attribute__((format(printf, 1, 2)))
 #endif

@@ -13,10 +13,9 @@
 static void tally_side(SnakeRaceSide *s);
 static void finish_heat(SnakeRace *r);
 
-/* A player's fault: the game ends forfeit there (and is tallied). */
-static void side_fault(SnakeRaceSide *s, long heat, const WsError *why) {
-    player_fault_line(s->player->engine, heat, s->game.steps, why, s->fault, sizeof s->fault);
-    s->waiting = s->starting = s->stale = false;
+/* The engine's fault: the game ends forfeit there (and is tallied). */
+static void side_fault(SnakeRaceSide *s) {
+    snprintf(s->fault, sizeof s->fault, "%s", s->engine->fault);
     if (s->game.outcome == SNAKE_PLAYING) {
         snake_game_forfeit(&s->game);
         tally_side(s);
@@ -24,43 +23,50 @@ static void side_fault(SnakeRaceSide *s, long heat, const WsError *why) {
     s->pending = DIR_NONE;
 }
 
-/* The side's next move, from its AI or its player. A player's fault ends
- * the game forfeit there (and tallies it); so does a player that cannot
- * even answer (memory), said the same way. With async, a player gets the
- * request and snake_race_poll reads its answer (or, when one is still on
- * its way for an older state, that one is dropped and this asked after). */
-static void decide(const SnakeRace *r, SnakeRaceSide *s, long heat) {
+/* Reads side s's engine, waiting at most wait_ms, and asks it again when
+ * nothing is out for the board as it is (a stale answer dropped, a restart
+ * done). True when it gave the move for the tick on the board, or failed. */
+static bool read_engine(SnakeRaceSide *s, int wait_ms) {
+    EngineReply rep;
+    EnginePoll p = engine_session_poll(s->engine, wait_ms, &rep);
+    if (p == ENGINE_FAULT) {
+        side_fault(s);
+        return true;
+    }
+    if (p == ENGINE_ANSWERED) {
+        s->info_tick = rep.stamp.tick;
+        if (rep.stamp.tick == s->game.steps) {
+            s->pending = (Dir)rep.answer;
+            s->pending_tick = s->game.steps;
+            return true;
+        }
+    }
+    if (s->game.outcome == SNAKE_PLAYING && s->pending_tick != s->game.steps)
+        engine_session_ask_snake(s->engine, &s->game); /* nothing sent while one is out */
+    return false;
+}
+
+/* The side's next move, from its AI or its engine. An engine's fault ends
+ * the game forfeit there (and tallies it). With async the engine is asked
+ * and snake_race_poll reads its answer; without, its answer is waited for
+ * (its timeout bounds each wait). */
+static void decide(const SnakeRace *r, SnakeRaceSide *s) {
+    s->pending_tick = -1;
     if (s->game.outcome != SNAKE_PLAYING) {
         s->pending = DIR_NONE;
-        s->stale = s->waiting; /* an answer on its way is for nothing now */
         return;
     }
-    if (s->player == NULL) {
+    if (s->engine == NULL) {
         s->pending = snake_ai_choose(&s->ai, &s->game);
+        s->pending_tick = s->game.steps;
         return;
     }
-    WsError why = {0};
-    if (r->async) {
-        if (s->waiting) {
-            s->stale = true;
-            return;
-        }
-        s->waiting = true;
-        if (!snake_player_ready(s->player)) {
-            s->starting = true; /* its handshake first (snake_race_poll) */
-            return;
-        }
-        if (snake_player_request(s->player, &s->game, &why) != WS_OK)
-            side_fault(s, heat, &why);
+    s->pending = DIR_NONE;
+    engine_session_ask_snake(s->engine, &s->game);
+    if (r->async)
         return;
-    }
-    WsStatus failed = WS_OK;
-    Dir d = DIR_NONE;
-    if (snake_player_choose(s->player, &s->game, &d, &failed, &why) == PLAYER_MOVED) {
-        s->pending = d;
-        return;
-    }
-    side_fault(s, heat, &why);
+    while (!read_engine(s, ENGINE_READY_MS))
+        ;
 }
 
 /* Whether the side's named policy can play the board as it is now. */
@@ -81,8 +87,8 @@ static void tally_side(SnakeRaceSide *s) {
     s->stalled += g->outcome == SNAKE_STALLED;
     s->forfeit += g->outcome == SNAKE_FORFEIT;
     s->length_sum += g->snake.len;
-    if (s->player != NULL)
-        snake_player_end(s->player, g);
+    if (s->engine != NULL)
+        engine_session_end_snake(s->engine, g);
     s->steps_sum += (double)g->steps;
 }
 
@@ -135,11 +141,11 @@ void snake_race_deinit(SnakeRace *r) {
     memset(r, 0, sizeof *r);
 }
 
-void snake_race_attach(SnakeRace *r, int k, SnakePlayer *player) { r->side[k].player = player; }
+void snake_race_attach(SnakeRace *r, int k, EngineSession *engine) { r->side[k].engine = engine; }
 
 const char *snake_race_side_name(const SnakeRace *r, int k) {
     const SnakeRaceSide *s = &r->side[k];
-    return s->player != NULL ? snake_player_name(s->player) : snake_policy_name(s->asked);
+    return s->engine != NULL ? s->engine->label : snake_policy_name(s->asked);
 }
 
 /* Counts a heat whose two games have ended. */
@@ -161,29 +167,12 @@ void snake_race_start(SnakeRace *r, long index) {
         snake_game_reset(&s->game, r->seed + (uint64_t)index);
         snake_ai_clear(&s->ai);
         s->fault[0] = '\0';
-        if (s->player != NULL && r->async) {
-            /* An answer still on its way (the last heat's) is dropped when
-             * it comes; a faulted engine starts again without waiting. */
-            s->waiting = s->stale = s->player->turn.asked;
-            s->starting = false;
-            WsError why = {0};
-            if (!s->waiting && snake_player_new_game_async(s->player, &why) != WS_OK) {
-                snprintf(s->fault, sizeof s->fault, "heat %ld: %s", index, why.msg);
-                snake_game_forfeit(&s->game);
-                tally_side(s);
-            }
-        } else if (s->player != NULL) {
-            WsError why = {0};
-            if (snake_player_new_game(s->player, &why) != WS_OK) {
-                /* The engine cannot be started again: this game is lost. */
-                snprintf(s->fault, sizeof s->fault, "heat %ld: %s", index, why.msg);
-                snake_game_forfeit(&s->game);
-                tally_side(s);
-            }
-        }
-        decide(r, s, index);
+        s->info_tick = -1;
+        if (s->engine != NULL)
+            engine_session_new_game(s->engine, index); /* an answer on its way goes stale */
+        decide(r, s);
     }
-    if (snake_race_is_over(r)) /* both players failed at once */
+    if (snake_race_is_over(r)) /* both engines failed at once */
         finish_heat(r);
 }
 
@@ -196,60 +185,40 @@ bool snake_race_is_over(const SnakeRace *r) {
 
 void snake_race_set_async(SnakeRace *r, bool async) { r->async = async; }
 
-/* Reads side s's answer (or its handshake), waiting at most wait_ms. */
-static void poll_side(SnakeRace *r, SnakeRaceSide *s, int wait_ms) {
-    WsError why = {0};
-    if (s->starting) {
-        PlayerStart ps = snake_player_poll_ready(s->player, wait_ms, &why);
-        if (ps == PLAYER_STARTING)
-            return;
-        if (ps == PLAYER_START_FAULT) {
-            side_fault(s, r->game_index, &why);
-            return;
-        }
-        s->starting = s->waiting = s->stale = false;
-        decide(r, s, r->game_index);
-        if (!s->waiting)
-            return;
-    }
-    Dir d = DIR_NONE;
-    PlayerPoll pr = snake_player_poll(s->player, wait_ms, &d, &why);
-    if (pr == PLAYER_PENDING)
-        return;
-    s->waiting = false;
-    if (pr == PLAYER_FAULT) {
-        side_fault(s, r->game_index, &why);
-        return;
-    }
-    if (!s->stale) {
-        s->pending = d;
-        return;
-    }
-    s->stale = false;
-    if (s->game.outcome == SNAKE_PLAYING && s->player->engine != NULL)
-        engine_snake_forget(s->player->engine); /* a new heat or a wall since: a game block */
-    decide(r, s, r->game_index);
-}
-
 bool snake_race_poll(SnakeRace *r, int wait_ms) {
     bool was_over = snake_race_is_over(r);
     bool ready = true;
     for (int k = 0; k < SNAKE_RACE_SIDES; k++) {
         SnakeRaceSide *s = &r->side[k];
-        if (s->player != NULL && s->waiting)
-            poll_side(r, s, wait_ms);
-        ready = ready && !(s->waiting && s->game.outcome == SNAKE_PLAYING);
+        if (s->engine != NULL && s->game.outcome == SNAKE_PLAYING &&
+            s->pending_tick != s->game.steps)
+            (void)read_engine(s, wait_ms);
+        ready = ready && !snake_race_side_thinking(r, k);
     }
     if (!was_over && snake_race_is_over(r))
         finish_heat(r); /* a fault ended the second game */
     return ready;
 }
 
+bool snake_race_side_thinking(const SnakeRace *r, int k) {
+    const SnakeRaceSide *s = &r->side[k];
+    return s->game.outcome == SNAKE_PLAYING && s->pending_tick != s->game.steps;
+}
+
+const EngineInfo *snake_race_side_info(SnakeRace *r, int k, long *tick) {
+    SnakeRaceSide *s = &r->side[k];
+    if (tick != NULL)
+        *tick = s->info_tick;
+    if (s->engine == NULL || s->info_tick < 0)
+        return NULL;
+    return engine_session_info_at(s->engine, s->info_tick);
+}
+
 bool snake_race_tick(SnakeRace *r) {
     if (snake_race_is_over(r))
         return false;
     for (int k = 0; k < SNAKE_RACE_SIDES; k++)
-        if (r->async && r->side[k].waiting && r->side[k].game.outcome == SNAKE_PLAYING)
+        if (snake_race_side_thinking(r, k))
             return false; /* snake_race_poll first */
     for (int k = 0; k < SNAKE_RACE_SIDES; k++) {
         SnakeRaceSide *s = &r->side[k];
@@ -258,7 +227,7 @@ bool snake_race_tick(SnakeRace *r) {
         snake_game_tick(&s->game, s->pending);
         if (s->game.outcome != SNAKE_PLAYING)
             tally_side(s);
-        decide(r, s, r->game_index);
+        decide(r, s);
     }
     if (!snake_race_is_over(r))
         return false;
@@ -275,8 +244,11 @@ bool snake_race_toggle_wall(SnakeRace *r, int cell) {
         return false;
     }
     for (int k = 0; k < SNAKE_RACE_SIDES; k++) {
-        check_walls(&r->side[k]);
-        decide(r, &r->side[k], r->game_index);
+        SnakeRaceSide *s = &r->side[k];
+        check_walls(s);
+        if (s->engine != NULL) /* an answer on its way is for the old walls */
+            engine_session_branch(s->engine, s->game.steps);
+        decide(r, s);
     }
     return true;
 }

@@ -14,13 +14,13 @@
  * HUD). Pure bookkeeping over the core: no I/O, no clock, no allocation
  * after snake_race_init.
  *
- * A side may instead be played by a SnakePlayer (player.h: an engine
- * process), attached with snake_race_attach: its decisions then block until
- * the engine answers (at most its timeout), so this is for headless races;
- * an engine that fails forfeits that side's game and `fault` says why.
- * The window's race never waits: with snake_race_set_async a player gets a
- * request and snake_race_poll reads the answer (each frame, wait 0);
- * snake_race_tick plays only once no side is waiting.
+ * A side may instead be played by an engine (engine_session.h), attached
+ * with snake_race_attach. Headless, its decisions wait for its answer (at
+ * most its timeout). The window's race never waits: with
+ * snake_race_set_async the engine is asked and snake_race_poll reads its
+ * answer (each frame, wait 0); snake_race_tick plays once every side still
+ * playing has its move for the tick on its board. An engine that fails
+ * forfeits that side's game (a forfeit loses the heat) and `fault` says why.
  */
 #ifndef WS_SNAKE_RACE_H
 #define WS_SNAKE_RACE_H
@@ -28,7 +28,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "player.h"
+#include "engine_session.h"
 #include "snake.h"
 #include "snake_ai.h"
 #include "ws_error.h"
@@ -41,14 +41,14 @@ typedef struct SnakeRaceSide {
     char refusal[160];  /* why `asked` cannot play this board; "" when it can */
     SnakeGame game;
     SnakeAi ai;
-    Dir pending;         /* the AI's decision for the next tick (DIR_NONE: game over) */
-    SnakePlayer *player; /* borrowed: plays instead of `ai` when not NULL */
-    char fault[320];     /* the last fault of the player this heat; "" when none */
-    bool waiting;        /* async: the player's answer (or handshake) is on its way */
-    bool starting;       /* async: the player's engine is saying hello (a restart) */
-    bool stale;          /* async: the answer on its way is for an older state: dropped */
-    long won, dead, stalled, forfeit; /* this side's finished games */
-    double length_sum, steps_sum;     /* over those games */
+    Dir pending;           /* the decision for the next tick (DIR_NONE: game over) */
+    long pending_tick;     /* the tick `pending` is for (-1: none yet, an engine thinks) */
+    EngineSession *engine; /* borrowed: plays instead of `ai` when not NULL */
+    long info_tick;        /* the engine's latest answer this heat (-1: none): its info
+                              stays drawn while it thinks about the next tick */
+    char fault[ENGINE_FAULT_LINE_MAX]; /* the engine's fault this heat; "" when none */
+    long won, dead, stalled, forfeit;  /* this side's finished games */
+    double length_sum, steps_sum;      /* over those games */
 } SnakeRaceSide;
 
 typedef struct SnakeRace {
@@ -72,11 +72,11 @@ WsStatus snake_race_init(SnakeRace *r, const SnakeRules *rules, const uint8_t *w
                          WsError *err);
 void snake_race_deinit(SnakeRace *r);
 
-/* Lets `player` (initialised for the race's board; borrowed, NULL: the
- * built-in AI again) play side k from the next heat on. */
-void snake_race_attach(SnakeRace *r, int k, SnakePlayer *player);
+/* Lets `engine` (opened for the race's board; borrowed, NULL: the built-in
+ * AI again) play side k from the next heat on. */
+void snake_race_attach(SnakeRace *r, int k, EngineSession *engine);
 
-/* The name of what plays side k: the policy's, or the player's
+/* The name of what plays side k: the policy's, or the engine's
  * ("engine:NAME"). */
 const char *snake_race_side_name(const SnakeRace *r, int k);
 
@@ -88,15 +88,23 @@ void snake_race_start(SnakeRace *r, long index);
  * one does. Returns true when this tick ended the heat. */
 bool snake_race_tick(SnakeRace *r);
 
-/* Players are asked without waiting (the window): after a tick, a start or
+/* Engines are asked without waiting (the window): after a tick, a start or
  * a wall, snake_race_poll reads their answers. */
 void snake_race_set_async(SnakeRace *r, bool async);
 
-/* Reads the players' answers (a restarted engine's handshake too), waiting
+/* Reads the engines' answers (a restarted engine's handshake too), waiting
  * at most wait_ms for each; a fault ends that side's game forfeit (and the
- * heat, if the other has ended). True when no side still playing waits:
- * snake_race_tick may play. Without async (or players): always true. */
+ * heat, if the other has ended). True when every side still playing has its
+ * move: snake_race_tick may play. Without async (or engines): always true. */
 bool snake_race_poll(SnakeRace *r, int wait_ms);
+
+/* The info of side k's engine's latest answer this heat (drawn while it
+ * thinks about the next tick), and the tick it was for; NULL for a
+ * built-in side or before its first answer. Valid until the next call. */
+const EngineInfo *snake_race_side_info(SnakeRace *r, int k, long *tick);
+
+/* Whether side k waits for its engine's answer for the tick on its board. */
+bool snake_race_side_thinking(const SnakeRace *r, int k);
 
 /* Whether both games of the heat have ended (the caller then shows the
  * result and calls snake_race_start(r, r->game_index + 1)). */

@@ -386,6 +386,7 @@ void draw_frame(Frontend *app) {
     SDL_SetRenderDrawColor(app->renderer, PAL_BACKGROUND.r, PAL_BACKGROUND.g, PAL_BACKGROUND.b,
                            255);
     SDL_RenderClear(app->renderer);
+    text_transcript_clear(app->text);
     ctx->caption[0] = '\0';
     ctx->caption_color = PAL_TEXT;
     frontend_view(app)->draw(frontend_view_state(app), ctx);

@@ -209,9 +209,9 @@ static void update(Frontend *app) {
         }
     }
     ctx->pace = view_pace(app); /* a tick may have given the wheel back */
-    const ViewHistory *hist = time_travel_history(app);
-    if (hist != NULL && hist->idle != NULL)
-        hist->idle(frontend_view_state(app), ctx);
+    const View *view = frontend_view(app);
+    if (view->idle != NULL)
+        view->idle(frontend_view_state(app), ctx);
     if (now - app->rate_ms >= 500) { /* ticks/s over the last half second */
         ctx->ticks_per_s = (double)app->rate_ticks * 1000.0 / (double)(now - app->rate_ms);
         app->rate_ms = now;
@@ -465,6 +465,7 @@ unsigned frontend_overlays(const Frontend *app) { return app->ctx.overlays; }
 const char *frontend_status_text(const Frontend *app) { return app->ctx.status; }
 const char *frontend_caption_text(const Frontend *app) { return app->ctx.caption; }
 const char *frontend_hud_keys(const Frontend *app) { return app->hud_keys; }
+const char *frontend_frame_text(const Frontend *app) { return text_transcript(app->text); }
 bool frontend_is_paused(const Frontend *app) { return app->ctx.paused; }
 AppMode frontend_mode(const Frontend *app) { return app->mode; }
 long frontend_frame_count(const Frontend *app) { return app->frames; }

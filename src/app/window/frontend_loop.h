@@ -60,6 +60,9 @@ const char *frontend_caption_text(const Frontend *app);
  * followed by ';', with "legend" for each legend line or swatch drawn
  * ("tick;policy;reason;legend;"): what a small window kept. */
 const char *frontend_hud_keys(const Frontend *app);
+/* Every string the last frame drew (the HUD, the labels, the caption, the
+ * help), one a line, in the order drawn (text_transcript). */
+const char *frontend_frame_text(const Frontend *app);
 bool frontend_is_paused(const Frontend *app);
 AppMode frontend_mode(const Frontend *app);
 long frontend_frame_count(const Frontend *app);

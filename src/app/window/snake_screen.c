@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "grid.h"
+#include "monoclock.h"
 #include "snake_draw.h"
 #include "ws_search.h"
 
@@ -42,11 +43,10 @@ void snake_screen_decide(SnakeScreen *s) {
         s->pending = DIR_NONE;
         return;
     }
-    Uint64 t0 = SDL_GetPerformanceCounter();
+    uint64_t t0 = monoclock_now_ns(); /* the clock of every decision time (monoclock.h) */
     s->pending = snake_ai_choose(&s->ai, &s->game);
     s->exact = true; /* decided live: the decision is the recorded one */
-    Uint64 t1 = SDL_GetPerformanceCounter();
-    s->decision_us = (double)(t1 - t0) * 1e6 / (double)SDL_GetPerformanceFrequency();
+    s->decision_us = (double)(monoclock_now_ns() - t0) / 1000.0;
     PolicyStats *st = snake_screen_stats(s);
     st->decision_us_sum += s->decision_us;
     st->decisions++;
@@ -405,6 +405,10 @@ void snake_screen_hud_board(const SnakeScreen *s, Hud *hud) {
 /* The legend of an engine's overlays: what it said, or that it said nothing. */
 static void hud_engine_legend(const SnakeScreen *s, unsigned ov, Hud *hud) {
     const EngineInfo *in = s->info;
+    /* While it thinks, its last answer's overlays stay, said to be that tick's. */
+    if (in != NULL && s->info_tick != s->game.steps &&
+        (ov & (OVERLAY_WAVE | OVERLAY_PATH | OVERLAY_VIRTUAL)))
+        hud_text(hud, PAL_TEXT_DIM, "(drawn: its answer at tick %ld)", s->info_tick);
     if ((ov & OVERLAY_WAVE) && (in == NULL || !in->has_wave)) {
         hud_text(hud, PAL_TEXT_DIM, "W  wave: the engine sent none");
     } else if (ov & OVERLAY_WAVE) {
@@ -535,34 +539,4 @@ void snake_screen_hud_decision(const SnakeScreen *s, FrontendCtx *ctx, Hud *hud)
         hud_text(hud, PAL_TEXT_DIM, "D  numbers: cells too small (%d px)", s->bl.cell);
     hud_gap(hud);
     hud_legend_lines(s, ov, hud);
-}
-
-/* ======================================================================== */
-/* An engine asked about the state on screen                                 */
-/* ======================================================================== */
-
-ScreenEnginePoll snake_screen_engine_poll(ScreenEngine *e, int wait_ms, Dir *move, WsError *err) {
-    if (e->starting) {
-        PlayerStart r = snake_player_poll_ready(&e->player, wait_ms, err);
-        if (r == PLAYER_STARTING)
-            return SCREEN_ENGINE_WAITING;
-        e->starting = false;
-        if (r == PLAYER_START_FAULT)
-            return SCREEN_ENGINE_FAULT;
-        snprintf(e->label, sizeof e->label, "%s", snake_player_name(&e->player));
-    }
-    if (!e->asked)
-        return SCREEN_ENGINE_FREE;
-    PlayerPoll r = snake_player_poll(&e->player, wait_ms, move, err);
-    if (r == PLAYER_PENDING)
-        return SCREEN_ENGINE_WAITING;
-    e->asked = false;
-    return r == PLAYER_FAULT ? SCREEN_ENGINE_FAULT : SCREEN_ENGINE_ANSWERED;
-}
-
-WsStatus snake_screen_engine_ask(ScreenEngine *e, const SnakeGame *g, WsError *err) {
-    WsStatus st = snake_player_request(&e->player, g, err);
-    if (st == WS_OK)
-        e->asked = true;
-    return st;
 }

@@ -71,7 +71,9 @@ typedef struct SnakeScreen {
     PolicyStats stats[SNAKE_POLICY_COUNT + 1];
     bool engine;              /* an engine plays: the overlays, the reason line and the
                                  statistics are its own (s->ai, greedy, is not shown) */
-    const EngineInfo *info;   /* the engine's info for the tick on screen; NULL: none */
+    const EngineInfo *info;   /* the engine's latest info for the tick on screen; NULL: none */
+    long info_tick;           /* the tick `info` is for: the tick on screen, or while the
+                                 engine thinks about it, an earlier one (its last answer) */
     const char *engine_label; /* "engine:NAME", for the HUD */
     bool over;                /* the game ended; its result is on screen */
     bool steered_end;         /* it ended on a move the player steered (a crash, not the AI's) */
@@ -150,32 +152,5 @@ void snake_screen_hist_range(void *state, long *first, long *last);
 long snake_screen_hist_current(void *state);
 bool snake_screen_hist_seek(void *state, long t, FrontendCtx *ctx);
 unsigned snake_screen_hist_marks(void *state, long from, long to);
-
-/* ---- an engine asked about the state on screen --------------------------- */
-
-/* The engine of `--policy engine:CMD` in the live and the replay view: its
- * player, the handshake of a restart and the one request out. The views
- * keep what the answer is for (a tick, a generation); this keeps the
- * protocol, polled each frame and never blocking past wait_ms. */
-typedef struct ScreenEngine {
-    SnakePlayer player;
-    char label[PLAYER_NAME_MAX + 1]; /* "engine:NAME" */
-    bool starting;                   /* its handshake (a restart) is pending */
-    bool asked;                      /* a request is out */
-} ScreenEngine;
-
-typedef enum ScreenEnginePoll {
-    SCREEN_ENGINE_WAITING = 0, /* the handshake or the answer is not in: poll again */
-    SCREEN_ENGINE_FREE,        /* ready and nothing out: a request may go */
-    SCREEN_ENGINE_ANSWERED,    /* *move answers the request that was out */
-    SCREEN_ENGINE_FAULT        /* err says why; nothing is out any more */
-} ScreenEnginePoll;
-
-/* Polls the handshake (the label takes the engine's name when it is ready),
- * then the request out, each waiting at most wait_ms (0: look). */
-ScreenEnginePoll snake_screen_engine_poll(ScreenEngine *e, int wait_ms, Dir *move, WsError *err);
-
-/* Asks for the move of g; the next polls wait for it. */
-WsStatus snake_screen_engine_ask(ScreenEngine *e, const SnakeGame *g, WsError *err);
 
 #endif

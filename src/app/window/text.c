@@ -1,8 +1,8 @@
 #include "text.h"
 
 #include <SDL_ttf.h>
-#include <stdbool.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,7 +19,7 @@ static const Uint32 EXTRA_GLYPHS[] = {
     0x25B6, /* ▶ */ 0x25A0, /* ■ */ 0x25A1, /* □ */ 0x25CF, /* ● */
     0x2026, /* … */ 0x2014, /* — */ 0x00B0, /* ° */ 0x2264, /* ≤ */
     0x2265, /* ≥ */ 0x2713, /* ✓ */ 0x2717, /* ✗ */ 0x221E, /* ∞ */
-    0x25CB, /* ○ */
+    0x25CB,                                                 /* ○ */
 };
 enum {
     ASCII_FIRST = 32,
@@ -31,12 +31,12 @@ enum {
 };
 
 typedef struct Atlas {
-    int px;              /* pixel size; 0 marks a free slot */
-    SDL_Texture *tex;    /* ATLAS_COLS x rows cells of cell_w x height */
-    int cell_w, height;  /* atlas cell size */
-    int advance;         /* horizontal advance of every glyph (monospace) */
+    int px;             /* pixel size; 0 marks a free slot */
+    SDL_Texture *tex;   /* ATLAS_COLS x rows cells of cell_w x height */
+    int cell_w, height; /* atlas cell size */
+    int advance;        /* horizontal advance of every glyph (monospace) */
     int glyph_w[GLYPH_COUNT];
-    unsigned long used;  /* last use, for least-recently-used eviction */
+    unsigned long used; /* last use, for least-recently-used eviction */
 } Atlas;
 
 /* Label cache: each distinct (string, size) is rendered once with
@@ -49,7 +49,7 @@ enum { LABEL_SLOTS = 2048, LABEL_PROBES = 8, LABEL_MAX_LEN = 127 };
 
 typedef struct Label {
     uint32_t hash;
-    int px;             /* 0 marks a free slot */
+    int px; /* 0 marks a free slot */
     SDL_Texture *tex;
     int w, h;
     unsigned long used;
@@ -64,6 +64,8 @@ struct TextCache {
     Label *labels; /* LABEL_SLOTS */
     unsigned long clock;
     long renders;
+    char transcript[TEXT_TRANSCRIPT_MAX]; /* text_transcript */
+    size_t transcript_len;
 };
 
 /* ======================================================================== */
@@ -279,8 +281,7 @@ static Atlas *atlas_get(TextCache *tc, int px) {
 /* Public functions                                                          */
 /* ======================================================================== */
 
-WsStatus text_create(TextCache **out, SDL_Renderer *renderer, const char *font_path,
-                     WsError *err) {
+WsStatus text_create(TextCache **out, SDL_Renderer *renderer, const char *font_path, WsError *err) {
     *out = NULL;
     TextCache *tc = calloc(1, sizeof *tc);
     if (tc == NULL)
@@ -315,9 +316,28 @@ void text_destroy(TextCache *tc) {
     free(tc);
 }
 
+/* Appends s and a newline to the transcript while it has room. */
+static void transcribe(TextCache *tc, const char *s) {
+    size_t n = strlen(s);
+    if (tc->transcript_len + n + 2 > sizeof tc->transcript)
+        return;
+    memcpy(tc->transcript + tc->transcript_len, s, n);
+    tc->transcript_len += n;
+    tc->transcript[tc->transcript_len++] = '\n';
+    tc->transcript[tc->transcript_len] = '\0';
+}
+
+void text_transcript_clear(TextCache *tc) {
+    tc->transcript_len = 0;
+    tc->transcript[0] = '\0';
+}
+
+const char *text_transcript(const TextCache *tc) { return tc->transcript; }
+
 int text_draw(TextCache *tc, int px, int x, int y, TextAlign align, SDL_Color c, const char *s) {
     if (s == NULL || s[0] == '\0')
         return 0;
+    transcribe(tc, s);
     px = clamp_px(px);
     Label *l = label_get(tc, px, s);
     if (l != NULL) {
@@ -356,8 +376,8 @@ int text_draw(TextCache *tc, int px, int x, int y, TextAlign align, SDL_Color c,
     return width;
 }
 
-int text_drawf(TextCache *tc, int px, int x, int y, TextAlign align, SDL_Color c,
-               const char *fmt, ...) {
+int text_drawf(TextCache *tc, int px, int x, int y, TextAlign align, SDL_Color c, const char *fmt,
+               ...) {
     char buf[256];
     va_list ap;
     va_start(ap, fmt);

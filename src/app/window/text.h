@@ -27,8 +27,7 @@ typedef struct TextCache TextCache;
 /* Opens the TTF font at font_path (TTF_Init must have succeeded) for drawing
  * with renderer. Fails with WS_ERR_IO (and a message naming the file) when
  * the font is missing or unreadable. */
-WsStatus text_create(TextCache **out, SDL_Renderer *renderer, const char *font_path,
-                     WsError *err);
+WsStatus text_create(TextCache **out, SDL_Renderer *renderer, const char *font_path, WsError *err);
 
 /* Frees the atlases and closes the font. Safe on NULL. */
 void text_destroy(TextCache *tc);
@@ -57,6 +56,14 @@ int text_width(TextCache *tc, int px, const char *s);
 /* Advance of one glyph and the line height at px pixels. */
 int text_advance(TextCache *tc, int px);
 int text_line_height(TextCache *tc, int px);
+
+/* The transcript: every string drawn since text_transcript_clear, one a
+ * line, in the order drawn (cut at TEXT_TRANSCRIPT_MAX bytes; a fixed
+ * buffer, nothing allocated). The front end clears it before each frame, so
+ * it says what the last frame showed in words (frontend_frame_text). */
+enum { TEXT_TRANSCRIPT_MAX = 16 << 10 };
+void text_transcript_clear(TextCache *tc);
+const char *text_transcript(const TextCache *tc);
 
 /* How many TTF renders (labels and atlas glyphs) happened so far: tests use it to prove
  * that drawing the same text again renders nothing new. */

@@ -148,11 +148,6 @@ typedef struct ViewHistory {
      * both within first..last+1). Called once per pixel column per frame:
      * keep it to a binary search or two. */
     unsigned (*marks)(void *state, long from, long to);
-
-    /* Optional (may be NULL): background work spread over frames, called
-     * once per frame, running or paused (e.g. a replay checking its moves
-     * against the policy). Keep each call to a few milliseconds. */
-    void (*idle)(void *state, FrontendCtx *ctx);
 } ViewHistory;
 
 typedef struct View {
@@ -201,6 +196,12 @@ typedef struct View {
      * person can steer at while someone holds the wheel; the user's speed is
      * untouched and applies again once the view asks for nothing. */
     double (*pace)(const void *state);
+
+    /* Optional (may be NULL): called once per frame after the ticks, running
+     * or paused: reading an engine's answers as they come (never waiting in a
+     * window), background work spread over frames (a replay checking its
+     * moves). Keep each call to a few milliseconds. */
+    void (*idle)(void *state, FrontendCtx *ctx);
 
     /* Time travel (above), or NULL for a view without a history: then the
      * front end shows no timeline and no "tick T of N", `,` Home End only

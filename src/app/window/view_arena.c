@@ -509,7 +509,6 @@ static const ViewHistory ARENA_HISTORY = {
     .current = arena_hist_current,
     .seek = arena_hist_seek,
     .marks = arena_hist_marks,
-    .idle = NULL,
 };
 
 /* ======================================================================== */

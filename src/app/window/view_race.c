@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "report.h"
 #include "snake_draw.h"
 #include "view.h"
 
@@ -14,8 +15,8 @@
 
 typedef struct RaceView {
     SnakeRace race;
-    SnakePlayer players[SNAKE_RACE_SIDES]; /* the engines of the sides that have one */
-    bool has_player[SNAKE_RACE_SIDES];
+    EngineSession engines[SNAKE_RACE_SIDES]; /* the engines of the sides that have one */
+    bool has_engine[SNAKE_RACE_SIDES];
     SnakePolicy solo; /* the snake view's policy, for X's notice */
     uint8_t *mark;    /* w*h scratch for snake_draw, kept all zero */
     PairLayout pair;  /* the last drawn layout, to map clicks to cells */
@@ -38,7 +39,7 @@ static void race_view_destroy(void *state) {
         return;
     snake_race_deinit(&rv->race);
     for (int k = 0; k < SNAKE_RACE_SIDES; k++)
-        snake_player_deinit(&rv->players[k]); /* quit, then its process group killed */
+        engine_session_close(&rv->engines[k]); /* quit, then its process group killed */
     free(rv->mark);
     free(rv);
 }
@@ -69,10 +70,11 @@ static WsStatus race_view_create(void **state, FrontendCtx *ctx, const void *arg
         const PlayerSpec *ps = rs->players[k];
         if (ps == NULL || ps->kind != PLAYER_ENGINE)
             continue;
-        st = snake_player_init(&rv->players[k], ps, rs->rules, rs->engine_timeout_ms, err);
+        st = engine_session_open(&rv->engines[k], ps, ENGINE_SNAKE, rs->rules,
+                                 rs->engine_timeout_ms, err);
         if (st == WS_OK) {
-            rv->has_player[k] = engines = true;
-            snake_race_attach(&rv->race, k, &rv->players[k]);
+            rv->has_engine[k] = engines = true;
+            snake_race_attach(&rv->race, k, &rv->engines[k]);
         }
     }
     if (st != WS_OK) {
@@ -121,12 +123,12 @@ static void next_right_policy(RaceView *rv, FrontendCtx *ctx) {
     *r = fresh;
     rv->over = false;
     /* The left side keeps its engine; the right one now plays a built-in policy. */
-    if (rv->has_player[1]) {
-        snake_player_deinit(&rv->players[1]);
-        rv->has_player[1] = false;
+    if (rv->has_engine[1]) {
+        engine_session_close(&rv->engines[1]);
+        rv->has_engine[1] = false;
     }
-    if (rv->has_player[0]) {
-        snake_race_attach(r, 0, &rv->players[0]);
+    if (rv->has_engine[0]) {
+        snake_race_attach(r, 0, &rv->engines[0]);
         snake_race_set_async(r, true);
         snake_race_start(r, r->game_index);
     }
@@ -139,7 +141,7 @@ static bool race_view_action(void *state, Action action, FrontendCtx *ctx) {
     case ACT_RACE:
         frontend_show(ctx, VIEW_ID_SNAKE, NULL);
         frontend_status(ctx, "race over: %s plays alone",
-                        rv->has_player[0] ? snake_race_side_name(&rv->race, 0)
+                        rv->has_engine[0] ? snake_race_side_name(&rv->race, 0)
                                           : snake_policy_name(rv->solo));
         return true;
     case ACT_BACK:
@@ -190,8 +192,27 @@ static void say_faults(RaceView *rv) {
     for (int k = 0; k < SNAKE_RACE_SIDES; k++) {
         const char *f = rv->race.side[k].fault;
         if (f[0] != '\0' && !rv->fault_said[k])
-            fprintf(stderr, "wavesnake: %s\n", f);
+            report_warn("%s", f);
         rv->fault_said[k] = f[0] != '\0';
+    }
+}
+
+/* How long a poll of the engines may wait in this frame: as the snake view's. */
+static int race_wait_ms(const FrontendCtx *ctx) {
+    return ctx->offscreen ? ENGINE_READY_MS : ctx->speed <= 0.0 && !ctx->paused ? 2 : 0;
+}
+
+/* Every frame, running or paused: the engines' answers are read as they
+ * come, so each board shows its engine's latest thoughts. */
+static void race_view_idle(void *state, FrontendCtx *ctx) {
+    RaceView *rv = state;
+    if (rv->over)
+        return;
+    (void)snake_race_poll(&rv->race, ctx->offscreen ? race_wait_ms(ctx) : 0);
+    say_faults(rv);
+    if (snake_race_is_over(&rv->race)) { /* a fault ended the heat */
+        rv->over = true;
+        rv->over_ms = ctx->now_ms;
     }
 }
 
@@ -206,9 +227,7 @@ static bool race_view_tick(void *state, FrontendCtx *ctx) {
     }
     /* An engine side is read without waiting (a little at unlimited speed,
      * inside the frame's tick budget); the tick waits for its move. */
-    bool ready = snake_race_poll(&rv->race, ctx->offscreen ? ENGINE_TIMEOUT_DEFAULT * 5
-                                            : ctx->speed <= 0.0 && !ctx->paused ? 2
-                                                                                : 0);
+    bool ready = snake_race_poll(&rv->race, race_wait_ms(ctx));
     say_faults(rv);
     if (snake_race_is_over(&rv->race)) { /* a fault ended the heat */
         rv->over = true;
@@ -222,7 +241,7 @@ static bool race_view_tick(void *state, FrontendCtx *ctx) {
         rv->over_ms = ctx->now_ms;
     }
     if (ctx->offscreen) /* --screenshot: the picture shows the answers, the same on every run */
-        snake_race_poll(&rv->race, ENGINE_TIMEOUT_DEFAULT * 5);
+        snake_race_poll(&rv->race, race_wait_ms(ctx));
     say_faults(rv);
     return true;
 }
@@ -240,12 +259,17 @@ static int label_px(const TextCache *tc, int hud_px, int width) {
     return px < TEXT_MIN_PX ? TEXT_MIN_PX : px;
 }
 
-static const char *side_state(const SnakeRaceSide *s) {
+/* The side's state word: its outcome, its engine's reason line (its latest
+ * `info text`, kept while it thinks about the next tick) or the AI's reason. */
+static const char *side_state(RaceView *rv, int k) {
+    const SnakeRaceSide *s = &rv->race.side[k];
     if (s->game.outcome != SNAKE_PLAYING)
         return snake_outcome_name(s->game.outcome);
-    if (s->player != NULL) {
-        const EngineInfo *in = snake_player_info(s->player);
-        return s->waiting ? "thinking" : in != NULL && in->text[0] != '\0' ? in->text : "-";
+    if (s->engine != NULL) {
+        const EngineInfo *in = snake_race_side_info(&rv->race, k, NULL);
+        if (in != NULL && in->text[0] != '\0')
+            return in->text;
+        return snake_race_side_thinking(&rv->race, k) ? "thinking" : "-";
     }
     return snake_ai_reason_word(&s->ai);
 }
@@ -255,14 +279,14 @@ static const char *side_name(const RaceView *rv, int k) {
     return snake_race_side_name(&rv->race, k);
 }
 
-static void draw_label(const RaceView *rv, int k, FrontendCtx *ctx, PixRect strip) {
+static void draw_label(RaceView *rv, int k, FrontendCtx *ctx, PixRect strip) {
     const SnakeRaceSide *s = &rv->race.side[k];
     const SnakeGame *g = &s->game;
     int px = label_px(ctx->text, ctx->frame.hud_px, strip.w);
     int lh = text_line_height(ctx->text, px);
     int y = strip.y + (strip.h - LABEL_LINES * lh) / 2;
     char name[64];
-    if (s->player != NULL)
+    if (s->engine != NULL)
         snprintf(name, sizeof name, "%s", side_name(rv, k));
     else if (s->refusal[0] != '\0' && s->policy != s->asked)
         snprintf(name, sizeof name, "%s -> greedy", snake_policy_name(s->asked));
@@ -276,7 +300,7 @@ static void draw_label(const RaceView *rv, int k, FrontendCtx *ctx, PixRect stri
                "heats better %ld", rv->race.beat[k]);
     Rgba state_color = g->outcome == SNAKE_WON       ? PAL_GOOD
                        : g->outcome != SNAKE_PLAYING ? PAL_BAD
-                       : s->player != NULL           ? PAL_TEXT
+                       : s->engine != NULL           ? PAL_TEXT
                                                      : snake_draw_reason_color(s->ai.reason);
     int x = strip.x;
     x += text_drawf(ctx->text, px, x, y + lh, TEXT_LEFT, render_sdl_color(PAL_TEXT),
@@ -285,7 +309,7 @@ static void draw_label(const RaceView *rv, int k, FrontendCtx *ctx, PixRect stri
     int adv = text_advance(ctx->text, px);
     int room = adv > 0 ? (strip.x + strip.w - x) / adv : 0;
     char cut[ENGINE_TEXT_MAX + 1];
-    snprintf(cut, sizeof cut, "%.*s", room > 0 ? room : 0, side_state(s));
+    snprintf(cut, sizeof cut, "%.*s", room > 0 ? room : 0, side_state(rv, k));
     text_draw(ctx->text, px, x, y + lh, TEXT_LEFT, render_sdl_color(state_color), cut);
 }
 
@@ -327,15 +351,15 @@ static void race_view_draw(void *state, FrontendCtx *ctx) {
         const SnakeRaceSide *s = &rv->race.side[k];
         BoardLayout bl;
         layout_board(&bl, rv->pair.board[k], rl->w, rl->h);
+        /* An engine's latest answer stays drawn while it thinks about the next tick. */
         SnakeScene scene = {.game = &s->game,
                             .ai = &s->ai,
                             .pending = s->pending,
                             .ai_arrow = DIR_NONE,
                             .player_arrow = DIR_NONE, /* no wheel in a race */
                             .mark = rv->mark,
-                            .engine = s->player != NULL,
-                            .info = s->player != NULL && !s->waiting ? snake_player_info(s->player)
-                                                                     : NULL};
+                            .engine = s->engine != NULL,
+                            .info = snake_race_side_info(&rv->race, k, NULL)};
         snake_draw_board(ctx, &bl, &scene, ctx->overlays);
         draw_label(rv, k, ctx, rv->pair.label[k]);
     }
@@ -400,5 +424,6 @@ const View VIEW_RACE = {
     .tick = race_view_tick,
     .draw = race_view_draw,
     .hud = race_view_hud,
+    .idle = race_view_idle,
     .history = NULL,
 };

@@ -27,7 +27,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine_session.h"
+#include "monoclock.h"
 #include "player.h"
+#include "report.h"
 #include "snake.h"
 #include "snake_ai.h"
 #include "snake_draw.h"
@@ -52,14 +55,11 @@ typedef struct ReplayView {
     bool wants_ai;    /* A was pressed before the scan knew the AI's memory there: the
                          AI plays on from the tick on screen once it does */
 
-    /* replay --policy engine:CMD: the engine whose info is shown */
+    /* replay --policy engine:CMD: the engine whose thoughts are shown; its
+     * session keeps what it answered at each tick of the game on screen */
     bool have_engine;
-    ScreenEngine eng;
-    bool thinking;       /* the tick on screen has no answer yet */
-    long gen, asked_gen; /* which state on screen an answer is for */
-    long answered_gen;   /* the gen of the answer in `answer` (-1: none) */
-    Dir answer;
-    char fault[400];
+    EngineSession eng;
+    bool thinking; /* the tick on screen has no answer yet */
 } ReplayView;
 
 enum { SCAN_SLICE_MAX = 256, SCAN_BUDGET_MS = 4 };
@@ -98,80 +98,69 @@ static WsStatus init_replay_ai(ReplayView *v, SnakeAi *ai, WsError *err) {
 /* The engine of --policy engine:CMD                                         */
 /* ======================================================================== */
 
-/* Puts the engine's answer for the state on screen there (its info, and
- * its move as the policy's choice); true when there is one. */
+/* Puts the engine's kept answer for the state on screen there (its info,
+ * and its move as the policy's choice); true when there is one. */
 static bool engine_apply(ReplayView *v) {
     SnakeScreen *s = &v->s;
-    if (!v->have_engine || v->answered_gen != v->gen)
+    int move = DIR_NONE;
+    double us = -1.0;
+    if (!v->have_engine || !engine_session_kept(&v->eng, s->game.steps, &move, &us))
         return false;
-    s->info = snake_player_info(&v->eng.player);
-    s->pending = v->answer;
+    s->pending = (Dir)move;
+    if (us >= 0.0)
+        s->decision_us = us;
+    s->info = engine_session_info_at(&v->eng, s->game.steps);
+    s->info_tick = s->game.steps;
     return true;
 }
 
-/* Reads the engine's answer, or asks it for the state on screen. */
+/* Reads the engine's answer (kept by the session at its tick), or asks it
+ * for the state on screen when nothing is out. */
 static void engine_pump(ReplayView *v, int wait_ms) {
     SnakeScreen *s = &v->s;
-    WsError err = {0};
-    if (!v->have_engine || !v->thinking)
+    if (!v->have_engine)
         return;
-    Dir move = DIR_NONE;
-    ScreenEnginePoll r = snake_screen_engine_poll(&v->eng, wait_ms, &move, &err);
-    if (r == SCREEN_ENGINE_WAITING)
-        return;
-    if (r == SCREEN_ENGINE_FAULT)
-        goto fault;
-    if (r == SCREEN_ENGINE_ANSWERED) {
-        v->answered_gen = v->asked_gen;
-        v->answer = move;
+    for (int round = 0; round < 2; round++) {
+        EngineReply rep;
+        EnginePoll r = engine_session_poll(&v->eng, wait_ms, &rep);
+        if (r == ENGINE_FAULT) {
+            report_warn("%s", v->eng.fault);
+            v->thinking = false;
+            return;
+        }
+        if (!v->thinking)
+            return;
         if (engine_apply(v)) {
             v->thinking = false;
             return;
         }
+        if (s->game.outcome != SNAKE_PLAYING) {
+            v->thinking = false;
+            return;
+        }
+        if (r == ENGINE_PENDING && engine_session_busy(&v->eng))
+            return;
+        engine_session_ask_snake(&v->eng, &s->game);
+        if (wait_ms <= 0)
+            return;
     }
-    if (s->game.outcome != SNAKE_PLAYING) {
-        v->thinking = false;
-        return;
-    }
-    if (snake_screen_engine_ask(&v->eng, &s->game, &err) != WS_OK)
-        goto fault;
-    v->asked_gen = v->gen;
-    if (wait_ms > 0)
-        engine_pump(v, wait_ms);
-    return;
-fault:
-    player_fault_line(v->eng.player.engine, s->game_index, s->game.steps, &err, v->fault,
-                      sizeof v->fault);
-    fprintf(stderr, "wavesnake: %s\n", v->fault);
-    fflush(stderr);
-    v->thinking = v->eng.asked = v->eng.starting = false;
 }
 
-/* The state on screen changed (a seek, a wall, a tick played on): the
- * engine is asked for it; `jump`: after a fresh `game` block. */
+/* The state on screen changed (a seek, a wall, a tick played on): its kept
+ * answer is shown, or the engine is asked for it; `jump`: the engine's next
+ * tick comes after a fresh `game` block (a seek, not the next tick). */
 static void engine_ask(ReplayView *v, bool jump) {
     SnakeScreen *s = &v->s;
     if (!v->have_engine)
         return;
-    v->gen++;
     s->info = NULL;
-    v->thinking = s->game.outcome == SNAKE_PLAYING;
-    if (!v->thinking)
+    s->info_tick = -1;
+    v->thinking = false;
+    if (engine_apply(v) || s->game.outcome != SNAKE_PLAYING)
         return;
-    if (!v->eng.asked && !v->eng.starting) {
-        WsError err = {0};
-        if (!engine_alive(v->eng.player.engine)) {
-            /* A fault stopped it: start it again, its handshake polled. */
-            if (snake_player_new_game_async(&v->eng.player, &err) != WS_OK) {
-                snprintf(v->fault, sizeof v->fault, "%s", err.msg);
-                v->thinking = false;
-                return;
-            }
-            v->eng.starting = !snake_player_ready(&v->eng.player);
-        }
-        if (jump && engine_alive(v->eng.player.engine))
-            engine_snake_forget(v->eng.player.engine);
-    }
+    v->thinking = true;
+    if (jump)
+        engine_session_jump(&v->eng);
     engine_pump(v, 0);
 }
 
@@ -208,7 +197,7 @@ static WsStatus open_game(ReplayView *v, FrontendCtx *ctx, WsError *err) {
     }
     if (st == WS_OK)
         st = snake_screen_alloc_mark(s, err);
-    while (st == WS_OK && ctx->offscreen && !v->scan_done)
+    while (st == WS_OK && ctx->offscreen && !v->scan_done && !v->have_engine)
         st = snake_history_scan(h, &v->scan_game, &v->scan_ai, 1L << 20, &v->scan_done, err);
     if (st == WS_OK)
         st = snake_screen_seek(s, rs->tick, ctx, err);
@@ -218,6 +207,8 @@ static WsStatus open_game(ReplayView *v, FrontendCtx *ctx, WsError *err) {
     }
     s->engine = v->have_engine;
     s->engine_label = v->eng.label;
+    if (v->have_engine)
+        engine_session_new_game(&v->eng, h->game); /* another game: nothing of it kept yet */
     engine_ask(v, true);
     snake_screen_check_policy(s);
     const TraceGame *tg = &rs->index.games[rs->current];
@@ -298,11 +289,46 @@ static void replay_hist_idle(void *state, FrontendCtx *ctx) {
         replay_play_on(v, ctx);
 }
 
-/* Every frame: the engine's answer, then the scan. */
+/* With --policy engine:CMD the recorded moves are checked against that
+ * engine's answers, not the trace's policy: tick by tick, in order, each
+ * answer kept by the session (a seek there shows it without asking again).
+ * The engine is asked about a recorded tick only while the tick on screen
+ * has its answer: what the user looks at comes first. */
+static void engine_scan(ReplayView *v, FrontendCtx *ctx) {
+    SnakeScreen *s = &v->s;
+    SnakeHistory *h = s->hist;
+    if (v->scan_done || !s->hist_ok || s->played_on)
+        return;
+    WsError err = {0};
+    for (int n = 0; n < SCAN_SLICE_MAX && h->checked < h->ticks; n++) {
+        int move = DIR_NONE;
+        if (!engine_session_kept(&v->eng, h->checked, &move, NULL)) {
+            if (v->thinking || engine_session_busy(&v->eng))
+                return;
+            if (snake_history_seek(h, h->checked, &v->scan_game, NULL, NULL, &err) == WS_OK)
+                engine_session_ask_snake(&v->eng, &v->scan_game);
+            else
+                frontend_status(ctx, "checking the moves stopped: %s", err.msg);
+            return;
+        }
+        if (snake_history_check(h, h->checked, (Dir)move, &err) != WS_OK) {
+            frontend_status(ctx, "checking the moves stopped: %s", err.msg);
+            v->scan_done = true;
+            return;
+        }
+    }
+    v->scan_done = h->checked >= h->ticks;
+}
+
+/* Every frame: the engine's answer, then the scan (against the engine's
+ * answers, or the trace's policy). */
 static void replay_idle(void *state, FrontendCtx *ctx) {
     ReplayView *v = state;
-    engine_pump(v, ctx->offscreen ? v->eng.player.timeout_ms : 0);
-    replay_hist_idle(state, ctx);
+    engine_pump(v, ctx->offscreen ? v->eng.snake.timeout_ms : 0);
+    if (v->have_engine)
+        engine_scan(v, ctx);
+    else
+        replay_hist_idle(state, ctx);
 }
 
 /* A seek shows the engine's thoughts at that tick (asked, after a `game` block). */
@@ -347,6 +373,8 @@ static void replay_play_on(ReplayView *v, FrontendCtx *ctx) {
         s->played_on = true;
         s->played_on_from = s->cur;
     }
+    if (v->have_engine) /* the later ticks are the AI's now: their kept answers go */
+        engine_session_branch(&v->eng, s->cur + 1);
     engine_ask(v, true);
     ctx->paused = false;
     frontend_status(ctx, "the AI plays on from tick %ld", s->played_on_from);
@@ -357,7 +385,7 @@ static void replay_view_destroy(void *state) {
     if (v == NULL)
         return;
     close_board(v);
-    snake_player_deinit(&v->eng.player); /* quit, then its process group killed */
+    engine_session_close(&v->eng); /* quit, then its process group killed */
     free(v);
 }
 
@@ -370,17 +398,14 @@ static WsStatus replay_view_create(void **state, FrontendCtx *ctx, const void *a
     if (v == NULL)
         return ws_fail(err, WS_ERR_NOMEM, "out of memory for the snake view");
     v->session = ctx->replay;
-    v->answered_gen = -1;
     WsStatus st = WS_OK;
     if (ctx->opts->player.kind == PLAYER_ENGINE) {
         /* The one program a replay starts: the one named here. Its first
          * handshake waits (one that never says ready: exit 2, one line). */
         const SnakeHistory *h = &ctx->replay->history;
-        st = snake_player_init(&v->eng.player, &ctx->opts->player, &h->rules,
-                               ctx->opts->engine_timeout_ms, err);
+        st = engine_session_open(&v->eng, &ctx->opts->player, ENGINE_SNAKE, &h->rules,
+                                 ctx->opts->engine_timeout_ms, err);
         v->have_engine = st == WS_OK;
-        if (st == WS_OK)
-            snprintf(v->eng.label, sizeof v->eng.label, "%s", snake_player_name(&v->eng.player));
     }
     if (st == WS_OK)
         st = open_game(v, ctx, err);
@@ -438,6 +463,8 @@ static bool replay_view_event(void *state, const SDL_Event *ev, FrontendCtx *ctx
     bool used = snake_screen_click(&v->s, ev, ctx, &toggled);
     if (toggled) {
         snake_screen_decide(&v->s);
+        if (v->have_engine) /* this tick's board changed: its answer too */
+            engine_session_branch(&v->eng, v->s.cur);
         engine_ask(v, true);
     }
     return used;
@@ -459,7 +486,7 @@ static bool replay_view_tick(void *state, FrontendCtx *ctx) {
         return false;
     }
     /* Playing on with an engine: its answer is the move; the tick waits for it. */
-    engine_pump(v, ctx->offscreen ? v->eng.player.timeout_ms : 0);
+    engine_pump(v, ctx->offscreen ? v->eng.snake.timeout_ms : 0);
     if (v->have_engine && (v->thinking || !engine_apply(v)))
         return false;
     /* The wheel stays with the AI here (no steering): the move is the AI's. */
@@ -492,9 +519,13 @@ static void replay_view_hud(void *state, FrontendCtx *ctx, Hud *hud) {
         hud_kv(hud, "policy", PAL_TEXT, "%s (the trace's)", tg->policy_name);
         hud_kv(hud, "shows", PAL_ACCENT, "%s's thoughts", v->eng.label);
         if (v->thinking)
-            hud_kv(hud, "decision", PAL_ACCENT, "thinking ...");
-        if (v->fault[0] != '\0')
-            hud_wrapped(hud, PAL_BAD, v->fault);
+            hud_kv(hud, "decision", PAL_ACCENT, "%s ... %.1f s",
+                   v->eng.starting ? "starting the engine" : "thinking",
+                   engine_session_thinking_ms(&v->eng, monoclock_now_ns()) / 1000.0);
+        if (v->eng.fault[0] != '\0')
+            hud_wrapped(hud, PAL_BAD, v->eng.fault);
+        else if (v->eng.warning[0] != '\0') /* an info line it dropped */
+            hud_wrapped(hud, PAL_ACCENT, v->eng.warning);
     } else if (!tg->policy_known && player_spec_is_engine(tg->policy_name)) {
         hud_kv(hud, "policy", PAL_BAD, "%s (greedy's overlays)", tg->policy_name);
         hud_wrapped(hud, PAL_TEXT_DIM, "(--policy engine:CMD shows an engine's own)");
@@ -537,7 +568,6 @@ static const ViewHistory REPLAY_HISTORY = {
     .current = snake_screen_hist_current,
     .seek = replay_hist_seek,
     .marks = snake_screen_hist_marks,
-    .idle = replay_idle,
 };
 
 const View VIEW_REPLAY = {
@@ -552,5 +582,6 @@ const View VIEW_REPLAY = {
     .draw = replay_view_draw,
     .fit = snake_screen_fit,
     .hud = replay_view_hud,
+    .idle = replay_idle,
     .history = &REPLAY_HISTORY,
 };

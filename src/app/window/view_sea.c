@@ -49,12 +49,13 @@
 #include <string.h>
 
 #include "engine.h"
-#include "engine_log.h"
+#include "engine_session.h"
 #include "monoclock.h"
 #include "player.h"
 #include "report.h"
 #include "sea.h"
 #include "sea_ai.h"
+#include "sea_draw.h"
 #include "sea_history.h"
 #include "view.h"
 
@@ -84,21 +85,18 @@ typedef enum SeaLayout {
     SEA_LAYOUT_COUNT
 } SeaLayout;
 
-/* The engine behind --hunter engine:CMD and what it said, per shot. Its
- * board is shooter[0] whenever the layout shows it. */
+enum { SEA_BOARDS = 2 }; /* the boards that play: the first hunter and the second */
+
+/* The engine behind --hunter engine:CMD: its session (which keeps what it
+ * said at each shot) and where its board stands. Its board is shooter[0]
+ * whenever the layout shows it. */
 typedef struct EngineSide {
-    SeaPlayer player;        /* the process (player.h) */
-    bool asked;              /* a request is out */
-    long asked_round;        /* SeaView.round when asked: a new game or layout makes it stale */
-    int asked_at;            /* the shots on the board sent */
-    long asked_game;         /* the game it belongs to (for a fault's line) */
-    uint64_t asked_ns;       /* monoclock, when asked (or, while starting, when started) */
-    bool starting;           /* restarted after a fault: its handshake is not done */
+    EngineSession sess;
     int next;                /* the answer for the latest tick (hist.shots), -1 while none */
-    EngineLog said;          /* its shot, time and info at each tick answered */
-    const EngineInfo *shown; /* what it said at the tick on screen; NULL: nothing (yet) */
+    const EngineInfo *shown; /* what it said at the tick on screen (while it thinks about
+                                the latest: at the tick before); NULL: nothing */
+    int shown_tick;          /* the tick `shown` is for */
     int fault_at;            /* the tick whose request faulted: forfeit there; -1 */
-    char fault[320];         /* player_fault_line's line */
 } EngineSide;
 
 typedef struct SeaView {
@@ -111,7 +109,6 @@ typedef struct SeaView {
     int boards;  /* 1 or 2 */
     Shooter shooter[2];
     EngineSide *eng; /* --hunter engine:CMD, else NULL */
-    long round;      /* counts games and layouts: an answer asked in another is stale */
 
     /* statistics since the start or the last Tab */
     long played;
@@ -124,18 +121,6 @@ typedef struct SeaView {
     long cur;     /* the tick on screen; last_tick() is the latest */
 } SeaView;
 
-static const Rgba SEA_UNKNOWN_C = {20, 34, 58, 255}; /* unknown water */
-static const Rgba SEA_KNOWN_C = {52, 84, 118, 255};  /* water known from a sunk ship's halo */
-static const Rgba SEA_MISS_C = {58, 92, 128, 255};   /* water we shot at */
-static const Rgba SEA_DOT_C = {205, 225, 245, 255};  /* the splash of a miss */
-static const Rgba SEA_HIT_C = {255, 120, 50, 255};   /* a hit on a floating ship */
-static const Rgba SEA_SUNK_C = {150, 36, 44, 255};   /* a sunk ship */
-static const Rgba SEA_SUNK_EDGE = {255, 150, 150, 255};
-static const Rgba SEA_HALO_EDGE = {120, 170, 220, 150};
-static const Rgba SEA_LABEL_C = {132, 140, 160, 255};
-static const Rgba SEA_MARK_C = {120, 240, 170, 255}; /* an engine's `info cells` */
-enum { HEAT_ALPHA = 200, NUMBERS_MIN_CELL = 16 };
-
 /* ======================================================================== */
 /* Playing                                                                   */
 /* ======================================================================== */
@@ -146,7 +131,7 @@ static SeaHunter other_hunter(SeaHunter h) {
 
 /* The name of a board's hunter: "sampler", or "engine:NAME". */
 static const char *shooter_name(const SeaView *v, const Shooter *s) {
-    return s->engine ? sea_player_name(&v->eng->player) : sea_hunter_name(s->hunter);
+    return s->engine ? v->eng->sess.label : sea_hunter_name(s->hunter);
 }
 
 /* The HUD's short key for a board: "sampler", or "engine". */
@@ -161,10 +146,9 @@ static void decide(Shooter *s) {
     }
     WsError err = {0};
     int cell = -1;
-    Uint64 t0 = SDL_GetPerformanceCounter();
+    uint64_t t0 = monoclock_now_ns(); /* the clock of every decision time (monoclock.h) */
     WsStatus st = sea_ai_choose(&s->ai, &s->game.seen, &s->rng, &cell, &err);
-    Uint64 t1 = SDL_GetPerformanceCounter();
-    s->decision_us = (double)(t1 - t0) * 1e6 / (double)SDL_GetPerformanceFrequency();
+    s->decision_us = (double)(monoclock_now_ns() - t0) / 1000.0;
     /* The game's own board is always consistent, so a failure is a bug: stop this board. */
     s->pending = st == WS_OK ? cell : -1;
     if (st != WS_OK) {
@@ -177,10 +161,9 @@ static void decide(Shooter *s) {
 
 /* ---- the engine's board -------------------------------------------------- */
 
-/* The engine's board, when the layout shows it. */
-static Shooter *side_board(SeaView *v) {
-    return v->eng != NULL && v->shooter[0].engine ? &v->shooter[0] : NULL;
-}
+/* The engine's board: the first, which always plays (the layout only
+ * chooses what is shown). */
+static Shooter *side_board(SeaView *v) { return v->eng != NULL ? &v->shooter[0] : NULL; }
 
 /* The tick of its own game a board shows at the view's tick v->cur. */
 static int board_tick(const SeaView *v, const Shooter *s) {
@@ -189,22 +172,22 @@ static int board_tick(const SeaView *v, const Shooter *s) {
 
 /* Fills e->shown with what the engine said at tick t (nothing when it has
  * not answered there). */
-static void side_show(EngineSide *e, int t) { e->shown = engine_log_info(&e->said, t); }
+static void side_show(EngineSide *e, int t) {
+    e->shown = t >= 0 ? engine_session_info_at(&e->sess, t) : NULL;
+    e->shown_tick = t;
+}
 
 /* The ticks the engine has answered (each after the one before). */
-static int side_noted(const EngineSide *e) { return (int)engine_log_ticks(&e->said); }
+static int side_noted(const EngineSide *e) { return (int)engine_session_kept_ticks(&e->sess); }
 
-/* The engine's game ends forfeit at tick t of its board: one line on the
- * HUD and on stderr (here, once: a seek back to it shows it again, it is
- * not a new fault). */
-static void side_forfeit(SeaView *v, Shooter *s, const WsError *why, FrontendCtx *ctx) {
+/* The engine's game ends forfeit at tick t of its board: the session's line
+ * on the HUD and on stderr (here, once: a seek back to it shows it again, it
+ * is not a new fault). */
+static void side_forfeit(SeaView *v, Shooter *s, FrontendCtx *ctx) {
     EngineSide *e = v->eng;
     e->fault_at = s->hist.shots;
-    player_fault_line(e->player.engine, v->game_index, s->hist.shots, why, e->fault,
-                      sizeof e->fault);
-    fprintf(stderr, "wavesnake: %s\n", e->fault);
-    fflush(stderr);
-    frontend_status(ctx, "%s", e->fault);
+    report_warn("%s", e->sess.fault);
+    frontend_status(ctx, "%s", e->sess.fault);
     if (board_tick(v, s) == s->hist.shots) {
         sea_game_forfeit(&s->game);
         s->done = true;
@@ -212,111 +195,54 @@ static void side_forfeit(SeaView *v, Shooter *s, const WsError *why, FrontendCtx
     }
 }
 
-/* Whether the engine's board waits for a shot the engine has not been asked for. */
+/* Whether the engine's board waits for a shot the engine has not answered. */
 static bool side_needs_ask(SeaView *v) {
     Shooter *s = side_board(v);
     EngineSide *e = v->eng;
-    return s != NULL && !e->asked && !s->done && e->fault_at < 0 &&
-           side_noted(e) == s->hist.shots && !sea_game_is_over(&s->game);
+    return s != NULL && !s->done && e->fault_at < 0 && side_noted(e) == s->hist.shots &&
+           !sea_game_is_over(&s->game);
 }
 
 /* Asks the engine for the shot at its board's latest tick (never waits for
- * the answer). A dead engine (a fault stopped it) is started afresh first,
- * without waiting either: side_collect asks once it has said ready. */
-static void side_ask(SeaView *v, FrontendCtx *ctx) {
-    if (v->eng->starting || !side_needs_ask(v))
-        return;
-    Shooter *s = &v->shooter[0];
-    EngineSide *e = v->eng;
-    WsError err = {0};
-    WsStatus st = WS_OK;
-    /* Before the request: writing it may hand the CPU to the engine, which
-     * can answer before this call returns. */
-    e->asked_ns = monoclock_now_ns();
-    if (!engine_alive(e->player.engine)) {
-        st = sea_player_new_game_async(&e->player, &s->game, &err);
-        e->starting = st == WS_OK;
-        if (e->starting)
-            return;
-    }
-    if (st == WS_OK)
-        st = sea_player_request(&e->player, &s->game, &err);
-    if (st != WS_OK) {
-        side_forfeit(v, s, &err, ctx);
-        return;
-    }
-    e->asked = true;
-    e->asked_round = v->round;
-    e->asked_at = s->hist.shots;
-    e->asked_game = v->game_index;
+ * the answer; nothing is sent while a request is out, and a dead engine is
+ * started afresh first: side_collect asks again once it has said ready). */
+static void side_ask(SeaView *v) {
+    if (side_needs_ask(v))
+        engine_session_ask_sea(&v->eng->sess, &v->shooter[0].game);
 }
 
-/* The handshake of a restarted engine, waiting at most wait_ms: once it is
- * ready it is asked; an engine that never gets ready forfeits the game that
- * waits for it (or, with none waiting, is said on stderr). */
-static void side_poll_start(SeaView *v, FrontendCtx *ctx, int wait_ms) {
-    EngineSide *e = v->eng;
-    WsError err = {0};
-    PlayerStart r = sea_player_poll_ready(&e->player, wait_ms, &err);
-    if (r == PLAYER_STARTING)
-        return;
-    e->starting = false;
-    if (r == PLAYER_READY) {
-        side_ask(v, ctx);
-        return;
-    }
-    Shooter *s = side_board(v);
-    if (side_needs_ask(v)) {
-        side_forfeit(v, s, &err, ctx);
-    } else {
-        fprintf(stderr, "wavesnake: %s\n", err.msg);
-        fflush(stderr);
-    }
-}
-
-/* Reads the engine's answer if there is one, waiting at most wait_ms. An
- * answer for a board that is no longer there (a new game, a step back and
- * play on) is dropped and the engine asked again. */
+/* Reads the engine's answer if there is one, waiting at most wait_ms, and
+ * asks again when nothing is out for the board as it is (an answer for a
+ * board that is no longer there dropped, a restart done). */
 static void side_collect(SeaView *v, FrontendCtx *ctx, int wait_ms) {
     EngineSide *e = v->eng;
-    if (e != NULL && e->starting)
-        side_poll_start(v, ctx, wait_ms);
-    if (e == NULL || !e->asked)
+    if (e == NULL)
         return;
-    int cell = -1;
-    WsError err = {0};
-    PlayerPoll r = sea_player_poll(&e->player, wait_ms, &cell, &err);
-    if (r == PLAYER_PENDING)
-        return;
-    e->asked = false;
-    double ms = (double)(monoclock_now_ns() - e->asked_ns) / 1e6;
+    EngineReply rep;
+    EnginePoll r = engine_session_poll(&e->sess, wait_ms, &rep);
     Shooter *s = side_board(v);
-    bool stale = s == NULL || e->asked_round != v->round || e->asked_at != s->hist.shots ||
-                 side_noted(e) != s->hist.shots || s->done;
-    if (r == PLAYER_FAULT && !stale) {
-        side_forfeit(v, s, &err, ctx);
-        return;
-    }
-    if (r == PLAYER_FAULT) {
+    if (r == ENGINE_FAULT) {
+        bool wanted = s != NULL && e->sess.fault_stamp.epoch == e->sess.epoch &&
+                      e->sess.fault_stamp.tick == s->hist.shots && side_needs_ask(v);
+        if (wanted) {
+            side_forfeit(v, s, ctx);
+            return;
+        }
         /* A fault of a question nobody waits for any more: said, not counted. */
-        char line[320];
-        player_fault_line(e->player.engine, e->asked_game, e->asked_at, &err, line, sizeof line);
-        fprintf(stderr, "wavesnake: %s (an answer no longer needed)\n", line);
+        report_warn("%s (an answer no longer needed)", e->sess.fault);
     }
-    if (stale || r == PLAYER_FAULT) {
-        side_ask(v, ctx);
+    if (r == ENGINE_ANSWERED && s != NULL && rep.stamp.tick == s->hist.shots && !s->done) {
+        e->next = rep.answer;
+        s->decision_us = rep.decision_us;
+        s->decision_us_sum += s->decision_us;
+        s->decisions++;
+        if (board_tick(v, s) == s->hist.shots) {
+            s->pending = rep.answer;
+            side_show(e, s->hist.shots);
+        }
         return;
     }
-    if (side_noted(e) == s->hist.shots) /* the answers go in tick order */
-        engine_log_keep(&e->said, s->hist.shots, cell, sea_player_info(&e->player), ms);
-    e->next = cell;
-    s->decision_us = ms * 1000.0;
-    s->decision_us_sum += s->decision_us;
-    s->decisions++;
-    if (board_tick(v, s) == s->hist.shots) {
-        s->pending = cell;
-        side_show(e, s->hist.shots);
-    }
+    side_ask(v);
 }
 
 /* The engine's board at its tick t after a seek (the game already rebuilt). */
@@ -329,22 +255,21 @@ static void side_seek(SeaView *v, Shooter *s, int t) {
                  : t < s->hist.shots ? s->hist.cell[t]
                  : side_noted(e) > t ? e->next
                                      : -1;
-    double ms = 0.0;
-    if (engine_log_answer(&e->said, t, NULL, &ms)) {
-        s->decision_us = ms * 1000.0;
+    double us = 0.0;
+    if (engine_session_kept(&e->sess, t, NULL, &us)) {
+        s->decision_us = us;
         side_show(e, t);
     } else {
-        side_show(e, -1);
+        side_show(e, t > 0 ? t - 1 : -1); /* it thinks about t: its last answer stays */
     }
 }
 
 /* ---- games --------------------------------------------------------------- */
 
-static void start_game(SeaView *v, long index, FrontendCtx *ctx) {
+static void start_game(SeaView *v, long index) {
     v->game_index = index;
-    v->round++;
     uint64_t seed = v->seed + (uint64_t)index;
-    for (int b = 0; b < v->boards; b++) {
+    for (int b = 0; b < SEA_BOARDS; b++) {
         Shooter *s = &v->shooter[b];
         sea_game_reset(&s->game, seed, v->placement);
         sea_ai_clear(&s->ai);
@@ -357,15 +282,13 @@ static void start_game(SeaView *v, long index, FrontendCtx *ctx) {
     }
     if (v->eng != NULL) {
         EngineSide *e = v->eng;
-        engine_log_truncate(&e->said, 0);
+        engine_session_new_game(&e->sess, index); /* an answer still out is stale now */
         e->next = -1;
         e->fault_at = -1;
-        e->fault[0] = '\0';
         side_show(e, -1);
         if (side_board(v) != NULL) {
             v->shooter[0].pending = -1;
-            /* With a request still out, its answer is stale: collecting it asks anew. */
-            side_ask(v, ctx);
+            side_ask(v);
         }
     }
     v->over = false;
@@ -376,7 +299,7 @@ static void start_game(SeaView *v, long index, FrontendCtx *ctx) {
 /* The latest tick of this game: every board shoots once a tick until its fleet is sunk. */
 static long last_tick(const SeaView *v) {
     long last = 0;
-    for (int b = 0; b < v->boards; b++)
+    for (int b = 0; b < SEA_BOARDS; b++)
         if (v->shooter[b].hist.shots > last)
             last = v->shooter[b].hist.shots;
     return last;
@@ -394,7 +317,7 @@ static void finish_game(SeaView *v, FrontendCtx *ctx) {
     if (ctx->pause_on_end)
         ctx->paused = true; /* E / --pause-on-end: the end stays until Space, N or Enter */
     v->played++;
-    for (int b = 0; b < v->boards; b++) {
+    for (int b = 0; b < SEA_BOARDS; b++) {
         const SeaGame *g = &v->shooter[b].game;
         if (g->forfeit) {
             v->forfeits[b]++;
@@ -406,7 +329,7 @@ static void finish_game(SeaView *v, FrontendCtx *ctx) {
         if (g->shots > v->worst_game[b])
             v->worst_game[b] = g->shots;
     }
-    if (v->boards == 2) {
+    {
         const SeaGame *ga = &v->shooter[0].game, *gb = &v->shooter[1].game;
         int a = ga->forfeit ? SEA_CELLS + 1 : ga->shots,
             b = gb->forfeit ? SEA_CELLS + 1 : gb->shots;
@@ -419,36 +342,35 @@ static void finish_game(SeaView *v, FrontendCtx *ctx) {
     }
 }
 
-/* Applies the layout: which hunters play; statistics restart. With an
- * engine the first board is the engine's (race and alone) and the other
- * hunter is sampler. */
-static void set_layout(SeaView *v, SeaLayout layout) {
-    v->layout = layout;
-    v->boards = layout == SEA_RACE ? 2 : 1;
+/* The hunters of the two boards, set once: the first is --hunter (an
+ * engine's board with --hunter engine:CMD), the second the other built-in
+ * hunter (sampler against an engine). Both always play the same game; the
+ * layout (Tab) only chooses which boards are shown, so a Tab keeps the
+ * game and its statistics. */
+static void init_hunters(SeaView *v) {
     SeaHunter second = v->eng != NULL ? SEA_HUNTER_SAMPLER : other_hunter(v->first);
-    SeaHunter h0 = layout == SEA_SINGLE_SECOND ? second : v->first;
-    sea_ai_init(&v->shooter[0].ai, h0);
-    v->shooter[0].hunter = h0;
-    v->shooter[0].engine = v->eng != NULL && layout != SEA_SINGLE_SECOND;
+    sea_ai_init(&v->shooter[0].ai, v->first);
+    v->shooter[0].hunter = v->first;
+    v->shooter[0].engine = v->eng != NULL;
     sea_ai_init(&v->shooter[1].ai, second);
     v->shooter[1].hunter = second;
     v->shooter[1].engine = false;
-    v->played = v->ties = 0;
-    memset(v->wins, 0, sizeof v->wins);
-    memset(v->forfeits, 0, sizeof v->forfeits);
-    memset(v->shots_sum, 0, sizeof v->shots_sum);
-    memset(v->best_game, 0, sizeof v->best_game);
-    memset(v->worst_game, 0, sizeof v->worst_game);
-    for (int b = 0; b < 2; b++) {
-        v->shooter[b].decision_us_sum = 0.0;
-        v->shooter[b].decisions = 0;
-    }
+}
+
+static void set_layout(SeaView *v, SeaLayout layout) {
+    v->layout = layout;
+    v->boards = layout == SEA_RACE ? 2 : 1;
+}
+
+/* The board shown in place i (0 .. v->boards - 1). */
+static Shooter *shown(SeaView *v, int i) {
+    return &v->shooter[v->layout == SEA_SINGLE_SECOND ? 1 : i];
 }
 
 /* Playing on from the past tick on screen: the later shots go (a built-in
  * hunter fires them again the same; the engine is asked afresh from there). */
-static void play_on(SeaView *v, FrontendCtx *ctx) {
-    for (int b = 0; b < v->boards; b++) {
+static void play_on(SeaView *v) {
+    for (int b = 0; b < SEA_BOARDS; b++) {
         Shooter *s = &v->shooter[b];
         int at = board_tick(v, s);
         if (at == s->hist.shots)
@@ -457,14 +379,14 @@ static void play_on(SeaView *v, FrontendCtx *ctx) {
         if (!s->engine)
             continue;
         EngineSide *e = v->eng;
-        engine_log_truncate(&e->said, at);
+        engine_session_branch(&e->sess, at); /* an answer still out is stale now */
+        e->sess.fault[0] = '\0';
         e->next = -1;
         e->fault_at = -1; /* a fault happened later than here */
-        e->fault[0] = '\0';
         s->pending = -1;
         s->done = false;
-        side_show(e, -1);
-        side_ask(v, ctx); /* with a request out, its answer is stale: collecting asks anew */
+        side_show(e, at > 0 ? at - 1 : -1);
+        side_ask(v);
     }
 }
 
@@ -477,8 +399,7 @@ static void sea_view_destroy(void *state) {
     if (v == NULL)
         return;
     if (v->eng != NULL) {
-        sea_player_deinit(&v->eng->player); /* quit, then its process group killed after 1 s */
-        engine_log_deinit(&v->eng->said);
+        engine_session_close(&v->eng->sess); /* quit, then its process group killed after 1 s */
         free(v->eng);
     }
     free(v);
@@ -493,10 +414,9 @@ static WsStatus side_open(SeaView *v, const AppOptions *o, WsError *err) {
     v->eng = e;
     e->fault_at = -1;
     e->next = -1;
-    WsStatus st = engine_log_init(&e->said, SEA_W, SEA_H, ENGINE_LOG_BYTES, err);
-    if (st != WS_OK)
-        return st;
-    return sea_player_init(&e->player, &o->hunter_player, o->engine_timeout_ms, err);
+    e->shown_tick = -1;
+    return engine_session_open(&e->sess, &o->hunter_player, ENGINE_SEA, NULL, o->engine_timeout_ms,
+                               err);
 }
 
 static WsStatus sea_view_create(void **state, FrontendCtx *ctx, const void *arg, WsError *err) {
@@ -516,8 +436,9 @@ static WsStatus sea_view_create(void **state, FrontendCtx *ctx, const void *arg,
             return st;
         }
     }
+    init_hunters(v);
     set_layout(v, SEA_RACE);
-    start_game(v, 0, ctx);
+    start_game(v, 0);
     printf("wavesnake: sea, %s vs %s, placement %s, seed %llu (game i uses seed + i)\n",
            shooter_name(v, &v->shooter[0]), shooter_name(v, &v->shooter[1]),
            sea_placement_name(v->placement), (unsigned long long)v->seed);
@@ -531,21 +452,21 @@ static bool sea_view_action(void *state, Action action, FrontendCtx *ctx) {
     switch (action) {
     case ACT_RESTART:
     case ACT_NEW_GAME:
-        start_game(v, v->game_index + (action == ACT_NEW_GAME), ctx);
+        start_game(v, v->game_index + (action == ACT_NEW_GAME));
         frontend_status(ctx, "%s %ld (seed %llu)", action == ACT_NEW_GAME ? "next game:" : "game",
                         v->game_index, (unsigned long long)(v->seed + (uint64_t)v->game_index));
         return true;
     case ACT_TOGGLE_NUMBERS:
-        frontend_numbers_fit(ctx, v->cell_px, NUMBERS_MIN_CELL);
+        frontend_numbers_fit(ctx, v->cell_px, SEA_NUMBERS_MIN_CELL);
         return false;
     case ACT_NEXT:
+        /* A view of the same game: it goes on where it is. */
         set_layout(v, (SeaLayout)((v->layout + 1) % SEA_LAYOUT_COUNT));
-        start_game(v, v->game_index + 1, ctx);
         if (v->boards == 2)
             frontend_status(ctx, "race: %s vs %s", shooter_name(v, &v->shooter[0]),
                             shooter_name(v, &v->shooter[1]));
         else
-            frontend_status(ctx, "hunter: %s", shooter_name(v, &v->shooter[0]));
+            frontend_status(ctx, "shown: %s (both play on)", shooter_name(v, shown(v, 0)));
         return true;
     default:
         return false;
@@ -565,12 +486,12 @@ static int side_wait_ms(const FrontendCtx *ctx) {
 static bool sea_view_tick(void *state, FrontendCtx *ctx) {
     SeaView *v = state;
     if (v->cur < last_tick(v))
-        play_on(v, ctx);
+        play_on(v);
     if (v->over) {
         /* While paused a single step skips the wait, so N never seems stuck. */
         if (!ctx->paused && ctx->now_ms - v->over_ms < VIEW_RESULT_MS)
             return false;
-        start_game(v, v->game_index + 1, ctx);
+        start_game(v, v->game_index + 1);
         return true;
     }
     side_collect(v, ctx, side_wait_ms(ctx));
@@ -578,7 +499,7 @@ static bool sea_view_tick(void *state, FrontendCtx *ctx) {
     if (es != NULL && !es->done && es->pending < 0)
         return false; /* the engine thinks: the tick waits for it, every board alike */
     bool all_done = true;
-    for (int b = 0; b < v->boards; b++) {
+    for (int b = 0; b < SEA_BOARDS; b++) {
         Shooter *s = &v->shooter[b];
         if (s->done)
             continue;
@@ -588,15 +509,15 @@ static bool sea_view_tick(void *state, FrontendCtx *ctx) {
             s->done = true;
             s->pending = -1;
             if (s->engine)
-                sea_player_end(&v->eng->player, &s->game); /* `end shots N` */
+                engine_session_end_sea(&v->eng->sess, &s->game); /* `end shots N` */
             continue;
         }
         all_done = false;
         if (s->engine) {
             s->pending = -1;
             v->eng->next = -1;
-            side_show(v->eng, -1);
-            side_ask(v, ctx);
+            side_show(v->eng, s->hist.shots - 1); /* its last answer stays while it thinks */
+            side_ask(v);
         } else {
             decide(s);
             s->decision_us_sum += s->decision_us;
@@ -624,12 +545,12 @@ static bool sea_hist_seek(void *state, long t, FrontendCtx *ctx) {
     SeaView *v = state;
     bool all_done = true;
     v->cur = t;
-    for (int b = 0; b < v->boards; b++) {
+    for (int b = 0; b < SEA_BOARDS; b++) {
         Shooter *s = &v->shooter[b];
         int at = board_tick(v, s);
         WsError err = {0};
         int choice = -1;
-        Uint64 t0 = SDL_GetPerformanceCounter();
+        uint64_t t0 = monoclock_now_ns();
         if (sea_history_seek(&s->hist, at, &s->game, s->engine ? NULL : &s->ai, &s->rng, &choice,
                              &err) != WS_OK) {
             frontend_status(ctx, "cannot show tick %ld: %s", t, err.msg);
@@ -639,8 +560,7 @@ static bool sea_hist_seek(void *state, long t, FrontendCtx *ctx) {
             side_seek(v, s, at);
         } else {
             /* The HUD's decision time: this decision, made again (with the shots before it). */
-            s->decision_us = (double)(SDL_GetPerformanceCounter() - t0) * 1e6 /
-                             (double)SDL_GetPerformanceFrequency();
+            s->decision_us = (double)(monoclock_now_ns() - t0) / 1000.0;
             s->pending = choice;
             s->done = choice < 0;
         }
@@ -662,7 +582,7 @@ static void sea_hist_idle(void *state, FrontendCtx *ctx) {
 
 /* Whether every board's game has ended (its fleet sunk, or forfeit). */
 static bool game_ended(const SeaView *v) {
-    for (int b = 0; b < v->boards; b++) {
+    for (int b = 0; b < SEA_BOARDS; b++) {
         const Shooter *s = &v->shooter[b];
         const SeaHistory *h = &s->hist;
         if (s->engine && v->eng->fault_at == h->shots)
@@ -682,7 +602,7 @@ static bool game_ended(const SeaView *v) {
 static unsigned sea_hist_marks(void *state, long from, long to) {
     const SeaView *v = state;
     unsigned m = 0;
-    for (int b = 0; b < v->boards; b++) {
+    for (int b = 0; b < SEA_BOARDS; b++) {
         const SeaHistory *h = &v->shooter[b].hist;
         for (long t = from; t < to && t <= h->shots; t++)
             if (sea_history_sank(h, (int)t - 1))
@@ -699,250 +619,20 @@ static const ViewHistory SEA_HISTORY = {
     .current = sea_hist_current,
     .seek = sea_hist_seek,
     .marks = sea_hist_marks,
-    .idle = sea_hist_idle,
 };
 
 /* ======================================================================== */
 /* Drawing                                                                   */
 /* ======================================================================== */
 
-/* Where one board goes inside its share of the board area: a caption line on
- * top, column letters and row numbers around the cells. */
-typedef struct BoardPlace {
-    BoardLayout bl;
-    PixRect caption;
-    int label_px;
-} BoardPlace;
-
-static BoardPlace place_board(PixRect area, int caption_px) {
-    BoardPlace p;
-    /* The labels take about one cell; solve for the cell size with them included. */
-    int cap_h = caption_px * 2;
-    int side_w = area.w * 10 / 11, side_h = (area.h - cap_h) * 10 / 11;
-    int cell = (side_w < side_h ? side_w : side_h) / SEA_W;
-    if (cell < 4)
-        cell = 4;
-    int total_w = cell * (SEA_W + 1), total_h = cell * (SEA_H + 1) + cap_h;
-    int x = area.x + (area.w - total_w) / 2, y = area.y + (area.h - total_h) / 2;
-    PixRect cells = {x + cell, y + cap_h + cell, cell * SEA_W, cell * SEA_H};
-    layout_board(&p.bl, cells, SEA_W, SEA_H);
-    p.caption = (PixRect){x, y, total_w, cap_h};
-    p.label_px = cell * 2 / 5;
-    return p;
-}
-
-static PixRect cell_rect(const BoardLayout *bl, int cell) {
-    return layout_cell_rect(bl, cell % SEA_W, cell / SEA_W);
-}
-
-/* The heatmap of one board as drawn: a built-in hunter's SeaAi.heat, or the
- * engine's `info wave` (-1: no value). Filled on the stack per frame. */
-typedef struct BoardHeat {
-    double max;               /* the largest tint value (0: nothing tinted) */
-    double tint[SEA_CELLS];   /* > 0: tinted relative to max */
-    long number[SEA_CELLS];   /* what D writes */
-    bool numbered[SEA_CELLS]; /* whether D writes it */
-} BoardHeat;
-
-/* The number shown for a cell: sampled fleets as a percentage, counts and
- * weights as they are. */
-static long heat_number(const SeaAi *ai, int cell) {
-    if (ai->reason == SEA_AI_SAMPLE && ai->samples > 0)
-        return ((long)ai->heat[cell] * 100 + ai->samples / 2) / ai->samples;
-    return (long)ai->heat[cell];
-}
-
-/* Whether board s has a heatmap to draw, filled into *h. */
-static bool board_heat(const SeaView *v, const Shooter *s, BoardHeat *h) {
-    memset(h, 0, sizeof *h);
-    if (s->done)
-        return false;
-    if (s->engine) {
-        const EngineInfo *info = v->eng->shown;
-        if (info == NULL || !info->has_wave)
-            return false;
-        for (int c = 0; c < SEA_CELLS; c++) {
-            long val = (long)info->wave[c];
-            h->tint[c] = (double)val;
-            h->number[c] = val;
-            h->numbered[c] = val >= 0;
-            if (h->tint[c] > h->max)
-                h->max = h->tint[c];
-        }
-        return true;
-    }
-    if (s->pending < 0)
-        return false;
-    for (int c = 0; c < SEA_CELLS; c++) {
-        h->tint[c] = (double)s->ai.heat[c];
-        h->number[c] = heat_number(&s->ai, c);
-        h->numbered[c] = s->ai.heat[c] != 0;
-    }
-    h->max = (double)s->ai.heat_max;
-    return true;
-}
-
-/* The colour of a heat value on the ramp (relative to this decision's maximum). */
-static Rgba heat_color(const BoardHeat *h, int cell) {
-    double t = h->max > 0 ? h->tint[cell] / h->max : 0.0;
-    return rgba_lerp(SEA_UNKNOWN_C, ramp_color(RAMP_HEAT, 0.15 + 0.85 * t), HEAT_ALPHA / 255.0);
-}
-
-static void draw_labels(FrontendCtx *ctx, const BoardPlace *p) {
-    int lh = text_line_height(ctx->text, p->label_px);
-    SDL_Color c = render_sdl_color(SEA_LABEL_C);
-    for (int x = 0; x < SEA_W; x++) {
-        PixRect r = layout_cell_rect(&p->bl, x, 0);
-        char s[2] = {(char)('A' + x), '\0'};
-        text_draw(ctx->text, p->label_px, r.x + r.w / 2, r.y - p->bl.cell / 2 - lh / 2, TEXT_CENTER,
-                  c, s);
-    }
-    for (int y = 0; y < SEA_H; y++) {
-        PixRect r = layout_cell_rect(&p->bl, 0, y);
-        text_drawf(ctx->text, p->label_px, r.x - p->bl.cell / 2, r.y + (r.h - lh) / 2, TEXT_CENTER,
-                   c, "%d", y + 1);
-    }
-}
-
-/* The engine's `info cells` (outlined) and `info path` (a line through the
- * cells), at the tick on screen. */
-static void draw_engine_marks(const SeaView *v, FrontendCtx *ctx, const BoardLayout *bl) {
-    const EngineSide *e = v->eng;
-    const EngineInfo *info = e->shown;
-    if (info == NULL)
-        return;
-    int thick = bl->cell >= 20 ? 2 : 1, inset = bl->cell >= 12 ? 2 : 0;
-    for (int i = 0; i < info->mark_len; i++)
-        render_outline(ctx->renderer, render_inset(cell_rect(bl, info->mark[i]), inset), thick,
-                       SEA_MARK_C);
-    render_cell_path(ctx->renderer, bl, info->path, info->path_len, rgba_alpha(PAL_PATH, 210), 0);
-}
-
-static void draw_board(const SeaView *v, const Shooter *s, FrontendCtx *ctx, const BoardPlace *p) {
-    SDL_Renderer *ren = ctx->renderer;
-    const BoardLayout *bl = &p->bl;
-    const SeaGame *g = &s->game;
-    unsigned ov = ctx->overlays;
-    BoardHeat hm;
-    bool heat = board_heat(v, s, &hm) && (ov & OVERLAY_HEATMAP);
-    int inset = bl->cell >= 8 ? bl->cell / 10 : 0;
-
-    /* water: unknown (tinted by the heatmap), known from a halo, or shot */
-    for (int c = 0; c < SEA_CELLS; c++) {
-        PixRect r = cell_rect(bl, c);
-        SeaMark m = (SeaMark)g->seen.mark[c];
-        Rgba fill = SEA_UNKNOWN_C;
-        if (m == SEA_UNKNOWN && heat && hm.tint[c] > 0)
-            fill = heat_color(&hm, c);
-        else if (m == SEA_MISS)
-            fill = g->shot[c] ? SEA_MISS_C : SEA_KNOWN_C;
-        else if (m == SEA_HIT || m == SEA_SUNK)
-            fill = SEA_MISS_C;
-        render_fill(ren, r, fill);
-    }
-    if (ov & OVERLAY_GRID)
-        render_grid(ren, bl, PAL_GRID);
-    else
-        render_grid(ren, bl, rgba_alpha(PAL_GRID, 90));
-
-    /* sunk ships: one joined bar per ship, with their halos outlined */
-    for (int i = 0; i < SEA_SHIP_COUNT; i++) {
-        const SeaShip *ship = &g->fleet.ship[i];
-        if (g->ship_hits[i] < ship->len)
-            continue;
-        PixRect a = layout_cell_rect(bl, ship->x, ship->y);
-        int ex = ship->x + (ship->vertical ? 0 : ship->len - 1);
-        int ey = ship->y + (ship->vertical ? ship->len - 1 : 0);
-        PixRect z = layout_cell_rect(bl, ex, ey);
-        PixRect bar = {a.x + inset, a.y + inset, z.x + z.w - a.x - 2 * inset,
-                       z.y + z.h - a.y - 2 * inset};
-        render_fill(ren, bar, SEA_SUNK_C);
-        render_outline(ren, bar, bl->cell >= 20 ? 2 : 1, SEA_SUNK_EDGE);
-        int hx0 = ship->x > 0 ? ship->x - 1 : 0, hy0 = ship->y > 0 ? ship->y - 1 : 0;
-        int hx1 = ex < SEA_W - 1 ? ex + 1 : ex, hy1 = ey < SEA_H - 1 ? ey + 1 : ey;
-        PixRect h0 = layout_cell_rect(bl, hx0, hy0), h1 = layout_cell_rect(bl, hx1, hy1);
-        render_outline(ren, (PixRect){h0.x, h0.y, h1.x + h1.w - h0.x, h1.y + h1.h - h0.y}, 1,
-                       SEA_HALO_EDGE);
-    }
-    /* hits on floating ships, and the splashes of misses */
-    for (int c = 0; c < SEA_CELLS; c++) {
-        PixRect r = cell_rect(bl, c);
-        int cx = r.x + r.w / 2, cy = r.y + r.h / 2;
-        if (g->seen.mark[c] == SEA_HIT) {
-            render_fill(ren, render_inset(r, inset), SEA_HIT_C);
-            int t = bl->cell >= 16 ? 3 : 1, k = bl->cell / 4;
-            for (int d = -k; d <= k; d++) { /* a cross: two diagonals of small squares */
-                render_fill(ren, (PixRect){cx + d - t / 2, cy + d - t / 2, t, t}, SEA_SUNK_C);
-                render_fill(ren, (PixRect){cx + d - t / 2, cy - d - t / 2, t, t}, SEA_SUNK_C);
-            }
-        } else if (g->seen.mark[c] == SEA_MISS && g->shot[c]) {
-            int rad = bl->cell / 9 > 1 ? bl->cell / 9 : 1;
-            render_disc(ren, cx, cy, rad, SEA_DOT_C);
-        }
-    }
-    /* heat numbers (D) on the unknown cells */
-    if (heat && (ov & OVERLAY_NUMBERS) && bl->cell >= NUMBERS_MIN_CELL) {
-        int px = bl->cell * 2 / 5;
-        int adv = text_advance(ctx->text, px), lh = text_line_height(ctx->text, px);
-        for (int c = 0; c < SEA_CELLS; c++) {
-            if (g->seen.mark[c] != SEA_UNKNOWN || !hm.numbered[c])
-                continue;
-            char buf[16];
-            int n = snprintf(buf, sizeof buf, "%ld", hm.number[c]);
-            if (n * adv > bl->cell - 2)
-                continue;
-            PixRect r = cell_rect(bl, c);
-            Rgba under = hm.tint[c] > 0 ? heat_color(&hm, c) : SEA_UNKNOWN_C;
-            text_draw(ctx->text, px, r.x + r.w / 2, r.y + (r.h - lh) / 2, TEXT_CENTER,
-                      render_sdl_color(rgba_alpha(rgba_text_on(under), 230)), buf);
-        }
-    }
-    /* the engine's own marks: they belong to the hunter's overlay (H) */
-    if (s->engine && !s->done && (ov & OVERLAY_HEATMAP))
-        draw_engine_marks(v, ctx, bl);
-    /* the last shot boxed, the next one ringed */
-    if (g->last_cell >= 0)
-        render_outline(ren, cell_rect(bl, g->last_cell), bl->cell >= 20 ? 2 : 1,
-                       rgba_alpha(PAL_TEXT, 200));
-    if (s->pending >= 0 && !s->done) {
-        PixRect r = cell_rect(bl, s->pending);
-        int cx = r.x + r.w / 2, cy = r.y + r.h / 2;
-        int thick = bl->cell >= 20 ? 3 : 1;
-        render_ring(ren, cx, cy, bl->cell * 2 / 5, thick, PAL_ACCENT);
-        render_segment(ren, cx - bl->cell / 2, cy, cx - bl->cell / 4, cy, thick, PAL_ACCENT);
-        render_segment(ren, cx + bl->cell / 4, cy, cx + bl->cell / 2, cy, thick, PAL_ACCENT);
-        render_segment(ren, cx, cy - bl->cell / 2, cx, cy - bl->cell / 4, thick, PAL_ACCENT);
-        render_segment(ren, cx, cy + bl->cell / 4, cx, cy + bl->cell / 2, thick, PAL_ACCENT);
-    }
-}
-
 /* A board's shots for the race: a forfeit game loses to any finished one. */
 static int race_shots(const Shooter *s) { return s->game.forfeit ? SEA_CELLS + 1 : s->game.shots; }
-
-/* Where board b goes in area: two boards side by side, or one above the
- * other when that gives bigger cells (portrait windows); a board with its
- * labels and title is about 11 x 12 cells. */
-static BoardPlace place_part(const SeaView *v, PixRect area, int px, int b) {
-    PixRect part = area;
-    int beside = area.w / 22 < area.h / 12 ? area.w / 22 : area.h / 12;
-    int stacked = area.w / 11 < area.h / 24 ? area.w / 11 : area.h / 24;
-    if (v->boards == 2 && stacked > beside) {
-        int gap = area.h / 40;
-        part.h = (area.h - gap) / 2;
-        part.y = area.y + b * (part.h + gap);
-    } else if (v->boards == 2) {
-        int gap = area.w / 40;
-        part.w = (area.w - gap) / 2;
-        part.x = area.x + b * (part.w + gap);
-    }
-    return place_board(part, px);
-}
 
 static PixRect sea_view_fit(void *state, FrontendCtx *ctx, PixRect area) {
     const SeaView *v = state;
     int x0 = area.x + area.w, y0 = area.y + area.h, x1 = area.x, y1 = area.y;
     for (int b = 0; b < v->boards; b++) {
-        BoardPlace p = place_part(v, area, ctx->frame.hud_px, b);
+        SeaPlace p = sea_draw_place(area, ctx->frame.hud_px, v->boards, b);
         PixRect r = layout_board_rect(&p.bl);
         /* the title strip above, the row numbers on the left */
         int left = p.caption.x, top = p.caption.y, right = r.x + r.w, bottom = r.y + r.h;
@@ -959,11 +649,15 @@ static void sea_view_draw(void *state, FrontendCtx *ctx) {
     PixRect area = ctx->frame.board_area;
     int px = ctx->frame.hud_px;
     for (int b = 0; b < v->boards; b++) {
-        BoardPlace p = place_part(v, area, px, b);
+        SeaPlace p = sea_draw_place(area, px, v->boards, b);
         v->cell_px = p.bl.cell;
-        const Shooter *s = &v->shooter[b];
-        draw_board(v, s, ctx, &p);
-        draw_labels(ctx, &p);
+        const Shooter *s = shown(v, b);
+        SeaScene scene = {.game = &s->game,
+                          .ai = s->engine ? NULL : &s->ai,
+                          .info = s->engine ? v->eng->shown : NULL,
+                          .pending = s->pending,
+                          .done = s->done};
+        sea_draw_board(ctx, &p, &scene);
         const SeaGame *g = &s->game;
         const char *name = shooter_name(v, s);
         Rgba cc = PAL_ACCENT;
@@ -999,7 +693,7 @@ static void sea_view_draw(void *state, FrontendCtx *ctx) {
     }
     if (v->over) {
         /* Above the boards, never over them; it stays until the next game. */
-        const Shooter *s0 = &v->shooter[0];
+        const Shooter *s0 = shown(v, 0);
         if (v->boards == 2) {
             int a = race_shots(s0), b = race_shots(&v->shooter[1]);
             if (a == b) {
@@ -1008,11 +702,12 @@ static void sea_view_draw(void *state, FrontendCtx *ctx) {
             } else {
                 const Shooter *w = &v->shooter[a < b ? 0 : 1], *l = &v->shooter[a < b ? 1 : 0];
                 if (l->game.forfeit)
-                    snprintf(ctx->caption, sizeof ctx->caption, "%s wins: %s forfeit",
+                    snprintf(ctx->caption, sizeof ctx->caption, "%.64s wins: %.64s forfeit",
                              shooter_name(v, w), shooter_name(v, l));
                 else
-                    snprintf(ctx->caption, sizeof ctx->caption, "%s wins: %d shots to %s's %d",
-                             shooter_name(v, w), w->game.shots, shooter_name(v, l), l->game.shots);
+                    snprintf(ctx->caption, sizeof ctx->caption,
+                             "%.64s wins: %d shots to %.64s's %d", shooter_name(v, w),
+                             w->game.shots, shooter_name(v, l), l->game.shots);
                 ctx->caption_color = PAL_GOOD;
             }
         } else if (s0->game.forfeit) {
@@ -1035,23 +730,24 @@ static void hud_engine_reason(Hud *hud, const SeaView *v, const Shooter *s) {
     const EngineSide *e = v->eng;
     if (s->game.forfeit) {
         hud_kv(hud, "forfeit", PAL_BAD, "the engine's game is lost");
-        hud_wrapped(hud, PAL_BAD, e->fault[0] ? e->fault : "the engine failed");
+        hud_wrapped(hud, PAL_BAD, e->sess.fault[0] ? e->sess.fault : "the engine failed");
         return;
     }
+    if (e->sess.warning[0] != '\0') /* an info line it dropped */
+        hud_wrapped(hud, PAL_ACCENT, e->sess.warning);
     if (s->done) {
         hud_kv(hud, "decision", PAL_GOOD, "fleet sunk in %d shots", s->game.shots);
         return;
     }
     if (s->pending < 0) {
         /* The wall clock, not the view's: offscreen nothing waits here. */
-        double ms =
-            e->asked || e->starting ? (double)(monoclock_now_ns() - e->asked_ns) / 1e6 : 0.0;
-        if (e->starting) {
+        double ms = engine_session_thinking_ms(&e->sess, monoclock_now_ns());
+        if (e->sess.starting) {
             hud_kv(hud, "next shot", PAL_ACCENT, "starting the engine ... %.0f ms", ms);
             hud_text(hud, PAL_TEXT_DIM, "  (ready within %d s)", ENGINE_READY_MS / 1000);
         } else {
             hud_kv(hud, "next shot", PAL_ACCENT, "thinking ... %.0f ms", ms);
-            hud_text(hud, PAL_TEXT_DIM, "  (timeout %d ms)", e->player.timeout_ms);
+            hud_text(hud, PAL_TEXT_DIM, "  (timeout %d ms)", e->sess.sea.timeout_ms);
         }
         return;
     }
@@ -1081,33 +777,7 @@ static void hud_reason(Hud *hud, const SeaView *v, const Shooter *s) {
     if (s->pending >= 0)
         sea_cell_name(s->pending, cell);
     hud_kv(hud, "next shot", PAL_ACCENT, "%s  (%s)", cell, sea_ai_reason_name(ai->reason));
-    switch (ai->reason) {
-    case SEA_AI_HUNT:
-        hud_text(hud, PAL_TEXT_DIM, "  max %u placements of the %d-ship,", (unsigned)ai->heat_max,
-                 ai->length);
-        hud_text(hud, PAL_TEXT_DIM, "  %d cell%s tied", ai->ties, ai->ties == 1 ? "" : "s");
-        break;
-    case SEA_AI_AROUND:
-        hud_text(hud, PAL_TEXT_DIM, "  next to the hit where a %d-ship fits", ai->length);
-        hud_text(hud, PAL_TEXT_DIM, "  (%d candidate%s)", ai->ties, ai->ties == 1 ? "" : "s");
-        break;
-    case SEA_AI_LINE:
-        hud_text(hud, PAL_TEXT_DIM, "  along the line of hits (%d open end%s)", ai->ties,
-                 ai->ties == 1 ? "" : "s");
-        break;
-    case SEA_AI_SAMPLE:
-        hud_text(hud, PAL_TEXT_DIM, "  a ship here in %ld%% of %d fleets",
-                 ai->samples ? ((long)ai->heat_max * 100 + ai->samples / 2) / ai->samples : 0L,
-                 ai->samples);
-        hud_text(hud, PAL_TEXT_DIM, "  consistent with the board");
-        break;
-    case SEA_AI_TARGET:
-        hud_text(hud, PAL_TEXT_DIM, "  weight %u: placements through", (unsigned)ai->heat_max);
-        hud_text(hud, PAL_TEXT_DIM, "  the hits x ships of that length");
-        break;
-    default:
-        break;
-    }
+    sea_draw_hud_reason(hud, ai);
 }
 
 /* The ships still afloat: as a built-in hunter read them from the board for
@@ -1115,9 +785,6 @@ static void hud_reason(Hud *hud, const SeaView *v, const Shooter *s) {
  * board shows them (a sunk ship is marked on it); once the fleet is sunk,
  * none. */
 static void hud_fleet(Hud *hud, const Shooter *s) {
-    int total[SEA_MAX_LEN + 1] = {0};
-    for (int i = 0; i < SEA_SHIP_COUNT; i++)
-        total[SEA_FLEET[i]]++;
     SeaLeft left;
     memset(&left, 0, sizeof left);
     if (s->engine) {
@@ -1127,23 +794,7 @@ static void hud_fleet(Hud *hud, const Shooter *s) {
     } else if (s->pending >= 0) {
         left = s->ai.left;
     }
-    for (int len = SEA_MAX_LEN; len >= 1; len--) {
-        char line[96] = "";
-        size_t n = 0;
-        for (int k = 0; k < total[len]; k++) {
-            for (int j = 0; j < len && n + 4 < sizeof line; j++) {
-                /* "■" afloat, "□" sunk: 3 bytes each in UTF-8 */
-                const char *sq = k < left.count[len] ? "\xe2\x96\xa0" : "\xe2\x96\xa1";
-                memcpy(line + n, sq, 3);
-                n += 3;
-            }
-            if (n + 1 < sizeof line)
-                line[n++] = ' ';
-        }
-        line[n] = '\0';
-        hud_kv(hud, len == SEA_MAX_LEN ? "afloat" : "", left.count[len] ? PAL_TEXT : PAL_TEXT_DIM,
-               "%s %d/%d", line, left.count[len], total[len]);
-    }
+    sea_draw_hud_fleet(hud, &left);
 }
 
 /* The heatmap's legend line: what the first board's heat means. */
@@ -1159,7 +810,7 @@ static const char *heat_caption(const SeaView *v, const Shooter *a) {
 
 static void sea_view_hud(void *state, FrontendCtx *ctx, Hud *hud) {
     SeaView *v = state;
-    const Shooter *a = &v->shooter[0];
+    const Shooter *a = shown(v, 0);
     if (v->boards == 2)
         hud_kv(hud, "hunters", PAL_ACCENT, "%s vs %s  [Tab]", shooter_name(v, a),
                shooter_name(v, &v->shooter[1]));
@@ -1168,23 +819,23 @@ static void sea_view_hud(void *state, FrontendCtx *ctx, Hud *hud) {
     hud_kv(hud, "placement", PAL_TEXT, "%s", sea_placement_name(v->placement));
     hud_kv(hud, "game", PAL_TEXT, "#%ld  (seed %llu)", v->game_index,
            (unsigned long long)(v->seed + (uint64_t)v->game_index));
-    for (int b = 0; b < v->boards; b++) {
+    for (int b = 0; b < SEA_BOARDS; b++) { /* both play, shown or not */
         const SeaGame *g = &v->shooter[b].game;
         hud_kv(hud, shooter_key(&v->shooter[b]), g->forfeit ? PAL_BAD : PAL_TEXT,
                "%d shots, %d hits, %d sunk%s", g->shots, g->hits, g->sunk,
                g->forfeit ? ", forfeit" : "");
     }
     hud_reason(hud, v, a);
+    const Shooter *es = side_board(v);
+    if (es != NULL && es != a && !es->done && es->pending < 0) /* it plays behind this view */
+        hud_text(hud, PAL_TEXT_DIM, "  the shots wait for %s (Tab)", shooter_name(v, es));
     hud_fleet(hud, a);
     hud_gap(hud);
     if (v->played > 0) {
-        if (v->boards == 2)
-            hud_kv(hud, "games", PAL_TEXT, "%ld: %s %ld, %s %ld, tie %ld", v->played,
-                   shooter_key(&v->shooter[0]), v->wins[0], shooter_key(&v->shooter[1]), v->wins[1],
-                   v->ties);
-        else
-            hud_kv(hud, "games", PAL_TEXT, "%ld", v->played);
-        for (int b = 0; b < v->boards; b++) {
+        hud_kv(hud, "games", PAL_TEXT, "%ld: %s %ld, %s %ld, tie %ld", v->played,
+               shooter_key(&v->shooter[0]), v->wins[0], shooter_key(&v->shooter[1]), v->wins[1],
+               v->ties);
+        for (int b = 0; b < SEA_BOARDS; b++) {
             const Shooter *s = &v->shooter[b];
             long counted = v->played - v->forfeits[b];
             if (counted > 0)
@@ -1198,7 +849,7 @@ static void sea_view_hud(void *state, FrontendCtx *ctx, Hud *hud) {
     } else {
         hud_kv(hud, "games", PAL_TEXT_DIM, "none finished yet");
     }
-    for (int b = 0; b < v->boards; b++) {
+    for (int b = 0; b < SEA_BOARDS; b++) {
         const Shooter *s = &v->shooter[b];
         char now[24], mean[24];
         hud_kv(hud, b == 0 ? "decision" : "", PAL_TEXT, "%s %s (mean %s)", shooter_key(s),
@@ -1209,17 +860,7 @@ static void sea_view_hud(void *state, FrontendCtx *ctx, Hud *hud) {
     hud_gap(hud);
     if ((ctx->overlays & OVERLAY_HEATMAP) && hud_reserve(hud, 3))
         hud_ramp(hud, RAMP_HEAT, heat_caption(v, a), "low", "max");
-    if (hud_reserve(hud, 5)) { /* whole, here or at the top of the next column */
-        hud_legend(hud, HUD_SWATCH_FILL, SEA_HIT_C, "hit (ship still afloat)");
-        hud_legend(hud, HUD_SWATCH_FILL, SEA_SUNK_C, "sunk ship, halo outlined");
-        hud_legend(hud, HUD_SWATCH_DISC, SEA_DOT_C, "miss");
-        hud_legend(hud, HUD_SWATCH_FILL, SEA_KNOWN_C, "water known from a halo");
-        hud_legend(hud, HUD_SWATCH_OUTLINE, PAL_ACCENT, "next shot");
-        if (a->engine && (ctx->overlays & OVERLAY_HEATMAP) && !hud_is_full(hud, 2)) {
-            hud_legend(hud, HUD_SWATCH_OUTLINE, SEA_MARK_C, "the engine's info cells");
-            hud_legend(hud, HUD_SWATCH_LINE, PAL_PATH, "the engine's info path");
-        }
-    }
+    sea_draw_hud_legend(hud, a->engine && (ctx->overlays & OVERLAY_HEATMAP));
 }
 
 /* ======================================================================== */
@@ -1245,5 +886,6 @@ const View VIEW_SEA = {
     .draw = sea_view_draw,
     .fit = sea_view_fit,
     .hud = sea_view_hud,
+    .idle = sea_hist_idle,
     .history = &SEA_HISTORY,
 };

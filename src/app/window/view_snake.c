@@ -39,8 +39,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine_log.h"
+#include "engine_session.h"
+#include "monoclock.h"
 #include "player.h"
+#include "report.h"
 #include "snake.h"
 #include "snake_ai.h"
 #include "snake_board.h"
@@ -58,53 +60,53 @@
 typedef struct SnakeView {
     SnakeScreen s;    /* first: the ViewHistory callbacks take the state as a SnakeScreen */
     SnakeHistory own; /* the game being played, every tick of it (s.hist points here) */
-    bool thinking;    /* the move of the next tick has been asked for and not arrived */
+    bool thinking;    /* the engine's move for the tick on screen has not arrived */
     RaceSetup race;   /* what X (or --race) hands the race view; valid while it opens */
 
-    /* The engine of --policy engine:CMD (have_engine), the last of the Tab list. */
+    /* The engine of --policy engine:CMD (have_engine), the last of the Tab
+     * list: the session keeps what it answered at each tick of this game. */
     bool have_engine;
-    ScreenEngine eng; /* a request out (eng.asked) is for asked_tick of asked_epoch */
-    long asked_tick, asked_epoch;
-    long epoch;        /* changes when the ticks asked for are no longer this game's */
-    long sent_epoch;   /* the epoch the engine last saw (else a `game` block) */
-    uint64_t think_ms; /* when the wait for the tick on screen began */
-    Uint64 think_pc;   /* the same, performance counter ticks (the decision time) */
-    EngineLog said;    /* its answer and info at each tick of this game */
-    char fault[400];   /* the last fault line, for the HUD */
+    EngineSession eng;
 } SnakeView;
 
 /* ======================================================================== */
 /* The decision seam                                                         */
 /* ======================================================================== */
 
-static uint64_t clock_ms(void) { return (uint64_t)SDL_GetTicks64(); }
+/* Shows the engine's kept info of tick t (-1: none) on the board, with the
+ * tick it is for: the tick on screen, or while it thinks about that one,
+ * the latest earlier tick it answered (its overlays stay until the next
+ * answer, marked as that tick's in the HUD). */
+static void engine_show_info(SnakeView *v, long t) {
+    SnakeScreen *s = &v->s;
+    s->info = t >= 0 ? engine_session_info_at(&v->eng, t) : NULL;
+    s->info_tick = s->info != NULL ? t : -1;
+}
 
 /* Shows the kept answer for the tick on screen; false when none is kept. */
 static bool engine_show(SnakeView *v) {
     SnakeScreen *s = &v->s;
     int move = DIR_NONE;
-    double ms = 0.0;
-    if (!engine_log_answer(&v->said, s->game.steps, &move, &ms))
+    double us = -1.0;
+    if (!engine_session_kept(&v->eng, s->game.steps, &move, &us))
         return false;
     s->pending = (Dir)move;
-    if (ms >= 0.0)
-        s->decision_us = ms * 1000.0; /* the time it took at that tick */
-    s->info = engine_log_info(&v->said, s->game.steps);
+    if (us >= 0.0)
+        s->decision_us = us; /* the time it took at that tick */
+    engine_show_info(v, s->game.steps);
     return true;
 }
 
-/* The engine failed (or could not start again): one line on stderr and in
- * the HUD, and the game, if still playing, ends forfeit where it stands. */
-static void engine_fault(SnakeView *v, FrontendCtx *ctx, long tick, const WsError *err) {
+/* The engine failed (or could not start again): the session's line goes
+ * once to stderr (the HUD shows it too), and the game, if still playing,
+ * ends forfeit at its latest tick. */
+static void engine_fault(SnakeView *v, FrontendCtx *ctx) {
     SnakeScreen *s = &v->s;
-    player_fault_line(v->eng.player.engine, s->game_index, tick, err, v->fault, sizeof v->fault);
-    fprintf(stderr, "wavesnake: %s\n", v->fault);
-    fflush(stderr);
-    v->thinking = v->eng.asked = v->eng.starting = false;
-    s->info = NULL;
+    report_warn("%s", v->eng.fault);
+    v->thinking = false;
     bool playing =
         s->hist_ok ? s->hist->outcome == SNAKE_PLAYING : s->game.outcome == SNAKE_PLAYING;
-    if (!playing)
+    if (!playing || !s->engine)
         return;
     WsError e2 = {0};
     if (s->hist_ok && s->cur < s->hist->ticks)
@@ -116,65 +118,46 @@ static void engine_fault(SnakeView *v, FrontendCtx *ctx, long tick, const WsErro
     else
         snake_game_forfeit(&s->game);
     snake_screen_finish(s, ctx);
+    engine_show_info(v, -1); /* the end shows no decision, live or sought */
 }
 
-/* Drives the engine for the tick on screen: the handshake of a restart,
- * the answer to the request out (kept with its tick; shown when it is the
- * tick on screen) and a new request when the tick on screen has no answer.
- * Waits at most wait_ms in each poll (0: just look). */
+/* Reads the engine (waiting at most wait_ms; 0: just look): an answer for
+ * the tick on screen becomes its move, any answer is kept by the session
+ * for its tick, and when nothing is out for the tick on screen it is asked
+ * (again: a stale answer was dropped, a restarted engine said ready). */
 static void engine_pump(SnakeView *v, FrontendCtx *ctx, int wait_ms) {
     SnakeScreen *s = &v->s;
-    WsError err = {0};
-    if (!v->have_engine || !s->engine || !v->thinking)
+    if (!v->have_engine)
         return;
-    bool was_starting = v->eng.starting;
-    Dir move = DIR_NONE;
-    ScreenEnginePoll r = snake_screen_engine_poll(&v->eng, wait_ms, &move, &err);
-    if (r == SCREEN_ENGINE_WAITING)
-        return;
-    if (r == SCREEN_ENGINE_FAULT) {
-        engine_fault(v, ctx, was_starting ? s->game.steps : v->asked_tick, &err);
-        return;
-    }
-    if (r == SCREEN_ENGINE_ANSWERED) {
-        if (v->asked_epoch != v->epoch)
-            ; /* a game or a branch ago: nobody needs it */
-        else if (v->asked_tick == s->game.steps && s->game.outcome == SNAKE_PLAYING) {
-            s->pending = move;
-            s->info = snake_player_info(&v->eng.player); /* live: no need to parse it back */
-            s->decision_us = (double)(SDL_GetPerformanceCounter() - v->think_pc) * 1e6 /
-                             (double)SDL_GetPerformanceFrequency();
-            engine_log_keep(&v->said, v->asked_tick, move, s->info, s->decision_us / 1000.0);
+    for (int round = 0; round < 2; round++) {
+        EngineReply rep;
+        EnginePoll r = engine_session_poll(&v->eng, wait_ms, &rep);
+        if (r == ENGINE_FAULT) {
+            engine_fault(v, ctx);
+            return;
+        }
+        if (!s->engine || !v->thinking)
+            return;
+        if (r == ENGINE_ANSWERED && rep.stamp.tick == s->game.steps) {
+            s->pending = (Dir)rep.answer;
+            s->decision_us = rep.decision_us;
+            engine_show_info(v, rep.stamp.tick);
             PolicyStats *st = snake_screen_stats(s);
             st->decision_us_sum += s->decision_us;
             st->decisions++;
             v->thinking = false;
             return;
-        } else {
-            /* Asked before a seek: its wait is not timed (-1 ms: unknown). */
-            engine_log_keep(&v->said, v->asked_tick, move, snake_player_info(&v->eng.player), -1.0);
         }
-        if (engine_show(v)) {
+        if (engine_show(v)) { /* answered before, and kept */
             v->thinking = false;
             return;
         }
+        if (r == ENGINE_PENDING && engine_session_busy(&v->eng))
+            return;
+        engine_session_ask_snake(&v->eng, &s->game);
+        if (wait_ms <= 0) /* a fast engine answers within the wait: the tick goes on */
+            return;
     }
-    if (s->game.outcome != SNAKE_PLAYING) {
-        v->thinking = false;
-        return;
-    }
-    if (v->sent_epoch != v->epoch) {
-        engine_snake_forget(v->eng.player.engine); /* a jump in time: a `game` block first */
-        v->sent_epoch = v->epoch;
-    }
-    if (snake_screen_engine_ask(&v->eng, &s->game, &err) != WS_OK) {
-        engine_fault(v, ctx, s->game.steps, &err);
-        return;
-    }
-    v->asked_tick = s->game.steps;
-    v->asked_epoch = v->epoch;
-    if (wait_ms > 0) /* a fast engine answers within the wait: the tick goes on */
-        engine_pump(v, ctx, wait_ms);
 }
 
 /* How long a poll of the engine may wait in this frame: nothing in a
@@ -184,14 +167,16 @@ static void engine_pump(SnakeView *v, FrontendCtx *ctx, int wait_ms) {
  * and the picture is the same on every run). */
 static int frame_wait(const SnakeView *v, const FrontendCtx *ctx) {
     if (ctx->offscreen)
-        return v->eng.player.timeout_ms;
+        return v->eng.snake.timeout_ms > ENGINE_READY_MS ? v->eng.snake.timeout_ms
+                                                         : ENGINE_READY_MS;
     return ctx->speed <= 0.0 && !ctx->paused ? 2 : 0;
 }
 
 /* Asks the player of this game (the policy) for the move of the next tick,
  * for the game as it is now. A built-in policy answers here, into
  * v->s.pending; an engine gets a request (or its kept answer for this tick
- * is shown) and v->thinking stays set until engine_pump reads its answer. */
+ * is shown) and v->thinking stays set until engine_pump reads its answer;
+ * meanwhile its overlays of the tick before stay on the board. */
 static void ask_move(SnakeView *v) {
     v->thinking = false;
     SnakeScreen *s = &v->s;
@@ -201,16 +186,15 @@ static void ask_move(SnakeView *v) {
     }
     if (s->game.outcome != SNAKE_PLAYING) {
         s->pending = DIR_NONE;
-        s->info = NULL;
+        engine_show_info(v, -1);
         return;
     }
     s->exact = true; /* an engine's answer is never rebuilt: shown or asked for */
     if (engine_show(v))
         return;
-    s->info = NULL; /* nothing said for this state yet */
+    engine_show_info(v, s->game.steps > 0 ? s->game.steps - 1 : -1);
     v->thinking = true;
-    v->think_ms = clock_ms();
-    v->think_pc = SDL_GetPerformanceCounter();
+    engine_session_ask_snake(&v->eng, &s->game);
 }
 
 /* Whether the move asked for has arrived (v->s.pending holds it). While the
@@ -222,10 +206,8 @@ static bool move_ready(SnakeView *v) { return !v->thinking || v->s.wheel.driving
  * tick, a wall clicked): their answers go, and the engine's next tick comes
  * after a `game` block. */
 static void engine_branch(SnakeView *v, long t) {
-    if (!v->s.engine)
-        return;
-    engine_log_truncate(&v->said, t);
-    v->epoch++;
+    if (v->s.engine)
+        engine_session_branch(&v->eng, t);
 }
 
 /* ======================================================================== */
@@ -245,23 +227,16 @@ static void start_game(SnakeView *v, long index) {
     /* The AI has not decided on the new game yet: its memory is saved as it is. */
     s->hist_ok = snake_history_begin(&v->own, &s->game, s->policy, index, &s->ai, &err) == WS_OK;
     s->hist = &v->own;
-    if (v->have_engine) {
-        engine_branch(v, 0);
-        v->epoch++;
-    }
-    if (s->engine && !v->eng.asked) {
-        /* A faulted engine starts again, its handshake polled by the frames. */
-        if (snake_player_new_game_async(&v->eng.player, &err) != WS_OK)
-            snprintf(v->fault, sizeof v->fault, "%s", err.msg);
-        v->eng.starting = !snake_player_ready(&v->eng.player);
-    }
+    /* A faulted engine starts again at the first ask, its handshake polled by the frames. */
+    if (v->have_engine)
+        engine_session_new_game(&v->eng, index);
     ask_move(v);
 }
 
 /* The engine's end of a game: `end ...` when it is not still answering. */
 static void engine_end(SnakeView *v) {
-    if (v->s.engine && !v->eng.asked && !v->eng.starting)
-        snake_player_end(&v->eng.player, &v->s.game);
+    if (v->s.engine)
+        engine_session_end_snake(&v->eng, &v->s.game);
 }
 
 /* Tab during a game (at the latest tick or a past one) branches there: the
@@ -325,11 +300,13 @@ static void next_policy(SnakeView *v, FrontendCtx *ctx) {
         return;
     }
     if (s->engine) {
+        /* From the engine, as to it: the game again from tick 0 under the next
+         * policy (docs/replay.md, "Tab"): the engine's ticks are its own. */
+        engine_end(v);
         s->engine = false;
         s->info = NULL;
         s->policy = (SnakePolicy)(SNAKE_POLICY_COUNT - 1); /* the loop below goes to greedy */
-    }
-    if (!s->engine && s->hist_ok && !s->over) {
+    } else if (s->hist_ok && !s->over) {
         switch_policy(v, ctx);
         return;
     }
@@ -389,8 +366,7 @@ static void snake_view_destroy(void *state) {
     SnakeView *v = state;
     if (v == NULL)
         return;
-    engine_log_deinit(&v->said);
-    snake_player_deinit(&v->eng.player); /* quit, then its process group killed */
+    engine_session_close(&v->eng); /* quit, then its process group killed */
     snake_history_deinit(&v->own);
     snake_screen_deinit(&v->s);
     free(v);
@@ -426,13 +402,10 @@ static WsStatus snake_view_create(void **state, FrontendCtx *ctx, const void *ar
     if (st == WS_OK && ctx->opts->player.kind == PLAYER_ENGINE) {
         /* The first start waits for the handshake (an engine that never says
          * ready ends the program, as headless); restarts never wait. */
-        v->have_engine = true;
-        st = snake_player_init(&v->eng.player, &ctx->opts->player, &s->rules,
-                               ctx->opts->engine_timeout_ms, err);
-        if (st == WS_OK)
-            st = engine_log_init(&v->said, s->rules.w, s->rules.h, ENGINE_LOG_BYTES, err);
+        st = engine_session_open(&v->eng, &ctx->opts->player, ENGINE_SNAKE, &s->rules,
+                                 ctx->opts->engine_timeout_ms, err);
+        v->have_engine = st == WS_OK;
         if (st == WS_OK) {
-            snprintf(v->eng.label, sizeof v->eng.label, "%s", snake_player_name(&v->eng.player));
             s->engine_label = v->eng.label;
             s->engine = true;
         }
@@ -551,8 +524,7 @@ static bool snake_view_tick(void *state, FrontendCtx *ctx) {
         return false;
     if (past)
         engine_branch(v, s->game.steps); /* played on from a past tick */
-    if (!s->over)
-        ask_move(v);
+    ask_move(v); /* at the end: nothing decided, nothing drawn, as a seek there shows it */
     return true;
 }
 
@@ -627,17 +599,17 @@ static void snake_view_hud(void *state, FrontendCtx *ctx, Hud *hud) {
         hud_kv(hud, "mean len", PAL_TEXT, "%.1f", st->length_sum / (double)st->played);
     else
         hud_kv(hud, "mean len", PAL_TEXT_DIM, "-");
-    if (v->thinking && v->eng.starting)
-        hud_kv(hud, "decision", PAL_ACCENT, "starting the engine ... %.1f s",
-               (double)(clock_ms() - v->think_ms) / 1000.0);
-    else if (v->thinking)
-        hud_kv(hud, "decision", PAL_ACCENT, "thinking ... %.1f s",
-               (double)(clock_ms() - v->think_ms) / 1000.0);
-    if (s->engine && engine_log_full(&v->said))
+    if (v->thinking)
+        hud_kv(hud, "decision", PAL_ACCENT, "%s ... %.1f s",
+               v->eng.starting ? "starting the engine" : "thinking",
+               engine_session_thinking_ms(&v->eng, monoclock_now_ns()) / 1000.0);
+    if (s->engine && engine_log_full(&v->eng.log))
         hud_text(hud, PAL_TEXT_DIM, "info of later ticks not kept (%d MiB)",
                  ENGINE_LOG_BYTES >> 20);
-    if (v->fault[0] != '\0')
-        hud_wrapped(hud, PAL_BAD, v->fault);
+    if (v->have_engine && v->eng.fault[0] != '\0')
+        hud_wrapped(hud, PAL_BAD, v->eng.fault);
+    else if (s->engine && v->eng.warning[0] != '\0') /* an info line it dropped */
+        hud_wrapped(hud, PAL_ACCENT, v->eng.warning);
     if (!hud->strip)
         snake_screen_hud_decision(s, ctx, hud);
 }
@@ -654,8 +626,8 @@ static bool snake_view_hist_seek(void *state, long t, FrontendCtx *ctx) {
 
 /* Every frame, paused or not: the engine's answer (or fault) is read. */
 static void snake_view_idle(void *state, FrontendCtx *ctx) {
-    engine_pump(state, ctx,
-                ((SnakeView *)state)->s.engine && ctx->offscreen ? frame_wait(state, ctx) : 0);
+    SnakeView *v = state;
+    engine_pump(v, ctx, v->s.engine && ctx->offscreen ? frame_wait(v, ctx) : 0);
 }
 
 static const ViewHistory SNAKE_HISTORY = {
@@ -663,7 +635,6 @@ static const ViewHistory SNAKE_HISTORY = {
     .current = snake_screen_hist_current,
     .seek = snake_view_hist_seek,
     .marks = snake_screen_hist_marks,
-    .idle = snake_view_idle,
 };
 
 const View VIEW_SNAKE = {
@@ -679,5 +650,6 @@ const View VIEW_SNAKE = {
     .fit = snake_screen_fit,
     .hud = snake_view_hud,
     .pace = snake_view_pace,
+    .idle = snake_view_idle,
     .history = &SNAKE_HISTORY,
 };

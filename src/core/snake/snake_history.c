@@ -980,6 +980,19 @@ WsStatus snake_history_scan(SnakeHistory *h, SnakeGame *g, SnakeAi *ai, long max
     return WS_OK;
 }
 
+WsStatus snake_history_check(SnakeHistory *h, long t, Dir choice, WsError *err) {
+    if (t != h->checked || t >= h->ticks)
+        return ws_fail(err, WS_ERR_ARG, "tick %ld: the next tick to check is %ld of %ld", t,
+                       h->checked, h->ticks);
+    if (!differs_reserve(h))
+        return nomem(err);
+    if (choice != (Dir)h->moves[t])
+        differs_add(h, t);
+    h->checked = t + 1;
+    h->scan_valid = false; /* a scan of the policy starts over from what it knows */
+    return WS_OK;
+}
+
 /* ======================================================================== */
 /* Queries                                                                   */
 /* ======================================================================== */

@@ -249,6 +249,13 @@ WsStatus snake_history_seek(SnakeHistory *h, long t, SnakeGame *g, SnakeAi *ai, 
 WsStatus snake_history_scan(SnakeHistory *h, SnakeGame *g, SnakeAi *ai, long max_ticks, bool *done,
                             WsError *err);
 
+/* Checks the recorded move of tick t against `choice`, what a player the
+ * core does not run (an engine) chose on the last state of tick t: where
+ * they differ, t goes into `differs`. Ticks are checked in order: t must be
+ * h->checked (and below h->ticks); h->checked becomes t + 1. WS_ERR_ARG,
+ * nothing changed, otherwise; WS_ERR_NOMEM. */
+WsStatus snake_history_check(SnakeHistory *h, long t, Dir choice, WsError *err);
+
 /* ---- queries ------------------------------------------------------------------ */
 
 /* The move of tick t (0..ticks-1). */
