@@ -2,6 +2,7 @@
 #include "report.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -25,6 +26,17 @@ int report_status(WsStatus st, const WsError *err) {
         return REPORT_EXIT_OK;
     fprintf(stderr, "wavesnake: %s\n", err != NULL && err->msg[0] ? err->msg : "failed");
     return report_exit_status(st);
+}
+
+void report_warn(const char *fmt, ...) {
+    char line[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    fflush(stdout);
+    fprintf(stderr, "wavesnake: %s\n", line);
+    fflush(stderr);
 }
 
 int report_finish(int status) {

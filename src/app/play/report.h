@@ -47,6 +47,15 @@ int report_exit_status(WsStatus st);
  * report_exit_status(st). */
 int report_status(WsStatus st, const WsError *err);
 
+/* A warning that does not end anything (an engine's fault, a file that
+ * could not be kept): "wavesnake: <text>" on stderr, flushed, after stdout
+ * so that the two streams interleave in order. The one way the program
+ * says such a thing. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 1, 2)))
+#endif
+void report_warn(const char *fmt, ...);
+
 /* The end of the program: flushes stdout and checks that every write to it
  * succeeded. Returns `status` when it did; otherwise prints one line on
  * stderr and returns `status` if it already says a failure, else
