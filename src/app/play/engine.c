@@ -1,5 +1,5 @@
 /* engine.c - the engine protocol's client: processes, pipes, lines, faults (engine.h). */
-#define _GNU_SOURCE /* pipe2(O_CLOEXEC): no other thread's spawn may inherit our pipes */
+#define _GNU_SOURCE /* pipe2(O_CLOEXEC), syscall(SYS_pidfd_open) */
 
 #include "engine.h"
 
@@ -8,19 +8,29 @@
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
-#include <spawn.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
-extern char **environ;
+#include "procguard.h"
+#include "report.h"
 
 /* The line buffer holds one whole line plus what one read may bring after it. */
 enum { READ_CHUNK = 64 * 1024, RBUF_CAP = ENGINE_LINE_MAX + 1 + READ_CHUNK, POLL_SLICE_MS = 50 };
+
+/* How long to wait for a process that must be ending: the leader's exit
+ * after its output closed (it says more than the pipe), and after SIGKILL
+ * (only a process stuck in the kernel takes longer: wavesnake then goes on
+ * without it, and says so). */
+enum { EXIT_GRACE_MS = 200, KILL_WAIT_MS = 1000 };
+
+_Static_assert((int)ENGINE_MAX_LIVE == (int)PROCGUARD_GROUPS_MAX,
+               "one table of engines (procguard.h)");
 
 typedef enum Phase {
     PHASE_DEAD = 0, /* no process (never started, stopped or faulted) */
@@ -37,7 +47,8 @@ struct Engine {
     char name[ENGINE_NAME_MAX + 1]; /* what engine_name returns */
 
     pid_t pid; /* leader and process group; 0 when none */
-    int slot;  /* index in the signal table, -1 when none */
+    int slot;  /* index in procguard's table, -1 when none */
+    int pidfd; /* the leader's pidfd, readable once it exited; -1 when none */
     int to_fd, from_fd;
     Phase phase;
     int status; /* wait status once reaped */
@@ -62,85 +73,6 @@ struct Engine {
 
     EngineInfo info;
 };
-
-/* ======================================================================== */
-/* The signal table: every live engine's process group                      */
-/* ======================================================================== */
-
-/* A mutable global, on purpose: a signal handler can reach nothing else.
- * Slots are claimed under the mutex; the handler reads them lock-free. */
-static volatile sig_atomic_t live_pgid[ENGINE_MAX_LIVE];
-static pthread_mutex_t live_lock = PTHREAD_MUTEX_INITIALIZER;
-static pthread_once_t live_once = PTHREAD_ONCE_INIT;
-static const int caught[] = {SIGINT, SIGTERM, SIGHUP};
-static struct sigaction previous[3];
-
-static void kill_all_live(void) {
-    for (int i = 0; i < ENGINE_MAX_LIVE; i++) {
-        pid_t g = (pid_t)live_pgid[i];
-        if (g > 0)
-            kill(-g, SIGKILL);
-    }
-}
-
-/* Async-signal-safe: kill(2), sigaction(2), raise(3) and plain reads. */
-static void on_signal(int sig, siginfo_t *info, void *ctx) {
-    kill_all_live();
-    for (int i = 0; i < 3; i++) {
-        if (caught[i] != sig)
-            continue;
-        struct sigaction *old = &previous[i];
-        if (old->sa_flags & SA_SIGINFO) {
-            if (old->sa_sigaction != NULL)
-                old->sa_sigaction(sig, info, ctx);
-        } else if (old->sa_handler != SIG_DFL && old->sa_handler != SIG_IGN) {
-            old->sa_handler(sig);
-        } else {
-            sigaction(sig, old, NULL);
-            raise(sig); /* delivered when this handler returns */
-        }
-    }
-}
-
-static void install_once(void) {
-    for (int i = 0; i < 3; i++) {
-        struct sigaction now;
-        if (sigaction(caught[i], NULL, &now) != 0)
-            continue;
-        if (!(now.sa_flags & SA_SIGINFO) && now.sa_handler == SIG_IGN)
-            continue; /* nohup: the user asked to survive it */
-        previous[i] = now;
-        struct sigaction sa;
-        memset(&sa, 0, sizeof sa);
-        sa.sa_sigaction = on_signal;
-        sa.sa_flags = SA_SIGINFO | SA_RESTART;
-        sigemptyset(&sa.sa_mask);
-        sigaction(caught[i], &sa, NULL);
-    }
-    atexit(kill_all_live);
-}
-
-static int live_add(pid_t pgid) {
-    pthread_once(&live_once, install_once);
-    int slot = -1;
-    pthread_mutex_lock(&live_lock);
-    for (int i = 0; i < ENGINE_MAX_LIVE && slot < 0; i++) {
-        if (live_pgid[i] == 0) {
-            live_pgid[i] = (sig_atomic_t)pgid;
-            slot = i;
-        }
-    }
-    pthread_mutex_unlock(&live_lock);
-    return slot;
-}
-
-static void live_remove(int slot) {
-    if (slot < 0)
-        return;
-    pthread_mutex_lock(&live_lock);
-    live_pgid[slot] = 0;
-    pthread_mutex_unlock(&live_lock);
-}
 
 /* ======================================================================== */
 /* Clocks, writes, processes                                                */
@@ -178,44 +110,39 @@ static ssize_t write_nosig(int fd, const void *buf, size_t len) {
     return n;
 }
 
-static const char *signal_abbrev(int sig) {
-    switch (sig) {
-    case SIGSEGV:
-        return "SEGV";
-    case SIGABRT:
-        return "ABRT";
-    case SIGKILL:
-        return "KILL";
-    case SIGTERM:
-        return "TERM";
-    case SIGINT:
-        return "INT";
-    case SIGBUS:
-        return "BUS";
-    case SIGFPE:
-        return "FPE";
-    case SIGILL:
-        return "ILL";
-    case SIGPIPE:
-        return "PIPE";
-    case SIGHUP:
-        return "HUP";
-    default:
-        return "?";
-    }
-}
-
-/* Reaps the leader if it has exited (without waiting); true once reaped. */
+/* Reaps the leader if it has exited (without waiting); true once reaped.
+ * A leader someone else reaped (a sweep after it was killed) counts as
+ * reaped, its status unknown (0). */
 static bool try_reap(Engine *e) {
     if (e->reaped || e->pid <= 0)
         return e->reaped;
-    int st;
+    int st = 0;
     pid_t r = waitpid(e->pid, &st, WNOHANG);
-    if (r == e->pid) {
-        e->status = st;
+    if (r == e->pid || (r < 0 && errno == ECHILD)) {
+        e->status = r == e->pid ? st : 0;
         e->reaped = true;
     }
     return e->reaped;
+}
+
+/* Waits up to ms for the leader to exit and reaps it; true once reaped. The
+ * pidfd wakes the wait at the exit; without one (an old kernel) it looks
+ * every 5 ms. */
+static bool reap_within(Engine *e, long ms) {
+    long end = now_ms() + ms;
+    while (!try_reap(e)) {
+        long left = end - now_ms();
+        if (left <= 0)
+            return false;
+        if (e->pidfd >= 0) {
+            struct pollfd pf = {e->pidfd, POLLIN, 0};
+            if (poll(&pf, 1, (int)left) < 0 && errno != EINTR)
+                sleep_ms(5);
+        } else {
+            sleep_ms(left < 5 ? (int)left : 5);
+        }
+    }
+    return true;
 }
 
 /* "exited with status 3" / "killed by signal 11 (SEGV)". */
@@ -223,12 +150,12 @@ static void describe_exit(const Engine *e, char *buf, size_t size) {
     int code = WEXITSTATUS(e->status);
     if (WIFEXITED(e->status) && code > 128 && code < 128 + 65)
         snprintf(buf, size, "exited with status %d (signal %d, %s)", code, code - 128,
-                 signal_abbrev(code - 128)); /* the shell's way of saying it */
+                 procguard_signal_name(code - 128)); /* the shell's way of saying it */
     else if (WIFEXITED(e->status))
         snprintf(buf, size, "exited with status %d", code);
     else if (WIFSIGNALED(e->status))
         snprintf(buf, size, "killed by signal %d (%s)", WTERMSIG(e->status),
-                 signal_abbrev(WTERMSIG(e->status)));
+                 procguard_signal_name(WTERMSIG(e->status)));
     else
         snprintf(buf, size, "ended");
 }
@@ -239,23 +166,34 @@ static void close_fd(int *fd) {
     *fd = -1;
 }
 
-/* Ends the process group now and reaps the leader. The slot is cleared
- * before the reap, so the handler never kills a reused group id. */
+/* Ends the process group now, and the leader even when it left its group
+ * (setpgid into wavesnake's own); reaps the leader, waiting at most
+ * KILL_WAIT_MS (then says so and goes on); then sweeps what the group's
+ * processes started that escaped it (procguard_sweep). The group stays in
+ * procguard's table until its leader is reaped, so that no other thread's
+ * sweep takes the leader's status; the handler may then SIGKILL a group id
+ * that is free for a few microseconds, never one reused that fast. */
 static void kill_group(Engine *e) {
     if (e->pid > 0) {
-        kill(-e->pid, SIGKILL);
-        live_remove(e->slot);
-        e->slot = -1;
-        if (!e->reaped) {
-            int st = 0; /* stays 0 if someone else reaped it (SIGCHLD ignored) */
-            while (waitpid(e->pid, &st, 0) < 0 && errno == EINTR) {
-            }
-            e->status = st;
+        pid_t g = e->pid;
+        kill(-g, SIGKILL);
+        if (!e->reaped &&
+            !(e->pidfd >= 0 && syscall(SYS_pidfd_send_signal, e->pidfd, SIGKILL, NULL, 0) == 0))
+            kill(g, SIGKILL);
+        if (!reap_within(e, KILL_WAIT_MS)) {
+            report_warn("engine %s: process %ld did not end within %d ms of SIGKILL; going on "
+                        "without it",
+                        e->name, (long)g, KILL_WAIT_MS);
+            e->status = 0;
             e->reaped = true;
         }
+        procguard_forget(e->slot);
+        e->slot = -1;
+        procguard_sweep(g);
     }
     close_fd(&e->to_fd);
     close_fd(&e->from_fd);
+    close_fd(&e->pidfd);
     e->pid = 0;
     e->phase = PHASE_DEAD;
 }
@@ -335,45 +273,27 @@ static WsStatus spawn(Engine *e, WsError *err) {
         return ws_fail(err, WS_ERR_ARG, "engine %s: cannot make a pipe: %s", e->name,
                        strerror(errno));
     }
-    posix_spawn_file_actions_t fa;
-    posix_spawnattr_t at;
-    posix_spawn_file_actions_init(&fa);
-    posix_spawn_file_actions_adddup2(&fa, in[0], 0);
-    posix_spawn_file_actions_adddup2(&fa, out[1], 1);
-    posix_spawnattr_init(&at);
-    sigset_t none, defaults;
-    sigemptyset(&none);
-    sigemptyset(&defaults);
-    sigaddset(&defaults, SIGPIPE);
-    posix_spawnattr_setsigmask(&at, &none);
-    posix_spawnattr_setsigdefault(&at, &defaults);
-    posix_spawnattr_setpgroup(&at, 0);
-    posix_spawnattr_setflags(&at, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK |
-                                      POSIX_SPAWN_SETSIGDEF);
-    char *argv[] = {"sh", "-c", script, NULL};
     pid_t pid;
-    int rc = posix_spawn(&pid, "/bin/sh", &fa, &at, argv, environ);
+    int slot;
+    int rc = procguard_spawn(script, in[0], out[1], &pid, &slot);
     free(script);
-    posix_spawn_file_actions_destroy(&fa);
-    posix_spawnattr_destroy(&at);
     close(in[0]);
     close(out[1]);
     if (rc != 0) {
         close(in[1]);
         close(out[0]);
+        if (rc == ENOSPC)
+            return ws_fail(err, WS_ERR_ARG, "engine %s: more than %d engines at once", e->name,
+                           ENGINE_MAX_LIVE);
         return ws_fail(err, WS_ERR_ARG, "engine %s: cannot start /bin/sh: %s", e->name,
                        strerror(rc));
     }
     e->pid = pid;
+    e->slot = slot;
     e->reaped = false;
-    e->slot = live_add(pid);
+    e->pidfd = (int)syscall(SYS_pidfd_open, pid, 0); /* close-on-exec; -1 on old kernels */
     e->to_fd = in[1];
     e->from_fd = out[0];
-    if (e->slot < 0) {
-        kill_group(e);
-        return ws_fail(err, WS_ERR_ARG, "engine %s: more than %d engines at once", e->name,
-                       ENGINE_MAX_LIVE);
-    }
     fcntl(e->to_fd, F_SETFL, fcntl(e->to_fd, F_GETFL) | O_NONBLOCK);
     fcntl(e->from_fd, F_SETFL, fcntl(e->from_fd, F_GETFL) | O_NONBLOCK);
     return WS_OK;
@@ -437,7 +357,7 @@ WsStatus engine_launch(Engine **out, const char *cmd, EngineKind kind, int timeo
     e->rbuf = malloc(RBUF_CAP);
     e->wcap = 4096;
     e->wbuf = malloc(e->wcap);
-    e->to_fd = e->from_fd = -1;
+    e->to_fd = e->from_fd = e->pidfd = -1;
     e->slot = -1;
     e->kind = kind;
     e->timeout_ms = timeout_ms > 0 ? timeout_ms : ENGINE_TIMEOUT_DEFAULT;
@@ -487,9 +407,7 @@ static void stop_process(Engine *e) {
         (void)write_nosig(e->to_fd, "quit\n", 5);
     }
     close_fd(&e->to_fd);
-    long end = now_ms() + ENGINE_QUIT_MS;
-    while (!try_reap(e) && now_ms() < end)
-        sleep_ms(5);
+    reap_within(e, ENGINE_QUIT_MS);
     kill_group(e); /* its children too, even when the leader is gone */
 }
 
@@ -968,6 +886,19 @@ static EnginePoll take_lines(Engine *e, EngineAnswer *ans, WsError *err) {
     return r;
 }
 
+/* The engine's end as a fault: its leader's exit when it has exited or does
+ * so within EXIT_GRACE_MS (that says more than a pipe: "killed by signal 11
+ * (SEGV)"), else `running`, e.g. "closed its output". */
+static EnginePoll ended(Engine *e, const char *running, WsError *err) {
+    reap_within(e, EXIT_GRACE_MS);
+    char how[64];
+    if (e->reaped)
+        describe_exit(e, how, sizeof how);
+    else
+        snprintf(how, sizeof how, "%s", running);
+    return fault(e, err, "%s%s", how, e->phase == PHASE_HELLO ? " before ready" : "");
+}
+
 /* The loop of engine_poll and the handshake. ans may be NULL (handshake). */
 static EnginePoll poll_lines(Engine *e, int wait_ms, EngineAnswer *ans, WsError *err) {
     EngineAnswer dummy;
@@ -984,14 +915,15 @@ static EnginePoll poll_lines(Engine *e, int wait_ms, EngineAnswer *ans, WsError 
         if (r != ENGINE_PENDING)
             return r;
         long now = now_ms();
-        struct pollfd pf[2] = {{e->from_fd, POLLIN, 0}, {e->to_fd, POLLOUT, 0}};
-        nfds_t nf = e->woff < e->wlen && !e->wdead ? 2 : 1;
+        struct pollfd pf[3] = {{e->from_fd, POLLIN, 0},
+                               {e->to_fd, (short)(e->wlen > e->woff && !e->wdead ? POLLOUT : 0), 0},
+                               {e->reaped ? -1 : e->pidfd, POLLIN, 0}};
         long slice = until - now;
         if (slice < 0)
             slice = 0;
-        if (slice > POLL_SLICE_MS)
+        if (slice > POLL_SLICE_MS && e->pidfd < 0)
             slice = POLL_SLICE_MS; /* look at the leader now and then (below) */
-        int pr = poll(pf, nf, (int)slice);
+        int pr = poll(pf, 3, (int)slice);
         if (pr < 0 && errno != EINTR)
             return fault(e, err, "poll failed: %s", strerror(errno));
         bool eof = false;
@@ -1003,19 +935,8 @@ static EnginePoll poll_lines(Engine *e, int wait_ms, EngineAnswer *ans, WsError 
         }
         /* A leader that exited is a fault even when a child it started still
          * holds the pipe open (no EOF would come). */
-        if (eof || try_reap(e)) {
-            if (eof) {
-                long end = now_ms() + 200;
-                while (!try_reap(e) && now_ms() < end)
-                    sleep_ms(2);
-            }
-            char how[64];
-            if (e->reaped)
-                describe_exit(e, how, sizeof how);
-            else
-                snprintf(how, sizeof how, "closed its output");
-            return fault(e, err, "%s%s", how, e->phase == PHASE_HELLO ? " before ready" : "");
-        }
+        if (eof || try_reap(e))
+            return ended(e, "closed its output", err);
         now = now_ms();
         if (now >= deadline) {
             if (e->phase == PHASE_HELLO)

@@ -13,7 +13,8 @@
  * Coordinates are (x, y), 0-based, x the column; directions U R D L.
  *
  *   start      the program runs as `/bin/sh -c CMD` in the current directory,
- *              in its own process group, stderr shared with wavesnake.
+ *              in its own process group, with its two pipes and wavesnake's
+ *              stderr and no other descriptor (procguard.h).
  *   handshake  -> `wavesnake 1 snake` (or `wavesnake 1 sea`)
  *              <- `name WORDS` (optional, at most once), then `ready`,
  *              within ENGINE_READY_MS (10 s).
@@ -43,7 +44,11 @@
  *              `info OTHER ...`       ignored (a future kind)
  *              A later line of a kind replaces the earlier one of that answer.
  *   stop       -> `quit`, stdin closed; still running ENGINE_QUIT_MS (1 s)
- *              later: SIGKILL to the whole process group.
+ *              later: SIGKILL to the whole process group and to the leader
+ *              itself (it may have left the group); not ended 1 s after
+ *              that (a process stuck in the kernel), wavesnake says so and
+ *              goes on. Processes the group started that escaped it are
+ *              killed too (procguard_sweep).
  *
  * Faults. Everything below ends the engine process (SIGKILL to its group)
  * and engine_poll reports it as ENGINE_FAULT with one line in err,
@@ -64,19 +69,16 @@
  * writes the rest and reads the answer, waiting at most wait_ms (0: just
  * look). The window polls with 0 each frame; a headless caller polls with
  * a long wait (the timeout bounds it). Only engine_start / engine_restart
- * (the handshake, up to 10 s) and engine_stop (up to 1 s) block; the
+ * (the handshake, up to 10 s) and engine_stop (1 s, at most 3 s for an
+ * engine that fights back: above, "stop") block; the
  * window starts an engine with engine_launch / engine_relaunch, which
  * return once the process runs, and polls engine_poll_ready each frame.
  *
  * Signals. Writing to an engine that died never raises SIGPIPE in
  * wavesnake: the write blocks SIGPIPE in the calling thread and consumes the
- * one it caused. The first engine_start installs, once, handlers for
- * SIGINT, SIGTERM and SIGHUP (not for a signal that is ignored) that
- * SIGKILL every live engine's process group from a fixed table, using only
- * async-signal-safe calls, then hand the signal on: to the handler that was
- * there before (SDL's, which turns it into a quit event), or, if there was
- * none, to the default action (the program ends as it would have). An
- * atexit hook does the same for a program that exits without engine_stop.
+ * one it caused. The first engine started arms procguard.h: a fatal signal
+ * kills every engine's group and what escaped it, and an atexit hook does
+ * the same for a program that exits without engine_stop.
  *
  * Memory. The line buffer (1 MiB + a margin) is allocated by engine_start;
  * the request buffer, the copy of the walls the engine saw and the
@@ -168,7 +170,8 @@ bool engine_ready(const Engine *e);
 WsStatus engine_restart(Engine *e, WsError *err);
 
 /* Writes `quit`, closes its input, waits up to 1 s for it to exit, SIGKILLs
- * its process group, reaps it and frees everything. NULL is fine. */
+ * its process group and its leader, reaps it (waiting at most 1 s more),
+ * kills what escaped the group, and frees everything. NULL is fine. */
 void engine_stop(Engine *e);
 
 /* The name for traces and messages: the engine's `name` words joined with
