@@ -1,5 +1,5 @@
 /* engine.c - the engine protocol's client: processes, pipes, lines, faults (engine.h). */
-#define _GNU_SOURCE /* pipe2(O_CLOEXEC), syscall(SYS_pidfd_open) */
+#define _GNU_SOURCE /* pipe2(O_CLOEXEC), F_SETPIPE_SZ, syscall(SYS_pidfd_open) */
 
 #include "engine.h"
 
@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -24,10 +25,11 @@
 enum { READ_CHUNK = 64 * 1024, RBUF_CAP = ENGINE_LINE_MAX + 1 + READ_CHUNK, POLL_SLICE_MS = 50 };
 
 /* How long to wait for a process that must be ending: the leader's exit
- * after its output closed (it says more than the pipe), and after SIGKILL
- * (only a process stuck in the kernel takes longer: wavesnake then goes on
- * without it, and says so). */
-enum { EXIT_GRACE_MS = 200, KILL_WAIT_MS = 1000 };
+ * after its output or input closed (it says more than the pipe), and after
+ * SIGKILL (only a process stuck in the kernel takes longer: wavesnake then
+ * goes on without it, and says so). The one-page request pipe makes POLLOUT
+ * mean "the engine has read every byte" (poll_lines' barrier). */
+enum { EXIT_GRACE_MS = 200, KILL_WAIT_MS = 1000, REQUEST_PIPE_BYTES = 4096 };
 
 _Static_assert((int)ENGINE_MAX_LIVE == (int)PROCGUARD_GROUPS_MAX,
                "one table of engines (procguard.h)");
@@ -50,6 +52,7 @@ struct Engine {
     int slot;  /* index in procguard's table, -1 when none */
     int pidfd; /* the leader's pidfd, readable once it exited; -1 when none */
     int to_fd, from_fd;
+    bool small_pipe; /* to_fd's pipe is one page: POLLOUT = all read */
     Phase phase;
     int status; /* wait status once reaped */
     bool reaped;
@@ -62,7 +65,7 @@ struct Engine {
     bool wdead; /* a write failed: the engine closed its input */
 
     long t_request; /* ms, monotonic */
-    bool early;     /* lines were waiting when the request was made */
+    bool go_held;   /* the request's `go` waits until the engine read the rest */
 
     /* snake: what the engine saw */
     int bw, bh;     /* the board the buffers are sized for (0: none) */
@@ -273,6 +276,7 @@ static WsStatus spawn(Engine *e, WsError *err) {
         return ws_fail(err, WS_ERR_ARG, "engine %s: cannot make a pipe: %s", e->name,
                        strerror(errno));
     }
+    e->small_pipe = fcntl(in[1], F_SETPIPE_SZ, REQUEST_PIPE_BYTES) == REQUEST_PIPE_BYTES;
     pid_t pid;
     int slot;
     int rc = procguard_spawn(script, in[0], out[1], &pid, &slot);
@@ -307,6 +311,7 @@ static WsStatus hello_begin(Engine *e, WsError *err) {
     e->rlen = 0;
     e->woff = e->wlen = 0;
     e->wdead = false;
+    e->go_held = false;
     e->last_tick = -1;
     WsStatus st = spawn(e, err);
     if (st != WS_OK)
@@ -562,10 +567,11 @@ static bool read_available(Engine *e) {
     }
 }
 
+/* The request is queued without its `go`: poll_lines sends that once the
+ * engine has read the rest (engine.h, "Answers in turn"). */
 static void begin_wait(Engine *e) {
     engine_info_clear(&e->info);
-    (void)read_available(e); /* EOF shows in engine_poll */
-    e->early = e->rlen > 0;  /* written after the last answer, before this go */
+    e->go_held = true;
     e->phase = PHASE_WAIT;
     e->t_request = now_ms();
     flush(e);
@@ -610,7 +616,6 @@ WsStatus engine_snake_request(Engine *e, const SnakeGame *g, WsError *err) {
             }
         }
     }
-    queue(e, "go\n", 3);
     e->last_tick = g->steps;
     e->last_seed = g->seed;
     begin_wait(e);
@@ -647,7 +652,7 @@ WsStatus engine_sea_request(Engine *e, const SeaGame *g, WsError *err) {
             row[x + 1] = sea_mark_char((SeaMark)g->seen.mark[y * SEA_W + x]);
         queue(e, row, sizeof row);
     }
-    queue(e, "\ngo\n", 4);
+    queue(e, "\n", 1);
     e->sea_sent = g->seen;
     e->last_tick = g->shots;
     e->last_seed = g->seed;
@@ -821,7 +826,7 @@ static EnginePoll on_line(Engine *e, const char *s, size_t n, EngineAnswer *ans,
         }
         return fault(e, err, "said \"%s\" before ready", ws_quote_len(q, 40, s, n));
     }
-    if (e->phase != PHASE_WAIT)
+    if (e->phase != PHASE_WAIT || e->go_held)
         return fault(e, err, "wrote \"%s\" before go", ws_quote_len(q, 40, s, n));
     if (word_is(w, wl, "info")) {
         bad = parse_info(&e->info, s, n);
@@ -888,7 +893,7 @@ static EnginePoll take_lines(Engine *e, EngineAnswer *ans, WsError *err) {
 
 /* The engine's end as a fault: its leader's exit when it has exited or does
  * so within EXIT_GRACE_MS (that says more than a pipe: "killed by signal 11
- * (SEGV)"), else `running`, e.g. "closed its output". */
+ * (SEGV)"), else `running`, e.g. "closed its input". */
 static EnginePoll ended(Engine *e, const char *running, WsError *err) {
     reap_within(e, EXIT_GRACE_MS);
     char how[64];
@@ -897,6 +902,28 @@ static EnginePoll ended(Engine *e, const char *running, WsError *err) {
     else
         snprintf(how, sizeof how, "%s", running);
     return fault(e, err, "%s%s", how, e->phase == PHASE_HELLO ? " before ready" : "");
+}
+
+/* The barrier before `go`. Once the engine has read every byte of the
+ * request but `go` (nothing left unread in the pipe), whatever it wrote
+ * before reading them is in its output pipe already: an engine that answers
+ * one line at a time wrote it after its last answer, out of turn, and that
+ * is a fault, however late the line came. Otherwise `go` is sent. */
+static EnginePoll release_go(Engine *e, WsError *err) {
+    int unread = 0;
+    if (ioctl(e->to_fd, FIONREAD, &unread) != 0 || unread > 0)
+        return ENGINE_PENDING;
+    (void)read_available(e); /* an end of output shows in the poll */
+    if (e->rlen > 0) {
+        char q[WS_QUOTE_SIZE];
+        const char *nl = memchr(e->rbuf, '\n', e->rlen);
+        size_t n = nl != NULL ? (size_t)(nl - e->rbuf) : e->rlen;
+        return fault(e, err, "wrote \"%s\" before go", ws_quote_len(q, 40, e->rbuf, n));
+    }
+    e->go_held = false;
+    queue(e, "go\n", 3);
+    flush(e);
+    return ENGINE_PENDING;
 }
 
 /* The loop of engine_poll and the handshake. ans may be NULL (handshake). */
@@ -911,21 +938,43 @@ static EnginePoll poll_lines(Engine *e, int wait_ms, EngineAnswer *ans, WsError 
         until = deadline;
     for (;;) {
         flush(e);
+        /* A request the engine cannot read is a fault: it would answer blind. */
+        if (e->wdead)
+            return ended(e, "closed its input", err);
         EnginePoll r = take_lines(e, ans, err);
         if (r != ENGINE_PENDING)
             return r;
+        if (e->go_held && e->wlen == 0) {
+            r = release_go(e, err);
+            if (r != ENGINE_PENDING)
+                return r;
+            if (!e->go_held)
+                continue; /* go is out: read at once */
+        }
         long now = now_ms();
+        /* The request pipe is watched for its end too (POLLERR: nobody reads
+         * it) while a request is unread: before `go` that comes first, so
+         * that an engine that closed its input and writes on blind always
+         * gets the same fault. */
+        bool unread = e->wlen > e->woff || e->go_held;
+        bool want_out = e->wlen > e->woff || (e->go_held && e->small_pipe);
         struct pollfd pf[3] = {{e->from_fd, POLLIN, 0},
-                               {e->to_fd, (short)(e->wlen > e->woff && !e->wdead ? POLLOUT : 0), 0},
+                               {e->to_fd, (short)(want_out ? POLLOUT : 0), 0},
                                {e->reaped ? -1 : e->pidfd, POLLIN, 0}};
         long slice = until - now;
         if (slice < 0)
             slice = 0;
         if (slice > POLL_SLICE_MS && e->pidfd < 0)
             slice = POLL_SLICE_MS; /* look at the leader now and then (below) */
+        if (slice > 1 && e->go_held && !e->small_pipe)
+            slice = 1; /* no POLLOUT for "all read": look again soon */
         int pr = poll(pf, 3, (int)slice);
         if (pr < 0 && errno != EINTR)
             return fault(e, err, "poll failed: %s", strerror(errno));
+        if (pr > 0 && unread && (pf[1].revents & (POLLERR | POLLHUP))) {
+            e->wdead = true;
+            continue;
+        }
         bool eof = false;
         if (pr > 0 && (pf[0].revents & (POLLIN | POLLHUP | POLLERR))) {
             eof = read_available(e);
@@ -952,12 +1001,6 @@ EnginePoll engine_poll(Engine *e, int wait_ms, EngineAnswer *ans, WsError *err) 
     if (e->phase != PHASE_WAIT) {
         ws_fail(err, WS_ERR_ARG, "engine %s: no request pending", e->name);
         return ENGINE_FAULT;
-    }
-    if (e->early) {
-        char q[WS_QUOTE_SIZE];
-        const char *nl = memchr(e->rbuf, '\n', e->rlen);
-        size_t n = nl != NULL ? (size_t)(nl - e->rbuf) : e->rlen;
-        return fault(e, err, "wrote \"%s\" before go", ws_quote_len(q, 40, e->rbuf, n));
     }
     return poll_lines(e, wait_ms, ans, err);
 }

@@ -50,17 +50,28 @@
  *              goes on. Processes the group started that escaped it are
  *              killed too (procguard_sweep).
  *
+ * Answers in turn. A request's `go` is written only once the engine has
+ * read every line before it (its pipe holds one page, so POLLOUT means
+ * "all read"). An engine that handles one line at a time has by then
+ * written everything it will write for its last `go`: any line still
+ * there, or one that comes before `go` is sent, is out of turn. So a
+ * second answer to one `go` is a fault at the next request on every run,
+ * however late it was written, never a stale move taken for the next tick.
+ * The price is one more wake-up of the engine per decision
+ * (docs/engines.md, "Benchmark").
+ *
  * Faults. Everything below ends the engine process (SIGKILL to its group)
  * and engine_poll reports it as ENGINE_FAULT with one line in err,
  * "engine NAME: what was wrong"; the caller adds the game and the tick, ends
  * the game `forfeit` and calls engine_restart before the next game:
  *  - it exited or was killed ("exited with status 3", "killed by signal 11
- *    (SEGV)"), or closed its output;
+ *    (SEGV)"), closed its output, or closed its input (a request it cannot
+ *    read: it would answer blind);
  *  - a line that is not ASCII words separated by single spaces, longer than
  *    1 MiB, an unknown line (anything but `info` and the one answer), a
  *    malformed one (bad direction, a coordinate off the board, a wave of the
- *    wrong length, a shot at a cell that is not unknown), or a line written
- *    before `go`;
+ *    wrong length, a shot at a cell that is not unknown), or a line out of
+ *    turn: "wrote "move R" before go" (above);
  *  - no complete answer within the timeout, counted from the request (a
  *    request the engine does not read in time counts against it too).
  *
