@@ -79,7 +79,7 @@ static EnginePoll ask_snake(Engine *e, const SnakeGame *g, EngineAnswer *ans, Ws
 
 /* ---- a well-behaved engine ------------------------------------------------ */
 
-START_TEST(test_good_plays) {
+START_TEST(a_good_engine_plays_and_says_what_it_thinks) {
     Engine *e = start_ok(cmd("good.py", ""), ENGINE_SNAKE, 5000);
     ck_assert_str_eq(engine_name(e), "good_test_engine");
     long pgid = engine_pgid(e);
@@ -116,7 +116,7 @@ START_TEST(test_good_plays) {
 END_TEST
 
 /* Walls, toggles and jumps in time reach the engine (good.py avoids walls). */
-START_TEST(test_good_walls) {
+START_TEST(walls_toggles_and_jumps_in_time_reach_the_engine) {
     Engine *e = start_ok(cmd("good.py", ""), ENGINE_SNAKE, 5000);
     SnakeGame g;
     game_init(&g, 8, 8, 3);
@@ -140,7 +140,7 @@ START_TEST(test_good_walls) {
 END_TEST
 
 /* After the first game on a board, a tick allocates nothing. */
-START_TEST(test_no_alloc_per_tick) {
+START_TEST(a_tick_allocates_nothing_after_the_first) {
     Engine *e = start_ok(cmd("good.py", ""), ENGINE_SNAKE, 5000);
     SnakeGame g;
     game_init(&g, 10, 10, 11);
@@ -171,7 +171,7 @@ START_TEST(test_no_alloc_per_tick) {
 END_TEST
 
 /* The window polls with 0: pending until the answer is there. */
-START_TEST(test_poll_zero) {
+START_TEST(a_poll_without_waiting_is_pending_until_the_answer) {
     Engine *e = start_ok(cmd("good.py", ""), ENGINE_SNAKE, 5000);
     SnakeGame g;
     game_init(&g, 8, 8, 1);
@@ -194,7 +194,7 @@ START_TEST(test_poll_zero) {
 }
 END_TEST
 
-START_TEST(test_info_roundtrip) {
+START_TEST(info_lines_are_written_and_read_back_the_same) {
     EngineInfo a, b;
     WsError err;
     ck_assert_int_eq(engine_info_init(&a, 4, 3, &err), WS_OK);
@@ -229,7 +229,7 @@ END_TEST
 
 /* examples/engines/cycle plays exactly hamilton's moves, whole games on
  * boards with an even side (both rules, a new game on the same engine). */
-START_TEST(test_cycle_is_hamilton) {
+START_TEST(the_c_cycle_engine_plays_hamiltons_moves) {
     const char *exe = getenv("WS_ENGINE_CYCLE");
     ck_assert_msg(exe != NULL, "WS_ENGINE_CYCLE names build/examples/engines/cycle");
     const int sizes[][2] = {{4, 4}, {6, 5}, {5, 6}, {8, 2}};
@@ -277,7 +277,7 @@ START_TEST(test_cycle_is_hamilton) {
 END_TEST
 
 /* The Python examples (examples/engines/) play whole games without a fault. */
-START_TEST(test_example_snake) {
+START_TEST(the_python_snake_example_plays_whole_games) {
     char c[1024];
     snprintf(c, sizeof c, "python3 %s/snake.py", getenv("WS_EXAMPLE_ENGINES"));
     Engine *e = start_ok(c, ENGINE_SNAKE, 20000);
@@ -305,7 +305,7 @@ START_TEST(test_example_snake) {
 }
 END_TEST
 
-START_TEST(test_example_hunter) {
+START_TEST(the_python_hunter_example_sinks_every_ship) {
     char c[1024];
     snprintf(c, sizeof c, "python3 %s/hunter.py", getenv("WS_EXAMPLE_ENGINES"));
     Engine *e = start_ok(c, ENGINE_SEA, 20000);
@@ -332,7 +332,7 @@ END_TEST
 
 /* ---- start failures ---------------------------------------------------------- */
 
-START_TEST(test_exit_at_once) {
+START_TEST(an_engine_that_exits_at_once_cannot_start) {
     Engine *e = (Engine *)1;
     WsError err;
     long t0 = now_ms();
@@ -348,7 +348,7 @@ START_TEST(test_exit_at_once) {
 }
 END_TEST
 
-START_TEST(test_never_ready) {
+START_TEST(an_engine_never_ready_gives_up_after_10_s) {
     Engine *e = NULL;
     WsError err;
     long t0 = now_ms();
@@ -364,7 +364,7 @@ END_TEST
 /* The window's start: launch returns at once (no wait for ready), the
  * handshake is polled with wait 0, and a fault of the start says what
  * engine_start says. */
-START_TEST(test_launch_async) {
+START_TEST(a_launch_returns_at_once_and_ready_is_polled) {
     Engine *e = NULL;
     WsError err = {0};
     long t0 = now_ms();
@@ -465,32 +465,46 @@ static void expect_fault(const char *engine, const char *args, int timeout_ms, c
     snake_game_deinit(&g);
 }
 
-START_TEST(test_crash) { expect_fault("bad.py", "crash", 2000, "SEGV"); }
+START_TEST(a_crash_is_a_fault_named_by_its_signal) {
+    expect_fault("bad.py", "crash", 2000, "SEGV");
+}
 END_TEST
-START_TEST(test_garbage) { expect_fault("bad.py", "garbage", 2000, "not printable ASCII"); }
+START_TEST(a_control_byte_is_a_fault) {
+    expect_fault("bad.py", "garbage", 2000, "not printable ASCII");
+}
 END_TEST
-START_TEST(test_long_line) { expect_fault("bad.py", "long", 2000, "longer than 1 MiB"); }
+START_TEST(a_line_over_1_mib_is_a_fault) {
+    expect_fault("bad.py", "long", 2000, "longer than 1 MiB");
+}
 END_TEST
-START_TEST(test_silent) { expect_fault("bad.py", "silent", 500, "no answer within 500 ms"); }
+START_TEST(silence_past_the_timeout_is_a_fault) {
+    expect_fault("bad.py", "silent", 500, "no answer within 500 ms");
+}
 END_TEST
-START_TEST(test_unknown) {
+START_TEST(an_unknown_line_is_a_fault) {
     expect_fault("bad.py", "unknown", 2000, "an unknown line: \"hello there\"");
 }
 END_TEST
-START_TEST(test_bad_move) { expect_fault("bad.py", "badmove", 2000, "bad move"); }
+START_TEST(a_bad_direction_is_a_fault) { expect_fault("bad.py", "badmove", 2000, "bad move"); }
 END_TEST
-START_TEST(test_bad_wave) { expect_fault("bad.py", "badwave", 2000, "fewer values"); }
+START_TEST(a_wave_too_short_is_a_fault) { expect_fault("bad.py", "badwave", 2000, "fewer values"); }
 END_TEST
-START_TEST(test_spaces) { expect_fault("bad.py", "spaces", 2000, "single spaces"); }
+START_TEST(two_spaces_between_words_are_a_fault) {
+    expect_fault("bad.py", "spaces", 2000, "single spaces");
+}
 END_TEST
-START_TEST(test_early) { expect_fault("bad.py", "early", 2000, "\"move R\" before go"); }
+START_TEST(two_answers_at_once_are_a_fault_at_the_next_tick) {
+    expect_fault("bad.py", "early", 2000, "\"move R\" before go");
+}
 END_TEST
 /* The leader exits; its child keeps the output open: still seen at once. */
-START_TEST(test_child_exits) { expect_fault("child.sh", "exit", 2000, "exited with status 0"); }
+START_TEST(a_leader_that_exits_is_a_fault_though_its_child_holds_the_pipe) {
+    expect_fault("child.sh", "exit", 2000, "exited with status 0");
+}
 END_TEST
 
 /* Writing to an engine that is gone must not kill this process (SIGPIPE). */
-START_TEST(test_dead_pipe) {
+START_TEST(writing_to_a_dead_engine_raises_no_sigpipe) {
     Engine *e = start_ok(cmd("bad.py", "unknown"), ENGINE_SNAKE, 2000);
     long pgid = engine_pgid(e);
     kill(-(pid_t)pgid, SIGKILL);
@@ -528,14 +542,14 @@ static void expect_stop(const char *engine, const char *args) {
     snake_game_deinit(&g);
 }
 
-START_TEST(test_ignores_quit) { expect_stop("bad.py", "ignorequit"); }
+START_TEST(an_engine_that_ignores_quit_is_killed_after_1_s) { expect_stop("bad.py", "ignorequit"); }
 END_TEST
-START_TEST(test_child_hangs) { expect_stop("child.sh", "hang"); }
+START_TEST(a_child_that_hangs_dies_with_its_group) { expect_stop("child.sh", "hang"); }
 END_TEST
 
 /* No engine inherits another's pipes: an engine that ends only at the end
  * of its input sees it when stopped while a later engine still runs. */
-START_TEST(test_pipes_not_inherited) {
+START_TEST(no_engine_inherits_another_engines_pipes) {
     char mark[64], args[96];
     snprintf(mark, sizeof mark, "/tmp/ws_engine_eof.%ld", (long)getpid());
     unlink(mark);
@@ -552,7 +566,7 @@ END_TEST
 
 /* SIGTERM to a program with engines: every engine group is killed, then the
  * program ends as it would have (the default action). */
-START_TEST(test_signal_kills_engines) {
+START_TEST(sigterm_kills_every_engine_then_the_program) {
     int fd[2];
     ck_assert_int_eq(pipe(fd), 0);
     pid_t child = fork();
@@ -618,49 +632,53 @@ static void sea_fault(const char *mode, const char *what) {
     ck_assert(group_gone(pgid));
 }
 
-START_TEST(test_sea_plays) { sea_fault("none", NULL); }
+START_TEST(a_sea_engine_plays_whole_games) { sea_fault("none", NULL); }
 END_TEST
-START_TEST(test_sea_off_board) { sea_fault("offboard", "a shot off the board: \"shot 10 0\""); }
+START_TEST(a_shot_off_the_board_is_a_fault) {
+    sea_fault("offboard", "a shot off the board: \"shot 10 0\"");
+}
 END_TEST
-START_TEST(test_sea_again) { sea_fault("again", "a shot at 0 0 (A1), a cell already known"); }
+START_TEST(a_shot_at_a_known_cell_is_a_fault) {
+    sea_fault("again", "a shot at 0 0 (A1), a cell already known");
+}
 END_TEST
 
 static Suite *engine_suite(void) {
     Suite *s = suite_create("engine");
     TCase *ok = tcase_create("good");
     tcase_add_checked_fixture(ok, setup, NULL);
-    tcase_add_test(ok, test_good_plays);
-    tcase_add_test(ok, test_good_walls);
-    tcase_add_test(ok, test_no_alloc_per_tick);
-    tcase_add_test(ok, test_poll_zero);
-    tcase_add_test(ok, test_info_roundtrip);
-    tcase_add_test(ok, test_cycle_is_hamilton);
-    tcase_add_test(ok, test_example_snake);
-    tcase_add_test(ok, test_example_hunter);
+    tcase_add_test(ok, a_good_engine_plays_and_says_what_it_thinks);
+    tcase_add_test(ok, walls_toggles_and_jumps_in_time_reach_the_engine);
+    tcase_add_test(ok, a_tick_allocates_nothing_after_the_first);
+    tcase_add_test(ok, a_poll_without_waiting_is_pending_until_the_answer);
+    tcase_add_test(ok, info_lines_are_written_and_read_back_the_same);
+    tcase_add_test(ok, the_c_cycle_engine_plays_hamiltons_moves);
+    tcase_add_test(ok, the_python_snake_example_plays_whole_games);
+    tcase_add_test(ok, the_python_hunter_example_sinks_every_ship);
     suite_add_tcase(s, ok);
     TCase *bad = tcase_create("faults");
     tcase_add_checked_fixture(bad, setup, NULL);
-    tcase_add_test(bad, test_exit_at_once);
-    tcase_add_test(bad, test_never_ready);
-    tcase_add_test(bad, test_launch_async);
-    tcase_add_test(bad, test_crash);
-    tcase_add_test(bad, test_garbage);
-    tcase_add_test(bad, test_long_line);
-    tcase_add_test(bad, test_silent);
-    tcase_add_test(bad, test_unknown);
-    tcase_add_test(bad, test_bad_move);
-    tcase_add_test(bad, test_bad_wave);
-    tcase_add_test(bad, test_spaces);
-    tcase_add_test(bad, test_early);
-    tcase_add_test(bad, test_child_exits);
-    tcase_add_test(bad, test_dead_pipe);
-    tcase_add_test(bad, test_ignores_quit);
-    tcase_add_test(bad, test_child_hangs);
-    tcase_add_test(bad, test_pipes_not_inherited);
-    tcase_add_test(bad, test_signal_kills_engines);
-    tcase_add_test(bad, test_sea_plays);
-    tcase_add_test(bad, test_sea_off_board);
-    tcase_add_test(bad, test_sea_again);
+    tcase_add_test(bad, an_engine_that_exits_at_once_cannot_start);
+    tcase_add_test(bad, an_engine_never_ready_gives_up_after_10_s);
+    tcase_add_test(bad, a_launch_returns_at_once_and_ready_is_polled);
+    tcase_add_test(bad, a_crash_is_a_fault_named_by_its_signal);
+    tcase_add_test(bad, a_control_byte_is_a_fault);
+    tcase_add_test(bad, a_line_over_1_mib_is_a_fault);
+    tcase_add_test(bad, silence_past_the_timeout_is_a_fault);
+    tcase_add_test(bad, an_unknown_line_is_a_fault);
+    tcase_add_test(bad, a_bad_direction_is_a_fault);
+    tcase_add_test(bad, a_wave_too_short_is_a_fault);
+    tcase_add_test(bad, two_spaces_between_words_are_a_fault);
+    tcase_add_test(bad, two_answers_at_once_are_a_fault_at_the_next_tick);
+    tcase_add_test(bad, a_leader_that_exits_is_a_fault_though_its_child_holds_the_pipe);
+    tcase_add_test(bad, writing_to_a_dead_engine_raises_no_sigpipe);
+    tcase_add_test(bad, an_engine_that_ignores_quit_is_killed_after_1_s);
+    tcase_add_test(bad, a_child_that_hangs_dies_with_its_group);
+    tcase_add_test(bad, no_engine_inherits_another_engines_pipes);
+    tcase_add_test(bad, sigterm_kills_every_engine_then_the_program);
+    tcase_add_test(bad, a_sea_engine_plays_whole_games);
+    tcase_add_test(bad, a_shot_off_the_board_is_a_fault);
+    tcase_add_test(bad, a_shot_at_a_known_cell_is_a_fault);
     suite_add_tcase(s, bad);
     return s;
 }
