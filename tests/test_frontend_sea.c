@@ -167,11 +167,15 @@ static int answers_this_game(const char *log) {
     return n;
 }
 
-/* Waits (at most ~20 s) until sea_log.py has written its answer for tick
- * t of this game, then runs a frame, which reads it. */
+/* Runs frames (at most ~20 s of them) until sea_log.py has written its
+ * answer for tick t of this game, then one more, which reads it. The
+ * frames are needed: a request's `go` goes out from a poll, once the
+ * engine has read the rest of the request (docs/engines.md, "Faults"). */
 static void wait_answer(Frontend *app, const char *log, long t) {
-    for (int i = 0; i < 4000 && answers_this_game(log) < t + 1; i++)
+    for (int i = 0; i < 4000 && answers_this_game(log) < t + 1; i++) {
         SDL_Delay(5);
+        ck_assert(frontend_frame(app));
+    }
     ck_assert_int_ge(answers_this_game(log), t + 1);
     ck_assert(frontend_frame(app));
 }

@@ -15,6 +15,7 @@
 #include "frontend.h"
 #include "help.h"
 #include "options.h"
+#include "procguard.h"
 #include "report.h"
 #include "run_arena.h"
 #include "run_match.h"
@@ -105,6 +106,13 @@ static int dispatch(int argc, char **argv) {
 }
 
 int ws_main(int argc, char **argv) {
+    /* Before anything opens a descriptor: a closed stdin, stdout or stderr
+     * gets /dev/null, so that no pipe to an engine lands on fd 1 and takes
+     * the run's results (procguard.h). The signal handlers come later, with
+     * the first engine or temporary file (procguard_arm): installed here,
+     * they would keep SDL from turning SIGINT and SIGTERM into a window's
+     * quit. */
+    procguard_reserve_stdio();
     /* Every entry point's output is checked here, once: a failed write to
      * stdout (a full disk) is an error, never a silent exit 0. */
     return report_finish(dispatch(argc, argv));

@@ -167,6 +167,15 @@ fault unknown 'unknown line' "$BAD" unknown snake "$MARK"
 fault badmove 'bad move' "$BAD" badmove snake "$MARK"
 fault orphan 'exited|closed' "$TMP/orphan.sh" "$MARK"
 
+# A malformed info line is a warning, not a fault: the games go on (dead at
+# the wall, exit 0) and the warning is said once for the run, quoted.
+"$WS" snake --headless --games 3 --size 6x6 --seed 2 --policy "engine:$BAD garbageinfo snake $MARK" \
+    >"$TMP/warn.out" 2>"$TMP/warn.err" || fail "garbageinfo: exit $?: $(cat "$TMP/warn.err")"
+[ "$(wc -l <"$TMP/warn.err")" -eq 1 ] || fail "garbageinfo: stderr: $(cat "$TMP/warn.err")"
+grep -qF "game 0 tick 0: a byte that is not printable ASCII: \"info text \\x1b[31mred\" (dropped)" \
+    "$TMP/warn.err" || fail "garbageinfo: $(cat "$TMP/warn.err")"
+grep -q ' forfeit 0,' "$TMP/warn.out" || fail "garbageinfo: $(tail -1 "$TMP/warn.out")"
+
 # Ignoring quit is no fault of a game: it dies in the wall, and the engine
 # with its child is killed 1 s after quit.
 t0=$SECONDS

@@ -9,7 +9,8 @@ import time
 
 MODE = sys.argv[1]
 # exit:   exits before ready            noready: never says ready
-# crash:  SIGSEGV itself at the 2nd go  garbage: a control byte at the 1st go
+# crash:  SIGSEGV itself at the 2nd go  garbage: a control byte in a move at the 1st go
+# garbageinfo: a control byte in an info line (a warning, not a fault)
 # long:   a 2 MiB line at the 1st go    silent:  never answers the 2nd go
 # unknown: an unknown line at the 1st go    badmove: "move X"
 # badwave: a wave with too few values   offboard: a shot off the board (sea)
@@ -46,6 +47,8 @@ def main():
             if MODE == "silent" and gos == 2:
                 time.sleep(1000)
             if MODE == "garbage":
+                say("move \x1b[31mR\n")
+            if MODE == "garbageinfo":
                 say("info text \x1b[31mred\n")
             if MODE == "long":
                 say("info text " + "x" * (2 << 20) + "\n")

@@ -329,6 +329,7 @@ static WsStatus headless(const AppOptions *opts, const SnakeBoard *board, SnakeB
         st = fileio_out_open(&trace_out, opts->trace, "--trace", err);
         if (st != WS_OK)
             return st;
+        fileio_out_keep_on_signal(&trace_out); /* its complete games replay */
         r.trace = trace_out.f;
         TraceBuf header = {0};
         trace_write_header(&header);

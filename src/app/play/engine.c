@@ -1,5 +1,5 @@
 /* engine.c - the engine protocol's client: processes, pipes, lines, faults (engine.h). */
-#define _GNU_SOURCE /* pipe2(O_CLOEXEC): no other thread's spawn may inherit our pipes */
+#define _GNU_SOURCE /* pipe2(O_CLOEXEC), F_SETPIPE_SZ, syscall(SYS_pidfd_open) */
 
 #include "engine.h"
 
@@ -8,22 +8,33 @@
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
-#include <spawn.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "engine_line.h"
 #include "monoclock.h"
-
-extern char **environ;
+#include "procguard.h"
+#include "report.h"
 
 /* The line buffer holds one whole line plus what one read may bring after it. */
 enum { READ_CHUNK = 64 * 1024, RBUF_CAP = ENGINE_LINE_MAX + 1 + READ_CHUNK, POLL_SLICE_MS = 50 };
+
+/* How long to wait for a process that must be ending: the leader's exit
+ * after its output or input closed (it says more than the pipe), and after
+ * SIGKILL (only a process stuck in the kernel takes longer: wavesnake then
+ * goes on without it, and says so). The one-page request pipe makes POLLOUT
+ * mean "the engine has read every byte" (poll_lines' barrier). */
+enum { EXIT_GRACE_MS = 200, KILL_WAIT_MS = 1000, REQUEST_PIPE_BYTES = 4096 };
+
+_Static_assert((int)ENGINE_MAX_LIVE == (int)PROCGUARD_GROUPS_MAX,
+               "one table of engines (procguard.h)");
 
 typedef enum Phase {
     PHASE_DEAD = 0, /* no process (never started, stopped or faulted) */
@@ -40,8 +51,10 @@ struct Engine {
     char name[ENGINE_NAME_MAX + 1]; /* what engine_name returns */
 
     pid_t pid; /* leader and process group; 0 when none */
-    int slot;  /* index in the signal table, -1 when none */
+    int slot;  /* index in procguard's table, -1 when none */
+    int pidfd; /* the leader's pidfd, readable once it exited; -1 when none */
     int to_fd, from_fd;
+    bool small_pipe; /* to_fd's pipe is one page: POLLOUT = all read */
     Phase phase;
     int status; /* wait status once reaped */
     bool reaped;
@@ -54,8 +67,8 @@ struct Engine {
     bool wdead; /* a write failed: the engine closed its input */
 
     long t_request; /* ms (monoclock): when the request was made; its deadline runs from here */
-    uint64_t t_written_ns; /* monoclock: when its last byte was written (0: not yet) */
-    bool early;            /* lines were waiting when the request was made */
+    uint64_t t_written_ns; /* monoclock: when its `go` was written (0: not yet) */
+    bool go_held;          /* the request's `go` waits until the engine read the rest */
 
     /* snake: what the engine saw */
     int bw, bh;     /* the board the buffers are sized for (0: none) */
@@ -66,86 +79,21 @@ struct Engine {
 
     EngineInfo info;
     char warning[ENGINE_WARNING_MAX]; /* the answer's first malformed info line, "" */
+
+    /* engine_watch: a thread of the engine's own polls it (see "Watching"
+     * below). Everything above belongs to that thread while `busy`. */
+    bool watched;
+    pthread_t watcher;
+    pthread_mutex_t lock;
+    pthread_cond_t cond; /* a job for the watcher; its result for the caller */
+    bool job;            /* a poll to run: the answer, or the handshake */
+    bool busy;           /* the watcher is running it */
+    bool cancel;         /* stop the job (a stop, a restart) */
+    bool quit;           /* the watcher ends */
+    EnginePoll result;   /* the job's outcome, ENGINE_PENDING while none */
+    EngineAnswer result_ans;
+    WsError result_err;
 };
-
-/* ======================================================================== */
-/* The signal table: every live engine's process group                      */
-/* ======================================================================== */
-
-/* A mutable global, on purpose: a signal handler can reach nothing else.
- * Slots are claimed under the mutex; the handler reads them lock-free. */
-static volatile sig_atomic_t live_pgid[ENGINE_MAX_LIVE];
-static pthread_mutex_t live_lock = PTHREAD_MUTEX_INITIALIZER;
-static pthread_once_t live_once = PTHREAD_ONCE_INIT;
-static const int caught[] = {SIGINT, SIGTERM, SIGHUP};
-static struct sigaction previous[3];
-
-static void kill_all_live(void) {
-    for (int i = 0; i < ENGINE_MAX_LIVE; i++) {
-        pid_t g = (pid_t)live_pgid[i];
-        if (g > 0)
-            kill(-g, SIGKILL);
-    }
-}
-
-/* Async-signal-safe: kill(2), sigaction(2), raise(3) and plain reads. */
-static void on_signal(int sig, siginfo_t *info, void *ctx) {
-    kill_all_live();
-    for (int i = 0; i < 3; i++) {
-        if (caught[i] != sig)
-            continue;
-        struct sigaction *old = &previous[i];
-        if (old->sa_flags & SA_SIGINFO) {
-            if (old->sa_sigaction != NULL)
-                old->sa_sigaction(sig, info, ctx);
-        } else if (old->sa_handler != SIG_DFL && old->sa_handler != SIG_IGN) {
-            old->sa_handler(sig);
-        } else {
-            sigaction(sig, old, NULL);
-            raise(sig); /* delivered when this handler returns */
-        }
-    }
-}
-
-static void install_once(void) {
-    for (int i = 0; i < 3; i++) {
-        struct sigaction now;
-        if (sigaction(caught[i], NULL, &now) != 0)
-            continue;
-        if (!(now.sa_flags & SA_SIGINFO) && now.sa_handler == SIG_IGN)
-            continue; /* nohup: the user asked to survive it */
-        previous[i] = now;
-        struct sigaction sa;
-        memset(&sa, 0, sizeof sa);
-        sa.sa_sigaction = on_signal;
-        sa.sa_flags = SA_SIGINFO | SA_RESTART;
-        sigemptyset(&sa.sa_mask);
-        sigaction(caught[i], &sa, NULL);
-    }
-    atexit(kill_all_live);
-}
-
-static int live_add(pid_t pgid) {
-    pthread_once(&live_once, install_once);
-    int slot = -1;
-    pthread_mutex_lock(&live_lock);
-    for (int i = 0; i < ENGINE_MAX_LIVE && slot < 0; i++) {
-        if (live_pgid[i] == 0) {
-            live_pgid[i] = (sig_atomic_t)pgid;
-            slot = i;
-        }
-    }
-    pthread_mutex_unlock(&live_lock);
-    return slot;
-}
-
-static void live_remove(int slot) {
-    if (slot < 0)
-        return;
-    pthread_mutex_lock(&live_lock);
-    live_pgid[slot] = 0;
-    pthread_mutex_unlock(&live_lock);
-}
 
 /* ======================================================================== */
 /* Clocks, writes, processes                                                */
@@ -180,44 +128,39 @@ static ssize_t write_nosig(int fd, const void *buf, size_t len) {
     return n;
 }
 
-static const char *signal_abbrev(int sig) {
-    switch (sig) {
-    case SIGSEGV:
-        return "SEGV";
-    case SIGABRT:
-        return "ABRT";
-    case SIGKILL:
-        return "KILL";
-    case SIGTERM:
-        return "TERM";
-    case SIGINT:
-        return "INT";
-    case SIGBUS:
-        return "BUS";
-    case SIGFPE:
-        return "FPE";
-    case SIGILL:
-        return "ILL";
-    case SIGPIPE:
-        return "PIPE";
-    case SIGHUP:
-        return "HUP";
-    default:
-        return "?";
-    }
-}
-
-/* Reaps the leader if it has exited (without waiting); true once reaped. */
+/* Reaps the leader if it has exited (without waiting); true once reaped.
+ * A leader someone else reaped (a sweep after it was killed) counts as
+ * reaped, its status unknown (0). */
 static bool try_reap(Engine *e) {
     if (e->reaped || e->pid <= 0)
         return e->reaped;
-    int st;
+    int st = 0;
     pid_t r = waitpid(e->pid, &st, WNOHANG);
-    if (r == e->pid) {
-        e->status = st;
+    if (r == e->pid || (r < 0 && errno == ECHILD)) {
+        e->status = r == e->pid ? st : 0;
         e->reaped = true;
     }
     return e->reaped;
+}
+
+/* Waits up to ms for the leader to exit and reaps it; true once reaped. The
+ * pidfd wakes the wait at the exit; without one (an old kernel) it looks
+ * every 5 ms. */
+static bool reap_within(Engine *e, long ms) {
+    long end = now_ms() + ms;
+    while (!try_reap(e)) {
+        long left = end - now_ms();
+        if (left <= 0)
+            return false;
+        if (e->pidfd >= 0) {
+            struct pollfd pf = {e->pidfd, POLLIN, 0};
+            if (poll(&pf, 1, (int)left) < 0 && errno != EINTR)
+                sleep_ms(5);
+        } else {
+            sleep_ms(left < 5 ? (int)left : 5);
+        }
+    }
+    return true;
 }
 
 /* "exited with status 3" / "killed by signal 11 (SEGV)". */
@@ -225,12 +168,12 @@ static void describe_exit(const Engine *e, char *buf, size_t size) {
     int code = WEXITSTATUS(e->status);
     if (WIFEXITED(e->status) && code > 128 && code < 128 + 65)
         snprintf(buf, size, "exited with status %d (signal %d, %s)", code, code - 128,
-                 signal_abbrev(code - 128)); /* the shell's way of saying it */
+                 procguard_signal_name(code - 128)); /* the shell's way of saying it */
     else if (WIFEXITED(e->status))
         snprintf(buf, size, "exited with status %d", code);
     else if (WIFSIGNALED(e->status))
         snprintf(buf, size, "killed by signal %d (%s)", WTERMSIG(e->status),
-                 signal_abbrev(WTERMSIG(e->status)));
+                 procguard_signal_name(WTERMSIG(e->status)));
     else
         snprintf(buf, size, "ended");
 }
@@ -241,23 +184,34 @@ static void close_fd(int *fd) {
     *fd = -1;
 }
 
-/* Ends the process group now and reaps the leader. The slot is cleared
- * before the reap, so the handler never kills a reused group id. */
+/* Ends the process group now, and the leader even when it left its group
+ * (setpgid into wavesnake's own); reaps the leader, waiting at most
+ * KILL_WAIT_MS (then says so and goes on); then sweeps what the group's
+ * processes started that escaped it (procguard_sweep). The group stays in
+ * procguard's table until its leader is reaped, so that no other thread's
+ * sweep takes the leader's status; the handler may then SIGKILL a group id
+ * that is free for a few microseconds, never one reused that fast. */
 static void kill_group(Engine *e) {
     if (e->pid > 0) {
-        kill(-e->pid, SIGKILL);
-        live_remove(e->slot);
-        e->slot = -1;
-        if (!e->reaped) {
-            int st = 0; /* stays 0 if someone else reaped it (SIGCHLD ignored) */
-            while (waitpid(e->pid, &st, 0) < 0 && errno == EINTR) {
-            }
-            e->status = st;
+        pid_t g = e->pid;
+        kill(-g, SIGKILL);
+        if (!e->reaped &&
+            !(e->pidfd >= 0 && syscall(SYS_pidfd_send_signal, e->pidfd, SIGKILL, NULL, 0) == 0))
+            kill(g, SIGKILL);
+        if (!reap_within(e, KILL_WAIT_MS)) {
+            report_warn("engine %s: process %ld did not end within %d ms of SIGKILL; going on "
+                        "without it",
+                        e->name, (long)g, KILL_WAIT_MS);
+            e->status = 0;
             e->reaped = true;
         }
+        procguard_forget(e->slot);
+        e->slot = -1;
+        procguard_sweep(g);
     }
     close_fd(&e->to_fd);
     close_fd(&e->from_fd);
+    close_fd(&e->pidfd);
     e->pid = 0;
     e->phase = PHASE_DEAD;
 }
@@ -296,6 +250,11 @@ static void first_word(Engine *e) {
 }
 
 static EnginePoll poll_lines(Engine *e, int wait_ms, EngineAnswer *ans, WsError *err);
+static EnginePoll watched_result(Engine *e, int wait_ms, EngineAnswer *ans, WsError *err);
+static Phase phase_of(const Engine *e);
+static void park(Engine *e);
+static void start_job(Engine *e);
+static void unwatch(Engine *e);
 
 /* Whether cmd is one simple command that `exec` can replace the shell with:
  * no operator, subshell, substitution or line break, and a first word that
@@ -337,45 +296,28 @@ static WsStatus spawn(Engine *e, WsError *err) {
         return ws_fail(err, WS_ERR_ARG, "engine %s: cannot make a pipe: %s", e->name,
                        strerror(errno));
     }
-    posix_spawn_file_actions_t fa;
-    posix_spawnattr_t at;
-    posix_spawn_file_actions_init(&fa);
-    posix_spawn_file_actions_adddup2(&fa, in[0], 0);
-    posix_spawn_file_actions_adddup2(&fa, out[1], 1);
-    posix_spawnattr_init(&at);
-    sigset_t none, defaults;
-    sigemptyset(&none);
-    sigemptyset(&defaults);
-    sigaddset(&defaults, SIGPIPE);
-    posix_spawnattr_setsigmask(&at, &none);
-    posix_spawnattr_setsigdefault(&at, &defaults);
-    posix_spawnattr_setpgroup(&at, 0);
-    posix_spawnattr_setflags(&at, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK |
-                                      POSIX_SPAWN_SETSIGDEF);
-    char *argv[] = {"sh", "-c", script, NULL};
+    e->small_pipe = fcntl(in[1], F_SETPIPE_SZ, REQUEST_PIPE_BYTES) == REQUEST_PIPE_BYTES;
     pid_t pid;
-    int rc = posix_spawn(&pid, "/bin/sh", &fa, &at, argv, environ);
+    int slot;
+    int rc = procguard_spawn(script, in[0], out[1], &pid, &slot);
     free(script);
-    posix_spawn_file_actions_destroy(&fa);
-    posix_spawnattr_destroy(&at);
     close(in[0]);
     close(out[1]);
     if (rc != 0) {
         close(in[1]);
         close(out[0]);
+        if (rc == ENOSPC)
+            return ws_fail(err, WS_ERR_ARG, "engine %s: more than %d engines at once", e->name,
+                           ENGINE_MAX_LIVE);
         return ws_fail(err, WS_ERR_ARG, "engine %s: cannot start /bin/sh: %s", e->name,
                        strerror(rc));
     }
     e->pid = pid;
+    e->slot = slot;
     e->reaped = false;
-    e->slot = live_add(pid);
+    e->pidfd = (int)syscall(SYS_pidfd_open, pid, 0); /* close-on-exec; -1 on old kernels */
     e->to_fd = in[1];
     e->from_fd = out[0];
-    if (e->slot < 0) {
-        kill_group(e);
-        return ws_fail(err, WS_ERR_ARG, "engine %s: more than %d engines at once", e->name,
-                       ENGINE_MAX_LIVE);
-    }
     fcntl(e->to_fd, F_SETFL, fcntl(e->to_fd, F_GETFL) | O_NONBLOCK);
     fcntl(e->from_fd, F_SETFL, fcntl(e->from_fd, F_GETFL) | O_NONBLOCK);
     return WS_OK;
@@ -389,6 +331,7 @@ static WsStatus hello_begin(Engine *e, WsError *err) {
     e->rlen = 0;
     e->woff = e->wlen = 0;
     e->wdead = false;
+    e->go_held = false;
     e->last_tick = -1;
     WsStatus st = spawn(e, err);
     if (st != WS_OK)
@@ -414,6 +357,8 @@ static WsStatus hello_wait(Engine *e, WsError *err) {
 }
 
 EnginePoll engine_poll_ready(Engine *e, int wait_ms, WsError *err) {
+    if (e->watched)
+        return watched_result(e, wait_ms, NULL, err);
     switch (e->phase) {
     case PHASE_HELLO:
         return poll_lines(e, wait_ms, NULL, err);
@@ -427,7 +372,10 @@ EnginePoll engine_poll_ready(Engine *e, int wait_ms, WsError *err) {
     }
 }
 
-bool engine_ready(const Engine *e) { return e->phase == PHASE_IDLE || e->phase == PHASE_WAIT; }
+bool engine_ready(const Engine *e) {
+    Phase ph = phase_of(e);
+    return ph == PHASE_IDLE || ph == PHASE_WAIT;
+}
 
 WsStatus engine_launch(Engine **out, const char *cmd, EngineKind kind, int timeout_ms,
                        WsError *err) {
@@ -439,7 +387,7 @@ WsStatus engine_launch(Engine **out, const char *cmd, EngineKind kind, int timeo
     e->rbuf = malloc(RBUF_CAP);
     e->wcap = 4096;
     e->wbuf = malloc(e->wcap);
-    e->to_fd = e->from_fd = -1;
+    e->to_fd = e->from_fd = e->pidfd = -1;
     e->slot = -1;
     e->kind = kind;
     e->timeout_ms = timeout_ms > 0 ? timeout_ms : ENGINE_TIMEOUT_DEFAULT;
@@ -489,15 +437,17 @@ static void stop_process(Engine *e) {
         (void)write_nosig(e->to_fd, "quit\n", 5);
     }
     close_fd(&e->to_fd);
-    long end = now_ms() + ENGINE_QUIT_MS;
-    while (!try_reap(e) && now_ms() < end)
-        sleep_ms(5);
+    reap_within(e, ENGINE_QUIT_MS);
     kill_group(e); /* its children too, even when the leader is gone */
 }
 
 WsStatus engine_relaunch(Engine *e, WsError *err) {
+    park(e);
     stop_process(e);
-    return hello_begin(e, err);
+    WsStatus st = hello_begin(e, err);
+    if (st == WS_OK)
+        start_job(e); /* the handshake */
+    return st;
 }
 
 WsStatus engine_restart(Engine *e, WsError *err) {
@@ -508,6 +458,7 @@ WsStatus engine_restart(Engine *e, WsError *err) {
 void engine_stop(Engine *e) {
     if (e == NULL)
         return;
+    unwatch(e);
     stop_process(e);
     engine_info_deinit(&e->info);
     free(e->seen);
@@ -519,7 +470,7 @@ void engine_stop(Engine *e) {
 
 const char *engine_name(const Engine *e) { return e->name; }
 long engine_pgid(const Engine *e) { return e->pid > 0 ? (long)e->pid : 0; }
-bool engine_alive(const Engine *e) { return e->phase != PHASE_DEAD; }
+bool engine_alive(const Engine *e) { return phase_of(e) != PHASE_DEAD; }
 
 /* ======================================================================== */
 /* Requests                                                                 */
@@ -573,18 +524,18 @@ static void queue_xy(Engine *e, int c, int w) {
     queue(e, tmp, n);
 }
 
-/* Writes what the pipe takes now. The decision time starts as the write
- * that completes a request starts: the engine cannot answer before `go`,
- * the request's last line, and a reader woken by the write may run on this
- * core before write(2) returns, answer and all (a clock read after the
- * write would miss that time). */
+/* Writes what the pipe takes now. The decision time starts as the write of
+ * `go` (the request's last line, held until the engine read the rest)
+ * starts: the engine cannot answer before it, and a reader woken by the
+ * write may run on this core before write(2) returns, answer and all (a
+ * clock read after the write would miss that time). */
 static void flush(Engine *e) {
     while (e->woff < e->wlen && !e->wdead) {
         uint64_t t0 = monoclock_now_ns();
         ssize_t n = write_nosig(e->to_fd, e->wbuf + e->woff, e->wlen - e->woff);
         if (n > 0) {
             e->woff += (size_t)n;
-            if (e->woff == e->wlen && e->phase == PHASE_WAIT && e->t_written_ns == 0)
+            if (e->woff == e->wlen && e->phase == PHASE_WAIT && !e->go_held && e->t_written_ns == 0)
                 e->t_written_ns = t0;
         } else if (n < 0 && errno == EINTR) {
             continue;
@@ -628,11 +579,12 @@ static WsStatus ensure_board(Engine *e, int w, int h, WsError *err) {
 }
 
 static WsStatus can_request(Engine *e, WsError *err) {
-    if (e->phase == PHASE_DEAD)
+    Phase ph = phase_of(e);
+    if (ph == PHASE_DEAD)
         return ws_fail(err, WS_ERR_ARG, "engine %s: not running", e->name);
-    if (e->phase == PHASE_WAIT)
+    if (ph == PHASE_WAIT)
         return ws_fail(err, WS_ERR_ARG, "engine %s: an answer is still pending", e->name);
-    if (e->phase == PHASE_HELLO) /* launched, engine_poll_ready not yet ANSWERED */
+    if (ph == PHASE_HELLO) /* launched, engine_poll_ready not yet ANSWERED */
         return ws_fail(err, WS_ERR_ARG, "engine %s: not ready yet", e->name);
     return WS_OK;
 }
@@ -653,15 +605,17 @@ static bool read_available(Engine *e) {
     }
 }
 
+/* The request is queued without its `go`: poll_lines sends that once the
+ * engine has read the rest (engine.h, "Answers in turn"). */
 static void begin_wait(Engine *e) {
     engine_info_clear(&e->info);
     e->warning[0] = '\0';
-    (void)read_available(e); /* EOF shows in engine_poll */
-    e->early = e->rlen > 0;  /* written after the last answer, before this go */
+    e->go_held = true;
     e->phase = PHASE_WAIT;
     e->t_request = now_ms();
     e->t_written_ns = 0;
     flush(e);
+    start_job(e); /* watched: the watcher sends `go` and reads the answer */
 }
 
 WsStatus engine_snake_request(Engine *e, const SnakeGame *g, WsError *err) {
@@ -703,7 +657,6 @@ WsStatus engine_snake_request(Engine *e, const SnakeGame *g, WsError *err) {
             }
         }
     }
-    queue(e, "go\n", 3);
     e->last_tick = g->steps;
     e->last_seed = g->seed;
     begin_wait(e);
@@ -711,7 +664,7 @@ WsStatus engine_snake_request(Engine *e, const SnakeGame *g, WsError *err) {
 }
 
 void engine_snake_end(Engine *e, const SnakeGame *g, bool forfeit) {
-    if (e->phase != PHASE_IDLE)
+    if (phase_of(e) != PHASE_IDLE)
         return;
     const char *how = forfeit ? "forfeit" : snake_outcome_name(g->outcome);
     char tmp[128];
@@ -740,7 +693,7 @@ WsStatus engine_sea_request(Engine *e, const SeaGame *g, WsError *err) {
             row[x + 1] = sea_mark_char((SeaMark)g->seen.mark[y * SEA_W + x]);
         queue(e, row, sizeof row);
     }
-    queue(e, "\ngo\n", 4);
+    queue(e, "\n", 1);
     e->sea_sent = g->seen;
     e->last_tick = g->shots;
     e->last_seed = g->seed;
@@ -749,7 +702,7 @@ WsStatus engine_sea_request(Engine *e, const SeaGame *g, WsError *err) {
 }
 
 void engine_sea_end(Engine *e, const SeaGame *g) {
-    if (e->phase != PHASE_IDLE)
+    if (phase_of(e) != PHASE_IDLE)
         return;
     char tmp[64];
     queuef(e, tmp, sizeof tmp, "end shots %d\n", g->shots);
@@ -806,7 +759,7 @@ static EnginePoll on_line(Engine *e, const char *s, size_t n, EngineAnswer *ans,
         }
         return fault(e, err, "said \"%s\" before ready", ws_quote_len(q, 40, s, n));
     }
-    if (e->phase != PHASE_WAIT)
+    if (e->phase != PHASE_WAIT || e->go_held)
         return fault(e, err, "wrote \"%s\" before go", ws_quote_len(q, 40, s, n));
     if (engine_word_is(w, wl, "info")) {
         bad = engine_info_line(&e->info, s, n);
@@ -873,6 +826,41 @@ static EnginePoll take_lines(Engine *e, EngineAnswer *ans, WsError *err) {
     return r;
 }
 
+/* The engine's end as a fault: its leader's exit when it has exited or does
+ * so within EXIT_GRACE_MS (that says more than a pipe: "killed by signal 11
+ * (SEGV)"), else `running`, e.g. "closed its input". */
+static EnginePoll ended(Engine *e, const char *running, WsError *err) {
+    reap_within(e, EXIT_GRACE_MS);
+    char how[64];
+    if (e->reaped)
+        describe_exit(e, how, sizeof how);
+    else
+        snprintf(how, sizeof how, "%s", running);
+    return fault(e, err, "%s%s", how, e->phase == PHASE_HELLO ? " before ready" : "");
+}
+
+/* The barrier before `go`. Once the engine has read every byte of the
+ * request but `go` (nothing left unread in the pipe), whatever it wrote
+ * before reading them is in its output pipe already: an engine that answers
+ * one line at a time wrote it after its last answer, out of turn, and that
+ * is a fault, however late the line came. Otherwise `go` is sent. */
+static EnginePoll release_go(Engine *e, WsError *err) {
+    int unread = 0;
+    if (ioctl(e->to_fd, FIONREAD, &unread) != 0 || unread > 0)
+        return ENGINE_PENDING;
+    (void)read_available(e); /* an end of output shows in the poll */
+    if (e->rlen > 0) {
+        char q[WS_QUOTE_SIZE];
+        const char *nl = memchr(e->rbuf, '\n', e->rlen);
+        size_t n = nl != NULL ? (size_t)(nl - e->rbuf) : e->rlen;
+        return fault(e, err, "wrote \"%s\" before go", ws_quote_len(q, 40, e->rbuf, n));
+    }
+    e->go_held = false;
+    queue(e, "go\n", 3);
+    flush(e);
+    return ENGINE_PENDING;
+}
+
 /* The loop of engine_poll and the handshake. ans may be NULL (handshake). */
 static EnginePoll poll_lines(Engine *e, int wait_ms, EngineAnswer *ans, WsError *err) {
     EngineAnswer dummy;
@@ -885,20 +873,43 @@ static EnginePoll poll_lines(Engine *e, int wait_ms, EngineAnswer *ans, WsError 
         until = deadline;
     for (;;) {
         flush(e);
+        /* A request the engine cannot read is a fault: it would answer blind. */
+        if (e->wdead)
+            return ended(e, "closed its input", err);
         EnginePoll r = take_lines(e, ans, err);
         if (r != ENGINE_PENDING)
             return r;
+        if (e->go_held && e->wlen == 0) {
+            r = release_go(e, err);
+            if (r != ENGINE_PENDING)
+                return r;
+            if (!e->go_held)
+                continue; /* go is out: read at once */
+        }
         long now = now_ms();
-        struct pollfd pf[2] = {{e->from_fd, POLLIN, 0}, {e->to_fd, POLLOUT, 0}};
-        nfds_t nf = e->woff < e->wlen && !e->wdead ? 2 : 1;
+        /* The request pipe is watched for its end too (POLLERR: nobody reads
+         * it) while a request is unread: before `go` that comes first, so
+         * that an engine that closed its input and writes on blind always
+         * gets the same fault. */
+        bool unread = e->wlen > e->woff || e->go_held;
+        bool want_out = e->wlen > e->woff || (e->go_held && e->small_pipe);
+        struct pollfd pf[3] = {{e->from_fd, POLLIN, 0},
+                               {e->to_fd, (short)(want_out ? POLLOUT : 0), 0},
+                               {e->reaped ? -1 : e->pidfd, POLLIN, 0}};
         long slice = until - now;
         if (slice < 0)
             slice = 0;
-        if (slice > POLL_SLICE_MS)
+        if (slice > POLL_SLICE_MS && e->pidfd < 0)
             slice = POLL_SLICE_MS; /* look at the leader now and then (below) */
-        int pr = poll(pf, nf, (int)slice);
+        if (slice > 1 && e->go_held && !e->small_pipe)
+            slice = 1; /* no POLLOUT for "all read": look again soon */
+        int pr = poll(pf, 3, (int)slice);
         if (pr < 0 && errno != EINTR)
             return fault(e, err, "poll failed: %s", strerror(errno));
+        if (pr > 0 && unread && (pf[1].revents & (POLLERR | POLLHUP))) {
+            e->wdead = true;
+            continue;
+        }
         bool eof = false;
         if (pr > 0 && (pf[0].revents & (POLLIN | POLLHUP | POLLERR))) {
             eof = read_available(e);
@@ -908,19 +919,8 @@ static EnginePoll poll_lines(Engine *e, int wait_ms, EngineAnswer *ans, WsError 
         }
         /* A leader that exited is a fault even when a child it started still
          * holds the pipe open (no EOF would come). */
-        if (eof || try_reap(e)) {
-            if (eof) {
-                long end = now_ms() + 200;
-                while (!try_reap(e) && now_ms() < end)
-                    sleep_ms(2);
-            }
-            char how[64];
-            if (e->reaped)
-                describe_exit(e, how, sizeof how);
-            else
-                snprintf(how, sizeof how, "closed its output");
-            return fault(e, err, "%s%s", how, e->phase == PHASE_HELLO ? " before ready" : "");
-        }
+        if (eof || try_reap(e))
+            return ended(e, "closed its output", err);
         now = now_ms();
         if (now >= deadline) {
             if (e->phase == PHASE_HELLO)
@@ -933,15 +933,176 @@ static EnginePoll poll_lines(Engine *e, int wait_ms, EngineAnswer *ans, WsError 
 }
 
 EnginePoll engine_poll(Engine *e, int wait_ms, EngineAnswer *ans, WsError *err) {
+    if (e->watched)
+        return watched_result(e, wait_ms, ans, err);
     if (e->phase != PHASE_WAIT) {
         ws_fail(err, WS_ERR_ARG, "engine %s: no request pending", e->name);
         return ENGINE_FAULT;
     }
-    if (e->early) {
-        char q[WS_QUOTE_SIZE];
-        const char *nl = memchr(e->rbuf, '\n', e->rlen);
-        size_t n = nl != NULL ? (size_t)(nl - e->rbuf) : e->rlen;
-        return fault(e, err, "wrote \"%s\" before go", ws_quote_len(q, 40, e->rbuf, n));
-    }
     return poll_lines(e, wait_ms, ans, err);
+}
+
+/* ======================================================================== */
+/* Watching: answers read as they come                                      */
+/* ======================================================================== */
+
+/* A caller that polls with wait 0 once a frame (the window) would read an
+ * answer, and send a held `go` or the rest of a long request, only at its
+ * next frame: every request would cost frames, and the decision time would
+ * run to the frame that looked. A watched engine has a thread of its own
+ * that runs the blocking poll (poll_lines, unchanged) on the caller's
+ * behalf as soon as a request or a handshake is out, so it writes, reads
+ * and stamps each answer the moment the pipe allows, exactly as a headless
+ * caller waiting in engine_poll does; the caller only picks the result up.
+ * While the watcher runs a job (`busy`) it alone touches the engine; every
+ * entry point that changes it first parks the watcher (park). */
+
+enum { WATCH_SLICE_MS = 20 }; /* the most a park waits for the watcher's poll to return */
+
+static void *watch_main(void *arg) {
+    Engine *e = arg;
+    sigset_t all;
+    sigfillset(&all);
+    pthread_sigmask(SIG_BLOCK, &all, NULL); /* signals go to the program's own threads */
+    pthread_mutex_lock(&e->lock);
+    for (;;) {
+        while (!e->quit && !e->job)
+            pthread_cond_wait(&e->cond, &e->lock);
+        if (e->quit)
+            break;
+        e->busy = true;
+        pthread_mutex_unlock(&e->lock);
+        EngineAnswer ans = {0};
+        WsError err = {0};
+        EnginePoll r = ENGINE_PENDING;
+        bool cancel = false;
+        while (r == ENGINE_PENDING && !cancel) {
+            r = poll_lines(e, WATCH_SLICE_MS, e->phase == PHASE_HELLO ? NULL : &ans, &err);
+            pthread_mutex_lock(&e->lock);
+            cancel = e->cancel;
+            pthread_mutex_unlock(&e->lock);
+        }
+        pthread_mutex_lock(&e->lock);
+        e->busy = e->job = false;
+        if (r != ENGINE_PENDING) {
+            e->result = r;
+            e->result_ans = ans;
+            e->result_err = err;
+        }
+        pthread_cond_broadcast(&e->cond);
+    }
+    pthread_mutex_unlock(&e->lock);
+    return NULL;
+}
+
+/* Stops the job the watcher runs, if any, and waits until it let go. */
+static void park(Engine *e) {
+    if (!e->watched)
+        return;
+    pthread_mutex_lock(&e->lock);
+    e->cancel = true;
+    while (e->busy)
+        pthread_cond_wait(&e->cond, &e->lock);
+    e->cancel = e->job = false;
+    e->result = ENGINE_PENDING;
+    pthread_mutex_unlock(&e->lock);
+}
+
+/* Hands the watcher the poll of what is out (an answer, or the handshake). */
+static void start_job(Engine *e) {
+    if (!e->watched)
+        return;
+    pthread_mutex_lock(&e->lock);
+    e->result = ENGINE_PENDING;
+    e->job = true;
+    pthread_cond_broadcast(&e->cond);
+    pthread_mutex_unlock(&e->lock);
+}
+
+/* engine_poll / engine_poll_ready of a watched engine: the watcher's result,
+ * waiting at most wait_ms for it. */
+static EnginePoll watched_result(Engine *e, int wait_ms, EngineAnswer *ans, WsError *err) {
+    pthread_mutex_lock(&e->lock);
+    if (e->result == ENGINE_PENDING && !e->job) {
+        Phase ph = e->phase;
+        pthread_mutex_unlock(&e->lock);
+        if (ans == NULL && (ph == PHASE_IDLE || ph == PHASE_WAIT))
+            return ENGINE_ANSWERED; /* ready before */
+        ws_fail(err, WS_ERR_ARG, "engine %s: %s", e->name,
+                ans == NULL ? "not running" : "no request pending");
+        return ENGINE_FAULT;
+    }
+    if (e->result == ENGINE_PENDING && wait_ms > 0) {
+        struct timespec until;
+        clock_gettime(CLOCK_REALTIME, &until);
+        until.tv_sec += wait_ms / 1000;
+        until.tv_nsec += (long)(wait_ms % 1000) * 1000000L;
+        if (until.tv_nsec >= 1000000000L) {
+            until.tv_sec++;
+            until.tv_nsec -= 1000000000L;
+        }
+        while (e->result == ENGINE_PENDING && e->job &&
+               pthread_cond_timedwait(&e->cond, &e->lock, &until) == 0)
+            ;
+    }
+    EnginePoll r = e->result;
+    if (r != ENGINE_PENDING) {
+        if (ans != NULL)
+            *ans = e->result_ans;
+        if (r == ENGINE_FAULT && err != NULL)
+            *err = e->result_err;
+        e->result = ENGINE_PENDING;
+    }
+    pthread_mutex_unlock(&e->lock);
+    return r;
+}
+
+WsStatus engine_watch(Engine *e, WsError *err) {
+    if (e->watched)
+        return WS_OK;
+    if (pthread_mutex_init(&e->lock, NULL) != 0)
+        return ws_fail(err, WS_ERR_NOMEM, "engine %s: cannot make a lock", e->name);
+    if (pthread_cond_init(&e->cond, NULL) != 0) {
+        pthread_mutex_destroy(&e->lock);
+        return ws_fail(err, WS_ERR_NOMEM, "engine %s: cannot make a condition", e->name);
+    }
+    e->result = ENGINE_PENDING;
+    e->job = e->busy = e->cancel = e->quit = false;
+    int rc = pthread_create(&e->watcher, NULL, watch_main, e);
+    if (rc != 0) {
+        pthread_cond_destroy(&e->cond);
+        pthread_mutex_destroy(&e->lock);
+        return ws_fail(err, WS_ERR_NOMEM, "engine %s: cannot start a thread: %s", e->name,
+                       strerror(rc));
+    }
+    e->watched = true;
+    if (e->phase == PHASE_HELLO || e->phase == PHASE_WAIT)
+        start_job(e); /* what is out already */
+    return WS_OK;
+}
+
+/* Ends the watcher (engine_stop). */
+static void unwatch(Engine *e) {
+    if (!e->watched)
+        return;
+    park(e);
+    pthread_mutex_lock(&e->lock);
+    e->quit = true;
+    pthread_cond_broadcast(&e->cond);
+    pthread_mutex_unlock(&e->lock);
+    pthread_join(e->watcher, NULL);
+    pthread_cond_destroy(&e->cond);
+    pthread_mutex_destroy(&e->lock);
+    e->watched = false;
+}
+
+/* The phase, read under the watcher's lock. */
+static Phase phase_of(const Engine *e) {
+    if (!e->watched)
+        return e->phase;
+    Engine *m = (Engine *)e; /* the lock only: nothing else changes */
+    pthread_mutex_lock(&m->lock);
+    Phase ph = m->phase;
+    pthread_mutex_unlock(&m->lock);
+    return ph;
 }

@@ -13,7 +13,8 @@
  * Coordinates are (x, y), 0-based, x the column; directions U R D L.
  *
  *   start      the program runs as `/bin/sh -c CMD` in the current directory,
- *              in its own process group, stderr shared with wavesnake.
+ *              in its own process group, with its two pipes and wavesnake's
+ *              stderr and no other descriptor (procguard.h).
  *   handshake  -> `wavesnake 1 snake` (or `wavesnake 1 sea`)
  *              <- `name WORDS` (optional, at most once), then `ready`,
  *              within ENGINE_READY_MS (10 s).
@@ -43,18 +44,34 @@
  *              `info OTHER ...`       ignored (a future kind)
  *              A later line of a kind replaces the earlier one of that answer.
  *   stop       -> `quit`, stdin closed; still running ENGINE_QUIT_MS (1 s)
- *              later: SIGKILL to the whole process group.
+ *              later: SIGKILL to the whole process group and to the leader
+ *              itself (it may have left the group); not ended 1 s after
+ *              that (a process stuck in the kernel), wavesnake says so and
+ *              goes on. Processes the group started that escaped it are
+ *              killed too (procguard_sweep).
+ *
+ * Answers in turn. A request's `go` is written only once the engine has
+ * read every line before it (its pipe holds one page, so POLLOUT means
+ * "all read"). An engine that handles one line at a time has by then
+ * written everything it will write for its last `go`: any line still
+ * there, or one that comes before `go` is sent, is out of turn. So a
+ * second answer to one `go` is a fault at the next request on every run,
+ * however late it was written, never a stale move taken for the next tick.
+ * The price is one more wake-up of the engine per decision
+ * (docs/engines.md, "Benchmark").
  *
  * Faults. Everything below ends the engine process (SIGKILL to its group)
  * and engine_poll reports it as ENGINE_FAULT with one line in err,
  * "engine NAME: what was wrong"; the caller adds the game and the tick, ends
  * the game `forfeit` and calls engine_restart before the next game:
  *  - it exited or was killed ("exited with status 3", "killed by signal 11
- *    (SEGV)"), or closed its output;
+ *    (SEGV)"), closed its output, or closed its input (a request it cannot
+ *    read: it would answer blind);
  *  - a line that is not ASCII words separated by single spaces, longer than
  *    1 MiB, an unknown line (anything but `info` and the one answer), a
  *    malformed answer (bad direction, a shot off the board or at a cell that
- *    is not unknown), or a line written before `go`;
+ *    is not unknown), or a line out of turn: "wrote "move R" before go"
+ *    (above);
  *  - no complete answer within the timeout, counted from the request (a
  *    request the engine does not read in time counts against it too).
  *
@@ -68,19 +85,16 @@
  * writes the rest and reads the answer, waiting at most wait_ms (0: just
  * look). The window polls with 0 each frame; a headless caller polls with
  * a long wait (the timeout bounds it). Only engine_start / engine_restart
- * (the handshake, up to 10 s) and engine_stop (up to 1 s) block; the
+ * (the handshake, up to 10 s) and engine_stop (1 s, at most 3 s for an
+ * engine that fights back: above, "stop") block; the
  * window starts an engine with engine_launch / engine_relaunch, which
  * return once the process runs, and polls engine_poll_ready each frame.
  *
  * Signals. Writing to an engine that died never raises SIGPIPE in
  * wavesnake: the write blocks SIGPIPE in the calling thread and consumes the
- * one it caused. The first engine_start installs, once, handlers for
- * SIGINT, SIGTERM and SIGHUP (not for a signal that is ignored) that
- * SIGKILL every live engine's process group from a fixed table, using only
- * async-signal-safe calls, then hand the signal on: to the handler that was
- * there before (SDL's, which turns it into a quit event), or, if there was
- * none, to the default action (the program ends as it would have). An
- * atexit hook does the same for a program that exits without engine_stop.
+ * one it caused. The first engine started arms procguard.h: a fatal signal
+ * kills every engine's group and what escaped it, and an atexit hook does
+ * the same for a program that exits without engine_stop.
  *
  * Memory. The line buffer (1 MiB + a margin) is allocated by engine_start;
  * the request buffer, the copy of the walls the engine saw and the
@@ -159,6 +173,14 @@ WsStatus engine_launch(Engine **out, const char *cmd, EngineKind kind, int timeo
 WsStatus engine_relaunch(Engine *e, WsError *err);
 EnginePoll engine_poll_ready(Engine *e, int wait_ms, WsError *err);
 
+/* From now on a thread of the engine's own runs its polls: it sends what is
+ * left of a request and reads the answer the moment the pipes allow, so
+ * engine_poll / engine_poll_ready with wait 0 only pick the result up. For
+ * callers that look once a frame (the window): the decision time is then
+ * the same as a headless caller's, and no request waits for a frame.
+ * WS_ERR_NOMEM when the thread cannot be had. engine_stop ends it. */
+WsStatus engine_watch(Engine *e, WsError *err);
+
 /* Whether the handshake is done and the engine runs (a request may be made). */
 bool engine_ready(const Engine *e);
 
@@ -169,7 +191,8 @@ bool engine_ready(const Engine *e);
 WsStatus engine_restart(Engine *e, WsError *err);
 
 /* Writes `quit`, closes its input, waits up to 1 s for it to exit, SIGKILLs
- * its process group, reaps it and frees everything. NULL is fine. */
+ * its process group and its leader, reaps it (waiting at most 1 s more),
+ * kills what escaped the group, and frees everything. NULL is fine. */
 void engine_stop(Engine *e);
 
 /* The name for traces and messages: the engine's `name` words joined with

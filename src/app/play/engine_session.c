@@ -78,6 +78,8 @@ WsStatus engine_session_open(EngineSession *s, const PlayerSpec *spec, EngineKin
     int w = kind == ENGINE_SEA ? SEA_W : rules->w, h = kind == ENGINE_SEA ? SEA_H : rules->h;
     WsStatus st = kind == ENGINE_SEA ? sea_player_init(&s->sea, spec, timeout_ms, err)
                                      : snake_player_init(&s->snake, spec, rules, timeout_ms, err);
+    if (st == WS_OK) /* answers read as they come, whenever the caller looks */
+        st = engine_watch(session_engine(s), err);
     if (st == WS_OK)
         st = engine_log_init(&s->log, w, h, ENGINE_LOG_BYTES, err);
     if (st != WS_OK) {

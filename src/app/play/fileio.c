@@ -1,4 +1,4 @@
-#define _XOPEN_SOURCE 700 /* realpath, fchmod */
+#define _XOPEN_SOURCE 700 /* realpath, fchmod, O_CLOEXEC */
 #include "fileio.h"
 
 #include <errno.h>
@@ -8,6 +8,8 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#include "procguard.h"
 
 WsStatus fileio_read(const char *path, const char *what, size_t max_bytes, char **out, size_t *len,
                      WsError *err) {
@@ -20,7 +22,7 @@ WsStatus fileio_read(const char *path, const char *what, size_t max_bytes, char 
         return ws_fail(err, WS_ERR_IO, "%s file '%s': %s", what, name, strerror(errno));
     if (S_ISDIR(st.st_mode))
         return ws_fail(err, WS_ERR_IO, "%s file '%s' is a directory", what, name);
-    FILE *f = fopen(path, "rb");
+    FILE *f = fopen(path, "rbe"); /* "e": close-on-exec */
     if (f == NULL)
         return ws_fail(err, WS_ERR_IO, "%s file '%s': %s", what, name, strerror(errno));
     /* Read through a bounded buffer rather than trusting st_size: pipes and
@@ -85,6 +87,8 @@ static WsStatus out_fail(FileioOut *out, WsStatus st, const char *cause, WsError
 }
 
 static void out_free(FileioOut *out) {
+    procguard_remove_file(out->guard - 1);
+    out->guard = 0;
     free(out->path);
     free(out->tmp);
     out->path = out->tmp = NULL;
@@ -121,7 +125,7 @@ WsStatus fileio_out_open(FileioOut *out, const char *path, const char *what, WsE
     }
     if ((exists && !S_ISREG(st.st_mode)) || (!exists && lstat(path, &lst) == 0)) {
         /* A pipe, a terminal, /dev/stdout, a dangling link: written in place. */
-        fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+        fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
     } else {
         /* ".NAME.PID-N.tmp" beside the target: the same file system, so the
          * rename is atomic; O_EXCL so that two writers never share one. The
@@ -137,12 +141,14 @@ WsStatus fileio_out_open(FileioOut *out, const char *path, const char *what, WsE
         for (int n = 0; n < 1000 && fd < 0; n++) {
             snprintf(out->tmp, cap, "%.*s.%s.%ld-%d.tmp", (int)dir_len, path, path + dir_len,
                      (long)getpid(), n);
-            fd = open(out->tmp, O_WRONLY | O_CREAT | O_EXCL, 0666);
+            fd = open(out->tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
             if (fd < 0 && errno != EEXIST)
                 break;
         }
         if (fd >= 0 && exists) /* the new file keeps the old one's permissions */
             (void)fchmod(fd, st.st_mode & 07777);
+        if (fd >= 0) /* removed if a signal stops the run (procguard.h) */
+            out->guard = procguard_add_file(out->tmp, NULL, out->what) + 1;
     }
     if (fd >= 0) {
         out->f = fdopen(fd, "wb");
@@ -160,6 +166,19 @@ WsStatus fileio_out_open(FileioOut *out, const char *path, const char *what, WsE
         return s;
     }
     return WS_OK;
+}
+
+void fileio_out_keep_on_signal(FileioOut *out) {
+    if (out->tmp == NULL || out->guard == 0)
+        return;
+    size_t n = strlen(out->path) + sizeof ".partial";
+    char *keep = malloc(n);
+    if (keep == NULL)
+        return; /* then it is removed, as any other */
+    snprintf(keep, n, "%s.partial", out->path);
+    procguard_remove_file(out->guard - 1);
+    out->guard = procguard_add_file(out->tmp, keep, out->what) + 1;
+    free(keep);
 }
 
 WsStatus fileio_out_commit(FileioOut *out, WsError *err) {

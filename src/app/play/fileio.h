@@ -14,7 +14,12 @@
  * (docs/reliability.md). A target that is not a regular file (a pipe,
  * /dev/stdout, a terminal) is written in place: there is nothing to rename.
  * A symbolic link stays one (the file it names is replaced), and a replaced
- * file keeps its permissions.
+ * file keeps its permissions. A run stopped by a fatal signal removes its
+ * temporary files (procguard.h); one that asked fileio_out_keep_on_signal
+ * keeps what it wrote as NAME.partial instead, and says so.
+ *
+ * Every descriptor opened here is close-on-exec: no program wavesnake
+ * starts can write into a file it is writing (docs/reliability.md).
  */
 #ifndef WS_FILEIO_H
 #define WS_FILEIO_H
@@ -39,6 +44,7 @@ typedef struct FileioOut {
     char *path; /* the target: as given, or the file a symbolic link names */
     char *tmp;  /* the temporary name beside it; NULL when written in place */
     const char *what;
+    int guard; /* procguard's slot + 1 for tmp; 0 when not guarded */
 } FileioOut;
 
 /* Opens a temporary file beside `path` (or `path` itself when it is not a
@@ -46,6 +52,12 @@ typedef struct FileioOut {
  * screenshot"); it must outlive out. On failure out->f is NULL and nothing
  * is left on disk. */
 WsStatus fileio_out_open(FileioOut *out, const char *path, const char *what, WsError *err);
+
+/* On a fatal signal, the temporary file is kept as "PATH.partial" (or
+ * under its own name when that exists) and named on stderr, instead of
+ * removed: for a trace, whose complete games `replay` opens. Nothing
+ * changes for a file written in place. */
+void fileio_out_keep_on_signal(FileioOut *out);
 
 /* Finishes the file: flush, check every earlier write (ferror), fsync, close
  * and rename over the target. On any failure the temporary file is removed,

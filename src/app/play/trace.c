@@ -345,7 +345,7 @@ static WsStatus reader_buffers(TraceReader *r, const char *path, WsError *err) {
 WsStatus trace_open_text(TraceReader *r, const char *path, WsError *err) {
     memset(r, 0, sizeof *r);
     r->path = path;
-    r->f = fopen(path, "rb");
+    r->f = fopen(path, "rbe"); /* "e": close-on-exec */
     if (r->f == NULL)
         return ws_fail(err, WS_ERR_IO, "cannot open '%s': %s", path, strerror(errno));
     return reader_buffers(r, path, err);
@@ -365,7 +365,7 @@ WsStatus trace_open_source(TraceReader *r, const TraceSource *src, WsError *err)
     if (src->text != NULL) {
         r->mem = src->text->data != NULL ? src->text->data : "";
         r->mem_len = src->text->len;
-    } else if ((r->f = fopen(path, "rb")) == NULL) {
+    } else if ((r->f = fopen(path, "rbe")) == NULL) {
         return ws_fail(err, WS_ERR_IO, "cannot open '%s': %s", path, strerror(errno));
     }
     /* The line buffer exists from the start: an empty first line still

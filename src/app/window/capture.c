@@ -68,7 +68,7 @@ static void make_file_name(char *buf, size_t cap, const char *ext) {
     }
     snprintf(buf, cap, "wavesnake-%s.%s", stamp, ext);
     for (int n = 2; n < 100; n++) {
-        FILE *f = fopen(buf, "rb");
+        FILE *f = fopen(buf, "rbe");
         if (f == NULL)
             return;
         fclose(f);

@@ -14,6 +14,7 @@
 #include <SDL_ttf.h>
 
 #include "fileio.h"
+#include "text.h"
 
 enum { CHART_W = 960, CHART_H = 540 };
 enum { MARGIN_L = 96, MARGIN_R = 24, MARGIN_T = 56, MARGIN_B = 96 };
@@ -73,7 +74,7 @@ static TTF_Font *open_font(int px) {
     char path[1024];
     snprintf(path, sizeof path, "%sassets/fonts/DejaVuSansMono.ttf", base ? base : "");
     SDL_free(base);
-    return TTF_OpenFont(path, px);
+    return text_open_font(path, px);
 }
 
 /* The y axis: value -> pixel row, linear or in decades. */

@@ -346,7 +346,7 @@ static WsStatus open_font(Frontend *app, WsError *err) {
     char path[4096];
     snprintf(path, sizeof path, "%s%s", base != NULL ? base : "./", FONT_FILE);
     SDL_free(base);
-    FILE *f = fopen(path, "rb");
+    FILE *f = fopen(path, "rbe");
     if (f == NULL)
         return ws_fail(err, WS_ERR_IO,
                        "font not found: %s (the assets/ folder must sit next to the "

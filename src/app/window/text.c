@@ -281,7 +281,22 @@ static Atlas *atlas_get(TextCache *tc, int px) {
 /* Public functions                                                          */
 /* ======================================================================== */
 
-WsStatus text_create(TextCache **out, SDL_Renderer *renderer, const char *font_path, WsError *err) {
+TTF_Font *text_open_font(const char *path, int px) {
+    FILE *f = fopen(path, "rbe"); /* "e": close-on-exec */
+    if (f == NULL) {
+        TTF_SetError("cannot open %s", path);
+        return NULL;
+    }
+    SDL_RWops *rw = SDL_RWFromFP(f, SDL_TRUE);
+    if (rw == NULL) {
+        fclose(f);
+        return NULL;
+    }
+    return TTF_OpenFontRW(rw, 1, px); /* closes rw (and f) on failure too */
+}
+
+WsStatus text_create(TextCache **out, SDL_Renderer *renderer, const char *font_path,
+                     WsError *err) {
     *out = NULL;
     TextCache *tc = calloc(1, sizeof *tc);
     if (tc == NULL)
@@ -293,7 +308,7 @@ WsStatus text_create(TextCache **out, SDL_Renderer *renderer, const char *font_p
         free(tc);
         return ws_fail(err, WS_ERR_NOMEM, "out of memory for the text cache");
     }
-    tc->font = TTF_OpenFont(font_path, tc->font_px);
+    tc->font = text_open_font(font_path, tc->font_px);
     if (tc->font == NULL) {
         free(tc->labels);
         free(tc);

@@ -17,6 +17,7 @@
 #define WS_TEXT_H
 
 #include <SDL.h>
+#include <SDL_ttf.h>
 
 #include "ws_error.h"
 
@@ -28,6 +29,11 @@ typedef struct TextCache TextCache;
  * with renderer. Fails with WS_ERR_IO (and a message naming the file) when
  * the font is missing or unreadable. */
 WsStatus text_create(TextCache **out, SDL_Renderer *renderer, const char *font_path, WsError *err);
+
+/* TTF_OpenFont with a close-on-exec descriptor (SDL's own file opening has
+ * none, and an engine started later would inherit the font:
+ * docs/reliability.md). NULL with TTF_GetError() set on failure. */
+TTF_Font *text_open_font(const char *path, int px);
 
 /* Frees the atlases and closes the font. Safe on NULL. */
 void text_destroy(TextCache *tc);
