@@ -1,4 +1,5 @@
-/* Tests for snake_cycle: the fixed cycle, the hamilton and perfect policies.
+/* Tests for snake_cycle, snake_hamilton and snake_perfect: the fixed cycle,
+ * the hamilton and perfect policies.
  *
  * Expected cycles are worked out by hand from the construction in
  * snake_cycle.c. The game tests play many seeds on small boards under both
@@ -23,7 +24,10 @@
 
 #include "snake.h"
 #include "snake_ai.h"
+#include "snake_cert.h"
 #include "snake_cycle.h"
+#include "snake_hamilton.h"
+#include "snake_perfect.h"
 
 static bool adjacent(int w, int a, int b) {
     int dx = abs(a % w - b % w), dy = abs(a / w - b / w);
@@ -64,27 +68,27 @@ START_TEST(fixed_4x4_by_hand) {
     /* h even: top row, rows 1..3 as a serpentine over columns 1..3 (row 1
      * leftward), then column 0 upward. */
     static const int32_t want[16] = {0, 1, 2, 3, 7, 6, 5, 9, 10, 11, 15, 14, 13, 12, 8, 4};
-    SnakeCycle c;
-    ck_assert_int_eq(snake_cycle_init(&c, 4, 4, NULL), WS_OK);
+    SnakeCycle *c;
+    ck_assert_int_eq(snake_cycle_create(&c, 4, 4, NULL), WS_OK);
+    const int32_t *fixed = snake_cycle_fixed(c);
     for (int i = 0; i < 16; i++)
-        ck_assert_msg(c.fixed[i] == want[i], "position %d: cell %d, want %d", i, c.fixed[i],
-                      want[i]);
-    ck_assert_int_eq(snake_cycle_fixed_next(&c, 4), 0);
-    ck_assert_int_eq(snake_cycle_fixed_next(&c, 3), 7);
-    snake_cycle_deinit(&c);
+        ck_assert_msg(fixed[i] == want[i], "position %d: cell %d, want %d", i, fixed[i], want[i]);
+    ck_assert_int_eq(snake_cycle_fixed_next(c, 4), 0);
+    ck_assert_int_eq(snake_cycle_fixed_next(c, 3), 7);
+    snake_cycle_destroy(c);
 }
 END_TEST
 
 START_TEST(fixed_4x3_by_hand) {
     /* h odd: top row, then columns 3..0 over rows 1..2: down, up, down, up. */
     static const int32_t want[12] = {0, 1, 2, 3, 7, 11, 10, 6, 5, 9, 8, 4};
-    SnakeCycle c;
-    ck_assert_int_eq(snake_cycle_init(&c, 4, 3, NULL), WS_OK);
-    ck_assert(!c.blocks);
+    SnakeCycle *c;
+    ck_assert_int_eq(snake_cycle_create(&c, 4, 3, NULL), WS_OK);
+    ck_assert(!snake_cycle_has_blocks(c));
+    const int32_t *fixed = snake_cycle_fixed(c);
     for (int i = 0; i < 12; i++)
-        ck_assert_msg(c.fixed[i] == want[i], "position %d: cell %d, want %d", i, c.fixed[i],
-                      want[i]);
-    snake_cycle_deinit(&c);
+        ck_assert_msg(fixed[i] == want[i], "position %d: cell %d, want %d", i, fixed[i], want[i]);
+    snake_cycle_destroy(c);
 }
 END_TEST
 
@@ -95,16 +99,17 @@ enum { N_CYCLE_BOARDS = sizeof CYCLE_BOARDS / sizeof CYCLE_BOARDS[0] };
 
 START_TEST(fixed_is_cycle_through_start) {
     int w = CYCLE_BOARDS[_i][0], h = CYCLE_BOARDS[_i][1];
-    SnakeCycle c;
+    SnakeCycle *c;
     WsError err = {0};
-    ck_assert_msg(snake_cycle_init(&c, w, h, &err) == WS_OK, "%dx%d: %s", w, h, err.msg);
-    ck_assert_msg(is_hamiltonian_cycle(c.fixed, w, h), "%dx%d: not a Hamiltonian cycle", w, h);
+    ck_assert_msg(snake_cycle_create(&c, w, h, &err) == WS_OK, "%dx%d: %s", w, h, err.msg);
+    const int32_t *fixed = snake_cycle_fixed(c);
+    ck_assert_msg(is_hamiltonian_cycle(fixed, w, h), "%dx%d: not a Hamiltonian cycle", w, h);
     /* Every start body (tail (0,0) .. head (n-1,0), n <= w) lies on it in order. */
     for (int x = 0; x < w; x++)
-        ck_assert_int_eq(c.fixed[x], x);
-    for (int cell = 0; cell < w * h; cell++)
-        ck_assert_int_eq(c.fixed[c.fixed_pos[cell]], cell);
-    snake_cycle_deinit(&c);
+        ck_assert_int_eq(fixed[x], x);
+    for (int i = 0; i < w * h; i++)
+        ck_assert_int_eq(snake_cycle_fixed_next(c, fixed[i]), fixed[(i + 1) % (w * h)]);
+    snake_cycle_destroy(c);
 }
 END_TEST
 
@@ -117,8 +122,9 @@ START_TEST(odd_boards_rejected) {
         WsError err = {0};
         ck_assert_int_eq(snake_cycle_check_board(w, h, &err), WS_ERR_ARG);
         ck_assert_msg(strstr(err.msg, "odd") != NULL, "message: %s", err.msg);
-        SnakeCycle c;
-        ck_assert_int_eq(snake_cycle_init(&c, w, h, NULL), WS_ERR_ARG);
+        SnakeCycle *c;
+        ck_assert_int_eq(snake_cycle_create(&c, w, h, NULL), WS_ERR_ARG);
+        ck_assert_ptr_null(c);
         SnakeAi ai;
         ck_assert_int_eq(snake_ai_init(&ai, w, h, SNAKE_POLICY_HAMILTON, false, &err), WS_ERR_ARG);
         ck_assert_int_eq(snake_ai_init(&ai, w, h, SNAKE_POLICY_PERFECT, true, &err), WS_ERR_ARG);
@@ -142,21 +148,23 @@ END_TEST
 static void check_certificate(SnakeCycle *c, const Snake *s, uint64_t seed, long step) {
     REQUIRE_MSG(snake_cycle_certify(c, s), "seed %llu step %ld: no certificate",
                 (unsigned long long)seed, step);
-    REQUIRE_INT_EQ(c->order_len, c->cells);
-    REQUIRE_MSG(is_hamiltonian_cycle(c->order, c->w, c->h), "seed %llu step %ld",
+    int n, cells = s->w * s->h;
+    const int32_t *order = snake_cycle_order(c, &n);
+    REQUIRE_INT_EQ(n, cells);
+    REQUIRE_MSG(is_hamiltonian_cycle(order, s->w, s->h), "seed %llu step %ld",
                 (unsigned long long)seed, step);
-    REQUIRE_INT_EQ(c->order[0], snake_tail(s));
-    if (c->blocks) {
+    REQUIRE_INT_EQ(order[0], snake_tail(s));
+    if (snake_cycle_has_blocks(c)) {
         for (int i = 0; i < s->len; i++)
-            REQUIRE_MSG(c->order[i] == snake_at(s, s->len - 1 - i),
+            REQUIRE_MSG(order[i] == snake_at(s, s->len - 1 - i),
                         "seed %llu step %ld: body segment %d off the cycle",
                         (unsigned long long)seed, step, s->len - 1 - i);
     } else {
         int at = 0;
         for (int i = s->len - 1; i >= 0; i--) {
-            while (at < c->cells && c->order[at] != snake_at(s, i))
+            while (at < cells && order[at] != snake_at(s, i))
                 at++;
-            REQUIRE_MSG(at < c->cells, "seed %llu step %ld: body out of cycle order",
+            REQUIRE_MSG(at < cells, "seed %llu step %ld: body out of cycle order",
                         (unsigned long long)seed, step);
         }
     }
@@ -180,8 +188,8 @@ typedef struct Totals {
 /* Plays `games` seeds with every start length; every game must be won. */
 static Totals play_many(int w, int h, SnakePolicy policy, bool strict, int games, bool certify) {
     Totals t = {0};
-    SnakeCycle check;
-    ck_assert_int_eq(snake_cycle_init(&check, w, h, NULL), WS_OK);
+    SnakeCycle *check;
+    ck_assert_int_eq(snake_cycle_create(&check, w, h, NULL), WS_OK);
     for (int start = 1; start <= w && start < w * h; start++) {
         SnakeRules rules = {w, h, start, strict};
         SnakeGame g;
@@ -205,11 +213,11 @@ static Totals play_many(int w, int h, SnakePolicy policy, bool strict, int games
                 if (certify && g.outcome == SNAKE_PLAYING) {
                     /* perfect may leave the certificate only inside a plan
                      * (a shortcut) that ends in one: never right after an eat. */
-                    bool off = policy == SNAKE_POLICY_PERFECT && check.blocks &&
+                    bool off = policy == SNAKE_POLICY_PERFECT && snake_cycle_has_blocks(check) &&
                                ai.reason == SNAKE_REASON_SHORTCUT && g.snake.len == len &&
-                               !snake_cycle_certify(&check, &g.snake);
+                               !snake_cycle_certify(check, &g.snake);
                     if (!off)
-                        check_certificate(&check, &g.snake, seed, g.steps);
+                        check_certificate(check, &g.snake, seed, g.steps);
                 }
             }
             REQUIRE_MSG(g.outcome == SNAKE_WON, "%dx%d %s %s tail, start %d, seed %llu: %s", w, h,
@@ -222,7 +230,7 @@ static Totals play_many(int w, int h, SnakePolicy policy, bool strict, int games
         snake_ai_deinit(&ai);
         snake_game_deinit(&g);
     }
-    snake_cycle_deinit(&check);
+    snake_cycle_destroy(check);
     return t;
 }
 
@@ -337,8 +345,8 @@ START_TEST(explain_off_decides_the_same) {
         }
         ck_assert_int_gt(plan_moves, 0);
         /* The short way was taken (only quietly), often enough to matter. */
-        ck_assert_int_eq(shown.cycle->short_plan_moves, 0);
-        ck_assert_int_gt(quiet.cycle->short_plan_moves, plan_moves / 10);
+        ck_assert_int_eq(snake_perfect_stats(shown.cycle).short_plan_moves, 0);
+        ck_assert_int_gt(snake_perfect_stats(quiet.cycle).short_plan_moves, plan_moves / 10);
         snake_ai_deinit(&shown);
         snake_ai_deinit(&quiet);
         snake_game_deinit(&g);
@@ -353,11 +361,11 @@ START_TEST(free_prefix_leaves_before_the_eat) {
     SnakeRules rules = {8, 8, 4, true};
     SnakeGame g;
     SnakeAi ai;
-    SnakeCycle check;
+    SnakeCycle *check;
     ck_assert_int_eq(snake_game_init(&g, &rules, 1, NULL), WS_OK);
     ck_assert_int_eq(snake_ai_init(&ai, 8, 8, SNAKE_POLICY_PERFECT, true, NULL), WS_OK);
-    ck_assert_int_eq(snake_cycle_init(&check, 8, 8, NULL), WS_OK);
-    int free_max = ai.cycle->free_max;
+    ck_assert_int_eq(snake_cycle_create(&check, 8, 8, NULL), WS_OK);
+    int free_max = snake_perfect_stats(ai.cycle).free_max;
     ck_assert_int_gt(free_max, 0);
     long free_moves = 0;
     for (uint64_t seed = 1; seed <= 20; seed++) {
@@ -374,12 +382,12 @@ START_TEST(free_prefix_leaves_before_the_eat) {
             }
             snake_game_tick(&g, d);
             if (g.outcome == SNAKE_PLAYING && g.snake.len > len)
-                check_certificate(&check, &g.snake, seed, g.steps);
+                check_certificate(check, &g.snake, seed, g.steps);
         }
         ck_assert_int_eq(g.outcome, SNAKE_WON);
     }
     ck_assert_int_gt(free_moves, 0);
-    snake_cycle_deinit(&check);
+    snake_cycle_destroy(check);
     snake_ai_deinit(&ai);
     snake_game_deinit(&g);
 }
@@ -433,7 +441,7 @@ static int play_walled(int w, int h, const uint8_t *walls, SnakePolicy policy, b
     SnakeRules rules = {w, h, start, strict};
     SnakeGame g;
     SnakeAi ai;
-    SnakeCycle check;
+    SnakeCycle *check;
     WsError err = {0};
     ck_assert_int_eq(snake_game_init(&g, &rules, 1, NULL), WS_OK);
     if (snake_game_set_walls(&g, walls, &err) != WS_OK ||
@@ -442,7 +450,7 @@ static int play_walled(int w, int h, const uint8_t *walls, SnakePolicy policy, b
         return 0;
     }
     ck_assert_int_eq(snake_ai_init(&ai, w, h, policy, strict, NULL), WS_OK);
-    ck_assert_int_eq(snake_cycle_init(&check, w, h, NULL), WS_OK);
+    ck_assert_int_eq(snake_cycle_create(&check, w, h, NULL), WS_OK);
     for (int k = 0; k < games; k++) {
         uint64_t seed = 77u + (uint64_t)k;
         snake_game_reset(&g, seed);
@@ -461,17 +469,19 @@ static int play_walled(int w, int h, const uint8_t *walls, SnakePolicy policy, b
             if (g.outcome != SNAKE_PLAYING)
                 break;
             const Snake *s = &g.snake;
-            REQUIRE(snake_cycle_sync_walls(&check, &g));
-            bool certified = snake_cycle_certify(&check, s);
+            REQUIRE(snake_cycle_sync_walls(check, &g));
+            bool certified = snake_cycle_certify(check, s);
             if (!certified && shortcut && g.snake.len == len && policy == SNAKE_POLICY_PERFECT)
                 continue; /* inside a plan that ends in a certificate (see play_many) */
             REQUIRE_MSG(certified, "seed %llu step %ld: no certificate", (unsigned long long)seed,
                         g.steps);
-            REQUIRE_MSG(is_floor_cycle(check.order, check.order_len, w, h, g.walls),
+            int n;
+            const int32_t *order = snake_cycle_order(check, &n);
+            REQUIRE_MSG(is_floor_cycle(order, n, w, h, g.walls),
                         "seed %llu step %ld: not a cycle of the floor", (unsigned long long)seed,
                         g.steps);
             for (int i = 0; i < s->len; i++)
-                REQUIRE_MSG(check.order[i] == snake_at(s, s->len - 1 - i),
+                REQUIRE_MSG(order[i] == snake_at(s, s->len - 1 - i),
                             "seed %llu step %ld: body off the cycle", (unsigned long long)seed,
                             g.steps);
         }
@@ -480,7 +490,7 @@ static int play_walled(int w, int h, const uint8_t *walls, SnakePolicy policy, b
                       (unsigned long long)seed, snake_outcome_name(g.outcome));
         ck_assert_int_eq(g.snake.len, g.floor_cells);
     }
-    snake_cycle_deinit(&check);
+    snake_cycle_destroy(check);
     snake_ai_deinit(&ai);
     snake_game_deinit(&g);
     return games;
