@@ -27,7 +27,9 @@
 #include "snake_cert.h"
 #include "snake_cycle.h"
 #include "snake_hamilton.h"
+#include "snake_lane.h"
 #include "snake_perfect.h"
+#include "snake_plan.h"
 
 static bool adjacent(int w, int a, int b) {
     int dx = abs(a % w - b % w), dy = abs(a / w - b / w);
@@ -393,6 +395,138 @@ START_TEST(free_prefix_leaves_before_the_eat) {
 }
 END_TEST
 
+/* ---- the route search and the plan check (snake_lane.h, snake_plan.h) ---- */
+
+/* A 4x4 board (blocks 0 1 / 2 3; edges 0: 0-1, 1: 2-3, 2: 0-2, 3: 1-3)
+ * with its certificate, route search and plan, and a body laid along
+ * `cells` (tail first), loaded into the certificate (which must hold) and
+ * into the release ticks under the strict rule. */
+typedef struct Lanes {
+    SnakeCert cert;
+    SnakeLane lane;
+    SnakePlan plan;
+    Snake body;
+} Lanes;
+
+static void lanes_open(Lanes *t, const int *cells, int n) {
+    ck_assert_int_eq(snake_cert_init(&t->cert, 4, 4, NULL), WS_OK);
+    ck_assert_int_eq(snake_lane_init(&t->lane, &t->cert, NULL), WS_OK);
+    ck_assert_int_eq(snake_plan_init(&t->plan, &t->cert, &t->lane, NULL), WS_OK);
+    ck_assert_int_eq(snake_init(&t->body, 4, 4, NULL), WS_OK);
+    snake_reset(&t->body, cells[0], 1);
+    for (int i = 1; i < n; i++)
+        snake_advance(&t->body, cells[i], true);
+    ck_assert(snake_cert_load(&t->cert, &t->body));
+    ck_assert(snake_cert_build(&t->cert));
+    snake_lane_release_set(&t->lane, &t->body, true, NULL);
+}
+
+static void lanes_close(Lanes *t) {
+    snake_lane_release_clear(&t->lane, &t->body, NULL);
+    snake_deinit(&t->body);
+    snake_plan_deinit(&t->plan);
+    snake_lane_deinit(&t->lane);
+    snake_cert_deinit(&t->cert);
+}
+
+/* The route of the last search equals want[0 .. n). */
+static void route_is(const SnakeLane *l, const int32_t *want, int n) {
+    int32_t cells[16];
+    ck_assert_int_eq(snake_lane_cells(l, cells), n);
+    for (int i = 0; i < n; i++)
+        ck_assert_msg(cells[i] == want[i], "cell %d of the route: %d, want %d", i, cells[i],
+                      want[i]);
+}
+
+START_TEST(lane_routes_go_clockwise_round_a_block) {
+    /* A head at (0,0), the top-left cell of block 0: its lane moves are up
+     * (off the board) and right, so (0,1) right below it is three moves away
+     * round the block, (1,0) -> (1,1) -> (0,1), and (1,1) two. */
+    static const int body[] = {0};
+    Lanes t;
+    lanes_open(&t, body, 1);
+    ck_assert_int_eq(snake_lane_route(&t.lane, &t.body, 4, 16, 0, false), 3);
+    static const int32_t want[] = {0, 1, 5, 4};
+    route_is(&t.lane, want, 4);
+    ck_assert_int_eq(snake_lane_route(&t.lane, &t.body, 5, 16, 0, false), 2);
+    /* No route within the limit: -1. */
+    ck_assert_int_eq(snake_lane_route(&t.lane, &t.body, 4, 2, 0, false), -1);
+    lanes_close(&t);
+}
+END_TEST
+
+START_TEST(lane_route_again_goes_round_a_ban) {
+    /* Banning (1,0) -> (1,1) leaves the way round block 1: (1,0) -> (2,0)
+     * -> (3,0) -> (3,1) -> (2,1) -> (1,1), six moves from (0,0). The search
+     * that goes on from the ban gives what a whole new search gives. */
+    static const int body[] = {0};
+    Lanes t;
+    lanes_open(&t, body, 1);
+    ck_assert_int_eq(snake_lane_route(&t.lane, &t.body, 5, 16, 0, false), 2);
+    snake_lane_ban(&t.lane, 1, DIR_DOWN);
+    static const int32_t want[] = {0, 1, 2, 3, 7, 6, 5};
+    ck_assert_int_eq(snake_lane_route_again(&t.lane, &t.body, 5, 16, 0, 1), 6);
+    route_is(&t.lane, want, 7);
+    ck_assert_int_eq(snake_lane_route(&t.lane, &t.body, 5, 16, 0, false), 6);
+    route_is(&t.lane, want, 7);
+    snake_lane_unban(&t.lane, 1);
+    ck_assert_int_eq(snake_lane_route(&t.lane, &t.body, 5, 16, 0, false), 2);
+    lanes_close(&t);
+}
+END_TEST
+
+START_TEST(lane_routes_wait_for_the_body) {
+    /* Body (2,1) tail, (2,0), (3,0) head, round block 1. Segment i (head 0)
+     * leaves on tick len - i and, under the strict rule, may be entered a
+     * tick later. The tail's cell is two moves ahead, (3,1) -> (2,1), and
+     * free just in time. */
+    static const int body[] = {6, 2, 3};
+    Lanes t;
+    lanes_open(&t, body, 3);
+    ck_assert_int_eq(t.lane.release[6], 2);
+    ck_assert_int_eq(t.lane.release[2], 3);
+    ck_assert_int_eq(t.lane.release[3], 4);
+    ck_assert_int_eq(snake_lane_route(&t.lane, &t.body, 6, 16, 0, false), 2);
+    /* Were it free a tick later (as a longer body's would be), the way in is
+     * round block 3 and up from (2,2): six moves. */
+    t.lane.release[6] = 3;
+    ck_assert_int_eq(snake_lane_route(&t.lane, &t.body, 6, 16, 0, false), 6);
+    static const int32_t want[] = {3, 7, 11, 15, 14, 10, 6};
+    route_is(&t.lane, want, 7);
+    t.lane.release[6] = 2;
+    lanes_close(&t);
+}
+END_TEST
+
+START_TEST(plan_check_finds_the_move_that_cuts_a_block_off) {
+    /* Body (0,0) tail, (1,0) head; food at (0,1). The route (1,0) -> (1,1)
+     * -> (0,1) leaves the body (1,0), (1,1), (0,1) after the eat: its stays
+     * forbid block 0's right edge (0) and its down edge (2), the only ones
+     * it has, so no tree holds it. After move 1 (the tail gone, only edge 0
+     * forbidden) a certificate still exists; move 2, the eat, is the first
+     * without one. */
+    static const int body[] = {0, 1};
+    Lanes t;
+    lanes_open(&t, body, 2);
+    static const int32_t cut[] = {1, 5, 4};
+    int verified = -1;
+    ck_assert_int_eq(snake_plan_check(&t.plan, &t.body, cut, 3, true, false, 0, &verified), 2);
+    ck_assert_int_eq(verified, 1);
+    /* Food at (1,1) instead: the body after the eat forbids edge 0 only, and
+     * the end's tree (asked for) is the other three edges. */
+    static const int32_t fine[] = {1, 5};
+    ck_assert_int_eq(snake_plan_check(&t.plan, &t.body, fine, 2, true, true, 0, &verified), 0);
+    ck_assert(!t.cert.tree[0] && t.cert.tree[1] && t.cert.tree[2] && t.cert.tree[3]);
+    /* A move no block outline takes, (1,0) -> (0,0) leftward: refused at once. */
+    static const int32_t nonlane[] = {1, 0};
+    ck_assert_int_eq(snake_plan_check(&t.plan, &t.body, nonlane, 2, true, false, 0, &verified), 1);
+    /* The real body's constraints are loaded again after every check. */
+    for (int e = 0; e < t.cert.nedges; e++)
+        ck_assert(t.cert.req[e] == 0 && t.cert.forb[e] == 0);
+    lanes_close(&t);
+}
+END_TEST
+
 /* ---- boards with walls ---------------------------------------------------- */
 
 /* Reads a shipped snake map ('#' wall) into walls[w*h] (malloc'd). */
@@ -592,6 +726,13 @@ static Suite *snake_cycle_suite(void) {
     tcase_add_test(tc, fixed_4x3_by_hand);
     tcase_add_loop_test(tc, fixed_is_cycle_through_start, 0, N_CYCLE_BOARDS);
     tcase_add_test(tc, odd_boards_rejected);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("routes");
+    tcase_add_test(tc, lane_routes_go_clockwise_round_a_block);
+    tcase_add_test(tc, lane_route_again_goes_round_a_ban);
+    tcase_add_test(tc, lane_routes_wait_for_the_body);
+    tcase_add_test(tc, plan_check_finds_the_move_that_cuts_a_block_off);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("games");
