@@ -24,6 +24,7 @@
 #include "engine.h"
 #include "fileio.h"
 #include "snake_cycle.h"
+#include "snake_hamilton.h"
 #include "trace.h"
 
 static char engines[512]; /* the test engines' directory */
@@ -240,15 +241,15 @@ START_TEST(the_c_cycle_engine_plays_hamiltons_moves) {
         int w = sizes[k][0], h = sizes[k][1];
         SnakeRules r = {w, h, 3, k % 2 == 1};
         SnakeGame g;
-        SnakeCycle c;
+        SnakeCycle *c;
         Path route;
         WsError err;
         ck_assert_int_eq(snake_game_init(&g, &r, 40 + k, &err), WS_OK);
-        ck_assert_int_eq(snake_cycle_init(&c, w, h, &err), WS_OK);
+        ck_assert_int_eq(snake_cycle_create(&c, w, h, &err), WS_OK);
         ck_assert_int_eq(path_init(&route, w * h + 1, &err), WS_OK);
         int differ = 0, faults = 0;
         while (g.outcome == SNAKE_PLAYING) {
-            Dir want = snake_cycle_choose_hamilton(&c, &g, &route);
+            Dir want = snake_hamilton_choose(c, &g, &route);
             EngineAnswer ans;
             if (engine_snake_request(e, &g, &err) != WS_OK) {
                 faults++;
@@ -270,7 +271,7 @@ START_TEST(the_c_cycle_engine_plays_hamiltons_moves) {
         ck_assert_int_eq(g.outcome, SNAKE_WON);
         engine_snake_end(e, &g, false);
         path_deinit(&route);
-        snake_cycle_deinit(&c);
+        snake_cycle_destroy(c);
         snake_game_deinit(&g);
     }
     engine_stop(e);

@@ -1,4 +1,5 @@
-/* Tests for snake_cycle: the fixed cycle, the hamilton and perfect policies.
+/* Tests for snake_cycle, snake_hamilton and snake_perfect: the fixed cycle,
+ * the hamilton and perfect policies.
  *
  * Expected cycles are worked out by hand from the construction in
  * snake_cycle.c. The game tests play many seeds on small boards under both
@@ -23,7 +24,12 @@
 
 #include "snake.h"
 #include "snake_ai.h"
+#include "snake_cert.h"
 #include "snake_cycle.h"
+#include "snake_hamilton.h"
+#include "snake_lane.h"
+#include "snake_perfect.h"
+#include "snake_plan.h"
 
 static bool adjacent(int w, int a, int b) {
     int dx = abs(a % w - b % w), dy = abs(a / w - b / w);
@@ -64,27 +70,27 @@ START_TEST(fixed_4x4_by_hand) {
     /* h even: top row, rows 1..3 as a serpentine over columns 1..3 (row 1
      * leftward), then column 0 upward. */
     static const int32_t want[16] = {0, 1, 2, 3, 7, 6, 5, 9, 10, 11, 15, 14, 13, 12, 8, 4};
-    SnakeCycle c;
-    ck_assert_int_eq(snake_cycle_init(&c, 4, 4, NULL), WS_OK);
+    SnakeCycle *c;
+    ck_assert_int_eq(snake_cycle_create(&c, 4, 4, NULL), WS_OK);
+    const int32_t *fixed = snake_cycle_fixed(c);
     for (int i = 0; i < 16; i++)
-        ck_assert_msg(c.fixed[i] == want[i], "position %d: cell %d, want %d", i, c.fixed[i],
-                      want[i]);
-    ck_assert_int_eq(snake_cycle_fixed_next(&c, 4), 0);
-    ck_assert_int_eq(snake_cycle_fixed_next(&c, 3), 7);
-    snake_cycle_deinit(&c);
+        ck_assert_msg(fixed[i] == want[i], "position %d: cell %d, want %d", i, fixed[i], want[i]);
+    ck_assert_int_eq(snake_cycle_fixed_next(c, 4), 0);
+    ck_assert_int_eq(snake_cycle_fixed_next(c, 3), 7);
+    snake_cycle_destroy(c);
 }
 END_TEST
 
 START_TEST(fixed_4x3_by_hand) {
     /* h odd: top row, then columns 3..0 over rows 1..2: down, up, down, up. */
     static const int32_t want[12] = {0, 1, 2, 3, 7, 11, 10, 6, 5, 9, 8, 4};
-    SnakeCycle c;
-    ck_assert_int_eq(snake_cycle_init(&c, 4, 3, NULL), WS_OK);
-    ck_assert(!c.blocks);
+    SnakeCycle *c;
+    ck_assert_int_eq(snake_cycle_create(&c, 4, 3, NULL), WS_OK);
+    ck_assert(!snake_cycle_has_blocks(c));
+    const int32_t *fixed = snake_cycle_fixed(c);
     for (int i = 0; i < 12; i++)
-        ck_assert_msg(c.fixed[i] == want[i], "position %d: cell %d, want %d", i, c.fixed[i],
-                      want[i]);
-    snake_cycle_deinit(&c);
+        ck_assert_msg(fixed[i] == want[i], "position %d: cell %d, want %d", i, fixed[i], want[i]);
+    snake_cycle_destroy(c);
 }
 END_TEST
 
@@ -95,16 +101,17 @@ enum { N_CYCLE_BOARDS = sizeof CYCLE_BOARDS / sizeof CYCLE_BOARDS[0] };
 
 START_TEST(fixed_is_cycle_through_start) {
     int w = CYCLE_BOARDS[_i][0], h = CYCLE_BOARDS[_i][1];
-    SnakeCycle c;
+    SnakeCycle *c;
     WsError err = {0};
-    ck_assert_msg(snake_cycle_init(&c, w, h, &err) == WS_OK, "%dx%d: %s", w, h, err.msg);
-    ck_assert_msg(is_hamiltonian_cycle(c.fixed, w, h), "%dx%d: not a Hamiltonian cycle", w, h);
+    ck_assert_msg(snake_cycle_create(&c, w, h, &err) == WS_OK, "%dx%d: %s", w, h, err.msg);
+    const int32_t *fixed = snake_cycle_fixed(c);
+    ck_assert_msg(is_hamiltonian_cycle(fixed, w, h), "%dx%d: not a Hamiltonian cycle", w, h);
     /* Every start body (tail (0,0) .. head (n-1,0), n <= w) lies on it in order. */
     for (int x = 0; x < w; x++)
-        ck_assert_int_eq(c.fixed[x], x);
-    for (int cell = 0; cell < w * h; cell++)
-        ck_assert_int_eq(c.fixed[c.fixed_pos[cell]], cell);
-    snake_cycle_deinit(&c);
+        ck_assert_int_eq(fixed[x], x);
+    for (int i = 0; i < w * h; i++)
+        ck_assert_int_eq(snake_cycle_fixed_next(c, fixed[i]), fixed[(i + 1) % (w * h)]);
+    snake_cycle_destroy(c);
 }
 END_TEST
 
@@ -117,8 +124,9 @@ START_TEST(odd_boards_rejected) {
         WsError err = {0};
         ck_assert_int_eq(snake_cycle_check_board(w, h, &err), WS_ERR_ARG);
         ck_assert_msg(strstr(err.msg, "odd") != NULL, "message: %s", err.msg);
-        SnakeCycle c;
-        ck_assert_int_eq(snake_cycle_init(&c, w, h, NULL), WS_ERR_ARG);
+        SnakeCycle *c;
+        ck_assert_int_eq(snake_cycle_create(&c, w, h, NULL), WS_ERR_ARG);
+        ck_assert_ptr_null(c);
         SnakeAi ai;
         ck_assert_int_eq(snake_ai_init(&ai, w, h, SNAKE_POLICY_HAMILTON, false, &err), WS_ERR_ARG);
         ck_assert_int_eq(snake_ai_init(&ai, w, h, SNAKE_POLICY_PERFECT, true, &err), WS_ERR_ARG);
@@ -142,21 +150,23 @@ END_TEST
 static void check_certificate(SnakeCycle *c, const Snake *s, uint64_t seed, long step) {
     REQUIRE_MSG(snake_cycle_certify(c, s), "seed %llu step %ld: no certificate",
                 (unsigned long long)seed, step);
-    REQUIRE_INT_EQ(c->order_len, c->cells);
-    REQUIRE_MSG(is_hamiltonian_cycle(c->order, c->w, c->h), "seed %llu step %ld",
+    int n, cells = s->w * s->h;
+    const int32_t *order = snake_cycle_order(c, &n);
+    REQUIRE_INT_EQ(n, cells);
+    REQUIRE_MSG(is_hamiltonian_cycle(order, s->w, s->h), "seed %llu step %ld",
                 (unsigned long long)seed, step);
-    REQUIRE_INT_EQ(c->order[0], snake_tail(s));
-    if (c->blocks) {
+    REQUIRE_INT_EQ(order[0], snake_tail(s));
+    if (snake_cycle_has_blocks(c)) {
         for (int i = 0; i < s->len; i++)
-            REQUIRE_MSG(c->order[i] == snake_at(s, s->len - 1 - i),
+            REQUIRE_MSG(order[i] == snake_at(s, s->len - 1 - i),
                         "seed %llu step %ld: body segment %d off the cycle",
                         (unsigned long long)seed, step, s->len - 1 - i);
     } else {
         int at = 0;
         for (int i = s->len - 1; i >= 0; i--) {
-            while (at < c->cells && c->order[at] != snake_at(s, i))
+            while (at < cells && order[at] != snake_at(s, i))
                 at++;
-            REQUIRE_MSG(at < c->cells, "seed %llu step %ld: body out of cycle order",
+            REQUIRE_MSG(at < cells, "seed %llu step %ld: body out of cycle order",
                         (unsigned long long)seed, step);
         }
     }
@@ -180,8 +190,8 @@ typedef struct Totals {
 /* Plays `games` seeds with every start length; every game must be won. */
 static Totals play_many(int w, int h, SnakePolicy policy, bool strict, int games, bool certify) {
     Totals t = {0};
-    SnakeCycle check;
-    ck_assert_int_eq(snake_cycle_init(&check, w, h, NULL), WS_OK);
+    SnakeCycle *check;
+    ck_assert_int_eq(snake_cycle_create(&check, w, h, NULL), WS_OK);
     for (int start = 1; start <= w && start < w * h; start++) {
         SnakeRules rules = {w, h, start, strict};
         SnakeGame g;
@@ -205,11 +215,11 @@ static Totals play_many(int w, int h, SnakePolicy policy, bool strict, int games
                 if (certify && g.outcome == SNAKE_PLAYING) {
                     /* perfect may leave the certificate only inside a plan
                      * (a shortcut) that ends in one: never right after an eat. */
-                    bool off = policy == SNAKE_POLICY_PERFECT && check.blocks &&
+                    bool off = policy == SNAKE_POLICY_PERFECT && snake_cycle_has_blocks(check) &&
                                ai.reason == SNAKE_REASON_SHORTCUT && g.snake.len == len &&
-                               !snake_cycle_certify(&check, &g.snake);
+                               !snake_cycle_certify(check, &g.snake);
                     if (!off)
-                        check_certificate(&check, &g.snake, seed, g.steps);
+                        check_certificate(check, &g.snake, seed, g.steps);
                 }
             }
             REQUIRE_MSG(g.outcome == SNAKE_WON, "%dx%d %s %s tail, start %d, seed %llu: %s", w, h,
@@ -222,7 +232,7 @@ static Totals play_many(int w, int h, SnakePolicy policy, bool strict, int games
         snake_ai_deinit(&ai);
         snake_game_deinit(&g);
     }
-    snake_cycle_deinit(&check);
+    snake_cycle_destroy(check);
     return t;
 }
 
@@ -337,8 +347,8 @@ START_TEST(explain_off_decides_the_same) {
         }
         ck_assert_int_gt(plan_moves, 0);
         /* The short way was taken (only quietly), often enough to matter. */
-        ck_assert_int_eq(shown.cycle->short_plan_moves, 0);
-        ck_assert_int_gt(quiet.cycle->short_plan_moves, plan_moves / 10);
+        ck_assert_int_eq(snake_perfect_stats(shown.cycle).short_plan_moves, 0);
+        ck_assert_int_gt(snake_perfect_stats(quiet.cycle).short_plan_moves, plan_moves / 10);
         snake_ai_deinit(&shown);
         snake_ai_deinit(&quiet);
         snake_game_deinit(&g);
@@ -353,11 +363,11 @@ START_TEST(free_prefix_leaves_before_the_eat) {
     SnakeRules rules = {8, 8, 4, true};
     SnakeGame g;
     SnakeAi ai;
-    SnakeCycle check;
+    SnakeCycle *check;
     ck_assert_int_eq(snake_game_init(&g, &rules, 1, NULL), WS_OK);
     ck_assert_int_eq(snake_ai_init(&ai, 8, 8, SNAKE_POLICY_PERFECT, true, NULL), WS_OK);
-    ck_assert_int_eq(snake_cycle_init(&check, 8, 8, NULL), WS_OK);
-    int free_max = ai.cycle->free_max;
+    ck_assert_int_eq(snake_cycle_create(&check, 8, 8, NULL), WS_OK);
+    int free_max = snake_perfect_stats(ai.cycle).free_max;
     ck_assert_int_gt(free_max, 0);
     long free_moves = 0;
     for (uint64_t seed = 1; seed <= 20; seed++) {
@@ -374,14 +384,146 @@ START_TEST(free_prefix_leaves_before_the_eat) {
             }
             snake_game_tick(&g, d);
             if (g.outcome == SNAKE_PLAYING && g.snake.len > len)
-                check_certificate(&check, &g.snake, seed, g.steps);
+                check_certificate(check, &g.snake, seed, g.steps);
         }
         ck_assert_int_eq(g.outcome, SNAKE_WON);
     }
     ck_assert_int_gt(free_moves, 0);
-    snake_cycle_deinit(&check);
+    snake_cycle_destroy(check);
     snake_ai_deinit(&ai);
     snake_game_deinit(&g);
+}
+END_TEST
+
+/* ---- the route search and the plan check (snake_lane.h, snake_plan.h) ---- */
+
+/* A 4x4 board (blocks 0 1 / 2 3; edges 0: 0-1, 1: 2-3, 2: 0-2, 3: 1-3)
+ * with its certificate, route search and plan, and a body laid along
+ * `cells` (tail first), loaded into the certificate (which must hold) and
+ * into the release ticks under the strict rule. */
+typedef struct Lanes {
+    SnakeCert cert;
+    SnakeLane lane;
+    SnakePlan plan;
+    Snake body;
+} Lanes;
+
+static void lanes_open(Lanes *t, const int *cells, int n) {
+    ck_assert_int_eq(snake_cert_init(&t->cert, 4, 4, NULL), WS_OK);
+    ck_assert_int_eq(snake_lane_init(&t->lane, &t->cert, NULL), WS_OK);
+    ck_assert_int_eq(snake_plan_init(&t->plan, &t->cert, &t->lane, NULL), WS_OK);
+    ck_assert_int_eq(snake_init(&t->body, 4, 4, NULL), WS_OK);
+    snake_reset(&t->body, cells[0], 1);
+    for (int i = 1; i < n; i++)
+        snake_advance(&t->body, cells[i], true);
+    ck_assert(snake_cert_load(&t->cert, &t->body));
+    ck_assert(snake_cert_build(&t->cert));
+    snake_lane_release_set(&t->lane, &t->body, true, NULL);
+}
+
+static void lanes_close(Lanes *t) {
+    snake_lane_release_clear(&t->lane, &t->body, NULL);
+    snake_deinit(&t->body);
+    snake_plan_deinit(&t->plan);
+    snake_lane_deinit(&t->lane);
+    snake_cert_deinit(&t->cert);
+}
+
+/* The route of the last search equals want[0 .. n). */
+static void route_is(const SnakeLane *l, const int32_t *want, int n) {
+    int32_t cells[16];
+    ck_assert_int_eq(snake_lane_cells(l, cells), n);
+    for (int i = 0; i < n; i++)
+        ck_assert_msg(cells[i] == want[i], "cell %d of the route: %d, want %d", i, cells[i],
+                      want[i]);
+}
+
+START_TEST(lane_routes_go_clockwise_round_a_block) {
+    /* A head at (0,0), the top-left cell of block 0: its lane moves are up
+     * (off the board) and right, so (0,1) right below it is three moves away
+     * round the block, (1,0) -> (1,1) -> (0,1), and (1,1) two. */
+    static const int body[] = {0};
+    Lanes t;
+    lanes_open(&t, body, 1);
+    ck_assert_int_eq(snake_lane_route(&t.lane, &t.body, 4, 16, 0, false), 3);
+    static const int32_t want[] = {0, 1, 5, 4};
+    route_is(&t.lane, want, 4);
+    ck_assert_int_eq(snake_lane_route(&t.lane, &t.body, 5, 16, 0, false), 2);
+    /* No route within the limit: -1. */
+    ck_assert_int_eq(snake_lane_route(&t.lane, &t.body, 4, 2, 0, false), -1);
+    lanes_close(&t);
+}
+END_TEST
+
+START_TEST(lane_route_again_goes_round_a_ban) {
+    /* Banning (1,0) -> (1,1) leaves the way round block 1: (1,0) -> (2,0)
+     * -> (3,0) -> (3,1) -> (2,1) -> (1,1), six moves from (0,0). The search
+     * that goes on from the ban gives what a whole new search gives. */
+    static const int body[] = {0};
+    Lanes t;
+    lanes_open(&t, body, 1);
+    ck_assert_int_eq(snake_lane_route(&t.lane, &t.body, 5, 16, 0, false), 2);
+    snake_lane_ban(&t.lane, 1, DIR_DOWN);
+    static const int32_t want[] = {0, 1, 2, 3, 7, 6, 5};
+    ck_assert_int_eq(snake_lane_route_again(&t.lane, &t.body, 5, 16, 0, 1), 6);
+    route_is(&t.lane, want, 7);
+    ck_assert_int_eq(snake_lane_route(&t.lane, &t.body, 5, 16, 0, false), 6);
+    route_is(&t.lane, want, 7);
+    snake_lane_unban(&t.lane, 1);
+    ck_assert_int_eq(snake_lane_route(&t.lane, &t.body, 5, 16, 0, false), 2);
+    lanes_close(&t);
+}
+END_TEST
+
+START_TEST(lane_routes_wait_for_the_body) {
+    /* Body (2,1) tail, (2,0), (3,0) head, round block 1. Segment i (head 0)
+     * leaves on tick len - i and, under the strict rule, may be entered a
+     * tick later. The tail's cell is two moves ahead, (3,1) -> (2,1), and
+     * free just in time. */
+    static const int body[] = {6, 2, 3};
+    Lanes t;
+    lanes_open(&t, body, 3);
+    ck_assert_int_eq(t.lane.release[6], 2);
+    ck_assert_int_eq(t.lane.release[2], 3);
+    ck_assert_int_eq(t.lane.release[3], 4);
+    ck_assert_int_eq(snake_lane_route(&t.lane, &t.body, 6, 16, 0, false), 2);
+    /* Were it free a tick later (as a longer body's would be), the way in is
+     * round block 3 and up from (2,2): six moves. */
+    t.lane.release[6] = 3;
+    ck_assert_int_eq(snake_lane_route(&t.lane, &t.body, 6, 16, 0, false), 6);
+    static const int32_t want[] = {3, 7, 11, 15, 14, 10, 6};
+    route_is(&t.lane, want, 7);
+    t.lane.release[6] = 2;
+    lanes_close(&t);
+}
+END_TEST
+
+START_TEST(plan_check_finds_the_move_that_cuts_a_block_off) {
+    /* Body (0,0) tail, (1,0) head; food at (0,1). The route (1,0) -> (1,1)
+     * -> (0,1) leaves the body (1,0), (1,1), (0,1) after the eat: its stays
+     * forbid block 0's right edge (0) and its down edge (2), the only ones
+     * it has, so no tree holds it. After move 1 (the tail gone, only edge 0
+     * forbidden) a certificate still exists; move 2, the eat, is the first
+     * without one. */
+    static const int body[] = {0, 1};
+    Lanes t;
+    lanes_open(&t, body, 2);
+    static const int32_t cut[] = {1, 5, 4};
+    int verified = -1;
+    ck_assert_int_eq(snake_plan_check(&t.plan, &t.body, cut, 3, true, false, 0, &verified), 2);
+    ck_assert_int_eq(verified, 1);
+    /* Food at (1,1) instead: the body after the eat forbids edge 0 only, and
+     * the end's tree (asked for) is the other three edges. */
+    static const int32_t fine[] = {1, 5};
+    ck_assert_int_eq(snake_plan_check(&t.plan, &t.body, fine, 2, true, true, 0, &verified), 0);
+    ck_assert(!t.cert.tree[0] && t.cert.tree[1] && t.cert.tree[2] && t.cert.tree[3]);
+    /* A move no block outline takes, (1,0) -> (0,0) leftward: refused at once. */
+    static const int32_t nonlane[] = {1, 0};
+    ck_assert_int_eq(snake_plan_check(&t.plan, &t.body, nonlane, 2, true, false, 0, &verified), 1);
+    /* The real body's constraints are loaded again after every check. */
+    for (int e = 0; e < t.cert.nedges; e++)
+        ck_assert(t.cert.req[e] == 0 && t.cert.forb[e] == 0);
+    lanes_close(&t);
 }
 END_TEST
 
@@ -433,7 +575,7 @@ static int play_walled(int w, int h, const uint8_t *walls, SnakePolicy policy, b
     SnakeRules rules = {w, h, start, strict};
     SnakeGame g;
     SnakeAi ai;
-    SnakeCycle check;
+    SnakeCycle *check;
     WsError err = {0};
     ck_assert_int_eq(snake_game_init(&g, &rules, 1, NULL), WS_OK);
     if (snake_game_set_walls(&g, walls, &err) != WS_OK ||
@@ -442,7 +584,7 @@ static int play_walled(int w, int h, const uint8_t *walls, SnakePolicy policy, b
         return 0;
     }
     ck_assert_int_eq(snake_ai_init(&ai, w, h, policy, strict, NULL), WS_OK);
-    ck_assert_int_eq(snake_cycle_init(&check, w, h, NULL), WS_OK);
+    ck_assert_int_eq(snake_cycle_create(&check, w, h, NULL), WS_OK);
     for (int k = 0; k < games; k++) {
         uint64_t seed = 77u + (uint64_t)k;
         snake_game_reset(&g, seed);
@@ -461,17 +603,19 @@ static int play_walled(int w, int h, const uint8_t *walls, SnakePolicy policy, b
             if (g.outcome != SNAKE_PLAYING)
                 break;
             const Snake *s = &g.snake;
-            REQUIRE(snake_cycle_sync_walls(&check, &g));
-            bool certified = snake_cycle_certify(&check, s);
+            REQUIRE(snake_cycle_sync_walls(check, &g));
+            bool certified = snake_cycle_certify(check, s);
             if (!certified && shortcut && g.snake.len == len && policy == SNAKE_POLICY_PERFECT)
                 continue; /* inside a plan that ends in a certificate (see play_many) */
             REQUIRE_MSG(certified, "seed %llu step %ld: no certificate", (unsigned long long)seed,
                         g.steps);
-            REQUIRE_MSG(is_floor_cycle(check.order, check.order_len, w, h, g.walls),
+            int n;
+            const int32_t *order = snake_cycle_order(check, &n);
+            REQUIRE_MSG(is_floor_cycle(order, n, w, h, g.walls),
                         "seed %llu step %ld: not a cycle of the floor", (unsigned long long)seed,
                         g.steps);
             for (int i = 0; i < s->len; i++)
-                REQUIRE_MSG(check.order[i] == snake_at(s, s->len - 1 - i),
+                REQUIRE_MSG(order[i] == snake_at(s, s->len - 1 - i),
                             "seed %llu step %ld: body off the cycle", (unsigned long long)seed,
                             g.steps);
         }
@@ -480,7 +624,7 @@ static int play_walled(int w, int h, const uint8_t *walls, SnakePolicy policy, b
                       (unsigned long long)seed, snake_outcome_name(g.outcome));
         ck_assert_int_eq(g.snake.len, g.floor_cells);
     }
-    snake_cycle_deinit(&check);
+    snake_cycle_destroy(check);
     snake_ai_deinit(&ai);
     snake_game_deinit(&g);
     return games;
@@ -582,6 +726,13 @@ static Suite *snake_cycle_suite(void) {
     tcase_add_test(tc, fixed_4x3_by_hand);
     tcase_add_loop_test(tc, fixed_is_cycle_through_start, 0, N_CYCLE_BOARDS);
     tcase_add_test(tc, odd_boards_rejected);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("routes");
+    tcase_add_test(tc, lane_routes_go_clockwise_round_a_block);
+    tcase_add_test(tc, lane_route_again_goes_round_a_ban);
+    tcase_add_test(tc, lane_routes_wait_for_the_body);
+    tcase_add_test(tc, plan_check_finds_the_move_that_cuts_a_block_off);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("games");

@@ -28,13 +28,16 @@
 # not change with the machine's load, the one figure here that does not),
 # about 25 times slower than a timed run.
 #
-# With WHOLE64=1 it also plays one whole 64x64 game on each side (the same
-# helper, strict tail, start length 2, seed 1: 657,506 moves), old then new,
-# each alone on the machine, and prints its CPU seconds: the figure for "a
-# 64x64 game within 2 minutes on one core". Minutes a side (about 20 for the
-# code before the speed-ups, about 1.5 after).
+# With WHOLE64=1 it also plays whole 64x64 games on each side (the same
+# helper, strict tail, start length 2, the seeds in SEEDS64, default 1:
+# 657,506 moves), old then new, each alone on the machine, and prints their
+# moves (and moves a cell, the strength on a big board, with the mean over
+# the seeds) and CPU seconds (the figure for "a 64x64 game within 2 minutes
+# on one core"). Minutes a game a side (about 20 for the code before the
+# speed-ups, about 1.5 after).
 #
-# Environment: GAMES30 (default 2), STEPS64 (default 20000), KEEP=1 keeps the
+# Environment: GAMES30 (default 2), STEPS64 (default 20000), SEEDS64 (default
+# 1; with WHOLE64=1), KEEP=1 keeps the
 # temporary directory. Needs git, cmake, cc; about 6 minutes a round on a
 # loaded 2-core machine against the version before the speed-up.
 set -euo pipefail
@@ -111,29 +114,36 @@ if [ "${INSTRUCTIONS:-0}" = 1 ]; then
     done
 fi
 
-# whole SIDE: one whole 64x64 game, its summary line; word NAME LINE: the
-# word after NAME in it (as field, but also the first one).
-whole() { "$TMP/steps_$1" 64x64 2 1 1 2000000; }
+# whole SIDE SEED: one whole 64x64 game, its summary line; word NAME LINE:
+# the word after NAME in it (as field, but also the first one).
+whole() { "$TMP/steps_$1" 64x64 2 1 "$2" 2000000; }
 word() { awk -v k="$1" '{ for (i = 1; i < NF; i++) if ($i == k) print $(i + 1) }' <<<"$2"; }
 same=1
 if [ "${WHOLE64:-0}" = 1 ]; then
-    o=$(whole old)
-    n=$(whole new)
-    for side in old new; do
-        line=$o
-        [ $side = new ] && line=$n
-        awk -v s=$side -v st="$(word steps "$line")" -v out="$(word outcome "$line")" \
-            -v c="$(word cpu_us_mean "$line")" -v w="$(word decision_us_mean "$line")" \
-            -v h="$(word moves_fnv1a "$line")" -v cy="$(word cycle_moves "$line")" \
-            'BEGIN { printf "64x64 whole game, %s: %d moves (%s, hash %s), CPU %.1f s (wall in decisions %.1f s), %d cycle moves\n", s, st, out, h, c * st / 1e6, w * st / 1e6, cy }'
+    : >"$TMP/whole"
+    for seed in ${SEEDS64:-1}; do
+        o=$(whole old "$seed")
+        n=$(whole new "$seed")
+        for side in old new; do
+            line=$o
+            [ $side = new ] && line=$n
+            awk -v s=$side -v sd="$seed" -v st="$(word steps "$line")" -v out="$(word outcome "$line")" \
+                -v c="$(word cpu_us_mean "$line")" -v w="$(word decision_us_mean "$line")" \
+                -v h="$(word moves_fnv1a "$line")" -v cy="$(word cycle_moves "$line")" \
+                'BEGIN { printf "64x64 whole game, seed %s, %s: %d moves (%.1f a cell, %s, hash %s), CPU %.1f s (wall in decisions %.1f s), %d cycle moves\n", sd, s, st, st / 4096, out, h, c * st / 1e6, w * st / 1e6, cy }' |
+                tee -a "$TMP/whole"
+        done
+        awk -v o="$(word cpu_us_mean "$o")" -v os="$(word steps "$o")" \
+            -v n="$(word cpu_us_mean "$n")" -v ns="$(word steps "$n")" -v sd="$seed" \
+            'BEGIN { printf "64x64 whole game, seed %s, CPU: old %.1f s new %.1f s ratio %.2f\n", sd, o * os / 1e6, n * ns / 1e6, (o * os) / (n * ns) }'
+        if [ "$(word moves_fnv1a "$o")" != "$(word moves_fnv1a "$n")" ]; then
+            echo "64x64 whole game, seed $seed: DIFFERENT decisions"
+            same=0
+        fi
     done
-    awk -v o="$(word cpu_us_mean "$o")" -v os="$(word steps "$o")" \
-        -v n="$(word cpu_us_mean "$n")" -v ns="$(word steps "$n")" \
-        'BEGIN { printf "64x64 whole game CPU: old %.1f s new %.1f s ratio %.2f\n", o * os / 1e6, n * ns / 1e6, (o * os) / (n * ns) }'
-    if [ "$(word moves_fnv1a "$o")" != "$(word moves_fnv1a "$n")" ]; then
-        echo "64x64 whole game: DIFFERENT decisions"
-        same=0
-    fi
+    for side in old new; do
+        awk -v s=$side '$6 == s":" { n++; t += $7 } END { if (n) printf "64x64 whole games, %s: %.1f moves a cell over %d seeds\n", s, t / n / 4096, n }' "$TMP/whole"
+    done
 fi
 
 # The medians of each figure over the rounds, and old / new.

@@ -1,17 +1,19 @@
-/* perfect_steps - times the first N decisions of one `perfect` game.
+/* perfect_steps - times the first N decisions of one `perfect` game, and
+ * says where its steps go.
  *
  * A benchmark helper for tests/bench/compare_perfect.sh, not a test: a whole
- * 64x64 game takes minutes to hours, and `wavesnake snake --headless` has no
- * step limit, so this plays game 0 of a run (seed S, as `--seed S` does)
- * through the core library alone for at most N decisions and prints the
- * decision time mean and p99 (as the headless summary measures them) with a
- * hash of the moves, so two builds can be shown to decide the same.
+ * 64x64 game takes minutes, and `wavesnake snake --headless` has no step
+ * limit, so this plays game 0 of a run (seed S, as `--seed S` does) through
+ * the core library alone for at most N decisions and prints the decision
+ * time mean and p99 (as the headless summary measures them) with a hash of
+ * the moves, so two builds can be shown to decide the same.
  *
- *   perfect_steps WxH START_LENGTH STRICT(0|1) SEED MAX_STEPS [EXPLAIN(0|1)]
+ *   perfect_steps WxH START_LENGTH STRICT(0|1) SEED MAX_STEPS [EXPLAIN(0|1)] [BANDS]
  *   -> steps 20000 length 1234 outcome playing decision_us_mean 12.3
  *      decision_us_p99 45.6 cpu_us_mean 11.9 cpu_us_p99 44.1 moves_fnv1a 0123456789abcdef
  *      cpu_us_max 97.0 cycle_moves 512 cycle_cpu_us_mean 20.1 plan_cpu_us_mean 9.8
- *      cpu_us_max_at 4321
+ *      cpu_us_max_at 4321 apples 300 apple_median 34 apple_p90 115 apple_max 365
+ *      top10_share 0.43
  *
  * EXPLAIN 1 decides as the window does (the AI's overlays worked out every
  * decision, SnakeAi.explain); the default 0 as headless runs do.
@@ -23,6 +25,15 @@
  * cpu_us_max_at: the slowest decision's number (0 is the first), to look at it
  * again with MAX_STEPS one more.
  *
+ * Where the steps go: apples is the food eaten; apple_median, apple_p90 and
+ * apple_max are the steps an apple took (from the move after one eat to the
+ * next eat); top10_share is the share of all those steps that the costliest
+ * tenth of the apples took. With BANDS (e.g. 10) a table follows, one line
+ * per band of the body's length (tenths of the board for 10): the apples
+ * eaten in the band, their steps each, the Manhattan distance from the head
+ * to each food when it appeared, the share of cycle moves and the CPU time
+ * per decision; the table of docs/perfect.md, "Results".
+ *
  * Built by the script against each build's libws_snake.a and libws_common.a
  * with that tree's own headers.
  */
@@ -30,10 +41,19 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "snake.h"
 #include "snake_ai.h"
+
+enum { MAX_BANDS = 100 };
+
+/* What the steps of one band of the body's length cost. */
+typedef struct Band {
+    long steps, apples, cycle_moves, manhattan;
+    double cpu_us;
+} Band;
 
 static uint64_t now_ns(clockid_t clock) {
     struct timespec ts;
@@ -46,37 +66,84 @@ static int cmp_u64(const void *a, const void *b) {
     return x < y ? -1 : x > y;
 }
 
+static int cmp_long(const void *a, const void *b) {
+    long x = *(const long *)a, y = *(const long *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* The Manhattan distance from the head to the food (0 without food);
+ * written out so that the helper builds against older trees too. */
+static long food_distance(const SnakeGame *g) {
+    int w = g->rules.w, head = snake_head(&g->snake);
+    return g->food >= 0
+               ? labs((long)(head % w - g->food % w)) + labs((long)(head / w - g->food / w))
+               : 0;
+}
+
+/* The steps of each apple (sorted in place): median, p90, max and the share
+ * of the steps the costliest tenth took, as the summary line's fields. */
+static void print_apples(long *apple, long n) {
+    qsort(apple, (size_t)n, sizeof *apple, cmp_long);
+    long total = 0, top = 0;
+    for (long i = 0; i < n; i++) {
+        total += apple[i];
+        if (i >= n - n / 10)
+            top += apple[i];
+    }
+    printf(" apples %ld apple_median %ld apple_p90 %ld apple_max %ld top10_share %.2f", n,
+           n > 0 ? apple[n / 2] : 0, n > 0 ? apple[n * 9 / 10] : 0, n > 0 ? apple[n - 1] : 0,
+           total > 0 ? (double)top / (double)total : 0.0);
+}
+
+static void print_bands(const Band *band, int bands) {
+    for (int b = 0; b < bands; b++) {
+        const Band *x = &band[b];
+        if (x->steps == 0)
+            continue;
+        printf("band %3d-%3d%%: apples %5ld steps/apple %7.1f manhattan %5.1f cycle %5.1f%% "
+               "cpu_us %7.1f\n",
+               b * 100 / bands, (b + 1) * 100 / bands, x->apples,
+               x->apples > 0 ? (double)x->steps / (double)x->apples : 0.0,
+               x->apples > 0 ? (double)x->manhattan / (double)x->apples : 0.0,
+               100.0 * (double)x->cycle_moves / (double)x->steps, x->cpu_us / (double)x->steps);
+    }
+}
+
 int main(int argc, char **argv) {
     int w, h;
-    if (argc < 6 || argc > 7 || sscanf(argv[1], "%dx%d", &w, &h) != 2) {
-        fprintf(
-            stderr,
-            "usage: perfect_steps WxH START_LENGTH STRICT(0|1) SEED MAX_STEPS [EXPLAIN(0|1)]\n");
+    if (argc < 6 || argc > 8 || sscanf(argv[1], "%dx%d", &w, &h) != 2) {
+        fprintf(stderr, "usage: perfect_steps WxH START_LENGTH STRICT(0|1) SEED MAX_STEPS "
+                        "[EXPLAIN(0|1)] [BANDS]\n");
         return 2;
     }
     SnakeRules rules = {
         .w = w, .h = h, .start_length = atoi(argv[2]), .strict_tail = atoi(argv[3]) != 0};
     uint64_t seed = strtoull(argv[4], NULL, 10);
     long max_steps = atol(argv[5]);
+    int bands = argc == 8 ? atoi(argv[7]) : 0;
     WsError err = {0};
     SnakeGame g;
     SnakeAi ai;
     size_t cap = (size_t)(max_steps > 0 ? max_steps : 1);
     uint64_t *ns = malloc(cap * sizeof *ns), *cpu = malloc(cap * sizeof *cpu);
-    if (max_steps < 1 || ns == NULL || cpu == NULL ||
-        snake_game_init(&g, &rules, seed, &err) != WS_OK ||
+    long *apple = malloc((size_t)(w > 0 && h > 0 ? w * h : 1) * sizeof *apple);
+    Band band[MAX_BANDS] = {{0}};
+    if (max_steps < 1 || bands < 0 || bands > MAX_BANDS || ns == NULL || cpu == NULL ||
+        apple == NULL || snake_game_init(&g, &rules, seed, &err) != WS_OK ||
         snake_ai_init(&ai, w, h, SNAKE_POLICY_PERFECT, rules.strict_tail, &err) != WS_OK) {
         fprintf(stderr, "perfect_steps: cannot start: %s\n", err.msg);
         return 2;
     }
-    ai.explain = argc == 7 && atoi(argv[6]) != 0; /* headless runs: nobody sees the overlays */
+    ai.explain = argc >= 7 && atoi(argv[6]) != 0; /* headless runs: nobody sees the overlays */
     snake_game_reset(&g, seed);
     snake_ai_clear(&ai);
     uint64_t hash = 1469598103934665603u; /* FNV-1a over the moves */
-    long n = 0;
+    long n = 0, apples = 0, since_eat = 0, near = food_distance(&g);
     double us_sum = 0.0, cpu_sum = 0.0, cycle_cpu = 0.0;
     long cycle_moves = 0, max_at = 0;
     while (g.outcome == SNAKE_PLAYING && n < max_steps) {
+        int len = g.snake.len;
+        Band *x = &band[bands > 0 ? (long)len * bands / (w * h) : 0];
         /* Wall time as the headless summary measures it, and this thread's
          * CPU time around it: on a shared machine the wall figure also holds
          * the time other jobs had the core. */
@@ -86,15 +153,26 @@ int main(int argc, char **argv) {
         cpu[n] = now_ns(CLOCK_THREAD_CPUTIME_ID) - c0;
         us_sum += (double)ns[n] / 1000.0;
         cpu_sum += (double)cpu[n] / 1000.0;
+        x->cpu_us += (double)cpu[n] / 1000.0;
+        x->steps++;
         if (cpu[n] > cpu[max_at])
             max_at = n;
         if (ai.reason == SNAKE_REASON_CYCLE) {
             cycle_moves++;
+            x->cycle_moves++;
             cycle_cpu += (double)cpu[n] / 1000.0;
         }
         n++;
+        since_eat++;
         hash = (hash ^ (uint64_t)(d + 1)) * 1099511628211u;
         snake_game_tick(&g, d);
+        if (g.snake.len > len) { /* an apple eaten: its steps, and the next food's distance */
+            apple[apples++] = since_eat;
+            x->apples++;
+            x->manhattan += near;
+            since_eat = 0;
+            near = food_distance(&g);
+        }
     }
     qsort(ns, (size_t)n, sizeof *ns, cmp_u64);
     qsort(cpu, (size_t)n, sizeof *cpu, cmp_u64);
@@ -104,15 +182,19 @@ int main(int argc, char **argv) {
     const char *outcome = g.outcome == SNAKE_PLAYING ? "playing" : snake_outcome_name(g.outcome);
     printf("steps %ld length %d outcome %s decision_us_mean %.3f decision_us_p99 %.2f "
            "cpu_us_mean %.3f cpu_us_p99 %.2f moves_fnv1a %016llx cpu_us_max %.2f cycle_moves %ld "
-           "cycle_cpu_us_mean %.2f plan_cpu_us_mean %.2f cpu_us_max_at %ld\n",
+           "cycle_cpu_us_mean %.2f plan_cpu_us_mean %.2f cpu_us_max_at %ld",
            n, g.snake.len, outcome, us_sum / (double)n, (double)ns[p99] / 1000.0,
            cpu_sum / (double)n, (double)cpu[p99] / 1000.0, (unsigned long long)hash,
            (double)cpu[n - 1] / 1000.0, cycle_moves,
            cycle_moves > 0 ? cycle_cpu / (double)cycle_moves : 0.0,
            n > cycle_moves ? (cpu_sum - cycle_cpu) / (double)(n - cycle_moves) : 0.0, max_at);
+    print_apples(apple, apples);
+    printf("\n");
+    print_bands(band, bands);
     snake_ai_deinit(&ai);
     snake_game_deinit(&g);
     free(ns);
     free(cpu);
+    free(apple);
     return 0;
 }

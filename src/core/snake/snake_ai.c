@@ -6,6 +6,8 @@
 #include "names.h"
 #include "snake_cycle.h"
 #include "snake_greedy.h"
+#include "snake_hamilton.h"
+#include "snake_perfect.h"
 
 /* ======================================================================== */
 /* Names                                                                     */
@@ -39,26 +41,13 @@ WsStatus snake_policy_check_game(SnakePolicy p, const SnakeGame *g, WsError *err
     WsStatus st = snake_policy_check_walls(p, g->rules.w, g->rules.h, walls, err);
     if (st != WS_OK || walls == NULL || (p != SNAKE_POLICY_HAMILTON && p != SNAKE_POLICY_PERFECT))
         return st;
-    /* The start body must lie on a block cycle: its stays along the top lanes
-     * cut the blocks above it off from it, so a free block that hangs only
-     * on the start row's blocks leaves no cycle. */
-    SnakeCycle c;
-    st = snake_cycle_init(&c, g->rules.w, g->rules.h, err);
+    /* The start body must lie on a block cycle (snake_cycle_check_start). */
+    WsError why = {0};
+    st = snake_cycle_check_start(g, &why);
+    if (st == WS_ERR_ARG)
+        return ws_fail(err, st, "the %s policy: %s", snake_policy_name(p), why.msg);
     if (st != WS_OK)
-        return st;
-    snake_cycle_sync_walls(&c, g);
-    int start = snake_game_start_tail(g);
-    snake_cert_clear(&c.cert);
-    for (int i = 0; start >= 0 && i + 1 < g->rules.start_length; i++)
-        snake_cert_constrain(&c.cert, start + i, start + i + 1, 1);
-    bool ok = start >= 0 && snake_cert_build(&c.cert);
-    snake_cycle_deinit(&c);
-    if (!ok)
-        return ws_fail(err, WS_ERR_ARG,
-                       "the %s policy: the start snake (length %d, row %d) cuts off free blocks "
-                       "above it, so no block cycle holds it (start length 2 always fits)",
-                       snake_policy_name(p), g->rules.start_length,
-                       start >= 0 ? start / g->rules.w : -1);
+        return ws_fail(err, st, "%s", why.msg);
     return WS_OK;
 }
 
@@ -103,11 +92,8 @@ WsStatus snake_ai_init(SnakeAi *ai, int w, int h, SnakePolicy policy, bool stric
     if (st == WS_OK)
         st = snake_greedy_init(ai, w, h, err);
     /* Any board with a cycle gets one, so a policy switch needs no allocation. */
-    if (st == WS_OK && snake_cycle_check_board(w, h, NULL) == WS_OK) {
-        ai->cycle = malloc(sizeof *ai->cycle);
-        st = ai->cycle != NULL ? snake_cycle_init(ai->cycle, w, h, err)
-                               : ws_fail(err, WS_ERR_NOMEM, "out of memory for the snake AI");
-    }
+    if (st == WS_OK && snake_cycle_check_board(w, h, NULL) == WS_OK)
+        st = snake_cycle_create(&ai->cycle, w, h, err);
     if (st != WS_OK) {
         snake_ai_deinit(ai);
         return st;
@@ -129,10 +115,7 @@ void snake_ai_deinit(SnakeAi *ai) {
     snake_deinit(&ai->virt);
     free(ai->release);
     snake_greedy_deinit(ai);
-    if (ai->cycle != NULL) {
-        snake_cycle_deinit(ai->cycle);
-        free(ai->cycle);
-    }
+    snake_cycle_destroy(ai->cycle);
     memset(ai, 0, sizeof *ai);
 }
 
@@ -155,7 +138,7 @@ void snake_ai_clear(SnakeAi *ai) {
 }
 
 /* ======================================================================== */
-/* Cycle policies (snake_cycle.h)                                            */
+/* Cycle policies (snake_hamilton.h, snake_perfect.h)                        */
 /* ======================================================================== */
 
 static void choose_cycle(SnakeAi *ai, const SnakeGame *g) {
@@ -165,15 +148,15 @@ static void choose_cycle(SnakeAi *ai, const SnakeGame *g) {
      * make the cycle policies return DIR_NONE: then greedy plays. */
     bool cycle = ai->cycle != NULL;
     if (cycle && ai->policy == SNAKE_POLICY_HAMILTON)
-        d = snake_cycle_choose_hamilton(ai->cycle, g, &ai->food_path);
+        d = snake_hamilton_choose(ai->cycle, g, &ai->food_path);
     else if (cycle)
-        d = snake_cycle_choose_perfect(ai->cycle, g, &ai->food_path, ai->explain, &shortcut);
+        d = snake_perfect_choose(ai->cycle, g, &ai->food_path, ai->explain, &shortcut);
     if (d == DIR_NONE) {
         /* The body is not on a cycle (the policy was switched mid-game) or the
          * walls are not whole blocks: greedy plays until the game restarts on a cycle. */
         path_clear(&ai->food_path);
         if (ai->cycle != NULL)
-            ai->cycle->order_len = 0;
+            snake_cycle_forget_order(ai->cycle);
         snake_greedy_choose(ai, g);
         return;
     }
@@ -181,15 +164,23 @@ static void choose_cycle(SnakeAi *ai, const SnakeGame *g) {
     ai->reason = shortcut ? SNAKE_REASON_SHORTCUT : SNAKE_REASON_CYCLE;
 }
 
+/* The last decision's cycle, *len cells, when a cycle policy made it. */
+static const int32_t *decision_cycle(const SnakeAi *ai, int *len) {
+    *len = 0;
+    if (ai->cycle == NULL ||
+        (ai->reason != SNAKE_REASON_CYCLE && ai->reason != SNAKE_REASON_SHORTCUT))
+        return NULL;
+    return snake_cycle_order(ai->cycle, len);
+}
+
 int snake_ai_cycle_len(const SnakeAi *ai) {
-    return snake_ai_cycle(ai) != NULL ? ai->cycle->order_len : 0;
+    int len;
+    return decision_cycle(ai, &len) != NULL ? len : 0;
 }
 
 const int32_t *snake_ai_cycle(const SnakeAi *ai) {
-    if (ai->cycle == NULL || ai->cycle->order_len == 0 ||
-        (ai->reason != SNAKE_REASON_CYCLE && ai->reason != SNAKE_REASON_SHORTCUT))
-        return NULL;
-    return ai->cycle->order;
+    int len;
+    return decision_cycle(ai, &len);
 }
 
 /* ======================================================================== */
@@ -217,22 +208,22 @@ Dir snake_ai_choose(SnakeAi *ai, const SnakeGame *g) {
 /* ======================================================================== */
 
 /* Only perfect keeps anything between decisions, and only in its cycle state
- * (snake_cycle_memory_*); the other policies' bytes are empty. */
+ * (snake_perfect_memory_*); the other policies' bytes are empty. */
 static bool keeps_cycle_memory(const SnakeAi *ai) {
     return ai->policy == SNAKE_POLICY_PERFECT && ai->cycle != NULL;
 }
 
 size_t snake_ai_memory_max(const SnakeAi *ai) {
-    return keeps_cycle_memory(ai) ? snake_cycle_memory_max(ai->cycle) : 0;
+    return keeps_cycle_memory(ai) ? snake_perfect_memory_max(ai->cycle) : 0;
 }
 
 size_t snake_ai_memory_save(const SnakeAi *ai, uint8_t *buf) {
-    return keeps_cycle_memory(ai) ? snake_cycle_memory_save(ai->cycle, buf) : 0;
+    return keeps_cycle_memory(ai) ? snake_perfect_memory_save(ai->cycle, buf) : 0;
 }
 
 WsStatus snake_ai_memory_load(SnakeAi *ai, const uint8_t *buf, size_t len, WsError *err) {
     snake_ai_clear(ai);
-    bool ok = keeps_cycle_memory(ai) ? snake_cycle_memory_load(ai->cycle, buf, len) : len == 0;
+    bool ok = keeps_cycle_memory(ai) ? snake_perfect_memory_load(ai->cycle, buf, len) : len == 0;
     if (!ok)
         return ws_fail(err, WS_ERR_PARSE, "malformed %s memory (%zu bytes)",
                        snake_policy_name(ai->policy), len);

@@ -13,10 +13,10 @@
  * function of the position: the plan search it keeps between decisions only
  * saves work.
  *
- * hamilton and perfect (snake_cycle.h, docs/perfect.md) need a board with an
- * even side whose walls, if any, are whole 2x2 blocks; their food_path is the
- * planned route and snake_ai_cycle() the Hamiltonian cycle the decision
- * relied on.
+ * hamilton and perfect (snake_hamilton.h, snake_perfect.h, docs/perfect.md)
+ * need a board with an even side whose walls, if any, are whole 2x2 blocks;
+ * their food_path is the planned route and snake_ai_cycle() the Hamiltonian
+ * cycle the decision relied on.
  */
 #ifndef WS_SNAKE_AI_H
 #define WS_SNAKE_AI_H
@@ -33,13 +33,13 @@
 
 typedef enum SnakePolicy {
     SNAKE_POLICY_GREEDY = 0,
-    SNAKE_POLICY_HAMILTON, /* follow a fixed Hamiltonian cycle (snake_cycle.h) */
-    SNAKE_POLICY_PERFECT,  /* proven-safe shortcuts off a dynamic cycle (snake_cycle.h) */
+    SNAKE_POLICY_HAMILTON, /* follow a fixed Hamiltonian cycle (snake_hamilton.h) */
+    SNAKE_POLICY_PERFECT,  /* proven-safe shortcuts off a dynamic cycle (snake_perfect.h) */
     SNAKE_POLICY_COUNT
 } SnakePolicy;
 
 typedef enum SnakeReason {
-    SNAKE_REASON_NONE = 0, /* no decision yet */
+    SNAKE_REASON_NONE = 0,    /* no decision yet */
     SNAKE_REASON_EAT,         /* the food path is safe: go for it */
     SNAKE_REASON_FOLLOW_TAIL, /* the food is unsafe or unreachable: chase the tail */
     SNAKE_REASON_WANDER,      /* no tail path either: keep the most room */
@@ -77,11 +77,11 @@ typedef struct SnakeAi {
     bool explain;
 
     /* Scratch, owned. */
-    WaveField scratch;   /* searches whose result is not kept */
-    int32_t *release;    /* per cell: the tick from which the body leaves it (0 = free) */
-    uint64_t decisions;  /* how many decisions were made (statistics) */
+    WaveField scratch;        /* searches whose result is not kept */
+    int32_t *release;         /* per cell: the tick from which the body leaves it (0 = free) */
+    uint64_t decisions;       /* how many decisions were made (statistics) */
     struct SnakeCycle *cycle; /* owned; the hamilton / perfect state, NULL on odd x odd boards */
-    SnakePlan *plan;          /* owned; greedy's plan search (snake_greedy.c), kept between decisions */
+    SnakePlan *plan; /* owned; greedy's plan search (snake_greedy.c), kept between decisions */
 } SnakeAi;
 
 /* Allocates the AI's buffers for a w x h board. The hamilton and perfect
@@ -114,7 +114,7 @@ int snake_ai_cycle_len(const SnakeAi *ai);
  * Most of a SnakeAi is the last decision's output (for the overlays) and
  * scratch. Its memory is the part that a later decision reads: `perfect` on a
  * board with two even sides keeps the plan it follows and the certificate
- * tree it committed to (snake_cycle.h, "memory"); `greedy` and `hamilton`
+ * tree it committed to (snake_perfect.h, "memory"); `greedy` and `hamilton`
  * keep nothing, so their decision is a function of the game alone. A policy
  * that starts keeping something between decisions must save it here: the
  * history (snake_history.h) rebuilds a past decision from the game state and
@@ -142,8 +142,7 @@ WsStatus snake_ai_memory_load(SnakeAi *ai, const uint8_t *buf, size_t len, WsErr
  * nonzero = wall; NULL for none); err says why not in one line. greedy plays
  * every board; hamilton and perfect need an even side and walls only as whole
  * 2x2 blocks with connected free blocks (snake_cycle_check_walls). */
-WsStatus snake_policy_check_walls(SnakePolicy p, int w, int h, const uint8_t *walls,
-                                  WsError *err);
+WsStatus snake_policy_check_walls(SnakePolicy p, int w, int h, const uint8_t *walls, WsError *err);
 /* snake_policy_check_walls for the game's board, and for hamilton and
  * perfect on a walled board also its start: the start body must lie on a
  * block cycle (a start row under a free block that hangs only on it has

@@ -1,0 +1,80 @@
+/* snake_cycle_internal.h - what the cycle policies' files share: SnakeCycle's
+ * insides (snake_cycle.h keeps it opaque) and the helpers of snake_cycle.c
+ * that snake_hamilton.c and snake_perfect.c use. Nothing outside those
+ * three files includes it.
+ */
+#ifndef WS_SNAKE_CYCLE_INTERNAL_H
+#define WS_SNAKE_CYCLE_INTERNAL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "path.h"
+#include "snake.h"
+#include "snake_cert.h"
+#include "snake_cycle.h"
+#include "snake_lane.h"
+#include "snake_perfect.h"
+#include "snake_plan.h"
+
+/* The tree `perfect` follows when no plan is taken, and what the last
+ * decision worked out about it (docs/perfect.md, "Choosing the move"). */
+typedef struct SnakeCommit {
+    uint8_t *tree; /* per certificate edge */
+    bool on;       /* tree holds a tree that is being followed */
+    /* Its outline distance to the food from `head`, worked out at the last
+     * decision (head -1: not known), with the food and free blocks then. */
+    int head, dist, food, nfree;
+} SnakeCommit;
+
+struct SnakeCycle {
+    int w, h, cells;
+    bool blocks;    /* both sides even: the dynamic block-tree certificate */
+    SnakeCert cert; /* blocks mode only (zeroed otherwise) */
+    SnakeLane lane; /* blocks mode only: the route search */
+    SnakePlan plan; /* blocks mode only: the plan followed and its search */
+    SnakeCommit commit;
+
+    int32_t *fixed;     /* cells: the fixed cycle, fixed[0] = (0,0), fixed[1] = (1,0) ... */
+    int32_t *fixed_pos; /* cells: the position of each cell on the fixed cycle */
+
+    /* The cycle of the last decision (for overlays and tests): order[0] is the
+     * tail, then the body up to the head, then the free cells in the order the
+     * certificate would visit them. order_len is the floor's cells or 0 (none). */
+    int32_t *order;
+    int order_len;
+
+    const uint8_t *walls; /* the game's walls at the last decision (borrowed), NULL: none */
+    SnakePerfectStats stats;
+
+    void *mem; /* the one block fixed, fixed_pos, order and commit.tree live in */
+};
+
+/* Steps forward along the fixed cycle from a to b (0 when a == b). */
+int snake_cycle_fixed_ahead(const SnakeCycle *c, int a, int b);
+
+/* Whether the body lies on the fixed cycle in order: tail -> head strictly
+ * increasing positions counted from the tail (gaps allowed). */
+bool snake_cycle_fixed_in_order(const SnakeCycle *c, const Snake *s);
+
+/* Makes the fixed cycle the cycle of this decision. */
+void snake_cycle_order_fixed(SnakeCycle *c);
+
+/* Makes the outline of `tree`, from the tail, the cycle of this decision. */
+void snake_cycle_order_tree(SnakeCycle *c, const uint8_t *tree, int tail);
+
+/* Fills route with the cells of the cycle order[0..n) from position
+ * start_pos up to the food; empty when there is no food. */
+void snake_cycle_route_along(Path *route, const int32_t *order, int n, int start_pos, int food);
+
+/* Fills route with the cells of tree's outline from `head` up to the food
+ * (route_along without the whole cycle's order); empty when there is no food. */
+void snake_cycle_route_outline(Path *route, const SnakeCert *k, const uint8_t *tree, int head,
+                               int food);
+
+/* Loads the start body's constraints of game g into k (the start rule of
+ * snake_game_start_tail and the game's start length) and builds a tree:
+ * false when the start body lies on no block cycle. */
+bool snake_cycle_start_tree(SnakeCert *k, const SnakeGame *g);
+
+#endif
