@@ -49,7 +49,7 @@ START_TEST(keeps_and_reads_back) {
     ck_assert_int_eq(engine_info_init(&want, W, H, &err), WS_OK);
     for (long t = 0; t < 500; t++) {
         info_for(&info, t);
-        engine_log_keep(&log, t, (int)(t % 4), &info, (double)t / 4.0);
+        engine_log_keep(&log, t, (int)(t % 4), &info, (double)t / 4.0, NULL, 0);
     }
     ck_assert_int_eq(engine_log_ticks(&log), 500);
     for (long t = 499; t >= 0; t -= 7) { /* any order, as a seek reads them */
@@ -71,6 +71,53 @@ START_TEST(keeps_and_reads_back) {
 }
 END_TEST
 
+/* Each tick keeps the stderr lines of its answer, with or without info, and
+ * a truncation keeps those of the ticks before it. */
+START_TEST(keeps_stderr_lines_per_tick) {
+    EngineLog log;
+    EngineInfo info;
+    WsError err = {0};
+    ck_assert_int_eq(engine_log_init(&log, W, H, ENGINE_LOG_BYTES, &err), WS_OK);
+    ck_assert_int_eq(engine_info_init(&info, W, H, &err), WS_OK);
+    char said[64];
+    for (long t = 0; t < 40; t++) {
+        info_for(&info, t);
+        int n = snprintf(said, sizeof said, "tick %ld thinking\nline two\n", t);
+        engine_log_keep(&log, t, 0, t % 3 == 0 ? NULL : &info, 0.0, t % 5 == 0 ? NULL : said,
+                        (size_t)n);
+    }
+    for (long t = 0; t < 40; t++) {
+        size_t len = 0;
+        const char *got = engine_log_said(&log, t, &len);
+        if (t % 5 == 0) {
+            ck_assert_ptr_null(got);
+            ck_assert_uint_eq(len, 0);
+            continue;
+        }
+        int n = snprintf(said, sizeof said, "tick %ld thinking\nline two\n", t);
+        ck_assert_uint_eq(len, (size_t)n);
+        ck_assert(memcmp(got, said, len) == 0);
+        if (t % 3 != 0) /* the info beside it is whole */
+            ck_assert_ptr_nonnull(engine_log_info(&log, t));
+    }
+    engine_log_truncate(&log, 20);
+    size_t len = 0;
+    ck_assert_ptr_null(engine_log_said(&log, 21, &len));
+    const char *got = engine_log_said(&log, 19, &len);
+    ck_assert_ptr_nonnull(got);
+    ck_assert(memcmp(got, "tick 19 thinking\n", 17) == 0);
+    /* new ticks after the truncation do not overwrite the kept ones */
+    engine_log_keep(&log, 20, 1, &info, 0.0, "after\n", 6);
+    got = engine_log_said(&log, 19, &len);
+    ck_assert(memcmp(got, "tick 19 thinking\n", 17) == 0);
+    got = engine_log_said(&log, 20, &len);
+    ck_assert_uint_eq(len, 6);
+    ck_assert(memcmp(got, "after\n", 6) == 0);
+    engine_info_deinit(&info);
+    engine_log_deinit(&log);
+}
+END_TEST
+
 START_TEST(gaps_replacing_and_no_info) {
     EngineLog log;
     EngineInfo info, want;
@@ -80,26 +127,26 @@ START_TEST(gaps_replacing_and_no_info) {
     ck_assert_int_eq(engine_info_init(&want, W, H, &err), WS_OK);
     /* Tick 5 answered before 0..4 (asked before a seek): a gap. */
     info_for(&info, 5);
-    engine_log_keep(&log, 5, 2, &info, 1.0);
+    engine_log_keep(&log, 5, 2, &info, 1.0, NULL, 0);
     ck_assert_int_eq(engine_log_ticks(&log), 6);
     ck_assert(!engine_log_answer(&log, 3, NULL, NULL));
     ck_assert_ptr_null(engine_log_info(&log, 3));
     /* An answer without info keeps the answer. */
-    engine_log_keep(&log, 3, 1, NULL, 2.0);
+    engine_log_keep(&log, 3, 1, NULL, 2.0, NULL, 0);
     int answer = -1;
     ck_assert(engine_log_answer(&log, 3, &answer, NULL));
     ck_assert_int_eq(answer, 1);
     ck_assert_ptr_null(engine_log_info(&log, 3));
     /* An empty info is an info that says nothing. */
     engine_info_clear(&info);
-    engine_log_keep(&log, 4, 0, &info, 0.5);
+    engine_log_keep(&log, 4, 0, &info, 0.5, NULL, 0);
     const EngineInfo *got = engine_log_info(&log, 4);
     ck_assert_ptr_nonnull(got);
     ck_assert_int_eq(got->path_len + got->mark_len + got->has_wave, 0);
     ck_assert_str_eq(got->text, "");
     /* Replacing tick 5 shows the new one. */
     info_for(&info, 77);
-    engine_log_keep(&log, 5, 3, &info, 9.0);
+    engine_log_keep(&log, 5, 3, &info, 9.0, NULL, 0);
     info_for(&want, 77);
     check_same(engine_log_info(&log, 5), &want, 5);
     ck_assert(engine_log_answer(&log, 5, &answer, NULL));
@@ -119,7 +166,7 @@ START_TEST(truncate_frees_the_tail) {
     ck_assert_int_eq(engine_info_init(&want, W, H, &err), WS_OK);
     for (long t = 0; t < 100; t++) {
         info_for(&info, t);
-        engine_log_keep(&log, t, 0, &info, 0.0);
+        engine_log_keep(&log, t, 0, &info, 0.0, NULL, 0);
     }
     size_t at50 = log.ticks[50].at;
     engine_log_truncate(&log, 50); /* a branch at tick 50 */
@@ -131,7 +178,7 @@ START_TEST(truncate_frees_the_tail) {
     check_same(engine_log_info(&log, 49), &want, 49);
     /* The branch's own ticks go where the dropped ones were. */
     info_for(&info, 1000);
-    engine_log_keep(&log, 50, 1, &info, 0.0);
+    engine_log_keep(&log, 50, 1, &info, 0.0, NULL, 0);
     ck_assert_uint_eq(log.ticks[50].at, at50);
     info_for(&want, 1000);
     check_same(engine_log_info(&log, 50), &want, 50);
@@ -153,7 +200,7 @@ START_TEST(bound_keeps_answers_without_info) {
     long with_info = 0;
     for (long t = 0; t < 200; t++) {
         info_for(&info, t);
-        engine_log_keep(&log, t, (int)(t % 4), &info, 0.0);
+        engine_log_keep(&log, t, (int)(t % 4), &info, 0.0, NULL, 0);
         with_info += engine_log_info(&log, t) != NULL;
         ck_assert(engine_log_answer(&log, t, NULL, NULL));
     }
@@ -177,7 +224,7 @@ START_TEST(allocations_are_amortised) {
     long before = alloc_count();
     for (long t = 0; t < 100000; t++) {
         info_for(&info, t);
-        engine_log_keep(&log, t, 0, &info, 0.0);
+        engine_log_keep(&log, t, 0, &info, 0.0, NULL, 0);
     }
     long grown = alloc_count() - before;
     /* Doubling: about log2(ticks) + log2(bytes) growths, not 100,000. */
@@ -198,6 +245,7 @@ int main(void) {
     Suite *suite = suite_create("engine_log");
     TCase *tc = tcase_create("log");
     tcase_add_test(tc, keeps_and_reads_back);
+    tcase_add_test(tc, keeps_stderr_lines_per_tick);
     tcase_add_test(tc, gaps_replacing_and_no_info);
     tcase_add_test(tc, truncate_frees_the_tail);
     tcase_add_test(tc, bound_keeps_answers_without_info);

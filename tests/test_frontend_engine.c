@@ -360,6 +360,36 @@ START_TEST(a_replay_with_an_engine_checks_its_moves_against_it) {
 }
 END_TEST
 
+/* ---- the engine's stderr, kept per tick ---------------------------------- */
+
+START_TEST(a_step_back_shows_what_the_engine_wrote_on_stderr_there) {
+    /* thinker.py --stderr writes "thinker: tick T" before each answer: the
+     * HUD shows the line of the tick on screen, live and three ticks back
+     * (kept with the answer, not asked again). */
+    char cmd[1024];
+    AppOptions o = engine_opts(cmd, sizeof cmd, "--stderr");
+    o.speed = 50.0;
+    Frontend *app = drive_open(&o);
+    frames_until_ticks(app, 6);
+    drive_key(SDLK_SPACE, KMOD_NONE);
+    frames(app, 20, 10);
+    long first, cur, last;
+    ck_assert(frontend_time(app, &first, &cur, &last));
+    char want[64];
+    snprintf(want, sizeof want, "thinker: tick %ld", cur);
+    ck_assert_msg(strstr(frontend_frame_text(app), want) != NULL, "no \"%s\":\n%s", want,
+                  frontend_frame_text(app));
+    for (int i = 0; i < 3; i++)
+        drive_key(SDLK_COMMA, KMOD_NONE);
+    frames(app, 3, 10);
+    ck_assert(frontend_time(app, &first, &cur, &last));
+    snprintf(want, sizeof want, "thinker: tick %ld", cur);
+    ck_assert_msg(strstr(frontend_frame_text(app), want) != NULL, "no \"%s\" at a past tick:\n%s",
+                  want, frontend_frame_text(app));
+    frontend_close(app);
+}
+END_TEST
+
 /* ---- the sea: Tab is a view of the same game ----------------------------- */
 
 START_TEST(tab_in_the_sea_keeps_the_unfinished_game) {
@@ -414,6 +444,7 @@ static Suite *frontend_engine_suite(void) {
     tcase_add_test(travel, the_end_of_a_game_looks_the_same_however_it_is_reached);
     tcase_add_test(travel, a_replay_with_an_engine_checks_its_moves_against_it);
     tcase_add_test(travel, tab_in_the_sea_keeps_the_unfinished_game);
+    tcase_add_test(travel, a_step_back_shows_what_the_engine_wrote_on_stderr_there);
     suite_add_tcase(s, travel);
     return s;
 }

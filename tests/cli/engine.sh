@@ -167,6 +167,22 @@ fault unknown 'unknown line' "$BAD" unknown snake "$MARK"
 fault badmove 'bad move' "$BAD" badmove snake "$MARK"
 fault orphan 'exited|closed' "$TMP/orphan.sh" "$MARK"
 
+# An engine's stderr: each line said with the job, the game and the tick it
+# came before (two jobs: whose line is whose), quoted; a crash's traceback
+# before its fault line.
+"$WS" snake --headless --games 2 --jobs 2 --size 6x6 --seed 2 \
+    --policy "engine:python3 $ENGINES/thinker.py --stderr" >"$TMP/said.out" 2>"$TMP/said.err" ||
+    fail "stderr: exit $?: $(cat "$TMP/said.err")"
+for g in 0 1; do
+    grep -qE "^wavesnake: engine 'thinker' \[job [01] game $g tick 3\]: thinker: tick 3\$" "$TMP/said.err" ||
+        fail "stderr: no line of game $g tick 3: $(head -5 "$TMP/said.err")"
+done
+"$WS" snake --headless --games 1 --size 6x6 --seed 2 \
+    --policy "engine:python3 -c 'print(\"ready\", flush=True); 1/0'" >/dev/null 2>"$TMP/tb.err"
+grep -q "^wavesnake: engine 'python3' \[job 0 game 0 tick 0\]: ZeroDivisionError" "$TMP/tb.err" ||
+    fail "traceback: $(cat "$TMP/tb.err")"
+tail -1 "$TMP/tb.err" | grep -q 'exited with status 1' || fail "traceback: $(tail -1 "$TMP/tb.err")"
+
 # A malformed info line is a warning, not a fault: the games go on (dead at
 # the wall, exit 0) and the warning is said once for the run, quoted.
 "$WS" snake --headless --games 3 --size 6x6 --seed 2 --policy "engine:$BAD garbageinfo snake $MARK" \
@@ -207,9 +223,12 @@ left wall
 # ---- engines that cannot play at all: exit 2, one line ---------------------------
 expect_usage_error "engine .*exited with status 3 before ready" \
     timeout 60 "$WS" snake --headless --seed 1 --policy "engine:$BAD exit snake $MARK"
-# (The shell says its own "not found" line first: the engine's stderr is ours.)
+# What the engine (here the shell) wrote on its stderr comes first, tagged
+# [start]; the last line is the reason, one line.
 expect_status 2 timeout 60 "$WS" snake --headless --seed 1 --policy "engine:./no-such-engine-$MARK"
-[ "$(grep -c '^wavesnake: ' "$TMP/err")" -eq 1 ] && grep -q '^wavesnake: engine .*status 127' "$TMP/err" ||
+tail -n 1 "$TMP/err" | grep -q '^wavesnake: engine .*status 127' &&
+    grep -q "^wavesnake: engine '.*' \[start\]: .*not found" "$TMP/err" &&
+    [ "$(grep -vc "\[start\]" "$TMP/err")" -eq 1 ] ||
     fail "an engine that cannot start: $(cat "$TMP/err")"
 t0=$SECONDS
 expect_usage_error "engine .*no ready within 10 s" \

@@ -75,6 +75,7 @@ typedef struct MatchWorker {
     SnakePlayer snake[MATCH_MAX_PLAYERS];
     SeaPlayer hunter[MATCH_MAX_PLAYERS];
     int ready; /* players initialised */
+    int job;   /* its place among the workers: an engine's stderr lines say it */
 } MatchWorker;
 
 /* ======================================================================== */
@@ -128,7 +129,9 @@ static WsStatus play_snake(MatchWorker *wk, int k, long index, MatchSlot *slot, 
         }
         Dir d = DIR_NONE;
         WsError why = {0};
-        if (snake_player_choose(p, g, &d, &why) != ENGINE_ANSWERED) {
+        EnginePoll r = snake_player_choose(p, g, &d, &why);
+        player_say_stderr(p->engine, wk->job, index, g->steps);
+        if (r != ENGINE_ANSWERED) {
             if (why.status == WS_ERR_NOMEM) { /* the run's own failure, no fault of the engine */
                 *err = why;
                 return why.status;
@@ -182,6 +185,7 @@ static WsStatus play_sea(MatchWorker *wk, int k, long index, MatchSlot *slot, Ws
         int cell = -1;
         WsError why = {0};
         EnginePoll r = sea_player_choose(p, g, &cell, &why);
+        player_say_stderr(p->engine, wk->job, index, g->shots);
         WsStatus failed = r == ENGINE_FAULT && why.status == WS_ERR_NOMEM ? why.status : WS_OK;
         if (r == ENGINE_FAULT && p->spec.kind == PLAYER_ENGINE && failed == WS_OK) {
             if (stopping(run)) { /* as play_snake's */
@@ -521,8 +525,10 @@ static WsStatus match_play(MatchRun *run, const MatchPrinter *printer, MatchWork
     MatchTake m = {.opts = o, .printer = printer, .run = run, .info = info, .tally = tally};
     WsStatus st =
         info == NULL || tally == NULL ? ws_fail(err, WS_ERR_NOMEM, "out of memory") : WS_OK;
-    for (int w = 0; w < jobs && st == WS_OK; w++)
+    for (int w = 0; w < jobs && st == WS_OK; w++) {
+        workers[w].job = w;
         st = worker_init(&workers[w], run, err);
+    }
     if (st == WS_OK) {
         info_fill(info, o, run->board, &workers[0]);
         run->info = info;

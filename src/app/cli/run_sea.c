@@ -40,6 +40,7 @@ typedef struct SeaWorker {
     SeaGame game;
     SeaPlayer player;
     bool player_ready;
+    int job;          /* its place among the workers: an engine's stderr lines say it */
     LatencyHist hist; /* every decision this worker timed */
 } SeaWorker;
 
@@ -67,6 +68,7 @@ static WsStatus play_game(void *worker, long index, void *result, WsError *err) 
         int cell = -1;
         WsError why = {0};
         EnginePoll r = sea_player_choose(p, g, &cell, &why);
+        player_say_stderr(p->engine, wk->job, index, g->shots);
         if (r == ENGINE_ANSWERED) {
             stats_add(&wk->hist, p->turn.took_ns);
             res->us += sea_player_decision_us(p);
@@ -242,6 +244,7 @@ static WsStatus headless(const AppOptions *opts, SeaWorker *workers, int jobs, T
     WsStatus st = WS_OK;
     for (int k = 0; k < jobs && st == WS_OK; k++) {
         workers[k].opts = opts;
+        workers[k].job = k;
         st =
             sea_player_init(&workers[k].player, &opts->hunter_player, opts->engine_timeout_ms, err);
         workers[k].player_ready = st == WS_OK;

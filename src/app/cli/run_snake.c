@@ -56,6 +56,7 @@ typedef struct Worker {
     SnakeGame game;
     SnakePlayer player;
     bool player_ready;
+    int job; /* its place among the workers: an engine's stderr lines say it */
     LatencyHist hist;
 } Worker;
 
@@ -90,7 +91,9 @@ static WsStatus play_game(void *worker, long index, void *result, WsError *err) 
     while (g->outcome == SNAKE_PLAYING) {
         Dir d = DIR_NONE;
         WsError why = {0};
-        if (snake_player_choose(p, g, &d, &why) != ENGINE_ANSWERED) {
+        EnginePoll r = snake_player_choose(p, g, &d, &why);
+        player_say_stderr(p->engine, wk->job, index, g->steps);
+        if (r != ENGINE_ANSWERED) {
             if (why.status == WS_ERR_NOMEM) { /* the run's own failure, no fault of the engine */
                 *err = why;
                 return why.status;
@@ -213,6 +216,7 @@ static WsStatus play_all(const SnakeRules *rules, const BatchSpec *spec, RunnerG
     for (; ready < n; ready++) {
         Worker *wk = &workers[ready];
         wk->spec = spec;
+        wk->job = ready;
         st = snake_game_init(&wk->game, rules, spec->seed, err);
         if (st == WS_OK)
             st = snake_game_set_walls(&wk->game, spec->walls, err);

@@ -54,6 +54,7 @@ struct Engine {
     int slot;  /* index in procguard's table, -1 when none */
     int pidfd; /* the leader's pidfd, readable once it exited; -1 when none */
     int to_fd, from_fd;
+    int err_fd; /* its stderr's read end; -1 when none (or closed by the engine) */
     bool small_pipe; /* to_fd's pipe is one page: POLLOUT = all read */
     Phase phase;
     int status; /* wait status once reaped */
@@ -79,6 +80,14 @@ struct Engine {
 
     EngineInfo info;
     char warning[ENGINE_WARNING_MAX]; /* the answer's first malformed info line, "" */
+
+    /* What it writes on stderr, as lines: collected in `said` until an
+     * answer or a fault hands them over to `said_out` (engine_said). */
+    char said[ENGINE_SAID_MAX + 1], said_out[ENGINE_SAID_MAX + 1];
+    size_t said_len, said_out_len;
+    char eline[ENGINE_SAID_LINE_MAX]; /* the line being read */
+    size_t eline_len;
+    bool eline_cut; /* it was longer than eline: the rest is dropped */
 
     /* engine_watch: a thread of the engine's own polls it (see "Watching"
      * below). Everything above belongs to that thread while `busy`. */
@@ -184,6 +193,59 @@ static void close_fd(int *fd) {
     *fd = -1;
 }
 
+/* Reads what the engine wrote on stderr (never waits): whole lines go into
+ * `said` (cut at ENGINE_SAID_LINE_MAX bytes; past ENGINE_SAID_MAX a line
+ * is dropped and "..." says so), a partial one waits for its end. Closed at
+ * the engine's end of the pipe. */
+static void read_stderr(Engine *e) {
+    char buf[4096];
+    while (e->err_fd >= 0) {
+        ssize_t n = read(e->err_fd, buf, sizeof buf);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0) {
+            if (n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK)) {
+                close(e->err_fd);
+                e->err_fd = -1;
+            }
+            return;
+        }
+        for (ssize_t i = 0; i < n; i++) {
+            if (buf[i] != '\n') {
+                if (e->eline_len < sizeof e->eline)
+                    e->eline[e->eline_len++] = buf[i];
+                else
+                    e->eline_cut = true;
+                continue;
+            }
+            size_t len = e->eline_len + (e->eline_cut ? 3 : 0);
+            if (e->said_len + len + 1 <= ENGINE_SAID_MAX) {
+                memcpy(e->said + e->said_len, e->eline, e->eline_len);
+                e->said_len += e->eline_len;
+                if (e->eline_cut) {
+                    memcpy(e->said + e->said_len, "...", 3);
+                    e->said_len += 3;
+                }
+                e->said[e->said_len++] = '\n';
+            } else if (e->said_len + 4 <= ENGINE_SAID_MAX &&
+                       (e->said_len < 4 || memcmp(e->said + e->said_len - 4, "...\n", 4) != 0)) {
+                memcpy(e->said + e->said_len, "...\n", 4); /* lines dropped here */
+                e->said_len += 4;
+            }
+            e->eline_len = 0;
+            e->eline_cut = false;
+        }
+    }
+}
+
+/* An answer or a fault takes the lines said so far (engine_said). */
+static void hand_over_said(Engine *e) {
+    memcpy(e->said_out, e->said, e->said_len);
+    e->said_out_len = e->said_len;
+    e->said_out[e->said_out_len] = '\0';
+    e->said_len = 0;
+}
+
 /* Ends the process group now, and the leader even when it left its group
  * (setpgid into wavesnake's own); reaps the leader, waiting at most
  * KILL_WAIT_MS (then says so and goes on); then sweeps what the group's
@@ -211,6 +273,8 @@ static void kill_group(Engine *e) {
     }
     close_fd(&e->to_fd);
     close_fd(&e->from_fd);
+    read_stderr(e); /* its last words (a traceback) are in the pipe still */
+    close_fd(&e->err_fd);
     close_fd(&e->pidfd);
     e->pid = 0;
     e->phase = PHASE_DEAD;
@@ -228,6 +292,7 @@ fault(Engine *e, WsError *err, const char *fmt, ...) {
     vsnprintf(what, sizeof what, fmt, ap);
     va_end(ap);
     kill_group(e);
+    hand_over_said(e);
     ws_fail(err, WS_ERR_ARG, "engine %s: %s", e->name, what);
     return ENGINE_FAULT;
 }
@@ -296,16 +361,25 @@ static WsStatus spawn(Engine *e, WsError *err) {
         return ws_fail(err, WS_ERR_ARG, "engine %s: cannot make a pipe: %s", e->name,
                        strerror(errno));
     }
+    /* Its stderr: read by wavesnake, kept per tick and said with the game
+     * and the tick (docs/engines.md); without a pipe, wavesnake's own. */
+    int errp[2] = {-1, -1};
+    if (pipe2(errp, O_CLOEXEC) != 0)
+        errp[0] = errp[1] = -1;
     e->small_pipe = fcntl(in[1], F_SETPIPE_SZ, REQUEST_PIPE_BYTES) == REQUEST_PIPE_BYTES;
     pid_t pid;
     int slot;
-    int rc = procguard_spawn(script, in[0], out[1], &pid, &slot);
+    int rc = procguard_spawn(script, in[0], out[1], errp[1], &pid, &slot);
     free(script);
     close(in[0]);
     close(out[1]);
+    if (errp[1] >= 0)
+        close(errp[1]);
     if (rc != 0) {
         close(in[1]);
         close(out[0]);
+        if (errp[0] >= 0)
+            close(errp[0]);
         if (rc == ENOSPC)
             return ws_fail(err, WS_ERR_ARG, "engine %s: more than %d engines at once", e->name,
                            ENGINE_MAX_LIVE);
@@ -318,6 +392,11 @@ static WsStatus spawn(Engine *e, WsError *err) {
     e->pidfd = (int)syscall(SYS_pidfd_open, pid, 0); /* close-on-exec; -1 on old kernels */
     e->to_fd = in[1];
     e->from_fd = out[0];
+    e->err_fd = errp[0];
+    if (e->err_fd >= 0)
+        fcntl(e->err_fd, F_SETFL, fcntl(e->err_fd, F_GETFL) | O_NONBLOCK);
+    e->said_len = e->eline_len = 0;
+    e->eline_cut = false;
     fcntl(e->to_fd, F_SETFL, fcntl(e->to_fd, F_GETFL) | O_NONBLOCK);
     fcntl(e->from_fd, F_SETFL, fcntl(e->from_fd, F_GETFL) | O_NONBLOCK);
     return WS_OK;
@@ -387,7 +466,7 @@ WsStatus engine_launch(Engine **out, const char *cmd, EngineKind kind, int timeo
     e->rbuf = malloc(RBUF_CAP);
     e->wcap = 4096;
     e->wbuf = malloc(e->wcap);
-    e->to_fd = e->from_fd = e->pidfd = -1;
+    e->to_fd = e->from_fd = e->err_fd = e->pidfd = -1;
     e->slot = -1;
     e->kind = kind;
     e->timeout_ms = timeout_ms > 0 ? timeout_ms : ENGINE_TIMEOUT_DEFAULT;
@@ -413,6 +492,19 @@ WsStatus engine_launch(Engine **out, const char *cmd, EngineKind kind, int timeo
     return WS_OK;
 }
 
+/* An engine that never got ready says why on its stderr, most of the time
+ * ("can't open file"): those lines go out before the caller's one line. */
+static void say_start_lines(const Engine *e) {
+    const char *s = e->said_out, *end = s + e->said_out_len;
+    while (s < end) {
+        const char *nl = memchr(s, '\n', (size_t)(end - s));
+        size_t n = nl != NULL ? (size_t)(nl - s) : (size_t)(end - s);
+        char q[ENGINE_SAID_LINE_MAX * 4 + 8];
+        report_warn("engine '%s' [start]: %s", e->name, ws_quote_len(q, sizeof q, s, n));
+        s += n + 1;
+    }
+}
+
 WsStatus engine_start(Engine **out, const char *cmd, EngineKind kind, int timeout_ms,
                       WsError *err) {
     WsStatus st = engine_launch(out, cmd, kind, timeout_ms, err);
@@ -420,6 +512,7 @@ WsStatus engine_start(Engine **out, const char *cmd, EngineKind kind, int timeou
         return st;
     st = hello_wait(*out, err);
     if (st != WS_OK) {
+        say_start_lines(*out);
         engine_stop(*out);
         *out = NULL;
     }
@@ -469,6 +562,12 @@ void engine_stop(Engine *e) {
 }
 
 const char *engine_name(const Engine *e) { return e->name; }
+
+const char *engine_said(const Engine *e, size_t *len) {
+    if (len != NULL)
+        *len = e->said_out_len;
+    return e->said_out;
+}
 long engine_pgid(const Engine *e) { return e->pid > 0 ? (long)e->pid : 0; }
 bool engine_alive(const Engine *e) { return phase_of(e) != PHASE_DEAD; }
 
@@ -799,6 +898,8 @@ static EnginePoll on_line(Engine *e, const char *s, size_t n, EngineAnswer *ans,
     ans->wait_ns = e->t_written_ns != 0 && now > e->t_written_ns ? now - e->t_written_ns : 0;
     ans->info = &e->info;
     ans->warning = e->warning[0] != '\0' ? e->warning : NULL;
+    read_stderr(e); /* what it said on stderr before this answer */
+    hand_over_said(e);
     e->phase = PHASE_IDLE;
     return ENGINE_ANSWERED;
 }
@@ -893,9 +994,10 @@ static EnginePoll poll_lines(Engine *e, int wait_ms, EngineAnswer *ans, WsError 
          * gets the same fault. */
         bool unread = e->wlen > e->woff || e->go_held;
         bool want_out = e->wlen > e->woff || (e->go_held && e->small_pipe);
-        struct pollfd pf[3] = {{e->from_fd, POLLIN, 0},
+        struct pollfd pf[4] = {{e->from_fd, POLLIN, 0},
                                {e->to_fd, (short)(want_out ? POLLOUT : 0), 0},
-                               {e->reaped ? -1 : e->pidfd, POLLIN, 0}};
+                               {e->reaped ? -1 : e->pidfd, POLLIN, 0},
+                               {e->err_fd, POLLIN, 0}};
         long slice = until - now;
         if (slice < 0)
             slice = 0;
@@ -903,13 +1005,15 @@ static EnginePoll poll_lines(Engine *e, int wait_ms, EngineAnswer *ans, WsError 
             slice = POLL_SLICE_MS; /* look at the leader now and then (below) */
         if (slice > 1 && e->go_held && !e->small_pipe)
             slice = 1; /* no POLLOUT for "all read": look again soon */
-        int pr = poll(pf, 3, (int)slice);
+        int pr = poll(pf, 4, (int)slice);
         if (pr < 0 && errno != EINTR)
             return fault(e, err, "poll failed: %s", strerror(errno));
         if (pr > 0 && unread && (pf[1].revents & (POLLERR | POLLHUP))) {
             e->wdead = true;
             continue;
         }
+        if (pr > 0 && (pf[3].revents & (POLLIN | POLLHUP | POLLERR)))
+            read_stderr(e); /* a full stderr pipe would stop the engine */
         bool eof = false;
         if (pr > 0 && (pf[0].revents & (POLLIN | POLLHUP | POLLERR))) {
             eof = read_available(e);

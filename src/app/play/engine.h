@@ -13,8 +13,9 @@
  * Coordinates are (x, y), 0-based, x the column; directions U R D L.
  *
  *   start      the program runs as `/bin/sh -c CMD` in the current directory,
- *              in its own process group, with its two pipes and wavesnake's
- *              stderr and no other descriptor (procguard.h).
+ *              in its own process group, with its three pipes (stdin,
+ *              stdout, stderr: its stderr lines are read as they come,
+ *              engine_said) and no other descriptor (procguard.h).
  *   handshake  -> `wavesnake 1 snake` (or `wavesnake 1 sea`)
  *              <- `name WORDS` (optional, at most once), then `ready`,
  *              within ENGINE_READY_MS (10 s).
@@ -121,6 +122,8 @@ enum {
     ENGINE_QUIT_MS = 1000,         /* ms an engine has to exit after `quit` */
     ENGINE_NAME_MAX = 63,          /* bytes of engine_name */
     ENGINE_WARNING_MAX = 160,      /* bytes of an answer's warning */
+    ENGINE_SAID_MAX = 4096,        /* bytes of stderr lines kept per answer */
+    ENGINE_SAID_LINE_MAX = 512,    /* bytes of one stderr line kept */
     ENGINE_MAX_LIVE = 1024         /* engines running at once (the signal table) */
 };
 
@@ -200,6 +203,14 @@ void engine_stop(Engine *e);
  * `python3`). Printable ASCII without spaces, at most ENGINE_NAME_MAX bytes
  * (other bytes of the command are shown as '_'). */
 const char *engine_name(const Engine *e);
+
+/* What the engine wrote on its stderr (a pipe of wavesnake's) up to its
+ * last answer or fault: whole lines, each ended by '\n', raw bytes (quote
+ * them before showing them), at most ENGINE_SAID_MAX bytes (a line over
+ * ENGINE_SAID_LINE_MAX ends in "...", a line "..." says lines were
+ * dropped). Lines written while no request was out come with the next
+ * answer. Valid until the next request; "" when none. */
+const char *engine_said(const Engine *e, size_t *len);
 
 /* The process group of a running engine (its leader's pid), 0 when stopped. For tests. */
 long engine_pgid(const Engine *e);

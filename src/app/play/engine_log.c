@@ -58,21 +58,28 @@ static bool text_room(EngineLog *log, size_t n) {
     return true;
 }
 
-void engine_log_keep(EngineLog *log, long t, int answer, const EngineInfo *info, double ms) {
+void engine_log_keep(EngineLog *log, long t, int answer, const EngineInfo *info, double ms,
+                     const char *said, size_t said_len) {
     if (t < 0 || !ticks_room(log, t))
         return;
     /* A replaced tick's old text stays in the buffer until a truncation
      * below it: replacing happens once per branch, not per frame. */
     EngineLogTick *k = &log->ticks[t];
     *k = (EngineLogTick){.ms = (float)ms, .answer = answer, .answered = true};
-    if (info != NULL) {
-        size_t n = engine_info_format(info, log->fmt, log->fmt_cap);
-        if (text_room(log, n)) {
+    size_t n = info != NULL ? engine_info_format(info, log->fmt, log->fmt_cap) : 0;
+    if (said == NULL)
+        said_len = 0;
+    if ((info != NULL || said_len > 0) && said_len <= UINT32_MAX) {
+        /* Its info then its stderr lines, back to back. */
+        if (text_room(log, n + said_len)) {
             memcpy(log->text + log->used, log->fmt, n);
+            if (said_len > 0)
+                memcpy(log->text + log->used + n, said, said_len);
             k->at = log->used;
             k->len = (uint32_t)n;
-            k->has_info = true;
-            log->used += n;
+            k->said_len = (uint32_t)said_len;
+            k->has_info = info != NULL;
+            log->used += n + said_len;
         } else {
             log->full = true;
         }
@@ -90,9 +97,11 @@ void engine_log_truncate(EngineLog *log, long t) {
     log->nticks = t;
     /* The text the remaining ticks point at ends where the furthest does. */
     size_t end = 0;
-    for (long i = 0; i < log->nticks; i++)
-        if (log->ticks[i].has_info && log->ticks[i].at + log->ticks[i].len > end)
-            end = log->ticks[i].at + log->ticks[i].len;
+    for (long i = 0; i < log->nticks; i++) {
+        const EngineLogTick *k = &log->ticks[i];
+        if (k->len + k->said_len > 0 && k->at + k->len + k->said_len > end)
+            end = k->at + k->len + k->said_len;
+    }
     log->used = end;
     if (t == 0)
         log->full = false;
@@ -116,6 +125,15 @@ const EngineInfo *engine_log_info(EngineLog *log, long t) {
     if (engine_info_parse(&log->shown, log->text + k->at, k->len, &err) != WS_OK)
         return NULL; /* (its own format: cannot happen) */
     return &log->shown;
+}
+
+const char *engine_log_said(const EngineLog *log, long t, size_t *len) {
+    *len = 0;
+    if (t < 0 || t >= log->nticks || log->ticks[t].said_len == 0)
+        return NULL;
+    const EngineLogTick *k = &log->ticks[t];
+    *len = k->said_len;
+    return log->text + k->at + k->len;
 }
 
 long engine_log_ticks(const EngineLog *log) { return log->nticks; }

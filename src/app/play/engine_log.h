@@ -33,7 +33,8 @@ enum { ENGINE_LOG_BYTES = 256 << 20 }; /* the info text a game may keep */
 typedef struct EngineLogTick {
     size_t at; /* its info: text[at .. at + len) */
     uint32_t len;
-    float ms;      /* the answer's wait */
+    uint32_t said_len; /* its stderr lines: text[at + len .. at + len + said_len) */
+    float ms;          /* the answer's wait */
     int answer;    /* the move or shot */
     bool answered; /* false: nothing kept for this tick */
     bool has_info; /* false: its info was not kept (none said, or over the bound) */
@@ -54,10 +55,13 @@ typedef struct EngineLog {
 WsStatus engine_log_init(EngineLog *log, int w, int h, size_t limit, WsError *err);
 void engine_log_deinit(EngineLog *log);
 
-/* Keeps the answer for tick t (replacing what was kept there); info may be
- * NULL. Out of memory or over the bound it keeps less (the answer without
- * its info, or nothing), never fails: the tick is then asked for again. */
-void engine_log_keep(EngineLog *log, long t, int answer, const EngineInfo *info, double ms);
+/* Keeps the answer for tick t (replacing what was kept there), with its
+ * info (NULL: none) and the lines the engine wrote on stderr before it
+ * (engine_said; NULL or 0 bytes: none). Out of memory or over the bound it
+ * keeps less (the answer without its info and lines, or nothing), never
+ * fails: the tick is then asked for again. */
+void engine_log_keep(EngineLog *log, long t, int answer, const EngineInfo *info, double ms,
+                     const char *said, size_t said_len);
 
 /* Forgets tick t and every later one (a branch at t; 0: a new game). */
 void engine_log_truncate(EngineLog *log, long t);
@@ -68,6 +72,11 @@ bool engine_log_answer(const EngineLog *log, long t, int *answer, double *ms);
 /* The info kept for tick t, parsed into log->shown; NULL when none is kept.
  * Valid until the next call. */
 const EngineInfo *engine_log_info(EngineLog *log, long t);
+
+/* The stderr lines kept with tick t's answer (raw bytes, each line ended by
+ * '\n'), *len bytes; NULL (and 0) when none. Valid until the next keep or
+ * truncate. */
+const char *engine_log_said(const EngineLog *log, long t, size_t *len);
 
 /* The ticks 0 .. n-1 the log covers (later ticks have nothing kept). */
 long engine_log_ticks(const EngineLog *log);

@@ -18,6 +18,11 @@ static Engine *session_engine(const EngineSession *s) {
 /* The fault line of `why` at `where`, kept for the caller's poll. */
 static void set_fault(EngineSession *s, EngineStamp where, const WsError *why) {
     player_fault_line(session_engine(s), where.game, where.tick, why, s->fault, sizeof s->fault);
+    size_t n = 0;
+    const char *said = engine_said(session_engine(s), &n); /* its last words, a traceback */
+    memcpy(s->fault_said, said, n);
+    s->fault_said[n] = '\0';
+    s->fault_said_len = n;
     s->fault_stamp = where;
     s->failed = true;
     s->asked = s->starting = false;
@@ -104,6 +109,7 @@ void engine_session_new_game(EngineSession *s, long index) {
     s->game = index;
     s->epoch++;
     s->fault[0] = '\0';
+    s->fault_said_len = 0;
     s->warning[0] = '\0';
     engine_log_truncate(&s->log, 0);
 }
@@ -194,10 +200,17 @@ EnginePoll engine_session_poll(EngineSession *s, int wait_ms, EngineReply *reply
         s->kind == ENGINE_SEA ? sea_player_info(&s->sea) : snake_player_info(&s->snake);
     double us = s->kind == ENGINE_SEA ? sea_player_decision_us(&s->sea)
                                       : snake_player_decision_us(&s->snake);
+    size_t said_len = 0;
+    const char *said = engine_said(session_engine(s), &said_len);
     if (s->keep_log)
-        engine_log_keep(&s->log, s->out.tick, answer, info, us / 1000.0);
-    *reply = (EngineReply){
-        .stamp = s->out, .answer = answer, .decision_us = us, .info = info, .warning = warning};
+        engine_log_keep(&s->log, s->out.tick, answer, info, us / 1000.0, said, said_len);
+    *reply = (EngineReply){.stamp = s->out,
+                           .answer = answer,
+                           .decision_us = us,
+                           .info = info,
+                           .warning = warning,
+                           .said = said,
+                           .said_len = said_len};
     return ENGINE_ANSWERED;
 }
 
@@ -225,6 +238,10 @@ bool engine_session_kept(const EngineSession *s, long t, int *answer, double *de
     if (decision_us != NULL)
         *decision_us = ms * 1000.0;
     return true;
+}
+
+const char *engine_session_said_at(const EngineSession *s, long t, size_t *len) {
+    return engine_log_said(&s->log, t, len);
 }
 
 const EngineInfo *engine_session_info_at(EngineSession *s, long t) {

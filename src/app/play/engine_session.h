@@ -39,6 +39,10 @@
  * line (engine.h, "Warnings"): s.warning says so with the game and the
  * tick, and the first one of a session goes to stderr.
  *
+ * The engine's stderr. What it writes there comes as lines with each
+ * answer (reply.said), is kept per tick with the answer for time travel
+ * (engine_session_said_at), and up to a fault in s.fault_said.
+ *
  * Decision time: reply.decision_us is the engine client's (engine.h: from
  * the request written to the answer read), the figure a headless run uses.
  *
@@ -76,6 +80,8 @@ typedef struct EngineReply {
     double decision_us;     /* from the request written to the answer read */
     const EngineInfo *info; /* what it said it thought; valid until the next ask */
     const char *warning;    /* a malformed info line it dropped (engine.h), NULL: none */
+    const char *said;       /* the lines it wrote on stderr before it (engine_said) */
+    size_t said_len;
 } EngineReply;
 
 typedef struct EngineSession {
@@ -96,6 +102,8 @@ typedef struct EngineSession {
     EngineLog log;                     /* this game's answers, by tick */
     char fault[ENGINE_FAULT_LINE_MAX]; /* the last fault line; "" since the game started */
     EngineStamp fault_stamp;           /* where it happened */
+    char fault_said[ENGINE_SAID_MAX + 1]; /* what it wrote on stderr up to the fault */
+    size_t fault_said_len;
     char warning[ENGINE_FAULT_LINE_MAX]; /* the last warning line (a dropped info line) */
     long warnings;                       /* answers with a warning so far */
 } EngineSession;
@@ -158,6 +166,10 @@ bool engine_session_kept(const EngineSession *s, long t, int *answer, double *de
 /* The info kept at tick t (parsed into the log's scratch, valid until the
  * next call); NULL when none is kept. */
 const EngineInfo *engine_session_info_at(EngineSession *s, long t);
+
+/* The lines the engine wrote on stderr before its answer at tick t (raw
+ * bytes, each ended by '\n'); NULL when none are kept. */
+const char *engine_session_said_at(const EngineSession *s, long t, size_t *len);
 
 /* The ticks 0 .. n-1 the log covers. */
 long engine_session_kept_ticks(const EngineSession *s);

@@ -191,6 +191,12 @@ const EngineInfo *snake_player_info(const SnakePlayer *p);
  * with the engine's name (docs/engines.md). */
 const char *snake_player_name(const SnakePlayer *p);
 
+/* Says on stderr, through report_warn, each line the engine wrote on its
+ * stderr up to its last answer or fault (engine_said), quoted, with who
+ * and where: "engine 'NAME' [job J game G tick T]: LINE" (job: the worker,
+ * so that --jobs N runs say whose line it is). Nothing for a built-in AI. */
+void player_say_stderr(const Engine *e, int job, long game, long tick);
+
 /* One fault line for stderr or the HUD, from an ENGINE_FAULT's err:
  * "engine 'NAME', game G tick T: what was wrong". Returns buf. */
 const char *player_fault_line(const Engine *e, long game, long tick, const WsError *err, char *buf,

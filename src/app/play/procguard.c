@@ -382,7 +382,7 @@ void procguard_reserve_stdio(void) {
 
 typedef struct SpawnJob {
     const char *script;
-    int in_fd, out_fd;
+    int in_fd, out_fd, err_fd; /* err_fd -1: wavesnake's own stderr */
     pid_t pid;
     int error; /* 0, or the errno of fork */
     bool done;
@@ -412,7 +412,9 @@ static _Noreturn void child_exec(const SpawnJob *j, pid_t parent) {
         _exit(127);
     setpgid(0, 0);
     int in = fcntl(j->in_fd, F_DUPFD, 3), out = fcntl(j->out_fd, F_DUPFD, 3);
-    if (in < 0 || out < 0 || dup2(in, 0) != 0 || dup2(out, 1) != 1)
+    int err = j->err_fd >= 0 ? fcntl(j->err_fd, F_DUPFD, 3) : 2;
+    if (in < 0 || out < 0 || err < 0 || dup2(in, 0) != 0 || dup2(out, 1) != 1 ||
+        (err != 2 && dup2(err, 2) != 2))
         _exit(127);
     close_from(3);
     /* Handlers (the guard's, SDL's) must not run in the child once signals
@@ -476,7 +478,8 @@ static void start_spawner(void) {
     pthread_sigmask(SIG_SETMASK, &old, NULL);
 }
 
-int procguard_spawn(const char *script, int child_in, int child_out, pid_t *pid, int *slot) {
+int procguard_spawn(const char *script, int child_in, int child_out, int child_err, pid_t *pid,
+                    int *slot) {
     procguard_arm();
     pthread_once(&spawner_once, start_spawner);
     *pid = 0;
@@ -490,7 +493,7 @@ int procguard_spawn(const char *script, int child_in, int child_out, pid_t *pid,
         pthread_mutex_unlock(&guard_lock);
         return ENOSPC;
     }
-    SpawnJob j = {script, child_in, child_out, 0, 0, false};
+    SpawnJob j = {script, child_in, child_out, child_err, 0, 0, false};
     if (spawner_up) {
         pthread_mutex_lock(&job_lock);
         job = &j;

@@ -14,8 +14,8 @@
  *    on a closed descriptor 0, 1 or 2, so that no pipe or file opened later
  *    lands there (a pipe on fd 1 would get the run's results).
  *  - procguard_spawn starts `/bin/sh -c SCRIPT` in a process group of its
- *    own with two pipe ends as its stdin and stdout, wavesnake's stderr, and
- *    no other descriptor: every descriptor above 2 is closed in the child
+ *    own with two pipe ends as its stdin and stdout, a third (or
+ *    wavesnake's own) as its stderr, and no other descriptor: every descriptor above 2 is closed in the child
  *    before exec, whatever its close-on-exec flag (a library's, one
  *    inherited from whoever started wavesnake). The child asks for SIGKILL
  *    when wavesnake dies (PR_SET_PDEATHSIG). That signal follows the thread
@@ -75,13 +75,15 @@ void procguard_reserve_stdio(void);
  * procguard_spawn and procguard_add_file call it. */
 void procguard_arm(void);
 
-/* Starts `/bin/sh -c script` (above) with child_in as its stdin and
- * child_out as its stdout, in its own process group, and adds that group to
+/* Starts `/bin/sh -c script` (above) with child_in as its stdin,
+ * child_out as its stdout and child_err as its stderr (-1: wavesnake's
+ * stderr), in its own process group, and adds that group to
  * the table. The caller keeps and closes its descriptors. Returns 0 with
  * *pid (the leader, also the group id) and *slot (for procguard_forget),
  * ENOSPC when PROCGUARD_GROUPS_MAX engines run already, or the errno of the
  * failed fork. An exec that fails shows as exit status 127. */
-int procguard_spawn(const char *script, int child_in, int child_out, pid_t *pid, int *slot);
+int procguard_spawn(const char *script, int child_in, int child_out, int child_err, pid_t *pid,
+                    int *slot);
 
 /* Takes an engine out of the table once its group has been killed (slot
  * may be -1). */

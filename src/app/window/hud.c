@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "ws_error.h"
+
 /* ======================================================================== */
 /* HUD writer                                                                */
 /* ======================================================================== */
@@ -362,4 +364,29 @@ bool hud_reserve(Hud *hud, int lines) {
         return true;
     }
     return false;
+}
+
+void hud_tail_lines(Hud *hud, const char *key, Rgba color, const char *text, size_t len, int max) {
+    if (hud->strip || text == NULL || len == 0 || max <= 0)
+        return;
+    /* Back from the end: the start of the last `max` lines. */
+    size_t start = len;
+    int lines = 0;
+    while (start > 0 && lines < max) {
+        size_t end = start - 1; /* the '\n' of this line (or the text's last byte) */
+        start = end;
+        while (start > 0 && text[start - 1] != '\n')
+            start--;
+        lines++;
+    }
+    bool first = true;
+    for (size_t at = start; at < len;) {
+        const char *nl = memchr(text + at, '\n', len - at);
+        size_t n = nl != NULL ? (size_t)(nl - (text + at)) : len - at;
+        char q[128];
+        ws_quote_len(q, sizeof q, text + at, n);
+        hud_kv(hud, first ? key : "", color, "%s", q);
+        first = false;
+        at += n + 1;
+    }
 }

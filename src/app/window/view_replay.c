@@ -522,10 +522,18 @@ static void replay_view_hud(void *state, FrontendCtx *ctx, Hud *hud) {
             hud_kv(hud, "decision", PAL_ACCENT, "%s ... %.1f s",
                    v->eng.starting ? "starting the engine" : "thinking",
                    engine_session_thinking_ms(&v->eng, monoclock_now_ns()) / 1000.0);
-        if (v->eng.fault[0] != '\0')
+        if (v->eng.fault[0] != '\0') {
             hud_wrapped(hud, PAL_BAD, v->eng.fault);
-        else if (v->eng.warning[0] != '\0') /* an info line it dropped */
+            hud_tail_lines(hud, "stderr", PAL_TEXT_DIM, v->eng.fault_said, v->eng.fault_said_len,
+                           3);
+        } else if (v->eng.warning[0] != '\0') { /* an info line it dropped */
             hud_wrapped(hud, PAL_ACCENT, v->eng.warning);
+        }
+        if (s->info_tick >= 0) {
+            size_t n = 0;
+            const char *said = engine_session_said_at(&v->eng, s->info_tick, &n);
+            hud_tail_lines(hud, "stderr", PAL_TEXT_DIM, said, n, 3);
+        }
     } else if (!tg->policy_known && player_spec_is_engine(tg->policy_name)) {
         hud_kv(hud, "policy", PAL_BAD, "%s (greedy's overlays)", tg->policy_name);
         hud_wrapped(hud, PAL_TEXT_DIM, "(--policy engine:CMD shows an engine's own)");

@@ -731,7 +731,14 @@ static void hud_engine_reason(Hud *hud, const SeaView *v, const Shooter *s) {
     if (s->game.forfeit) {
         hud_kv(hud, "forfeit", PAL_BAD, "the engine's game is lost");
         hud_wrapped(hud, PAL_BAD, e->sess.fault[0] ? e->sess.fault : "the engine failed");
+        hud_tail_lines(hud, "stderr", PAL_TEXT_DIM, e->sess.fault_said, e->sess.fault_said_len,
+                       3);
         return;
+    }
+    if (e->shown_tick >= 0) { /* what it wrote on stderr before that answer */
+        size_t n = 0;
+        const char *said = engine_session_said_at(&e->sess, e->shown_tick, &n);
+        hud_tail_lines(hud, "stderr", PAL_TEXT_DIM, said, n, 3);
     }
     if (e->sess.warning[0] != '\0') /* an info line it dropped */
         hud_wrapped(hud, PAL_ACCENT, e->sess.warning);

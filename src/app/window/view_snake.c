@@ -606,10 +606,17 @@ static void snake_view_hud(void *state, FrontendCtx *ctx, Hud *hud) {
     if (s->engine && engine_log_full(&v->eng.log))
         hud_text(hud, PAL_TEXT_DIM, "info of later ticks not kept (%d MiB)",
                  ENGINE_LOG_BYTES >> 20);
-    if (v->have_engine && v->eng.fault[0] != '\0')
+    if (v->have_engine && v->eng.fault[0] != '\0') {
         hud_wrapped(hud, PAL_BAD, v->eng.fault);
-    else if (s->engine && v->eng.warning[0] != '\0') /* an info line it dropped */
+        hud_tail_lines(hud, "stderr", PAL_TEXT_DIM, v->eng.fault_said, v->eng.fault_said_len, 3);
+    } else if (s->engine && v->eng.warning[0] != '\0') { /* an info line it dropped */
         hud_wrapped(hud, PAL_ACCENT, v->eng.warning);
+    }
+    if (s->engine && s->info_tick >= 0) { /* what it wrote on stderr before that answer */
+        size_t n = 0;
+        const char *said = engine_session_said_at(&v->eng, s->info_tick, &n);
+        hud_tail_lines(hud, "stderr", PAL_TEXT_DIM, said, n, 3);
+    }
     if (!hud->strip)
         snake_screen_hud_decision(s, ctx, hud);
 }
