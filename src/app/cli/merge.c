@@ -682,7 +682,7 @@ static WsStatus sum_up(Merge *m, bool json, FILE *out) {
         s.walls_hash = r->walls.hash;
         s.version = r->has[F_VERSION] ? r->version : NULL;
         if (note[0] != '\0')
-            fprintf(stderr, "wavesnake: %s\n", note);
+            report_warn("%s", note);
         snake_summary_print(out, &s, json);
     }
     snake_summary_free(&s);

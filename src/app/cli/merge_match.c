@@ -19,6 +19,7 @@
 #include "match_report.h"
 #include "merge.h"
 #include "options.h"
+#include "report.h"
 #include "sea.h"
 
 struct MatchGames {
@@ -412,12 +413,11 @@ WsStatus merge_match_sum_up(Merge *m, bool json, FILE *out) {
             if (m->files[i].stopped)
                 stop = MATCH_STOP_INTERRUPTED;
         if (note[0] != '\0')
-            fprintf(stderr, "wavesnake: %s\n", note);
+            report_warn("%s", note);
         if (counted < mg->n)
-            fprintf(stderr,
-                    "wavesnake: merge: the test decided at game %ld; the %ld games after it are "
-                    "not counted, as one run would not have played them\n",
-                    index[counted - 1], mg->n - counted);
+            report_warn("merge: the test decided at game %ld; the %ld games after it are "
+                        "not counted, as one run would not have played them",
+                        index[counted - 1], mg->n - counted);
         match_report_summary(out, info, tally, stop, json);
     }
     free(sorted);

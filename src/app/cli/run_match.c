@@ -344,7 +344,7 @@ static WsStatus take_seed(void *ctx, long index, void *result, WsError *err) {
                 fputc('\n', stderr);
             m->drawn = false;
             fflush(stdout); /* the game lines before it first, where both go to one place */
-            fprintf(stderr, "wavesnake: %s\n", slot->fault[k]);
+            report_warn("%s", slot->fault[k]);
         }
     match_tally_add(m->tally, slot->res);
     for (int k = 0; k < info->players; k++) {

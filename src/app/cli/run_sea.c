@@ -216,7 +216,7 @@ static WsStatus take_game(void *ctx, long index, void *result, WsError *err) {
     if (r->forfeit) {
         t->forfeit++;
         fflush(stdout);
-        fprintf(stderr, "wavesnake: %s\n", r->fault);
+        report_warn("%s", r->fault);
         if (run->opts->json)
             printf("{\"game\":%ld,\"seed\":%llu,\"forfeit\":true,\"shots\":%d}\n", index, seed,
                    r->shots);
