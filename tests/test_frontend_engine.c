@@ -248,9 +248,10 @@ END_TEST
 
 START_TEST(a_small_window_shows_the_engines_reason) {
     /* 400x300: the HUD is a strip along the bottom; it keeps the engine's
-     * reason line (its `info text`) on every frame, while it thinks too. */
+     * reason line (its `info text`) on every frame, while it thinks too,
+     * also beside a long name and a long decision line. */
     char cmd[1024];
-    AppOptions o = engine_opts(cmd, sizeof cmd, "--delay 60");
+    AppOptions o = engine_opts(cmd, sizeof cmd, "--delay 60 --name thinker_with_a_long_name --say 'the food is far'");
     o.speed = 20.0;
     o.window_w = 400;
     o.window_h = 300;

@@ -85,7 +85,8 @@ def decide(board, rng):
     wave = " ".join(str(h[cy][cx] if board[cy][cx] == "." else -1)
                     for cy in range(10) for cx in range(10))
     return ["info wave " + wave,
-            "info text %s: heat %d, %d cells tie" % (why, top, len(best))], (x, y)
+            "info text %s: heat %d, %s" % (why, top, "one best cell" if len(best) == 1
+                                            else "%d cells tie" % len(best))], (x, y)
 
 
 def main():

@@ -63,7 +63,8 @@ def decide(w, h, walls, body, food, tail_free, careful):
                     if (head[0] + dx, head[1] + dy) == (nxt % w, nxt // w))
         out.append("info path " + " ".join("%d %d" % (c % w, c // w) for c in path))
         if not careful or room(w, h, (nxt % w, nxt // w), blocked) >= len(body):
-            out.append("info text food %d steps away" % (len(path) - 1))
+            n = len(path) - 1
+            out.append("info text food %d step%s away" % (n, "" if n == 1 else "s"))
             return out, move
     # No way to the food (or, careful, no room on it): the safe neighbour
     # with the most room.

@@ -3,6 +3,7 @@
 the window's tests (tests/test_engine_session.c, tests/test_frontend_engine.c):
 
   thinker.py [--delay MS] [--crash-at T [--once FILE]] [--bad-info-at T] [--stderr]
+             [--name NAME] [--say WORDS]
 
 It moves to the first free cell in U R D L order (deterministic: the same
 state gets the same move, so a trace of it replays against it) and answers
@@ -11,7 +12,9 @@ tick T going D`. --delay sleeps MS ms before each answer; --crash-at exits
 with status 3 when asked about tick T (each time it is asked, or with --once
 only while FILE does not exist, which it then creates); --bad-info-at
 writes a malformed info line (two spaces) before the answer at tick T;
---stderr writes "thinker: tick T" on its standard error at every go."""
+--stderr writes "thinker: tick T" on its standard error at every go; --name
+says NAME in the handshake instead of "thinker"; --say puts WORDS (one
+argument) before "tick T going D" in the info text."""
 import sys
 import time
 
@@ -29,6 +32,8 @@ def main():
     crash_at = option("--crash-at", -1)
     bad_at = option("--bad-info-at", -1)
     chatty = "--stderr" in sys.argv
+    say = sys.argv[sys.argv.index("--say") + 1] + " " if "--say" in sys.argv else ""
+    name = sys.argv[sys.argv.index("--name") + 1] if "--name" in sys.argv else "thinker"
     once = sys.argv[sys.argv.index("--once") + 1] if "--once" in sys.argv else None
     out = sys.stdout
     w = h = 0
@@ -41,7 +46,7 @@ def main():
             continue
         kind = words[0]
         if kind == "wavesnake":
-            out.write("name thinker\nready\n")
+            out.write("name %s\nready\n" % name)
         elif kind == "game":
             w, h = int(words[1]), int(words[2])
             walls = set()
@@ -81,7 +86,7 @@ def main():
                 out.write("info  cells 1\n")
             if 0 <= nx < w and 0 <= ny < h:
                 out.write("info path %d %d %d %d\n" % (hx, hy, nx, ny))
-            out.write("info text tick %d going %s\n" % (tick, move))
+            out.write("info text %stick %d going %s\n" % (say, tick, move))
             out.write("move %s\n" % move)
         elif kind == "quit":
             break

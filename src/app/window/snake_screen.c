@@ -486,10 +486,32 @@ static void hud_recorded(const SnakeScreen *s, Hud *hud) {
                dir_to_char(rec));
 }
 
+/* The reason line: the engine's `info text` (nothing when it sent none), a
+ * built-in policy's reason with what it means, or how the game ended. */
+static void hud_reason(const SnakeScreen *s, Hud *hud) {
+    const SnakeGame *g = &s->game;
+    if (s->over) {
+        hud_kv(hud, "reason", outcome_color(g->outcome), "%s", outcome_word(s));
+    } else if (s->engine) {
+        if (s->info != NULL && s->info->text[0] != '\0')
+            hud_kv(hud, "reason", PAL_TEXT, "%s", s->info->text);
+        else
+            hud_kv(hud, "reason", PAL_TEXT_DIM, "-  (no info text)");
+    } else {
+        hud_kv(hud, "reason", snake_draw_reason_color(s->ai.reason), "%s",
+               snake_ai_reason_word(&s->ai));
+        if (s->ai.reason != SNAKE_REASON_NONE)
+            hud_text(hud, PAL_TEXT_DIM, "  %s", snake_draw_reason_explained(&s->ai));
+    }
+}
+
 void snake_screen_hud_decision(const SnakeScreen *s, FrontendCtx *ctx, Hud *hud) {
     const SnakeGame *g = &s->game;
     unsigned ov = ctx->overlays;
     const PolicyStats *st = &s->stats[s->engine ? SNAKE_SCREEN_ENGINE_SLOT : (int)s->policy];
+    /* A strip (a small window) has room for a few items: the reason first. */
+    if (hud->strip)
+        hud_reason(s, hud);
     /* A past tick's decision is rebuilt, not timed: the line keeps the live figure. */
     if (st->decisions > 0) {
         char now[24], mean[24];
@@ -501,28 +523,9 @@ void snake_screen_hud_decision(const SnakeScreen *s, FrontendCtx *ctx, Hud *hud)
         hud_wrapped(hud, PAL_BAD,
                     "the AI's memory at this tick is not known yet (checking "
                     "moves): this decision may not be the recorded one");
+    hud_recorded(s, hud);
     if (!hud->strip)
-        hud_recorded(s, hud);
-    if (s->engine) {
-        /* The engine's `info text` is its reason line; nothing when it sent none. */
-        if (s->over)
-            hud_kv(hud, "reason", outcome_color(g->outcome), "%s", outcome_word(s));
-        else if (s->info != NULL && s->info->text[0] != '\0')
-            hud_kv(hud, "reason", PAL_TEXT, "%s", s->info->text);
-        else
-            hud_kv(hud, "reason", PAL_TEXT_DIM, "-  (no info text)");
-    } else {
-        SnakeReason reason = s->over ? SNAKE_REASON_NONE : s->ai.reason;
-        if (s->over)
-            hud_kv(hud, "reason", outcome_color(g->outcome), "%s", outcome_word(s));
-        else
-            hud_kv(hud, "reason", snake_draw_reason_color(reason), "%s",
-                   snake_ai_reason_word(&s->ai));
-        if (!s->over && reason != SNAKE_REASON_NONE)
-            hud_text(hud, PAL_TEXT_DIM, "  %s", snake_draw_reason_explained(&s->ai));
-    }
-    if (hud->strip)
-        hud_recorded(s, hud);
+        hud_reason(s, hud);
     if (stall_in(g) >= 0)
         hud_kv(hud, "stall in", PAL_ACCENT, "%ld ticks (no food for %ld)", stall_in(g),
                g->since_eat);

@@ -761,13 +761,10 @@ static void hud_engine_reason(Hud *hud, const SeaView *v, const Shooter *s) {
     char cell[4] = "-";
     sea_cell_name(s->pending, cell);
     hud_kv(hud, "next shot", PAL_ACCENT, "%s  (the engine's)", cell);
-    if (e->shown != NULL && e->shown->text[0] != '\0') {
-        char line[ENGINE_TEXT_MAX + 8];
-        snprintf(line, sizeof line, "  %s", e->shown->text);
-        hud_wrapped(hud, PAL_TEXT_DIM, line);
-    } else {
-        hud_text(hud, PAL_TEXT_DIM, "  (no info text)");
-    }
+    if (e->shown != NULL && e->shown->text[0] != '\0')
+        hud_kv(hud, "reason", PAL_TEXT, "%s", e->shown->text);
+    else
+        hud_kv(hud, "reason", PAL_TEXT_DIM, "-  (no info text)");
 }
 
 static void hud_reason(Hud *hud, const SeaView *v, const Shooter *s) {
