@@ -55,7 +55,7 @@ test: deps
 # build` (no sanitizers, so no second build of everything) and every test but
 # those labelled slow or fuzz (tests/CMakeLists.txt: the long unit suites'
 # walled games and rewinds, the soak, the fuzzers, the other compilers, the
-# limits). A couple of minutes on 2 cores; `make test` is the full CI run.
+# limits). About three minutes on 2 cores; `make test` is the full CI run.
 check: deps
 	cmake --preset dev
 	cmake --build --preset dev -j$(JOBS)

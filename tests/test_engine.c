@@ -943,7 +943,6 @@ static Suite *engine_suite(void) {
     TCase *bad = tcase_create("faults");
     tcase_add_checked_fixture(bad, setup, NULL);
     tcase_add_test(bad, an_engine_that_exits_at_once_cannot_start);
-    tcase_add_test(bad, an_engine_never_ready_gives_up_after_10_s);
     tcase_add_test(bad, a_launch_returns_at_once_and_ready_is_polled);
     tcase_add_test(bad, a_crash_is_a_fault_named_by_its_signal);
     tcase_add_test(bad, a_control_byte_is_a_fault);
@@ -964,6 +963,14 @@ static Suite *engine_suite(void) {
     tcase_add_test(bad, a_shot_off_the_board_is_a_fault);
     tcase_add_test(bad, a_shot_at_a_known_cell_is_a_fault);
     suite_add_tcase(s, bad);
+    TCase *waits = tcase_create("waits"); /* unit_engine_slow: 10 s and more of waiting */
+    tcase_add_checked_fixture(waits, setup, NULL);
+    tcase_set_tags(waits, "slow");
+    tcase_add_test(waits, an_engine_never_ready_gives_up_after_10_s);
+    /* Each signal in turn (cli_hostile sends the same ones headless). */
+    tcase_add_loop_test(waits, a_fatal_signal_leaves_no_engine_process, 0,
+                        (int)(sizeof FATAL / sizeof *FATAL));
+    suite_add_tcase(s, waits);
     TCase *hostile = tcase_create("hostile");
     tcase_add_checked_fixture(hostile, setup, NULL);
     tcase_add_test(hostile, an_engine_holds_only_its_three_pipes);
@@ -971,8 +978,6 @@ static Suite *engine_suite(void) {
     tcase_add_test(hostile, an_engine_that_closes_its_input_is_a_fault_not_played_blind);
     tcase_add_test(hostile, an_engine_that_leaves_its_group_is_stopped_all_the_same);
     tcase_add_test(hostile, processes_that_escape_their_group_die_with_their_engine);
-    tcase_add_loop_test(hostile, a_fatal_signal_leaves_no_engine_process, 0,
-                        (int)(sizeof FATAL / sizeof *FATAL));
     tcase_add_test(hostile, sigkill_still_ends_the_engine_itself);
     tcase_add_test(hostile, a_handler_that_was_there_first_decides);
     suite_add_tcase(s, hostile);
