@@ -494,13 +494,13 @@ WsStatus engine_launch(Engine **out, const char *cmd, EngineKind kind, int timeo
 
 /* An engine that never got ready says why on its stderr, most of the time
  * ("can't open file"): those lines go out before the caller's one line. */
-static void say_start_lines(const Engine *e) {
+void engine_report_said(const Engine *e, const char *where) {
     const char *s = e->said_out, *end = s + e->said_out_len;
     while (s < end) {
         const char *nl = memchr(s, '\n', (size_t)(end - s));
         size_t n = nl != NULL ? (size_t)(nl - s) : (size_t)(end - s);
         char q[ENGINE_SAID_LINE_MAX * 4 + 8];
-        report_warn("engine '%s' [start]: %s", e->name, ws_quote_len(q, sizeof q, s, n));
+        report_warn("engine '%s' [%s]: %s", e->name, where, ws_quote_len(q, sizeof q, s, n));
         s += n + 1;
     }
 }
@@ -512,7 +512,7 @@ WsStatus engine_start(Engine **out, const char *cmd, EngineKind kind, int timeou
         return st;
     st = hello_wait(*out, err);
     if (st != WS_OK) {
-        say_start_lines(*out);
+        engine_report_said(*out, "start");
         engine_stop(*out);
         *out = NULL;
     }

@@ -212,6 +212,11 @@ const char *engine_name(const Engine *e);
  * answer. Valid until the next request; "" when none. */
 const char *engine_said(const Engine *e, size_t *len);
 
+/* Prints each line engine_said holds through report_warn, as
+ * "engine 'NAME' [WHERE]: LINE" (quoted): WHERE says which game and tick
+ * (player_say_stderr) or "start". */
+void engine_report_said(const Engine *e, const char *where);
+
 /* The process group of a running engine (its leader's pid), 0 when stopped. For tests. */
 long engine_pgid(const Engine *e);
 

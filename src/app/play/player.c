@@ -6,7 +6,6 @@
 #include <string.h>
 
 #include "monoclock.h"
-#include "report.h"
 
 /* ======================================================================== */
 /* Specs                                                                     */
@@ -94,15 +93,12 @@ void player_say_stderr(const Engine *e, int job, long game, long tick) {
     if (e == NULL)
         return;
     size_t len = 0;
-    const char *s = engine_said(e, &len), *end = s + len;
-    while (s < end) {
-        const char *nl = memchr(s, '\n', (size_t)(end - s));
-        size_t n = nl != NULL ? (size_t)(nl - s) : (size_t)(end - s);
-        char q[ENGINE_SAID_LINE_MAX * 4 + 8];
-        report_warn("engine '%s' [job %d game %ld tick %ld]: %s", engine_name(e), job, game, tick,
-                    ws_quote_len(q, sizeof q, s, n));
-        s += n + 1;
-    }
+    engine_said(e, &len);
+    if (len == 0) /* no formatting on the ticks it said nothing */
+        return;
+    char where[96];
+    snprintf(where, sizeof where, "job %d game %ld tick %ld", job, game, tick);
+    engine_report_said(e, where);
 }
 
 const char *player_fault_line(const Engine *e, long game, long tick, const WsError *err, char *buf,
