@@ -5,8 +5,9 @@
 # hamilton's cycle plays hamilton's games move for move; every fault forfeits
 # its game with one line, keeps the trace (which replays in both checkers),
 # leaves no process behind and takes bounded time; an engine that cannot
-# start is exit 2 (one that never says ready: engine_noready.sh); a move into a wall is a death, not a fault; and nothing
-# read from a trace ever starts a program.
+# start is exit 2 (one that never says ready: engine_noready.sh); a move
+# into a wall is a death, not a fault; and nothing read from a trace ever
+# starts a program.
 WS=$1 DATA=$2 REPLAY=$3 CYCLE=$4 ENGINES=$5 EXAMPLES=$6
 source "$(dirname "$0")/lib.sh"
 : "$DATA"
@@ -18,15 +19,7 @@ MARK=wsengtest$$
 SLEEP=1000.$$ # `sleep $SLEEP`: a child with the marker's number in its command line
 
 # left NAME: fails if a process of this test is still running.
-left() {
-    local pids
-    pids=$(pgrep -f "$MARK|sleep $SLEEP")
-    if [ -n "$pids" ]; then
-        fail "$1: processes left behind: $(pgrep -af "$MARK|sleep $SLEEP" | head -3)"
-        # shellcheck disable=SC2086
-        kill -KILL $pids 2>/dev/null # by pid: only what this test started
-    fi
-}
+left() { left_behind "$1" "$MARK|sleep $SLEEP"; }
 
 # replays NAME TRACE: the trace checks out in wavesnake and in the independent checker.
 replays() {

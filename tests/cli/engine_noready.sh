@@ -13,9 +13,5 @@ expect_usage_error "engine .*no ready within 10 s" \
     timeout 60 "$WS" snake --headless --seed 1 --policy "engine:$ENGINES/bad.py noready snake $MARK"
 [ $((SECONDS - t0)) -le 20 ] || fail "noready: took $((SECONDS - t0)) s"
 [ $((SECONDS - t0)) -ge 9 ] || fail "noready: gave up after $((SECONDS - t0)) s, before 10 s"
-if pids=$(pgrep -f "$MARK"); then
-    fail "noready: processes left behind: $(pgrep -af "$MARK" | head -3)"
-    # shellcheck disable=SC2086
-    kill -KILL $pids 2>/dev/null
-fi
+left_behind noready "$MARK"
 finish

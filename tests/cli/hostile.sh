@@ -22,15 +22,7 @@ SLEEP=1000.$$ # the escaped processes run `sleep $SLEEP`: pgrep finds them
 ulimit -c 0   # SIGQUIT, SIGSEGV and SIGABRT would write core files
 
 # left NAME: fails if a process of this test is still running (killed by pid).
-left() {
-    local pids
-    pids=$(pgrep -f "$MARK|sleep $SLEEP")
-    if [ -n "$pids" ]; then
-        fail "$1: processes left behind: $(pgrep -af "$MARK|sleep $SLEEP" | head -3)"
-        # shellcheck disable=SC2086
-        kill -KILL $pids 2>/dev/null
-    fi
-}
+left() { left_behind "$1" "$MARK|sleep $SLEEP"; }
 
 # gone NAME PIDS...: fails for each pid still running (killed by pid).
 gone() {

@@ -49,6 +49,18 @@ expect_usage_error() {
     fi
 }
 
+# left_behind WHAT PATTERN: fails if a process whose command line matches
+# PATTERN (pgrep -f: a word of the test's own in its engines' command lines)
+# still runs, and kills those by pid, so only what this test started.
+left_behind() {
+    local pids
+    pids=$(pgrep -f "$2") || return 0
+    fail "$1: processes left behind: $(pgrep -af "$2" | head -3)"
+    # shellcheck disable=SC2086
+    kill -KILL $pids 2>/dev/null
+    return 0
+}
+
 finish() {
     if [ "$FAILED" -ne 0 ]; then
         echo "some checks failed" >&2

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The harness can fail: a program that crashes in the middle of a pipeline,
-# or exits 2 after a sanitizer report, must fail the checks of lib.sh.
+# or exits 2 after a sanitizer report, and a process a test left behind,
+# must fail the checks of lib.sh.
 # Exits 0 only if every such check did fail.
 source "$(dirname "$0")/lib.sh"
 crash="$TMP/crash.sh"
@@ -33,10 +34,26 @@ pipeline_check() { "$crash" | sed 's/x/y/' >"$TMP/out" || fail "crash in a pipel
 expect_caught "a crash before a filter" pipeline_check
 expect_caught "a crash under expect_status 0" expect_status 0 "$crash"
 expect_caught "a sanitizer report with exit 2" expect_usage_error "." "$sanitized"
+# A process left behind is caught, and killed.
+mark=wsselftest$$
+bash -c "exec -a 'sleep $mark' sleep 300" &
+left=$!
+sleep 0.2
+expect_caught "a process left behind" left_behind selftest "$mark"
+sleep 0.2
+if kill -0 "$left" 2>/dev/null; then
+    echo "SELFTEST FAIL: left_behind did not kill what it found" >&2
+    selftest_failures=$((selftest_failures + 1))
+    kill -KILL "$left" 2>/dev/null
+fi
+{ wait "$left"; } 2>/dev/null
 # And the harness passes what is right.
 FAILED=0
 expect_status 0 true
 [ "$FAILED" -eq 0 ] || { echo "SELFTEST FAIL: 'true' failed a check" >&2; selftest_failures=1; }
+FAILED=0
+left_behind none "$mark"
+[ "$FAILED" -eq 0 ] || { echo "SELFTEST FAIL: left_behind failed with nothing left" >&2; selftest_failures=1; }
 FAILED=0
 if [ "$selftest_failures" -ne 0 ]; then
     echo "harness self-test: $selftest_failures case(s) not caught" >&2
