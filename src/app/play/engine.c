@@ -492,8 +492,9 @@ WsStatus engine_launch(Engine **out, const char *cmd, EngineKind kind, int timeo
     return WS_OK;
 }
 
-/* An engine that never got ready says why on its stderr, most of the time
- * ("can't open file"): those lines go out before the caller's one line. */
+/* Each kept stderr line, quoted, one warning a line. An engine that never
+ * got ready says why there most of the time ("can't open file"), so
+ * engine_start prints them before the caller's one line. */
 void engine_report_said(const Engine *e, const char *where) {
     const char *s = e->said_out, *end = s + e->said_out_len;
     while (s < end) {
