@@ -36,8 +36,21 @@
 # on one core"). Minutes a game a side (about 20 for the code before the
 # speed-ups, about 1.5 after).
 #
+# With STRENGTH=N it also plays N whole games a side (the same helper,
+# strict tail, start length 2, board STRENGTH_SIZE, default 30x30), game k on
+# seed STRENGTH_SEED + k (default 100001), the same seeds on both sides, and
+# prints each side's mean moves and games won and the mean of the paired
+# differences new - old with its standard error and a 95 % interval: the
+# figure for a change meant to make the snake stronger. The default seeds are
+# ones no earlier round chose or judged a variant on; judged on the seeds a
+# variant was tuned on, anything else looks worse than it is
+# (docs/notes/perfect-big-boards.md, round 3). nproc games at a time; a 30x30
+# game is about 2 s of CPU. ROUNDS 0 skips the timing rounds (and the check
+# that both sides decide the same), for a strength-only run:
+#   STRENGTH=300 tests/bench/compare_perfect.sh OLD NEW 0
+#
 # Environment: GAMES30 (default 2), STEPS64 (default 20000), SEEDS64 (default
-# 1; with WHOLE64=1), KEEP=1 keeps the
+# 1; with WHOLE64=1), STRENGTH, STRENGTH_SIZE, STRENGTH_SEED, KEEP=1 keeps the
 # temporary directory. Needs git, cmake, cc; about 6 minutes a round on a
 # loaded 2-core machine against the version before the speed-up.
 set -euo pipefail
@@ -146,7 +159,40 @@ if [ "${WHOLE64:-0}" = 1 ]; then
     done
 fi
 
+# The strength: N games a side on the same seeds, paired. game SIDE SEED:
+# "SEED MOVES OUTCOME" of one whole game.
+game() {
+    "$TMP/steps_$1" "$STRENGTH_SIZE" 2 1 "$2" 100000000 |
+        awk -v s="$2" '{ for (i = 1; i < NF; i++) { if ($i == "steps") m = $(i + 1); if ($i == "outcome") o = $(i + 1) } } END { print s, m, o }'
+}
+if [ "${STRENGTH:-0}" -gt 0 ]; then
+    STRENGTH_SIZE=${STRENGTH_SIZE:-30x30}
+    STRENGTH_SEED=${STRENGTH_SEED:-100001}
+    export -f game
+    export TMP STRENGTH_SIZE
+    for side in old new; do
+        seq "$STRENGTH_SEED" $((STRENGTH_SEED + STRENGTH - 1)) |
+            xargs -P "$(nproc)" -I{} bash -c "game $side {}" | sort >"$TMP/strength_$side"
+    done
+    join "$TMP/strength_old" "$TMP/strength_new" |
+        awk -v b="$STRENGTH_SIZE" -v f="$STRENGTH_SEED" '
+            { n++; o += $2; w += $4; d = $4 - $2; s += d; ss += d * d
+              ow += $3 == "won"; nw += $5 == "won"; better += d < 0; worse += d > 0 }
+            END {
+                m = s / n; sd = n > 1 ? sqrt((ss - n * m * m) / (n - 1)) : 0; se = sd / sqrt(n)
+                printf "%s strength, %d games a side on seeds %d-%d (strict tail, start length 2):\n", b, n, f, f + n - 1
+                printf "  old: mean %.1f moves, %d won; new: mean %.1f moves, %d won\n", o / n, ow, w / n, nw
+                printf "  new - old, paired: %+.1f moves a game, se %.1f, 95 %% interval [%+.1f, %+.1f] (sd %.1f); new fewer in %d games, more in %d\n", m, se, m - 1.96 * se, m + 1.96 * se, sd, better, worse
+            }'
+    lost=$(join "$TMP/strength_old" "$TMP/strength_new" | awk '$3 != "won" || $5 != "won"' | wc -l)
+    if [ "$lost" -gt 0 ]; then
+        echo "$STRENGTH_SIZE strength: $lost game(s) not won"
+        same=0
+    fi
+fi
+
 # The medians of each figure over the rounds, and old / new.
+[ "$ROUNDS" -gt 0 ] || exit $((1 - same))
 for board in 30x30 30x30cpu 64x64; do
     key=steps
     [ "$board" != 30x30 ] && key=hash
