@@ -1,7 +1,8 @@
 #!/bin/bash
 # compare_perfect.sh - the `perfect` policy's decision time, an older commit
 # against a newer one, side by side in one run. A benchmark, not a test: it
-# prints figures and judges nothing but whether both decide the same.
+# prints figures and judges nothing but whether both decide the same (and,
+# with STRENGTH, whether every game was won): the exit status.
 #
 #   tests/bench/compare_perfect.sh OLD [NEW] [ROUNDS]
 #
@@ -45,7 +46,7 @@
 # ones no earlier round chose or judged a variant on; judged on the seeds a
 # variant was tuned on, anything else looks worse than it is
 # (docs/notes/perfect-big-boards.md, round 3). nproc games at a time; a 30x30
-# game is about 2 s of CPU. ROUNDS 0 skips the timing rounds (and the check
+# game is about 1 s of CPU. ROUNDS 0 skips the timing rounds (and the check
 # that both sides decide the same), for a strength-only run:
 #   STRENGTH=300 tests/bench/compare_perfect.sh OLD NEW 0
 #
@@ -131,7 +132,7 @@ fi
 # the word after NAME in it (as field, but also the first one).
 whole() { "$TMP/steps_$1" 64x64 2 1 "$2" 2000000; }
 word() { awk -v k="$1" '{ for (i = 1; i < NF; i++) if ($i == k) print $(i + 1) }' <<<"$2"; }
-same=1
+ok=1 # 0 once the sides decide differently or a strength game is not won: exit 1
 if [ "${WHOLE64:-0}" = 1 ]; then
     : >"$TMP/whole"
     for seed in ${SEEDS64:-1}; do
@@ -151,7 +152,7 @@ if [ "${WHOLE64:-0}" = 1 ]; then
             'BEGIN { printf "64x64 whole game, seed %s, CPU: old %.1f s new %.1f s ratio %.2f\n", sd, o * os / 1e6, n * ns / 1e6, (o * os) / (n * ns) }'
         if [ "$(word moves_fnv1a "$o")" != "$(word moves_fnv1a "$n")" ]; then
             echo "64x64 whole game, seed $seed: DIFFERENT decisions"
-            same=0
+            ok=0
         fi
     done
     for side in old new; do
@@ -187,12 +188,12 @@ if [ "${STRENGTH:-0}" -gt 0 ]; then
                 printf "  new - old, paired: %+.1f moves a game, se %.1f, 95 %% interval [%+.1f, %+.1f] (sd %.1f); new fewer in %d games, more in %d\n", m, se, m - 1.96 * se, m + 1.96 * se, sd, better, worse
                 if (ow < n || nw < n) { printf "%s strength: games not won: old %d, new %d\n", b, n - ow, n - nw; exit 1 }
             }'; then
-        same=0
+        ok=0
     fi
 fi
 
 # The medians of each figure over the rounds, and old / new.
-[ "$ROUNDS" -gt 0 ] || exit $((1 - same))
+[ "$ROUNDS" -gt 0 ] || exit $((1 - ok))
 for board in 30x30 30x30cpu 64x64; do
     key=steps
     [ "$board" != 30x30 ] && key=hash
@@ -202,7 +203,7 @@ for board in 30x30 30x30cpu 64x64; do
         echo "$board: the same decisions ($key $old_key)"
     else
         echo "$board: DIFFERENT decisions ($key old: $old_key, new: $new_key)"
-        same=0
+        ok=0
     fi
     for fig in mean p99 cpu_mean cpu_p99; do
         med() {
@@ -216,4 +217,4 @@ for board in 30x30 30x30cpu 64x64; do
             'BEGIN { printf "%s decision %s (us, median of %d): old %s new %s ratio %.2f\n", b, f, r, o, n, o / n }'
     done
 done
-[ "$same" = 1 ]
+[ "$ok" = 1 ]
