@@ -349,6 +349,10 @@ START_TEST(explain_off_decides_the_same) {
         /* The short way was taken (only quietly), often enough to matter. */
         ck_assert_int_eq(snake_perfect_stats(shown.cycle).short_plan_moves, 0);
         ck_assert_int_gt(snake_perfect_stats(quiet.cycle).short_plan_moves, plan_moves / 10);
+        /* Every plan search ends one way: found, out of routes, out of bans. */
+        SnakePlanCounts pc = snake_perfect_stats(quiet.cycle).plans;
+        ck_assert_int_gt(pc.found, 0);
+        ck_assert_int_eq(pc.searches, pc.found + pc.no_route + pc.out_of_bans);
         snake_ai_deinit(&shown);
         snake_ai_deinit(&quiet);
         snake_game_deinit(&g);

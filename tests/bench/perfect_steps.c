@@ -13,7 +13,8 @@
  *      decision_us_p99 45.6 cpu_us_mean 11.9 cpu_us_p99 44.1 moves_fnv1a 0123456789abcdef
  *      cpu_us_max 97.0 cycle_moves 512 cycle_cpu_us_mean 20.1 plan_cpu_us_mean 9.8
  *      cpu_us_max_at 4321 apples 300 apple_median 34 apple_p90 115 apple_max 365
- *      top10_share 0.43
+ *      top10_share 0.43 plan_searches 900 plan_found 40 plan_no_route 850
+ *      plan_out_of_bans 10
  *
  * EXPLAIN 1 decides as the window does (the AI's overlays worked out every
  * decision, SnakeAi.explain); the default 0 as headless runs do.
@@ -34,6 +35,11 @@
  * to each food when it appeared, the share of cycle moves and the CPU time
  * per decision; the table of docs/perfect.md, "Results".
  *
+ * How the plan searches ended (headers that have the counts only): a search
+ * tries routes within the cycle's way to the food and bans a failing move
+ * each time; it ends with a checked route (found), with no route left
+ * within that way (no_route), or with its bans used up (out_of_bans).
+ *
  * Built by the script against each build's libws_snake.a and libws_common.a
  * with that tree's own headers.
  */
@@ -46,6 +52,7 @@
 
 #include "snake.h"
 #include "snake_ai.h"
+#include "snake_perfect.h"
 
 enum { MAX_BANDS = 100 };
 
@@ -189,6 +196,11 @@ int main(int argc, char **argv) {
            cycle_moves > 0 ? cycle_cpu / (double)cycle_moves : 0.0,
            n > cycle_moves ? (cpu_sum - cycle_cpu) / (double)(n - cycle_moves) : 0.0, max_at);
     print_apples(apple, apples);
+#ifdef SNAKE_PERFECT_STATS_PLANS /* an older tree's headers have no counts */
+    SnakePlanCounts pc = snake_perfect_stats(ai.cycle).plans;
+    printf(" plan_searches %ld plan_found %ld plan_no_route %ld plan_out_of_bans %ld", pc.searches,
+           pc.found, pc.no_route, pc.out_of_bans);
+#endif
     printf("\n");
     print_bands(band, bands);
     snake_ai_deinit(&ai);

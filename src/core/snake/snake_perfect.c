@@ -243,6 +243,7 @@ Dir snake_perfect_choose(SnakeCycle *c, const SnakeGame *g, Path *route, bool ex
 SnakePerfectStats snake_perfect_stats(const SnakeCycle *c) {
     SnakePerfectStats st = c->stats;
     st.free_max = c->blocks ? c->lane.free_max : 0;
+    st.plans = c->plan.counts;
     return st;
 }
 

@@ -20,6 +20,7 @@
 #include "path.h"
 #include "snake.h"
 #include "snake_cycle.h"
+#include "snake_plan.h"
 
 /* The move with the shortest way to the food among the moves that keep the
  * invariant; *shortcut is false when the move simply follows the
@@ -36,7 +37,11 @@ Dir snake_perfect_choose(SnakeCycle *c, const SnakeGame *g, Path *route, bool ex
 typedef struct SnakePerfectStats {
     long short_plan_moves; /* decisions that followed a plan already as short as can be */
     int free_max;          /* the longest body whose plans may start with free moves */
+    SnakePlanCounts plans; /* how its plan searches ended */
 } SnakePerfectStats;
+/* For tools built against this header and older ones (the benchmark
+ * harness compares commits): the stats hold `plans`. */
+#define SNAKE_PERFECT_STATS_PLANS 1
 
 SnakePerfectStats snake_perfect_stats(const SnakeCycle *c);
 

@@ -242,12 +242,15 @@ static bool plan_search(SnakePlan *p, const SnakeGame *g, const bool valid[DIR_C
             snake_lane_ban(l, head, (Dir)d);
     q.banned[q.nbanned++] = head;
     bool ok = false;
+    long *ended = &p->counts.out_of_bans; /* unless a route checks out or none is left */
     int from = -1; /* the cell of the last banned move: search on from its layer */
     for (int attempt = 0; attempt < PLAN_ATTEMPTS; attempt++) {
         int steps = from < 0 ? snake_lane_route(l, s, g->food, limit, flush, free)
                              : snake_lane_route_again(l, s, g->food, limit, flush, from);
-        if (steps < 0 || steps > limit)
+        if (steps < 0 || steps > limit) {
+            ended = &p->counts.no_route;
             break;
+        }
         int n = snake_lane_cells(l, p->cand);
         int fail = candidate_fails(p, g, n, free, certified, &q);
         q.prev_n = n;
@@ -257,6 +260,7 @@ static bool plan_search(SnakePlan *p, const SnakeGame *g, const bool valid[DIR_C
             p->at = 0;
             p->food = g->food;
             ok = true;
+            ended = &p->counts.found;
             break;
         }
         from = p->cand[fail - 1];
@@ -266,6 +270,8 @@ static bool plan_search(SnakePlan *p, const SnakeGame *g, const bool valid[DIR_C
         p->cand = p->cand_prev;
         p->cand_prev = last;
     }
+    p->counts.searches++;
+    (*ended)++;
     for (int i = 0; i < q.nbanned; i++)
         snake_lane_unban(l, q.banned[i]);
     return ok;

@@ -28,6 +28,15 @@
 #include "snake_lane.h"
 #include "ws_error.h"
 
+/* How the plan searches (snake_plan_find) ended, counted since init: what a
+ * study of the policy needs to see why it follows the cycle (docs/perfect.md). */
+typedef struct SnakePlanCounts {
+    long searches;    /* route searches with bans (a find runs one or two) */
+    long found;       /* ... that ended with a checked route */
+    long no_route;    /* ... that ran out of routes within the limit */
+    long out_of_bans; /* ... that used all their bans */
+} SnakePlanCounts;
+
 typedef struct SnakePlan {
     SnakeCert *cert; /* borrowed: the loaded constraints of the real body */
     SnakeLane *lane; /* borrowed: the route search */
@@ -40,7 +49,8 @@ typedef struct SnakePlan {
     int32_t *cand_prev; /* cells: the candidate checked before it in the same search */
     int32_t *seq;       /* 2 * cells: the body followed by a route, for its virtual walk */
     int32_t *last_at;   /* cells: when a candidate last entered the cell (-1) */
-    void *mem;          /* the one block the buffers above live in */
+    SnakePlanCounts counts; /* how its searches ended (never read by a decision) */
+    void *mem;              /* the one block the buffers above live in */
 } SnakePlan;
 
 /* Sizes the plan for cert's board; cert and lane must outlive it.
