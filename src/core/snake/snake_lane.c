@@ -178,9 +178,20 @@ static int lane_search(SnakeLane *l, const Snake *s, int goal, int limit, int fl
             /* No route through y reaches the goal within the limit: such a
              * state is on no route the search may return (so leaving it out
              * changes no route: it can be no other state's parent on one). */
-            if (abs(y % w - gx) + abs(y / w - gy) > limit - tick)
+            int to_goal = abs(y % w - gx) + abs(y / w - gy);
+            if (to_goal > limit - tick)
                 continue;
-            if (d == cross && cert->block_until[cert->cell_block[y]] > tick &&
+            /* The block rule: crossing into a block over an edge the body
+             * does not cross closes a loop of blocks in the eat's body when
+             * the block still holds body cells then, so the search leaves
+             * such a crossing out when the body holds the block until after
+             * the eat's likely tick: tick + 2 * to_goal (in the middle game
+             * lane routes run about twice the Manhattan distance). A block
+             * the tail leaves by then is open, though it holds body cells
+             * now; a route that eats sooner is refused by the eat's check
+             * like any other. Measured against the entry's tick and against
+             * tick + to_goal: docs/notes/perfect-big-boards.md, rounds 4 and 5. */
+            if (d == cross && cert->block_until[cert->cell_block[y]] > tick + 2 * to_goal &&
                 cert->req_until[e] <= tick)
                 continue;
             int k2 = !lane ? 0 : k < kmax ? k + 1 : kmax;

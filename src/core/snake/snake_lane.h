@@ -81,9 +81,10 @@ int snake_lane_body_flush(const SnakeLane *l, const Snake *s);
 
 /* Timed BFS from the head of s (tick 0) to `goal`, with the release ticks
  * set: a body cell may be entered from its release tick on, a banned move is
- * never taken, and a lane move never crosses into a block that still holds
- * the body except back over the edge the body crossed (that would close a
- * loop of blocks). With `free` (and a body up to free_max long) the route
+ * never taken, and a lane move never crosses into a block that will still
+ * hold the body at the route's likely eat (the tick plus twice the Manhattan
+ * distance to the goal) except back over the edge the body crossed (that
+ * would close a loop of blocks in the eat's body). With `free` (and a body up to free_max long) the route
  * may start with free moves, as long as at least min(steps, len) lane moves
  * end it and no eat comes before `flush` steps (snake_lane_body_flush).
  * Returns the steps, or -1 when no route is at most `limit` steps long (the
