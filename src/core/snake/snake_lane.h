@@ -84,9 +84,10 @@ int snake_lane_body_flush(const SnakeLane *l, const Snake *s);
  * never taken, and a lane move never crosses into a block that will still
  * hold the body at the route's likely eat (the tick plus twice the Manhattan
  * distance to the goal) except back over the edge the body crossed (that
- * would close a loop of blocks in the eat's body). With `free` (and a body up to free_max long) the route
- * may start with free moves, as long as at least min(steps, len) lane moves
- * end it and no eat comes before `flush` steps (snake_lane_body_flush).
+ * would close a loop of blocks in the eat's body). With `free` (and a body
+ * up to free_max long) the route may start with free moves, as long as at
+ * least min(steps, len) lane moves end it and no eat comes before `flush`
+ * steps (snake_lane_body_flush).
  * Returns the steps, or -1 when no route is at most `limit` steps long (the
  * search stops at that depth). The route is read with snake_lane_cells. */
 int snake_lane_route(SnakeLane *l, const Snake *s, int goal, int limit, int flush, bool free);

@@ -49,8 +49,9 @@ typedef struct SnakePlan {
     int32_t *cand_prev; /* cells: the candidate checked before it in the same search */
     int32_t *seq;       /* 2 * cells: the body followed by a route, for its virtual walk */
     int32_t *last_at;   /* cells: when a candidate last entered the cell (-1) */
+    void *mem;          /* the one block the buffers above live in */
+
     SnakePlanCounts counts; /* how its searches ended (never read by a decision) */
-    void *mem;              /* the one block the buffers above live in */
 } SnakePlan;
 
 /* Sizes the plan for cert's board; cert and lane must outlive it.
