@@ -310,6 +310,72 @@ START_TEST(bfs_shapes_by_their_definition) {
 }
 END_TEST
 
+/* The verdict by its definition (snake_cert.h): a loop when a required
+ * edge is forbidden or the required edges close a loop of blocks, else a cut
+ * when the edges not forbidden leave the blocks apart; and it says yes
+ * exactly when a tree is built. */
+static SnakeCertVerdict ref_verdict(const SnakeCert *k) {
+    int uf[64], queue[64], qh = 0, qt = 0;
+    bool seen[64] = {false};
+    for (int b = 0; b < k->nblocks; b++)
+        uf[b] = b;
+    for (int e = 0; e < k->nedges; e++) {
+        if (k->req[e] == 0)
+            continue;
+        int a = ref_find(uf, k->edge_end[2 * e]), b = ref_find(uf, k->edge_end[2 * e + 1]);
+        if (k->forb[e] != 0 || a == b)
+            return SNAKE_CERT_LOOP;
+        uf[a] = b;
+    }
+    queue[qt++] = 0;
+    seen[0] = true;
+    while (qh < qt) {
+        int b = queue[qh++];
+        for (int d = 0; d < DIR_COUNT; d++) {
+            int e = snake_cert_block_edge(k, b, (Dir)d);
+            if (e < 0 || k->forb[e] != 0)
+                continue;
+            int other = k->edge_end[2 * e] == b ? k->edge_end[2 * e + 1] : k->edge_end[2 * e];
+            if (!seen[other]) {
+                seen[other] = true;
+                queue[qt++] = other;
+            }
+        }
+    }
+    return qt == k->nblocks ? SNAKE_CERT_HOLDS : SNAKE_CERT_CUT;
+}
+
+START_TEST(verdict_by_its_definition) {
+    /* Random constraints on 8x6 (12 blocks), as for the tree shapes: many
+     * hold, many close a loop, many cut the blocks apart. */
+    enum { W = 8, H = 6 };
+    SnakeCert k;
+    ck_assert_int_eq(snake_cert_init(&k, W, H, NULL), WS_OK);
+    uint32_t r = 4242u;
+    int seen[3] = {0, 0, 0};
+    for (int round = 0; round < 3000; round++) {
+        snake_cert_clear(&k);
+        int n = 1 + (int)(round % 16);
+        for (int i = 0; i < n; i++) {
+            r = r * 1103515245u + 12345u;
+            int a = (int)((r >> 8) % (W * H));
+            bool cross = (r >> 20) % 3u == 0;
+            int b = cross ? snake_cert_cross_to(&k, a) : snake_cert_stay_to(&k, a);
+            if (b >= 0)
+                snake_cert_constrain(&k, a, b, 1);
+        }
+        SnakeCertVerdict want = ref_verdict(&k), got = snake_cert_verdict(&k);
+        ck_assert_msg(got == want, "round %d: verdict %d, want %d", round, (int)got, (int)want);
+        ck_assert_int_eq(snake_cert_holds(&k), got == SNAKE_CERT_HOLDS);
+        ck_assert_int_eq(snake_cert_build(&k), got == SNAKE_CERT_HOLDS);
+        seen[got]++;
+    }
+    for (int v = 0; v < 3; v++)
+        ck_assert_msg(seen[v] > 100, "verdict %d only %d times", v, seen[v]);
+    snake_cert_deinit(&k);
+}
+END_TEST
+
 static Suite *snake_cert_suite(void) {
     Suite *s = suite_create("snake_cert");
     TCase *tc = tcase_create("lifecycle");
@@ -322,6 +388,7 @@ static Suite *snake_cert_suite(void) {
     tc = tcase_create("certify");
     tcase_add_test(tc, straight_body_certified);
     tcase_add_test(tc, curled_body_has_no_certificate);
+    tcase_add_test(tc, verdict_by_its_definition);
     suite_add_tcase(s, tc);
     tc = tcase_create("loading");
     tcase_add_test(tc, load_one_move_on_is_a_whole_load);

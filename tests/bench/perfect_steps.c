@@ -14,7 +14,7 @@
  *      cpu_us_max 97.0 cycle_moves 512 cycle_cpu_us_mean 20.1 plan_cpu_us_mean 9.8
  *      cpu_us_max_at 4321 apples 300 apple_median 34 apple_p90 115 apple_max 365
  *      top10_share 0.43 plan_searches 900 plan_found 40 plan_no_route 850
- *      plan_out_of_bans 10
+ *      plan_out_of_bans 10 plan_eat_loop 300 plan_eat_cut 2000
  *
  * EXPLAIN 1 decides as the window does (the AI's overlays worked out every
  * decision, SnakeAi.explain); the default 0 as headless runs do.
@@ -39,6 +39,9 @@
  * tries routes within the cycle's way to the food and bans a failing move
  * each time; it ends with a checked route (found), with no route left
  * within that way (no_route), or with its bans used up (out_of_bans).
+ * plan_eat_loop and plan_eat_cut count the routes whose state after the
+ * eat failed the check, by why (snake_cert_verdict): the required edges
+ * close a loop of blocks, or free blocks are cut off.
  *
  * Built by the script against each build's libws_snake.a and libws_common.a
  * with that tree's own headers.
@@ -202,6 +205,9 @@ int main(int argc, char **argv) {
     SnakePlanCounts pc = snake_perfect_stats(ai.cycle).plans;
     printf(" plan_searches %ld plan_found %ld plan_no_route %ld plan_out_of_bans %ld", pc.searches,
            pc.found, pc.no_route, pc.out_of_bans);
+#endif
+#ifdef SNAKE_PERFECT_STATS_EAT_CHECKS
+    printf(" plan_eat_loop %ld plan_eat_cut %ld", pc.eat_loop, pc.eat_cut);
 #endif
     printf("\n");
     print_bands(band, bands);

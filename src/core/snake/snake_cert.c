@@ -497,25 +497,25 @@ static inline void bfs_visit(SnakeCert *k, int b, int32_t gen, int *qt) {
 
 bool snake_cert_build(SnakeCert *k) { return build_ordered(k, NULL); }
 
-bool snake_cert_holds(SnakeCert *k) {
+SnakeCertVerdict snake_cert_verdict(SnakeCert *k) {
     /* The required edges: none forbidden, no loop (a union-find of them alone). */
     int joined;
     if (!join_required(k, NULL, &joined))
-        return false;
+        return SNAKE_CERT_LOOP;
     /* The edges neither forbidden nor a wall's join every free block: one
      * search over them, cheaper than growing a tree with a find per edge. */
     int root = 0;
     while (root < k->nblocks && k->wall_block[root])
         root++;
     if (root == k->nblocks)
-        return false; /* no free block: build_ordered says no too */
+        return SNAKE_CERT_CUT; /* no free block to join: build_ordered says no too */
     int32_t gen = mark_next(k);
     int qh = 0, qt = 0;
     k->bqueue[qt++] = root;
     k->bmark[root] = gen;
     while (qh < qt)
         bfs_visit(k, k->bqueue[qh++], gen, &qt);
-    return qt == k->nfree;
+    return qt == k->nfree ? SNAKE_CERT_HOLDS : SNAKE_CERT_CUT;
 }
 
 /* build_ordered with this order: the edges of a BFS over the blocks from

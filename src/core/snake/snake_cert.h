@@ -214,10 +214,21 @@ bool snake_cert_add_keeps(SnakeCert *k, int a, int b);
  * k->tree. */
 bool snake_cert_build(SnakeCert *k);
 
-/* snake_cert_build's answer without the tree (k->tree is left as it was):
- * a union-find of the required edges alone and one search of the blocks,
- * instead of a find per edge. */
-bool snake_cert_holds(SnakeCert *k);
+/* Why a body has no certificate, or that it has one. */
+typedef enum SnakeCertVerdict {
+    SNAKE_CERT_HOLDS, /* a spanning tree holds every required edge, no forbidden one */
+    SNAKE_CERT_LOOP,  /* a required edge is forbidden or a wall's, or they close a loop */
+    SNAKE_CERT_CUT    /* the edges not forbidden leave some free blocks apart */
+} SnakeCertVerdict;
+
+/* snake_cert_build's answer without the tree (k->tree is left as it was),
+ * and why when it is no: a union-find of the required edges alone and one
+ * search of the blocks, instead of a find per edge. */
+SnakeCertVerdict snake_cert_verdict(SnakeCert *k);
+
+static inline bool snake_cert_holds(SnakeCert *k) {
+    return snake_cert_verdict(k) == SNAKE_CERT_HOLDS;
+}
 
 /* Builds tree shape number `variant` (0 .. SNAKE_CERT_VARIANTS-1) that agrees
  * with the loaded constraints, into k->tree: edges in index order (0), grown

@@ -42,6 +42,8 @@ typedef struct SnakePerfectStats {
 /* For tools built against this header and older ones (the benchmark
  * harness compares commits): the stats hold `plans`. */
 #define SNAKE_PERFECT_STATS_PLANS 1
+/* ... and `plans` counts the failed eat checks by kind (eat_loop, eat_cut). */
+#define SNAKE_PERFECT_STATS_EAT_CHECKS 1
 
 SnakePerfectStats snake_perfect_stats(const SnakeCycle *c);
 

@@ -111,15 +111,25 @@ static int first_nonlane(const SnakePlan *p, const int32_t *seq, int len, int n)
 }
 
 /* Whether the state after the whole walk of seq (body of `len`, route of n
- * cells) has a certificate; with `tree`, its tree is left in k->tree. */
-static bool walk_end_holds(SnakeCert *k, const int32_t *seq, int len, int n, bool tree) {
+ * cells) has a certificate; with `tree`, its tree is left in k->tree, else
+ * a failure is counted by its kind (p->counts). */
+static bool walk_end_holds(SnakePlan *p, const int32_t *seq, int len, int n, bool tree) {
+    SnakeCert *k = p->cert;
     for (int j = 1; j < n; j++) { /* every move but the last, the eat, drops the tail */
         snake_cert_constrain(k, seq[len - 2 + j], seq[len - 1 + j], 1);
         if (j < n - 1)
             snake_cert_constrain(k, seq[j - 1], seq[j], -1);
     }
-    bool ok = tree ? snake_cert_build(k) : snake_cert_holds(k);
-    assert(tree || ok == snake_cert_build(k));
+    bool ok;
+    if (tree) {
+        ok = snake_cert_build(k);
+    } else {
+        SnakeCertVerdict v = snake_cert_verdict(k);
+        ok = v == SNAKE_CERT_HOLDS;
+        p->counts.eat_loop += v == SNAKE_CERT_LOOP;
+        p->counts.eat_cut += v == SNAKE_CERT_CUT;
+        assert(ok == snake_cert_build(k));
+    }
     walk_undo(k, seq, len, n, n);
     return ok;
 }
@@ -166,7 +176,7 @@ int snake_plan_check(SnakePlan *p, const Snake *s, const int32_t *route, int n, 
     int bad = first_nonlane(p, seq, len, n);
     if (bad > 0)
         return bad;
-    if (walk_end_holds(p->cert, seq, len, n, tree))
+    if (walk_end_holds(p, seq, len, n, tree))
         return 0;
     int fail = walk_first_failure(p->cert, seq, len, n, certified, kept);
     *verified = fail - 1;

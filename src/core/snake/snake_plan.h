@@ -35,6 +35,8 @@ typedef struct SnakePlanCounts {
     long found;       /* ... that ended with a checked route */
     long no_route;    /* ... that ran out of routes within the limit */
     long out_of_bans; /* ... that used all their bans */
+    long eat_loop;    /* routes whose state after the eat failed the check by a loop */
+    long eat_cut;     /* ... by free blocks cut off (snake_cert_verdict) */
 } SnakePlanCounts;
 
 typedef struct SnakePlan {
@@ -106,7 +108,9 @@ bool snake_plan_find(SnakePlan *p, const SnakeGame *g, const bool valid[DIR_COUN
  * (loaded and built); `tree`: leave the end's tree in cert->tree when it
  * holds; `kept`: the first moves known to keep a certificate (not checked
  * again); *verified: the moves known to keep one when a failing move was
- * found (else 0). The loaded constraints are the real body's again after. */
+ * found (else 0). Without `tree` a failed check at the end is counted in
+ * p->counts by its kind. The loaded constraints are the real body's again
+ * after. */
 int snake_plan_check(SnakePlan *p, const Snake *s, const int32_t *route, int n, bool certified,
                      bool tree, int kept, int *verified);
 
