@@ -223,17 +223,14 @@ static int ref_find(int *uf, int x) {
     return x;
 }
 
-/* The BFS tree shape by its definition (snake_cert.h): Kruskal over the
- * required edges, then the edges a BFS from block `root` meets through
- * edges not forbidden (in direction order), then every edge in index
- * order. Writes the tree to tree[]; false when the required edges close a
- * loop or are forbidden. */
-static bool ref_bfs_shape(const SnakeCert *k, int root, uint8_t *tree) {
-    int uf[64], order[256], queue[64], n = 0, qh = 0, qt = 0;
-    bool seen[64] = {false};
+/* The required edges into a union-find uf (one slot per block) and, when
+ * tree is not NULL, into tree[]; false when one is forbidden or they close a
+ * loop of blocks. */
+static bool ref_join_required(const SnakeCert *k, int *uf, uint8_t *tree) {
     for (int b = 0; b < k->nblocks; b++)
         uf[b] = b;
-    memset(tree, 0, (size_t)k->nedges);
+    if (tree != NULL)
+        memset(tree, 0, (size_t)k->nedges);
     for (int e = 0; e < k->nedges; e++) {
         if (k->req[e] == 0)
             continue;
@@ -241,8 +238,18 @@ static bool ref_bfs_shape(const SnakeCert *k, int root, uint8_t *tree) {
         if (k->forb[e] != 0 || a == b)
             return false;
         uf[a] = b;
-        tree[e] = 1;
+        if (tree != NULL)
+            tree[e] = 1;
     }
+    return true;
+}
+
+/* A BFS over the blocks from `root` through edges not forbidden, in
+ * direction order: the edges it meets new blocks by go to order[*n ..].
+ * Returns how many blocks it reached. */
+static int ref_bfs(const SnakeCert *k, int root, int *order, int *n) {
+    int queue[64], qh = 0, qt = 0;
+    bool seen[64] = {false};
     queue[qt++] = root;
     seen[root] = true;
     while (qh < qt) {
@@ -255,10 +262,23 @@ static bool ref_bfs_shape(const SnakeCert *k, int root, uint8_t *tree) {
             if (!seen[other]) {
                 seen[other] = true;
                 queue[qt++] = other;
-                order[n++] = e;
+                order[(*n)++] = e;
             }
         }
     }
+    return qt;
+}
+
+/* The BFS tree shape by its definition (snake_cert.h): Kruskal over the
+ * required edges, then the edges a BFS from block `root` meets through
+ * edges not forbidden (in direction order), then every edge in index
+ * order. Writes the tree to tree[]; false when the required edges close a
+ * loop or are forbidden. */
+static bool ref_bfs_shape(const SnakeCert *k, int root, uint8_t *tree) {
+    int uf[64], order[256], n = 0;
+    if (!ref_join_required(k, uf, tree))
+        return false;
+    ref_bfs(k, root, order, &n);
     for (int e = 0; e < k->nedges; e++)
         order[n++] = e;
     for (int i = 0; i < n; i++) {
@@ -272,6 +292,20 @@ static bool ref_bfs_shape(const SnakeCert *k, int root, uint8_t *tree) {
     return true;
 }
 
+/* n random lane-move constraints on k (cleared first), from the stream *r:
+ * a third of them crossings. */
+static void random_constraints(SnakeCert *k, uint32_t *r, int n) {
+    snake_cert_clear(k);
+    for (int i = 0; i < n; i++) {
+        *r = *r * 1103515245u + 12345u;
+        int a = (int)((*r >> 8) % (uint32_t)(k->w * k->h));
+        bool cross = (*r >> 20) % 3u == 0;
+        int b = cross ? snake_cert_cross_to(k, a) : snake_cert_stay_to(k, a);
+        if (b >= 0)
+            snake_cert_constrain(k, a, b, 1);
+    }
+}
+
 START_TEST(bfs_shapes_by_their_definition) {
     /* Random constraints on 8x6 (12 blocks), some that cut the blocks apart
      * (then the BFS meets only the root's part and index order does the
@@ -282,16 +316,7 @@ START_TEST(bfs_shapes_by_their_definition) {
     uint32_t r = 777u;
     int compared = 0;
     for (int round = 0; round < 3000; round++) {
-        snake_cert_clear(&k);
-        int n = 1 + (int)(round % 12);
-        for (int i = 0; i < n; i++) {
-            r = r * 1103515245u + 12345u;
-            int a = (int)((r >> 8) % (W * H));
-            bool cross = (r >> 20) % 3u == 0;
-            int b = cross ? snake_cert_cross_to(&k, a) : snake_cert_stay_to(&k, a);
-            if (b >= 0)
-                snake_cert_constrain(&k, a, b, 1);
-        }
+        random_constraints(&k, &r, 1 + round % 12);
         for (int v = 1; v < SNAKE_CERT_VARIANTS; v++) {
             if (v == 3)
                 continue; /* reverse index order: not a BFS shape */
@@ -312,58 +337,25 @@ END_TEST
 
 /* The verdict by its definition (snake_cert.h): a loop when a required
  * edge is forbidden or the required edges close a loop of blocks, else a cut
- * when the edges not forbidden leave the blocks apart; and it says yes
- * exactly when a tree is built. */
+ * when the edges not forbidden leave the blocks apart. */
 static SnakeCertVerdict ref_verdict(const SnakeCert *k) {
-    int uf[64], queue[64], qh = 0, qt = 0;
-    bool seen[64] = {false};
-    for (int b = 0; b < k->nblocks; b++)
-        uf[b] = b;
-    for (int e = 0; e < k->nedges; e++) {
-        if (k->req[e] == 0)
-            continue;
-        int a = ref_find(uf, k->edge_end[2 * e]), b = ref_find(uf, k->edge_end[2 * e + 1]);
-        if (k->forb[e] != 0 || a == b)
-            return SNAKE_CERT_LOOP;
-        uf[a] = b;
-    }
-    queue[qt++] = 0;
-    seen[0] = true;
-    while (qh < qt) {
-        int b = queue[qh++];
-        for (int d = 0; d < DIR_COUNT; d++) {
-            int e = snake_cert_block_edge(k, b, (Dir)d);
-            if (e < 0 || k->forb[e] != 0)
-                continue;
-            int other = k->edge_end[2 * e] == b ? k->edge_end[2 * e + 1] : k->edge_end[2 * e];
-            if (!seen[other]) {
-                seen[other] = true;
-                queue[qt++] = other;
-            }
-        }
-    }
-    return qt == k->nblocks ? SNAKE_CERT_HOLDS : SNAKE_CERT_CUT;
+    int uf[64], order[256], n = 0;
+    if (!ref_join_required(k, uf, NULL))
+        return SNAKE_CERT_LOOP;
+    return ref_bfs(k, 0, order, &n) == k->nblocks ? SNAKE_CERT_HOLDS : SNAKE_CERT_CUT;
 }
 
 START_TEST(verdict_by_its_definition) {
     /* Random constraints on 8x6 (12 blocks), as for the tree shapes: many
-     * hold, many close a loop, many cut the blocks apart. */
+     * hold, many close a loop, many cut the blocks apart. The verdict is
+     * also the yes of snake_cert_holds and snake_cert_build. */
     enum { W = 8, H = 6 };
     SnakeCert k;
     ck_assert_int_eq(snake_cert_init(&k, W, H, NULL), WS_OK);
     uint32_t r = 4242u;
     int seen[3] = {0, 0, 0};
     for (int round = 0; round < 3000; round++) {
-        snake_cert_clear(&k);
-        int n = 1 + (int)(round % 16);
-        for (int i = 0; i < n; i++) {
-            r = r * 1103515245u + 12345u;
-            int a = (int)((r >> 8) % (W * H));
-            bool cross = (r >> 20) % 3u == 0;
-            int b = cross ? snake_cert_cross_to(&k, a) : snake_cert_stay_to(&k, a);
-            if (b >= 0)
-                snake_cert_constrain(&k, a, b, 1);
-        }
+        random_constraints(&k, &r, 1 + round % 16);
         SnakeCertVerdict want = ref_verdict(&k), got = snake_cert_verdict(&k);
         ck_assert_msg(got == want, "round %d: verdict %d, want %d", round, (int)got, (int)want);
         ck_assert_int_eq(snake_cert_holds(&k), got == SNAKE_CERT_HOLDS);

@@ -205,9 +205,9 @@ int main(int argc, char **argv) {
     SnakePlanCounts pc = snake_perfect_stats(ai.cycle).plans;
     printf(" plan_searches %ld plan_found %ld plan_no_route %ld plan_out_of_bans %ld", pc.searches,
            pc.found, pc.no_route, pc.out_of_bans);
-#endif
-#ifdef SNAKE_PERFECT_STATS_EAT_CHECKS
+#ifdef SNAKE_PERFECT_STATS_EAT_CHECKS /* a later addition to the counts */
     printf(" plan_eat_loop %ld plan_eat_cut %ld", pc.eat_loop, pc.eat_cut);
+#endif
 #endif
     printf("\n");
     print_bands(band, bands);
