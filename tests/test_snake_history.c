@@ -279,14 +279,17 @@ END_TEST
 
 /* Plays cfg with AI `a` and, at every tick, makes a second AI decide on the
  * same state from a.s memory as saved (or from a new game's memory when
- * `forget`). Returns the number of ticks whose decisions differ. */
-static long memory_mismatches(const Config *cfg, bool forget) {
+ * `forget`). With `quiet` both work out no overlays (a headless run: then
+ * perfect replays the apples it played out, and keeps the replay in its
+ * memory). Returns the number of ticks whose decisions differ. */
+static long memory_mismatches(const Config *cfg, bool forget, bool quiet) {
     Live lv = {0};
     lv.rules = (SnakeRules){cfg->w, cfg->h, cfg->len, cfg->strict};
     SnakeGame g;
     SnakeAi a, b;
     open_pair(&lv, cfg, &g, &a);
     ck_assert_int_eq(snake_ai_init(&b, cfg->w, cfg->h, cfg->policy, cfg->strict, NULL), WS_OK);
+    a.explain = b.explain = !quiet;
     size_t max = snake_ai_memory_max(&a);
     uint8_t *buf = malloc(max > 0 ? max : 1);
     long mismatches = 0, t = 0;
@@ -315,8 +318,11 @@ START_TEST(memory_is_complete) {
         const Config *cfg = &CONFIGS[i];
         if (cfg->map != NULL || cfg->toggle_every > 0)
             continue;
-        long bad = memory_mismatches(cfg, false);
+        long bad = memory_mismatches(cfg, false, false);
         ck_assert_msg(bad == 0, "%s: %ld decisions differ with the saved memory", cfg->name, bad);
+        bad = memory_mismatches(cfg, false, true);
+        ck_assert_msg(bad == 0, "%s, no overlays: %ld decisions differ with the saved memory",
+                      cfg->name, bad);
     }
 }
 END_TEST
@@ -326,12 +332,69 @@ END_TEST
 START_TEST(memory_matters_for_perfect) {
     Config cfg = {"perfect 10x10", 10, 10, 4, false, SNAKE_POLICY_PERFECT, 31, NULL, 0, 0, 0,
                   100000};
-    ck_assert_int_gt(memory_mismatches(&cfg, true), 0);
+    ck_assert_int_gt(memory_mismatches(&cfg, true, false), 0);
+    ck_assert_int_gt(memory_mismatches(&cfg, true, true), 0);
     Config greedy = {"greedy 10x10", 10, 10, 4, false, SNAKE_POLICY_GREEDY, 31,
                      NULL,           0,  0,  0, 100000};
-    ck_assert_int_eq(memory_mismatches(&greedy, true), 0); /* greedy keeps none */
+    ck_assert_int_eq(memory_mismatches(&greedy, true, false), 0); /* greedy keeps none */
 }
 END_TEST
+
+/* A headless perfect AI keeps the apple it played out in its memory
+ * (docs/perfect.md, "The apple played out"): flags 4, then the length,
+ * position and food (u32 each), the cells (u16 each), a shortcut bit per
+ * move, and the memory it ends on (u32 length, bytes). Each part is checked. */
+static void replay_bytes_are_checked(void) {
+    SnakeRules rules = {12, 12, 2, true};
+    SnakeGame g;
+    SnakeAi ai, b;
+    ck_assert_int_eq(snake_game_init(&g, &rules, 5, NULL), WS_OK);
+    ck_assert_int_eq(snake_ai_init(&ai, 12, 12, SNAKE_POLICY_PERFECT, true, NULL), WS_OK);
+    ck_assert_int_eq(snake_ai_init(&b, 12, 12, SNAKE_POLICY_PERFECT, true, NULL), WS_OK);
+    ai.explain = false;
+    size_t max = snake_ai_memory_max(&ai), len = 0;
+    uint8_t *mem = malloc(max), *bad = malloc(max + 1);
+    /* The first memory with a replay of at least two moves left. */
+    while (g.outcome == SNAKE_PLAYING) {
+        snake_game_tick(&g, snake_ai_choose(&ai, &g));
+        len = snake_ai_memory_save(&ai, mem);
+        if (len > 13 && mem[0] == 4 && mem[1] >= 4 && mem[5] == 1)
+            break;
+    }
+    ck_assert_int_eq(g.outcome, SNAKE_PLAYING);
+    ck_assert_int_eq(snake_ai_memory_load(&b, mem, len, NULL), WS_OK);
+    ck_assert_int_eq(snake_ai_choose(&b, &g), snake_ai_choose(&ai, &g));
+    /* A cell not next to the one before it. */
+    memcpy(bad, mem, len);
+    bad[13 + 2 * 2] = (uint8_t)(bad[13 + 2 * 2] ^ 0x05);
+    ck_assert_int_eq(snake_ai_memory_load(&b, bad, len, NULL), WS_ERR_PARSE);
+    /* A byte after the end, and the end cut short. */
+    memcpy(bad, mem, len);
+    bad[len] = 0;
+    ck_assert_int_eq(snake_ai_memory_load(&b, bad, len + 1, NULL), WS_ERR_PARSE);
+    ck_assert_int_eq(snake_ai_memory_load(&b, bad, len - 1, NULL), WS_ERR_PARSE);
+    /* A position past the last cell, and a replay with the plan's flags. */
+    memcpy(bad, mem, len);
+    bad[8] = 0xff;
+    ck_assert_int_eq(snake_ai_memory_load(&b, bad, len, NULL), WS_ERR_PARSE);
+    memcpy(bad, mem, len);
+    bad[0] = 4 | 1;
+    ck_assert_int_eq(snake_ai_memory_load(&b, bad, len, NULL), WS_ERR_PARSE);
+    /* An end that is itself a replay. */
+    uint32_t n = (uint32_t)mem[1] | (uint32_t)mem[2] << 8;
+    size_t end = 13 + 2 * (size_t)n + (n + 7) / 8 + 4;
+    ck_assert_uint_lt(end, len);
+    memcpy(bad, mem, len);
+    bad[end] = 4;
+    ck_assert_int_eq(snake_ai_memory_load(&b, bad, len, NULL), WS_ERR_PARSE);
+    /* After a failed load the memory is a new game's. */
+    ck_assert_uint_eq(snake_ai_memory_save(&b, bad), 1);
+    free(mem);
+    free(bad);
+    snake_ai_deinit(&ai);
+    snake_ai_deinit(&b);
+    snake_game_deinit(&g);
+}
 
 START_TEST(memory_bytes_are_checked) {
     SnakeAi ai;
@@ -345,6 +408,7 @@ START_TEST(memory_bytes_are_checked) {
     ck_assert_int_eq(snake_ai_memory_load(&ai, plan, sizeof plan, NULL), WS_ERR_PARSE);
     ck_assert_int_eq(snake_ai_memory_load(&ai, NULL, 0, NULL), WS_OK);
     snake_ai_deinit(&ai);
+    replay_bytes_are_checked();
     SnakeAi greedy;
     ck_assert_int_eq(snake_ai_init(&greedy, 8, 8, SNAKE_POLICY_GREEDY, false, NULL), WS_OK);
     ck_assert_uint_eq(snake_ai_memory_max(&greedy), 0);

@@ -7,6 +7,7 @@
 #include "grid.h"
 #include "slab.h"
 #include "snake_cycle_internal.h"
+#include "snake_playout.h"
 
 /* ======================================================================== */
 /* Which boards                                                              */
@@ -151,6 +152,10 @@ static void cycle_layout(void *owner, Slab *s) {
     c->fixed_pos = slab_take(s, n, sizeof *c->fixed_pos);
     c->order = slab_take(s, n, sizeof *c->order);
     c->commit.tree = slab_take(s, (size_t)c->cert.nedges, sizeof *c->commit.tree);
+    if (c->blocks) {
+        c->replay.cell = slab_take(s, (size_t)snake_playout_budget(c->cells) + 1, sizeof *c->replay.cell);
+        c->replay.end = slab_take(s, snake_perfect_memory_plain_max(c), 1);
+    }
 }
 
 /* The block certificate's parts: the certificate, the route search over its
@@ -164,7 +169,7 @@ static WsStatus blocks_init(SnakeCycle *c, WsError *err) {
     return st;
 }
 
-WsStatus snake_cycle_create(SnakeCycle **out, int w, int h, WsError *err) {
+static WsStatus cycle_create(SnakeCycle **out, int w, int h, bool playout, WsError *err) {
     *out = NULL;
     WsStatus st = snake_cycle_check_board(w, h, err);
     if (st != WS_OK)
@@ -185,15 +190,29 @@ WsStatus snake_cycle_create(SnakeCycle **out, int w, int h, WsError *err) {
         snake_cycle_destroy(c);
         return ws_fail(err, WS_ERR_NOMEM, "out of memory for a %dx%d Hamiltonian cycle", w, h);
     }
+    if (c->blocks && playout && (st = snake_playout_create(&c->playout, w, h, err)) != WS_OK) {
+        snake_cycle_destroy(c);
+        return st;
+    }
     fixed_build(c);
     c->commit.head = -1;
+    c->force_shape = -1;
     *out = c;
     return WS_OK;
+}
+
+WsStatus snake_cycle_create(SnakeCycle **out, int w, int h, WsError *err) {
+    return cycle_create(out, w, h, true, err);
+}
+
+WsStatus snake_cycle_create_bare(SnakeCycle **out, int w, int h, WsError *err) {
+    return cycle_create(out, w, h, false, err);
 }
 
 void snake_cycle_destroy(SnakeCycle *c) {
     if (c == NULL)
         return;
+    snake_playout_destroy(c->playout);
     snake_plan_deinit(&c->plan);
     snake_lane_deinit(&c->lane);
     snake_cert_deinit(&c->cert);

@@ -1,7 +1,7 @@
 /* snake_cycle_internal.h - what the cycle policies' files share: SnakeCycle's
  * insides (snake_cycle.h keeps it opaque) and the helpers of snake_cycle.c
- * that snake_hamilton.c and snake_perfect.c use. Nothing outside those
- * three files includes it.
+ * that snake_hamilton.c, snake_perfect.c and snake_playout.c use. Nothing
+ * outside those four files includes it.
  */
 #ifndef WS_SNAKE_CYCLE_INTERNAL_H
 #define WS_SNAKE_CYCLE_INTERNAL_H
@@ -27,6 +27,19 @@ typedef struct SnakeCommit {
     int head, dist, food, nfree;
 } SnakeCommit;
 
+/* The moves of an apple played out (snake_playout.h), replayed one a
+ * decision: cell[0] is the head when it was played out, cell[i] the head
+ * after move i, with SNAKE_REPLAY_SHORTCUT set on a move off the
+ * certificate cycle; the head is at cell[at]. After the last move the
+ * policy's memory is `end`. len 0: no replay. */
+typedef struct SnakeReplay {
+    uint32_t *cell; /* budget + 1 */
+    int len, at, food;
+    uint8_t *end; /* snake_perfect_memory_max without a replay */
+    size_t end_len;
+} SnakeReplay;
+enum { SNAKE_REPLAY_SHORTCUT = 1u << 16, SNAKE_REPLAY_CELL = SNAKE_REPLAY_SHORTCUT - 1 };
+
 struct SnakeCycle {
     int w, h, cells;
     bool blocks;    /* both sides even: the dynamic block-tree certificate */
@@ -34,6 +47,9 @@ struct SnakeCycle {
     SnakeLane lane; /* blocks mode only: the route search */
     SnakePlan plan; /* blocks mode only: the plan followed and its search */
     SnakeCommit commit;
+    int force_shape;                /* the tree shape the next decision commits, -1: its own */
+    SnakeReplay replay;             /* blocks mode only */
+    struct SnakePlayout *playout;   /* blocks mode only, owned; NULL in a play-out's own policy */
 
     int32_t *fixed;     /* cells: the fixed cycle, fixed[0] = (0,0), fixed[1] = (1,0) ... */
     int32_t *fixed_pos; /* cells: the position of each cell on the fixed cycle */
@@ -49,6 +65,13 @@ struct SnakeCycle {
 
     void *mem; /* the one block fixed, fixed_pos, order and commit.tree live in */
 };
+
+/* snake_cycle_create without the play-out (the policy a play-out plays). */
+WsStatus snake_cycle_create_bare(SnakeCycle **out, int w, int h, WsError *err);
+
+/* The most bytes of a perfect memory without a replay (the memory a replay
+ * ends on). */
+size_t snake_perfect_memory_plain_max(const SnakeCycle *c);
 
 /* Steps forward along the fixed cycle from a to b (0 when a == b). */
 int snake_cycle_fixed_ahead(const SnakeCycle *c, int a, int b);

@@ -6,6 +6,7 @@
 #include "grid.h"
 #include "snake_bytes.h"
 #include "snake_cycle_internal.h"
+#include "snake_playout.h"
 
 /* ======================================================================== */
 /* A board with an odd side: Tapsell's shortcuts                             */
@@ -89,6 +90,12 @@ static int committed_dist(const SnakeCycle *c, const Decision *d) {
 static int best_tree(SnakeCycle *c, const Decision *d) {
     SnakeCert *k = &c->cert;
     SnakeCommit *m = &c->commit;
+    if (c->force_shape >= 0) { /* the shape the apple's play-out chose */
+        snake_cert_build_variant(k, c->force_shape, d->head, d->food, snake_tail(d->s));
+        memcpy(m->tree, k->tree, (size_t)k->nedges);
+        m->on = true;
+        return d->food >= 0 ? snake_cert_outline_dist(k, k->tree, d->head, d->food) : 0;
+    }
     int tree_dist = committed_dist(c, d);
     bool beatable = tree_dist < 0 || tree_dist > d->near;
     for (int v = 0; v < SNAKE_CERT_VARIANTS && (d->hunting || !m->on) && beatable; v++) {
@@ -201,14 +208,56 @@ static Dir follow_short_plan(SnakeCycle *c, int head, Path *route, bool *shortcu
     return snake_plan_follow(&c->plan, head, route);
 }
 
+/* The next move of the apple played out (SnakeReplay), or DIR_NONE when
+ * the policy decides: the replay is over (then the policy's memory is the
+ * one the play-out ended on) or no longer describes the game (a steering
+ * hand; then the memory is a new game's). The route is what is left of the
+ * play-out when it ends at the food and fits. */
+static Dir replay_next(SnakeCycle *c, const SnakeGame *g, Path *route, bool *shortcut) {
+    SnakeReplay *r = &c->replay;
+    int head = snake_head(&g->snake);
+    bool here = (int)(r->cell[r->at] & SNAKE_REPLAY_CELL) == head;
+    if (here && r->at == r->len - 1) {
+        r->len = 0;
+        if (!snake_perfect_memory_load(c, r->end, r->end_len))
+            snake_perfect_memory_load(c, NULL, 0);
+        return DIR_NONE;
+    }
+    int next = r->at + 1 < r->len ? (int)(r->cell[r->at + 1] & SNAKE_REPLAY_CELL) : -1;
+    Dir dir = here && next >= 0 && g->food == r->food && grid_manhattan(c->w, head, next) == 1
+                  ? grid_dir_between(c->w, head, next)
+                  : DIR_NONE;
+    if (dir == DIR_NONE || !snake_game_is_legal(g, dir)) {
+        r->len = 0;
+        return DIR_NONE;
+    }
+    r->at++;
+    *shortcut = (r->cell[r->at] & SNAKE_REPLAY_SHORTCUT) != 0;
+    path_clear(route);
+    int last = (int)(r->cell[r->len - 1] & SNAKE_REPLAY_CELL);
+    if (last == g->food && r->len - r->at + 1 <= route->cap) {
+        route->cells[route->len++] = head;
+        for (int i = r->at; i < r->len; i++)
+            route->cells[route->len++] = (int32_t)(r->cell[i] & SNAKE_REPLAY_CELL);
+    }
+    return dir;
+}
+
 /* The invariant: the body has a certificate, or it is following a plan
  * whose end (the eat) has one. Anything else was not played by this policy
  * (a policy switch, a steering hand): DIR_NONE, and the caller falls back.
  * A body with a free move (a plan's free prefix) has no certificate. */
 static Dir choose_blocks(SnakeCycle *c, const SnakeGame *g, Path *route, bool explain,
                          bool *shortcut) {
-    if (g->steps == 0)
-        snake_plan_forget(&c->plan); /* a new game: nothing carries over */
+    if (g->steps == 0) { /* a new game: nothing carries over */
+        snake_plan_forget(&c->plan);
+        c->replay.len = 0;
+    }
+    if (c->replay.len > 0) {
+        Dir dir = replay_next(c, g, route, shortcut);
+        if (dir != DIR_NONE)
+            return dir;
+    }
     Decision d = {.g = g, .s = &g->snake, .head = snake_head(&g->snake), .food = g->food};
     d.live = snake_plan_live(&c->plan, g);
     if (d.live && !explain && snake_plan_at_best(&c->plan, g))
@@ -219,7 +268,14 @@ static Dir choose_blocks(SnakeCycle *c, const SnakeGame *g, Path *route, bool ex
     d.hunting = g->since_eat < hunt_limit(c) && d.food >= 0;
     d.near = d.food >= 0 ? grid_manhattan(c->w, d.head, d.food) : 0;
 
+    /* A new food: the tree shape is chosen by playing the apple out. */
+    if (c->playout != NULL && g->since_eat == 0 && d.hunting && d.certified && !d.live) {
+        c->force_shape = snake_playout_choose(c->playout, c, g, !explain);
+        if (c->replay.len > 0)
+            return replay_next(c, g, route, shortcut);
+    }
     int tree_dist = cycle_candidate(c, &d);
+    c->force_shape = -1;
     bool planned = (d.hunting || d.live) && plan_candidate(c, &d, tree_dist);
     if (planned)
         return take_plan(c, d.s, route, explain, shortcut);
@@ -251,22 +307,56 @@ SnakePerfectStats snake_perfect_stats(const SnakeCycle *c) {
 /* Memory (snake_perfect.h)                                                  */
 /* ======================================================================== */
 
-/* Layout: a flags byte (MEM_PLAN, MEM_COMMIT); with MEM_PLAN the plan's
- * length, position and food (u32 each) and its cells (u16 each: a board has
- * at most 65536 cells); with MEM_COMMIT the committed tree, one bit per edge.
- * The whole plan is kept, not just what is left of it, so that following it
- * changes only its position between two decisions. */
-enum { MEM_PLAN = 1, MEM_COMMIT = 2 };
+/* Layout: a flags byte (MEM_PLAN, MEM_COMMIT, MEM_REPLAY); with MEM_PLAN the
+ * plan's length, position and food (u32 each) and its cells (u16 each: a
+ * board has at most 65536 cells); with MEM_COMMIT the committed tree, one
+ * bit per edge. The whole plan is kept, not just what is left of it, so that
+ * following it changes only its position between two decisions. A replay
+ * is kept alone (the play-out forgot the plan and the tree): its length,
+ * position and food (u32 each), its cells (u16 each, then one byte of
+ * shortcut flags per 8 moves), and the memory it ends on (u32 length, then
+ * those bytes: a memory without a replay). */
+enum { MEM_PLAN = 1, MEM_COMMIT = 2, MEM_REPLAY = 4 };
+
+size_t snake_perfect_memory_plain_max(const SnakeCycle *c) {
+    return 1 + 3 * 4 + 2 * (size_t)c->cells + ((size_t)c->cert.nedges + 7) / 8;
+}
 
 size_t snake_perfect_memory_max(const SnakeCycle *c) {
     if (!c->blocks)
         return 0;
-    return 1 + 3 * 4 + 2 * (size_t)c->cells + ((size_t)c->cert.nedges + 7) / 8;
+    size_t plain = snake_perfect_memory_plain_max(c);
+    if (c->playout == NULL)
+        return plain;
+    size_t cells = (size_t)snake_playout_budget(c->cells) + 1;
+    size_t replay = 1 + 3 * 4 + 2 * cells + (cells + 7) / 8 + 4 + plain;
+    return replay > plain ? replay : plain;
+}
+
+static size_t save_replay(const SnakeReplay *r, uint8_t *buf) {
+    uint8_t *out = buf;
+    *out++ = MEM_REPLAY;
+    snake_bytes_put(&out, (uint64_t)r->len, 4);
+    snake_bytes_put(&out, (uint64_t)r->at, 4);
+    snake_bytes_put(&out, (uint64_t)r->food, 4);
+    for (int i = 0; i < r->len; i++)
+        snake_bytes_put(&out, r->cell[i] & SNAKE_REPLAY_CELL, 2);
+    for (int i = 0; i < r->len; i += 8) {
+        uint8_t bits = 0;
+        for (int k = 0; k < 8 && i + k < r->len; k++)
+            bits |= (uint8_t)(((r->cell[i + k] & SNAKE_REPLAY_SHORTCUT) != 0) << k);
+        *out++ = bits;
+    }
+    snake_bytes_put(&out, (uint64_t)r->end_len, 4);
+    memcpy(out, r->end, r->end_len);
+    return (size_t)(out - buf) + r->end_len;
 }
 
 size_t snake_perfect_memory_save(const SnakeCycle *c, uint8_t *buf) {
     if (!c->blocks)
         return 0;
+    if (c->replay.len > 0)
+        return save_replay(&c->replay, buf);
     const SnakePlan *p = &c->plan;
     uint8_t *out = buf;
     bool plan = p->len > 0;
@@ -308,18 +398,66 @@ static bool load_plan(SnakePlan *p, SnakeBytesReader *r, int cells) {
     return true;
 }
 
+/* The replay part of a memory: false when malformed (no replay is set then).
+ * Its cells must be a walk (one move apart) and its end a memory without a
+ * replay that loads. */
+static bool load_replay(SnakeCycle *c, SnakeBytesReader *r) {
+    SnakeReplay *k = &c->replay;
+    uint64_t n = snake_bytes_get(r, 4), at = snake_bytes_get(r, 4);
+    uint64_t food = snake_bytes_get(r, 4);
+    if (r->bad || n < 2 || n > (uint64_t)snake_playout_budget(c->cells) + 1 || at >= n ||
+        food >= (uint64_t)c->cells)
+        return false;
+    for (uint64_t i = 0; i < n; i++) {
+        uint64_t cell = snake_bytes_get(r, 2);
+        if (cell >= (uint64_t)c->cells ||
+            (i > 0 && grid_manhattan(c->w, (int)cell, (int)k->cell[i - 1]) != 1))
+            return false;
+        k->cell[i] = (uint32_t)cell;
+    }
+    for (uint64_t i = 0; i < n; i += 8) {
+        unsigned bits = (unsigned)snake_bytes_get(r, 1);
+        for (uint64_t b = 0; b < 8 && i + b < n; b++)
+            k->cell[i + b] |= (bits >> b & 1u) ? SNAKE_REPLAY_SHORTCUT : 0u;
+    }
+    uint64_t end = snake_bytes_get(r, 4);
+    if (r->bad || end > snake_perfect_memory_plain_max(c) || end > (uint64_t)(r->end - r->p) ||
+        (end > 0 && (r->p[0] & MEM_REPLAY)))
+        return false;
+    memcpy(k->end, r->p, (size_t)end);
+    r->p += end;
+    k->end_len = (size_t)end;
+    /* The end must load: try it, then forget it again. */
+    bool ok = snake_perfect_memory_load(c, k->end, k->end_len);
+    snake_plan_forget(&c->plan);
+    c->commit.on = false;
+    if (!ok)
+        return false;
+    k->at = (int)at;
+    k->food = (int)food;
+    k->len = (int)n; /* last: a failed load leaves no replay */
+    return true;
+}
+
 bool snake_perfect_memory_load(SnakeCycle *c, const uint8_t *buf, size_t len) {
     SnakePlan *p = &c->plan;
     p->len = 0;
     p->at = 0;
     c->commit.on = false;
     c->commit.head = -1; /* its distance is worked out again */
+    c->replay.len = 0;
     if (len == 0)
         return true; /* a new game's memory */
     if (!c->blocks)
         return false;
     SnakeBytesReader r = snake_bytes_reader(buf, len);
     unsigned flags = (unsigned)snake_bytes_get(&r, 1);
+    if (flags == MEM_REPLAY && c->playout != NULL) {
+        if (load_replay(c, &r) && r.p == r.end)
+            return true;
+        c->replay.len = 0;
+        return false;
+    }
     if (flags & ~(unsigned)(MEM_PLAN | MEM_COMMIT))
         return false;
     if ((flags & MEM_PLAN) && !load_plan(p, &r, c->cells))

@@ -1,0 +1,220 @@
+#include "snake_playout.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "snake_cycle_internal.h"
+
+/* A play-out stops after PLAYOUT_WORK / cells^2 units of work: a unit is a
+ * move, a plan search or a failed check of a route's eat (the counters of
+ * snake_perfect_stats, so the bound is the same on every machine), and
+ * each costs work in proportion to the board, so a new food's play-outs
+ * cost about as much as 2^31 / cells cells' worth: the whole apple on
+ * 30x30 (2,651 units), 128 units on 64x64 and 21 on 100x100, where a
+ * play-out seldom reaches the food and the window keeps its frame
+ * (docs/perfect.md, "The apple played out"). */
+#define PLAYOUT_WORK (INT64_C(1) << 31)
+
+/* The other shape played out: the tree grown by BFS from the tail's block
+ * (snake_cert_build_variant). Of the five shapes it is the one that gains
+ * most alone (docs/notes/perfect-big-boards.md, round 8). */
+enum { PLAYOUT_SHAPE = 4 };
+
+/* One play-out. */
+typedef struct Run {
+    uint32_t *cell; /* SnakeReplay's layout: the head before the first move, then after each */
+    int moves;
+    bool ate;       /* ended by the eat (or the won game); else by its bound */
+    bool lost;      /* the policy had no move or the game was lost: never taken */
+    uint8_t *end;   /* the policy's memory after the last move */
+    size_t end_len;
+    uint8_t *first; /* ... and after the first decision, which made move `first_dir` */
+    size_t first_len;
+    Dir first_dir;
+    SnakePerfectStats from, to; /* the counters before and after */
+} Run;
+
+struct SnakePlayout {
+    SnakeCycle *c; /* the policy that plays (no play-out of its own) */
+    SnakeGame g;   /* the copy it plays: its body and walls are owned */
+    Path route;    /* its decisions' routes, unused */
+    int cells, budget;
+    uint8_t *mem; /* the real policy's memory at the new food */
+    size_t mem_len;
+    Run run[2];
+};
+
+static long work_budget(int cells) { return (long)(PLAYOUT_WORK / cells / cells); }
+
+int snake_playout_budget(int cells) {
+    long b = work_budget(cells);
+    return b > 4L * cells ? 4 * cells : (int)b;
+}
+
+/* The units of work done by the decisions between two readings of the counters. */
+static long work_done(const SnakePerfectStats *from, const SnakePerfectStats *to) {
+    const SnakePlanCounts *a = &to->plans, *b = &from->plans;
+    return (a->searches - b->searches) + (a->eat_loop - b->eat_loop) + (a->eat_cut - b->eat_cut);
+}
+
+WsStatus snake_playout_create(SnakePlayout **out, int w, int h, WsError *err) {
+    *out = NULL;
+    SnakePlayout *p = calloc(1, sizeof *p);
+    if (p == NULL)
+        return ws_fail(err, WS_ERR_NOMEM, "out of memory for a %dx%d play-out", w, h);
+    p->cells = w * h;
+    p->budget = snake_playout_budget(p->cells);
+    WsStatus st = snake_cycle_create_bare(&p->c, w, h, err);
+    if (st == WS_OK)
+        st = snake_init(&p->g.snake, w, h, err);
+    if (st == WS_OK)
+        st = path_init(&p->route, p->cells + 1, err);
+    if (st == WS_OK) {
+        size_t mem = snake_perfect_memory_plain_max(p->c);
+        bool ok = (p->g.walls = calloc((size_t)p->cells, 1)) != NULL &&
+                  (p->mem = malloc(mem)) != NULL;
+        for (int i = 0; i < 2 && ok; i++)
+            ok = (p->run[i].cell = malloc(((size_t)p->budget + 1) * sizeof *p->run[i].cell)) != NULL &&
+                 (p->run[i].end = malloc(mem)) != NULL && (p->run[i].first = malloc(mem)) != NULL;
+        if (!ok)
+            st = ws_fail(err, WS_ERR_NOMEM, "out of memory for a %dx%d play-out", w, h);
+    }
+    if (st != WS_OK) {
+        snake_playout_destroy(p);
+        return st;
+    }
+    *out = p;
+    return WS_OK;
+}
+
+void snake_playout_destroy(SnakePlayout *p) {
+    if (p == NULL)
+        return;
+    snake_cycle_destroy(p->c);
+    snake_deinit(&p->g.snake);
+    free(p->g.walls);
+    path_deinit(&p->route);
+    free(p->mem);
+    for (int i = 0; i < 2; i++) {
+        free(p->run[i].cell);
+        free(p->run[i].end);
+        free(p->run[i].first);
+    }
+    free(p);
+}
+
+/* g into the copy: every field by value, then the body and the walls into
+ * the copy's own buffers. */
+static void game_copy(SnakePlayout *p, const SnakeGame *g) {
+    Snake body = p->g.snake;
+    uint8_t *walls = p->g.walls;
+    p->g = *g;
+    p->g.snake = body;
+    p->g.walls = walls;
+    snake_copy(&p->g.snake, &g->snake);
+    memcpy(p->g.walls, g->walls, (size_t)p->cells);
+}
+
+/* Plays the apple out from g, with `shape` committed at the first decision
+ * (-1: the policy's own choice), for at most `bound` moves and the work
+ * budget. When the first
+ * decision makes the move and leaves the memory that `same`'s did, the rest
+ * would repeat `same` (a decision depends on the game and the memory
+ * alone): it stops there, as lost. */
+static void play(SnakePlayout *p, const SnakeGame *g, int shape, int bound, Run *r,
+                 const Run *same) {
+    SnakeCycle *c = p->c;
+    game_copy(p, g);
+    r->moves = 0;
+    r->ate = r->lost = false;
+    r->cell[0] = (uint32_t)snake_head(&g->snake);
+    if (!snake_perfect_memory_load(c, p->mem, p->mem_len)) {
+        r->lost = true;
+        return;
+    }
+    r->from = snake_perfect_stats(c);
+    long budget = work_budget(p->cells);
+    for (long work = 0; r->moves < bound && work < budget; ) {
+        bool shortcut;
+        c->force_shape = r->moves == 0 ? shape : -1;
+        Dir dir = snake_perfect_choose(c, &p->g, &p->route, false, &shortcut);
+        c->force_shape = -1;
+        if (r->moves == 0) {
+            r->first_len = snake_perfect_memory_save(c, r->first);
+            r->first_dir = dir;
+            if (same != NULL && same->first_dir == dir && same->first_len == r->first_len &&
+                memcmp(same->first, r->first, r->first_len) == 0) {
+                r->lost = true;
+                break;
+            }
+        }
+        if (dir == DIR_NONE) {
+            r->lost = true;
+            break;
+        }
+        r->to = snake_perfect_stats(c);
+        work = r->moves + 1 + work_done(&r->from, &r->to);
+        SnakeEvent ev = snake_game_tick(&p->g, dir);
+        r->cell[++r->moves] =
+            (uint32_t)snake_head(&p->g.snake) | (shortcut ? SNAKE_REPLAY_SHORTCUT : 0u);
+        if (ev == SNAKE_EV_ATE || (ev == SNAKE_EV_OVER && p->g.outcome == SNAKE_WON)) {
+            r->ate = true;
+            break;
+        }
+        if (ev == SNAKE_EV_OVER) {
+            r->lost = true;
+            break;
+        }
+    }
+    r->to = snake_perfect_stats(c);
+    r->end_len = snake_perfect_memory_save(c, r->end);
+}
+
+/* The counters of the replayed play-out's decisions, added to c's. */
+static void add_counts(SnakeCycle *c, const Run *r) {
+    c->stats.short_plan_moves += r->to.short_plan_moves - r->from.short_plan_moves;
+    SnakePlanCounts *n = &c->plan.counts;
+    const SnakePlanCounts *a = &r->to.plans, *b = &r->from.plans;
+    n->searches += a->searches - b->searches;
+    n->found += a->found - b->found;
+    n->no_route += a->no_route - b->no_route;
+    n->out_of_bans += a->out_of_bans - b->out_of_bans;
+    n->eat_loop += a->eat_loop - b->eat_loop;
+    n->eat_cut += a->eat_cut - b->eat_cut;
+}
+
+static void keep_replay(SnakeCycle *c, const SnakeGame *g, const Run *r) {
+    SnakeReplay *k = &c->replay;
+    memcpy(k->cell, r->cell, ((size_t)r->moves + 1) * sizeof *k->cell);
+    memcpy(k->end, r->end, r->end_len);
+    k->end_len = r->end_len;
+    k->len = r->moves + 1;
+    k->at = 0;
+    k->food = g->food;
+    snake_plan_forget(&c->plan);
+    c->commit.on = false;
+    add_counts(c, r);
+}
+
+int snake_playout_choose(SnakePlayout *p, SnakeCycle *c, const SnakeGame *g, bool replay) {
+    p->mem_len = snake_perfect_memory_save(c, p->mem);
+    Run *best = &p->run[0], *alt = &p->run[1];
+    play(p, g, -1, p->budget, best, NULL);
+    if (best->lost)
+        return -1; /* cannot happen: the policy plays on without a choice */
+    int shape = -1;
+    int bound = best->ate ? best->moves - 1 : p->budget;
+    if (bound > 0) {
+        play(p, g, PLAYOUT_SHAPE, bound, alt, best);
+        if (!alt->lost && alt->ate && (!best->ate || alt->moves < best->moves)) {
+            best = alt;
+            shape = PLAYOUT_SHAPE;
+        }
+    }
+    if (replay && best->moves > 0) {
+        keep_replay(c, g, best);
+        return -1;
+    }
+    return shape;
+}

@@ -1,0 +1,47 @@
+/* snake_playout.h - perfect's tree shape at a new food, chosen by playing
+ * the apple out (docs/perfect.md, "The apple played out").
+ *
+ * Between two eats nothing random happens, so the moves an apple takes
+ * under a tree shape can be known exactly: copy the game and the policy's
+ * memory, commit the shape, and let the policy play the copy to the eat.
+ * At each new food perfect plays out its own choice of shape and the tree
+ * grown by BFS from the tail's block, and commits the one whose apple ends
+ * sooner (a tie keeps its own). A play-out stops after a budget of work
+ * that shrinks with the board, so that a decision's work stays bounded on
+ * big boards.
+ *
+ * The winning play-out's moves are the moves the policy would make, so a
+ * game played without overlays replays them (SnakeReplay, kept in the
+ * policy's memory) instead of deciding each again: the apple costs about
+ * twice the decisions it took, not three times. With overlays each move is
+ * decided again, for what the overlays show; the moves are the same.
+ */
+#ifndef WS_SNAKE_PLAYOUT_H
+#define WS_SNAKE_PLAYOUT_H
+
+#include <stdbool.h>
+
+#include "snake.h"
+#include "ws_error.h"
+
+struct SnakeCycle;
+typedef struct SnakePlayout SnakePlayout;
+
+/* The most moves a play-out makes on a board of `cells` cells (it may stop
+ * sooner: its bound is in units of work, snake_playout.c): 2,651 on 30x30,
+ * 128 on 64x64, 21 on 100x100; never more than the stall limit. */
+int snake_playout_budget(int cells);
+
+/* Sizes the scratch game and policy for a w x h board (both sides even). */
+WsStatus snake_playout_create(SnakePlayout **out, int w, int h, WsError *err);
+void snake_playout_destroy(SnakePlayout *p);
+
+/* At a new food of game g, with c's certificate loaded for the body: plays
+ * the apple out under c's own choice and under the tail's BFS tree, from
+ * c's memory. Returns the shape c must commit at this decision (-1: its own
+ * choice). With `replay`, c's replay is set to the winning play-out (its
+ * moves and the memory after them), and c's plan and committed tree are
+ * forgotten. Never allocates. */
+int snake_playout_choose(SnakePlayout *p, struct SnakeCycle *c, const SnakeGame *g, bool replay);
+
+#endif
