@@ -114,7 +114,8 @@ int snake_ai_cycle_len(const SnakeAi *ai);
  * Most of a SnakeAi is the last decision's output (for the overlays) and
  * scratch. Its memory is the part that a later decision reads: `perfect` on a
  * board with two even sides keeps the plan it follows and the certificate
- * tree it committed to (snake_perfect.h, "memory"); `greedy` and `hamilton`
+ * tree it committed to, or the apple it played out and replays
+ * (snake_perfect.h, "memory"); `greedy` and `hamilton`
  * keep nothing, so their decision is a function of the game alone. A policy
  * that starts keeping something between decisions must save it here: the
  * history (snake_history.h) rebuilds a past decision from the game state and

@@ -5,7 +5,8 @@
  * that agrees with the body (snake_cert.h), or follows a plan whose end, the
  * state right after the eat, was checked to have one (snake_plan.h). Each
  * decision weighs the best of several trees (its outline's way to the food)
- * against the shortest plan that checks out. One side odd: the fixed cycle
+ * against the shortest plan that checks out; at a new food the tree is the
+ * shape whose apple, played out, ends soonest (snake_playout.h). One side odd: the fixed cycle
  * with Tapsell's shortcuts (free tail; under the strict-tail rule the cycle
  * itself). What perfect keeps between decisions is its memory (below).
  */
@@ -29,7 +30,9 @@
  * was not played by this policy from the start), so the caller can fall
  * back. With `explain` false, a move along a kept plan leaves the cycle
  * (snake_cycle_order) empty: only an overlay shows it, and it costs a
- * certificate build; the moves are the same either way. */
+ * certificate build; and the apple played out at a new food is replayed,
+ * its route the rest of the play-out, not decided again. The moves are
+ * the same either way. */
 Dir snake_perfect_choose(SnakeCycle *c, const SnakeGame *g, Path *route, bool explain,
                          bool *shortcut);
 
@@ -49,8 +52,10 @@ SnakePerfectStats snake_perfect_stats(const SnakeCycle *c);
 
 /* ---- memory ----------------------------------------------------------------
  * What perfect keeps from one decision to the next on a board with two even
- * sides: the plan it follows and the tree it committed to. Everything else
- * is the last decision's output or scratch. With one odd side (Tapsell's
+ * sides: the plan it follows and the tree it committed to, or instead the
+ * apple it played out at the last new food while it replays it (without
+ * overlays: snake_playout.h). Everything else is the last decision's
+ * output or scratch. With one odd side (Tapsell's
  * shortcuts on the fixed cycle) nothing is kept. The encoding is
  * deterministic: equal memories give equal bytes, and following a plan
  * changes only its position (snake_ai.h, "Memory"). */
