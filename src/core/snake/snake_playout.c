@@ -118,10 +118,9 @@ static void game_copy(SnakePlayout *p, const SnakeGame *g) {
 
 /* Plays the apple out from g, with `shape` committed at the first decision
  * (-1: the policy's own choice), for at most `bound` moves and the work
- * budget. When the first
- * decision makes the move and leaves the memory that `same`'s did, the rest
- * would repeat `same` (a decision depends on the game and the memory
- * alone): it stops there, as lost. */
+ * budget. When the first decision makes the move and leaves the memory
+ * that `same`'s did, the rest would repeat `same` (a decision depends on
+ * the game and the memory alone): it stops there, as lost. */
 static void play(SnakePlayout *p, const SnakeGame *g, int shape, int bound, Run *r,
                  const Run *same) {
     SnakeCycle *c = p->c;
@@ -162,7 +161,7 @@ static void play(SnakePlayout *p, const SnakeGame *g, int shape, int bound, Run 
             r->ate = true;
             break;
         }
-        if (ev == SNAKE_EV_OVER) {
+        if (ev == SNAKE_EV_OVER) { /* cannot happen: perfect never dies */
             r->lost = true;
             break;
         }
