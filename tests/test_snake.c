@@ -258,6 +258,44 @@ START_TEST(copy_is_independent) {
 }
 END_TEST
 
+/* A game copied mid-play plays on as the original does, in its own
+ * buffers: the same moves give the same bodies and foods (the food stream
+ * was copied), and the original's walls and body are not the copy's. */
+START_TEST(game_copy_plays_on_alike) {
+    SnakeGame g, c;
+    game_open(&g, 6, 6, 2, true, 7);
+    game_open(&c, 6, 6, 4, false, 99); /* other rules and seed: all overwritten */
+    uint8_t walls[36] = {0};
+    walls[35] = 1;
+    ck_assert_int_eq(snake_game_set_walls(&g, walls, NULL), WS_OK);
+    static const Dir moves[] = {DIR_DOWN, DIR_RIGHT, DIR_DOWN, DIR_LEFT};
+    for (int i = 0; i < 4; i++)
+        snake_game_tick(&g, moves[i]);
+    snake_game_copy(&c, &g);
+    ck_assert_ptr_ne(c.walls, g.walls);
+    ck_assert_ptr_ne(c.snake.occ, g.snake.occ);
+    ck_assert(c.rules.strict_tail && c.wall_count == 1 && c.walls[35]);
+    for (int i = 0; i < 40 && g.outcome == SNAKE_PLAYING; i++) {
+        Dir d = DIR_COUNT;
+        for (int k = 0; k < DIR_COUNT && d == DIR_COUNT; k++)
+            if (snake_game_is_legal(&g, (Dir)((i + k) % DIR_COUNT)))
+                d = (Dir)((i + k) % DIR_COUNT);
+        if (d == DIR_COUNT)
+            break;
+        ck_assert_int_eq(snake_game_tick(&g, d), snake_game_tick(&c, d));
+        ck_assert_int_eq(snake_head(&g.snake), snake_head(&c.snake));
+        ck_assert_int_eq(g.snake.len, c.snake.len);
+        ck_assert_int_eq(g.food, c.food);
+        ck_assert_int_eq(g.steps, c.steps);
+        ck_assert_int_eq(g.outcome, c.outcome);
+    }
+    g.walls[0] = 1; /* the copy's walls are its own */
+    ck_assert(!c.walls[0]);
+    snake_game_deinit(&c);
+    snake_game_deinit(&g);
+}
+END_TEST
+
 /* ======================================================================== */
 /* Walls                                                                     */
 /* ======================================================================== */
@@ -479,6 +517,7 @@ static Suite *snake_suite(void) {
     tcase_add_test(tc, illegal_move_kills);
     tcase_add_test(tc, forfeit_ends_where_it_stands);
     tcase_add_test(tc, copy_is_independent);
+    tcase_add_test(tc, game_copy_plays_on_alike);
     suite_add_tcase(s, tc);
     tc = tcase_create("end");
     tcase_add_test(tc, win_on_full_board);

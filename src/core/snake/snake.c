@@ -110,6 +110,16 @@ void snake_game_deinit(SnakeGame *g) {
     memset(g, 0, sizeof *g);
 }
 
+void snake_game_copy(SnakeGame *dst, const SnakeGame *src) {
+    Snake body = dst->snake;
+    uint8_t *walls = dst->walls;
+    *dst = *src; /* every field by value, so a field added later is copied too */
+    dst->snake = body;
+    dst->walls = walls;
+    snake_copy(&dst->snake, &src->snake);
+    memcpy(dst->walls, src->walls, (size_t)src->snake.cap);
+}
+
 /* The start rule (snake.h): the tail cell of the leftmost run of len floor
  * cells in the first row that has one, or -1 if no row does. */
 static int start_tail_cell(int w, int h, const uint8_t *walls, int len) {

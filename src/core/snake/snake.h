@@ -105,6 +105,11 @@ WsStatus snake_rules_check(const SnakeRules *rules, WsError *err);
 WsStatus snake_game_init(SnakeGame *g, const SnakeRules *rules, uint64_t seed, WsError *err);
 void snake_game_deinit(SnakeGame *g);
 
+/* Makes dst the same game as src (body, walls, food, streams, counters),
+ * in dst's own buffers; both must have been initialised for the same board.
+ * Never allocates. */
+void snake_game_copy(SnakeGame *dst, const SnakeGame *src);
+
 /* Starts a new game on the same board (walls kept): start body, fresh
  * streams, first food. The start rule: the first row from the top with
  * start_length consecutive floor cells, its leftmost such run, tail at the

@@ -329,8 +329,7 @@ size_t snake_perfect_memory_max(const SnakeCycle *c) {
     if (c->playout == NULL)
         return plain;
     size_t cells = (size_t)snake_playout_budget(c->cells) + 1;
-    size_t replay = 1 + 3 * 4 + 2 * cells + (cells + 7) / 8 + 4 + plain;
-    return replay > plain ? replay : plain;
+    return 1 + 3 * 4 + 2 * cells + (cells + 7) / 8 + 4 + plain; /* a replay and its end */
 }
 
 static size_t save_replay(const SnakeReplay *r, uint8_t *buf) {

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "slab.h"
 #include "snake_cycle_internal.h"
 
 /* A play-out stops after PLAYOUT_WORK / cells^2 units of work: a unit is a
@@ -43,6 +44,7 @@ struct SnakePlayout {
     uint8_t *mem; /* the real policy's memory at the new food */
     size_t mem_len;
     Run run[2];
+    void *block; /* the one block mem and the runs' buffers live in (slab.h) */
 };
 
 static long work_budget(int cells) { return (long)(PLAYOUT_WORK / cells / cells); }
@@ -58,6 +60,18 @@ static long work_done(const SnakePerfectStats *from, const SnakePerfectStats *to
     return (a->searches - b->searches) + (a->eat_loop - b->eat_loop) + (a->eat_cut - b->eat_cut);
 }
 
+/* The buffers of the play-outs, listed and sized once (slab.h). */
+static void playout_layout(void *owner, Slab *s) {
+    SnakePlayout *p = owner;
+    size_t mem = snake_perfect_memory_plain_max(p->c);
+    p->mem = slab_take(s, mem, 1);
+    for (int i = 0; i < 2; i++) {
+        p->run[i].cell = slab_take(s, (size_t)p->budget + 1, sizeof *p->run[i].cell);
+        p->run[i].end = slab_take(s, mem, 1);
+        p->run[i].first = slab_take(s, mem, 1);
+    }
+}
+
 WsStatus snake_playout_create(SnakePlayout **out, int w, int h, WsError *err) {
     *out = NULL;
     SnakePlayout *p = calloc(1, sizeof *p);
@@ -65,21 +79,14 @@ WsStatus snake_playout_create(SnakePlayout **out, int w, int h, WsError *err) {
         return ws_fail(err, WS_ERR_NOMEM, "out of memory for a %dx%d play-out", w, h);
     p->cells = w * h;
     p->budget = snake_playout_budget(p->cells);
+    SnakeRules any = {w, h, 1, false}; /* sizes the buffers; snake_game_copy sets the rest */
     WsStatus st = snake_cycle_create_bare(&p->c, w, h, err);
     if (st == WS_OK)
-        st = snake_init(&p->g.snake, w, h, err);
+        st = snake_game_init(&p->g, &any, 0, err);
     if (st == WS_OK)
         st = path_init(&p->route, p->cells + 1, err);
-    if (st == WS_OK) {
-        size_t mem = snake_perfect_memory_plain_max(p->c);
-        bool ok = (p->g.walls = calloc((size_t)p->cells, 1)) != NULL &&
-                  (p->mem = malloc(mem)) != NULL;
-        for (int i = 0; i < 2 && ok; i++)
-            ok = (p->run[i].cell = malloc(((size_t)p->budget + 1) * sizeof *p->run[i].cell)) != NULL &&
-                 (p->run[i].end = malloc(mem)) != NULL && (p->run[i].first = malloc(mem)) != NULL;
-        if (!ok)
-            st = ws_fail(err, WS_ERR_NOMEM, "out of memory for a %dx%d play-out", w, h);
-    }
+    if (st == WS_OK && (p->block = slab_alloc(playout_layout, p)) == NULL)
+        st = ws_fail(err, WS_ERR_NOMEM, "out of memory for a %dx%d play-out", w, h);
     if (st != WS_OK) {
         snake_playout_destroy(p);
         return st;
@@ -92,28 +99,10 @@ void snake_playout_destroy(SnakePlayout *p) {
     if (p == NULL)
         return;
     snake_cycle_destroy(p->c);
-    snake_deinit(&p->g.snake);
-    free(p->g.walls);
+    snake_game_deinit(&p->g);
     path_deinit(&p->route);
-    free(p->mem);
-    for (int i = 0; i < 2; i++) {
-        free(p->run[i].cell);
-        free(p->run[i].end);
-        free(p->run[i].first);
-    }
+    free(p->block);
     free(p);
-}
-
-/* g into the copy: every field by value, then the body and the walls into
- * the copy's own buffers. */
-static void game_copy(SnakePlayout *p, const SnakeGame *g) {
-    Snake body = p->g.snake;
-    uint8_t *walls = p->g.walls;
-    p->g = *g;
-    p->g.snake = body;
-    p->g.walls = walls;
-    snake_copy(&p->g.snake, &g->snake);
-    memcpy(p->g.walls, g->walls, (size_t)p->cells);
 }
 
 /* Plays the apple out from g, with `shape` committed at the first decision
@@ -124,7 +113,7 @@ static void game_copy(SnakePlayout *p, const SnakeGame *g) {
 static void play(SnakePlayout *p, const SnakeGame *g, int shape, int bound, Run *r,
                  const Run *same) {
     SnakeCycle *c = p->c;
-    game_copy(p, g);
+    snake_game_copy(&p->g, g);
     r->moves = 0;
     r->ate = r->lost = false;
     r->cell[0] = (uint32_t)snake_head(&g->snake);
