@@ -75,7 +75,12 @@ START_TEST(steering_slows_the_game_to_the_wheel_pace) {
     AppOptions o = snake_opts();
     ck_assert(o.speed > SNAKE_WHEEL_PACE); /* the default is faster than a person steers */
     Frontend *app = drive_open(&o);
+    /* Paused, so that no tick runs between the frames however slow they are
+     * (under valgrind a frame takes long enough for the steered snake to hit
+     * a wall): the pace is what is asked here, not the ticks. */
+    drive_key(SDLK_SPACE, KMOD_NONE);
     ck_assert(frontend_frame(app));
+    ck_assert(frontend_is_paused(app));
     ck_assert(frontend_tick_speed(app) == o.speed);
     drive_key(SDLK_UP, KMOD_NONE);
     ck_assert(frontend_frame(app));
@@ -91,6 +96,32 @@ START_TEST(steering_slows_the_game_to_the_wheel_pace) {
     ck_assert(frontend_frame(app));
     ck_assert_msg(frontend_tick_speed(app) > o.speed, "the AI drives at %g ticks/s",
                   frontend_tick_speed(app));
+    frontend_close(app);
+}
+END_TEST
+
+START_TEST(a_stall_is_not_idle_time) {
+    /* A frame that comes late (the program stalled: a dragged window, a
+     * debugger) moves the frame clock 250 ms at most, so the player who
+     * steered before it still drives after it; a key is stamped with the
+     * time of the frame that reads it. */
+    AppOptions o = snake_opts();
+    Frontend *app = drive_open(&o);
+    drive_key(SDLK_SPACE, KMOD_NONE);
+    ck_assert(frontend_frame(app));
+    drive_key(SDLK_RIGHT, KMOD_NONE); /* the way it heads: room for the ticks below */
+    drive_key(SDLK_SPACE, KMOD_NONE);
+    ck_assert(frontend_frame(app));
+    ck_assert(!frontend_is_paused(app));
+    ck_assert(frontend_tick_speed(app) == SNAKE_WHEEL_PACE);
+    for (int i = 0; i < 4; i++) { /* 3.2 s of wall time: over the idle limit */
+        uint64_t before = frontend_now_ms(app);
+        SDL_Delay(800);
+        ck_assert(frontend_frame(app));
+        ck_assert_uint_eq(frontend_now_ms(app) - before, 250);
+    }
+    ck_assert_msg(frontend_tick_speed(app) == SNAKE_WHEEL_PACE, "the wheel went back after %s",
+                  "four stalls");
     frontend_close(app);
 }
 END_TEST
@@ -266,6 +297,7 @@ static Suite *wheel_suite(void) {
     Suite *s = suite_create("frontend_wheel");
     TCase *wheel = tcase_create("wheel");
     tcase_add_test(wheel, steering_slows_the_game_to_the_wheel_pace);
+    tcase_add_test(wheel, a_stall_is_not_idle_time);
     tcase_add_test(wheel, unlimited_speed_steers_at_the_wheel_pace_too);
     tcase_add_test(wheel, the_players_arrow_is_drawn_beside_the_ais);
     tcase_add_test(wheel, a_steered_crash_is_the_players);

@@ -173,14 +173,23 @@ double frontend_tick_speed(const Frontend *app) {
     return speed;
 }
 
-static void update(Frontend *app) {
-    FrontendCtx *ctx = &app->ctx;
-    uint64_t now = frontend_clock(app);
-    uint64_t gap = now - app->last_ms;
+/* Advances the frame clock, before the frame reads its input, so that a key
+ * pressed in this frame is stamped with this frame's time (view.h, now_ms):
+ * by the time since the last frame, at most MAX_FRAME_GAP_MS. Returns the
+ * step. */
+static uint64_t advance_clock(Frontend *app) {
+    uint64_t wall = frontend_clock(app);
+    uint64_t gap = wall - app->last_ms;
     if (gap > MAX_FRAME_GAP_MS)
         gap = MAX_FRAME_GAP_MS;
-    app->last_ms = now;
-    ctx->now_ms = now;
+    app->last_ms = wall;
+    app->ctx.now_ms += gap;
+    return gap;
+}
+
+static void update(Frontend *app, uint64_t gap) {
+    FrontendCtx *ctx = &app->ctx;
+    uint64_t now = app->last_ms;
     ctx->pace = view_pace(app);
     double speed = frontend_tick_speed(app);
     if (!ctx->paused) {
@@ -231,12 +240,13 @@ bool frontend_frame(Frontend *app) {
     app->prev_frame_start = app->frame_start;
     if (app->frames == WARMUP_FRAMES)
         app->warm_start = app->frame_start;
+    uint64_t gap = advance_clock(app);
     if (!app->offscreen)
         input_poll(app);
     if (app->quit)
         return false;
     Uint64 t_update = SDL_GetPerformanceCounter();
-    update(app);
+    update(app, gap);
     Uint64 t_draw = SDL_GetPerformanceCounter();
     draw_frame(app);
     SDL_RenderFlush(app->renderer); /* the software renderer rasterises here */
@@ -470,6 +480,7 @@ bool frontend_is_paused(const Frontend *app) { return app->ctx.paused; }
 AppMode frontend_mode(const Frontend *app) { return app->mode; }
 long frontend_frame_count(const Frontend *app) { return app->frames; }
 long frontend_tick_count(const Frontend *app) { return app->ticks; }
+uint64_t frontend_now_ms(const Frontend *app) { return app->ctx.now_ms; }
 long frontend_text_renders(const Frontend *app) { return text_render_count(app->text); }
 FrameLayout frontend_frame_layout(const Frontend *app) { return app->ctx.frame; }
 bool frontend_is_recording(const Frontend *app) { return app->rec != NULL; }

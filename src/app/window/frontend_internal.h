@@ -50,7 +50,7 @@ struct Frontend {
     int windowed_w, windowed_h;        /* the window's size before F made it fullscreen */
 
     double acc_ms;    /* simulation time owed */
-    uint64_t last_ms; /* clock at the previous frame */
+    uint64_t last_ms; /* wall clock at the previous frame (ctx.now_ms: the frame clock) */
     long frames;
     long ticks;
     uint64_t rate_ms; /* start of the ticks/s window */

@@ -67,6 +67,9 @@ bool frontend_is_paused(const Frontend *app);
 AppMode frontend_mode(const Frontend *app);
 long frontend_frame_count(const Frontend *app);
 long frontend_tick_count(const Frontend *app);
+/* The frame clock (FrontendCtx.now_ms) of the last frame: a stall of the
+ * program moves it at most 250 ms a frame. */
+uint64_t frontend_now_ms(const Frontend *app);
 bool frontend_is_recording(const Frontend *app); /* a GIF recording runs (C, --record) */
 /* The ticks per second the clock runs now (0: unlimited): the speed (+ / -),
  * or the view's lower pace (View.pace: the snake wheel's while a person steers). */

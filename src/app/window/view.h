@@ -69,8 +69,13 @@ typedef struct FrontendCtx {
     const AppOptions *opts; /* the command line: seed, board size, policy, ... */
     unsigned overlays;      /* OVERLAY_* bits (options.h) switched on now */
     FrameLayout frame;      /* frame.board_area: where draw() puts the board; frame.hud_px */
-    uint64_t now_ms;        /* the front end's clock: wall time in a window, a fixed
-                               16 ms per frame offscreen (so screenshots are repeatable) */
+    uint64_t now_ms;        /* the front end's clock, read at the start of each frame
+                               (a key is stamped with its frame's time): in a window
+                               it runs with wall time, but a frame moves it at most
+                               250 ms, so a stall of the program (a dragged window, a
+                               debugger, valgrind) is nobody's idle time and no
+                               notice's reading time; offscreen a fixed 16 ms a frame
+                               (so screenshots are repeatable) */
     bool paused;            /* Space */
     bool offscreen;         /* rendering for --screenshot (no window) */
     ReplaySession *replay;  /* `wavesnake replay FILE`: the trace the replay view shows
