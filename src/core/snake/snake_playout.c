@@ -107,9 +107,13 @@ void snake_playout_destroy(SnakePlayout *p) {
 
 /* Plays the apple out from g, with `shape` committed at the first decision
  * (-1: the policy's own choice), for at most `bound` moves and the work
- * budget. When the first decision makes the move and leaves the memory
- * that `same`'s did, the rest would repeat `same` (a decision depends on
- * the game and the memory alone): it stops there, as lost. */
+ * budget. With `same` (the play-out it must beat) it counts only if it
+ * eats within those bounds, so it stops, as not eaten, as soon as it
+ * cannot: a head d cells from the food needs at least d more moves and d
+ * more units of work; and when its first decision makes the move and
+ * leaves the memory that `same`'s did, the rest would repeat `same` (a
+ * decision depends on the game and the memory alone): it stops there, as
+ * lost. */
 static void play(SnakePlayout *p, const SnakeGame *g, int shape, int bound, Run *r,
                  const Run *same) {
     SnakeCycle *c = p->c;
@@ -124,6 +128,9 @@ static void play(SnakePlayout *p, const SnakeGame *g, int shape, int bound, Run 
     r->from = snake_perfect_stats(c);
     long budget = work_budget(p->cells);
     for (long work = 0; r->moves < bound && work < budget; ) {
+        int d = grid_manhattan(c->w, snake_head(&p->g.snake), p->g.food);
+        if (same != NULL && (r->moves + d > bound || d > budget - work))
+            break;
         bool shortcut;
         c->force_shape = r->moves == 0 ? shape : -1;
         Dir dir = snake_perfect_choose(c, &p->g, &p->route, false, &shortcut);
