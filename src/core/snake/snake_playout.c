@@ -12,9 +12,9 @@
  * snake_perfect_stats, so the bound is the same on every machine), and
  * each costs work in proportion to the board, so a new food's play-outs
  * cost about as much as 2^31 / cells cells' worth: the whole apple on
- * 30x30 (2,651 units), 128 units on 64x64 and 21 on 100x100, where a
- * play-out seldom reaches the food and the window keeps its frame
- * (docs/perfect.md, "The apple played out"). */
+ * 30x30 (2,651 units), 128 units on 64x64 and 21 on 100x100, where the
+ * window keeps its frame and a play-out reaches the food in the cheaper
+ * apples only (docs/perfect.md, "The apple played out"). */
 #define PLAYOUT_WORK (INT64_C(1) << 31)
 
 /* The other shape played out: the tree grown by BFS from the tail's block
