@@ -12,7 +12,7 @@
  *   -> steps 20000 length 1234 outcome playing decision_us_mean 12.3
  *      decision_us_p99 45.6 cpu_us_mean 11.9 cpu_us_p99 44.1 moves_fnv1a 0123456789abcdef
  *      cpu_us_max 97.0 cycle_moves 512 cycle_cpu_us_mean 20.1 plan_cpu_us_mean 9.8
- *      cpu_us_max_at 4321 apples 300 apple_median 34 apple_p90 115 apple_max 365
+ *      cpu_us_max_at 4321 cpu_over_frame 0 apples 300 apple_median 34 apple_p90 115 apple_max 365
  *      top10_share 0.43 plan_searches 900 plan_found 40 plan_no_route 850
  *      plan_out_of_bans 10 plan_eat_loop 300 plan_eat_cut 2000
  *
@@ -24,7 +24,9 @@
  * cycle_moves: the decisions that followed the certificate's cycle (reason
  * cycle), with their mean CPU time; plan_cpu_us_mean: the others' (a plan).
  * cpu_us_max_at: the slowest decision's number (0 is the first), to look at it
- * again with MAX_STEPS one more.
+ * again with MAX_STEPS one more. cpu_over_frame: the decisions whose CPU time
+ * is more than a frame at 60 frames a second (16.7 ms): with EXPLAIN 1, the
+ * window's hitches.
  *
  * Where the steps go: apples is the food eaten; apple_median, apple_p90 and
  * apple_max are the steps an apple took (from the move after one eat to the
@@ -60,6 +62,7 @@
 #endif
 
 enum { MAX_BANDS = 100 };
+#define FRAME_NS (UINT64_C(1000000000) / 60) /* a frame at 60 frames a second */
 
 /* What the steps of one band of the body's length cost. */
 typedef struct Band {
@@ -191,6 +194,9 @@ int main(int argc, char **argv) {
     long p99 = (long)((double)n * 0.99);
     if (p99 >= n)
         p99 = n - 1;
+    long over_frame = 0; /* decisions longer than a frame at 60 frames a second */
+    for (long i = n - 1; i >= 0 && cpu[i] > FRAME_NS; i--)
+        over_frame++;
     const char *outcome = g.outcome == SNAKE_PLAYING ? "playing" : snake_outcome_name(g.outcome);
     printf("steps %ld length %d outcome %s decision_us_mean %.3f decision_us_p99 %.2f "
            "cpu_us_mean %.3f cpu_us_p99 %.2f moves_fnv1a %016llx cpu_us_max %.2f cycle_moves %ld "
@@ -200,6 +206,7 @@ int main(int argc, char **argv) {
            (double)cpu[n - 1] / 1000.0, cycle_moves,
            cycle_moves > 0 ? cycle_cpu / (double)cycle_moves : 0.0,
            n > cycle_moves ? (cpu_sum - cycle_cpu) / (double)(n - cycle_moves) : 0.0, max_at);
+    printf(" cpu_over_frame %ld", over_frame);
     print_apples(apple, apples);
 #ifdef SNAKE_PERFECT_STATS_PLANS /* an older tree's headers have no counts */
     SnakePlanCounts pc = snake_perfect_stats(ai.cycle).plans;
