@@ -1544,6 +1544,42 @@ START_TEST(an_engine_plays_and_its_info_is_kept_per_tick) {
 }
 END_TEST
 
+START_TEST(perfect_plays_a_new_apple_out_over_frames) {
+    /* In a window perfect's play-outs at a new food go on over frames, a
+     * slice at a time (SnakeAi.slice), the tick waiting for the move as for
+     * an engine's; the moves are those of a whole decision. 30x30: a slice
+     * is 82 units of work, so many apples take more than one call. */
+    AppOptions o = small_opts();
+    o.rules.w = o.rules.h = 30;
+    o.rules.start_length = 2;
+    o.rules.strict_tail = true;
+    o.policy = SNAKE_POLICY_PERFECT;
+    o.speed = 0.0; /* unlimited: as many ticks a frame as fit */
+    Frontend *app = drive_open(&o);
+    SnakeScreen *s = frontend_view_state(app);
+    long first, cur, last;
+    for (int f = 0; f < 3000 && frontend_tick_count(app) < 2500; f++)
+        ck_assert(frontend_frame(app));
+    ck_assert_int_gt(s->think_stops, 0); /* some decisions took more than one call */
+    ck_assert(frontend_time(app, &first, &cur, &last));
+    ck_assert_int_gt(last, 1000);
+    /* The same game decided whole, move by move, as the window decides. */
+    SnakeGame g;
+    SnakeAi ai;
+    ck_assert_int_eq(snake_game_init(&g, &o.rules, o.seed, NULL), WS_OK);
+    ck_assert_int_eq(snake_ai_init(&ai, 30, 30, SNAKE_POLICY_PERFECT, true, NULL), WS_OK);
+    for (long t = 0; t < last; t++) {
+        Dir d = snake_ai_choose(&ai, &g);
+        ck_assert_msg(d == snake_history_move(s->hist, t), "tick %ld: %d whole, %d in the window",
+                      t, (int)d, (int)snake_history_move(s->hist, t));
+        snake_game_tick(&g, d);
+    }
+    snake_ai_deinit(&ai);
+    snake_game_deinit(&g);
+    frontend_close(app);
+}
+END_TEST
+
 START_TEST(a_silent_engine_does_not_freeze_the_window) {
     /* bad.py silent answers the first go and never the second: the frames
      * keep coming while it thinks (no tick, the game goes on), then its
@@ -1669,6 +1705,7 @@ static Suite *frontend_suite(void) {
     TCase *eng = tcase_create("engine");
     tcase_add_test(eng, an_engine_plays_and_its_info_is_kept_per_tick);
     tcase_add_test(eng, a_silent_engine_does_not_freeze_the_window);
+    tcase_add_test(eng, perfect_plays_a_new_apple_out_over_frames);
     tcase_add_test(eng, a_race_with_an_engine_polls_it);
     suite_add_tcase(s, eng);
     return s;

@@ -379,6 +379,101 @@ END_TEST
 /* A plan's free prefix (docs/perfect.md): a short body's plan may start with
  * moves no block outline takes, and they have left the body by the eat,
  * whose state has a certificate. A longer body moves by lane moves only. */
+/* One decision of a sliced AI: called again while it is thinking, as the
+ * window does once a frame. Counts the calls that stopped in *pending. */
+static Dir choose_sliced(SnakeAi *ai, const SnakeGame *g, long *pending) {
+    Dir d = snake_ai_choose(ai, g);
+    while (ai->thinking) {
+        ck_assert_int_eq(d, DIR_NONE);
+        ++*pending;
+        d = snake_ai_choose(ai, g);
+    }
+    return d;
+}
+
+START_TEST(sliced_decisions_decide_the_same) {
+    /* The window cuts a new food's play-outs into slices, one a frame
+     * (SnakeAi.slice): the decision then takes several calls, and its move
+     * is the one the whole decision makes. Here a slice is one unit of work,
+     * so nearly every play-out is cut, with overlays and without. */
+    static const SnakeRules cases[] = {{10, 8, 4, true}, {16, 12, 2, false}};
+    for (size_t r = 0; r < sizeof cases / sizeof cases[0]; r++) {
+        for (int explain = 0; explain <= 1; explain++) {
+            SnakeRules rules = cases[r];
+            SnakeGame g;
+            SnakeAi whole, sliced;
+            ck_assert_int_eq(snake_game_init(&g, &rules, 1, NULL), WS_OK);
+            ck_assert_int_eq(
+                snake_ai_init(&whole, rules.w, rules.h, SNAKE_POLICY_PERFECT, true, NULL), WS_OK);
+            ck_assert_int_eq(
+                snake_ai_init(&sliced, rules.w, rules.h, SNAKE_POLICY_PERFECT, true, NULL), WS_OK);
+            whole.explain = sliced.explain = explain != 0;
+            sliced.slice = 1;
+            long pending = 0;
+            for (uint64_t seed = 1; seed <= 2; seed++) {
+                snake_game_reset(&g, seed);
+                snake_ai_clear(&whole);
+                snake_ai_clear(&sliced);
+                while (g.outcome == SNAKE_PLAYING) {
+                    Dir a = snake_ai_choose(&whole, &g), b = choose_sliced(&sliced, &g, &pending);
+                    ck_assert_msg(a == b, "%dx%d seed %llu step %ld explain %d: %d vs %d",
+                                  rules.w, rules.h, (unsigned long long)seed, g.steps, explain,
+                                  (int)a, (int)b);
+                    ck_assert_int_eq(whole.reason, sliced.reason);
+                    ck_assert_int_eq(whole.food_path.len, sliced.food_path.len);
+                    snake_game_tick(&g, a);
+                }
+                ck_assert_int_eq(g.outcome, SNAKE_WON);
+            }
+            ck_assert_int_gt(pending, 100); /* the slices did cut the play-outs */
+            snake_ai_deinit(&whole);
+            snake_ai_deinit(&sliced);
+            snake_game_deinit(&g);
+        }
+    }
+}
+END_TEST
+
+START_TEST(a_sliced_decision_starts_afresh_on_another_game) {
+    /* A decision left thinking on one game (the window's player steered,
+     * or went to another tick) is not gone on with on another: the second
+     * game is played as a fresh AI plays it. */
+    SnakeRules rules = {16, 12, 2, true};
+    SnakeGame first, second;
+    SnakeAi whole, sliced;
+    /* The first game's food is 3 moves from the head, the second's 16: gone
+     * on with, the first's short apple would be replayed in the second. */
+    ck_assert_int_eq(snake_game_init(&first, &rules, 10, NULL), WS_OK);
+    ck_assert_int_eq(snake_game_init(&second, &rules, 6, NULL), WS_OK);
+    ck_assert_int_eq(snake_ai_init(&whole, rules.w, rules.h, SNAKE_POLICY_PERFECT, true, NULL),
+                     WS_OK);
+    ck_assert_int_eq(snake_ai_init(&sliced, rules.w, rules.h, SNAKE_POLICY_PERFECT, true, NULL),
+                     WS_OK);
+    for (int explain = 0; explain <= 1; explain++) {
+        whole.explain = sliced.explain = explain != 0;
+        sliced.slice = 1;
+        snake_game_reset(&first, 10);
+        snake_game_reset(&second, 6);
+        snake_ai_clear(&whole);
+        snake_ai_clear(&sliced);
+        ck_assert_int_eq(snake_ai_choose(&sliced, &first), DIR_NONE);
+        ck_assert(sliced.thinking); /* stopped in the first game's play-outs */
+        long pending = 0;
+        while (second.outcome == SNAKE_PLAYING) {
+            Dir a = snake_ai_choose(&whole, &second), b = choose_sliced(&sliced, &second, &pending);
+            ck_assert_msg(a == b, "explain %d step %ld: %d vs %d", explain, second.steps, (int)a,
+                          (int)b);
+            snake_game_tick(&second, a);
+        }
+        ck_assert_int_eq(second.outcome, SNAKE_WON);
+    }
+    snake_ai_deinit(&whole);
+    snake_ai_deinit(&sliced);
+    snake_game_deinit(&first);
+    snake_game_deinit(&second);
+}
+END_TEST
+
 START_TEST(free_prefix_leaves_before_the_eat) {
     SnakeRules rules = {8, 8, 4, true};
     SnakeGame g;
@@ -764,6 +859,8 @@ static Suite *snake_cycle_suite(void) {
     tcase_add_test(tc, hamilton_follows_fixed_cycle);
     tcase_add_test(tc, perfect_after_policy_switch_falls_back);
     tcase_add_test(tc, explain_off_decides_the_same);
+    tcase_add_test(tc, sliced_decisions_decide_the_same);
+    tcase_add_test(tc, a_sliced_decision_starts_afresh_on_another_game);
     tcase_add_test(tc, free_prefix_leaves_before_the_eat);
     suite_add_tcase(s, tc);
 

@@ -38,18 +38,43 @@ void snake_screen_deinit(SnakeScreen *s) {
     snake_game_deinit(&s->game);
 }
 
-void snake_screen_decide(SnakeScreen *s) {
-    if (s->game.outcome != SNAKE_PLAYING) {
-        s->pending = DIR_NONE;
+/* One call of the decision under way; counted in the statistics when it
+ * ends with a move (all its calls' time together). */
+static void decide_call(SnakeScreen *s) {
+    uint64_t t0 = monoclock_now_ns(); /* the clock of every decision time (monoclock.h) */
+    s->ai.slice = s->sliced ? snake_ai_frame_slice(&s->ai) : 0;
+    s->pending = snake_ai_choose(&s->ai, &s->game);
+    s->ai.slice = 0; /* the history's own calls (a seek) decide whole */
+    s->exact = true; /* decided live: the decision is the recorded one */
+    s->think_ns += monoclock_now_ns() - t0;
+    if (s->ai.thinking) {
+        s->think_stops++;
         return;
     }
-    uint64_t t0 = monoclock_now_ns(); /* the clock of every decision time (monoclock.h) */
-    s->pending = snake_ai_choose(&s->ai, &s->game);
-    s->exact = true; /* decided live: the decision is the recorded one */
-    s->decision_us = (double)(monoclock_now_ns() - t0) / 1000.0;
+    s->decision_us = (double)s->think_ns / 1000.0;
+    s->think_ns = 0;
     PolicyStats *st = snake_screen_stats(s);
     st->decision_us_sum += s->decision_us;
     st->decisions++;
+}
+
+void snake_screen_decide(SnakeScreen *s) {
+    s->think_ns = 0;
+    if (s->game.outcome != SNAKE_PLAYING) {
+        s->pending = DIR_NONE;
+        s->ai.thinking = false;
+        return;
+    }
+    decide_call(s);
+}
+
+bool snake_screen_think(SnakeScreen *s) {
+    if (!s->ai.thinking || s->game.outcome != SNAKE_PLAYING) {
+        s->ai.thinking = false;
+        return false;
+    }
+    decide_call(s);
+    return s->ai.thinking;
 }
 
 void snake_screen_finish(SnakeScreen *s, FrontendCtx *ctx) {
@@ -497,6 +522,9 @@ static void hud_reason(const SnakeScreen *s, Hud *hud) {
             hud_kv(hud, "reason", PAL_TEXT, "%s", s->info->text);
         else
             hud_kv(hud, "reason", PAL_TEXT_DIM, "-  (no info text)");
+    } else if (s->ai.thinking) {
+        hud_kv(hud, "reason", PAL_TEXT_DIM, "thinking");
+        hud_text(hud, PAL_TEXT_DIM, "  playing the new apple out");
     } else {
         hud_kv(hud, "reason", snake_draw_reason_color(s->ai.reason), "%s",
                snake_ai_reason_word(&s->ai));

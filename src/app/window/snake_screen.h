@@ -67,6 +67,10 @@ typedef struct SnakeScreen {
     long played_on_from; /* that tick */
 
     double decision_us; /* the last snake_ai_choose (or engine answer), timed in the app */
+    bool sliced;        /* perfect's play-outs a slice a call (SnakeAi.slice; the window's
+                           own game, not offscreen: there a frame waits for the whole) */
+    uint64_t think_ns;  /* the calls of the decision under way so far */
+    long think_stops;   /* calls that stopped in the play-outs, since the screen opened */
     /* per policy, then the engine's (SNAKE_SCREEN_ENGINE_SLOT): Tab keeps the others' figures */
     PolicyStats stats[SNAKE_POLICY_COUNT + 1];
     bool engine;              /* an engine plays: the overlays, the reason line and the
@@ -94,8 +98,13 @@ void snake_screen_deinit(SnakeScreen *s);
 
 /* The built-in policy decides the next move for the game as it is now (into
  * s->pending), timed for the HUD and the policy's statistics. A finished game
- * gets DIR_NONE. */
+ * gets DIR_NONE. With s->sliced it may stop in perfect's play-outs
+ * (s->ai.thinking, no move yet): snake_screen_think goes on. */
 void snake_screen_decide(SnakeScreen *s);
+
+/* Goes on with a decision that stopped thinking, for the same game: one
+ * more slice. Returns whether it is still thinking. */
+bool snake_screen_think(SnakeScreen *s);
 
 /* The game ended (live, or a seek landed on its end): the result shows,
  * counted once per game in the statistics, and the AI forgets its last

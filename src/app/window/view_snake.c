@@ -57,10 +57,16 @@
 /* Types                                                                     */
 /* ======================================================================== */
 
+/* A frame's time for a built-in policy's decision that goes on over frames
+ * (perfect's play-outs at a new food, SnakeAi.slice): the rest of the frame
+ * at 60 frames a second is left to drawing. */
+enum { THINK_MS = 8 };
+
 typedef struct SnakeView {
     SnakeScreen s;    /* first: the ViewHistory callbacks take the state as a SnakeScreen */
     SnakeHistory own; /* the game being played, every tick of it (s.hist points here) */
-    bool thinking;    /* the engine's move for the tick on screen has not arrived */
+    bool thinking;    /* the move for the tick on screen has not arrived: the engine's,
+                         or perfect's still in its play-outs */
     RaceSetup race;   /* what X (or --race) hands the race view; valid while it opens */
 
     /* The engine of --policy engine:CMD (have_engine), the last of the Tab
@@ -182,6 +188,7 @@ static void ask_move(SnakeView *v) {
     SnakeScreen *s = &v->s;
     if (!s->engine) {
         snake_screen_decide(s);
+        v->thinking = s->ai.thinking; /* perfect's play-outs go on in snake_view_idle */
         return;
     }
     if (s->game.outcome != SNAKE_PLAYING) {
@@ -391,6 +398,10 @@ static WsStatus snake_view_create(void **state, FrontendCtx *ctx, const void *ar
     s->rules = board.rules;
     s->policy = ctx->opts->policy;
     s->seed = ctx->opts->seed;
+    /* A window keeps its frames while perfect plays a new apple out; a
+     * screenshot's frames wait for whole decisions, so it shows the same tick
+     * on every machine. */
+    s->sliced = !ctx->offscreen;
     st = snake_game_init(&s->game, &s->rules, s->seed, err);
     if (st == WS_OK)
         st = snake_game_set_walls(&s->game, board.walls, err);
@@ -599,7 +610,7 @@ static void snake_view_hud(void *state, FrontendCtx *ctx, Hud *hud) {
         hud_kv(hud, "mean len", PAL_TEXT, "%.1f", st->length_sum / (double)st->played);
     else
         hud_kv(hud, "mean len", PAL_TEXT_DIM, "-");
-    if (v->thinking)
+    if (v->thinking && s->engine)
         hud_kv(hud, "decision", PAL_ACCENT, "%s ... %.1f s",
                v->eng.starting ? "starting the engine" : "thinking",
                engine_session_thinking_ms(&v->eng, monoclock_now_ns()) / 1000.0);
@@ -628,12 +639,22 @@ static bool snake_view_hist_seek(void *state, long t, FrontendCtx *ctx) {
         return false;
     if (v->s.engine)
         ask_move(v);
+    else
+        v->thinking = false; /* the seek rebuilt that tick's whole decision */
     return true;
 }
 
-/* Every frame, paused or not: the engine's answer (or fault) is read. */
+/* Every frame, paused or not: the engine's answer (or fault) is read, or
+ * the built-in policy's decision that stopped in its play-outs goes on,
+ * a slice at a time for THINK_MS of the frame (it ends in a few frames). */
 static void snake_view_idle(void *state, FrontendCtx *ctx) {
     SnakeView *v = state;
+    if (v->thinking && !v->s.engine) {
+        uint64_t end = monoclock_now_ns() + THINK_MS * UINT64_C(1000000);
+        while ((v->thinking = snake_screen_think(&v->s)) && monoclock_now_ns() < end) {
+        }
+        return;
+    }
     engine_pump(v, ctx, v->s.engine && ctx->offscreen ? frame_wait(v, ctx) : 0);
 }
 

@@ -8,6 +8,7 @@
 #include "snake_greedy.h"
 #include "snake_hamilton.h"
 #include "snake_perfect.h"
+#include "snake_playout.h"
 
 /* ======================================================================== */
 /* Names                                                                     */
@@ -124,6 +125,7 @@ static void forget_decision(SnakeAi *ai) {
     ai->dir = DIR_NONE;
     ai->reason = SNAKE_REASON_NONE;
     ai->detour = false;
+    ai->thinking = false;
     ai->wave.reached = 0;
     ai->wave.source = -1;
     path_clear(&ai->food_path);
@@ -149,8 +151,14 @@ static void choose_cycle(SnakeAi *ai, const SnakeGame *g) {
     bool cycle = ai->cycle != NULL;
     if (cycle && ai->policy == SNAKE_POLICY_HAMILTON)
         d = snake_hamilton_choose(ai->cycle, g, &ai->food_path);
-    else if (cycle)
+    else if (cycle) {
+        snake_cycle_set_slice(ai->cycle, ai->slice);
         d = snake_perfect_choose(ai->cycle, g, &ai->food_path, ai->explain, &shortcut);
+        if (d == DIR_NONE && snake_cycle_thinking(ai->cycle)) {
+            ai->thinking = true; /* the play-outs go on at the next call */
+            return;
+        }
+    }
     if (d == DIR_NONE) {
         /* The body is not on a cycle (the policy was switched mid-game) or the
          * walls are not whole blocks: greedy plays until the game restarts on a cycle. */
@@ -163,6 +171,8 @@ static void choose_cycle(SnakeAi *ai, const SnakeGame *g) {
     ai->dir = d;
     ai->reason = shortcut ? SNAKE_REASON_SHORTCUT : SNAKE_REASON_CYCLE;
 }
+
+long snake_ai_frame_slice(const SnakeAi *ai) { return snake_playout_slice(ai->w * ai->h); }
 
 /* The last decision's cycle, *len cells, when a cycle policy made it. */
 static const int32_t *decision_cycle(const SnakeAi *ai, int *len) {

@@ -270,6 +270,10 @@ const int32_t *snake_cycle_order(const SnakeCycle *c, int *len) {
 
 void snake_cycle_forget_order(SnakeCycle *c) { c->order_len = 0; }
 
+void snake_cycle_set_slice(SnakeCycle *c, long units) { c->slice = units > 0 ? units : 0; }
+
+bool snake_cycle_thinking(const SnakeCycle *c) { return c->thinking; }
+
 void snake_cycle_order_fixed(SnakeCycle *c) {
     memcpy(c->order, c->fixed, (size_t)c->cells * sizeof *c->order);
     c->order_len = c->cells;

@@ -79,6 +79,14 @@ const int32_t *snake_cycle_order(const SnakeCycle *c, int *len);
 /* Forgets the last decision's cycle (the caller fell back to another policy). */
 void snake_cycle_forget_order(SnakeCycle *c);
 
+/* perfect's play-outs at a new food (snake_playout.h) do at most `units` of
+ * work a decision (0, the default: all they need). When they need more, the
+ * decision returns DIR_NONE with snake_cycle_thinking true, and the next
+ * decision on the same game goes on with them. */
+void snake_cycle_set_slice(SnakeCycle *c, long units);
+/* Whether the last decision stopped in its play-outs (made no move). */
+bool snake_cycle_thinking(const SnakeCycle *c);
+
 /* Whether s has a certificate: in blocks mode a block spanning tree whose
  * outline holds the body in order; otherwise the body lies on the fixed cycle
  * in order (gaps allowed, tail -> head increasing). On success the cycle

@@ -50,6 +50,8 @@ struct SnakeCycle {
     int force_shape;                /* the tree shape the next decision commits, -1: its own */
     SnakeReplay replay;             /* blocks mode only */
     struct SnakePlayout *playout;   /* blocks mode only, owned; NULL in a play-out's own policy */
+    long slice;    /* the play-outs' work a decision may do (snake_cycle_set_slice) */
+    bool thinking; /* the last decision stopped in its play-outs (snake_cycle_thinking) */
 
     int32_t *fixed;     /* cells: the fixed cycle, fixed[0] = (0,0), fixed[1] = (1,0) ... */
     int32_t *fixed_pos; /* cells: the position of each cell on the fixed cycle */

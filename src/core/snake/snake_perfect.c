@@ -270,7 +270,12 @@ static Dir choose_blocks(SnakeCycle *c, const SnakeGame *g, Path *route, bool ex
 
     /* A new food: the tree shape is chosen by playing the apple out. */
     if (c->playout != NULL && g->since_eat == 0 && d.hunting && d.certified && !d.live) {
-        c->force_shape = snake_playout_choose(c->playout, c, g, !explain);
+        int shape = snake_playout_choose(c->playout, c, g, !explain, c->slice);
+        if (shape == SNAKE_PLAYOUT_PENDING) {
+            c->thinking = true; /* the next decision on this game goes on */
+            return DIR_NONE;
+        }
+        c->force_shape = shape;
         if (c->replay.len > 0)
             return replay_next(c, g, route, shortcut);
     }
@@ -289,6 +294,7 @@ Dir snake_perfect_choose(SnakeCycle *c, const SnakeGame *g, Path *route, bool ex
                          bool *shortcut) {
     *shortcut = false;
     c->order_len = 0;
+    c->thinking = false;
     if (!snake_cycle_sync_walls(c, g))
         return DIR_NONE;
     if (c->blocks)

@@ -34,6 +34,13 @@ typedef struct Run {
     size_t first_len;
     Dir first_dir;
     SnakePerfectStats from, to; /* the counters before and after */
+    /* Where it stands, so that it can stop and go on (snake_playout_choose's
+     * slices): its shape, its bound and the play-out it must beat (NULL:
+     * none), the units of work done, and whether it has ended. */
+    int shape, bound;
+    const struct Run *same;
+    long work;
+    bool done;
 } Run;
 
 struct SnakePlayout {
@@ -43,11 +50,26 @@ struct SnakePlayout {
     int cells, budget;
     uint8_t *mem; /* the real policy's memory at the new food */
     size_t mem_len;
+    uint8_t *now; /* the real policy's memory at a later call, to compare */
+    SnakeGame start; /* the game at the new food (owned), to compare */
+    int stage;       /* a play-out under way: STAGE_* */
     Run run[2];
     void *block; /* the one block mem and the runs' buffers live in (slab.h) */
 };
 
+/* A play-out's slices (snake_playout_slice): this part of its budget, about
+ * a millisecond of work on any board (30x30: 82 units). */
+enum { SLICES = 32 };
+
+/* What is under way between two calls of snake_playout_choose. */
+enum { STAGE_NONE, STAGE_FIRST, STAGE_SECOND };
+
 static long work_budget(int cells) { return (long)(PLAYOUT_WORK / cells / cells); }
+
+long snake_playout_slice(int cells) {
+    long slice = work_budget(cells) / SLICES;
+    return slice > 0 ? slice : 1;
+}
 
 int snake_playout_budget(int cells) {
     long b = work_budget(cells);
@@ -65,6 +87,7 @@ static void playout_layout(void *owner, Slab *s) {
     SnakePlayout *p = owner;
     size_t mem = snake_perfect_memory_plain_max(p->c);
     p->mem = slab_take(s, mem, 1);
+    p->now = slab_take(s, mem, 1);
     for (int i = 0; i < 2; i++) {
         p->run[i].cell = slab_take(s, (size_t)p->budget + 1, sizeof *p->run[i].cell);
         p->run[i].end = slab_take(s, mem, 1);
@@ -84,6 +107,8 @@ WsStatus snake_playout_create(SnakePlayout **out, int w, int h, WsError *err) {
     if (st == WS_OK)
         st = snake_game_init(&p->g, &any, 0, err);
     if (st == WS_OK)
+        st = snake_game_init(&p->start, &any, 0, err);
+    if (st == WS_OK)
         st = path_init(&p->route, p->cells + 1, err);
     if (st == WS_OK && (p->block = slab_alloc(playout_layout, p)) == NULL)
         st = ws_fail(err, WS_ERR_NOMEM, "out of memory for a %dx%d play-out", w, h);
@@ -100,39 +125,53 @@ void snake_playout_destroy(SnakePlayout *p) {
         return;
     snake_cycle_destroy(p->c);
     snake_game_deinit(&p->g);
+    snake_game_deinit(&p->start);
     path_deinit(&p->route);
     free(p->block);
     free(p);
 }
 
-/* Plays the apple out from g, with `shape` committed at the first decision
- * (-1: the policy's own choice), for at most `bound` moves and the work
- * budget. With `same` (the play-out it must beat) it counts only if it
- * eats within those bounds, so it stops, as not eaten, as soon as it
- * cannot: a head d cells from the food needs at least d more moves and d
- * more units of work; and when its first decision makes the move and
- * leaves the memory that `same`'s did, the rest would repeat `same` (a
- * decision depends on the game and the memory alone): it stops there, as
- * lost. */
-static void play(SnakePlayout *p, const SnakeGame *g, int shape, int bound, Run *r,
-                 const Run *same) {
-    SnakeCycle *c = p->c;
+/* Sets run r up to play the apple out from g, with `shape` committed at
+ * the first decision (-1: the policy's own choice), for at most `bound`
+ * moves and the work budget. With `same` (the play-out it must beat) it
+ * counts only if it eats within those bounds, so it stops, as not eaten,
+ * as soon as it cannot: a head d cells from the food needs at least d
+ * more moves and d more units of work; and when its first decision makes
+ * the move and leaves the memory that `same`'s did, the rest would repeat
+ * `same` (a decision depends on the game and the memory alone): it stops
+ * there, as lost. */
+static void run_begin(SnakePlayout *p, const SnakeGame *g, int shape, int bound, Run *r,
+                      const Run *same) {
     snake_game_copy(&p->g, g);
     r->moves = 0;
-    r->ate = r->lost = false;
+    r->ate = r->lost = r->done = false;
+    r->shape = shape;
+    r->bound = bound;
+    r->same = same;
+    r->work = 0;
     r->cell[0] = (uint32_t)snake_head(&g->snake);
-    if (!snake_perfect_memory_load(c, p->mem, p->mem_len)) {
-        r->lost = true;
+    if (!snake_perfect_memory_load(p->c, p->mem, p->mem_len)) {
+        r->lost = r->done = true;
         return;
     }
-    r->from = snake_perfect_stats(c);
-    long budget = work_budget(p->cells);
-    for (long work = 0; r->moves < bound && work < budget; ) {
+    r->from = r->to = snake_perfect_stats(p->c);
+}
+
+/* Plays run r on for `slice` units of work at most (0: to its end).
+ * Returns whether it has ended; when it has, r->end holds the memory it
+ * ended with. */
+static bool run_on(SnakePlayout *p, Run *r, long slice) {
+    SnakeCycle *c = p->c;
+    const Run *same = r->same;
+    long budget = work_budget(p->cells), stop = slice > 0 ? r->work + slice : budget;
+    while (!r->done && r->moves < r->bound && r->work < budget) {
+        if (r->work >= stop)
+            return false;
         int d = grid_manhattan(c->w, snake_head(&p->g.snake), p->g.food);
-        if (same != NULL && (r->moves + d > bound || d > budget - work))
+        if (same != NULL && (r->moves + d > r->bound || d > budget - r->work))
             break;
         bool shortcut;
-        c->force_shape = r->moves == 0 ? shape : -1;
+        c->force_shape = r->moves == 0 ? r->shape : -1;
         Dir dir = snake_perfect_choose(c, &p->g, &p->route, false, &shortcut);
         c->force_shape = -1;
         if (r->moves == 0) {
@@ -149,7 +188,7 @@ static void play(SnakePlayout *p, const SnakeGame *g, int shape, int bound, Run 
             break;
         }
         r->to = snake_perfect_stats(c);
-        work = r->moves + 1 + work_done(&r->from, &r->to);
+        r->work = r->moves + 1 + work_done(&r->from, &r->to);
         SnakeEvent ev = snake_game_tick(&p->g, dir);
         r->cell[++r->moves] =
             (uint32_t)snake_head(&p->g.snake) | (shortcut ? SNAKE_REPLAY_SHORTCUT : 0u);
@@ -162,8 +201,12 @@ static void play(SnakePlayout *p, const SnakeGame *g, int shape, int bound, Run 
             break;
         }
     }
-    r->to = snake_perfect_stats(c);
-    r->end_len = snake_perfect_memory_save(c, r->end);
+    if (!r->done) {
+        r->done = true;
+        r->to = snake_perfect_stats(c);
+        r->end_len = snake_perfect_memory_save(c, r->end);
+    }
+    return true;
 }
 
 /* The counters of the replayed play-out's decisions, added to c's. */
@@ -192,20 +235,57 @@ static void keep_replay(SnakeCycle *c, const SnakeGame *g, const Run *r) {
     add_counts(c, r);
 }
 
-int snake_playout_choose(SnakePlayout *p, SnakeCycle *c, const SnakeGame *g, bool replay) {
-    p->mem_len = snake_perfect_memory_save(c, p->mem);
+/* Whether a play-out under way started from this game and c's memory: a
+ * caller may call again for another game (a steering hand, a seek), and
+ * the play-out then starts afresh. */
+static bool same_start(SnakePlayout *p, const SnakeCycle *c, const SnakeGame *g) {
+    const SnakeGame *a = &p->start;
+    if (a->steps != g->steps || a->since_eat != g->since_eat || a->food != g->food ||
+        a->snake.len != g->snake.len || a->outcome != g->outcome)
+        return false;
+    for (int i = 0; i < g->snake.len; i++)
+        if (snake_at(&a->snake, i) != snake_at(&g->snake, i))
+            return false;
+    if ((a->walls == NULL) != (g->walls == NULL) ||
+        (a->walls != NULL && memcmp(a->walls, g->walls, (size_t)p->cells) != 0))
+        return false;
+    size_t now = snake_perfect_memory_save(c, p->now);
+    return now == p->mem_len && memcmp(p->now, p->mem, now) == 0;
+}
+
+int snake_playout_choose(SnakePlayout *p, SnakeCycle *c, const SnakeGame *g, bool replay,
+                         long slice) {
+    if (p->stage != STAGE_NONE && !same_start(p, c, g))
+        p->stage = STAGE_NONE;
     Run *best = &p->run[0], *alt = &p->run[1];
-    play(p, g, -1, p->budget, best, NULL);
-    if (best->lost)
-        return -1; /* cannot happen: the policy plays on without a choice */
-    int shape = -1;
-    int bound = best->ate ? best->moves - 1 : p->budget;
-    if (bound > 0) {
-        play(p, g, PLAYOUT_SHAPE, bound, alt, best);
-        if (!alt->lost && alt->ate && (!best->ate || alt->moves < best->moves)) {
-            best = alt;
-            shape = PLAYOUT_SHAPE;
+    if (p->stage == STAGE_NONE) {
+        p->mem_len = snake_perfect_memory_save(c, p->mem);
+        snake_game_copy(&p->start, g);
+        run_begin(p, g, -1, p->budget, best, NULL);
+        p->stage = STAGE_FIRST;
+    }
+    if (p->stage == STAGE_FIRST) {
+        if (!run_on(p, best, slice))
+            return SNAKE_PLAYOUT_PENDING;
+        if (best->lost) {
+            p->stage = STAGE_NONE;
+            return -1; /* cannot happen: the policy plays on without a choice */
         }
+        int bound = best->ate ? best->moves - 1 : p->budget;
+        if (bound > 0) {
+            run_begin(p, g, PLAYOUT_SHAPE, bound, alt, best);
+            p->stage = STAGE_SECOND;
+        } else {
+            alt->done = alt->lost = true;
+        }
+    }
+    if (p->stage == STAGE_SECOND && !run_on(p, alt, slice))
+        return SNAKE_PLAYOUT_PENDING;
+    p->stage = STAGE_NONE;
+    int shape = -1;
+    if (!alt->lost && alt->ate && (!best->ate || alt->moves < best->moves)) {
+        best = alt;
+        shape = PLAYOUT_SHAPE;
     }
     if (replay && best->moves > 0) {
         keep_replay(c, g, best);

@@ -36,12 +36,25 @@ int snake_playout_budget(int cells);
 WsStatus snake_playout_create(SnakePlayout **out, int w, int h, WsError *err);
 void snake_playout_destroy(SnakePlayout *p);
 
+/* snake_playout_choose's answer while the play-outs are not over. */
+enum { SNAKE_PLAYOUT_PENDING = -2 };
+
+/* The units of work a slice of a board's play-outs does: a thirty-second
+ * of a play-out's budget (at least 1), about a millisecond of work on any
+ * board, so that a window can spread a new food's play-outs over frames. */
+long snake_playout_slice(int cells);
+
 /* At a new food of game g, with c's certificate loaded for the body: plays
  * the apple out under c's own choice and under the tail's BFS tree, from
  * c's memory. Returns the shape c must commit at this decision (-1: its own
  * choice). With `replay`, c's replay is set to the winning play-out (its
  * moves and the memory after them), and c's plan and committed tree are
- * forgotten. Never allocates. */
-int snake_playout_choose(SnakePlayout *p, struct SnakeCycle *c, const SnakeGame *g, bool replay);
+ * forgotten. With `slice` > 0 it does at most about that many units of work
+ * and returns SNAKE_PLAYOUT_PENDING when the play-outs are not over: a call
+ * for the same game and the same memory of c goes on where it stopped (the
+ * answer is the same however the work is cut); a call for another game or
+ * memory starts afresh. Never allocates. */
+int snake_playout_choose(SnakePlayout *p, struct SnakeCycle *c, const SnakeGame *g, bool replay,
+                         long slice);
 
 #endif
