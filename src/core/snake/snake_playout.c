@@ -246,8 +246,7 @@ static bool same_start(SnakePlayout *p, const SnakeCycle *c, const SnakeGame *g)
     for (int i = 0; i < g->snake.len; i++)
         if (snake_at(&a->snake, i) != snake_at(&g->snake, i))
             return false;
-    if ((a->walls == NULL) != (g->walls == NULL) ||
-        (a->walls != NULL && memcmp(a->walls, g->walls, (size_t)p->cells) != 0))
+    if (memcmp(a->walls, g->walls, (size_t)p->cells) != 0)
         return false;
     size_t now = snake_perfect_memory_save(c, p->now);
     return now == p->mem_len && memcmp(p->now, p->mem, now) == 0;
