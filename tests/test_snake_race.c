@@ -42,6 +42,42 @@ START_TEST(same_policy_plays_the_same_game) {
 }
 END_TEST
 
+START_TEST(a_sliced_race_plays_the_moves_of_a_whole_one) {
+    /* A window's race does perfect's play-outs a slice at a time
+     * (snake_race_set_sliced): after a tick a side may still be thinking,
+     * the next tick waits, snake_race_think goes on; the moves are those of
+     * the race that decides whole. */
+    static const SnakeRules rules = {.w = 30, .h = 30, .start_length = 2, .strict_tail = true};
+    SnakePolicy p[2] = {SNAKE_POLICY_PERFECT, SNAKE_POLICY_GREEDY};
+    SnakeRace whole, sliced;
+    WsError err = {0};
+    ck_assert_msg(snake_race_init(&whole, &rules, NULL, p, 5, true, &err) == WS_OK, "%s", err.msg);
+    ck_assert_msg(snake_race_init(&sliced, &rules, NULL, p, 5, true, &err) == WS_OK, "%s", err.msg);
+    snake_race_set_sliced(&sliced, true);
+    long waits = 0;
+    for (long t = 0; t < 5000 && !snake_race_is_over(&whole); t++) {
+        for (int k = 0; k < SNAKE_RACE_SIDES; k++) {
+            ck_assert_int_eq(whole.side[k].pending, sliced.side[k].pending);
+            ck_assert_int_eq(snake_head(&whole.side[k].game.snake),
+                             snake_head(&sliced.side[k].game.snake));
+        }
+        snake_race_tick(&whole);
+        ck_assert(!snake_race_tick(&sliced) || snake_race_is_over(&whole));
+        int polls = 0;
+        for (int k = 0; k < SNAKE_RACE_SIDES; k++)
+            waits += snake_race_side_thinking(&sliced, k);
+        while (!snake_race_poll(&sliced, 0)) { /* as a window's frames do */
+            ck_assert_int_lt(++polls, 1000);
+            snake_race_think(&sliced);
+        }
+    }
+    ck_assert_int_gt(waits, 0); /* some ticks waited for a play-out */
+    ck_assert_int_eq(sliced.side[1].ai.slice, 0); /* set for a call only */
+    snake_race_deinit(&whole);
+    snake_race_deinit(&sliced);
+}
+END_TEST
+
 /* Greedy and perfect choose differently sooner or later: up to then their
  * food matches cell for cell; each side stays a single game with the seed. */
 START_TEST(food_agrees_while_moves_do) {
@@ -217,6 +253,7 @@ static Suite *race_suite(void) {
     Suite *s = suite_create("snake_race");
     TCase *tc = tcase_create("heats");
     tcase_add_test(tc, same_policy_plays_the_same_game);
+    tcase_add_test(tc, a_sliced_race_plays_the_moves_of_a_whole_one);
     tcase_add_test(tc, food_agrees_while_moves_do);
     tcase_add_test(tc, next_seed_only_after_both_end);
     tcase_add_test(tc, compare_ranks_the_ends);

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "match.h"
+#include "monoclock.h"
 
 /* ======================================================================== */
 /* Static helpers                                                            */
@@ -57,8 +58,11 @@ static void decide(const SnakeRace *r, SnakeRaceSide *s) {
         return;
     }
     if (s->engine == NULL) {
+        s->ai.slice = r->sliced ? snake_ai_frame_slice(&s->ai) : 0;
         s->pending = snake_ai_choose(&s->ai, &s->game);
-        s->pending_tick = s->game.steps;
+        s->ai.slice = 0;
+        if (!s->ai.thinking) /* else snake_race_poll goes on with it */
+            s->pending_tick = s->game.steps;
         return;
     }
     s->pending = DIR_NONE;
@@ -184,6 +188,18 @@ bool snake_race_is_over(const SnakeRace *r) {
 }
 
 void snake_race_set_async(SnakeRace *r, bool async) { r->async = async; }
+
+void snake_race_set_sliced(SnakeRace *r, bool sliced) { r->sliced = sliced; }
+
+void snake_race_think(SnakeRace *r) {
+    uint64_t end = monoclock_now_ns() + SNAKE_RACE_THINK_MS * UINT64_C(1000000);
+    for (int k = 0; k < SNAKE_RACE_SIDES; k++) {
+        SnakeRaceSide *s = &r->side[k];
+        while (s->engine == NULL && s->ai.thinking && s->game.outcome == SNAKE_PLAYING &&
+               monoclock_now_ns() < end)
+            decide(r, s);
+    }
+}
 
 bool snake_race_poll(SnakeRace *r, int wait_ms) {
     bool was_over = snake_race_is_over(r);

@@ -59,7 +59,9 @@ typedef struct SnakeRace {
     long beat[SNAKE_RACE_SIDES]; /* heats a side did better in (snake_race_compare) */
     long ties;
     SnakeRaceSide side[SNAKE_RACE_SIDES];
-    bool async; /* players are polled (snake_race_poll), never waited for */
+    bool async;  /* players are polled (snake_race_poll), never waited for */
+    bool sliced; /* a window's race: perfect's play-outs at a new food go on over
+                    polls (SnakeAi.slice), the tick waiting as for an engine */
 } SnakeRace;
 
 /* Sets up both sides for rules (checked with snake_rules_check) and walls
@@ -91,6 +93,18 @@ bool snake_race_tick(SnakeRace *r);
 /* Engines are asked without waiting (the window): after a tick, a start or
  * a wall, snake_race_poll reads their answers. */
 void snake_race_set_async(SnakeRace *r, bool async);
+
+/* A window's race (not a screenshot's): a built-in AI's decision that plays
+ * a new apple out does a slice of it at a time, and snake_race_think goes
+ * on with it; until it ends the side is thinking (snake_race_side_thinking,
+ * snake_race_poll says not ready) and snake_race_tick waits. The moves are
+ * those of whole decisions. */
+void snake_race_set_sliced(SnakeRace *r, bool sliced);
+
+/* Goes on with the sides' decisions that stopped in their play-outs, a
+ * slice at a time, for SNAKE_RACE_THINK_MS at most (once a frame). */
+enum { SNAKE_RACE_THINK_MS = 8 };
+void snake_race_think(SnakeRace *r);
 
 /* Reads the engines' answers (a restarted engine's handshake too), waiting
  * at most wait_ms for each; a fault ends that side's game forfeit (and the

@@ -81,6 +81,9 @@ static WsStatus race_view_create(void **state, FrontendCtx *ctx, const void *arg
         race_view_destroy(rv);
         return st;
     }
+    /* A window's race keeps its frames while perfect plays an apple out; a
+     * screenshot's waits for whole decisions (the same ticks on every run). */
+    snake_race_set_sliced(&rv->race, !ctx->offscreen);
     if (engines) {
         snake_race_set_async(&rv->race, true);
         snake_race_start(&rv->race, 0);
@@ -121,6 +124,7 @@ static void next_right_policy(RaceView *rv, FrontendCtx *ctx) {
     }
     snake_race_deinit(r);
     *r = fresh;
+    snake_race_set_sliced(r, !ctx->offscreen);
     rv->over = false;
     /* The left side keeps its engine; the right one now plays a built-in policy. */
     if (rv->has_engine[1]) {
@@ -203,11 +207,13 @@ static int race_wait_ms(const FrontendCtx *ctx) {
 }
 
 /* Every frame, running or paused: the engines' answers are read as they
- * come, so each board shows its engine's latest thoughts. */
+ * come, so each board shows its engine's latest thoughts, and a built-in
+ * policy's decision that stopped in its play-outs goes on. */
 static void race_view_idle(void *state, FrontendCtx *ctx) {
     RaceView *rv = state;
     if (rv->over)
         return;
+    snake_race_think(&rv->race); /* perfect's play-outs, 8 ms of the frame */
     (void)snake_race_poll(&rv->race, ctx->offscreen ? race_wait_ms(ctx) : 0);
     say_faults(rv);
     if (snake_race_is_over(&rv->race)) { /* a fault ended the heat */
@@ -271,7 +277,7 @@ static const char *side_state(RaceView *rv, int k) {
             return in->text;
         return snake_race_side_thinking(&rv->race, k) ? "thinking" : "-";
     }
-    return snake_ai_reason_word(&s->ai);
+    return s->ai.thinking ? "thinking" : snake_ai_reason_word(&s->ai);
 }
 
 /* What plays side k: the policy's name, or "engine:NAME". */
