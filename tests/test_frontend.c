@@ -1546,7 +1546,7 @@ END_TEST
 
 START_TEST(perfect_plays_a_new_apple_out_over_frames) {
     /* In a window perfect's play-outs at a new food go on over frames, a
-     * slice at a time (SnakeAi.slice), the tick waiting for the move as for
+     * slice at a time (snake_ai_choose_slice), the tick waiting for the move as for
      * an engine's; the moves are those of a whole decision. 30x30: a slice
      * is 82 units of work, so many apples take more than one call. */
     AppOptions o = small_opts();

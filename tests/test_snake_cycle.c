@@ -379,21 +379,22 @@ END_TEST
 /* A plan's free prefix (docs/perfect.md): a short body's plan may start with
  * moves no block outline takes, and they have left the body by the eat,
  * whose state has a certificate. A longer body moves by lane moves only. */
-/* One decision of a sliced AI: called again while it is thinking, as the
- * window does once a frame. Counts the calls that stopped in *pending. */
+/* One decision of an AI cut into slices of one unit of work: called again
+ * while it is thinking, as the window does once a frame. Counts the calls
+ * that stopped in *pending. */
 static Dir choose_sliced(SnakeAi *ai, const SnakeGame *g, long *pending) {
-    Dir d = snake_ai_choose(ai, g);
+    Dir d = snake_ai_choose_slice(ai, g, 1);
     while (ai->thinking) {
         ck_assert_int_eq(d, DIR_NONE);
         ++*pending;
-        d = snake_ai_choose(ai, g);
+        d = snake_ai_choose_slice(ai, g, 1);
     }
     return d;
 }
 
 START_TEST(sliced_decisions_decide_the_same) {
     /* The window cuts a new food's play-outs into slices, one a frame
-     * (SnakeAi.slice): the decision then takes several calls, and its move
+     * (snake_ai_choose_slice): the decision then takes several calls, and its move
      * is the one the whole decision makes. Here a slice is one unit of work,
      * so nearly every play-out is cut, with overlays and without. */
     static const SnakeRules cases[] = {{10, 8, 4, true}, {16, 12, 2, false}};
@@ -408,7 +409,6 @@ START_TEST(sliced_decisions_decide_the_same) {
             ck_assert_int_eq(
                 snake_ai_init(&sliced, rules.w, rules.h, SNAKE_POLICY_PERFECT, true, NULL), WS_OK);
             whole.explain = sliced.explain = explain != 0;
-            sliced.slice = 1;
             long pending = 0;
             for (uint64_t seed = 1; seed <= 2; seed++) {
                 snake_game_reset(&g, seed);
@@ -451,12 +451,11 @@ START_TEST(a_sliced_decision_starts_afresh_on_another_game) {
                      WS_OK);
     for (int explain = 0; explain <= 1; explain++) {
         whole.explain = sliced.explain = explain != 0;
-        sliced.slice = 1;
         snake_game_reset(&first, 10);
         snake_game_reset(&second, 6);
         snake_ai_clear(&whole);
         snake_ai_clear(&sliced);
-        ck_assert_int_eq(snake_ai_choose(&sliced, &first), DIR_NONE);
+        ck_assert_int_eq(snake_ai_choose_slice(&sliced, &first, 1), DIR_NONE);
         ck_assert(sliced.thinking); /* stopped in the first game's play-outs */
         long pending = 0;
         while (second.outcome == SNAKE_PLAYING) {

@@ -58,9 +58,8 @@ static void decide(const SnakeRace *r, SnakeRaceSide *s) {
         return;
     }
     if (s->engine == NULL) {
-        s->ai.slice = r->sliced ? snake_ai_frame_slice(&s->ai) : 0;
-        s->pending = snake_ai_choose(&s->ai, &s->game);
-        s->ai.slice = 0;
+        s->pending =
+            snake_ai_choose_slice(&s->ai, &s->game, r->sliced ? snake_ai_frame_slice(&s->ai) : 0);
         if (!s->ai.thinking) /* else snake_race_poll goes on with it */
             s->pending_tick = s->game.steps;
         return;

@@ -61,7 +61,7 @@ typedef struct SnakeRace {
     SnakeRaceSide side[SNAKE_RACE_SIDES];
     bool async;  /* players are polled (snake_race_poll), never waited for */
     bool sliced; /* a window's race: perfect's play-outs at a new food go on over
-                    polls (SnakeAi.slice), the tick waiting as for an engine */
+                    polls (snake_ai_choose_slice), the tick waiting as for an engine */
 } SnakeRace;
 
 /* Sets up both sides for rules (checked with snake_rules_check) and walls

@@ -42,9 +42,8 @@ void snake_screen_deinit(SnakeScreen *s) {
  * ends with a move (all its calls' time together). */
 static void decide_call(SnakeScreen *s) {
     uint64_t t0 = monoclock_now_ns(); /* the clock of every decision time (monoclock.h) */
-    s->ai.slice = s->sliced ? snake_ai_frame_slice(&s->ai) : 0;
-    s->pending = snake_ai_choose(&s->ai, &s->game);
-    s->ai.slice = 0; /* the history's own calls (a seek) decide whole */
+    s->pending =
+        snake_ai_choose_slice(&s->ai, &s->game, s->sliced ? snake_ai_frame_slice(&s->ai) : 0);
     s->exact = true; /* decided live: the decision is the recorded one */
     s->think_ns += monoclock_now_ns() - t0;
     if (s->ai.thinking) {

@@ -67,7 +67,7 @@ typedef struct SnakeScreen {
     long played_on_from; /* that tick */
 
     double decision_us; /* the last snake_ai_choose (or engine answer), timed in the app */
-    bool sliced;        /* perfect's play-outs a slice a call (SnakeAi.slice; the window's
+    bool sliced;        /* perfect's play-outs a slice a call (snake_ai_choose_slice; the window's
                            own game, not offscreen: there a frame waits for the whole) */
     uint64_t think_ns;  /* the calls of the decision under way so far */
     long think_stops;   /* calls that stopped in the play-outs, since the screen opened */

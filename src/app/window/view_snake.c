@@ -58,7 +58,7 @@
 /* ======================================================================== */
 
 /* A frame's time for a built-in policy's decision that goes on over frames
- * (perfect's play-outs at a new food, SnakeAi.slice): the rest of the frame
+ * (perfect's play-outs at a new food, snake_ai_choose_slice): the rest of the frame
  * at 60 frames a second is left to drawing. */
 enum { THINK_MS = 8 };
 

@@ -143,7 +143,7 @@ void snake_ai_clear(SnakeAi *ai) {
 /* Cycle policies (snake_hamilton.h, snake_perfect.h)                        */
 /* ======================================================================== */
 
-static void choose_cycle(SnakeAi *ai, const SnakeGame *g) {
+static void choose_cycle(SnakeAi *ai, const SnakeGame *g, long slice) {
     bool shortcut = false;
     Dir d = DIR_NONE;
     /* Walls that are not whole blocks (a window user can add some mid-game)
@@ -152,7 +152,7 @@ static void choose_cycle(SnakeAi *ai, const SnakeGame *g) {
     if (cycle && ai->policy == SNAKE_POLICY_HAMILTON)
         d = snake_hamilton_choose(ai->cycle, g, &ai->food_path);
     else if (cycle) {
-        snake_cycle_set_slice(ai->cycle, ai->slice);
+        snake_cycle_set_slice(ai->cycle, slice);
         d = snake_perfect_choose(ai->cycle, g, &ai->food_path, ai->explain, &shortcut);
         if (d == DIR_NONE && snake_cycle_thinking(ai->cycle)) {
             ai->thinking = true; /* the play-outs go on at the next call */
@@ -197,7 +197,7 @@ const int32_t *snake_ai_cycle(const SnakeAi *ai) {
 /* Dispatch                                                                  */
 /* ======================================================================== */
 
-Dir snake_ai_choose(SnakeAi *ai, const SnakeGame *g) {
+Dir snake_ai_choose_slice(SnakeAi *ai, const SnakeGame *g, long units) {
     forget_decision(ai);
     ai->decisions++;
     switch (ai->policy) {
@@ -207,11 +207,13 @@ Dir snake_ai_choose(SnakeAi *ai, const SnakeGame *g) {
         break;
     case SNAKE_POLICY_HAMILTON:
     case SNAKE_POLICY_PERFECT:
-        choose_cycle(ai, g);
+        choose_cycle(ai, g, units);
         break;
     }
     return ai->dir;
 }
+
+Dir snake_ai_choose(SnakeAi *ai, const SnakeGame *g) { return snake_ai_choose_slice(ai, g, 0); }
 
 /* ======================================================================== */
 /* Memory (snake_ai.h)                                                       */

@@ -75,14 +75,8 @@ typedef struct SnakeAi {
      * decisions are the same either way, only snake_ai_cycle() is NULL then
      * while a plan is followed. */
     bool explain;
-    /* perfect only: the units of work its play-outs at a new food may do a
-     * decision (0, after init: all they need). The window sets it
-     * (snake_playout_slice) so that a frame never waits for a whole
-     * play-out. When a decision needs more, snake_ai_choose returns DIR_NONE
-     * with `thinking` set, and the next call on the same game goes on where
-     * it stopped; the moves are the same as with no slice. */
-    long slice;    /* a window's: snake_ai_frame_slice */
-    bool thinking; /* the last call stopped in perfect's play-outs: no move yet */
+    bool thinking; /* the last call stopped in perfect's play-outs: no move yet
+                      (snake_ai_choose_slice) */
 
     /* Scratch, owned. */
     WaveField scratch;        /* searches whose result is not kept */
@@ -105,13 +99,21 @@ void snake_ai_clear(SnakeAi *ai);
 
 /* Chooses the next direction for game (which must be playing and the AI's
  * board size) and records why. Returns DIR_NONE only when no legal move is
- * left, or with `thinking` set (see `slice`). Never allocates. The game's walls are read on every call, so a wall
+ * left. Never allocates. The game's walls are read on every call, so a wall
  * toggled since the last decision is seen. hamilton and perfect play greedy
  * while the board has walls that are not whole 2x2 blocks with connected
  * free blocks (snake_policy_check_walls says why). */
 Dir snake_ai_choose(SnakeAi *ai, const SnakeGame *game);
 
-/* The slice for a window (SnakeAi.slice): a thirty-second of a play-out's
+/* snake_ai_choose with perfect's play-outs at a new food bounded to `units`
+ * of work (0: all they need). When the decision needs more it returns
+ * DIR_NONE with ai->thinking set, and the next call on the same game goes
+ * on where it stopped (a call on another game starts afresh); the moves are
+ * those of snake_ai_choose. A window passes snake_ai_frame_slice, so that a
+ * frame never waits for a whole play-out. */
+Dir snake_ai_choose_slice(SnakeAi *ai, const SnakeGame *game, long units);
+
+/* The slice for a window (snake_ai_choose_slice): a thirty-second of a play-out's
  * work budget on this board, about a millisecond of work on any board. */
 long snake_ai_frame_slice(const SnakeAi *ai);
 
