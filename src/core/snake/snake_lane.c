@@ -28,6 +28,8 @@ static void lane_layout(void *owner, Slab *s) {
     l->cost = slab_take(s, states, sizeof *l->cost);
     l->kseen = slab_take(s, n, sizeof *l->kseen);
     l->ban = slab_take(s, n, sizeof *l->ban);
+    l->col = slab_take(s, n, sizeof *l->col);
+    l->row = slab_take(s, n, sizeof *l->row);
 }
 
 WsStatus snake_lane_init(SnakeLane *l, const SnakeCert *cert, WsError *err) {
@@ -46,8 +48,11 @@ WsStatus snake_lane_init(SnakeLane *l, const SnakeCert *cert, WsError *err) {
         memset(l, 0, sizeof *l);
         return ws_fail(err, WS_ERR_NOMEM, "out of memory for a %dx%d route search", w, h);
     }
-    for (int i = 0; i < l->cells; i++)
+    for (int i = 0; i < l->cells; i++) {
         l->kseen[i] = -1;
+        l->col[i] = (uint16_t)(i % l->w);
+        l->row[i] = (uint16_t)(i / l->w);
+    }
     for (int i = 0; i < l->cells * (l->free_max + 1); i++)
         l->dist[i] = -1; /* a search clears only what the last one reached */
     l->search_goal = -1;
@@ -156,7 +161,7 @@ static int lane_search(SnakeLane *l, const Snake *s, int goal, int limit, int fl
                        int qt) {
     const SnakeCert *cert = l->cert;
     int cells = l->cells, len = s->len, kmax = l->search_kmax, found = -1;
-    int w = l->w, gx = goal % w, gy = goal / w;
+    int gx = l->col[goal], gy = l->row[goal];
     while (qh < qt) {
         int st = l->queue[qh++];
         int x = kmax > 0 ? st % cells : st, k = kmax > 0 ? st / cells : 0, steps = l->dist[st];
@@ -178,7 +183,7 @@ static int lane_search(SnakeLane *l, const Snake *s, int goal, int limit, int fl
             /* No route through y reaches the goal within the limit: such a
              * state is on no route the search may return (so leaving it out
              * changes no route: it can be no other state's parent on one). */
-            int to_goal = abs(y % w - gx) + abs(y / w - gy);
+            int to_goal = abs(l->col[y] - gx) + abs(l->row[y] - gy);
             if (to_goal > limit - tick)
                 continue;
             /* The block rule: crossing into a block over an edge the body

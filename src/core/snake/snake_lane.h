@@ -39,6 +39,7 @@ typedef struct SnakeLane {
     int32_t *queue;   /* states */
     int32_t *cost;    /* states: tie-break cost of the route to each state */
     int32_t *kseen;   /* cells: the largest k a state of the cell was reached with */
+    uint16_t *col, *row; /* cells: the column and row (no division in the search's loop) */
     int goal_state;   /* the state the last search reached the goal in */
     /* What the last search left, so that a search after a ban goes on from
      * the layer the ban touches (snake_lane_route_again) and the next fresh
