@@ -434,6 +434,57 @@ START_TEST(sliced_decisions_decide_the_same) {
 }
 END_TEST
 
+START_TEST(playout_stops_change_no_choice) {
+    /* The second play-out stops as soon as it cannot eat sooner than the
+     * first: when the food is farther than its moves or work left, and when
+     * its moves and the policy's memory are the first's (from there it
+     * would repeat them). An AI whose second play-outs play on to their
+     * bound must make every move the same; the stops must have happened,
+     * and saved work. */
+    static const SnakeRules cases[] = {{10, 8, 4, true}, {16, 12, 2, false}, {20, 20, 2, true}};
+    long won = 0;
+    for (size_t r = 0; r < sizeof cases / sizeof cases[0]; r++) {
+        SnakeRules rules = cases[r];
+        SnakeGame g;
+        SnakeAi stops, none;
+        ck_assert_int_eq(snake_game_init(&g, &rules, 1, NULL), WS_OK);
+        ck_assert_int_eq(snake_ai_init(&stops, rules.w, rules.h, SNAKE_POLICY_PERFECT, true, NULL),
+                         WS_OK);
+        ck_assert_int_eq(snake_ai_init(&none, rules.w, rules.h, SNAKE_POLICY_PERFECT, true, NULL),
+                         WS_OK);
+        stops.explain = none.explain = false;
+        snake_cycle_set_playout_stops(none.cycle, false);
+        for (uint64_t seed = 1; seed <= 2; seed++) {
+            snake_game_reset(&g, seed);
+            snake_ai_clear(&stops);
+            snake_ai_clear(&none);
+            while (g.outcome == SNAKE_PLAYING) {
+                Dir a = snake_ai_choose(&stops, &g), b = snake_ai_choose(&none, &g);
+                ck_assert_msg(a == b, "%dx%d seed %llu step %ld: %d vs %d", rules.w, rules.h,
+                              (unsigned long long)seed, g.steps, (int)a, (int)b);
+                snake_game_tick(&g, a);
+            }
+            ck_assert_int_eq(g.outcome, SNAKE_WON);
+        }
+        SnakePlayoutCounts a = snake_perfect_stats(stops.cycle).playouts;
+        SnakePlayoutCounts b = snake_perfect_stats(none.cycle).playouts;
+        ck_assert_int_eq(a.apples, b.apples);
+        ck_assert_int_eq(a.second, b.second);
+        ck_assert_int_eq(a.won, b.won);
+        ck_assert_int_eq(a.work_first, b.work_first);
+        ck_assert_int_gt(a.repeated, 0);
+        ck_assert_int_gt(a.too_far, 0);
+        ck_assert_int_eq(b.repeated + b.too_far, 0);
+        ck_assert_int_lt(a.work_second, b.work_second);
+        won += a.won;
+        snake_ai_deinit(&stops);
+        snake_ai_deinit(&none);
+        snake_game_deinit(&g);
+    }
+    ck_assert_int_gt(won, 0); /* a second play-out that won was not stopped */
+}
+END_TEST
+
 START_TEST(a_sliced_decision_starts_afresh_on_another_game) {
     /* A decision left thinking on one game (the window's player steered,
      * or went to another tick) is not gone on with on another: the second
@@ -860,6 +911,7 @@ static Suite *snake_cycle_suite(void) {
     tcase_add_test(tc, explain_off_decides_the_same);
     tcase_add_test(tc, sliced_decisions_decide_the_same);
     tcase_add_test(tc, a_sliced_decision_starts_afresh_on_another_game);
+    tcase_add_test(tc, playout_stops_change_no_choice);
     tcase_add_test(tc, free_prefix_leaves_before_the_eat);
     suite_add_tcase(s, tc);
 

@@ -274,6 +274,11 @@ void snake_cycle_set_slice(SnakeCycle *c, long units) { c->slice = units > 0 ? u
 
 bool snake_cycle_thinking(const SnakeCycle *c) { return c->thinking; }
 
+void snake_cycle_set_playout_stops(SnakeCycle *c, bool on) {
+    if (c->playout != NULL)
+        snake_playout_set_stops(c->playout, on);
+}
+
 void snake_cycle_order_fixed(SnakeCycle *c) {
     memcpy(c->order, c->fixed, (size_t)c->cells * sizeof *c->order);
     c->order_len = c->cells;

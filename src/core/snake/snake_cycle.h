@@ -86,6 +86,10 @@ void snake_cycle_forget_order(SnakeCycle *c);
 void snake_cycle_set_slice(SnakeCycle *c, long units);
 /* Whether the last decision stopped in its play-outs (made no move). */
 bool snake_cycle_thinking(const SnakeCycle *c);
+/* Whether perfect's second play-out stops as soon as it cannot win (on, the
+ * default) or plays on to its bound: the moves are the same, and tests
+ * compare them (snake_playout_set_stops). */
+void snake_cycle_set_playout_stops(SnakeCycle *c, bool on);
 
 /* Whether s has a certificate: in blocks mode a block spanning tree whose
  * outline holds the body in order; otherwise the body lies on the fixed cycle

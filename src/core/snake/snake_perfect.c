@@ -306,6 +306,8 @@ SnakePerfectStats snake_perfect_stats(const SnakeCycle *c) {
     SnakePerfectStats st = c->stats;
     st.free_max = c->blocks ? c->lane.free_max : 0;
     st.plans = c->plan.counts;
+    if (c->playout != NULL)
+        st.playouts = snake_playout_counts(c->playout);
     return st;
 }
 

@@ -22,6 +22,7 @@
 #include "snake.h"
 #include "snake_cycle.h"
 #include "snake_plan.h"
+#include "snake_playout.h"
 
 /* The move with the shortest way to the food among the moves that keep the
  * invariant; *shortcut is false when the move simply follows the
@@ -41,12 +42,15 @@ typedef struct SnakePerfectStats {
     long short_plan_moves; /* decisions that followed a plan already as short as can be */
     int free_max;          /* the longest body whose plans may start with free moves */
     SnakePlanCounts plans; /* how its plan searches ended */
+    SnakePlayoutCounts playouts; /* what its play-outs at new foods did (zero: none) */
 } SnakePerfectStats;
 /* For tools built against this header and older ones (the benchmark
  * harness compares commits): the stats hold `plans`. */
 #define SNAKE_PERFECT_STATS_PLANS 1
 /* ... and `plans` counts the failed eat checks by kind (eat_loop, eat_cut). */
 #define SNAKE_PERFECT_STATS_EAT_CHECKS 1
+/* ... and the stats hold `playouts`. */
+#define SNAKE_PERFECT_STATS_PLAYOUTS 1
 
 SnakePerfectStats snake_perfect_stats(const SnakeCycle *c);
 

@@ -30,18 +30,25 @@ typedef struct Run {
     bool lost;      /* the policy had no move or the game was lost: never taken */
     uint8_t *end;   /* the policy's memory after the last move */
     size_t end_len;
-    uint8_t *first; /* ... and after the first decision, which made move `first_dir` */
-    size_t first_len;
-    Dir first_dir;
     SnakePerfectStats from, to; /* the counters before and after */
     /* Where it stands, so that it can stop and go on (snake_playout_choose's
      * slices): its shape, its bound and the play-out it must beat (NULL:
-     * none), the units of work done, and whether it has ended. */
+     * none), the units of work done, whether its moves have left that
+     * play-out's, and whether it has ended. */
     int shape, bound;
     const struct Run *same;
     long work;
-    bool done;
+    bool apart, done;
 } Run;
+
+/* The first play-out's memory after each of its moves, for the second to
+ * compare with while it makes the same moves (run_repeats). */
+typedef struct Trail {
+    uint8_t *mem; /* move k's at (k - 1) * stride */
+    size_t *len;  /* its length */
+    long *work;   /* the units of work done by then */
+    size_t stride;
+} Trail;
 
 struct SnakePlayout {
     SnakeCycle *c; /* the policy that plays (no play-out of its own) */
@@ -54,6 +61,9 @@ struct SnakePlayout {
     SnakeGame start; /* the game at the new food (owned), to compare */
     int stage;       /* a play-out under way: STAGE_* */
     Run run[2];
+    Trail trail; /* run[0]'s */
+    bool no_stops; /* snake_playout_set_stops(p, false) */
+    SnakePlayoutCounts counts;
     void *block; /* the one block mem and the runs' buffers live in (slab.h) */
 };
 
@@ -91,8 +101,12 @@ static void playout_layout(void *owner, Slab *s) {
     for (int i = 0; i < 2; i++) {
         p->run[i].cell = slab_take(s, (size_t)p->budget + 1, sizeof *p->run[i].cell);
         p->run[i].end = slab_take(s, mem, 1);
-        p->run[i].first = slab_take(s, mem, 1);
     }
+    size_t moves = (size_t)p->budget;
+    p->trail.stride = mem;
+    p->trail.mem = slab_take(s, moves * mem, 1);
+    p->trail.len = slab_take(s, moves, sizeof *p->trail.len);
+    p->trail.work = slab_take(s, moves, sizeof *p->trail.work);
 }
 
 WsStatus snake_playout_create(SnakePlayout **out, int w, int h, WsError *err) {
@@ -136,15 +150,13 @@ void snake_playout_destroy(SnakePlayout *p) {
  * moves and the work budget. With `same` (the play-out it must beat) it
  * counts only if it eats within those bounds, so it stops, as not eaten,
  * as soon as it cannot: a head d cells from the food needs at least d
- * more moves and d more units of work; and when its first decision makes
- * the move and leaves the memory that `same`'s did, the rest would repeat
- * `same` (a decision depends on the game and the memory alone): it stops
- * there, as lost. */
+ * more moves and d more units of work; and when it repeats `same`
+ * (run_repeats) it stops there, as lost. */
 static void run_begin(SnakePlayout *p, const SnakeGame *g, int shape, int bound, Run *r,
                       const Run *same) {
     snake_game_copy(&p->g, g);
     r->moves = 0;
-    r->ate = r->lost = r->done = false;
+    r->ate = r->lost = r->apart = r->done = false;
     r->shape = shape;
     r->bound = bound;
     r->same = same;
@@ -155,6 +167,39 @@ static void run_begin(SnakePlayout *p, const SnakeGame *g, int shape, int bound,
         return;
     }
     r->from = r->to = snake_perfect_stats(p->c);
+}
+
+/* Keeps the memory the first play-out has after its latest move. */
+static void trail_keep(SnakePlayout *p, const Run *r) {
+    Trail *t = &p->trail;
+    size_t k = (size_t)r->moves - 1;
+    t->len[k] = snake_perfect_memory_save(p->c, t->mem + k * t->stride);
+    t->work[k] = r->work;
+}
+
+/* Whether the second play-out, after its latest move, will make the rest
+ * of the first one's moves: its moves so far are the first's (so the games
+ * are the same: both started from one) and so is the policy's memory (a
+ * decision depends on the game and the memory alone). Then it cannot eat
+ * sooner. When the first ate, the second would eat on the same move, past
+ * its bound; when the first did not, it ran out of moves or work, and so
+ * will the second if it has done at least as much work by now (from here on
+ * the two do the same work a move). */
+static bool run_repeats(SnakePlayout *p, Run *r) {
+    const Run *same = r->same;
+    int k = r->moves;
+    if (r->apart)
+        return false;
+    if (k > same->moves ||
+        (r->cell[k] & SNAKE_REPLAY_CELL) != (same->cell[k] & SNAKE_REPLAY_CELL)) {
+        r->apart = true; /* the bodies differ now: later moves are not compared */
+        return false;
+    }
+    const Trail *t = &p->trail;
+    if (!same->ate && r->work < t->work[k - 1])
+        return false;
+    size_t n = snake_perfect_memory_save(p->c, r->end); /* r->end is free until the run ends */
+    return n == t->len[k - 1] && memcmp(r->end, t->mem + (size_t)(k - 1) * t->stride, n) == 0;
 }
 
 /* Plays run r on for `slice` units of work at most (0: to its end).
@@ -168,21 +213,14 @@ static bool run_on(SnakePlayout *p, Run *r, long slice) {
         if (r->work >= stop)
             return false;
         int d = grid_manhattan(c->w, snake_head(&p->g.snake), p->g.food);
-        if (same != NULL && (r->moves + d > r->bound || d > budget - r->work))
+        if (same != NULL && !p->no_stops && (r->moves + d > r->bound || d > budget - r->work)) {
+            p->counts.too_far++;
             break;
+        }
         bool shortcut;
         c->force_shape = r->moves == 0 ? r->shape : -1;
         Dir dir = snake_perfect_choose(c, &p->g, &p->route, false, &shortcut);
         c->force_shape = -1;
-        if (r->moves == 0) {
-            r->first_len = snake_perfect_memory_save(c, r->first);
-            r->first_dir = dir;
-            if (same != NULL && same->first_dir == dir && same->first_len == r->first_len &&
-                memcmp(same->first, r->first, r->first_len) == 0) {
-                r->lost = true;
-                break;
-            }
-        }
         if (dir == DIR_NONE) {
             r->lost = true;
             break;
@@ -197,6 +235,13 @@ static bool run_on(SnakePlayout *p, Run *r, long slice) {
             break;
         }
         if (ev == SNAKE_EV_OVER) { /* cannot happen: perfect never dies */
+            r->lost = true;
+            break;
+        }
+        if (same == NULL) {
+            trail_keep(p, r);
+        } else if (!p->no_stops && run_repeats(p, r)) {
+            p->counts.repeated++;
             r->lost = true;
             break;
         }
@@ -252,6 +297,10 @@ static bool same_start(SnakePlayout *p, const SnakeCycle *c, const SnakeGame *g)
     return now == p->mem_len && memcmp(p->now, p->mem, now) == 0;
 }
 
+SnakePlayoutCounts snake_playout_counts(const SnakePlayout *p) { return p->counts; }
+
+void snake_playout_set_stops(SnakePlayout *p, bool on) { p->no_stops = !on; }
+
 int snake_playout_choose(SnakePlayout *p, SnakeCycle *c, const SnakeGame *g, bool replay,
                          long slice) {
     if (p->stage != STAGE_NONE && !same_start(p, c, g))
@@ -276,15 +325,24 @@ int snake_playout_choose(SnakePlayout *p, SnakeCycle *c, const SnakeGame *g, boo
             p->stage = STAGE_SECOND;
         } else {
             alt->done = alt->lost = true;
+            alt->same = NULL;
         }
     }
     if (p->stage == STAGE_SECOND && !run_on(p, alt, slice))
         return SNAKE_PLAYOUT_PENDING;
     p->stage = STAGE_NONE;
     int shape = -1;
+    SnakePlayoutCounts *n = &p->counts;
+    n->apples++;
+    n->work_first += best->work;
+    if (alt->same != NULL) {
+        n->second++;
+        n->work_second += alt->work;
+    }
     if (!alt->lost && alt->ate && (!best->ate || alt->moves < best->moves)) {
         best = alt;
         shape = PLAYOUT_SHAPE;
+        n->won++;
     }
     if (replay && best->moves > 0) {
         keep_replay(c, g, best);

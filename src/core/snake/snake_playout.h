@@ -36,6 +36,26 @@ int snake_playout_budget(int cells);
 WsStatus snake_playout_create(SnakePlayout **out, int w, int h, WsError *err);
 void snake_playout_destroy(SnakePlayout *p);
 
+/* What the play-outs did, counted since the policy was made: how often the
+ * tail's tree won and what the second play-out costs (docs/perfect.md,
+ * "The apple played out"). Never read by a decision. */
+typedef struct SnakePlayoutCounts {
+    long apples;      /* new foods played out */
+    long second;      /* ... with a second play-out (the first ate after a move or more) */
+    long won;         /* ... that ate sooner: the tail's tree was committed */
+    long repeated;    /* second play-outs stopped when they repeated the first */
+    long too_far;     /* ... stopped when the food was farther than their moves or work left */
+    long work_first;  /* units of work of the first play-outs */
+    long work_second; /* ... and of the second */
+} SnakePlayoutCounts;
+
+SnakePlayoutCounts snake_playout_counts(const SnakePlayout *p);
+
+/* The second play-out stops as soon as it cannot eat sooner than the first
+ * (on, the default); off, it plays on to its bound. The choice is the same
+ * either way: tests compare them. */
+void snake_playout_set_stops(SnakePlayout *p, bool on);
+
 /* snake_playout_choose's answer while the play-outs are not over. */
 enum { SNAKE_PLAYOUT_PENDING = -2 };
 
