@@ -216,6 +216,12 @@ int main(int argc, char **argv) {
     printf(" plan_eat_loop %ld plan_eat_cut %ld", pc.eat_loop, pc.eat_cut);
 #endif
 #endif
+#ifdef SNAKE_PERFECT_STATS_PLAYOUTS /* a later addition */
+    SnakePlayoutCounts po = snake_perfect_stats(ai.cycle).playouts;
+    printf(" playout_apples %ld playout_second %ld playout_won %ld playout_repeated %ld "
+           "playout_too_far %ld playout_work_first %ld playout_work_second %ld",
+           po.apples, po.second, po.won, po.repeated, po.too_far, po.work_first, po.work_second);
+#endif
     printf("\n");
     print_bands(band, bands);
     snake_ai_deinit(&ai);
