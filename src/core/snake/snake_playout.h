@@ -8,13 +8,15 @@
  * grown by BFS from the tail's block, and commits the one whose apple ends
  * sooner (a tie keeps its own). A play-out stops after a budget of work
  * that shrinks with the board, so that a decision's work stays bounded on
- * big boards.
+ * big boards; the second stops as soon as it cannot eat sooner (the food
+ * too far, or the first's moves and memory repeated).
  *
  * The winning play-out's moves are the moves the policy would make, so a
  * game played without overlays replays them (SnakeReplay, kept in the
- * policy's memory) instead of deciding each again: the apple costs about
- * twice the decisions it took, not three times. With overlays each move is
- * decided again, for what the overlays show; the moves are the same.
+ * policy's memory) instead of deciding each again: the apple costs its
+ * decisions and the second play-out (about 1.5 times the decisions on
+ * 30x30), not three times. With overlays each move is decided again, for
+ * what the overlays show; the moves are the same.
  */
 #ifndef WS_SNAKE_PLAYOUT_H
 #define WS_SNAKE_PLAYOUT_H
