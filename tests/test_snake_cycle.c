@@ -308,6 +308,12 @@ START_TEST(perfect_after_policy_switch_falls_back) {
 }
 END_TEST
 
+/* Two perfect AIs for a board, to play one game side by side. */
+static void perfect_pair(const SnakeRules *rules, SnakeAi *a, SnakeAi *b) {
+    ck_assert_int_eq(snake_ai_init(a, rules->w, rules->h, SNAKE_POLICY_PERFECT, true, NULL), WS_OK);
+    ck_assert_int_eq(snake_ai_init(b, rules->w, rules->h, SNAKE_POLICY_PERFECT, true, NULL), WS_OK);
+}
+
 START_TEST(explain_off_decides_the_same) {
     /* Headless runs turn `explain` off: the same moves, game after game, and
      * only the plan's overlay cycle is left out (while following a plan the
@@ -325,10 +331,7 @@ START_TEST(explain_off_decides_the_same) {
         SnakeGame g;
         SnakeAi shown, quiet;
         ck_assert_int_eq(snake_game_init(&g, &rules, 1, NULL), WS_OK);
-        ck_assert_int_eq(snake_ai_init(&shown, rules.w, rules.h, SNAKE_POLICY_PERFECT, true, NULL),
-                         WS_OK);
-        ck_assert_int_eq(snake_ai_init(&quiet, rules.w, rules.h, SNAKE_POLICY_PERFECT, true, NULL),
-                         WS_OK);
+        perfect_pair(&rules, &shown, &quiet);
         quiet.explain = false;
         long plan_moves = 0, replayed = 0;
         for (uint64_t seed = 1; seed <= 3; seed++) {
@@ -404,10 +407,7 @@ START_TEST(sliced_decisions_decide_the_same) {
             SnakeGame g;
             SnakeAi whole, sliced;
             ck_assert_int_eq(snake_game_init(&g, &rules, 1, NULL), WS_OK);
-            ck_assert_int_eq(
-                snake_ai_init(&whole, rules.w, rules.h, SNAKE_POLICY_PERFECT, true, NULL), WS_OK);
-            ck_assert_int_eq(
-                snake_ai_init(&sliced, rules.w, rules.h, SNAKE_POLICY_PERFECT, true, NULL), WS_OK);
+            perfect_pair(&rules, &whole, &sliced);
             whole.explain = sliced.explain = explain != 0;
             long pending = 0;
             for (uint64_t seed = 1; seed <= 2; seed++) {
@@ -448,10 +448,7 @@ START_TEST(playout_stops_change_no_choice) {
         SnakeGame g;
         SnakeAi stops, none;
         ck_assert_int_eq(snake_game_init(&g, &rules, 1, NULL), WS_OK);
-        ck_assert_int_eq(snake_ai_init(&stops, rules.w, rules.h, SNAKE_POLICY_PERFECT, true, NULL),
-                         WS_OK);
-        ck_assert_int_eq(snake_ai_init(&none, rules.w, rules.h, SNAKE_POLICY_PERFECT, true, NULL),
-                         WS_OK);
+        perfect_pair(&rules, &stops, &none);
         stops.explain = none.explain = false;
         snake_cycle_set_playout_stops(none.cycle, false);
         for (uint64_t seed = 1; seed <= 2; seed++) {
@@ -496,10 +493,7 @@ START_TEST(a_sliced_decision_starts_afresh_on_another_game) {
      * on with, the first's short apple would be replayed in the second. */
     ck_assert_int_eq(snake_game_init(&first, &rules, 10, NULL), WS_OK);
     ck_assert_int_eq(snake_game_init(&second, &rules, 6, NULL), WS_OK);
-    ck_assert_int_eq(snake_ai_init(&whole, rules.w, rules.h, SNAKE_POLICY_PERFECT, true, NULL),
-                     WS_OK);
-    ck_assert_int_eq(snake_ai_init(&sliced, rules.w, rules.h, SNAKE_POLICY_PERFECT, true, NULL),
-                     WS_OK);
+    perfect_pair(&rules, &whole, &sliced);
     for (int explain = 0; explain <= 1; explain++) {
         whole.explain = sliced.explain = explain != 0;
         snake_game_reset(&first, 10);
