@@ -1580,6 +1580,35 @@ START_TEST(perfect_plays_a_new_apple_out_over_frames) {
 }
 END_TEST
 
+START_TEST(a_step_asked_while_perfect_thinks_is_made_once_it_has_decided) {
+    /* Space and N while perfect plays a new apple out over frames: the tick
+     * waits for the move, and the step is made once it is decided, not
+     * dropped (View.waiting): one tick, and no more. */
+    AppOptions o = small_opts();
+    o.rules.w = o.rules.h = 30;
+    o.rules.start_length = 2;
+    o.rules.strict_tail = true;
+    o.policy = SNAKE_POLICY_PERFECT;
+    o.speed = 0.0;
+    Frontend *app = drive_open(&o);
+    SnakeScreen *s = frontend_view_state(app);
+    for (int f = 0; f < 3000 && !s->ai.thinking; f++)
+        ck_assert(frontend_frame(app));
+    ck_assert(s->ai.thinking); /* a frame ended with the decision under way */
+    long before = frontend_tick_count(app);
+    drive_key(SDLK_SPACE, KMOD_NONE);
+    drive_key(SDLK_n, KMOD_NONE);
+    for (int f = 0; f < 3000 && (f == 0 || s->ai.thinking); f++)
+        ck_assert(frontend_frame(app));
+    ck_assert(!s->ai.thinking);
+    for (int f = 0; f < 5; f++)
+        ck_assert(frontend_frame(app));
+    ck_assert(frontend_is_paused(app));
+    ck_assert_int_eq(frontend_tick_count(app), before + 1);
+    frontend_close(app);
+}
+END_TEST
+
 START_TEST(a_silent_engine_does_not_freeze_the_window) {
     /* bad.py silent answers the first go and never the second: the frames
      * keep coming while it thinks (no tick, the game goes on), then its
@@ -1706,6 +1735,7 @@ static Suite *frontend_suite(void) {
     tcase_add_test(eng, an_engine_plays_and_its_info_is_kept_per_tick);
     tcase_add_test(eng, a_silent_engine_does_not_freeze_the_window);
     tcase_add_test(eng, perfect_plays_a_new_apple_out_over_frames);
+    tcase_add_test(eng, a_step_asked_while_perfect_thinks_is_made_once_it_has_decided);
     tcase_add_test(eng, a_race_with_an_engine_polls_it);
     suite_add_tcase(s, eng);
     return s;

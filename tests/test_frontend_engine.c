@@ -49,6 +49,17 @@ static void frames(Frontend *app, int n, int delay_ms) {
     }
 }
 
+/* Runs frames 10 ms apart until the last one's text holds no `s` and the
+ * clock has played `ticks` ticks: an engine's answer, which a loaded
+ * machine may keep for a while (at most about 20 s). */
+static void frames_until_answer(Frontend *app, const char *s, long ticks) {
+    for (int i = 0; i < 2000; i++) {
+        frames(app, 1, 10);
+        if (strstr(frontend_frame_text(app), s) == NULL && frontend_tick_count(app) >= ticks)
+            break;
+    }
+}
+
 /* The value of the HUD item `key` in the last frame ("" when not drawn). */
 static const char *hud_value(const Frontend *app, const char *key, char *buf, size_t size) {
     const char *text = frontend_frame_text(app);
@@ -82,9 +93,12 @@ static double hud_decision_us(const Frontend *app) {
 START_TEST(a_race_board_shows_its_engines_thoughts_live_and_paused) {
     /* --race greedy,engine:thinker.py: the engine's board draws its latest
      * answer every frame, playing, paused and after a single step; its
-     * label shows its reason line, never a stuck "thinking". */
+     * label shows its reason line, never a stuck "thinking". The engine
+     * takes 300 ms an answer, so the step (N) is asked for while it thinks
+     * about the next tick: it is made when the answer comes (View.waiting),
+     * not dropped. */
     char cmd[1024];
-    AppOptions o = engine_opts(cmd, sizeof cmd, "");
+    AppOptions o = engine_opts(cmd, sizeof cmd, "--delay 300");
     o.speed = 10.0;
     o.player = player_spec_snake_ai(SNAKE_POLICY_GREEDY);
     o.race_given = true;
@@ -94,14 +108,16 @@ START_TEST(a_race_board_shows_its_engines_thoughts_live_and_paused) {
     Frontend *app = drive_open(&o);
     frames_until_ticks(app, 4);
     drive_key(SDLK_SPACE, KMOD_NONE);
-    frames(app, 30, 10); /* paused: the answer for the tick on screen comes in */
+    /* paused: the answer for the tick on screen comes in */
+    frames_until_answer(app, "thinking", frontend_tick_count(app));
     ck_assert(frontend_is_paused(app));
     const char *text = frontend_frame_text(app);
     ck_assert_msg(strstr(text, "\ntick ") != NULL, "no reason line of the engine:\n%s", text);
     ck_assert_msg(strstr(text, "thinking") == NULL, "still thinking, paused:\n%s", text);
     long before = frontend_tick_count(app);
     drive_key(SDLK_n, KMOD_NONE);
-    frames(app, 30, 10);
+    frames_until_answer(app, "thinking", before + 1);
+    frames(app, 10, 10); /* and no further: it is paused */
     ck_assert_int_eq(frontend_tick_count(app), before + 1);
     text = frontend_frame_text(app);
     ck_assert_msg(strstr(text, "\ntick ") != NULL, "no reason line after a step:\n%s", text);

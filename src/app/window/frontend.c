@@ -219,8 +219,16 @@ static void update(Frontend *app, uint64_t gap) {
     }
     ctx->pace = view_pace(app); /* a tick may have given the wheel back */
     const View *view = frontend_view(app);
+    void *state = frontend_view_state(app);
     if (view->idle != NULL)
-        view->idle(frontend_view_state(app), ctx);
+        view->idle(state, ctx);
+    /* A step asked for while the view waited for a move: made once the move
+     * is in (time_travel_step); running again, the clock makes the ticks. */
+    if (app->step_owed && (!ctx->paused || view->waiting == NULL || !view->waiting(state))) {
+        app->step_owed = false;
+        if (ctx->paused)
+            frontend_run_ticks(app, 1);
+    }
     if (now - app->rate_ms >= 500) { /* ticks/s over the last half second */
         ctx->ticks_per_s = (double)app->rate_ticks * 1000.0 / (double)(now - app->rate_ms);
         app->rate_ms = now;

@@ -9,6 +9,7 @@ const ViewHistory *time_travel_history(const Frontend *app) { return frontend_vi
 
 /* A view's seek, timed for --stats. */
 static void timed_seek(Frontend *app, const ViewHistory *hist, long t) {
+    app->step_owed = false; /* a step owed at the latest tick is not one from here */
     Uint64 start = SDL_GetPerformanceCounter();
     hist->seek(frontend_view_state(app), t, &app->ctx);
     frontend_timing(app, FT_SEEK, start, SDL_GetPerformanceCounter());
@@ -49,7 +50,11 @@ void time_travel_step(Frontend *app) {
             return;
         }
     }
+    long ticks = app->ticks;
     frontend_run_ticks(app, 1);
+    const View *view = frontend_view(app);
+    app->step_owed =
+        app->ticks == ticks && view->waiting != NULL && view->waiting(frontend_view_state(app));
 }
 
 /* Space at a past tick plays the ticks kept, at the current speed, like a

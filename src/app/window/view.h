@@ -208,6 +208,12 @@ typedef struct View {
      * moves). Keep each call to a few milliseconds. */
     void (*idle)(void *state, FrontendCtx *ctx);
 
+    /* Optional (may be NULL): whether the next tick waits for a move that is
+     * not in yet (an engine's answer, a policy thinking over frames). A
+     * single step (N) asked for while paused then is owed, not dropped: the
+     * front end makes it in the frame after the move comes in. */
+    bool (*waiting)(const void *state);
+
     /* Time travel (above), or NULL for a view without a history: then the
      * front end shows no timeline and no "tick T of N", `,` Home End only
      * reach handle_action, and `.` / `N` tick. */

@@ -419,6 +419,18 @@ static void race_view_hud(void *state, FrontendCtx *ctx, Hud *hud) {
 /* The view                                                                  */
 /* ======================================================================== */
 
+/* The next tick waits for a side's move: an engine's answer, or a
+ * policy's decision going on over frames (View.waiting). */
+static bool race_view_waiting(const void *state) {
+    const RaceView *rv = state;
+    if (rv->over)
+        return false;
+    for (int k = 0; k < SNAKE_RACE_SIDES; k++)
+        if (snake_race_side_thinking(&rv->race, k))
+            return true;
+    return false;
+}
+
 const View VIEW_RACE = {
     .name = "race",
     .mode = APP_MODE_SNAKE,
@@ -431,5 +443,6 @@ const View VIEW_RACE = {
     .draw = race_view_draw,
     .hud = race_view_hud,
     .idle = race_view_idle,
+    .waiting = race_view_waiting,
     .history = NULL,
 };

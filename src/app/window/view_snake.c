@@ -207,7 +207,7 @@ static void ask_move(SnakeView *v) {
 /* Whether the move asked for has arrived (v->s.pending holds it). While the
  * person at the wheel drives, the game does not wait for the engine: its
  * last choice stays drawn as the arrow. */
-static bool move_ready(SnakeView *v) { return !v->thinking || v->s.wheel.driving; }
+static bool move_ready(const SnakeView *v) { return !v->thinking || v->s.wheel.driving; }
 
 /* The ticks from t on are another branch now (a move or a wall at a past
  * tick, a wall clicked): their answers go, and the engine's next tick comes
@@ -658,6 +658,12 @@ static void snake_view_idle(void *state, FrontendCtx *ctx) {
     engine_pump(v, ctx, v->s.engine && ctx->offscreen ? frame_wait(v, ctx) : 0);
 }
 
+/* The next tick waits for the player's move (View.waiting). */
+static bool snake_view_waiting(const void *state) {
+    const SnakeView *v = state;
+    return !v->s.over && !move_ready(v);
+}
+
 static const ViewHistory SNAKE_HISTORY = {
     .range = snake_screen_hist_range,
     .current = snake_screen_hist_current,
@@ -679,5 +685,6 @@ const View VIEW_SNAKE = {
     .hud = snake_view_hud,
     .pace = snake_view_pace,
     .idle = snake_view_idle,
+    .waiting = snake_view_waiting,
     .history = &SNAKE_HISTORY,
 };
