@@ -1544,17 +1544,24 @@ START_TEST(an_engine_plays_and_its_info_is_kept_per_tick) {
 }
 END_TEST
 
-START_TEST(perfect_plays_a_new_apple_out_over_frames) {
-    /* In a window perfect's play-outs at a new food go on over frames, a
-     * slice at a time (snake_ai_choose_slice), the tick waiting for the move as for
-     * an engine's; the moves are those of a whole decision. 30x30: a slice
-     * is 82 units of work, so many apples take more than one call. */
+/* perfect on 30x30 (strict tail, start length 2) at unlimited speed: as
+ * many ticks a frame as fit. A slice is 82 units of work there, so many
+ * apples take more than one call. */
+static AppOptions perfect_30x30_opts(void) {
     AppOptions o = small_opts();
     o.rules.w = o.rules.h = 30;
     o.rules.start_length = 2;
     o.rules.strict_tail = true;
     o.policy = SNAKE_POLICY_PERFECT;
-    o.speed = 0.0; /* unlimited: as many ticks a frame as fit */
+    o.speed = 0.0;
+    return o;
+}
+
+START_TEST(perfect_plays_a_new_apple_out_over_frames) {
+    /* In a window perfect's play-outs at a new food go on over frames, a
+     * slice at a time (snake_ai_choose_slice), the tick waiting for the move as for
+     * an engine's; the moves are those of a whole decision. */
+    AppOptions o = perfect_30x30_opts();
     Frontend *app = drive_open(&o);
     SnakeScreen *s = frontend_view_state(app);
     long first, cur, last;
@@ -1584,12 +1591,7 @@ START_TEST(a_step_asked_while_perfect_thinks_is_made_once_it_has_decided) {
     /* Space and N while perfect plays a new apple out over frames: the tick
      * waits for the move, and the step is made once it is decided, not
      * dropped (View.waiting): one tick, and no more. */
-    AppOptions o = small_opts();
-    o.rules.w = o.rules.h = 30;
-    o.rules.start_length = 2;
-    o.rules.strict_tail = true;
-    o.policy = SNAKE_POLICY_PERFECT;
-    o.speed = 0.0;
+    AppOptions o = perfect_30x30_opts();
     Frontend *app = drive_open(&o);
     SnakeScreen *s = frontend_view_state(app);
     for (int f = 0; f < 3000 && !s->ai.thinking; f++)
