@@ -191,7 +191,7 @@ void snake_race_set_async(SnakeRace *r, bool async) { r->async = async; }
 void snake_race_set_sliced(SnakeRace *r, bool sliced) { r->sliced = sliced; }
 
 void snake_race_think(SnakeRace *r) {
-    uint64_t end = monoclock_now_ns() + SNAKE_RACE_THINK_MS * UINT64_C(1000000);
+    uint64_t end = monoclock_now_ns() + SNAKE_AI_THINK_MS * UINT64_C(1000000);
     for (int k = 0; k < SNAKE_RACE_SIDES; k++) {
         SnakeRaceSide *s = &r->side[k];
         while (s->engine == NULL && s->ai.thinking && s->game.outcome == SNAKE_PLAYING &&

@@ -102,8 +102,7 @@ void snake_race_set_async(SnakeRace *r, bool async);
 void snake_race_set_sliced(SnakeRace *r, bool sliced);
 
 /* Goes on with the sides' decisions that stopped in their play-outs, a
- * slice at a time, for SNAKE_RACE_THINK_MS at most (once a frame). */
-enum { SNAKE_RACE_THINK_MS = 8 };
+ * slice at a time, for SNAKE_AI_THINK_MS at most (once a frame). */
 void snake_race_think(SnakeRace *r);
 
 /* Reads the engines' answers (a restarted engine's handshake too), waiting

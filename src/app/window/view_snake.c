@@ -57,11 +57,6 @@
 /* Types                                                                     */
 /* ======================================================================== */
 
-/* A frame's time for a built-in policy's decision that goes on over frames
- * (perfect's play-outs at a new food, snake_ai_choose_slice): the rest of the frame
- * at 60 frames a second is left to drawing. */
-enum { THINK_MS = 8 };
-
 typedef struct SnakeView {
     SnakeScreen s;    /* first: the ViewHistory callbacks take the state as a SnakeScreen */
     SnakeHistory own; /* the game being played, every tick of it (s.hist points here) */
@@ -646,11 +641,12 @@ static bool snake_view_hist_seek(void *state, long t, FrontendCtx *ctx) {
 
 /* Every frame, paused or not: the engine's answer (or fault) is read, or
  * the built-in policy's decision that stopped in its play-outs goes on,
- * a slice at a time for THINK_MS of the frame (it ends in a few frames). */
+ * a slice at a time for SNAKE_AI_THINK_MS of the frame (it ends in a few
+ * frames). */
 static void snake_view_idle(void *state, FrontendCtx *ctx) {
     SnakeView *v = state;
     if (v->thinking && !v->s.engine) {
-        uint64_t end = monoclock_now_ns() + THINK_MS * UINT64_C(1000000);
+        uint64_t end = monoclock_now_ns() + SNAKE_AI_THINK_MS * UINT64_C(1000000);
         while ((v->thinking = snake_screen_think(&v->s)) && monoclock_now_ns() < end) {
         }
         return;

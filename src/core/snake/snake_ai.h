@@ -117,6 +117,11 @@ Dir snake_ai_choose_slice(SnakeAi *ai, const SnakeGame *game, long units);
  * work budget on this board, about a millisecond of work on any board. */
 long snake_ai_frame_slice(const SnakeAi *ai);
 
+/* How long a window's frame goes on with a decision that stopped thinking
+ * (slice after slice): the rest of a frame at 60 frames a second is left to
+ * drawing. */
+enum { SNAKE_AI_THINK_MS = 8 };
+
 /* The cycle the last hamilton / perfect decision used, as w*h cells in the
  * order the snake travels them (perfect: starting at the tail), or NULL when
  * the last decision was not made on a cycle. Valid until the next decision. */
