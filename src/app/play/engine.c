@@ -814,13 +814,6 @@ void engine_sea_end(Engine *e, const SeaGame *g) {
 /* Lines                                                                    */
 /* ======================================================================== */
 
-/* One complete line of the engine (without its "\n"). Returns PENDING to
- * read on, ANSWERED, or FAULT. */
-/* Whether a line is an `info` line, however malformed its words. */
-static bool is_info_line(const char *s, size_t n) {
-    return n >= 4 && memcmp(s, "info", 4) == 0 && (n == 4 || s[4] == ' ');
-}
-
 /* A malformed `info` line: an annotation, never a reason to lose the game.
  * The line is dropped (engine_info_line leaves no part of it) and the
  * answer carries the first such warning of its lines. */
@@ -832,10 +825,12 @@ static EnginePoll warn_info(Engine *e, const char *bad, const char *s, size_t n)
     return ENGINE_PENDING;
 }
 
+/* One complete line of the engine (without its "\n"). Returns PENDING to
+ * read on, ANSWERED, or FAULT. */
 static EnginePoll on_line(Engine *e, const char *s, size_t n, EngineAnswer *ans, WsError *err) {
     char q[WS_QUOTE_SIZE];
     const char *bad = engine_line_shape(s, n);
-    if (bad != NULL && e->phase == PHASE_WAIT && is_info_line(s, n))
+    if (bad != NULL && e->phase == PHASE_WAIT && engine_line_is_info(s, n))
         return warn_info(e, bad, s, n);
     if (bad != NULL)
         return fault(e, err, "%s: \"%s\"", bad, ws_quote_len(q, 40, s, n));

@@ -24,6 +24,10 @@ const char *engine_line_shape(const char *s, size_t n) {
     return NULL;
 }
 
+bool engine_line_is_info(const char *s, size_t n) {
+    return n >= 4 && memcmp(s, "info", 4) == 0 && (n == 4 || s[4] == ' ');
+}
+
 /* The next word of s[*at..n) (no spaces inside); false at the end. */
 bool engine_line_word(const char *s, size_t n, size_t *at, const char **w, size_t *wl) {
     if (*at >= n)

@@ -16,6 +16,9 @@
  * wrong ("an empty line", "a byte that is not printable ASCII", ...). */
 const char *engine_line_shape(const char *s, size_t n);
 
+/* Whether the line's first word is "info" (however malformed the rest). */
+bool engine_line_is_info(const char *s, size_t n);
+
 /* The next word of s[*at..n) into *w / *wl, *at moved past it and its
  * space; false at the end of the line. */
 bool engine_line_word(const char *s, size_t n, size_t *at, const char **w, size_t *wl);
