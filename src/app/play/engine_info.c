@@ -51,6 +51,8 @@ const char *engine_info_line(EngineInfo *info, const char *s, size_t n) {
         size_t len = n - at;
         if (len > ENGINE_TEXT_MAX)
             len = ENGINE_TEXT_MAX;
+        while (len > 0 && s[at + len - 1] == ' ')
+            len--; /* cut between two words: no trailing space, or its line reads back malformed */
         memcpy(info->text, s + at, len);
         info->text[len] = '\0';
         return NULL;
@@ -165,7 +167,7 @@ WsStatus engine_info_parse(EngineInfo *info, const char *text, size_t len, WsErr
         size_t n = nl != NULL ? (size_t)(nl - (text + start)) : len - start;
         const char *s = text + start;
         const char *bad = engine_line_shape(s, n);
-        if (bad == NULL && !(n >= 4 && memcmp(s, "info", 4) == 0 && (n == 4 || s[4] == ' ')))
+        if (bad == NULL && !engine_line_is_info(s, n))
             bad = "not an info line";
         if (bad == NULL)
             bad = engine_info_line(info, s, n);

@@ -5,7 +5,8 @@
  *   info path x1 y1 ...   its planned path (at most W*H cells)
  *   info cells x1 y1 ...  cells to highlight (at most W*H)
  *   info wave V1 ... Vn   exactly W*H integers, row-major, -1..2^31-1 (-1: none)
- *   info text WORDS       the reason line (cut to ENGINE_TEXT_MAX bytes)
+ *   info text WORDS       the reason line (cut to ENGINE_TEXT_MAX bytes, and
+ *                         before a space the cut lands on)
  *   info OTHER ...        ignored (a future kind)
  *
  * A later line of a kind replaces the earlier one of that answer. An
