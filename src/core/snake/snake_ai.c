@@ -199,7 +199,6 @@ const int32_t *snake_ai_cycle(const SnakeAi *ai) {
 
 Dir snake_ai_choose_slice(SnakeAi *ai, const SnakeGame *g, long units) {
     forget_decision(ai);
-    ai->decisions++;
     switch (ai->policy) {
     case SNAKE_POLICY_GREEDY:
     case SNAKE_POLICY_COUNT:

@@ -81,7 +81,6 @@ typedef struct SnakeAi {
     /* Scratch, owned. */
     WaveField scratch;        /* searches whose result is not kept */
     int32_t *release;         /* per cell: the tick from which the body leaves it (0 = free) */
-    uint64_t decisions;       /* how many decisions were made (statistics) */
     struct SnakeCycle *cycle; /* owned; the hamilton / perfect state, NULL on odd x odd boards */
     SnakePlan *plan; /* owned; greedy's plan search (snake_greedy.c), kept between decisions */
 } SnakeAi;
