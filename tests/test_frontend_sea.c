@@ -272,6 +272,45 @@ START_TEST(a_step_back_shows_what_the_engine_said) {
 }
 END_TEST
 
+/* A single step (N) asked for, paused, while the engine thinks about its
+ * shot is made once the shot is in (View.waiting), not dropped. sea_log.py
+ * takes 300 ms an answer here, so the second N comes while it thinks. */
+START_TEST(a_step_asked_while_the_engine_thinks_is_made_when_it_answers) {
+    char log[64];
+    temp_name(log, sizeof log, ".log");
+    char args[128];
+    snprintf(args, sizeof args, "sea_log.py %s 300", log);
+    AppOptions o = sea_opts("WS_TEST_ENGINES", args, 5000);
+    o.speed = 10.0;
+    Frontend *app = drive_open(&o);
+    drive_key(SDLK_TAB, KMOD_NONE); /* the engine alone */
+    ck_assert(frontend_frame(app));
+    drive_play_until(app, frontend_tick_count(app) + 2);
+    drive_key(SDLK_SPACE, KMOD_NONE);
+    ck_assert(frontend_frame(app));
+    long first = -1, t = -1, last = -1;
+    ck_assert(frontend_time(app, &first, &t, &last));
+    ck_assert_int_eq(t, last);
+    wait_answer(app, log, t); /* its shot at t is in */
+    long before = frontend_tick_count(app);
+    drive_key(SDLK_n, KMOD_NONE); /* shoots at once; the engine is asked about t + 1 */
+    ck_assert(frontend_frame(app));
+    ck_assert_int_eq(frontend_tick_count(app), before + 1);
+    drive_key(SDLK_n, KMOD_NONE); /* while it thinks */
+    ck_assert(frontend_frame(app));
+    wait_answer(app, log, t + 1);
+    for (int i = 0; i < 10; i++) { /* and no further: it is paused */
+        SDL_Delay(10);
+        ck_assert(frontend_frame(app));
+    }
+    ck_assert_msg(frontend_tick_count(app) == before + 2, "%ld ticks after two steps, not 2",
+                  frontend_tick_count(app) - before);
+    ck_assert(frontend_is_paused(app));
+    close_and_check_no_engine_left(app, true);
+    remove(log);
+}
+END_TEST
+
 /* examples/engines/hunter.py races sampler: it plays with no fault, its
  * heat is drawn at a past shot (H), and that shot shows the same after a
  * walk forward and back. */
@@ -420,6 +459,7 @@ static Suite *frontend_sea_suite(void) {
     Suite *s = suite_create("frontend_sea");
     TCase *tc = tcase_create("engine");
     tcase_add_test(tc, a_step_back_shows_what_the_engine_said);
+    tcase_add_test(tc, a_step_asked_while_the_engine_thinks_is_made_when_it_answers);
     tcase_add_test(tc, hunter_py_plays_in_the_window);
     tcase_add_test(tc, a_hanging_engine_never_stops_the_frames);
     tcase_add_test(tc, a_shot_off_the_board_forfeits_the_game);

@@ -165,6 +165,13 @@ static void decide(Shooter *s) {
  * chooses what is shown). */
 static Shooter *side_board(SeaView *v) { return v->eng != NULL ? &v->shooter[0] : NULL; }
 
+/* Whether the engine's board waits for a shot the engine has not given yet
+ * (the tick waits for it, every board alike). */
+static bool side_thinks(const SeaView *v) {
+    const Shooter *s = v->eng != NULL ? &v->shooter[0] : NULL;
+    return s != NULL && !s->done && s->pending < 0;
+}
+
 /* The tick of its own game a board shows at the view's tick v->cur. */
 static int board_tick(const SeaView *v, const Shooter *s) {
     return v->cur < s->hist.shots ? (int)v->cur : s->hist.shots;
@@ -495,9 +502,8 @@ static bool sea_view_tick(void *state, FrontendCtx *ctx) {
         return true;
     }
     side_collect(v, ctx, side_wait_ms(ctx));
-    const Shooter *es = side_board(v);
-    if (es != NULL && !es->done && es->pending < 0)
-        return false; /* the engine thinks: the tick waits for it, every board alike */
+    if (side_thinks(v))
+        return false;
     bool all_done = true;
     for (int b = 0; b < SEA_BOARDS; b++) {
         Shooter *s = &v->shooter[b];
@@ -578,6 +584,13 @@ static bool sea_hist_seek(void *state, long t, FrontendCtx *ctx) {
 static void sea_hist_idle(void *state, FrontendCtx *ctx) {
     SeaView *v = state;
     side_collect(v, ctx, side_wait_ms(ctx));
+}
+
+/* The next tick waits for the engine's shot (View.waiting): a single step
+ * asked for meanwhile is made when the shot comes in. */
+static bool sea_view_waiting(const void *state) {
+    const SeaView *v = state;
+    return !v->over && side_thinks(v);
 }
 
 /* Whether every board's game has ended (its fleet sunk, or forfeit). */
@@ -891,5 +904,6 @@ const View VIEW_SEA = {
     .fit = sea_view_fit,
     .hud = sea_view_hud,
     .idle = sea_hist_idle,
+    .waiting = sea_view_waiting,
     .history = &SEA_HISTORY,
 };
