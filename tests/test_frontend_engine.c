@@ -5,6 +5,7 @@
  * What a frame showed is read back as words (frontend_frame_text) and pixels. */
 #define _GNU_SOURCE /* mkstemps */
 #include <check.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -77,16 +78,20 @@ static const char *hud_value(const Frontend *app, const char *key, char *buf, si
     return buf;
 }
 
-/* The HUD's decision time in µs ("412.0 ms  (mean ...)"), -1 when not shown. */
-static double hud_decision_us(const Frontend *app) {
+/* The HUD's decision time in µs ("412.0 ms  (mean 380.2 ms)"): the last
+ * one, or with `mean` the mean; -1 when not shown. */
+static double hud_decision_us_of(const Frontend *app, bool mean) {
     char v[128];
     hud_value(app, "decision", v, sizeof v);
+    const char *at = mean ? strstr(v, "(mean ") : v;
     double x;
     char unit[8];
-    if (sscanf(v, "%lf %7s", &x, unit) != 2)
+    if (at == NULL || sscanf(mean ? at + 6 : at, "%lf %7[a-zµ]", &x, unit) != 2)
         return -1.0;
     return strcmp(unit, "s") == 0 ? x * 1e6 : strcmp(unit, "ms") == 0 ? x * 1e3 : x;
 }
+
+static double hud_decision_us(const Frontend *app) { return hud_decision_us_of(app, false); }
 
 /* ---- the race (issue: the engine's board showed nothing, live) ---------- */
 
@@ -336,32 +341,42 @@ END_TEST
 
 /* ---- a replay compares the moves with the engine named ------------------- */
 
-START_TEST(a_replay_with_an_engine_checks_its_moves_against_it) {
-    /* A trace of thinker.py (deterministic) replayed with --policy
-     * engine:thinker.py: every recorded move is the engine's answer there,
-     * so every move matches (not greedy's choices). */
-    char trace[] = "/tmp/ws_thinker_XXXXXX";
+/* Writes a trace of thinker.py (deterministic) on 10x10, seed 42, to the
+ * temporary file made from the template `trace`, and opens it in the
+ * window at tick 0 with --policy engine:thinker.py ARGS (cmd: its command,
+ * which must outlive the window). */
+static Frontend *open_thinker_replay(char *trace, ReplaySession *rs, char *cmd, size_t size,
+                                     const char *args) {
     int fd = mkstemp(trace);
     ck_assert_int_ge(fd, 0);
     close(fd);
-    char cmd[1024], run[2048];
-    AppOptions o = engine_opts(cmd, sizeof cmd, "");
+    char plain[1024], run[2048];
+    engine_opts(plain, sizeof plain, "");
     snprintf(run, sizeof run,
              "%s snake --headless --games 1 --size 10x10 --seed 42 --policy 'engine:%s' "
              "--trace %s >/dev/null",
-             getenv("WS_WAVESNAKE"), cmd, trace);
+             getenv("WS_WAVESNAKE"), plain, trace);
     ck_assert_int_eq(system(run), 0);
-    ReplaySession rs;
+    AppOptions o = engine_opts(cmd, size, args);
     WsError err = {0};
     o.replay = trace;
     o.replay_game = 0;
     o.replay_game_given = true;
     o.replay_tick = 0;
     o.replay_tick_given = true;
-    ck_assert_msg(replay_session_open(&rs, &o, &err) == WS_OK, "%s", err.msg);
+    ck_assert_msg(replay_session_open(rs, &o, &err) == WS_OK, "%s", err.msg);
     setenv("SDL_VIDEODRIVER", "dummy", 1);
     Frontend *app = NULL;
-    ck_assert_msg(frontend_open_replay(&app, &o, &rs, &err) == WS_OK, "%s", err.msg);
+    ck_assert_msg(frontend_open_replay(&app, &o, rs, &err) == WS_OK, "%s", err.msg);
+    return app;
+}
+
+START_TEST(a_replay_with_an_engine_checks_its_moves_against_it) {
+    /* Replayed with --policy engine:thinker.py, every recorded move is the
+     * engine's answer there, so every move matches (not greedy's choices). */
+    char trace[] = "/tmp/ws_thinker_XXXXXX", cmd[1024];
+    ReplaySession rs;
+    Frontend *app = open_thinker_replay(trace, &rs, cmd, sizeof cmd, "");
     char v[128] = "";
     for (int i = 0; i < 3000; i++) {
         frames(app, 1, 3);
@@ -371,6 +386,38 @@ START_TEST(a_replay_with_an_engine_checks_its_moves_against_it) {
     }
     ck_assert_msg(strcmp(v, "every move matches") == 0, "check: \"%s\"\n%s", v,
                   frontend_frame_text(app));
+    frontend_close(app);
+    replay_session_close(&rs);
+    unlink(trace);
+}
+END_TEST
+
+START_TEST(a_step_asked_while_the_engine_plays_on_a_replay_is_made_when_it_answers) {
+    /* A: the engine plays on from tick 0 of the replay. Paused, N asked for
+     * while it thinks (300 ms an answer) is made when the answer comes
+     * (View.waiting), not dropped. */
+    char trace[] = "/tmp/ws_thinker_XXXXXX", cmd[1024];
+    ReplaySession rs;
+    Frontend *app = open_thinker_replay(trace, &rs, cmd, sizeof cmd, "--delay 300");
+    drive_key(SDLK_a, KMOD_NONE);
+    frames_until_ticks(app, 2);
+    drive_key(SDLK_SPACE, KMOD_NONE);
+    frames_until_answer(app, "thinking", frontend_tick_count(app));
+    ck_assert(frontend_is_paused(app));
+    long before = frontend_tick_count(app);
+    drive_key(SDLK_n, KMOD_NONE); /* the answer is in: at once, and it is asked again */
+    frames(app, 1, 0);
+    ck_assert_int_eq(frontend_tick_count(app), before + 1);
+    drive_key(SDLK_n, KMOD_NONE); /* while it thinks */
+    frames_until_answer(app, "thinking", before + 2);
+    frames(app, 10, 10); /* and no further: it is paused */
+    ck_assert_msg(frontend_tick_count(app) == before + 2, "%ld ticks after two steps, not 2\n%s",
+                  frontend_tick_count(app) - before, frontend_frame_text(app));
+    /* The decision time and its mean are the engine's (it sleeps 300 ms an
+     * answer), not those of a built-in AI deciding the same ticks. */
+    double us = hud_decision_us(app), mean = hud_decision_us_of(app, true);
+    ck_assert_msg(us >= 300000.0 && mean >= 300000.0, "decision %.1f us, mean %.1f us\n%s", us,
+                  mean, frontend_frame_text(app));
     frontend_close(app);
     replay_session_close(&rs);
     unlink(trace);
@@ -460,6 +507,7 @@ static Suite *frontend_engine_suite(void) {
     tcase_add_test(travel, playing_on_before_a_fault_starts_the_engine_again);
     tcase_add_test(travel, the_end_of_a_game_looks_the_same_however_it_is_reached);
     tcase_add_test(travel, a_replay_with_an_engine_checks_its_moves_against_it);
+    tcase_add_test(travel, a_step_asked_while_the_engine_plays_on_a_replay_is_made_when_it_answers);
     tcase_add_test(travel, tab_in_the_sea_keeps_the_unfinished_game);
     tcase_add_test(travel, a_step_back_shows_what_the_engine_wrote_on_stderr_there);
     suite_add_tcase(s, travel);

@@ -130,7 +130,10 @@ static void engine_pump(ReplayView *v, int wait_ms) {
         }
         if (!v->thinking)
             return;
-        if (engine_apply(v)) {
+        if (engine_apply(v)) { /* the answer asked for: a decision, timed */
+            PolicyStats *st = snake_screen_stats(s);
+            st->decision_us_sum += s->decision_us;
+            st->decisions++;
             v->thinking = false;
             return;
         }
@@ -462,9 +465,10 @@ static bool replay_view_event(void *state, const SDL_Event *ev, FrontendCtx *ctx
     bool toggled = false;
     bool used = snake_screen_click(&v->s, ev, ctx, &toggled);
     if (toggled) {
-        snake_screen_decide(&v->s);
         if (v->have_engine) /* this tick's board changed: its answer too */
             engine_session_branch(&v->eng, v->s.cur);
+        else
+            snake_screen_decide(&v->s);
         engine_ask(v, true);
     }
     return used;
@@ -492,7 +496,7 @@ static bool replay_view_tick(void *state, FrontendCtx *ctx) {
     /* The wheel stays with the AI here (no steering): the move is the AI's. */
     if (!snake_screen_play(s, ctx))
         return false;
-    if (!s->over)
+    if (!s->over && !v->have_engine) /* an engine is asked instead (engine_ask) */
         snake_screen_decide(s);
     engine_ask(v, false);
     return true;
@@ -571,6 +575,14 @@ static void replay_view_hud(void *state, FrontendCtx *ctx, Hud *hud) {
         snake_screen_hud_decision(s, ctx, hud);
 }
 
+/* The next tick waits for the engine's move (View.waiting): playing on,
+ * while it thinks; a single step asked for meanwhile is made when it
+ * answers. */
+static bool replay_view_waiting(const void *state) {
+    const ReplayView *v = state;
+    return v->have_engine && v->s.played_on && !v->s.over && v->thinking;
+}
+
 static const ViewHistory REPLAY_HISTORY = {
     .range = snake_screen_hist_range,
     .current = snake_screen_hist_current,
@@ -591,5 +603,6 @@ const View VIEW_REPLAY = {
     .fit = snake_screen_fit,
     .hud = replay_view_hud,
     .idle = replay_idle,
+    .waiting = replay_view_waiting,
     .history = &REPLAY_HISTORY,
 };
