@@ -918,21 +918,22 @@ START_TEST(space_at_a_past_tick_plays_the_recorded_ticks) {
 }
 END_TEST
 
-/* Writes `games` greedy games on 8x8 (seeds 77, 78, ...; numbered 0, 1,
- * ...) as a trace to a fresh file named in path ("/tmp/ws_video_XXXXXX.txt"). */
-static void write_greedy_trace(char *path, int games) {
-    AppOptions o = small_opts();
-    o.rules.w = o.rules.h = 8;
+/* Writes `games` greedy games under `rules` (seeds 77, 78, ...; numbered 0,
+ * 1, ...) as a trace to a fresh file named in path
+ * ("/tmp/ws_video_XXXXXX.txt"), its game lines naming the policy `name`
+ * (a replay shows that policy's decisions, and marks the moves that differ). */
+static void write_trace(char *path, const SnakeRules *rules, const char *name, int games) {
     WsError err = {0};
     TraceBuf tb = {0};
     trace_write_header(&tb);
     for (int k = 0; k < games; k++) {
         SnakeGame g;
         SnakeAi ai;
-        ck_assert_int_eq(snake_game_init(&g, &o.rules, 77 + (uint64_t)k, &err), WS_OK);
-        ck_assert_int_eq(snake_ai_init(&ai, 8, 8, SNAKE_POLICY_GREEDY, o.rules.strict_tail, &err),
-                         WS_OK);
-        trace_write_start(&tb, &g, k, "greedy");
+        ck_assert_int_eq(snake_game_init(&g, rules, 77 + (uint64_t)k, &err), WS_OK);
+        ck_assert_int_eq(
+            snake_ai_init(&ai, rules->w, rules->h, SNAKE_POLICY_GREEDY, rules->strict_tail, &err),
+            WS_OK);
+        trace_write_start(&tb, &g, k, name);
         while (g.outcome == SNAKE_PLAYING) {
             Dir d = snake_ai_choose(&ai, &g);
             if (d == DIR_NONE) {
@@ -943,7 +944,7 @@ static void write_greedy_trace(char *path, int games) {
             snake_game_tick(&g, d);
             trace_write_move(&tb, d);
             if (g.snake.len > len)
-                trace_write_food(&tb, 8, g.food);
+                trace_write_food(&tb, rules->w, g.food);
         }
         trace_write_end(&tb, g.outcome, g.snake.len, g.steps);
         snake_ai_deinit(&ai);
@@ -954,6 +955,13 @@ static void write_greedy_trace(char *path, int games) {
     ck_assert_int_eq(write(fd, tb.data, tb.len), (ssize_t)tb.len);
     close(fd);
     trace_buf_free(&tb);
+}
+
+/* write_trace of greedy games on 8x8, named greedy. */
+static void write_greedy_trace(char *path, int games) {
+    AppOptions o = small_opts();
+    o.rules.w = o.rules.h = 8;
+    write_trace(path, &o.rules, "greedy", games);
 }
 
 /* A replay of game 0 of a two-game trace at tick 5, at `speed` ticks/s, in
@@ -1611,6 +1619,63 @@ START_TEST(a_step_asked_while_perfect_thinks_is_made_once_it_has_decided) {
 }
 END_TEST
 
+START_TEST(a_replay_played_on_by_perfect_thinks_over_frames) {
+    /* A replay of a trace that names perfect (its moves greedy's: quick to
+     * write), played on with A from tick 0: perfect's play-outs at a new
+     * food go on over frames as they do live (the tick waits for the move),
+     * N asked for while it thinks is made once it has decided, and the
+     * moves are those of whole decisions from the same start. */
+    char path[] = "/tmp/ws_video_XXXXXX.txt";
+    AppOptions o = perfect_30x30_opts();
+    write_trace(path, &o.rules, "perfect", 1);
+    o.replay = path;
+    o.replay_game = 0;
+    o.replay_game_given = true;
+    o.replay_tick = 0;
+    o.replay_tick_given = true;
+    ReplaySession session;
+    WsError err = {0};
+    ck_assert_msg(replay_session_open(&session, &o, &err) == WS_OK, "%s", err.msg);
+    Frontend *app = NULL;
+    ck_assert_msg(frontend_open_replay(&app, &o, &session, &err) == WS_OK, "%s", err.msg);
+    SnakeScreen *s = frontend_view_state(app); /* a ReplayView starts with its SnakeScreen */
+    drive_key(SDLK_a, KMOD_NONE);
+    for (int f = 0; f < 3000 && !s->ai.thinking; f++)
+        ck_assert(frontend_frame(app));
+    ck_assert(s->ai.thinking); /* a frame ended with the decision under way */
+    ck_assert(s->played_on);
+    long before = frontend_tick_count(app);
+    drive_key(SDLK_SPACE, KMOD_NONE);
+    drive_key(SDLK_n, KMOD_NONE);
+    for (int f = 0; f < 3000 && (f == 0 || s->ai.thinking); f++)
+        ck_assert(frontend_frame(app));
+    for (int f = 0; f < 5; f++)
+        ck_assert(frontend_frame(app));
+    ck_assert(frontend_is_paused(app));
+    ck_assert_int_eq(frontend_tick_count(app), before + 1);
+    drive_key(SDLK_SPACE, KMOD_NONE); /* on to 1,500 ticks */
+    for (int f = 0; f < 3000 && s->hist->ticks < 1500; f++)
+        ck_assert(frontend_frame(app));
+    ck_assert_int_ge(s->hist->ticks, 1500);
+    ck_assert_int_gt(s->think_stops, 1);
+    SnakeGame g;
+    SnakeAi ai;
+    ck_assert_int_eq(snake_game_init(&g, &o.rules, 77, NULL), WS_OK);
+    ck_assert_int_eq(snake_ai_init(&ai, 30, 30, SNAKE_POLICY_PERFECT, true, NULL), WS_OK);
+    for (long t = 0; t < s->hist->ticks; t++) {
+        Dir d = snake_ai_choose(&ai, &g);
+        ck_assert_msg(d == snake_history_move(s->hist, t), "tick %ld: %d whole, %d played on", t,
+                      (int)d, (int)snake_history_move(s->hist, t));
+        snake_game_tick(&g, d);
+    }
+    snake_ai_deinit(&ai);
+    snake_game_deinit(&g);
+    frontend_close(app);
+    replay_session_close(&session);
+    unlink(path);
+}
+END_TEST
+
 START_TEST(a_silent_engine_does_not_freeze_the_window) {
     /* bad.py silent answers the first go and never the second: the frames
      * keep coming while it thinks (no tick, the game goes on), then its
@@ -1738,6 +1803,7 @@ static Suite *frontend_suite(void) {
     tcase_add_test(eng, a_silent_engine_does_not_freeze_the_window);
     tcase_add_test(eng, perfect_plays_a_new_apple_out_over_frames);
     tcase_add_test(eng, a_step_asked_while_perfect_thinks_is_made_once_it_has_decided);
+    tcase_add_test(eng, a_replay_played_on_by_perfect_thinks_over_frames);
     tcase_add_test(eng, a_race_with_an_engine_polls_it);
     suite_add_tcase(s, eng);
     return s;

@@ -200,6 +200,9 @@ static WsStatus open_game(ReplayView *v, FrontendCtx *ctx, WsError *err) {
     }
     if (st == WS_OK)
         st = snake_screen_alloc_mark(s, err);
+    /* Playing on, perfect's play-outs at a new food go on over frames, as
+     * live (replay_idle); a screenshot decides whole (the same ticks). */
+    s->sliced = !ctx->offscreen;
     while (st == WS_OK && ctx->offscreen && !v->scan_done && !v->have_engine)
         st = snake_history_scan(h, &v->scan_game, &v->scan_ai, 1L << 20, &v->scan_done, err);
     if (st == WS_OK)
@@ -323,10 +326,17 @@ static void engine_scan(ReplayView *v, FrontendCtx *ctx) {
     v->scan_done = h->checked >= h->ticks;
 }
 
-/* Every frame: the engine's answer, then the scan (against the engine's
- * answers, or the trace's policy). */
+/* Every frame: a decision that stopped in perfect's play-outs goes on (for
+ * SNAKE_AI_THINK_MS of the frame, as live), or the engine's answer is read;
+ * then the scan (against the engine's answers, or the trace's policy). */
 static void replay_idle(void *state, FrontendCtx *ctx) {
     ReplayView *v = state;
+    if (v->s.ai.thinking) {
+        uint64_t end = monoclock_now_ns() + SNAKE_AI_THINK_MS * UINT64_C(1000000);
+        while (snake_screen_think(&v->s) && monoclock_now_ns() < end) {
+        }
+        return;
+    }
     engine_pump(v, ctx->offscreen ? v->eng.snake.timeout_ms : 0);
     if (v->have_engine)
         engine_scan(v, ctx);
@@ -493,6 +503,8 @@ static bool replay_view_tick(void *state, FrontendCtx *ctx) {
     engine_pump(v, ctx->offscreen ? v->eng.snake.timeout_ms : 0);
     if (v->have_engine && (v->thinking || !engine_apply(v)))
         return false;
+    if (s->ai.thinking)
+        return false; /* the built-in policy's play-outs go on in replay_idle */
     /* The wheel stays with the AI here (no steering): the move is the AI's. */
     if (!snake_screen_play(s, ctx))
         return false;
@@ -575,12 +587,12 @@ static void replay_view_hud(void *state, FrontendCtx *ctx, Hud *hud) {
         snake_screen_hud_decision(s, ctx, hud);
 }
 
-/* The next tick waits for the engine's move (View.waiting): playing on,
- * while it thinks; a single step asked for meanwhile is made when it
- * answers. */
+/* The next tick waits for the AI's move (View.waiting): playing on, while
+ * the engine thinks or perfect's play-outs go on; a single step asked for
+ * meanwhile is made when the move is in. */
 static bool replay_view_waiting(const void *state) {
     const ReplayView *v = state;
-    return v->have_engine && v->s.played_on && !v->s.over && v->thinking;
+    return v->s.played_on && !v->s.over && (v->have_engine ? v->thinking : v->s.ai.thinking);
 }
 
 static const ViewHistory REPLAY_HISTORY = {
