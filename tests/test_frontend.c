@@ -865,6 +865,41 @@ END_TEST
 
 /* ---- video semantics (docs/replay.md, "In the window") -------------------- */
 
+START_TEST(a_fast_video_rebuilds_one_tick_a_frame) {
+    /* At 1,000 ticks a second and frames 10 ms apart, a video plays about
+     * ten kept ticks a frame with one seek to the last of them (only it is
+     * drawn; rebuilding a tick's decision is what a seek costs), and stops
+     * at none it should show: it reaches the latest tick and goes on live. */
+    AppOptions o = small_opts();
+    o.rules.w = o.rules.h = 20; /* greedy's first game there is thousands of ticks long */
+    o.speed = 1000.0;
+    Frontend *app = drive_open(&o);
+    SnakeScreen *s = frontend_view_state(app);
+    drive_play_until(app, 400);
+    drive_key(SDLK_SPACE, KMOD_NONE);
+    drive_key(SDLK_HOME, KMOD_NONE);
+    ck_assert(frontend_frame(app));
+    long first, cur, last;
+    ck_assert(frontend_time(app, &first, &cur, &last));
+    ck_assert_int_eq(cur, 0);
+    ck_assert_int_ge(last, 400);
+    long seeks = s->seeks, ticks = frontend_tick_count(app);
+    drive_key(SDLK_SPACE, KMOD_NONE);
+    int frames = 0;
+    for (; frames < 2000 && cur < last; frames++) {
+        SDL_Delay(10);
+        ck_assert(frontend_frame(app));
+        ck_assert(frontend_time(app, &first, &cur, &last));
+    }
+    ck_assert_int_eq(cur, last);
+    long played = frontend_tick_count(app) - ticks;
+    ck_assert_int_ge(played, last);
+    ck_assert_msg(s->seeks - seeks <= frames + 1, "%ld seeks in %d frames for %ld ticks",
+                  s->seeks - seeks, frames, played);
+    frontend_close(app);
+}
+END_TEST
+
 START_TEST(space_at_a_past_tick_plays_the_recorded_ticks) {
     /* Space at a past tick plays the ticks kept, like a video: the latest
      * tick stays where it was until they run out (nothing is dropped, End
@@ -1772,6 +1807,7 @@ static Suite *frontend_suite(void) {
     tcase_add_test(keys, back_five_forward_five_same_pixels);
     tcase_add_test(keys, home_end_and_timeline_click);
     tcase_add_test(keys, space_at_a_past_tick_plays_the_recorded_ticks);
+    tcase_add_test(keys, a_fast_video_rebuilds_one_tick_a_frame);
     tcase_add_test(keys, tab_at_a_past_tick_branches_to_the_next_policy);
     tcase_add_test(keys, a_switched_game_counts_for_the_policy_that_finished_it);
     tcase_add_test(keys, a_replay_plays_its_ticks_and_pauses_on_the_last);

@@ -131,6 +131,11 @@ void time_travel_step(Frontend *app);
  * failed (then play pauses). */
 bool time_travel_play(Frontend *app);
 
+/* Running at a past tick with n ticks due: the kept ones among them played
+ * by one seek to the last (only it is drawn). Returns how many (0: at the
+ * latest tick, time_travel_play goes on; -1: the seek failed, paused). */
+long time_travel_play_kept(Frontend *app, long n);
+
 /* The timeline of the view shown for the frame's layout (bar.w = 0: none). */
 void time_travel_timeline(const Frontend *app, Timeline *tl);
 

@@ -268,6 +268,7 @@ WsStatus snake_screen_seek(SnakeScreen *s, long t, FrontendCtx *ctx, WsError *er
     WsStatus st = snake_history_seek(s->hist, t, &s->game, &s->ai, &s->exact, err);
     if (st != WS_OK)
         return st;
+    s->seeks++;
     s->cur = t;
     /* The wheel's heading at length 1 is its last move: the one recorded before t. */
     s->wheel.last = t > 0 ? snake_history_move(s->hist, t - 1) : DIR_NONE;

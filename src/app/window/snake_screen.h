@@ -71,6 +71,8 @@ typedef struct SnakeScreen {
                            own game, not offscreen: there a frame waits for the whole) */
     uint64_t think_ns;  /* the calls of the decision under way so far */
     long think_stops;   /* calls that stopped in the play-outs, since the screen opened */
+    long seeks;         /* ticks rebuilt (snake_screen_seek) since the screen opened: a video
+                           at many ticks a frame rebuilds one a frame */
     /* per policy, then the engine's (SNAKE_SCREEN_ENGINE_SLOT): Tab keeps the others' figures */
     PolicyStats stats[SNAKE_POLICY_COUNT + 1];
     bool engine;              /* an engine plays: the overlays, the reason line and the

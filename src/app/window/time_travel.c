@@ -81,6 +81,31 @@ bool time_travel_play(Frontend *app) {
     return frontend_view(app)->tick(st, &app->ctx);
 }
 
+/* Space at a past tick, n ticks due this frame: the kept ticks among them
+ * are played by one seek to the last of them, not one seek a tick. Only
+ * that one is drawn, and a seek's cost is mostly rebuilding the decision
+ * for the overlays (perfect's play-outs at a new food included), so a
+ * video at 2,000 ticks a second costs a seek a frame, not 33. Returns the
+ * ticks played (0: at the latest tick, the view's own tick goes on; -1:
+ * the seek failed, paused, its reason on the status line). */
+long time_travel_play_kept(Frontend *app, long n) {
+    const ViewHistory *hist = time_travel_history(app);
+    if (hist == NULL || n <= 0)
+        return 0;
+    void *st = frontend_view_state(app);
+    long first = 0, last = 0;
+    hist->range(st, &first, &last);
+    long cur = hist->current(st);
+    if (cur >= last)
+        return 0;
+    long t = n < last - cur ? cur + n : last;
+    if (!hist->seek(st, t, &app->ctx)) {
+        app->ctx.paused = true;
+        return -1;
+    }
+    return t - cur;
+}
+
 /* The timeline of the current view for the frame's layout (bar.w = 0: none). */
 void time_travel_timeline(const Frontend *app, Timeline *tl) {
     const ViewHistory *hist = time_travel_history(app);
