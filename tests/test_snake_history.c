@@ -445,55 +445,66 @@ static void record_blind(const Live *lv, const Config *cfg, SnakeHistory *out) {
 }
 
 /* A history read without the AI is exact for memoryless policies at once and
- * for perfect once scanned (in slices); the scan marks the steered ticks as
- * the live run did. */
+ * for perfect once scanned (in slices of ticks, and with `units` of work a
+ * decision call: 0 whole, 1 a play-out stopped at every unit and gone on
+ * with at the next call); the scan marks the steered ticks as the live run
+ * did. */
+static void scan_and_check(const Config *cfg, long units) {
+    Live lv;
+    live_play(&lv, cfg);
+    SnakeHistory blind;
+    record_blind(&lv, cfg, &blind);
+    SnakeGame g, sg;
+    SnakeAi ai, sai;
+    open_pair(&lv, cfg, &g, &ai);
+    open_pair(&lv, cfg, &sg, &sai);
+    bool memoryless = snake_ai_memory_max(&ai) == 0;
+    ck_assert_int_eq(snake_history_is_exact(&blind, lv.ticks / 2, &ai), memoryless);
+    ck_assert_int_eq(snake_history_differs(&blind, 0), -1);
+    WsError err = {0};
+    bool done = false;
+    int slices = 0, stops = 0;
+    while (!done) {
+        ck_assert_int_eq(snake_history_scan_slice(&blind, &sg, &sai, 37, units, &done, &err),
+                         WS_OK);
+        stops += sai.thinking;
+        ck_assert_int_lt(++slices, 1000000);
+        if (slices == 3) /* a seek in between must not disturb the scan */
+            check_seek(&lv, cfg, 0, &g, &ai);
+    }
+    if (units > 0 && cfg->policy == SNAKE_POLICY_PERFECT && cfg->w % 2 == 0 && cfg->h % 2 == 0)
+        ck_assert_msg(stops > 0, "%s: no decision stopped in its play-outs", cfg->name);
+    ck_assert_int_eq(blind.checked, lv.ticks);
+    ck_assert_int_eq(blind.ndiffers, lv.hist.ndiffers);
+    for (long i = 0; i < blind.ndiffers; i++) {
+        ck_assert_int_eq(blind.differs[i].from, lv.hist.differs[i].from);
+        ck_assert_int_eq(blind.differs[i].to, lv.hist.differs[i].to);
+    }
+    ck_assert_int_eq(blind.ndiffers > 0, cfg->steer_every > 0);
+    for (long t = lv.ticks; t >= 0; t--) {
+        bool exact = false;
+        ck_assert_int_eq(snake_history_seek(&blind, t, &g, &ai, &exact, &err), WS_OK);
+        ck_assert_msg(exact, "%s: tick %ld not exact after the scan", cfg->name, t);
+        ck_assert(snake_history_hash_game(&g) == lv.state[t]);
+        uint64_t dh = g.outcome == SNAKE_PLAYING ? decision_hash(&ai) : 0;
+        ck_assert_msg(dh == lv.decision[t], "%s: decision %ld after the scan (units %ld)",
+                      cfg->name, t, units);
+    }
+    ck_assert_int_eq(snake_history_scan(&blind, &sg, &sai, 10, &done, &err), WS_OK);
+    ck_assert(done);
+    snake_history_deinit(&blind);
+    snake_ai_deinit(&ai);
+    snake_ai_deinit(&sai);
+    snake_game_deinit(&g);
+    snake_game_deinit(&sg);
+    live_free(&lv);
+}
+
 START_TEST(scan_fills_memory_and_marks) {
-    static const int PICK[] = {10, 15, 7, 0};
+    static const int PICK[] = {10, 15, 7, 0, 14, 12};
     for (int k = 0; k < (int)(sizeof PICK / sizeof PICK[0]); k++) {
-        const Config *cfg = &CONFIGS[PICK[k]];
-        Live lv;
-        live_play(&lv, cfg);
-        SnakeHistory blind;
-        record_blind(&lv, cfg, &blind);
-        SnakeGame g, sg;
-        SnakeAi ai, sai;
-        open_pair(&lv, cfg, &g, &ai);
-        open_pair(&lv, cfg, &sg, &sai);
-        bool memoryless = snake_ai_memory_max(&ai) == 0;
-        ck_assert_int_eq(snake_history_is_exact(&blind, lv.ticks / 2, &ai), memoryless);
-        ck_assert_int_eq(snake_history_differs(&blind, 0), -1);
-        WsError err = {0};
-        bool done = false;
-        int slices = 0;
-        while (!done) {
-            ck_assert_int_eq(snake_history_scan(&blind, &sg, &sai, 37, &done, &err), WS_OK);
-            ck_assert_int_lt(++slices, 100000);
-            if (slices == 3) /* a seek in between must not disturb the scan */
-                check_seek(&lv, cfg, 0, &g, &ai);
-        }
-        ck_assert_int_eq(blind.checked, lv.ticks);
-        ck_assert_int_eq(blind.ndiffers, lv.hist.ndiffers);
-        for (long i = 0; i < blind.ndiffers; i++) {
-            ck_assert_int_eq(blind.differs[i].from, lv.hist.differs[i].from);
-            ck_assert_int_eq(blind.differs[i].to, lv.hist.differs[i].to);
-        }
-        ck_assert_int_eq(blind.ndiffers > 0, cfg->steer_every > 0);
-        for (long t = lv.ticks; t >= 0; t--) {
-            bool exact = false;
-            ck_assert_int_eq(snake_history_seek(&blind, t, &g, &ai, &exact, &err), WS_OK);
-            ck_assert_msg(exact, "%s: tick %ld not exact after the scan", cfg->name, t);
-            ck_assert(snake_history_hash_game(&g) == lv.state[t]);
-            uint64_t dh = g.outcome == SNAKE_PLAYING ? decision_hash(&ai) : 0;
-            ck_assert_msg(dh == lv.decision[t], "%s: decision %ld after the scan", cfg->name, t);
-        }
-        ck_assert_int_eq(snake_history_scan(&blind, &sg, &sai, 10, &done, &err), WS_OK);
-        ck_assert(done);
-        snake_history_deinit(&blind);
-        snake_ai_deinit(&ai);
-        snake_ai_deinit(&sai);
-        snake_game_deinit(&g);
-        snake_game_deinit(&sg);
-        live_free(&lv);
+        scan_and_check(&CONFIGS[PICK[k]], 0);
+        scan_and_check(&CONFIGS[PICK[k]], 1);
     }
 }
 END_TEST

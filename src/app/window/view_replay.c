@@ -271,8 +271,10 @@ static void replay_hist_idle(void *state, FrontendCtx *ctx) {
         v->scan_slice = 1;
     do {
         Uint64 t0 = now;
-        if (snake_history_scan(s->hist, &v->scan_game, &v->scan_ai, v->scan_slice, &v->scan_done,
-                               &err) != WS_OK) {
+        /* perfect's play-outs at a new food a slice a call, as live */
+        if (snake_history_scan_slice(s->hist, &v->scan_game, &v->scan_ai, v->scan_slice,
+                                     snake_ai_frame_slice(&v->scan_ai), &v->scan_done,
+                                     &err) != WS_OK) {
             frontend_status(ctx, "checking the moves stopped: %s", err.msg);
             v->scan_done = true;
             return;

@@ -898,6 +898,11 @@ static bool scan_record(SnakeHistory *h, long state, const SnakeAi *ai) {
 
 WsStatus snake_history_scan(SnakeHistory *h, SnakeGame *g, SnakeAi *ai, long max_ticks, bool *done,
                             WsError *err) {
+    return snake_history_scan_slice(h, g, ai, max_ticks, 0, done, err);
+}
+
+WsStatus snake_history_scan_slice(SnakeHistory *h, SnakeGame *g, SnakeAi *ai, long max_ticks,
+                                  long units, bool *done, WsError *err) {
     *done = false;
     if (!h->started)
         return ws_fail(err, WS_ERR_ARG, "the history is empty");
@@ -947,7 +952,15 @@ WsStatus snake_history_scan(SnakeHistory *h, SnakeGame *g, SnakeAi *ai, long max
     for (long n = 0; tick <= h->ticks && n < max_ticks; n++) {
         if (g->outcome != SNAKE_PLAYING)
             break; /* the end: no decision there */
-        Dir choice = snake_ai_choose(ai, g);
+        Dir choice = snake_ai_choose_slice(ai, g, units);
+        if (ai->thinking) {
+            /* Stopped in the play-outs: the next call starts at this tick
+             * again, with the same game and memory, and the play-outs go
+             * on where they stopped (they know their start). */
+            h->scan_valid = true;
+            h->scan_tick = tick;
+            break;
+        }
         for (; toggle < h->ntoggles && h->toggles[toggle].tick == tick; toggle++) {
             snake_game_toggle_wall(g, h->toggles[toggle].cell);
             state++;

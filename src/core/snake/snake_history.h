@@ -249,6 +249,13 @@ WsStatus snake_history_seek(SnakeHistory *h, long t, SnakeGame *g, SnakeAi *ai, 
 WsStatus snake_history_scan(SnakeHistory *h, SnakeGame *g, SnakeAi *ai, long max_ticks, bool *done,
                             WsError *err);
 
+/* snake_history_scan with each decision made `units` of work a call
+ * (snake_ai_choose_slice; 0: whole): a decision that stops (perfect's
+ * play-outs at a new food) ends the call there, and the next call goes on
+ * with it, so a window's frame never waits for a whole play-out. */
+WsStatus snake_history_scan_slice(SnakeHistory *h, SnakeGame *g, SnakeAi *ai, long max_ticks,
+                                  long units, bool *done, WsError *err);
+
 /* Checks the recorded move of tick t against `choice`, what a player the
  * core does not run (an engine) chose on the last state of tick t: where
  * they differ, t goes into `differs`. Ticks are checked in order: t must be
