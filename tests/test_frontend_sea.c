@@ -188,6 +188,17 @@ static void temp_name(char *buf, size_t size, const char *suffix) {
     close(fd);
 }
 
+/* The sea window at 10 ticks a second with sea_log.py, logging to a fresh
+ * temporary file named in log, taking delay_ms an answer. */
+static Frontend *open_sea_log(char *log, size_t size, int delay_ms) {
+    temp_name(log, size, ".log");
+    char args[128];
+    snprintf(args, sizeof args, "sea_log.py %s %d", log, delay_ms);
+    AppOptions o = sea_opts("WS_TEST_ENGINES", args, 5000);
+    o.speed = 10.0;
+    return drive_open(&o);
+}
+
 /* ======================================================================== */
 /* Tests                                                                     */
 /* ======================================================================== */
@@ -198,12 +209,7 @@ static void temp_name(char *buf, size_t size, const char *suffix) {
  * Space from there plays the kept shots, then asks it for new ones. */
 START_TEST(a_step_back_shows_what_the_engine_said) {
     char log[64];
-    temp_name(log, sizeof log, ".log");
-    char args[128];
-    snprintf(args, sizeof args, "sea_log.py %s", log);
-    AppOptions o = sea_opts("WS_TEST_ENGINES", args, 5000);
-    o.speed = 10.0;
-    Frontend *app = drive_open(&o);
+    Frontend *app = open_sea_log(log, sizeof log, 0);
     drive_key(SDLK_d, KMOD_NONE);   /* numbers on: every value of its wave is drawn */
     drive_key(SDLK_TAB, KMOD_NONE); /* the engine alone: the same game, seed 3 */
     ck_assert(frontend_frame(app));
@@ -277,12 +283,7 @@ END_TEST
  * takes 300 ms an answer here, so the second N comes while it thinks. */
 START_TEST(a_step_asked_while_the_engine_thinks_is_made_when_it_answers) {
     char log[64];
-    temp_name(log, sizeof log, ".log");
-    char args[128];
-    snprintf(args, sizeof args, "sea_log.py %s 300", log);
-    AppOptions o = sea_opts("WS_TEST_ENGINES", args, 5000);
-    o.speed = 10.0;
-    Frontend *app = drive_open(&o);
+    Frontend *app = open_sea_log(log, sizeof log, 300);
     drive_key(SDLK_TAB, KMOD_NONE); /* the engine alone */
     ck_assert(frontend_frame(app));
     drive_play_until(app, frontend_tick_count(app) + 2);
