@@ -16,8 +16,10 @@
 /* Playing                                                                   */
 /* ======================================================================== */
 
-PolicyStats *snake_screen_stats(SnakeScreen *s) {
-    return &s->stats[s->engine ? SNAKE_SCREEN_ENGINE_SLOT : (int)s->policy];
+void snake_screen_count_decision(SnakeScreen *s) {
+    PolicyStats *st = &s->stats[s->engine ? SNAKE_SCREEN_ENGINE_SLOT : (int)s->policy];
+    st->decision_us_sum += s->decision_us;
+    st->decisions++;
 }
 
 WsStatus snake_screen_alloc_mark(SnakeScreen *s, WsError *err) {
@@ -52,9 +54,7 @@ static void decide_call(SnakeScreen *s) {
     }
     s->decision_us = (double)s->think_ns / 1000.0;
     s->think_ns = 0;
-    PolicyStats *st = snake_screen_stats(s);
-    st->decision_us_sum += s->decision_us;
-    st->decisions++;
+    snake_screen_count_decision(s);
 }
 
 void snake_screen_decide(SnakeScreen *s) {
@@ -68,11 +68,13 @@ void snake_screen_decide(SnakeScreen *s) {
 }
 
 bool snake_screen_think(SnakeScreen *s) {
-    if (!s->ai.thinking || s->game.outcome != SNAKE_PLAYING) {
+    if (s->game.outcome != SNAKE_PLAYING)
         s->ai.thinking = false;
+    if (!s->ai.thinking)
         return false;
-    }
-    decide_call(s);
+    uint64_t end = monoclock_now_ns() + SNAKE_AI_THINK_MS * UINT64_C(1000000);
+    while (s->ai.thinking && monoclock_now_ns() < end)
+        decide_call(s);
     return s->ai.thinking;
 }
 

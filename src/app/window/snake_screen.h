@@ -88,8 +88,9 @@ typedef struct SnakeScreen {
 
 enum { SNAKE_SCREEN_ENGINE_SLOT = SNAKE_POLICY_COUNT };
 
-/* The statistics of the player on screen: its policy's, or the engine's. */
-PolicyStats *snake_screen_stats(SnakeScreen *s);
+/* Counts s->decision_us, a decision just made, in the statistics of the
+ * player on screen: its policy's, or the engine's. */
+void snake_screen_count_decision(SnakeScreen *s);
 
 /* Allocates the mark scratch for s->rules (WS_ERR_NOMEM). */
 WsStatus snake_screen_alloc_mark(SnakeScreen *s, WsError *err);
@@ -104,8 +105,9 @@ void snake_screen_deinit(SnakeScreen *s);
  * (s->ai.thinking, no move yet): snake_screen_think goes on. */
 void snake_screen_decide(SnakeScreen *s);
 
-/* Goes on with a decision that stopped thinking, for the same game: one
- * more slice. Returns whether it is still thinking. */
+/* Goes on with a decision that stopped thinking, for the same game, slice
+ * after slice for SNAKE_AI_THINK_MS at most (a frame's share). Returns
+ * whether it is still thinking. */
 bool snake_screen_think(SnakeScreen *s);
 
 /* The game ended (live, or a seek landed on its end): the result shows,

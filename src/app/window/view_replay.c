@@ -131,9 +131,7 @@ static void engine_pump(ReplayView *v, int wait_ms) {
         if (!v->thinking)
             return;
         if (engine_apply(v)) { /* the answer asked for: a decision, timed */
-            PolicyStats *st = snake_screen_stats(s);
-            st->decision_us_sum += s->decision_us;
-            st->decisions++;
+            snake_screen_count_decision(s);
             v->thinking = false;
             return;
         }
@@ -333,12 +331,8 @@ static void engine_scan(ReplayView *v, FrontendCtx *ctx) {
  * then the scan (against the engine's answers, or the trace's policy). */
 static void replay_idle(void *state, FrontendCtx *ctx) {
     ReplayView *v = state;
-    if (v->s.ai.thinking) {
-        uint64_t end = monoclock_now_ns() + SNAKE_AI_THINK_MS * UINT64_C(1000000);
-        while (snake_screen_think(&v->s) && monoclock_now_ns() < end) {
-        }
+    if (snake_screen_think(&v->s))
         return;
-    }
     engine_pump(v, ctx->offscreen ? v->eng.snake.timeout_ms : 0);
     if (v->have_engine)
         engine_scan(v, ctx);

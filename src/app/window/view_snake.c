@@ -143,9 +143,7 @@ static void engine_pump(SnakeView *v, FrontendCtx *ctx, int wait_ms) {
             s->pending = (Dir)rep.answer;
             s->decision_us = rep.decision_us;
             engine_show_info(v, rep.stamp.tick);
-            PolicyStats *st = snake_screen_stats(s);
-            st->decision_us_sum += s->decision_us;
-            st->decisions++;
+            snake_screen_count_decision(s);
             v->thinking = false;
             return;
         }
@@ -646,9 +644,7 @@ static bool snake_view_hist_seek(void *state, long t, FrontendCtx *ctx) {
 static void snake_view_idle(void *state, FrontendCtx *ctx) {
     SnakeView *v = state;
     if (v->thinking && !v->s.engine) {
-        uint64_t end = monoclock_now_ns() + SNAKE_AI_THINK_MS * UINT64_C(1000000);
-        while ((v->thinking = snake_screen_think(&v->s)) && monoclock_now_ns() < end) {
-        }
+        v->thinking = snake_screen_think(&v->s);
         return;
     }
     engine_pump(v, ctx, v->s.engine && ctx->offscreen ? frame_wait(v, ctx) : 0);
