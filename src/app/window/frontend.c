@@ -148,11 +148,11 @@ void frontend_run_ticks(Frontend *app, long n) {
     bool was_paused = app->ctx.paused;
     for (long i = 0; i < n;) {
         long k = time_travel_play_kept(app, n - i); /* past ticks: one seek for them all */
+        /* At the latest tick: the view's own tick, one at a time. */
+        if (k == 0)
+            k = time_travel_play(app) ? 1 : -1;
         if (k < 0)
             break;
-        if (k == 0 && !time_travel_play(app))
-            break;
-        k = k > 0 ? k : 1;
         app->ticks += k;
         app->rate_ticks += k;
         i += k;

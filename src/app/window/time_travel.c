@@ -57,30 +57,6 @@ void time_travel_step(Frontend *app) {
         app->ticks == ticks && view->waiting != NULL && view->waiting(frontend_view_state(app));
 }
 
-/* Space at a past tick plays the ticks kept, at the current speed, like a
- * video: each one is a seek to the next, so nothing is dropped and what is
- * shown is what was recorded. Only a change (a wall, a steered move, `A` in
- * a replay: the view's own business) drops the later ticks. When the kept
- * ticks run out the view's tick goes on: live, a new tick; a replay pauses
- * on its last recorded tick (docs/replay.md). A seek made here is not a
- * seek the user asked for, so --stats does not count it. */
-bool time_travel_play(Frontend *app) {
-    const ViewHistory *hist = time_travel_history(app);
-    void *st = frontend_view_state(app);
-    if (hist != NULL) {
-        long first = 0, last = 0;
-        hist->range(st, &first, &last);
-        long cur = hist->current(st);
-        if (cur < last) {
-            if (hist->seek(st, cur + 1, &app->ctx))
-                return true;
-            app->ctx.paused = true; /* the seek said why on the status line */
-            return false;
-        }
-    }
-    return frontend_view(app)->tick(st, &app->ctx);
-}
-
 /* Space at a past tick, n ticks due this frame: the kept ticks among them
  * are played by one seek to the last of them, not one seek a tick. Only
  * that one is drawn, and a seek's cost is mostly rebuilding the decision
@@ -104,6 +80,20 @@ long time_travel_play_kept(Frontend *app, long n) {
         return -1;
     }
     return t - cur;
+}
+
+/* One tick while running (Space). At a past tick it plays the ticks kept,
+ * like a video: a seek to the next (time_travel_play_kept), so nothing is
+ * dropped and what is shown is what was recorded. Only a change (a wall, a steered move, `A` in
+ * a replay: the view's own business) drops the later ticks. When the kept
+ * ticks run out the view's tick goes on: live, a new tick; a replay pauses
+ * on its last recorded tick (docs/replay.md). A seek made here is not a
+ * seek the user asked for, so --stats does not count it. */
+bool time_travel_play(Frontend *app) {
+    long k = time_travel_play_kept(app, 1);
+    if (k != 0)
+        return k > 0;
+    return frontend_view(app)->tick(frontend_view_state(app), &app->ctx);
 }
 
 /* The timeline of the current view for the frame's layout (bar.w = 0: none). */
