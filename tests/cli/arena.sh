@@ -51,9 +51,31 @@ echo "0 1 2 1 0" >"$TMP/want"
 "$WS" dmap "$TMP/two.txt" >"$TMP/out" || fail "dmap two heroes exited $?"
 diff -u "$TMP/want" "$TMP/out" || fail "dmap with two '@'"
 
-# ---- bad input: one line, exit 2 ---------------------------------------------
+# No '@' is no error: the sources are the '@' and '$' cells there are, and a
+# cell no source reaches prints '.' (docs/formats.md#text-tools).
+printf '#####\n#..$#\n#.#.#\n#####\n' >"$TMP/gold.txt"
+cat >"$TMP/want" <<'X'
+# # # # #
+# -2 -3 -4 #
+# -1 # -3 #
+# # # # #
+X
+"$WS" dmap "$TMP/gold.txt" --gold -4 >"$TMP/out" || fail "dmap of gold alone exited $?"
+diff -u "$TMP/want" "$TMP/out" || fail "dmap of a map with '$' and no '@'"
+cat >"$TMP/want" <<'X'
+# # # # #
+# . . . #
+# . # . #
+# # # # #
+X
+"$WS" dmap "$TMP/gold.txt" --safety >"$TMP/out" || fail "dmap --safety without '@' exited $?"
+diff -u "$TMP/want" "$TMP/out" || fail "dmap --safety without '@': every cell unreached"
 printf '###\n#.#\n###\n' >"$TMP/nohero.txt"
-expect_usage_error "no '@'" "$WS" dmap "$TMP/nohero.txt"
+printf '# # #\n# . #\n# # #\n' >"$TMP/want"
+"$WS" dmap "$TMP/nohero.txt" >"$TMP/out" || fail "dmap without a source exited $?"
+diff -u "$TMP/want" "$TMP/out" || fail "dmap without a source: every cell unreached"
+
+# ---- bad input: one line, exit 2 ---------------------------------------------
 expect_usage_error "missing|no such" "$WS" dmap "$TMP/missing.txt"
 expect_usage_error "gold" "$WS" dmap "$TMP/small.txt" --gold x
 expect_usage_error "gold" "$WS" dmap "$TMP/small.txt" --gold

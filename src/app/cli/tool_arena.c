@@ -80,7 +80,7 @@ static int run_map_tool(const OptCommand *cmd, int argc, char **argv, void *args
 /* MapToolFn: the map's Dijkstra map (or flee map) as rows of numbers. */
 static WsStatus dmap_print(const void *dmap_args, const TextMap *map, WsError *err) {
     const DmapArgs *args = dmap_args;
-    int n = map->w * map->h, count = 0, heroes = 0;
+    int n = map->w * map->h, count = 0;
     uint8_t *blocked = malloc((size_t)n);
     DMapSource *src = malloc((size_t)n * sizeof *src);
     DMap base = {0}, flee = {0};
@@ -95,16 +95,12 @@ static WsStatus dmap_print(const void *dmap_args, const TextMap *map, WsError *e
     for (int c = 0; c < n; c++) {
         if (map->cells[c] == '@') {
             src[count++] = (DMapSource){c, 0};
-            heroes++;
         } else if (map->cells[c] == '$' && !args->safety) {
             src[count++] = (DMapSource){c, (int32_t)args->gold};
         }
     }
-    if (heroes == 0) {
-        st = ws_fail(err, WS_ERR_PARSE, "%s: the map has no '@' (the hero is the map's source)",
-                     ws_quote(q, sizeof q, args->map));
-        goto done;
-    }
+    /* A map without '@' (or without any source) is no error: the cells no
+     * source reaches print '.', as every unreached cell does. */
     dmap_compute(&base, blocked, src, count);
     const DMap *out = &base;
     if (args->safety) {
