@@ -142,8 +142,8 @@ WsStatus monster_script_parse(MonScript *s, const char *text, size_t len, const 
             st = ws_fail(err, WS_ERR_PARSE, "%s: line %d: hero X and Y must be integers", name,
                          line);
         } else if (!parse_int(l.tok[3], 0, SCRIPT_MAX_VALUE, &hit)) {
-            st = ws_fail(err, WS_ERR_PARSE, "%s: line %d: HIT '%s' must be an integer >= 0", name,
-                         line, ws_quote(tok, sizeof tok, l.tok[3]));
+            st = ws_fail(err, WS_ERR_PARSE, "%s: line %d: HIT '%s' must be an integer 0..%d", name,
+                         line, ws_quote(tok, sizeof tok, l.tok[3]), SCRIPT_MAX_VALUE);
         } else if (!parse_int(l.tok[4], 0, 1, &hidden)) {
             st = ws_fail(err, WS_ERR_PARSE, "%s: line %d: HIDDEN '%s' must be 0 or 1", name, line,
                          ws_quote(tok, sizeof tok, l.tok[4]));
