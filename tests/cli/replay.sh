@@ -133,6 +133,19 @@ edit endline "\$s/length 33/length 34/"
 bad endline "$last" 'end line disagrees with the game: dead, length 33, steps 252'
 edit nonumber '2s/^game 0/game x/'
 bad nonumber 2 'bad game line'
+# Words are separated by single spaces on every line, as the writer writes
+# them: a trailing space, a double space or a tab is a fault wherever it is
+# (a move line refused "R " while a food line took "food 4 1 ").
+edit spacemove '5s/^R$/R /'
+bad spacemove 5 'single spaces'
+edit spacefood '4s/$/ /'
+bad spacefood 4 'single spaces'
+edit spacesnake '3s/^snake 3/snake  3/'
+bad spacesnake 3 'single spaces'
+edit tabgame '2s/ size/\tsize/'
+bad tabgame 2 'single spaces'
+edit spaceend "\$s/^end/ end/"
+bad spaceend "$last" 'single spaces'
 printf 'wavesnake-trace 1\n' >"$TMP/nogames.trace"
 bad nogames 2 'no games'
 : >"$TMP/empty.trace"

@@ -558,6 +558,20 @@ static WsStatus check_food_line(TraceReader *r, const char *what, WsError *err) 
 }
 
 /* Reads the next line inside a game; the end of the file there is a fault. */
+/* A line of a game is words separated by single spaces, as the writer
+ * writes them, whatever its kind: a tab, a leading, trailing or double
+ * space is a fault (an empty line is judged by its caller). */
+static WsStatus check_spacing(TraceReader *r, WsError *err) {
+    const char *l = r->line;
+    size_t n = r->line_len;
+    if (n > 0 &&
+        (l[0] == ' ' || l[n - 1] == ' ' || memchr(l, '\t', n) != NULL || strstr(l, "  ") != NULL))
+        return trace_fail(r, err,
+                          "words must be separated by single spaces (no tab, no leading, "
+                          "trailing or double space)");
+    return WS_OK;
+}
+
 static WsStatus game_line(TraceReader *r, WsError *err) {
     int rc = read_line(r, err);
     if (rc < 0)
@@ -566,7 +580,7 @@ static WsStatus game_line(TraceReader *r, WsError *err) {
         r->eof_in_game = true;
         return trace_fail(r, err, "the file ends inside game %ld (no end line)", r->game.number);
     }
-    return WS_OK;
+    return check_spacing(r, err);
 }
 
 /* Sets up r->g for the current game: the board, its walls, the start body. */
@@ -602,6 +616,9 @@ WsStatus trace_next_game(TraceReader *r, SnakeHistory *h, bool *found, WsError *
             return WS_OK;
     } while (r->line_len == 0);
     char q[QUOTE + 8];
+    WsStatus sp = check_spacing(r, err);
+    if (sp != WS_OK)
+        return sp;
     if (strncmp(r->line, "game ", 5) != 0)
         return trace_fail(r, err, "expected a game line, not '%s'", quote(r, q, sizeof q));
     WsStatus st = parse_game_line(r, err);
