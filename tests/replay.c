@@ -12,7 +12,7 @@
  * checks out, 1 if not, 2 if the file cannot be read.
  *
  * `replay TRACE --print G T` also prints game G's board after T moves (with
- * the wall toggles made before move T) in the `replay --print` format of
+ * the wall toggles made before move T + 1) in the `replay --print` format of
  * docs/formats.md, so
  * that the program's reader can be compared with this one; 2 when the trace
  * has no game G or game G has fewer than T moves.
@@ -75,7 +75,13 @@ static const char *path;
 static long print_game = -1, print_tick = -1; /* --print G T */
 static bool printed;
 
+static bool bad_text; /* read_line met a line that is not the format's text */
+
 static int fail(const char *msg, const char *detail) {
+    static bool said; /* one line: the first fault */
+    if (said)
+        return 1;
+    said = true;
     fprintf(stderr, "replay: %s:%ld: %s%s%.200s\n", path, line_no, msg, detail ? ": " : "",
             detail ? detail : "");
     return 1;
@@ -128,8 +134,13 @@ static int start_tail(const Game *g, int len) {
     return -1;
 }
 
+/* The next line without its "\n" or "\r\n"; false at the end of the file
+ * or at a line that is not the format's text (bad_text: a byte outside
+ * printable ASCII, or words not separated by single spaces). */
 static bool read_line(FILE *f, Line *l) {
     size_t n = 0;
+    int c = EOF;
+    bool binary = false;
     for (;;) {
         if (l->cap - n < 2) {
             size_t cap = l->cap ? 2 * l->cap : 4096;
@@ -139,17 +150,28 @@ static bool read_line(FILE *f, Line *l) {
             l->text = grown;
             l->cap = cap;
         }
-        if (!fgets(l->text + n, (int)(l->cap - n), f)) {
-            if (n == 0)
-                return false;
+        c = getc(f);
+        if (c == EOF || c == '\n')
             break;
-        }
-        n += strlen(l->text + n);
-        if (n > 0 && l->text[n - 1] == '\n')
-            break;
+        binary = binary || ((c < 0x20 || c > 0x7e) && c != '\r');
+        l->text[n++] = (char)c;
     }
+    if (c == EOF && n == 0)
+        return false;
     line_no++;
-    l->text[strcspn(l->text, "\r\n")] = '\0';
+    if (n > 0 && l->text[n - 1] == '\r')
+        n--;
+    l->text[n] = '\0';
+    if (binary || memchr(l->text, '\r', n) != NULL) {
+        fail("a byte outside printable ASCII", NULL);
+        bad_text = true;
+        return false;
+    }
+    if (n > 0 && (l->text[0] == ' ' || l->text[n - 1] == ' ' || strstr(l->text, "  ") != NULL)) {
+        fail("words are not separated by single spaces", l->text);
+        bad_text = true;
+        return false;
+    }
     return true;
 }
 
@@ -235,8 +257,10 @@ static int replay_game(FILE *f, Line *line, RunCheck *run) {
     int w, h;
     unsigned long long seed;
     char policy[80], tail[16];
-    if (sscanf(line->text, "game %ld size %d %d seed %llu policy %79s tail %15s", &index, &w, &h,
-               &seed, policy, tail) != 6)
+    int used = 0;
+    if (sscanf(line->text, "game %ld size %d %d seed %llu policy %79s tail %15s%n", &index, &w,
+               &h, &seed, policy, tail, &used) != 6 ||
+        line->text[used] != '\0')
         return fail("bad game header", line->text);
     if (index < run->next_index)
         return fail("game numbers do not rise (0, 1, 2, ... or a shard's K, K+N, ...)",
@@ -321,9 +345,10 @@ static int replay_game(FILE *f, Line *line, RunCheck *run) {
         }
         bool over = g.len == g.floor || since_eat >= 4L * w * h || dead;
         if (strncmp(text, "food", 4) == 0) {
-            int x, y;
-            if (!need_food || sscanf(text, "food %d %d", &x, &y) != 2 || y * w + x != g.food ||
-                x < 0 || y < 0 || x >= w || y >= h) {
+            int x, y, food_end = 0;
+            if (!need_food || sscanf(text, "food %d %d%n", &x, &y, &food_end) != 2 ||
+                text[food_end] != '\0' || y * w + x != g.food || x < 0 || y < 0 || x >= w ||
+                y >= h) {
                 char msg[96];
                 snprintf(msg, sizeof msg,
                          "food line does not match the placement rule (expected %d %d)",
@@ -355,7 +380,9 @@ static int replay_game(FILE *f, Line *line, RunCheck *run) {
             char outcome[16];
             int len;
             long st;
-            if (sscanf(text, "end %15s length %d steps %ld", outcome, &len, &st) != 3) {
+            int end_end = 0;
+            if (sscanf(text, "end %15s length %d steps %ld%n", outcome, &len, &st, &end_end) != 3 ||
+                text[end_end] != '\0') {
                 fail("bad end line", text);
                 goto out;
             }
@@ -461,6 +488,8 @@ int main(int argc, char **argv) {
     }
     fclose(f);
     free(line.text);
+    if (bad_text)
+        return 1;
     if (status == 0) {
         if (games == 0)
             return fail("no games in the trace", NULL);

@@ -146,6 +146,15 @@ edit tabgame '2s/ size/\tsize/'
 bad tabgame 2 'single spaces'
 edit spaceend "\$s/^end/ end/"
 bad spaceend "$last" 'single spaces'
+edit endtoken "\$s/\$/ x/"
+bad endtoken "$last" 'bad end line'
+edit foodtoken '4s/$/ 9/'
+bad foodtoken 4 'food line of the start'
+# The independent reader (tests/replay.c) refuses them too.
+for t in spacemove spacefood spacesnake tabgame spaceend endtoken foodtoken; do
+    "$REPLAY" "$TMP/$t.trace" >/dev/null 2>"$TMP/ref.err" && fail "ws_replay accepts $t.trace"
+    [ "$(wc -l <"$TMP/ref.err")" -eq 1 ] || fail "ws_replay on $t.trace: not one line: $(cat "$TMP/ref.err")"
+done
 printf 'wavesnake-trace 1\n' >"$TMP/nogames.trace"
 bad nogames 2 'no games'
 : >"$TMP/empty.trace"
@@ -153,6 +162,7 @@ bad empty 1 'empty file'
 # Binary data: a NUL byte inside the file, and random bytes after the header.
 { head -n 10 "$FIX"; printf 'R\0\n'; } >"$TMP/nul.trace"
 bad nul 11 'binary data \(byte 0x00\)'
+"$REPLAY" "$TMP/nul.trace" >/dev/null 2>&1 && fail "ws_replay accepts a NUL byte"
 { head -n 1 "$FIX"; printf '\x89PNG\r\n\x1a\n'; } >"$TMP/png.trace"
 bad png 2 'binary data'
 head -c 4096 /dev/urandom >"$TMP/random.trace"
