@@ -7,6 +7,17 @@ source "$(dirname "$0")/lib.sh"
 "$WS" fsm "$DATA/level.txt" "$DATA/chase.script" >"$TMP/out" || fail "fsm exited $?"
 diff -u "$DATA/chase.out" "$TMP/out" || fail "fsm level.txt chase.script differs from chase.out"
 
+# The largest LIFE a script may give (1000000000): full life is no reason to
+# flee (life * 4 overflowed an int and the enemy fled at once).
+printf '#######\n#.....#\n#######\n' >"$TMP/corridor.txt"
+printf 'enemy 1 1 chase 1000000000\nturn 4 1 0 0\nturn 4 1 800000000 0\n' >"$TMP/big.script"
+cat >"$TMP/want" <<'X'
+turn 1: chase, enemy (2, 1), path 2, life 1000000000
+turn 2: chase -> flee, enemy (2, 1), path 2, life 200000000
+X
+"$WS" fsm "$TMP/corridor.txt" "$TMP/big.script" >"$TMP/out" || fail "fsm with LIFE 1000000000 exited $?"
+diff -u "$TMP/want" "$TMP/out" || fail "fsm with the largest LIFE"
+
 # ---- dmap: a hand-worked map (docs/arena.md) ---------------------------------
 # A loop, a dead end, a sealed pocket at (1,5) and a ragged last row.
 printf '#######\n#@..$.#\n#.##..#\n#...#.#\n###.###\n#.#\n' >"$TMP/small.txt"

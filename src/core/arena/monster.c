@@ -59,7 +59,7 @@ MonDecision monster_next_state(MonState state, const MonSenses *in) {
         }
         break;
     case MON_CHASE:
-        if (in->life * 4 < in->max_life) {
+        if ((long long)in->life * 4 < in->max_life) { /* no int overflow at big lives */
             d.state = MON_FLEE;
             break;
         }
@@ -274,7 +274,7 @@ MonDecision monster_live_next(MonState state, const MonLiveSenses *in) {
         }
         break;
     case MON_CHASE:
-        if (in->life * 4 < in->max_life) {
+        if ((long long)in->life * 4 < in->max_life) { /* no int overflow at big lives */
             d.state = MON_FLEE;
             d.calm = 0;
             break;
