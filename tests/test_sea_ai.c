@@ -327,7 +327,8 @@ START_TEST(best_target_no_gap) {
 }
 END_TEST
 
-/* A hit next to another floating ship's hits: placements touching them do not count. */
+/* A hit next to another floating ship's hits: placements touching them
+ * without covering them do not count (ships never touch). */
 START_TEST(best_target_avoids_other_ships) {
     const char *rows[SEA_H] = {"..........", "..........", "..x.......", "..........",
                                "..x.......", "..x.......", "..........", "..........",
@@ -339,6 +340,42 @@ START_TEST(best_target_avoids_other_ships) {
         ck_assert_msg(c == 1 * SEA_W + 2 || c == 2 * SEA_W + 1 || c == 2 * SEA_W + 3,
                       "seed %llu: %d", (unsigned long long)seed, c);
     }
+}
+END_TEST
+
+/* ---- several groups of floating hits (hand-made boards) -------------------- */
+
+/* Hits at A3 and C3, misses above and below A3: a ship through A3 runs right,
+ * over B3 into C3 (it cannot stop at B3: it would touch C3's ship), so B3 is
+ * the one shot that finishes a ship. Both hunters take it. */
+START_TEST(both_fill_the_gap_between_two_groups) {
+    const char *rows[SEA_H] = {"..........", "o.........", "x.x.......", "o.........",
+                               "..........", "..........", "..........", "..........",
+                               "..........", ".........."};
+    SeaBoard b = sea_rows_board(rows);
+    for (uint64_t seed = 0; seed < 20; seed++) {
+        ck_assert_int_eq(choose(SEA_HUNTER_SOURCE, &b, seed), 2 * SEA_W + 1);
+        ck_assert_int_eq(choose(SEA_HUNTER_SAMPLER, &b, seed), 2 * SEA_W + 1);
+    }
+}
+END_TEST
+
+/* The first group in row-major order, A1 shut in by misses, fits no ship of
+ * two cells or more; the hunters finish the next group, F6, before hunting. */
+START_TEST(both_pass_over_a_group_no_ship_fits) {
+    const char *rows[SEA_H] = {"xo........", "o.........", "..........", "..........",
+                               "..........", ".....x....", "..........", "..........",
+                               "..........", ".........."};
+    SeaBoard b = sea_rows_board(rows);
+    for (uint64_t seed = 0; seed < 20; seed++)
+        for (int h = 0; h < SEA_HUNTER_COUNT; h++) {
+            int c = choose((SeaHunter)h, &b, seed);
+            ck_assert_msg(c == 4 * SEA_W + 5 || c == 5 * SEA_W + 6 || c == 6 * SEA_W + 5 ||
+                              c == 5 * SEA_W + 4,
+                          "%s, seed %llu: shot (%d, %d), not next to F6",
+                          sea_hunter_name((SeaHunter)h), (unsigned long long)seed, c % SEA_W,
+                          c / SEA_W);
+        }
 }
 END_TEST
 
@@ -474,6 +511,8 @@ static Suite *sea_ai_suite(void) {
     tcase_add_test(tc, best_target_no_gap);
     tcase_add_test(tc, best_target_avoids_other_ships);
     tcase_add_test(tc, best_hunts_open_cells);
+    tcase_add_test(tc, both_fill_the_gap_between_two_groups);
+    tcase_add_test(tc, both_pass_over_a_group_no_ship_fits);
     tcase_add_test(tc, errors);
     tcase_add_test(tc, names);
     suite_add_tcase(s, tc);

@@ -17,10 +17,8 @@ typedef struct View {
     uint8_t blocked[SEA_CELLS]; /* miss, sunk or next to a sunk ship */
     int group[SEA_CELLS];       /* floating-hit group of a cell, or -1 */
     int groups;
-    /* the target group (group 0): its bounding box and size */
+    /* the target group: its bounding box and size */
     int size, min_x, max_x, min_y, max_y;
-    /* 1 on hits of other groups and cells next to them (a ship there would touch) */
-    uint8_t touch_other[SEA_CELLS];
 } View;
 
 static bool on_board(int x, int y) { return x >= 0 && y >= 0 && x < SEA_W && y < SEA_H; }
@@ -121,23 +119,37 @@ static int pick_max(SeaAi *ai, const SeaBoard *board, Rng *rng) {
 /* Target mode                                                               */
 /* ======================================================================== */
 
-/* Whether a ship finishing the target group may occupy cell c: on the board,
- * not blocked, and either unknown or one of the group's hits. `strict` also
- * refuses cells touching another floating ship's hits. */
-static bool target_cell_ok(const View *v, int x, int y, bool strict) {
+/* Whether a ship finishing the target group may occupy cell (x, y): on the
+ * board, not blocked, and unknown or a floating hit. A hit of another group is
+ * allowed: the unknown gap between two groups in a line may be one ship. */
+static bool target_cell_ok(const View *v, int x, int y) {
     if (!on_board(x, y))
         return false;
     int c = y * SEA_W + x;
-    if (v->blocked[c] || (strict && v->touch_other[c]))
+    if (v->blocked[c])
         return false;
-    if (v->board->mark[c] == SEA_UNKNOWN)
-        return true;
-    return v->board->mark[c] == SEA_HIT && v->group[c] == 0;
+    return v->board->mark[c] == SEA_UNKNOWN || v->board->mark[c] == SEA_HIT;
+}
+
+/* Whether a floating hit outside the placement of len cells from s along row
+ * or column `line` touches it, even at a corner. Ships never touch, so that
+ * hit would have to be the same ship, bent or longer. */
+static bool placement_touches_hit(const View *v, bool vertical, int line, int s, int len) {
+    for (int k = -1; k <= len; k++)
+        for (int side = -1; side <= 1; side++) {
+            int along = s + k, across = line + side;
+            int x = vertical ? across : along, y = vertical ? along : across;
+            bool inside = side == 0 && k >= 0 && k < len;
+            if (!inside && on_board(x, y) && v->board->mark[y * SEA_W + x] == SEA_HIT)
+                return true;
+        }
+    return false;
 }
 
 /* Calls back for every placement of length len along one axis that covers
- * the box [x0..x1] x [y0..y1] (one row or one column) with ok cells. Returns
- * how many there are; when counts is not NULL adds weight to their unknown cells. */
+ * the box [x0..x1] x [y0..y1] (one row or one column) with ok cells (`strict`:
+ * and touching no hit it does not cover). Returns how many there are; when
+ * counts is not NULL adds weight to their unknown cells. */
 static int line_placements(const View *v, bool vertical, int x0, int x1, int y0, int y1, int len,
                            bool strict, uint32_t weight, uint32_t *counts) {
     int lo = vertical ? y0 : x0, hi = vertical ? y1 : x1;
@@ -145,8 +157,8 @@ static int line_placements(const View *v, bool vertical, int x0, int x1, int y0,
     for (int s = hi - len + 1; s <= lo; s++) {
         bool ok = s >= 0 && s + len - 1 < (vertical ? SEA_H : SEA_W);
         for (int k = 0; k < len && ok; k++)
-            ok = vertical ? target_cell_ok(v, x0, s + k, strict) : target_cell_ok(v, s + k, y0, strict);
-        if (!ok)
+            ok = vertical ? target_cell_ok(v, x0, s + k) : target_cell_ok(v, s + k, y0);
+        if (!ok || (strict && placement_touches_hit(v, vertical, vertical ? x0 : y0, s, len)))
             continue;
         found++;
         if (counts == NULL)
@@ -158,6 +170,23 @@ static int line_placements(const View *v, bool vertical, int x0, int x1, int y0,
         }
     }
     return found;
+}
+
+/* Makes group g the target: its bounding box and size. */
+static void target_group(View *v, int g) {
+    v->size = 0;
+    v->min_x = v->min_y = SEA_W;
+    v->max_x = v->max_y = -1;
+    for (int c = 0; c < SEA_CELLS; c++) {
+        if (v->group[c] != g)
+            continue;
+        int x = c % SEA_W, y = c / SEA_W;
+        v->size++;
+        v->min_x = x < v->min_x ? x : v->min_x;
+        v->max_x = x > v->max_x ? x : v->max_x;
+        v->min_y = y < v->min_y ? y : v->min_y;
+        v->max_y = y > v->max_y ? y : v->max_y;
+    }
 }
 
 /* The source's rule: around a single hit where the shortest remaining ship
@@ -357,25 +386,11 @@ WsStatus sea_ai_choose(SeaAi *ai, const SeaBoard *board, Rng *rng, int *cell, Ws
     sea_board_blocked(board, v.blocked);
     v.groups = sea_board_groups(board, SEA_HIT, v.group);
     int choice = -1;
-    if (v.groups > 0) {
-        /* Finish the ship of the first floating hit group (row-major). */
-        v.min_x = v.min_y = SEA_W;
-        v.max_x = v.max_y = -1;
-        for (int c = 0; c < SEA_CELLS; c++) {
-            int x = c % SEA_W, y = c / SEA_W;
-            if (v.group[c] == 0) {
-                v.size++;
-                v.min_x = x < v.min_x ? x : v.min_x;
-                v.max_x = x > v.max_x ? x : v.max_x;
-                v.min_y = y < v.min_y ? y : v.min_y;
-                v.max_y = y > v.max_y ? y : v.max_y;
-            }
-            if (v.group[c] > 0)
-                for (int dy = -1; dy <= 1; dy++)
-                    for (int dx = -1; dx <= 1; dx++)
-                        if (on_board(x + dx, y + dy))
-                            v.touch_other[(y + dy) * SEA_W + x + dx] = 1;
-        }
+    /* Finish a ship first: the first floating hit group (row-major) with a
+     * shot that fits, so a group no ship fits through is passed over. */
+    for (int g = 0; g < v.groups && choice < 0; g++) {
+        target_group(&v, g);
+        memset(ai->heat, 0, sizeof ai->heat);
         choice = ai->hunter == SEA_HUNTER_SOURCE ? target_source(ai, &v, rng)
                                                  : target_sampler(ai, &v, rng);
     }

@@ -18,8 +18,13 @@
  * the positions still legal: not on a miss, a sunk ship or its halo, not
  * touching the ships drawn before) and shoot the unknown cell occupied in the
  * most of them. With hits, weigh every placement of every remaining length
- * that covers the whole line of hits (and touches no other hit) by the number
- * of such ships left, and shoot the unknown cell with the largest sum.
+ * that covers the whole line of hits (and touches no hit it does not cover)
+ * by the number of such ships left, and shoot the unknown cell with the
+ * largest sum.
+ *
+ * With several groups of floating hits (only on hand-made boards) both
+ * finish the first group in row-major order that has a shot; a ship may
+ * cover the gap between two groups in a line.
  *
  * Ties among maxima are drawn with rng_bounded over the candidate cells in
  * row-major order; all draws come from the Rng passed in (stream 2 in a
