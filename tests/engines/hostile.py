@@ -21,6 +21,9 @@
                 PATH (a file or a FIFO)
   double        answers each go twice ("move D" written twice)
   double-late   the same, the second answer 0.2 s after the first
+  badinfo       after each answer a malformed info line ("info  late": two
+                spaces), out of turn
+  badinfo-late  the same, 0.2 s after the answer
   closein       after its first answer closes its stdin and writes "move R"
                 every 10 ms, blind
 Other arguments are ignored (the tests add a marker for pgrep)."""
@@ -174,6 +177,10 @@ def main():
             if MODE == "double-late":
                 time.sleep(0.2)
                 say("move %s\n" % d)
+            if MODE.startswith("badinfo"):
+                if MODE == "badinfo-late":
+                    time.sleep(0.2)
+                say("info  late\n")
             if MODE == "closein":
                 os.close(0)
                 while True:

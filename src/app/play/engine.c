@@ -829,6 +829,12 @@ static EnginePoll warn_info(Engine *e, const char *bad, const char *s, size_t n)
  * read on, ANSWERED, or FAULT. */
 static EnginePoll on_line(Engine *e, const char *s, size_t n, EngineAnswer *ans, WsError *err) {
     char q[WS_QUOTE_SIZE];
+    /* Out of turn before anything else: a malformed info line written
+     * after the last answer is as out of turn as a well-formed one, never
+     * a warning carried by the next answer (it would depend on when it
+     * was read: release_go faults on it). */
+    if (e->phase == PHASE_WAIT && e->go_held)
+        return fault(e, err, "wrote \"%s\" before go", ws_quote_len(q, 40, s, n));
     const char *bad = engine_line_shape(s, n);
     if (bad != NULL && e->phase == PHASE_WAIT && engine_line_is_info(s, n))
         return warn_info(e, bad, s, n);
