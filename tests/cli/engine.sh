@@ -327,5 +327,20 @@ seafault unknown 'unknown line' unknown
 seafault silent 'no answer within 300 ms' silent
 seafault crash 'signal 11|SEGV' crash
 
+# ---- names an engine chooses ----------------------------------------------------
+# An engine that names itself "x#2" cannot take the name wavesnake gives the
+# second "x": three players of a match keep three names, so no pair or rank
+# row stands for two players.
+THINK="python3 $ENGINES/thinker.py"
+timeout 60 "$WS" match "engine:$THINK --name x $MARK" "engine:$THINK --name x#2 $MARK" \
+    "engine:$THINK --name x $MARK" --size 6x6 --games 1 --seed 1 >"$TMP/names.out" 2>"$TMP/names.err" ||
+    fail "names: exit $?: $(cat "$TMP/names.err")"
+grep -qE '^game 0 seed 1: engine:x [^|]+[|] engine:x#2 [^|]+[|] engine:x#3 ' "$TMP/names.out" ||
+    fail "names: $(grep '^game 0' "$TMP/names.out")"
+[ "$(grep -cE '^engine:x(#[0-9])? - engine:x#[0-9] ' "$TMP/names.out")" -eq 3 ] &&
+    [ "$(grep -E '^engine:x(#[0-9])? - engine:x#[0-9] ' "$TMP/names.out" | awk '{ print $1, $3 }' | sort -u | wc -l)" -eq 3 ] ||
+    fail "names: the pairs are not three pairs of distinct players: $(grep ' - ' "$TMP/names.out")"
+left names
+
 left end
 finish
