@@ -321,6 +321,19 @@ seafault() {
     grep -q '^summary: games 2, forfeit 2,' "$TMP/$1.out" || fail "sea $1: $(tail -1 "$TMP/$1.out")"
     left "sea $1"
 }
+# The sea says a dropped info line as the snake does (once a run, quoted, in
+# game order with --jobs 2), and --json says why a game was forfeit.
+"$WS" sea --headless --games 3 --seed 1 --jobs 2 --hunter "engine:$BAD garbageinfo sea $MARK" \
+    >"$TMP/seawarn.out" 2>"$TMP/seawarn.err" || fail "sea garbageinfo: exit $?: $(cat "$TMP/seawarn.err")"
+[ "$(wc -l <"$TMP/seawarn.err")" -eq 1 ] || fail "sea garbageinfo: stderr: $(cat "$TMP/seawarn.err")"
+grep -qF "', game 0 tick 0: a byte that is not printable ASCII: \"info text \\x1b[31mred\" (dropped)" \
+    "$TMP/seawarn.err" || fail "sea garbageinfo: $(cat "$TMP/seawarn.err")"
+grep -q '^summary: games 3, forfeit 0,' "$TMP/seawarn.out" || fail "sea garbageinfo: $(tail -1 "$TMP/seawarn.out")"
+"$WS" sea --headless --games 2 --seed 1 --json --hunter "engine:$BAD unknown sea $MARK" \
+    >"$TMP/seajson.out" 2>/dev/null
+grep -q '^{"game":1,"seed":2,"forfeit":true,"shots":0,"fault":"engine .*, game 1 tick 0: an unknown line: \\"hello there\\""}$' \
+    "$TMP/seajson.out" || fail "sea --json fault: $(cat "$TMP/seajson.out")"
+left "sea warnings"
 seafault offboard 'off the board|shot' offboard
 seafault again 'not unknown|already|shot' again
 seafault unknown 'unknown line' unknown
