@@ -710,8 +710,7 @@ START_TEST(a_malformed_info_line_out_of_turn_is_a_fault_every_time) {
             int answered = play_ticks(e, 4, &err);
             ck_assert_msg(answered == 1, "%s run %d: %d answers, then \"%s\"", modes[m], run,
                           answered, err.msg);
-            ck_assert_msg(strstr(err.msg, "wrote \"info  late\" before go") != NULL, "%s",
-                          err.msg);
+            ck_assert_msg(strstr(err.msg, "wrote \"info  late\" before go") != NULL, "%s", err.msg);
             ck_assert(group_gone(pgid));
             engine_stop(e);
         }

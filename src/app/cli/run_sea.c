@@ -29,8 +29,8 @@
 enum { HIST_BIN = 5 };
 
 typedef struct SeaResult {
-    int shots;       /* shots to sink the fleet (or made before a forfeit) */
-    double us;       /* decision time, summed over the game */
+    int shots;         /* shots to sink the fleet (or made before a forfeit) */
+    double us;         /* decision time, summed over the game */
     bool forfeit;      /* the engine failed: the game is lost, not counted in the shots */
     char fault[320];   /* then its one line */
     char warning[320]; /* its first dropped info line this game, "" when none */
