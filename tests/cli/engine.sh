@@ -354,6 +354,17 @@ grep -qE '^game 0 seed 1: engine:x [^|]+[|] engine:x#2 [^|]+[|] engine:x#3 ' "$T
     [ "$(grep -E '^engine:x(#[0-9])? - engine:x#[0-9] ' "$TMP/names.out" | awk '{ print $1, $3 }' | sort -u | wc -l)" -eq 3 ] ||
     fail "names: the pairs are not three pairs of distinct players: $(grep ' - ' "$TMP/names.out")"
 left names
+# Two engines of one name in a race: the fault line names the one that
+# faulted as the tables do (twin#2), not a name both of them have.
+FLAKY="python3 $ENGINES/flaky.py"
+timeout 60 "$WS" snake --headless --race "engine:$FLAKY snake 1000000 twin $MARK,engine:$FLAKY snake 1 twin $MARK" \
+    --size 6x6 --games 1 --seed 1 >"$TMP/twins.out" 2>"$TMP/twins.err"
+[ $? -eq 1 ] || fail "twins: exit status is not 1: $(cat "$TMP/twins.err")"
+[ "$(cat "$TMP/twins.err")" = "wavesnake: engine 'twin#2', game 0 tick 0: an unknown line: \"this is not a move\"" ] ||
+    fail "twins: $(cat "$TMP/twins.err")"
+grep -q '^heat 0 seed 1: engine:twin [a-z]* length [0-9]* steps [0-9]* | engine:twin#2 forfeit ' "$TMP/twins.out" ||
+    fail "twins: $(cat "$TMP/twins.out")"
+left twins
 
 left end
 finish

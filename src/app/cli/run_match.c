@@ -140,7 +140,8 @@ static WsStatus play_snake(MatchWorker *wk, int k, long index, MatchSlot *slot, 
                 slot->stopped = true;
                 return WS_OK;
             }
-            player_fault_line(p->engine, index, g->steps, &why, slot->fault[k], FAULT_LINE);
+            player_fault_line_as(run->info->names[k], index, g->steps, &why, slot->fault[k],
+                                 FAULT_LINE);
             snake_game_forfeit(g);
             break;
         }
@@ -192,7 +193,8 @@ static WsStatus play_sea(MatchWorker *wk, int k, long index, MatchSlot *slot, Ws
                 slot->stopped = true;
                 return WS_OK;
             }
-            player_fault_line(p->engine, index, g->shots, &why, slot->fault[k], FAULT_LINE);
+            player_fault_line_as(run->info->names[k], index, g->shots, &why, slot->fault[k],
+                                 FAULT_LINE);
             sea_game_forfeit(g);
             forfeit = true;
             break;
