@@ -185,6 +185,13 @@ grep -qF "game 0 tick 0: a byte that is not printable ASCII: \"info text \\x1b[3
     "$TMP/warn.err" || fail "garbageinfo: $(cat "$TMP/warn.err")"
 grep -q ' forfeit 0,' "$TMP/warn.out" || fail "garbageinfo: $(tail -1 "$TMP/warn.out")"
 
+# An engine slower than 100 ms (the histogram's last bucket): its p99 is not
+# reported below the time every decision took (3 answers of 0.15 s each).
+"$WS" snake --headless --games 1 --size 6x6 --seed 1 --policy "engine:$BAD slow snake $MARK" \
+    >"$TMP/slow.out" 2>"$TMP/slow.err" || fail "slow: exit $?: $(cat "$TMP/slow.err")"
+p99=$(sed -n 's/.*decision_us_p99 \([0-9.]*\),.*/\1/p' "$TMP/slow.out")
+awk -v p="$p99" 'BEGIN { exit !(p >= 150000) }' || fail "slow: decision_us_p99 '$p99' below 150000: $(tail -1 "$TMP/slow.out")"
+
 # Ignoring quit is no fault of a game: it dies in the wall, and the engine
 # with its child is killed 1 s after quit.
 t0=$SECONDS
