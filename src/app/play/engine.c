@@ -707,7 +707,11 @@ static bool read_available(Engine *e) {
 
 /* The request is queued without its `go`: poll_lines sends that once the
  * engine has read the rest (engine.h, "Answers in turn"). */
+static void keep_pipe_small(Engine *e);
+
 static void begin_wait(Engine *e) {
+    if (e->small_pipe)
+        keep_pipe_small(e); /* the engine may have resized it since */
     engine_info_clear(&e->info);
     e->warning[0] = '\0';
     e->go_held = true;
@@ -964,6 +968,17 @@ static EnginePoll release_go(Engine *e, WsError *err) {
     return ENGINE_PENDING;
 }
 
+/* The request pipe is shared with the engine, which may resize it
+ * (F_SETPIPE_SZ on its stdin): POLLOUT then means "room", not "all read",
+ * and the wait for the barrier would spin. Made one page again, or, when
+ * that cannot be (more than a page unread), looked at every 1 ms as on a
+ * kernel that never gave one page. */
+static void keep_pipe_small(Engine *e) {
+    if (fcntl(e->to_fd, F_GETPIPE_SZ) == REQUEST_PIPE_BYTES)
+        return;
+    e->small_pipe = fcntl(e->to_fd, F_SETPIPE_SZ, REQUEST_PIPE_BYTES) == REQUEST_PIPE_BYTES;
+}
+
 /* The loop of engine_poll and the handshake. ans may be NULL (handshake). */
 static EnginePoll poll_lines(Engine *e, int wait_ms, EngineAnswer *ans, WsError *err) {
     EngineAnswer dummy;
@@ -995,6 +1010,8 @@ static EnginePoll poll_lines(Engine *e, int wait_ms, EngineAnswer *ans, WsError 
          * that an engine that closed its input and writes on blind always
          * gets the same fault. */
         bool unread = e->wlen > e->woff || e->go_held;
+        if (e->go_held && e->small_pipe)
+            keep_pipe_small(e);
         bool want_out = e->wlen > e->woff || (e->go_held && e->small_pipe);
         struct pollfd pf[4] = {{e->from_fd, POLLIN, 0},
                                {e->to_fd, (short)(want_out ? POLLOUT : 0), 0},
