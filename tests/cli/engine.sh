@@ -372,6 +372,22 @@ timeout 60 "$WS" snake --headless --race "engine:$FLAKY snake 1000000 twin $MARK
 grep -q '^heat 0 seed 1: engine:twin [a-z]* length [0-9]* steps [0-9]* | engine:twin#2 forfeit ' "$TMP/twins.out" ||
     fail "twins: $(cat "$TMP/twins.out")"
 left twins
+# A race and a match say a dropped info line as a single run does: once a
+# player a run, naming the player as the tables do, the games going on.
+timeout 60 "$WS" snake --headless --race "greedy,engine:$BAD garbageinfo snake $MARK" --size 6x6 \
+    --games 3 --seed 1 >"$TMP/racewarn.out" 2>"$TMP/racewarn.err" ||
+    fail "race garbageinfo: exit $?: $(cat "$TMP/racewarn.err")"
+[ "$(wc -l <"$TMP/racewarn.err")" -eq 1 ] &&
+    grep -qF "', game 0 tick 0: a byte that is not printable ASCII: \"info text \\x1b[31mred\" (dropped)" \
+        "$TMP/racewarn.err" || fail "race garbageinfo: stderr: $(cat "$TMP/racewarn.err")"
+timeout 60 "$WS" match sea sampler "engine:python3 $ENGINES/bad.py badwave sea $MARK" \
+    "engine:python3 $ENGINES/bad.py garbageinfo sea $MARK" --games 3 --jobs 2 --seed 1 \
+    >"$TMP/matchwarn.out" 2>"$TMP/matchwarn.err" || fail "match warnings: exit $?: $(cat "$TMP/matchwarn.err")"
+[ "$(wc -l <"$TMP/matchwarn.err")" -eq 2 ] &&
+    grep -q "^wavesnake: engine 'python3', game 0 tick 0: a wave with fewer values .* (dropped)\$" "$TMP/matchwarn.err" &&
+    grep -q "^wavesnake: engine 'python3#2', game 0 tick 0: a byte that is not printable ASCII: .* (dropped)\$" \
+        "$TMP/matchwarn.err" || fail "match warnings: stderr: $(cat "$TMP/matchwarn.err")"
+left warnings
 
 left end
 finish
