@@ -388,6 +388,14 @@ timeout 60 "$WS" match sea sampler "engine:python3 $ENGINES/bad.py badwave sea $
     grep -q "^wavesnake: engine 'python3#2', game 0 tick 0: a byte that is not printable ASCII: .* (dropped)\$" \
         "$TMP/matchwarn.err" || fail "match warnings: stderr: $(cat "$TMP/matchwarn.err")"
 left warnings
+# What two engines of one name write on stderr is said with the names the
+# tables give them, never twice "engine 'x'".
+timeout 60 "$WS" match "engine:$THINK --stderr --name x $MARK" "engine:$THINK --stderr --name x $MARK" \
+    --size 6x6 --games 1 --seed 1 >/dev/null 2>"$TMP/twinsaid.err" || fail "twin stderr: exit $?"
+grep -qx "wavesnake: engine 'x' \[job 0 game 0 tick 3\]: thinker: tick 3" "$TMP/twinsaid.err" &&
+    grep -qx "wavesnake: engine 'x#2' \[job 0 game 0 tick 3\]: thinker: tick 3" "$TMP/twinsaid.err" ||
+    fail "twin stderr: $(grep 'tick 3\]' "$TMP/twinsaid.err")"
+left "twin stderr"
 
 left end
 finish

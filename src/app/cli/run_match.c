@@ -144,7 +144,7 @@ static WsStatus play_snake(MatchWorker *wk, int k, long index, MatchSlot *slot, 
         Dir d = DIR_NONE;
         WsError why = {0};
         EnginePoll r = snake_player_choose(p, g, &d, &why);
-        player_say_stderr(p->engine, wk->job, index, g->steps);
+        player_say_stderr_as(p->engine, run->info->names[k], wk->job, index, g->steps);
         if (r != ENGINE_ANSWERED) {
             if (why.status == WS_ERR_NOMEM) { /* the run's own failure, no fault of the engine */
                 *err = why;
@@ -201,7 +201,7 @@ static WsStatus play_sea(MatchWorker *wk, int k, long index, MatchSlot *slot, Ws
         int cell = -1;
         WsError why = {0};
         EnginePoll r = sea_player_choose(p, g, &cell, &why);
-        player_say_stderr(p->engine, wk->job, index, g->shots);
+        player_say_stderr_as(p->engine, run->info->names[k], wk->job, index, g->shots);
         WsStatus failed = r == ENGINE_FAULT && why.status == WS_ERR_NOMEM ? why.status : WS_OK;
         if (r == ENGINE_FAULT && p->spec.kind == PLAYER_ENGINE && failed == WS_OK) {
             if (stopping(run)) { /* as play_snake's */

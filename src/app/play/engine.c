@@ -496,12 +496,16 @@ WsStatus engine_launch(Engine **out, const char *cmd, EngineKind kind, int timeo
  * got ready says why there most of the time ("can't open file"), so
  * engine_start prints them before the caller's one line. */
 void engine_report_said(const Engine *e, const char *where) {
+    engine_report_said_as(e, e->name, where);
+}
+
+void engine_report_said_as(const Engine *e, const char *name, const char *where) {
     const char *s = e->said_out, *end = s + e->said_out_len;
     while (s < end) {
         const char *nl = memchr(s, '\n', (size_t)(end - s));
         size_t n = nl != NULL ? (size_t)(nl - s) : (size_t)(end - s);
         char q[ENGINE_SAID_LINE_MAX * 4 + 8];
-        report_warn("engine '%s' [%s]: %s", e->name, where, ws_quote_len(q, sizeof q, s, n));
+        report_warn("engine '%s' [%s]: %s", name, where, ws_quote_len(q, sizeof q, s, n));
         s += n + 1;
     }
 }

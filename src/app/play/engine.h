@@ -217,6 +217,9 @@ const char *engine_said(const Engine *e, size_t *len);
  * (player_say_stderr) or "start". */
 void engine_report_said(const Engine *e, const char *where);
 
+/* The same, naming the engine `name` (a match's "csnake#2") instead of its own. */
+void engine_report_said_as(const Engine *e, const char *name, const char *where);
+
 /* The process group of a running engine (its leader's pid), 0 when stopped. For tests. */
 long engine_pgid(const Engine *e);
 
