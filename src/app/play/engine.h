@@ -53,7 +53,8 @@
  *
  * Answers in turn. A request's `go` is written only once the engine has
  * read every line before it (its pipe holds one page, so POLLOUT means
- * "all read"; an engine that resizes it finds it one page again). An engine that handles one line at a time has by then
+ * "all read"; an engine that resizes it finds it one page again). An
+ * engine that handles one line at a time has by then
  * written everything it will write for its last `go`: any line still
  * there, or one that comes before `go` is sent, is out of turn. So a
  * second answer to one `go` is a fault at the next request on every run,
