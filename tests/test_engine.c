@@ -697,6 +697,40 @@ START_TEST(a_second_answer_is_a_fault_at_the_next_tick_every_time) {
 }
 END_TEST
 
+/* A malformed info line after an answer is out of turn like any other line,
+ * never a warning carried by the next answer: read before `go` it was a
+ * warning, read at the barrier a fault, so the same engine got either. */
+START_TEST(a_malformed_info_line_out_of_turn_is_a_fault_every_time) {
+    const char *modes[] = {"badinfo", "badinfo-late"};
+    for (int m = 0; m < 2; m++) {
+        for (int run = 0; run < 3; run++) {
+            Engine *e = start_ok(cmd("hostile.py", modes[m]), ENGINE_SNAKE, 5000);
+            long pgid = engine_pgid(e);
+            WsError err = {0};
+            int answered = play_ticks(e, 4, &err);
+            ck_assert_msg(answered == 1, "%s run %d: %d answers, then \"%s\"", modes[m], run,
+                          answered, err.msg);
+            ck_assert_msg(strstr(err.msg, "wrote \"info  late\" before go") != NULL, "%s", err.msg);
+            ck_assert(group_gone(pgid));
+            engine_stop(e);
+        }
+    }
+}
+END_TEST
+
+/* The request pipe is the engine's too: one that makes it 1 MiB (so that
+ * POLLOUT no longer says "all read", and the wait for the barrier before
+ * `go` spun a core until the engine read) finds it one page again at the
+ * next request; hostile.py answers with a fault line when it does not. */
+START_TEST(an_engine_that_resizes_its_input_pipe_finds_it_one_page_again) {
+    Engine *e = start_ok(cmd("hostile.py", "bigpipe"), ENGINE_SNAKE, 5000);
+    WsError err = {0};
+    int answered = play_ticks(e, 4, &err);
+    ck_assert_msg(answered == 4, "%d answers, then \"%s\"", answered, err.msg);
+    engine_stop(e);
+}
+END_TEST
+
 /* An engine that closes its input cannot read the game: it is a fault, at
  * the first request it cannot read, not a game played blind. */
 START_TEST(an_engine_that_closes_its_input_is_a_fault_not_played_blind) {
@@ -1001,6 +1035,8 @@ static Suite *engine_suite(void) {
     tcase_add_checked_fixture(hostile, setup, NULL);
     tcase_add_test(hostile, an_engine_holds_only_its_three_pipes);
     tcase_add_test(hostile, a_second_answer_is_a_fault_at_the_next_tick_every_time);
+    tcase_add_test(hostile, a_malformed_info_line_out_of_turn_is_a_fault_every_time);
+    tcase_add_test(hostile, an_engine_that_resizes_its_input_pipe_finds_it_one_page_again);
     tcase_add_test(hostile, an_engine_that_closes_its_input_is_a_fault_not_played_blind);
     tcase_add_test(hostile, an_engine_that_leaves_its_group_is_stopped_all_the_same);
     tcase_add_test(hostile, processes_that_escape_their_group_die_with_their_engine);

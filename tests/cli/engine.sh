@@ -185,6 +185,13 @@ grep -qF "game 0 tick 0: a byte that is not printable ASCII: \"info text \\x1b[3
     "$TMP/warn.err" || fail "garbageinfo: $(cat "$TMP/warn.err")"
 grep -q ' forfeit 0,' "$TMP/warn.out" || fail "garbageinfo: $(tail -1 "$TMP/warn.out")"
 
+# An engine slower than 100 ms (the histogram's last bucket): its p99 is not
+# reported below the time every decision took (3 answers of 0.15 s each).
+"$WS" snake --headless --games 1 --size 6x6 --seed 1 --policy "engine:$BAD slow snake $MARK" \
+    >"$TMP/slow.out" 2>"$TMP/slow.err" || fail "slow: exit $?: $(cat "$TMP/slow.err")"
+p99=$(sed -n 's/.*decision_us_p99 \([0-9.]*\),.*/\1/p' "$TMP/slow.out")
+awk -v p="$p99" 'BEGIN { exit !(p >= 150000) }' || fail "slow: decision_us_p99 '$p99' below 150000: $(tail -1 "$TMP/slow.out")"
+
 # Ignoring quit is no fault of a game: it dies in the wall, and the engine
 # with its child is killed 1 s after quit.
 t0=$SECONDS
@@ -321,11 +328,74 @@ seafault() {
     grep -q '^summary: games 2, forfeit 2,' "$TMP/$1.out" || fail "sea $1: $(tail -1 "$TMP/$1.out")"
     left "sea $1"
 }
+# The sea says a dropped info line as the snake does (once a run, quoted, in
+# game order with --jobs 2), and --json says why a game was forfeit.
+"$WS" sea --headless --games 3 --seed 1 --jobs 2 --hunter "engine:$BAD garbageinfo sea $MARK" \
+    >"$TMP/seawarn.out" 2>"$TMP/seawarn.err" || fail "sea garbageinfo: exit $?: $(cat "$TMP/seawarn.err")"
+[ "$(wc -l <"$TMP/seawarn.err")" -eq 1 ] || fail "sea garbageinfo: stderr: $(cat "$TMP/seawarn.err")"
+grep -qF "', game 0 tick 0: a byte that is not printable ASCII: \"info text \\x1b[31mred\" (dropped)" \
+    "$TMP/seawarn.err" || fail "sea garbageinfo: $(cat "$TMP/seawarn.err")"
+grep -q '^summary: games 3, forfeit 0,' "$TMP/seawarn.out" || fail "sea garbageinfo: $(tail -1 "$TMP/seawarn.out")"
+"$WS" sea --headless --games 2 --seed 1 --json --hunter "engine:$BAD unknown sea $MARK" \
+    >"$TMP/seajson.out" 2>/dev/null
+grep -q '^{"game":1,"seed":2,"forfeit":true,"shots":0,"fault":"engine .*, game 1 tick 0: an unknown line: \\"hello there\\""}$' \
+    "$TMP/seajson.out" || fail "sea --json fault: $(cat "$TMP/seajson.out")"
+left "sea warnings"
 seafault offboard 'off the board|shot' offboard
 seafault again 'not unknown|already|shot' again
 seafault unknown 'unknown line' unknown
 seafault silent 'no answer within 300 ms' silent
 seafault crash 'signal 11|SEGV' crash
+
+# ---- names an engine chooses ----------------------------------------------------
+# An engine that names itself "x#2" cannot take the name wavesnake gives the
+# second "x": three players of a match keep three names, so no pair or rank
+# row stands for two players.
+THINK="python3 $ENGINES/thinker.py"
+timeout 60 "$WS" match "engine:$THINK --name x $MARK" "engine:$THINK --name x#2 $MARK" \
+    "engine:$THINK --name x $MARK" --size 6x6 --games 1 --seed 1 >"$TMP/names.out" 2>"$TMP/names.err" ||
+    fail "names: exit $?: $(cat "$TMP/names.err")"
+grep -qE '^game 0 seed 1: engine:x [^|]+[|] engine:x#2 [^|]+[|] engine:x#3 ' "$TMP/names.out" ||
+    fail "names: $(grep '^game 0' "$TMP/names.out")"
+[ "$(grep -cE '^engine:x(#[0-9])? - engine:x#[0-9] ' "$TMP/names.out")" -eq 3 ] &&
+    [ "$(grep -E '^engine:x(#[0-9])? - engine:x#[0-9] ' "$TMP/names.out" | awk '{ print $1, $3 }' | sort -u | wc -l)" -eq 3 ] ||
+    fail "names: the pairs are not three pairs of distinct players: $(grep ' - ' "$TMP/names.out")"
+left names
+# Two engines of one name in a race: the fault line names the one that
+# faulted as the tables do (twin#2), not a name both of them have.
+FLAKY="python3 $ENGINES/flaky.py"
+timeout 60 "$WS" snake --headless --race "engine:$FLAKY snake 1000000 twin $MARK,engine:$FLAKY snake 1 twin $MARK" \
+    --size 6x6 --games 1 --seed 1 >"$TMP/twins.out" 2>"$TMP/twins.err"
+[ $? -eq 1 ] || fail "twins: exit status is not 1: $(cat "$TMP/twins.err")"
+[ "$(cat "$TMP/twins.err")" = "wavesnake: engine 'twin#2', game 0 tick 0: an unknown line: \"this is not a move\"" ] ||
+    fail "twins: $(cat "$TMP/twins.err")"
+grep -q '^heat 0 seed 1: engine:twin [a-z]* length [0-9]* steps [0-9]* | engine:twin#2 forfeit ' "$TMP/twins.out" ||
+    fail "twins: $(cat "$TMP/twins.out")"
+left twins
+# A race and a match say a dropped info line as a single run does: once a
+# player a run, naming the player as the tables do, the games going on.
+timeout 60 "$WS" snake --headless --race "greedy,engine:$BAD garbageinfo snake $MARK" --size 6x6 \
+    --games 3 --seed 1 >"$TMP/racewarn.out" 2>"$TMP/racewarn.err" ||
+    fail "race garbageinfo: exit $?: $(cat "$TMP/racewarn.err")"
+[ "$(wc -l <"$TMP/racewarn.err")" -eq 1 ] &&
+    grep -qF "', game 0 tick 0: a byte that is not printable ASCII: \"info text \\x1b[31mred\" (dropped)" \
+        "$TMP/racewarn.err" || fail "race garbageinfo: stderr: $(cat "$TMP/racewarn.err")"
+timeout 60 "$WS" match sea sampler "engine:python3 $ENGINES/bad.py badwave sea $MARK" \
+    "engine:python3 $ENGINES/bad.py garbageinfo sea $MARK" --games 3 --jobs 2 --seed 1 \
+    >"$TMP/matchwarn.out" 2>"$TMP/matchwarn.err" || fail "match warnings: exit $?: $(cat "$TMP/matchwarn.err")"
+[ "$(wc -l <"$TMP/matchwarn.err")" -eq 2 ] &&
+    grep -q "^wavesnake: engine 'python3', game 0 tick 0: a wave with fewer values .* (dropped)\$" "$TMP/matchwarn.err" &&
+    grep -q "^wavesnake: engine 'python3#2', game 0 tick 0: a byte that is not printable ASCII: .* (dropped)\$" \
+        "$TMP/matchwarn.err" || fail "match warnings: stderr: $(cat "$TMP/matchwarn.err")"
+left warnings
+# What two engines of one name write on stderr is said with the names the
+# tables give them, never twice "engine 'x'".
+timeout 60 "$WS" match "engine:$THINK --stderr --name x $MARK" "engine:$THINK --stderr --name x $MARK" \
+    --size 6x6 --games 1 --seed 1 >/dev/null 2>"$TMP/twinsaid.err" || fail "twin stderr: exit $?"
+grep -qx "wavesnake: engine 'x' \[job 0 game 0 tick 3\]: thinker: tick 3" "$TMP/twinsaid.err" &&
+    grep -qx "wavesnake: engine 'x#2' \[job 0 game 0 tick 3\]: thinker: tick 3" "$TMP/twinsaid.err" ||
+    fail "twin stderr: $(grep 'tick 3\]' "$TMP/twinsaid.err")"
+left "twin stderr"
 
 left end
 finish

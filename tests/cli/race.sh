@@ -4,7 +4,7 @@
 # table whose figures are exactly those of two single-policy headless runs
 # with the same seeds, and --trace a trace per side equal to those runs'; `--screenshot` of a race draws two boards (two heads,
 # two foods) side by side at 1280x720 and at 800x600, stacked in a tall
-# window.
+# window; two engines of one name race as engine:NAME and engine:NAME#2.
 # Usage: race.sh WAVESNAKE_BIN DATA_DIR REPLAY_BIN
 set -u
 WS=$1
@@ -123,4 +123,17 @@ read -r ax ay bx by <<<"$(centres wide | tr '\n' ' ')"
 [ "${bx:-0}" -gt $((${ax:-0} + 200)) ] || fail "1280x720: the boards are not side by side ($ax,$ay / $bx,$by)"
 read -r ax ay bx by <<<"$(centres tall | tr '\n' ' ')"
 [ "${by:-0}" -gt $((${ay:-0} + 150)) ] || fail "500x1000: the boards are not stacked ($ax,$ay / $bx,$by)"
+
+# ---- two engines of one name in the window: told apart as headless ---------------
+# The right one is engine:twin#2 on its board and in its fault line (flaky.py
+# with N = 1 faults at once), never a second "engine 'twin'".
+FLAKY="python3 $(dirname "$0")/../engines/flaky.py snake"
+env -u DISPLAY -u WAYLAND_DISPLAY -u SDL_VIDEODRIVER "$WS" snake \
+  --race "engine:$FLAKY 1000000 twin,engine:$FLAKY 1 twin" --size 8x8 --seed 1 --frames 20 \
+  --screenshot "$TMP/twins.png" >"$TMP/twins.out" 2>"$TMP/twins.err" ||
+  fail "twins screenshot: exit $?: $(cat "$TMP/twins.err")"
+grep -q '^wavesnake: snake 8x8, race engine:twin vs engine:twin#2, seed 1 ' "$TMP/twins.out" ||
+  fail "twins: $(cat "$TMP/twins.out")"
+grep -q "^wavesnake: engine 'twin#2', game 0 tick 0: an unknown line" "$TMP/twins.err" ||
+  fail "twins: the fault line: $(cat "$TMP/twins.err")"
 finish

@@ -16,6 +16,7 @@ MODE = sys.argv[1]
 # badwave: a wave with too few values   offboard: a shot off the board (sea)
 # again:  a shot at a known cell (sea)  ignorequit: ignores quit and SIGTERM
 # early:  two answers to the 1st go     spaces: two spaces between words
+# slow:   sleeps 0.15 s before each answer
 
 
 def say(s):
@@ -44,6 +45,8 @@ def main():
             gos += 1
             if MODE == "crash" and gos == 2:
                 os.kill(os.getpid(), signal.SIGSEGV)
+            if MODE == "slow":
+                time.sleep(0.15)
             if MODE == "silent" and gos == 2:
                 time.sleep(1000)
             if MODE == "garbage":

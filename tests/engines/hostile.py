@@ -21,8 +21,15 @@
                 PATH (a file or a FIFO)
   double        answers each go twice ("move D" written twice)
   double-late   the same, the second answer 0.2 s after the first
+  badinfo       after each answer a malformed info line ("info  late": two
+                spaces), out of turn
+  badinfo-late  the same, 0.2 s after the answer
   closein       after its first answer closes its stdin and writes "move R"
                 every 10 ms, blind
+  bigpipe       at each go, before its answer, makes its input pipe 1 MiB
+                (F_SETPIPE_SZ on its stdin: wavesnake's POLLOUT then no
+                longer says "all read"); at the next go, if the pipe is still
+                that large, it answers "pipe-SIZE" (an unknown line: a fault)
 Other arguments are ignored (the tests add a marker for pgrep)."""
 import os
 import signal
@@ -33,6 +40,7 @@ MODE = sys.argv[1]
 ARGS = sys.argv[2:]
 DIRS = (("U", 0, -1), ("R", 1, 0), ("D", 0, 1), ("L", -1, 0))
 O_CLOEXEC = 0o2000000
+F_SETPIPE_SZ, F_GETPIPE_SZ = 1031, 1032
 
 
 def say(s):
@@ -164,6 +172,12 @@ def main():
                 with open(ARGS[0], "a") as f:
                     f.write("pids %s\n" % " ".join(map(str, pids)))
             problems = check_fds() if MODE.startswith("fds") else []
+            if MODE == "bigpipe":
+                import fcntl
+                size = fcntl.fcntl(0, F_GETPIPE_SZ)
+                if gos > 1 and size != 4096:
+                    problems = ["pipe %d" % size]
+                fcntl.fcntl(0, F_SETPIPE_SZ, 1 << 20)
             if problems:
                 say(", ".join(problems).replace(" ", "-").replace(",-", " ") + "\n")
                 continue
@@ -174,6 +188,10 @@ def main():
             if MODE == "double-late":
                 time.sleep(0.2)
                 say("move %s\n" % d)
+            if MODE.startswith("badinfo"):
+                if MODE == "badinfo-late":
+                    time.sleep(0.2)
+                say("info  late\n")
             if MODE == "closein":
                 os.close(0)
                 while True:

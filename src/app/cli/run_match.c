@@ -54,7 +54,8 @@ typedef struct MatchSlot {
     MatchResult res[MATCH_MAX_PLAYERS];
     double us[MATCH_MAX_PLAYERS]; /* mean decision time in this game */
     long decisions[MATCH_MAX_PLAYERS];
-    char fault[MATCH_MAX_PLAYERS][FAULT_LINE]; /* an engine's fault line, "" when none */
+    char fault[MATCH_MAX_PLAYERS][FAULT_LINE];   /* an engine's fault line, "" when none */
+    char warning[MATCH_MAX_PLAYERS][FAULT_LINE]; /* its first dropped info line, "" when none */
     TraceBuf trace[MATCH_MAX_PLAYERS];
     bool stopped; /* the match stopped while this seed was played: not counted */
 } MatchSlot;
@@ -104,6 +105,19 @@ static bool stopping(MatchRun *run) {
 /* Playing                                                                   */
 /* ======================================================================== */
 
+/* The first malformed info line of player k's game, dropped (engine.h):
+ * kept for take_seed, which says one a player a run, as a snake run does. */
+static void keep_warning(MatchRun *run, int k, long index, long tick, const char *warning,
+                         MatchSlot *slot) {
+    if (warning == NULL || slot->warning[k][0] != '\0')
+        return;
+    const char *name = run->info->names[k];
+    if (player_spec_is_engine(name))
+        name += strlen(PLAYER_ENGINE_PREFIX);
+    snprintf(slot->warning[k], FAULT_LINE, "engine '%s', game %ld tick %ld: %s (dropped)", name,
+             index, tick, warning);
+}
+
 /* Player k's game of seed `index` on the worker's snake board. The game
  * always ends (won, dead, stalled, or forfeit when the engine failed);
  * only memory or an engine that cannot be started again fail the run. */
@@ -130,7 +144,7 @@ static WsStatus play_snake(MatchWorker *wk, int k, long index, MatchSlot *slot, 
         Dir d = DIR_NONE;
         WsError why = {0};
         EnginePoll r = snake_player_choose(p, g, &d, &why);
-        player_say_stderr(p->engine, wk->job, index, g->steps);
+        player_say_stderr_as(p->engine, run->info->names[k], wk->job, index, g->steps);
         if (r != ENGINE_ANSWERED) {
             if (why.status == WS_ERR_NOMEM) { /* the run's own failure, no fault of the engine */
                 *err = why;
@@ -140,10 +154,12 @@ static WsStatus play_snake(MatchWorker *wk, int k, long index, MatchSlot *slot, 
                 slot->stopped = true;
                 return WS_OK;
             }
-            player_fault_line(p->engine, index, g->steps, &why, slot->fault[k], FAULT_LINE);
+            player_fault_line_as(run->info->names[k], index, g->steps, &why, slot->fault[k],
+                                 FAULT_LINE);
             snake_game_forfeit(g);
             break;
         }
+        keep_warning(run, k, index, g->steps, snake_player_warning(p), slot);
         us += snake_player_decision_us(p);
         decisions++;
         int len_before = g->snake.len;
@@ -185,18 +201,21 @@ static WsStatus play_sea(MatchWorker *wk, int k, long index, MatchSlot *slot, Ws
         int cell = -1;
         WsError why = {0};
         EnginePoll r = sea_player_choose(p, g, &cell, &why);
-        player_say_stderr(p->engine, wk->job, index, g->shots);
+        player_say_stderr_as(p->engine, run->info->names[k], wk->job, index, g->shots);
         WsStatus failed = r == ENGINE_FAULT && why.status == WS_ERR_NOMEM ? why.status : WS_OK;
         if (r == ENGINE_FAULT && p->spec.kind == PLAYER_ENGINE && failed == WS_OK) {
             if (stopping(run)) { /* as play_snake's */
                 slot->stopped = true;
                 return WS_OK;
             }
-            player_fault_line(p->engine, index, g->shots, &why, slot->fault[k], FAULT_LINE);
+            player_fault_line_as(run->info->names[k], index, g->shots, &why, slot->fault[k],
+                                 FAULT_LINE);
             sea_game_forfeit(g);
             forfeit = true;
             break;
         }
+        if (r == ENGINE_ANSWERED) /* before the shot: the tick it answered */
+            keep_warning(run, k, index, g->shots, sea_player_warning(p), slot);
         if (r != ENGINE_ANSWERED || sea_game_shoot(g, cell) == SEA_SHOT_INVALID)
             return ws_fail(err, failed != WS_OK ? failed : REPORT_ERR_INTERNAL,
                            "game %ld seed %llu: %s failed after %d shots: %s", index,
@@ -221,7 +240,7 @@ static WsStatus play_seed(void *worker, long index, void *result, WsError *err) 
     MatchSlot *slot = result;
     slot->stopped = false;
     for (int k = 0; k < wk->ready && !slot->stopped; k++) {
-        slot->fault[k][0] = '\0';
+        slot->fault[k][0] = slot->warning[k][0] = '\0';
         WsStatus st = wk->run->opts->mode == APP_MODE_SEA ? play_sea(wk, k, index, slot, err)
                                                           : play_snake(wk, k, index, slot, err);
         if (st != WS_OK)
@@ -253,6 +272,7 @@ typedef struct MatchTake {
     bool trace_failed;
     int trace_errno;
     MatchStop stop;
+    bool warned[MATCH_MAX_PLAYERS]; /* player k's dropped info line was said (once a run) */
     /* the progress line */
     bool progress;
     bool drawn;
@@ -338,14 +358,20 @@ static WsStatus take_seed(void *ctx, long index, void *result, WsError *err) {
         m->stop = MATCH_STOP_INTERRUPTED;
         return MATCH_HALT;
     }
-    for (int k = 0; k < info->players; k++)
-        if (slot->fault[k][0] != '\0') {
-            if (m->drawn)
-                fputc('\n', stderr);
-            m->drawn = false;
-            fflush(stdout); /* the game lines before it first, where both go to one place */
+    for (int k = 0; k < info->players; k++) {
+        bool warn = slot->warning[k][0] != '\0' && !m->warned[k];
+        if (!warn && slot->fault[k][0] == '\0')
+            continue;
+        if (m->drawn)
+            fputc('\n', stderr);
+        m->drawn = false;
+        fflush(stdout); /* the game lines before it first, where both go to one place */
+        if (warn)
+            report_warn("%s", slot->warning[k]);
+        m->warned[k] = m->warned[k] || warn;
+        if (slot->fault[k][0] != '\0')
             report_warn("%s", slot->fault[k]);
-        }
+    }
     match_tally_add(m->tally, slot->res);
     for (int k = 0; k < info->players; k++) {
         m->us_sum[k] += slot->us[k] * (double)slot->decisions[k];

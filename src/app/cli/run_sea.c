@@ -29,10 +29,11 @@
 enum { HIST_BIN = 5 };
 
 typedef struct SeaResult {
-    int shots;       /* shots to sink the fleet (or made before a forfeit) */
-    double us;       /* decision time, summed over the game */
-    bool forfeit;    /* the engine failed: the game is lost, not counted in the shots */
-    char fault[320]; /* then its one line */
+    int shots;         /* shots to sink the fleet (or made before a forfeit) */
+    double us;         /* decision time, summed over the game */
+    bool forfeit;      /* the engine failed: the game is lost, not counted in the shots */
+    char fault[320];   /* then its one line */
+    char warning[320]; /* its first dropped info line this game, "" when none */
 } SeaResult;
 
 typedef struct SeaWorker {
@@ -62,6 +63,7 @@ static WsStatus play_game(void *worker, long index, void *result, WsError *err) 
     res->us = 0.0;
     res->forfeit = false;
     res->fault[0] = '\0';
+    res->warning[0] = '\0';
     bool engine = p->spec.kind == PLAYER_ENGINE;
     /* Every valid shot uncovers an unknown cell, so a game takes at most SEA_CELLS shots. */
     while (!sea_game_is_over(g) && g->shots < SEA_CELLS) {
@@ -72,6 +74,11 @@ static WsStatus play_game(void *worker, long index, void *result, WsError *err) 
         if (r == ENGINE_ANSWERED) {
             stats_add(&wk->hist, p->turn.took_ns);
             res->us += sea_player_decision_us(p);
+            const char *warning = sea_player_warning(p);
+            if (warning != NULL && res->warning[0] == '\0')
+                snprintf(res->warning, sizeof res->warning,
+                         "engine '%s', game %ld tick %d: %s (dropped)", engine_name(p->engine),
+                         index, g->shots, warning);
         }
         if (r == ENGINE_FAULT && engine && why.status != WS_ERR_NOMEM) {
             /* The engine failed (its client checks every shot is on the
@@ -109,6 +116,7 @@ typedef struct Totals {
 typedef struct SeaRun {
     const AppOptions *opts;
     Totals *totals;
+    bool warned; /* an engine's dropped info line was said (once a run) */
 } SeaRun;
 
 /* The shot count at rank `rank` (0-based, ascending) among the finished games. */
@@ -208,19 +216,26 @@ static void print_summary(const AppOptions *o, const Totals *t, double wall_s, d
 /* RunnerTakeFn: counts a game and prints its line. */
 static WsStatus take_game(void *ctx, long index, void *result, WsError *err) {
     (void)err;
-    const SeaRun *run = ctx;
+    SeaRun *run = ctx;
     const SeaResult *r = result;
     Totals *t = run->totals;
     t->games++;
     unsigned long long seed = (unsigned long long)(run->opts->seed + (uint64_t)index);
+    if (r->warning[0] != '\0' && !run->warned) { /* said once a run, in game order */
+        fflush(stdout);
+        report_warn("%s", r->warning);
+        run->warned = true;
+    }
     if (r->forfeit) {
         t->forfeit++;
         fflush(stdout);
         report_warn("%s", r->fault);
-        if (run->opts->json)
-            printf("{\"game\":%ld,\"seed\":%llu,\"forfeit\":true,\"shots\":%d}\n", index, seed,
-                   r->shots);
-        else
+        if (run->opts->json) { /* why, as a snake run's object says it */
+            printf("{\"game\":%ld,\"seed\":%llu,\"forfeit\":true,\"shots\":%d,\"fault\":", index,
+                   seed, r->shots);
+            report_json_string(stdout, r->fault);
+            printf("}\n");
+        } else
             printf("game %ld seed %llu: forfeit after %d shots\n", index, seed, r->shots);
         return WS_OK;
     }
@@ -253,7 +268,7 @@ static WsStatus headless(const AppOptions *opts, SeaWorker *workers, int jobs, T
         return st;
     if (!opts->seed_given)
         cli_note_clock_seed(opts->seed, "run");
-    SeaRun ctx = {opts, t};
+    SeaRun ctx = {opts, t, false};
     Runner run = {
         .games = {0, 1, opts->games},
         .jobs = jobs,

@@ -496,12 +496,16 @@ WsStatus engine_launch(Engine **out, const char *cmd, EngineKind kind, int timeo
  * got ready says why there most of the time ("can't open file"), so
  * engine_start prints them before the caller's one line. */
 void engine_report_said(const Engine *e, const char *where) {
+    engine_report_said_as(e, e->name, where);
+}
+
+void engine_report_said_as(const Engine *e, const char *name, const char *where) {
     const char *s = e->said_out, *end = s + e->said_out_len;
     while (s < end) {
         const char *nl = memchr(s, '\n', (size_t)(end - s));
         size_t n = nl != NULL ? (size_t)(nl - s) : (size_t)(end - s);
         char q[ENGINE_SAID_LINE_MAX * 4 + 8];
-        report_warn("engine '%s' [%s]: %s", e->name, where, ws_quote_len(q, sizeof q, s, n));
+        report_warn("engine '%s' [%s]: %s", name, where, ws_quote_len(q, sizeof q, s, n));
         s += n + 1;
     }
 }
@@ -707,7 +711,11 @@ static bool read_available(Engine *e) {
 
 /* The request is queued without its `go`: poll_lines sends that once the
  * engine has read the rest (engine.h, "Answers in turn"). */
+static void keep_pipe_small(Engine *e);
+
 static void begin_wait(Engine *e) {
+    if (e->small_pipe)
+        keep_pipe_small(e); /* the engine may have resized it since */
     engine_info_clear(&e->info);
     e->warning[0] = '\0';
     e->go_held = true;
@@ -829,6 +837,12 @@ static EnginePoll warn_info(Engine *e, const char *bad, const char *s, size_t n)
  * read on, ANSWERED, or FAULT. */
 static EnginePoll on_line(Engine *e, const char *s, size_t n, EngineAnswer *ans, WsError *err) {
     char q[WS_QUOTE_SIZE];
+    /* Out of turn before anything else: a malformed info line written
+     * after the last answer is as out of turn as a well-formed one, never
+     * a warning carried by the next answer (it would depend on when it
+     * was read: release_go faults on it). */
+    if (e->phase == PHASE_WAIT && e->go_held)
+        return fault(e, err, "wrote \"%s\" before go", ws_quote_len(q, 40, s, n));
     const char *bad = engine_line_shape(s, n);
     if (bad != NULL && e->phase == PHASE_WAIT && engine_line_is_info(s, n))
         return warn_info(e, bad, s, n);
@@ -958,6 +972,17 @@ static EnginePoll release_go(Engine *e, WsError *err) {
     return ENGINE_PENDING;
 }
 
+/* The request pipe is shared with the engine, which may resize it
+ * (F_SETPIPE_SZ on its stdin): POLLOUT then means "room", not "all read",
+ * and the wait for the barrier would spin. Made one page again, or, when
+ * that cannot be (more than a page unread), looked at every 1 ms as on a
+ * kernel that never gave one page. */
+static void keep_pipe_small(Engine *e) {
+    if (fcntl(e->to_fd, F_GETPIPE_SZ) == REQUEST_PIPE_BYTES)
+        return;
+    e->small_pipe = fcntl(e->to_fd, F_SETPIPE_SZ, REQUEST_PIPE_BYTES) == REQUEST_PIPE_BYTES;
+}
+
 /* The loop of engine_poll and the handshake. ans may be NULL (handshake). */
 static EnginePoll poll_lines(Engine *e, int wait_ms, EngineAnswer *ans, WsError *err) {
     EngineAnswer dummy;
@@ -989,6 +1014,8 @@ static EnginePoll poll_lines(Engine *e, int wait_ms, EngineAnswer *ans, WsError 
          * that an engine that closed its input and writes on blind always
          * gets the same fault. */
         bool unread = e->wlen > e->woff || e->go_held;
+        if (e->go_held && e->small_pipe)
+            keep_pipe_small(e);
         bool want_out = e->wlen > e->woff || (e->go_held && e->small_pipe);
         struct pollfd pf[4] = {{e->from_fd, POLLIN, 0},
                                {e->to_fd, (short)(want_out ? POLLOUT : 0), 0},

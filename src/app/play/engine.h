@@ -53,7 +53,8 @@
  *
  * Answers in turn. A request's `go` is written only once the engine has
  * read every line before it (its pipe holds one page, so POLLOUT means
- * "all read"). An engine that handles one line at a time has by then
+ * "all read"; an engine that resizes it finds it one page again). An
+ * engine that handles one line at a time has by then
  * written everything it will write for its last `go`: any line still
  * there, or one that comes before `go` is sent, is out of turn. So a
  * second answer to one `go` is a fault at the next request on every run,
@@ -216,6 +217,9 @@ const char *engine_said(const Engine *e, size_t *len);
  * "engine 'NAME' [WHERE]: LINE" (quoted): WHERE says which game and tick
  * (player_say_stderr) or "start". */
 void engine_report_said(const Engine *e, const char *where);
+
+/* The same, naming the engine `name` (a match's "csnake#2") instead of its own. */
+void engine_report_said_as(const Engine *e, const char *name, const char *where);
 
 /* The process group of a running engine (its leader's pid), 0 when stopped. For tests. */
 long engine_pgid(const Engine *e);

@@ -17,7 +17,8 @@ static Engine *session_engine(const EngineSession *s) {
 
 /* The fault line of `why` at `where`, kept for the caller's poll. */
 static void set_fault(EngineSession *s, EngineStamp where, const WsError *why) {
-    player_fault_line(session_engine(s), where.game, where.tick, why, s->fault, sizeof s->fault);
+    /* Named as the HUD names it: a race's second engine of one name is NAME#2. */
+    player_fault_line_as(s->label, where.game, where.tick, why, s->fault, sizeof s->fault);
     size_t n = 0;
     const char *said = engine_said(session_engine(s), &n); /* its last words, a traceback */
     memcpy(s->fault_said, said, n);
@@ -30,8 +31,17 @@ static void set_fault(EngineSession *s, EngineStamp where, const WsError *why) {
 
 /* The label follows the engine's `name` once it said ready. */
 static void take_label(EngineSession *s) {
-    snprintf(s->label, sizeof s->label, "%s",
-             s->kind == ENGINE_SEA ? sea_player_name(&s->sea) : snake_player_name(&s->snake));
+    const char *name =
+        s->kind == ENGINE_SEA ? sea_player_name(&s->sea) : snake_player_name(&s->snake);
+    int keep = (int)strlen(name), mlen = (int)strlen(s->mark);
+    if (keep + mlen > PLAYER_NAME_MAX)
+        keep = PLAYER_NAME_MAX - mlen; /* the name gives way to its mark, as in a match */
+    snprintf(s->label, sizeof s->label, "%.*s%s", keep, name, s->mark);
+}
+
+void engine_session_mark(EngineSession *s, const char *mark) {
+    snprintf(s->mark, sizeof s->mark, "%s", mark);
+    take_label(s);
 }
 
 /* Whether the engine can take a request now; if a fault stopped it, it is

@@ -88,7 +88,8 @@ typedef struct EngineSession {
     EngineKind kind;
     SnakePlayer snake;                 /* ENGINE_SNAKE: the engine's player (player.h) */
     SeaPlayer sea;                     /* ENGINE_SEA */
-    char label[PLAYER_NAME_MAX + 1];   /* "engine:NAME", for the HUD */
+    char label[PLAYER_NAME_MAX + 1];   /* "engine:NAME" and its mark, for the HUD and faults */
+    char mark[8];                      /* "#2" for a race's second engine of one name, or "" */
     long game;                         /* the game being asked about */
     long epoch;                        /* see above */
     long sent_epoch;                   /* the epoch of the last request the engine got */
@@ -114,6 +115,11 @@ typedef struct EngineSession {
  * exits 2); WS_ERR_NOMEM. On failure nothing is left to close. */
 WsStatus engine_session_open(EngineSession *s, const PlayerSpec *spec, EngineKind kind,
                              const SnakeRules *rules, int timeout_ms, WsError *err);
+
+/* Tells two engines of one name apart, as a match does: mark ("#2") follows
+ * the engine's name in the label, now and after every restart, and in its
+ * fault lines ("engine 'NAME#2', game G tick T: ..."). */
+void engine_session_mark(EngineSession *s, const char *mark);
 
 /* Stops the engine and frees the log. A zeroed session is fine. */
 void engine_session_close(EngineSession *s);

@@ -72,24 +72,42 @@ MatchResult match_snake_result(SnakeOutcome outcome, int length, long steps) {
     return (MatchResult){end, length, steps};
 }
 
+/* Whether name is taken: by a name already settled (before k) or, with
+ * later, one still to come as given (after k). */
+static bool name_taken(char names[][MATCH_NAME_MAX + 1], char given[][MATCH_NAME_MAX + 1],
+                       int players, int k, const char *name, bool later) {
+    for (int j = 0; j < (later ? players : k); j++)
+        if (j != k && strcmp(j < k ? names[j] : given[j], name) == 0)
+            return true;
+    return false;
+}
+
 void match_name_players(char names[][MATCH_NAME_MAX + 1], int players) {
     char given[MATCH_MAX_PLAYERS][MATCH_NAME_MAX + 1];
-    for (int k = 0; k < players && k < MATCH_MAX_PLAYERS; k++)
+    if (players > MATCH_MAX_PLAYERS)
+        players = MATCH_MAX_PLAYERS;
+    for (int k = 0; k < players; k++)
         memcpy(given[k], names[k], sizeof given[k]);
-    for (int k = 1; k < players && k < MATCH_MAX_PLAYERS; k++) {
+    for (int k = 1; k < players; k++) {
         int same = 1;
         for (int j = 0; j < k; j++)
             same += strcmp(given[j], given[k]) == 0;
-        if (same == 1)
+        if (same == 1 && !name_taken(names, given, players, k, given[k], false))
             continue;
-        /* A trace's policy field holds PLAYER_NAME_MAX characters: the name
-         * gives way to its number. */
-        char mark[8];
-        int mlen = snprintf(mark, sizeof mark, "#%d", same);
-        int keep = (int)strlen(given[k]);
-        if (keep + mlen > PLAYER_NAME_MAX)
-            keep = PLAYER_NAME_MAX - mlen;
-        snprintf(names[k], MATCH_NAME_MAX + 1, "%.*s%s", keep, given[k], mark);
+        /* An engine names itself: "csnake#2" may be a given name, so the
+         * number goes up until the name is nobody else's. A trace's policy
+         * field holds PLAYER_NAME_MAX characters: the name gives way to its
+         * number. */
+        for (int number = same > 1 ? same : 2;; number++) {
+            char mark[16];
+            int mlen = snprintf(mark, sizeof mark, "#%d", number);
+            int keep = (int)strlen(given[k]);
+            if (keep + mlen > PLAYER_NAME_MAX)
+                keep = PLAYER_NAME_MAX - mlen;
+            snprintf(names[k], MATCH_NAME_MAX + 1, "%.*s%s", keep, given[k], mark);
+            if (!name_taken(names, given, players, k, names[k], true))
+                break;
+        }
     }
 }
 

@@ -96,7 +96,9 @@ MatchResult match_snake_result(SnakeOutcome outcome, int length, long steps);
 
 /* Tells players of one name apart: every name after the first of its kind
  * gets "#K" (K = 2, 3, ...: "engine:csnake#2"), cut to fit MATCH_NAME_MAX
- * and a trace's policy field. names holds `players` names, changed in place. */
+ * and a trace's policy field; a K that would give another player's name
+ * (an engine may call itself "csnake#2") is skipped, so every name ends
+ * unique. names holds `players` names, changed in place. */
 void match_name_players(char names[][MATCH_NAME_MAX + 1], int players);
 
 /* Sets up an empty tally of `players` (2..MATCH_MAX_PLAYERS) and their pairs. */

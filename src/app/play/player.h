@@ -197,10 +197,20 @@ const char *snake_player_name(const SnakePlayer *p);
  * so that --jobs N runs say whose line it is). Nothing for a built-in AI. */
 void player_say_stderr(const Engine *e, int job, long game, long tick);
 
+/* The same, naming the player as a match or a race tells it apart
+ * ("engine:csnake#2" says 'csnake#2'). */
+void player_say_stderr_as(const Engine *e, const char *player, int job, long game, long tick);
+
 /* One fault line for stderr or the HUD, from an ENGINE_FAULT's err:
  * "engine 'NAME', game G tick T: what was wrong". Returns buf. */
 const char *player_fault_line(const Engine *e, long game, long tick, const WsError *err, char *buf,
                               size_t size);
+
+/* The same line naming the player as a match or a race tells it apart
+ * ("engine:csnake#2" says 'csnake#2'): two engines of one `name` must not
+ * give two lines nobody can tell apart. */
+const char *player_fault_line_as(const char *player, long game, long tick, const WsError *err,
+                                 char *buf, size_t size);
 
 /* ---- the sea ------------------------------------------------------------- */
 

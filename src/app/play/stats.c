@@ -19,6 +19,15 @@ static double bucket_upper_us(int b) {
     return 100000.0;
 }
 
+/* The overflow bucket (100 ms and more) has no upper edge of its own: the
+ * largest time recorded is one, so a quantile there is never below the
+ * times it stands for (an engine that takes 300 ms is not "p99 100 ms"). */
+static double overflow_upper_us(const LatencyHist *h) {
+    double max_us = (double)h->max_ns / 1000.0;
+    return max_us > bucket_upper_us(STATS_BUCKETS - 1) ? max_us
+                                                       : bucket_upper_us(STATS_BUCKETS - 1);
+}
+
 void stats_add(LatencyHist *h, uint64_t ns) {
     h->count++;
     h->sum_ns += (double)ns;
@@ -50,7 +59,7 @@ double stats_quantile_us(const LatencyHist *h, double q) {
     for (int b = 0; b < STATS_BUCKETS; b++) {
         seen += h->buckets[b];
         if (seen > rank)
-            return bucket_upper_us(b);
+            return b < STATS_BUCKETS - 1 ? bucket_upper_us(b) : overflow_upper_us(h);
     }
-    return bucket_upper_us(STATS_BUCKETS - 1);
+    return overflow_upper_us(h);
 }

@@ -81,6 +81,10 @@ static WsStatus race_view_create(void **state, FrontendCtx *ctx, const void *arg
         race_view_destroy(rv);
         return st;
     }
+    /* Two engines of one name: the right one is NAME#2, as headless. */
+    if (rv->has_engine[0] && rv->has_engine[1] &&
+        strcmp(rv->engines[0].label, rv->engines[1].label) == 0)
+        engine_session_mark(&rv->engines[1], "#2");
     /* A window's race keeps its frames while perfect plays an apple out; a
      * screenshot's waits for whole decisions (the same ticks on every run). */
     snake_race_set_sliced(&rv->race, !ctx->offscreen);
