@@ -1045,8 +1045,17 @@ static EnginePoll poll_lines(Engine *e, int wait_ms, EngineAnswer *ans, WsError 
                 return r;
         }
         /* A leader that exited is a fault even when a child it started still
-         * holds the pipe open (no EOF would come). */
-        if (eof || try_reap(e))
+         * holds the pipe open (no EOF would come). What it wrote before it
+         * exited counts: an answer may have come after the poll woke (on
+         * stderr, say) and before the exit was seen. */
+        if (!eof && try_reap(e)) {
+            eof = true;
+            read_available(e);
+            r = take_lines(e, ans, err);
+            if (r != ENGINE_PENDING)
+                return r;
+        }
+        if (eof)
             return ended(e, "closed its output", err);
         now = now_ms();
         if (now >= deadline) {
