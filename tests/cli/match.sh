@@ -199,6 +199,11 @@ tail -1 "$TMP/p.svg" | grep -q '</svg>' || fail "the plot is cut"
 for name in greedy hamilton perfect 'greedy - hamilton' 'greedy - perfect'; do
     grep -q ">$name (20 games)<" "$TMP/p.svg" || fail "the plot's legend lacks '$name (20 games)'"
 done
+# A plot that cannot be written is refused before a game is played, not
+# after the whole match (docs/match.md#stopping-exit-status).
+expect_usage_error "--plot: cannot write .*No such file" "$WS" match greedy hamilton --size 6x6 \
+    --games 3 --seed 3 --plot "$TMP/no/such/folder/p.svg"
+[ -s "$TMP/out" ] && fail "--plot into a missing folder: the match was played first: $(head -2 "$TMP/out")"
 # No player won a game: the panels compare the final lengths instead.
 "$WS" match "engine:$FLAKY snake 1000000" "engine:$FLAKY snake 3" --size 6x6 --games 6 --seed 1 \
     --plot "$TMP/len.svg" >/dev/null 2>&1

@@ -359,20 +359,17 @@ static WsStatus draw(FILE *f, const MatchPlot *mp, const MatchInfo *info, const 
 }
 
 WsStatus match_plot_write(const MatchPlot *mp, const MatchInfo *info, const MatchTally *t,
-                          const char *path, WsError *err) {
+                          FileioOut *out, WsError *err) {
     /* Room for every value of both panels: at most games per player. */
     size_t n = (size_t)mp->games * (size_t)(2 * mp->players) + 1;
     long *values = malloc(n * sizeof *values);
-    if (values == NULL)
-        return ws_fail(err, WS_ERR_NOMEM, "--plot: out of memory");
-    FileioOut out;
-    WsStatus st = fileio_out_open(&out, path, "--plot", err);
+    WsStatus st = values == NULL ? ws_fail(err, WS_ERR_NOMEM, "--plot: out of memory") : WS_OK;
     if (st == WS_OK)
-        st = draw(out.f, mp, info, t, values);
+        st = draw(out->f, mp, info, t, values);
     if (st == WS_OK)
-        st = fileio_out_commit(&out, err);
+        st = fileio_out_commit(out, err);
     else
-        fileio_out_abort(&out);
+        fileio_out_abort(out);
     free(values);
     return st;
 }

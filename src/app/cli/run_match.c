@@ -522,9 +522,14 @@ static WsStatus match_play(MatchRun *run, const MatchPrinter *printer, MatchWork
     MatchInfo *info = calloc(1, sizeof *info);
     MatchTally *tally = calloc(1, sizeof *tally);
     MatchPlot plot = {0};
+    FileioOut plot_out = {0};
     MatchTake m = {.opts = o, .printer = printer, .run = run, .info = info, .tally = tally};
     WsStatus st =
         info == NULL || tally == NULL ? ws_fail(err, WS_ERR_NOMEM, "out of memory") : WS_OK;
+    /* The picture's file first: a path that cannot be written is refused
+     * before a game is played, not after the whole match. */
+    if (st == WS_OK && o->plot != NULL)
+        st = fileio_out_open(&plot_out, o->plot, "--plot", err);
     for (int w = 0; w < jobs && st == WS_OK; w++) {
         workers[w].job = w;
         st = worker_init(&workers[w], run, err);
@@ -567,8 +572,9 @@ static WsStatus match_play(MatchRun *run, const MatchPrinter *printer, MatchWork
         printer->summary(stdout, info, tally, m.stop, o->json);
         fflush(stdout);
         if (o->plot != NULL)
-            st = match_plot_write(&plot, info, tally, o->plot, err);
+            st = match_plot_write(&plot, info, tally, &plot_out, err);
     }
+    fileio_out_abort(&plot_out); /* nothing left when the match failed (no-op once committed) */
     st = traces_close(&m, st, err);
     for (int k = 0; tally != NULL && k < tally->players; k++)
         *forfeits = *forfeits || tally->side[k].ends[MATCH_FORFEIT] > 0;
