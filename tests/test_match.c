@@ -228,6 +228,8 @@ START_TEST(elo_scale) {
     ck_assert_double_eq_tol(match_elo_score(400.0 * log10(3.0)), 0.75, 1e-12);
     ck_assert_double_eq_tol(match_score_elo(0.75), 400.0 * log10(3.0), 1e-9);
     ck_assert(isinf(match_score_elo(1.0)) && match_score_elo(0.0) < 0.0);
+    /* Every seed a tie: +0 (the summary printed "elo -0.0 [-0.0, -0.0]"). */
+    ck_assert(match_score_elo(0.5) == 0.0 && !signbit(match_score_elo(0.5)));
 }
 END_TEST
 

@@ -215,6 +215,12 @@ grep -q '>final length of each player' "$TMP/len.svg" || fail "no game won: the 
 grep -q 'engine:a&lt;b&amp;c' "$TMP/e.svg" || fail "the engine's name is not escaped in the plot"
 grep -q '<b&c' "$TMP/e.svg" && fail "raw markup from an engine's name in the plot"
 
+# Every seed a tie (one player twice): the score is 1/2, +0 Elo, not "-0.0".
+"$WS" match greedy greedy --size 6x6 --games 3 --seed 1 --sprt 0,50 >"$TMP/tie.txt" 2>/dev/null ||
+    fail "greedy against greedy: exit $?"
+grep -qF 'elo +0.0 [+0.0, +0.0]: no decision after 3 games' "$TMP/tie.txt" ||
+    fail "all ties: $(grep '^sprt:' "$TMP/tie.txt")"
+
 # ---- engines: one name told apart, a forfeit loses its seed -------------------------------
 "$WS" match sea "engine:$FLAKY sea 1000000 twin" "engine:$FLAKY sea 2 twin" --games 4 --seed 1 \
     >"$TMP/f.txt" 2>"$TMP/f.err"

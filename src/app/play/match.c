@@ -283,7 +283,8 @@ double match_score_elo(double score) {
         return -INFINITY;
     if (score >= 1.0)
         return INFINITY;
-    return -400.0 * log10(1.0 / score - 1.0);
+    /* + 0.0: an even score is +0 Elo, never the "-0.0" that -400 * 0 prints. */
+    return -400.0 * log10(1.0 / score - 1.0) + 0.0;
 }
 
 /* ======================================================================== */
