@@ -170,6 +170,18 @@ expect_usage_error "not one run: players greedy hamilton vs greedy perfect" "$WS
 expect_usage_error "not one run: sprt" "$WS" merge "$TMP/mine1.json" "$TMP/bounds.json"
 expect_usage_error "both shard 0/3" "$WS" merge "$TMP/mine0.json" "$TMP/mine0.json"
 expect_usage_error "missing .*shard 2/3" "$WS" merge "$TMP/mine0.json" "$TMP/mine1.json"
+# A hand-edited game the board's rules cannot give: won 8x8 in 5 steps (the
+# snake grows a cell a step at most), dead at the whole floor's length (the
+# step that fills it wins).
+"$WS" match greedy hamilton --size 8x8 --games 300 --seed 1 --sprt 0,50 --json --shard 2/3 \
+    >"$TMP/mine2.json" 2>/dev/null
+"$WS" merge "$TMP/mine0.json" "$TMP/mine1.json" "$TMP/mine2.json" >/dev/null 2>&1 ||
+    fail "the three shards of greedy hamilton do not merge"
+for edit in 's/"steps_0":[0-9]+/"steps_0":5/' 's/"end_1":"won"/"end_1":"dead"/'; do
+    sed -E "1$edit" "$TMP/mine1.json" >"$TMP/edited.json"
+    expect_usage_error "game 1: .*impossible on a 8x8 board" "$WS" merge "$TMP/mine0.json" \
+        "$TMP/edited.json" "$TMP/mine2.json"
+done
 "$WS" snake --headless --games 3 --size 8x8 --seed 1 --json >"$TMP/run.json" 2>/dev/null
 expect_usage_error "kind snake match vs snake run" "$WS" merge "$TMP/mine0.json" "$TMP/run.json"
 

@@ -613,6 +613,13 @@ WsStatus merge_check_snake_game(Merge *m, int file, long index, SnakeOutcome out
         snprintf(why, sizeof why, "length %d outside %d..%d", length, start, floor_cells);
     else if (outcome == SNAKE_WON && length != floor_cells)
         snprintf(why, sizeof why, "won with length %d of %d", length, floor_cells);
+    else if (outcome != SNAKE_WON && length == floor_cells)
+        /* The step that fills the floor wins the game (snake_game_tick). */
+        snprintf(why, sizeof why, "%s with length %d, the whole floor", snake_outcome_name(outcome),
+                 length);
+    else if (steps < (long)(length - start))
+        /* A step eats one food at most: a snake grows a cell a step at most. */
+        snprintf(why, sizeof why, "length %d from %d in %ld steps", length, start, steps);
     else if (steps > (long)(length - start + 2) * stall)
         snprintf(why, sizeof why, "%ld steps, more than the stall rule allows", steps);
     else if (outcome == SNAKE_PLAYING)
