@@ -238,6 +238,9 @@ grep -qF 'elo +0.0 [+0.0, +0.0]: no decision after 3 games' "$TMP/tie.txt" ||
     >"$TMP/f.txt" 2>"$TMP/f.err"
 [ $? -eq 1 ] || fail "a match with forfeits: exit status is not 1"
 [ "$(grep -c 'an unknown line' "$TMP/f.err")" -eq 2 ] || fail "expected two fault lines: $(cat "$TMP/f.err")"
+# The fault lines name the player as the tables do: the forfeits are twin#2's.
+[ "$(grep -c "^wavesnake: engine 'twin#2', game [13] tick 0: an unknown line" "$TMP/f.err")" -eq 2 ] ||
+    fail "the fault lines do not name engine twin#2: $(cat "$TMP/f.err")"
 grep -qE '^game 1 seed 2: engine:twin sunk shots [0-9]+ [|] engine:twin#2 forfeit shots 0 -> engine:twin$' \
     "$TMP/f.txt" || fail "the forfeit seed: $(grep '^game 1' "$TMP/f.txt")"
 # The twins shoot alike: the finished seeds tie, the forfeit ones go to the first.
