@@ -184,6 +184,20 @@ for edit in 's/"steps_0":[0-9]+/"steps_0":5/' 's/"end_1":"won"/"end_1":"dead"/';
 done
 "$WS" snake --headless --games 3 --size 8x8 --seed 1 --json >"$TMP/run.json" 2>/dev/null
 expect_usage_error "kind snake match vs snake run" "$WS" merge "$TMP/mine0.json" "$TMP/run.json"
+# Another number of players, another kind: one line naming both files and
+# the field, from the game lines as from a summary alone (a shard past the
+# last game holds no game).
+"$WS" match greedy hamilton perfect --size 8x8 --games 300 --seed 1 --json --shard 1/3 \
+    >"$TMP/three1.json" 2>/dev/null
+"$WS" match greedy hamilton perfect --size 8x8 --games 2 --seed 1 --json --shard 2/3 \
+    >"$TMP/three_none.json" 2>/dev/null
+"$WS" match sea sampler source --games 300 --seed 1 --json --shard 1/3 >"$TMP/sea1.json" 2>/dev/null
+expect_usage_error "'.*mine0.json' and '.*three1.json' are not one run: 2 players vs 3" \
+    "$WS" merge "$TMP/mine0.json" "$TMP/three1.json"
+expect_usage_error "'.*mine0.json' and '.*three_none.json' are not one run: 2 players vs 3" \
+    "$WS" merge "$TMP/mine0.json" "$TMP/three_none.json"
+expect_usage_error "'.*mine0.json' and '.*sea1.json' are not one run: kind snake match vs sea match" \
+    "$WS" merge "$TMP/mine0.json" "$TMP/sea1.json"
 
 # ---- traces: one per player, each a single run's ----------------------------------------
 "$WS" match greedy hamilton greedy --size 8x8 --games 3 --seed 40 --trace "$TMP/t.trace" \
