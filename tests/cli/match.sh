@@ -37,6 +37,9 @@ expect_usage_error "does not apply to match sea" "$WS" match sea sampler source 
 expect_usage_error "does not apply to match" "$WS" match greedy hamilton --placement edges
 expect_usage_error "hamilton.*(even|odd)" "$WS" match greedy hamilton --size 5x5
 expect_usage_error "engine: needs a command" "$WS" match greedy engine:
+# (a match has no --policy: the line names what a match takes)
+expect_usage_error "^wavesnake: --engine-timeout goes with an engine: a player engine:CMD$" \
+    "$WS" match greedy hamilton --engine-timeout 500
 expect_usage_error "never said ready|cannot be started|exited" "$WS" match greedy "engine:$ENGINES/bad.py exit" --games 1
 expect_usage_error "expected two policies.*'wavesnake match" "$WS" snake --race "greedy,engine:$FLAKY snake 9,perfect" --headless
 

@@ -689,7 +689,9 @@ WsStatus options_parse(AppOptions *opts, int argc, char **argv, int first, WsErr
 static WsStatus check_engine_timeout(const AppOptions *opts, WsError *err) {
     if (opts->engine_timeout_given && !options_name_engine(opts))
         return ws_fail(err, WS_ERR_ARG, "--engine-timeout goes with an engine: %s engine:CMD",
-                       opts->mode == APP_MODE_SEA ? "--hunter" : "--policy");
+                       opts->match_players > 0      ? "a player"
+                       : opts->mode == APP_MODE_SEA ? "--hunter"
+                                                    : "--policy");
     return WS_OK;
 }
 
