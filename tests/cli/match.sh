@@ -133,7 +133,7 @@ for order in "greedy hamilton h1" "hamilton greedy h0"; do
         fail "sprt $1 $2: the match did not stop at the first game past a bound"
 done
 "$WS" match greedy hamilton --size 8x8 --games 400 --seed 1 --sprt 0,50 >"$TMP/s.txt" 2>/dev/null
-grep -qE '^sprt: greedy - hamilton, elo0 0, elo1 50, alpha 0.05, beta 0.05: LLR [0-9.]+ in \(-2.944, 2.944\), .*H1 accepted after [0-9]+ games' \
+grep -qE '^sprt: greedy - hamilton, elo0 0, elo1 50, alpha 0.05, beta 0.05: LLR [0-9.]+, bounds \(-2.944, 2.944\), .*H1 accepted after [0-9]+ games' \
     "$TMP/s.txt" || fail "sprt text: $(grep '^sprt' "$TMP/s.txt")"
 grep -qE '^game 0 seed 1: .* -> [a-z]+, LLR -?[0-9.]+$' "$TMP/s.txt" || fail "sprt: no LLR on the game lines"
 
@@ -161,6 +161,11 @@ for args in "greedy hamilton perfect --size 6x6 --games 20 --seed 3" \
     done
 done
 grep -q '"stop":"h1"' "$TMP/shard0.json" && fail "a shard stopped on its own games"
+# A shard's text says the test is merge's, never "no decision" with its LLR
+# far past a bound.
+"$WS" match greedy hamilton --size 8x8 --games 300 --seed 1 --sprt 0,50 --shard 0/3 >"$TMP/shard.txt" 2>/dev/null
+grep -qE "^sprt: .*: LLR [0-9.]+, bounds \(-2.944, 2.944\), .*: shard 0/3: the test is run by 'wavesnake merge' over every shard's games$" \
+    "$TMP/shard.txt" || fail "a shard's sprt line: $(grep '^sprt' "$TMP/shard.txt")"
 "$WS" match greedy perfect --size 8x8 --games 300 --seed 1 --sprt 0,50 --json --shard 0/3 \
     >"$TMP/other.json" 2>/dev/null
 "$WS" match greedy hamilton --size 8x8 --games 300 --seed 1 --sprt 0,50 --json --shard 1/3 \
