@@ -233,6 +233,17 @@ tail -1 "$TMP/p.svg" | grep -q '</svg>' || fail "the plot is cut"
 for name in greedy hamilton perfect 'greedy - hamilton' 'greedy - perfect'; do
     grep -q ">$name (20 games)<" "$TMP/p.svg" || fail "the plot's legend lacks '$name (20 games)'"
 done
+# Every paired difference 0 (one player twice): the axis is labelled in
+# whole steps, and its 0 stands under the mean's dashed line (a value v is
+# drawn over [v, v + 1)), not 0, 0.2, ... 1 with the mean between 0.4 and 0.6.
+"$WS" match greedy greedy --size 6x6 --games 4 --seed 3 --plot "$TMP/same.svg" >/dev/null 2>&1 ||
+    fail "match greedy greedy --plot failed"
+grep -qE 'text-anchor="middle">-?[0-9]+\.[0-9]+<' "$TMP/same.svg" &&
+    fail "the plot labels its axis with fractions of a step: $(grep -oE 'text-anchor="middle">-?[0-9.]+<' "$TMP/same.svg" | head -8 | tr '\n' ' ')"
+mean_x=$(sed -nE 's/^<line x1="([0-9.]+)" .*stroke-dasharray.*/\1/p' "$TMP/same.svg")
+zero_x=$(sed -nE 's/.*<text x="([0-9.]+)" y="[0-9.]+" text-anchor="middle">0<\/text>$/\1/p' "$TMP/same.svg")
+[ -n "$mean_x" ] && [ "$mean_x" = "$zero_x" ] ||
+    fail "the mean of differences all 0 is drawn at x '$mean_x', the 0 tick at '$zero_x'"
 # A plot that cannot be written is refused before a game is played, not
 # after the whole match (docs/match.md#stopping-exit-status).
 expect_usage_error "--plot: cannot write .*No such file" "$WS" match greedy hamilton --size 6x6 \
