@@ -285,6 +285,21 @@ grep -qE '^engine:twin - engine:twin#2 +4 +2 +0 +2 ' "$TMP/f.txt" ||
 [ "$(sed -n '/^rank  player/,/^pair/p' "$TMP/long.txt" | sed '$d' | awk '{ print length }' | sort -u | wc -l)" -eq 1 ] ||
     fail "the player table's rows differ in width: $(sed -n '/^rank/,/^pair/p' "$TMP/long.txt")"
 
+# ---- the progress line on a terminal ------------------------------------------------------
+# stdout and stderr on one terminal (script(1) gives a pseudo-terminal): a
+# game line must not be written after the progress line's text, as
+# '1/6 games ... ETA 0.1s\e[Kgame 1 seed 2: ...' on one screen line; the
+# progress line is cleared ('\r\e[K') first. Not timing: the line is
+# drawn after the first game whatever the clock says.
+if command -v script >/dev/null; then
+    script -qc "'$WS' match greedy hamilton --size 6x6 --games 6 --seed 1" /dev/null >"$TMP/tty.txt" 2>&1 </dev/null
+    grep -q '1/6 games' "$TMP/tty.txt" || fail "no progress line on a terminal: $(head -c 300 "$TMP/tty.txt" | cat -v)"
+    LC_ALL=C grep -q $'s\e\[Kgame ' "$TMP/tty.txt" &&
+        fail "a game line runs on from the progress line: $(LC_ALL=C grep $'s\e\[Kgame ' "$TMP/tty.txt" | head -1 | cat -v)"
+else
+    echo "script(1) is missing: the terminal's progress line is not checked"
+fi
+
 # ---- Ctrl-C: the result so far -------------------------------------------------------------
 "$WS" match sea sampler source --games 100000 --seed 1 --json >"$TMP/int.json" 2>"$TMP/int.err" &
 pid=$!

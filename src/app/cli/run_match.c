@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "fileio.h"
@@ -273,6 +274,7 @@ typedef struct MatchTake {
     MatchStop stop;
     /* the progress line */
     bool progress;
+    bool shared; /* stdout is a terminal too: the game lines go where the progress line is */
     bool drawn;
     uint64_t t0_ns, last_ns;
     long total; /* games this run plays at most */
@@ -291,12 +293,14 @@ static void duration(char *buf, size_t size, double s) {
 }
 
 /* The progress line on stderr (a terminal only): games, the estimate (the
- * first pair's score, or the leader's points), the LLR, time and ETA. */
-static void progress_show(MatchTake *m, bool last) {
+ * first pair's score, or the leader's points), the LLR, time and ETA. At
+ * most every PROGRESS_EVERY_NS, but at once when `now` (it was just
+ * cleared for a line that went under it) or `last`. */
+static void progress_show(MatchTake *m, bool last, bool now_too) {
     if (!m->progress)
         return;
     uint64_t now = monoclock_now_ns();
-    if (!last && now - m->last_ns <= PROGRESS_EVERY_NS)
+    if (!last && !now_too && now - m->last_ns <= PROGRESS_EVERY_NS)
         return;
     m->last_ns = now;
     const MatchTally *t = m->tally;
@@ -332,6 +336,17 @@ static void progress_show(MatchTake *m, bool last) {
     fflush(stderr);
 }
 
+/* Clears the progress line, so that a line written next (a fault on
+ * stderr, a game line on a shared terminal) starts at the left edge
+ * instead of after it. */
+static void progress_clear(MatchTake *m) {
+    if (!m->drawn)
+        return;
+    fputs("\r\033[K", stderr);
+    fflush(stderr);
+    m->drawn = false;
+}
+
 /* Appends player k's trace of this game to its file (a failed write is
  * reported once, at the end). */
 static void write_traces(MatchTake *m, const MatchSlot *slot) {
@@ -358,9 +373,7 @@ static WsStatus take_seed(void *ctx, long index, void *result, WsError *err) {
     }
     for (int k = 0; k < info->players; k++)
         if (slot->fault[k][0] != '\0') {
-            if (m->drawn)
-                fputc('\n', stderr);
-            m->drawn = false;
+            progress_clear(m);
             fflush(stdout); /* the game lines before it first, where both go to one place */
             report_warn("%s", slot->fault[k]);
         }
@@ -375,10 +388,15 @@ static WsStatus take_seed(void *ctx, long index, void *result, WsError *err) {
         if (st != WS_OK)
             return st;
     }
+    /* On one terminal the game line replaces the progress line, which is
+     * drawn again under it. */
+    bool redraw = m->shared && m->drawn;
+    if (redraw)
+        progress_clear(m);
     m->printer->game(stdout, info, m->tally, index, m->opts->seed + (uint64_t)index, slot->res,
                      slot->us, m->opts->json);
     fflush(stdout); /* a match stopped early leaves whole games */
-    progress_show(m, false);
+    progress_show(m, false, redraw);
     /* A shard cannot stop on its own games: the test runs over all of them,
      * in `wavesnake merge`. */
     if (info->sprt.on && info->shard_n <= 1) {
@@ -565,6 +583,7 @@ static WsStatus match_play(MatchRun *run, const MatchPrinter *printer, MatchWork
         if (!o->seed_given)
             cli_note_clock_seed(o->seed, printer->what);
         m.progress = report_stderr_is_tty();
+        m.shared = m.progress && isatty(STDOUT_FILENO);
         m.total = games.count;
         m.t0_ns = monoclock_now_ns();
         Runner r = {
@@ -582,7 +601,7 @@ static WsStatus match_play(MatchRun *run, const MatchPrinter *printer, MatchWork
         if (st == MATCH_HALT)
             st = WS_OK;
         info->wall_s = (double)(monoclock_now_ns() - m.t0_ns) / 1e9;
-        progress_show(&m, true);
+        progress_show(&m, true, true);
     }
     if (st == WS_OK) {
         for (int k = 0; k < info->players; k++)
