@@ -223,6 +223,17 @@ for k in 1 2 3; do
     "$REPLAY" "$TMP/t.$k.trace" >/dev/null || fail "ws_replay rejects player $k's trace"
 done
 
+# A player's traces from the shards merge into its single run's summary,
+# a shard past the last game (its trace holds the header alone) included.
+for k in 0 1 2; do
+    "$WS" match greedy hamilton --size 6x6 --games 2 --seed 1 --shard $k/3 \
+        --trace "$TMP/sh$k.trace" >/dev/null 2>&1 || fail "match --shard $k/3 --trace: exit $?"
+done
+"$WS" merge "$TMP/sh0.2.trace" "$TMP/sh1.2.trace" "$TMP/sh2.2.trace" >"$TMP/shm.txt" 2>"$TMP/shm.err" ||
+    fail "merge of a player's shard traces: exit $?: $(cat "$TMP/shm.err")"
+grep -q '^summary: games 2, .*policy hamilton, ' "$TMP/shm.txt" ||
+    fail "merge of a player's shard traces: $(cat "$TMP/shm.txt")"
+
 # ---- the plot ----------------------------------------------------------------------------
 "$WS" match greedy hamilton perfect --size 6x6 --games 20 --seed 3 --plot "$TMP/p.svg" >/dev/null 2>&1 ||
     fail "match --plot failed"

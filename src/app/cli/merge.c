@@ -515,13 +515,19 @@ static WsStatus read_file(Merge *m, int file) {
         if (st != WS_OK)
             break;
     }
+    /* A trace with its header alone is a shard that had no game to play
+     * (--shard K/N with N beyond the games): it adds none, where the trace
+     * reader refuses it ("no games in the trace"). */
+    bool games_follow = false;
+    while (kind == TRACE && !games_follow && rc > 0 && (rc = trace_read_line(&r, m->err)) > 0)
+        games_follow = r.line[strspn(r.line, " \t")] != '\0';
     if (rc < 0)
         st = m->err != NULL ? m->err->status : WS_ERR_PARSE;
     trace_close(&r);
     if (st != WS_OK)
         return st;
     if (kind == TRACE)
-        return trace_each_game(path, trace_game, m, m->err);
+        return games_follow ? trace_each_game(path, trace_game, m, m->err) : WS_OK;
     char name[WS_QUOTE_SIZE];
     if (kind == UNKNOWN)
         return ws_fail(m->err, WS_ERR_PARSE, "%s: empty: no games",
