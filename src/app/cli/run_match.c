@@ -105,24 +105,6 @@ static bool stopping(MatchRun *run) {
 /* Playing                                                                   */
 /* ======================================================================== */
 
-/* An engine's fault line (player_fault_line) naming player k as the match
- * does ("engine 'csnake#2', ..."): two engines of one name are told apart
- * on stderr as in the tables and the game lines. */
-static void fault_line(const MatchRun *run, int k, const Engine *e, long index, long tick,
-                       const WsError *why, char *buf) {
-    char line[FAULT_LINE];
-    player_fault_line(e, index, tick, why, line, sizeof line);
-    const char *name = run->info->names[k], *own = e != NULL ? engine_name(e) : "?";
-    if (strncmp(name, "engine:", 7) == 0)
-        name += 7;
-    size_t skip = strlen("engine '") + strlen(own);
-    if (strlen(line) < skip || strcmp(name, own) == 0) {
-        snprintf(buf, FAULT_LINE, "%s", line);
-        return;
-    }
-    snprintf(buf, FAULT_LINE, "engine '%s%s", name, line + skip);
-}
-
 /* Player k's game of seed `index` on the worker's snake board. The game
  * always ends (won, dead, stalled, or forfeit when the engine failed);
  * only memory or an engine that cannot be started again fail the run. */
@@ -159,7 +141,8 @@ static WsStatus play_snake(MatchWorker *wk, int k, long index, MatchSlot *slot, 
                 slot->stopped = true;
                 return WS_OK;
             }
-            fault_line(run, k, p->engine, index, g->steps, &why, slot->fault[k]);
+            player_fault_line_as(run->info->names[k], index, g->steps, &why, slot->fault[k],
+                                 FAULT_LINE);
             snake_game_forfeit(g);
             break;
         }
@@ -211,7 +194,8 @@ static WsStatus play_sea(MatchWorker *wk, int k, long index, MatchSlot *slot, Ws
                 slot->stopped = true;
                 return WS_OK;
             }
-            fault_line(run, k, p->engine, index, g->shots, &why, slot->fault[k]);
+            player_fault_line_as(run->info->names[k], index, g->shots, &why, slot->fault[k],
+                                 FAULT_LINE);
             sea_game_forfeit(g);
             forfeit = true;
             break;

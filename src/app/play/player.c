@@ -101,8 +101,8 @@ void player_say_stderr(const Engine *e, int job, long game, long tick) {
     engine_report_said(e, where);
 }
 
-const char *player_fault_line(const Engine *e, long game, long tick, const WsError *err, char *buf,
-                              size_t size) {
+const char *player_fault_line_as(const char *player, long game, long tick, const WsError *err,
+                                 char *buf, size_t size) {
     /* engine.c says "engine NAME: what was wrong"; the line puts the game
      * and the tick between the name and the what. */
     const char *what = err->msg;
@@ -111,9 +111,16 @@ const char *player_fault_line(const Engine *e, long game, long tick, const WsErr
         if (colon != NULL)
             what = colon + 2;
     }
-    snprintf(buf, size, "engine '%s', game %ld tick %ld: %s", e != NULL ? engine_name(e) : "?",
-             game, tick, what[0] ? what : "failed");
+    if (player_spec_is_engine(player))
+        player += strlen(PLAYER_ENGINE_PREFIX);
+    snprintf(buf, size, "engine '%s', game %ld tick %ld: %s", player, game, tick,
+             what[0] ? what : "failed");
     return buf;
+}
+
+const char *player_fault_line(const Engine *e, long game, long tick, const WsError *err, char *buf,
+                              size_t size) {
+    return player_fault_line_as(e != NULL ? engine_name(e) : "?", game, tick, err, buf, size);
 }
 
 /* ======================================================================== */

@@ -202,6 +202,12 @@ void player_say_stderr(const Engine *e, int job, long game, long tick);
 const char *player_fault_line(const Engine *e, long game, long tick, const WsError *err, char *buf,
                               size_t size);
 
+/* The same line naming the player as a match or a race tells it apart
+ * ("engine:csnake#2" says 'csnake#2'): two engines of one `name` must not
+ * give two lines nobody can tell apart. */
+const char *player_fault_line_as(const char *player, long game, long tick, const WsError *err,
+                                 char *buf, size_t size);
+
 /* ---- the sea ------------------------------------------------------------- */
 
 typedef struct SeaPlayer {
