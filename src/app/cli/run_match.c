@@ -320,9 +320,8 @@ static void progress_show(MatchTake *m, bool last, bool now_too) {
     fflush(stderr);
 }
 
-/* Clears the progress line, so that a line written next (a fault on
- * stderr, a game line on a shared terminal) starts at the left edge
- * instead of after it. */
+/* Clears the progress line, so that a game line written next on a shared
+ * terminal starts at the left edge instead of after it. */
 static void progress_clear(MatchTake *m) {
     if (!m->drawn)
         return;
@@ -357,7 +356,9 @@ static WsStatus take_seed(void *ctx, long index, void *result, WsError *err) {
     }
     for (int k = 0; k < info->players; k++)
         if (slot->fault[k][0] != '\0') {
-            progress_clear(m);
+            if (m->drawn)
+                fputc('\n', stderr);
+            m->drawn = false;
             fflush(stdout); /* the game lines before it first, where both go to one place */
             report_warn("%s", slot->fault[k]);
         }
