@@ -179,7 +179,7 @@ START_TEST(los_by_hand) {
 END_TEST
 
 /* Differences 1, 2, 3, 4: mean 2.5, sd sqrt(5/3) = 1.2909944, t(0.975, 3)
- * = 3.1824, half-width 3.1824 * 1.2909944 / 2 = 2.0542303. */
+ * = 3.1824463, half-width 3.1824463 * 1.2909944 / 2 = 2.0542603. */
 START_TEST(paired_difference_by_hand) {
     MatchPair p = {0};
     for (int d = 1; d <= 4; d++) {
@@ -190,8 +190,8 @@ START_TEST(paired_difference_by_hand) {
     MatchDiff d = match_diff(&p);
     ck_assert(d.ok && d.n == 4);
     ck_assert_double_eq_tol(d.mean, 2.5, 1e-12);
-    ck_assert_double_eq_tol((d.hi - d.mean), 2.0542303, 1e-6);
-    ck_assert_double_eq_tol((d.mean - d.lo), 2.0542303, 1e-6);
+    ck_assert_double_eq_tol((d.hi - d.mean), 2.0542603, 1e-6);
+    ck_assert_double_eq_tol((d.mean - d.lo), 2.0542603, 1e-6);
     MatchPair one = {.both = 1, .diff_sum = -7.0, .diff_sq = 49.0};
     d = match_diff(&one);
     ck_assert(!d.ok && d.mean == -7.0);
@@ -200,16 +200,25 @@ START_TEST(paired_difference_by_hand) {
 }
 END_TEST
 
-/* The table's last rows and the expansion beyond: t(0.975, 31) = 2.0395,
- * 60: 2.0003, 120: 1.9799, and the normal quantile in the limit. */
+/* t(0.975, df) as R's qt(0.975, df) gives it to 13 decimals: a four-decimal
+ * table (12.7062 for df 1) put the JSON's third decimal of an interval off
+ * by up to 0.01 on a few seeds. Beyond 1000 degrees of freedom the
+ * expansion takes over without a step, and the normal quantile is the
+ * limit. */
 START_TEST(t_quantile) {
-    ck_assert_double_eq_tol(match_t975(1), 12.7062, 1e-9);
-    ck_assert_double_eq_tol(match_t975(30), 2.0423, 1e-9);
-    ck_assert_double_eq_tol(match_t975(31), 2.0395, 1e-4);
-    ck_assert_double_eq_tol(match_t975(60), 2.0003, 1e-4);
-    ck_assert_double_eq_tol(match_t975(120), 1.9799, 1e-4);
+    static const struct {
+        long df;
+        double t;
+    } QT[] = {{1, 12.7062047361747}, {2, 4.3026527297495},   {3, 3.1824463052837},
+              {10, 2.2281388519863}, {30, 2.0422724563012},  {31, 2.0395134463964},
+              {60, 2.0002978220143}, {120, 1.9799304050824}, {1000, 1.9623390808264}};
+    for (size_t i = 0; i < sizeof QT / sizeof QT[0]; i++)
+        ck_assert_msg(fabs(match_t975(QT[i].df) - QT[i].t) < 1e-12,
+                      "t(0.975, %ld) = %.15f, not %.13f", QT[i].df, match_t975(QT[i].df), QT[i].t);
+    ck_assert_double_eq_tol(match_t975(1001), match_t975(1000) - 2.3755e-6, 1e-9);
     ck_assert_double_eq_tol(match_t975(100000000L), MATCH_Z95, 1e-7);
-    for (long df = 1; df < 200; df++) /* falls towards z */
+    ck_assert(isnan(match_t975(0)));
+    for (long df = 1; df < 2000; df++) /* falls towards z */
         ck_assert(match_t975(df + 1) < match_t975(df));
 }
 END_TEST
@@ -219,6 +228,8 @@ START_TEST(elo_scale) {
     ck_assert_double_eq_tol(match_elo_score(400.0 * log10(3.0)), 0.75, 1e-12);
     ck_assert_double_eq_tol(match_score_elo(0.75), 400.0 * log10(3.0), 1e-9);
     ck_assert(isinf(match_score_elo(1.0)) && match_score_elo(0.0) < 0.0);
+    /* Every seed a tie: +0 (the summary printed "elo -0.0 [-0.0, -0.0]"). */
+    ck_assert(match_score_elo(0.5) == 0.0 && !signbit(match_score_elo(0.5)));
 }
 END_TEST
 

@@ -37,6 +37,9 @@ expect_usage_error "does not apply to match sea" "$WS" match sea sampler source 
 expect_usage_error "does not apply to match" "$WS" match greedy hamilton --placement edges
 expect_usage_error "hamilton.*(even|odd)" "$WS" match greedy hamilton --size 5x5
 expect_usage_error "engine: needs a command" "$WS" match greedy engine:
+# (a match has no --policy: the line names what a match takes)
+expect_usage_error "^wavesnake: --engine-timeout goes with an engine: a player engine:CMD$" \
+    "$WS" match greedy hamilton --engine-timeout 500
 expect_usage_error "never said ready|cannot be started|exited" "$WS" match greedy "engine:$ENGINES/bad.py exit" --games 1
 expect_usage_error "expected two policies.*'wavesnake match" "$WS" snake --race "greedy,engine:$FLAKY snake 9,perfect" --headless
 
@@ -130,7 +133,7 @@ for order in "greedy hamilton h1" "hamilton greedy h0"; do
         fail "sprt $1 $2: the match did not stop at the first game past a bound"
 done
 "$WS" match greedy hamilton --size 8x8 --games 400 --seed 1 --sprt 0,50 >"$TMP/s.txt" 2>/dev/null
-grep -qE '^sprt: greedy - hamilton, elo0 0, elo1 50, alpha 0.05, beta 0.05: LLR [0-9.]+ in \(-2.944, 2.944\), .*H1 accepted after [0-9]+ games' \
+grep -qE '^sprt: greedy - hamilton, elo0 0, elo1 50, alpha 0.05, beta 0.05: LLR [0-9.]+, bounds \(-2.944, 2.944\), .*H1 accepted after [0-9]+ games' \
     "$TMP/s.txt" || fail "sprt text: $(grep '^sprt' "$TMP/s.txt")"
 grep -qE '^game 0 seed 1: .* -> [a-z]+, LLR -?[0-9.]+$' "$TMP/s.txt" || fail "sprt: no LLR on the game lines"
 
@@ -158,6 +161,11 @@ for args in "greedy hamilton perfect --size 6x6 --games 20 --seed 3" \
     done
 done
 grep -q '"stop":"h1"' "$TMP/shard0.json" && fail "a shard stopped on its own games"
+# A shard's text says the test is merge's, never "no decision" with its LLR
+# far past a bound.
+"$WS" match greedy hamilton --size 8x8 --games 300 --seed 1 --sprt 0,50 --shard 0/3 >"$TMP/shard.txt" 2>/dev/null
+grep -qE "^sprt: .*: LLR [0-9.]+, bounds \(-2.944, 2.944\), .*: shard 0/3: the test is run by 'wavesnake merge' over every shard's games$" \
+    "$TMP/shard.txt" || fail "a shard's sprt line: $(grep '^sprt' "$TMP/shard.txt")"
 "$WS" match greedy perfect --size 8x8 --games 300 --seed 1 --sprt 0,50 --json --shard 0/3 \
     >"$TMP/other.json" 2>/dev/null
 "$WS" match greedy hamilton --size 8x8 --games 300 --seed 1 --sprt 0,50 --json --shard 1/3 \
@@ -170,8 +178,34 @@ expect_usage_error "not one run: players greedy hamilton vs greedy perfect" "$WS
 expect_usage_error "not one run: sprt" "$WS" merge "$TMP/mine1.json" "$TMP/bounds.json"
 expect_usage_error "both shard 0/3" "$WS" merge "$TMP/mine0.json" "$TMP/mine0.json"
 expect_usage_error "missing .*shard 2/3" "$WS" merge "$TMP/mine0.json" "$TMP/mine1.json"
+# A hand-edited game the board's rules cannot give: won 8x8 in 5 steps (the
+# snake grows a cell a step at most), dead at the whole floor's length (the
+# step that fills it wins).
+"$WS" match greedy hamilton --size 8x8 --games 300 --seed 1 --sprt 0,50 --json --shard 2/3 \
+    >"$TMP/mine2.json" 2>/dev/null
+"$WS" merge "$TMP/mine0.json" "$TMP/mine1.json" "$TMP/mine2.json" >/dev/null 2>&1 ||
+    fail "the three shards of greedy hamilton do not merge"
+for edit in 's/"steps_0":[0-9]+/"steps_0":5/' 's/"end_1":"won"/"end_1":"dead"/'; do
+    sed -E "1$edit" "$TMP/mine1.json" >"$TMP/edited.json"
+    expect_usage_error "game 1: .*impossible on a 8x8 board" "$WS" merge "$TMP/mine0.json" \
+        "$TMP/edited.json" "$TMP/mine2.json"
+done
 "$WS" snake --headless --games 3 --size 8x8 --seed 1 --json >"$TMP/run.json" 2>/dev/null
 expect_usage_error "kind snake match vs snake run" "$WS" merge "$TMP/mine0.json" "$TMP/run.json"
+# Another number of players, another kind: one line naming both files and
+# the field, from the game lines as from a summary alone (a shard past the
+# last game holds no game).
+"$WS" match greedy hamilton perfect --size 8x8 --games 300 --seed 1 --json --shard 1/3 \
+    >"$TMP/three1.json" 2>/dev/null
+"$WS" match greedy hamilton perfect --size 8x8 --games 2 --seed 1 --json --shard 2/3 \
+    >"$TMP/three_none.json" 2>/dev/null
+"$WS" match sea sampler source --games 300 --seed 1 --json --shard 1/3 >"$TMP/sea1.json" 2>/dev/null
+expect_usage_error "'.*mine0.json' and '.*three1.json' are not one run: 2 players vs 3" \
+    "$WS" merge "$TMP/mine0.json" "$TMP/three1.json"
+expect_usage_error "'.*mine0.json' and '.*three_none.json' are not one run: 2 players vs 3" \
+    "$WS" merge "$TMP/mine0.json" "$TMP/three_none.json"
+expect_usage_error "'.*mine0.json' and '.*sea1.json' are not one run: kind snake match vs sea match" \
+    "$WS" merge "$TMP/mine0.json" "$TMP/sea1.json"
 
 # ---- traces: one per player, each a single run's ----------------------------------------
 "$WS" match greedy hamilton greedy --size 8x8 --games 3 --seed 40 --trace "$TMP/t.trace" \
@@ -189,6 +223,17 @@ for k in 1 2 3; do
     "$REPLAY" "$TMP/t.$k.trace" >/dev/null || fail "ws_replay rejects player $k's trace"
 done
 
+# A player's traces from the shards merge into its single run's summary,
+# a shard past the last game (its trace holds the header alone) included.
+for k in 0 1 2; do
+    "$WS" match greedy hamilton --size 6x6 --games 2 --seed 1 --shard $k/3 \
+        --trace "$TMP/sh$k.trace" >/dev/null 2>&1 || fail "match --shard $k/3 --trace: exit $?"
+done
+"$WS" merge "$TMP/sh0.2.trace" "$TMP/sh1.2.trace" "$TMP/sh2.2.trace" >"$TMP/shm.txt" 2>"$TMP/shm.err" ||
+    fail "merge of a player's shard traces: exit $?: $(cat "$TMP/shm.err")"
+grep -q '^summary: games 2, .*policy hamilton, ' "$TMP/shm.txt" ||
+    fail "merge of a player's shard traces: $(cat "$TMP/shm.txt")"
+
 # ---- the plot ----------------------------------------------------------------------------
 "$WS" match greedy hamilton perfect --size 6x6 --games 20 --seed 3 --plot "$TMP/p.svg" >/dev/null 2>&1 ||
     fail "match --plot failed"
@@ -199,6 +244,22 @@ tail -1 "$TMP/p.svg" | grep -q '</svg>' || fail "the plot is cut"
 for name in greedy hamilton perfect 'greedy - hamilton' 'greedy - perfect'; do
     grep -q ">$name (20 games)<" "$TMP/p.svg" || fail "the plot's legend lacks '$name (20 games)'"
 done
+# Every paired difference 0 (one player twice): the axis is labelled in
+# whole steps, and its 0 stands under the mean's dashed line (a value v is
+# drawn over [v, v + 1)), not 0, 0.2, ... 1 with the mean between 0.4 and 0.6.
+"$WS" match greedy greedy --size 6x6 --games 4 --seed 3 --plot "$TMP/same.svg" >/dev/null 2>&1 ||
+    fail "match greedy greedy --plot failed"
+grep -qE 'text-anchor="middle">-?[0-9]+\.[0-9]+<' "$TMP/same.svg" &&
+    fail "the plot labels its axis with fractions of a step: $(grep -oE 'text-anchor="middle">-?[0-9.]+<' "$TMP/same.svg" | head -8 | tr '\n' ' ')"
+mean_x=$(sed -nE 's/^<line x1="([0-9.]+)" .*stroke-dasharray.*/\1/p' "$TMP/same.svg")
+zero_x=$(sed -nE 's/.*<text x="([0-9.]+)" y="[0-9.]+" text-anchor="middle">0<\/text>$/\1/p' "$TMP/same.svg")
+[ -n "$mean_x" ] && [ "$mean_x" = "$zero_x" ] ||
+    fail "the mean of differences all 0 is drawn at x '$mean_x', the 0 tick at '$zero_x'"
+# A plot that cannot be written is refused before a game is played, not
+# after the whole match (docs/match.md#stopping-exit-status).
+expect_usage_error "--plot: cannot write .*No such file" "$WS" match greedy hamilton --size 6x6 \
+    --games 3 --seed 3 --plot "$TMP/no/such/folder/p.svg"
+[ -s "$TMP/out" ] && fail "--plot into a missing folder: the match was played first: $(head -2 "$TMP/out")"
 # No player won a game: the panels compare the final lengths instead.
 "$WS" match "engine:$FLAKY snake 1000000" "engine:$FLAKY snake 3" --size 6x6 --games 6 --seed 1 \
     --plot "$TMP/len.svg" >/dev/null 2>&1
@@ -210,11 +271,20 @@ grep -q '>final length of each player' "$TMP/len.svg" || fail "no game won: the 
 grep -q 'engine:a&lt;b&amp;c' "$TMP/e.svg" || fail "the engine's name is not escaped in the plot"
 grep -q '<b&c' "$TMP/e.svg" && fail "raw markup from an engine's name in the plot"
 
+# Every seed a tie (one player twice): the score is 1/2, +0 Elo, not "-0.0".
+"$WS" match greedy greedy --size 6x6 --games 3 --seed 1 --sprt 0,50 >"$TMP/tie.txt" 2>/dev/null ||
+    fail "greedy against greedy: exit $?"
+grep -qF 'elo +0.0 [+0.0, +0.0]: no decision after 3 games' "$TMP/tie.txt" ||
+    fail "all ties: $(grep '^sprt:' "$TMP/tie.txt")"
+
 # ---- engines: one name told apart, a forfeit loses its seed -------------------------------
 "$WS" match sea "engine:$FLAKY sea 1000000 twin" "engine:$FLAKY sea 2 twin" --games 4 --seed 1 \
     >"$TMP/f.txt" 2>"$TMP/f.err"
 [ $? -eq 1 ] || fail "a match with forfeits: exit status is not 1"
 [ "$(grep -c 'an unknown line' "$TMP/f.err")" -eq 2 ] || fail "expected two fault lines: $(cat "$TMP/f.err")"
+# The fault lines name the player as the tables do: the forfeits are twin#2's.
+[ "$(grep -c "^wavesnake: engine 'twin#2', game [13] tick 0: an unknown line" "$TMP/f.err")" -eq 2 ] ||
+    fail "the fault lines do not name engine twin#2: $(cat "$TMP/f.err")"
 grep -qE '^game 1 seed 2: engine:twin sunk shots [0-9]+ [|] engine:twin#2 forfeit shots 0 -> engine:twin$' \
     "$TMP/f.txt" || fail "the forfeit seed: $(grep '^game 1' "$TMP/f.txt")"
 # The twins shoot alike: the finished seeds tie, the forfeit ones go to the first.
@@ -225,6 +295,21 @@ grep -qE '^engine:twin - engine:twin#2 +4 +2 +0 +2 ' "$TMP/f.txt" ||
     --games 2 --seed 1 >"$TMP/long.txt" 2>/dev/null || fail "long names: exit $?"
 [ "$(sed -n '/^rank  player/,/^pair/p' "$TMP/long.txt" | sed '$d' | awk '{ print length }' | sort -u | wc -l)" -eq 1 ] ||
     fail "the player table's rows differ in width: $(sed -n '/^rank/,/^pair/p' "$TMP/long.txt")"
+
+# ---- the progress line on a terminal ------------------------------------------------------
+# stdout and stderr on one terminal (script(1) gives a pseudo-terminal): a
+# game line must not be written after the progress line's text, as
+# '1/6 games ... ETA 0.1s\e[Kgame 1 seed 2: ...' on one screen line; the
+# progress line is cleared ('\r\e[K') first. Not timing: the line is
+# drawn after the first game whatever the clock says.
+if command -v script >/dev/null; then
+    script -qc "'$WS' match greedy hamilton --size 6x6 --games 6 --seed 1" /dev/null >"$TMP/tty.txt" 2>&1 </dev/null
+    grep -q '1/6 games' "$TMP/tty.txt" || fail "no progress line on a terminal: $(head -c 300 "$TMP/tty.txt" | cat -v)"
+    LC_ALL=C grep -q $'s\e\[Kgame ' "$TMP/tty.txt" &&
+        fail "a game line runs on from the progress line: $(LC_ALL=C grep $'s\e\[Kgame ' "$TMP/tty.txt" | head -1 | cat -v)"
+else
+    echo "script(1) is missing: the terminal's progress line is not checked"
+fi
 
 # ---- Ctrl-C: the result so far -------------------------------------------------------------
 "$WS" match sea sampler source --games 100000 --seed 1 --json >"$TMP/int.json" 2>"$TMP/int.err" &

@@ -119,8 +119,10 @@ expect_usage_error "both shard 0/3" "$WS" merge "$TMP/three.0.json" "$TMP/three.
 # Impossible numbers.
 g1='{"game":1,"seed":6,"outcome":"dead","length":5,"cells":36,"steps":40,"decision_us_mean":1.000}'
 sum=$(grep '"summary":true' "$TMP/sl4.1.json")
+# (A snake grows a cell a step at most, from the start length 4: length 5
+# needs a step; and the step that fills the 36 cells wins the game.)
 for bad in '"steps":-5' '"length":1000' '"steps":9223372036854775807' '"length":0' \
-    '"outcome":"won"' '"decision_us_mean":-1' '"cells":35'; do
+    '"outcome":"won"' '"decision_us_mean":-1' '"cells":35' '"steps":0' '"length":36'; do
     key=${bad%%:*}
     printf '%s\n' "$g1" | sed "s/$key:[^,}]*/$bad/" >"$TMP/imp.json"
     expect_usage_error 'impossible|not a snake game' "$WS" merge "$TMP/imp.json" "$TMP/sl4.0.json"

@@ -157,13 +157,17 @@ static void axes(FILE *f, const Panel *p, const char *title, const char *x_label
             "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"none\" "
             "stroke=\"#999\"/>\n",
             p->x0, p->y0, p->w, p->h);
-    double lo = (double)p->bins.lo, hi = (double)(p->bins.lo + p->bins.width * p->bins.count);
-    double step = nice_step(hi - lo, 6);
-    for (double v = ceil(lo / step) * step; v <= hi; v += step) {
-        double x = px(p, v);
+    /* The values are whole numbers, each covering [v, v + 1) of the axis
+     * (outline's v + 1/2): a tick is a whole number under the middle of its
+     * cell, so the 0 tick stands under a mean of 0, never a fraction beside it. */
+    long lo = p->bins.lo, hi = p->bins.lo + p->bins.width * p->bins.count;
+    double step_d = nice_step((double)(hi - lo), 6);
+    long step = step_d < 1.0 ? 1 : (long)step_d;
+    for (long v = floor_div(lo + step - 1, step) * step; v < hi; v += step) {
+        double x = px(p, (double)v + 0.5);
         fprintf(f,
                 "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#999\"/>"
-                "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%g</text>\n",
+                "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%ld</text>\n",
                 x, p->y0 + p->h, x, p->y0 + p->h + 5, x, p->y0 + p->h + 19, v);
     }
     double gstep = nice_step((double)p->bins.peak, 4);
@@ -359,20 +363,17 @@ static WsStatus draw(FILE *f, const MatchPlot *mp, const MatchInfo *info, const 
 }
 
 WsStatus match_plot_write(const MatchPlot *mp, const MatchInfo *info, const MatchTally *t,
-                          const char *path, WsError *err) {
+                          FileioOut *out, WsError *err) {
     /* Room for every value of both panels: at most games per player. */
     size_t n = (size_t)mp->games * (size_t)(2 * mp->players) + 1;
     long *values = malloc(n * sizeof *values);
-    if (values == NULL)
-        return ws_fail(err, WS_ERR_NOMEM, "--plot: out of memory");
-    FileioOut out;
-    WsStatus st = fileio_out_open(&out, path, "--plot", err);
+    WsStatus st = values == NULL ? ws_fail(err, WS_ERR_NOMEM, "--plot: out of memory") : WS_OK;
     if (st == WS_OK)
-        st = draw(out.f, mp, info, t, values);
+        st = draw(out->f, mp, info, t, values);
     if (st == WS_OK)
-        st = fileio_out_commit(&out, err);
+        st = fileio_out_commit(out, err);
     else
-        fileio_out_abort(&out);
+        fileio_out_abort(out);
     free(values);
     return st;
 }

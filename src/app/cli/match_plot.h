@@ -1,5 +1,5 @@
 /* match_plot.h - `wavesnake match --plot F.svg`: the picture of a match
- * (docs/match.md#the-picture).
+ * (docs/match.md).
  *
  * Two panels drawn as SVG text (no SDL: the command line draws it itself):
  * each player's distribution of steps over its won games (sea: shots over
@@ -11,6 +11,7 @@
 #ifndef WS_MATCH_PLOT_H
 #define WS_MATCH_PLOT_H
 
+#include "fileio.h"
 #include "match.h"
 #include "match_report.h"
 #include "ws_error.h"
@@ -28,9 +29,11 @@ void match_plot_free(MatchPlot *p);
 /* Keeps one game's results (players of them). WS_ERR_NOMEM. */
 WsStatus match_plot_add(MatchPlot *p, const MatchResult *res, WsError *err);
 
-/* Writes the picture to path (through fileio_out: a failure leaves no cut
- * file). info names the players and the match; t gives the intervals. */
+/* Writes the picture into out, opened by fileio_out_open before the match
+ * was played (so a path that cannot be written is refused before a game
+ * is), and commits it; on a failure out is given up and no cut file is
+ * left. info names the players and the match; t gives the intervals. */
 WsStatus match_plot_write(const MatchPlot *p, const MatchInfo *info, const MatchTally *t,
-                          const char *path, WsError *err);
+                          FileioOut *out, WsError *err);
 
 #endif

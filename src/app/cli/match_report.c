@@ -237,12 +237,17 @@ static void sprt_text(FILE *out, const MatchInfo *info, const MatchTally *t, Mat
     match_sprt_bounds(&info->sprt, &lower, &upper);
     MatchScore s = match_score(p->better, p->ties, p->worse);
     fprintf(out,
-            "sprt: %s - %s, elo0 %g, elo1 %g, alpha %g, beta %g: LLR %.3f in (%.3f, %.3f), "
+            "sprt: %s - %s, elo0 %g, elo1 %g, alpha %g, beta %g: LLR %.3f, bounds (%.3f, %.3f), "
             "elo %+.1f [%+.1f, %+.1f]: ",
             info->names[0], info->names[1], info->sprt.elo0, info->sprt.elo1, info->sprt.alpha,
             info->sprt.beta, sprt_llr(info, t), lower, upper, match_score_elo(s.score),
             match_score_elo(s.lo), match_score_elo(s.hi));
-    if (stop == MATCH_STOP_H1)
+    if (info->shard_n > 1) /* a shard never stops on its own games (run_match.c) */
+        fprintf(out,
+                "shard %ld/%ld: the test is run by 'wavesnake merge' over every shard's "
+                "games\n",
+                info->shard_k, info->shard_n);
+    else if (stop == MATCH_STOP_H1)
         fprintf(out, "H1 accepted after %ld games (elo1 or better)\n", t->games);
     else if (stop == MATCH_STOP_H0)
         fprintf(out, "H0 accepted after %ld games (elo0 or worse)\n", t->games);

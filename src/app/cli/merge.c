@@ -515,13 +515,19 @@ static WsStatus read_file(Merge *m, int file) {
         if (st != WS_OK)
             break;
     }
+    /* A trace with its header alone is a shard that had no game to play
+     * (--shard K/N with N beyond the games): it adds none, where the trace
+     * reader refuses it ("no games in the trace"). */
+    bool games_follow = false;
+    while (kind == TRACE && !games_follow && rc > 0 && (rc = trace_read_line(&r, m->err)) > 0)
+        games_follow = r.line[strspn(r.line, " \t")] != '\0';
     if (rc < 0)
         st = m->err != NULL ? m->err->status : WS_ERR_PARSE;
     trace_close(&r);
     if (st != WS_OK)
         return st;
     if (kind == TRACE)
-        return trace_each_game(path, trace_game, m, m->err);
+        return games_follow ? trace_each_game(path, trace_game, m, m->err) : WS_OK;
     char name[WS_QUOTE_SIZE];
     if (kind == UNKNOWN)
         return ws_fail(m->err, WS_ERR_PARSE, "%s: empty: no games",
@@ -613,6 +619,13 @@ WsStatus merge_check_snake_game(Merge *m, int file, long index, SnakeOutcome out
         snprintf(why, sizeof why, "length %d outside %d..%d", length, start, floor_cells);
     else if (outcome == SNAKE_WON && length != floor_cells)
         snprintf(why, sizeof why, "won with length %d of %d", length, floor_cells);
+    else if (outcome != SNAKE_WON && length == floor_cells)
+        /* The step that fills the floor wins the game (snake_game_tick). */
+        snprintf(why, sizeof why, "%s with length %d, the whole floor", snake_outcome_name(outcome),
+                 length);
+    else if (steps < (long)(length - start))
+        /* A step eats one food at most: a snake grows a cell a step at most. */
+        snprintf(why, sizeof why, "length %d from %d in %ld steps", length, start, steps);
     else if (steps > (long)(length - start + 2) * stall)
         snprintf(why, sizeof why, "%ld steps, more than the stall rule allows", steps);
     else if (outcome == SNAKE_PLAYING)

@@ -24,7 +24,8 @@
 
 struct MatchGames {
     MatchKind kind;
-    int players; /* from the first game line */
+    int players;      /* from the first game line (or summary) */
+    int players_from; /* the file that said it */
     long n, cap;
     long *index;
     uint64_t *seed;
@@ -119,19 +120,28 @@ static WsStatus game_line(Merge *m, MatchGames *mg, const char *line) {
     }
     if (players < 2)
         return merge_bad(m, WHAT);
-    if (mg->players == 0) {
-        mg->players = players;
-        mg->kind = kind;
-    } else if (players != mg->players || kind != mg->kind) {
-        return merge_bad(m, "a game of another match (other players or another game)");
-    }
+    /* The kind first: a sea game among snake games names both files. */
     Ident id = {0};
     kind_ident(&id, kind);
     id.has[F_SEED] = true;
     id.seed = seed - index; /* wraps like the run's seed + i */
     WsStatus st = merge_take_ident(m, &id);
-    if (st == WS_OK)
-        st = grow(m, mg);
+    if (st != WS_OK)
+        return st;
+    if (mg->players == 0) {
+        mg->players = players;
+        mg->kind = kind;
+        mg->players_from = m->cur;
+    } else if (players != mg->players) {
+        char a[40], b[40];
+        return ws_fail(m->err, WS_ERR_PARSE,
+                       "merge: '%s' and '%s' are not one run: %d players vs %d",
+                       ws_quote(a, sizeof a, m->files[mg->players_from].path),
+                       ws_quote(b, sizeof b, m->files[m->cur].path), mg->players, players);
+    } else if (kind != mg->kind) {
+        return merge_bad(m, "a game of another match (another game)");
+    }
+    st = grow(m, mg);
     if (st != WS_OK)
         return st;
     long n = mg->n++;
@@ -248,8 +258,15 @@ static WsStatus summary_line(Merge *m, MatchGames *mg, const char *line) {
         return merge_bad(m, kind == MATCH_SNAKE ? "a match summary without its board (size, "
                                                   "tail, start_length, walls, walls_hash)"
                                                 : "a match summary without a placement");
-    if (mg->players != 0 && (int)players != mg->players)
-        return merge_bad(m, "a summary of another match than its games (players)");
+    if (mg->players != 0 && (int)players != mg->players) {
+        if (fi->games > 0) /* its own games said another number */
+            return merge_bad(m, "a summary of another match than its games (players)");
+        char a[40], b[40];
+        return ws_fail(m->err, WS_ERR_PARSE,
+                       "merge: '%s' and '%s' are not one run: %d players vs %d",
+                       ws_quote(a, sizeof a, m->files[mg->players_from].path),
+                       ws_quote(b, sizeof b, fi->path), mg->players, (int)players);
+    }
     kind_ident(&id, kind);
     id.has[F_SEED] = id.has[F_PLAYERS] = id.has[F_GAMES] = id.has[F_SHARDS] = true;
     id.has[F_PLACEMENT] = kind == MATCH_SEA;
@@ -271,6 +288,7 @@ static WsStatus summary_line(Merge *m, MatchGames *mg, const char *line) {
         if (mg->players == 0) {
             mg->players = (int)players;
             mg->kind = kind;
+            mg->players_from = m->cur;
         }
     }
     m->jobs += (long)jobs;

@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "fileio.h"
@@ -275,6 +276,7 @@ typedef struct MatchTake {
     bool warned[MATCH_MAX_PLAYERS]; /* player k's dropped info line was said (once a run) */
     /* the progress line */
     bool progress;
+    bool shared; /* stdout is a terminal too: the game lines go where the progress line is */
     bool drawn;
     uint64_t t0_ns, last_ns;
     long total; /* games this run plays at most */
@@ -293,12 +295,14 @@ static void duration(char *buf, size_t size, double s) {
 }
 
 /* The progress line on stderr (a terminal only): games, the estimate (the
- * first pair's score, or the leader's points), the LLR, time and ETA. */
-static void progress_show(MatchTake *m, bool last) {
+ * first pair's score, or the leader's points), the LLR, time and ETA. At
+ * most every PROGRESS_EVERY_NS, but at once when `now` (it was just
+ * cleared for a line that went under it) or `last`. */
+static void progress_show(MatchTake *m, bool last, bool now_too) {
     if (!m->progress)
         return;
     uint64_t now = monoclock_now_ns();
-    if (!last && now - m->last_ns <= PROGRESS_EVERY_NS)
+    if (!last && !now_too && now - m->last_ns <= PROGRESS_EVERY_NS)
         return;
     m->last_ns = now;
     const MatchTally *t = m->tally;
@@ -332,6 +336,16 @@ static void progress_show(MatchTake *m, bool last) {
     if (last)
         fputc('\n', stderr);
     fflush(stderr);
+}
+
+/* Clears the progress line, so that a game line written next on a shared
+ * terminal starts at the left edge instead of after it. */
+static void progress_clear(MatchTake *m) {
+    if (!m->drawn)
+        return;
+    fputs("\r\033[K", stderr);
+    fflush(stderr);
+    m->drawn = false;
 }
 
 /* Appends player k's trace of this game to its file (a failed write is
@@ -383,10 +397,15 @@ static WsStatus take_seed(void *ctx, long index, void *result, WsError *err) {
         if (st != WS_OK)
             return st;
     }
+    /* On one terminal the game line replaces the progress line, which is
+     * drawn again under it. */
+    bool redraw = m->shared && m->drawn;
+    if (redraw)
+        progress_clear(m);
     m->printer->game(stdout, info, m->tally, index, m->opts->seed + (uint64_t)index, slot->res,
                      slot->us, m->opts->json);
     fflush(stdout); /* a match stopped early leaves whole games */
-    progress_show(m, false);
+    progress_show(m, false, redraw);
     /* A shard cannot stop on its own games: the test runs over all of them,
      * in `wavesnake merge`. */
     if (info->sprt.on && info->shard_n <= 1) {
@@ -548,9 +567,14 @@ static WsStatus match_play(MatchRun *run, const MatchPrinter *printer, MatchWork
     MatchInfo *info = calloc(1, sizeof *info);
     MatchTally *tally = calloc(1, sizeof *tally);
     MatchPlot plot = {0};
+    FileioOut plot_out = {0};
     MatchTake m = {.opts = o, .printer = printer, .run = run, .info = info, .tally = tally};
     WsStatus st =
         info == NULL || tally == NULL ? ws_fail(err, WS_ERR_NOMEM, "out of memory") : WS_OK;
+    /* The picture's file first: a path that cannot be written is refused
+     * before a game is played, not after the whole match. */
+    if (st == WS_OK && o->plot != NULL)
+        st = fileio_out_open(&plot_out, o->plot, "--plot", err);
     for (int w = 0; w < jobs && st == WS_OK; w++) {
         workers[w].job = w;
         st = worker_init(&workers[w], run, err);
@@ -568,6 +592,7 @@ static WsStatus match_play(MatchRun *run, const MatchPrinter *printer, MatchWork
         if (!o->seed_given)
             cli_note_clock_seed(o->seed, printer->what);
         m.progress = report_stderr_is_tty();
+        m.shared = m.progress && isatty(STDOUT_FILENO);
         m.total = games.count;
         m.t0_ns = monoclock_now_ns();
         Runner r = {
@@ -585,7 +610,7 @@ static WsStatus match_play(MatchRun *run, const MatchPrinter *printer, MatchWork
         if (st == MATCH_HALT)
             st = WS_OK;
         info->wall_s = (double)(monoclock_now_ns() - m.t0_ns) / 1e9;
-        progress_show(&m, true);
+        progress_show(&m, true, true);
     }
     if (st == WS_OK) {
         for (int k = 0; k < info->players; k++)
@@ -593,8 +618,9 @@ static WsStatus match_play(MatchRun *run, const MatchPrinter *printer, MatchWork
         printer->summary(stdout, info, tally, m.stop, o->json);
         fflush(stdout);
         if (o->plot != NULL)
-            st = match_plot_write(&plot, info, tally, o->plot, err);
+            st = match_plot_write(&plot, info, tally, &plot_out, err);
     }
+    fileio_out_abort(&plot_out); /* nothing left when the match failed (no-op once committed) */
     st = traces_close(&m, st, err);
     for (int k = 0; tally != NULL && k < tally->players; k++)
         *forfeits = *forfeits || tally->side[k].ends[MATCH_FORFEIT] > 0;

@@ -208,24 +208,72 @@ double match_los(long better, long worse) {
     return 0.5 * (1.0 + erf(((double)better - (double)worse) / sqrt(2.0 * decided)));
 }
 
-/* t(0.975, df) for df = 1..30 (the standard tables, four decimals). */
-static const double T975[30] = {12.7062, 4.3027, 3.1824, 2.7764, 2.5706, 2.4469, 2.3646, 2.3060,
-                                2.2622,  2.2281, 2.2010, 2.1788, 2.1604, 2.1448, 2.1314, 2.1199,
-                                2.1098,  2.1009, 2.0930, 2.0860, 2.0796, 2.0739, 2.0687, 2.0639,
-                                2.0595,  2.0555, 2.0518, 2.0484, 2.0452, 2.0423};
+/* The regularized incomplete beta function I_x(a, b), 0 < x < 1, by its
+ * continued fraction (Lentz's method), taken on the side where it converges
+ * fast (I_x(a, b) = 1 - I_{1-x}(b, a)). */
+static double beta_fraction(double a, double b, double x) {
+    const double tiny = 1e-300;
+    double c = 1.0, d = 1.0 - (a + b) * x / (a + 1.0);
+    d = 1.0 / (fabs(d) < tiny ? tiny : d);
+    double h = d;
+    for (int m = 1; m <= 1000; m++) {
+        double m2 = 2.0 * m;
+        double num[2] = {m * (b - m) * x / ((a + m2 - 1.0) * (a + m2)),
+                         -(a + m) * (a + b + m) * x / ((a + m2) * (a + m2 + 1.0))};
+        double step = 1.0;
+        for (int k = 0; k < 2; k++) {
+            d = 1.0 + num[k] * d;
+            d = 1.0 / (fabs(d) < tiny ? tiny : d);
+            c = 1.0 + num[k] / c;
+            c = fabs(c) < tiny ? tiny : c;
+            step = d * c;
+            h *= step;
+        }
+        if (fabs(step - 1.0) < 1e-16)
+            break;
+    }
+    return h;
+}
+
+static double beta_regularized(double a, double b, double x) {
+    double front = exp(lgamma(a + b) - lgamma(a) - lgamma(b) + a * log(x) + b * log1p(-x));
+    if (x < (a + 1.0) / (a + b + 2.0))
+        return front * beta_fraction(a, b, x) / a;
+    return 1.0 - front * beta_fraction(b, a, 1.0 - x) / b;
+}
+
+/* Beyond this many degrees of freedom the Cornish-Fisher expansion is
+ * closer to the quantile than the incomplete beta function's lgamma terms
+ * (which lose digits to cancellation as df grows): its error falls as
+ * 1/df^4, below 2e-12 here. */
+static const long T975_SERIES_FROM = 1000;
 
 double match_t975(long df) {
     if (df < 1)
         return NAN;
-    if (df <= 30)
-        return T975[df - 1];
-    /* Cornish-Fisher: the normal quantile corrected in powers of 1/df (at
-     * df = 30 it gives the table's 2.0423; the error falls as 1/df^4). */
-    double z = MATCH_Z95, z2 = z * z, v = (double)df;
-    double g1 = (z2 + 1.0) * z / 4.0;
-    double g2 = ((5.0 * z2 + 16.0) * z2 + 3.0) * z / 96.0;
-    double g3 = (((3.0 * z2 + 19.0) * z2 + 17.0) * z2 - 15.0) * z / 384.0;
-    return z + g1 / v + g2 / (v * v) + g3 / (v * v * v);
+    double z = MATCH_Z95, v = (double)df;
+    if (df > T975_SERIES_FROM) {
+        /* Cornish-Fisher: the normal quantile corrected in powers of 1/df. */
+        double z2 = z * z;
+        double g1 = (z2 + 1.0) * z / 4.0;
+        double g2 = ((5.0 * z2 + 16.0) * z2 + 3.0) * z / 96.0;
+        double g3 = (((3.0 * z2 + 19.0) * z2 + 17.0) * z2 - 15.0) * z / 384.0;
+        return z + g1 / v + g2 / (v * v) + g3 / (v * v * v);
+    }
+    /* The root of P(T > t) = 0.025, P(T > t) = I_{df/(df+t^2)}(df/2, 1/2) / 2,
+     * by bisection to the last bit: it lies between z (df infinite) and
+     * t(0.975, 1) = 12.7062. */
+    double lo = z, hi = 13.0;
+    for (;;) {
+        double mid = 0.5 * (lo + hi);
+        if (mid <= lo || mid >= hi)
+            break;
+        if (0.5 * beta_regularized(0.5 * v, 0.5, v / (v + mid * mid)) > 0.025)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return 0.5 * (lo + hi);
 }
 
 MatchDiff match_diff(const MatchPair *p) {
@@ -253,7 +301,8 @@ double match_score_elo(double score) {
         return -INFINITY;
     if (score >= 1.0)
         return INFINITY;
-    return -400.0 * log10(1.0 / score - 1.0);
+    /* + 0.0: an even score is +0 Elo, never the "-0.0" that -400 * 0 prints. */
+    return -400.0 * log10(1.0 / score - 1.0) + 0.0;
 }
 
 /* ======================================================================== */

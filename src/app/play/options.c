@@ -515,7 +515,8 @@ static const OptSpec MODE_OPTIONS[] = {
     {.name = "--sprt", .kind = OPT_CUSTOM, .meta = "E0,E1", .parse = parse_sprt, .at = AT(sprt),
      .modes = M_MATCH,
      .help = "a sequential test of the first player against the second: H0 its Elo\n"
-             "is E0, H1 E1 (E0 < E1, e.g. 0,5); stops at a bound, prints the LLR"},
+             "is E0, H1 E1 (E0 < E1, e.g. 0,5); stops at a bound, prints the LLR\n"
+             "(a shard plays all its games: 'merge' runs the test)"},
     {.name = "--alpha", .kind = OPT_CUSTOM, .meta = "P", .parse = parse_probability,
      .at = AT(sprt.alpha), .seen = OPT_SEEN(AppOptions, alpha_given), .modes = M_MATCH,
      .help = "--sprt's chance of accepting H1 when H0 holds (default 0.05)"},
@@ -689,7 +690,9 @@ WsStatus options_parse(AppOptions *opts, int argc, char **argv, int first, WsErr
 static WsStatus check_engine_timeout(const AppOptions *opts, WsError *err) {
     if (opts->engine_timeout_given && !options_name_engine(opts))
         return ws_fail(err, WS_ERR_ARG, "--engine-timeout goes with an engine: %s engine:CMD",
-                       opts->mode == APP_MODE_SEA ? "--hunter" : "--policy");
+                       opts->match_players > 0      ? "a player"
+                       : opts->mode == APP_MODE_SEA ? "--hunter"
+                                                    : "--policy");
     return WS_OK;
 }
 
