@@ -675,12 +675,9 @@ START_TEST(an_engine_holds_only_its_three_pipes) {
 }
 END_TEST
 
-/* A second answer to one go is a fault at the next tick, whenever it comes:
- * `go` waits until the engine has read the rest of the request, by which time
- * a sequential engine has written all it will write for the last go. Three
- * times each, at once and 0.2 s late: the same fault every time. */
-START_TEST(a_second_answer_is_a_fault_at_the_next_tick_every_time) {
-    const char *modes[] = {"double", "double-late"};
+/* Plays hostile.py in each of two modes three times: every run the engine
+ * answers once, then the line it wrote out of turn (want) is a fault. */
+static void out_of_turn_every_time(const char *const modes[2], const char *want) {
     for (int m = 0; m < 2; m++) {
         for (int run = 0; run < 3; run++) {
             Engine *e = start_ok(cmd("hostile.py", modes[m]), ENGINE_SNAKE, 5000);
@@ -689,11 +686,20 @@ START_TEST(a_second_answer_is_a_fault_at_the_next_tick_every_time) {
             int answered = play_ticks(e, 4, &err);
             ck_assert_msg(answered == 1, "%s run %d: %d answers, then \"%s\"", modes[m], run,
                           answered, err.msg);
-            ck_assert_msg(strstr(err.msg, "wrote \"move R\" before go") != NULL, "%s", err.msg);
+            ck_assert_msg(strstr(err.msg, want) != NULL, "%s", err.msg);
             ck_assert(group_gone(pgid));
             engine_stop(e);
         }
     }
+}
+
+/* A second answer to one go is a fault at the next tick, whenever it comes:
+ * `go` waits until the engine has read the rest of the request, by which time
+ * a sequential engine has written all it will write for the last go. Three
+ * times each, at once and 0.2 s late: the same fault every time. */
+START_TEST(a_second_answer_is_a_fault_at_the_next_tick_every_time) {
+    const char *const modes[2] = {"double", "double-late"};
+    out_of_turn_every_time(modes, "wrote \"move R\" before go");
 }
 END_TEST
 
@@ -701,20 +707,8 @@ END_TEST
  * never a warning carried by the next answer: read before `go` it was a
  * warning, read at the barrier a fault, so the same engine got either. */
 START_TEST(a_malformed_info_line_out_of_turn_is_a_fault_every_time) {
-    const char *modes[] = {"badinfo", "badinfo-late"};
-    for (int m = 0; m < 2; m++) {
-        for (int run = 0; run < 3; run++) {
-            Engine *e = start_ok(cmd("hostile.py", modes[m]), ENGINE_SNAKE, 5000);
-            long pgid = engine_pgid(e);
-            WsError err = {0};
-            int answered = play_ticks(e, 4, &err);
-            ck_assert_msg(answered == 1, "%s run %d: %d answers, then \"%s\"", modes[m], run,
-                          answered, err.msg);
-            ck_assert_msg(strstr(err.msg, "wrote \"info  late\" before go") != NULL, "%s", err.msg);
-            ck_assert(group_gone(pgid));
-            engine_stop(e);
-        }
-    }
+    const char *const modes[2] = {"badinfo", "badinfo-late"};
+    out_of_turn_every_time(modes, "wrote \"info  late\" before go");
 }
 END_TEST
 
