@@ -301,7 +301,7 @@ static void append_label(char *text, size_t size, const char *sep, const char *l
 }
 
 /* A strip's legend: a swatch (or a small ramp) and the caption's first
- * phrase; a ramp's caption is followed by its range, "lo..hi", so a small
+ * phrase; a ramp's caption is followed by its range, "lo to hi", so a small
  * window still tells what the colours stand for. */
 static void strip_legend(Hud *hud, const Ramp *ramp, HudSwatch kind, Rgba c, const char *caption,
                          const char *lo_label, const char *hi_label) {
@@ -322,7 +322,7 @@ static void strip_legend(Hud *hud, const Ramp *ramp, HudSwatch kind, Rgba c, con
                  hi_label[0] != '\0' && strcmp(lo_label, "-") != 0;
     if (range) {
         append_label(text, sizeof text, " ", lo_label);
-        append_label(text, sizeof text, "..", hi_label);
+        append_label(text, sizeof text, " to ", hi_label);
     }
     int s = hud->px, adv = text_advance(hud->tc, hud->px);
     int sw_w = ramp != NULL ? s * 3 : s * 2;
