@@ -1105,6 +1105,28 @@ START_TEST(every_size_shows_the_tick_and_the_reason) {
 }
 END_TEST
 
+START_TEST(every_size_shows_the_arena_layers_range) {
+    /* The arena's layer is a colour ramp whose legend gives the map's
+     * min/max (docs/arena.md, Screenshots): in the 320x240 and 400x300
+     * strips as in the 1280x720 panel, not only the ramp and its name. */
+    static const int SIZES[][2] = {{320, 240}, {400, 300}, {1280, 720}};
+    for (size_t i = 0; i < sizeof SIZES / sizeof *SIZES; i++) {
+        AppOptions o = small_opts();
+        options_defaults(&o, APP_MODE_ARENA, 42);
+        o.seed_given = true;
+        o.window_w = SIZES[i][0];
+        o.window_h = SIZES[i][1];
+        Frontend *app = drive_open(&o);
+        for (int f = 0; f < 3; f++)
+            ck_assert(frontend_frame(app));
+        ck_assert(frontend_overlays(app) & OVERLAY_HEATMAP);
+        ck_assert_msg(hud_shows(app, "range"), "arena %dx%d: no range in %s", SIZES[i][0],
+                      SIZES[i][1], frontend_hud_keys(app));
+        frontend_close(app);
+    }
+}
+END_TEST
+
 START_TEST(a_replay_plays_its_ticks_and_pauses_on_the_last) {
     /* Space in a replay plays the recorded ticks, keeps them all, and
      * pauses on the last one (the recorded ending is seen, never replaced). */
@@ -1815,6 +1837,7 @@ static Suite *frontend_suite(void) {
     tcase_add_test(keys, brackets_open_the_other_game_paused);
     tcase_add_test(keys, i_in_a_small_window_gives_the_bigger_hud);
     tcase_add_test(keys, an_arena_edit_at_a_past_tick_drops_the_later_ticks);
+    tcase_add_test(keys, every_size_shows_the_arena_layers_range);
     tcase_add_loop_test(keys, a_past_tick_shows_what_was_computed_there, 0,
                         (int)(sizeof TRAVEL_MODES / sizeof TRAVEL_MODES[0]));
     suite_add_tcase(s, keys);

@@ -141,6 +141,19 @@ expect_usage_error "generate" "$WS" arena --headless --generate 4x4
 expect_usage_error "free cells" "$WS" arena --headless --map "$TMP/small.txt" --monsters 50
 expect_usage_error "exactly one '@'" "$WS" arena --headless --map "$TMP/two.txt"
 expect_usage_error "ticks" "$WS" arena --headless --ticks 0
+# A character that is no arena cell is an error naming line and column (docs/arena.md#maps).
+printf '#####\n#@ .#\n#####\n' >"$TMP/space.txt"
+expect_usage_error "space.txt: line 2, column 3: ' ' is not an arena map character" \
+    "$WS" arena --headless --ticks 5 --map "$TMP/space.txt"
+# Odd but valid maps run: the hero alone on one cell, no monsters, unreachable gold.
+printf '@\n' >"$TMP/one.txt"
+printf '#####\n#@#$#\n#####\n' >"$TMP/walled.txt"
+for m in one walled; do
+    "$WS" arena --headless --ticks 30 --seed 2 --map "$TMP/$m.txt" >"$TMP/out" 2>&1 ||
+        fail "arena on $m.txt exited $?: $(cat "$TMP/out")"
+    grep -q "^arena: ticks 30, monsters 0 (0 alive), .*gold_collected 0, " "$TMP/out" ||
+        fail "arena on $m.txt: $(cat "$TMP/out")"
+done
 expect_usage_error "--layer: unknown layer 'treasure'" "$WS" arena --headless --ticks 5 --layer treasure
 expect_usage_error "--layer: unknown layer 'treasure'" "$WS" arena --headless --ticks 5 --arena-map treasure
 expect_usage_error "unknown option|not an option|arena" "$WS" arena --headless --hunter sampler

@@ -163,7 +163,8 @@ void hud_title(Hud *hud, const char *text) {
 }
 
 /* A strip item: "key value" after the previous one, or on a new line. */
-static void strip_legend(Hud *hud, const Ramp *ramp, HudSwatch kind, Rgba c, const char *caption);
+static void strip_legend(Hud *hud, const Ramp *ramp, HudSwatch kind, Rgba c, const char *caption,
+                         const char *lo_label, const char *hi_label);
 
 /* Notes that the item `key` was drawn (hud->keys, when the caller asked). */
 static void note_key(Hud *hud, const char *key) {
@@ -241,7 +242,8 @@ void hud_ramp(Hud *hud, Ramp ramp, const char *caption, const char *lo_label,
               const char *hi_label) {
     int spx = hud->px * 5 / 6;
     if (hud->strip) {
-        strip_legend(hud, &ramp, HUD_SWATCH_FILL, PAL_TEXT, caption != NULL ? caption : "");
+        strip_legend(hud, &ramp, HUD_SWATCH_FILL, PAL_TEXT, caption != NULL ? caption : "",
+                     lo_label, hi_label);
         return;
     }
     if (!room_for(hud, (caption != NULL ? line_h(hud) : 0) + hud->px * 2 / 3 + 2 +
@@ -261,6 +263,7 @@ void hud_ramp(Hud *hud, Ramp ramp, const char *caption, const char *lo_label,
     SDL_Color dim = render_sdl_color(PAL_TEXT_DIM);
     text_draw(hud->tc, spx, hud->x, hud->y, TEXT_LEFT, dim, lo_label);
     text_draw(hud->tc, spx, hud->x + bar_w, hud->y, TEXT_RIGHT, dim, hi_label);
+    note_key(hud, "range");
     hud->y += text_line_height(hud->tc, spx) + hud->px / 5;
 }
 
@@ -288,7 +291,20 @@ static void draw_swatch(Hud *hud, PixRect sw, HudSwatch kind, Rgba c) {
 /* A strip's legend: a swatch (or, with a ramp, a short bar of it) and the
  * caption's first phrase, after the legends before it on the legend line;
  * dropped when the line is full. */
-static void strip_legend(Hud *hud, const Ramp *ramp, HudSwatch kind, Rgba c, const char *caption) {
+/* The first word of a ramp's end label ("-39 (low)" gives "-39"), appended to
+ * text (of size `size`) after `sep`. */
+static void append_label(char *text, size_t size, const char *sep, const char *label) {
+    size_t n = strlen(text), k = strcspn(label, " ");
+    if (k == 0 || n + strlen(sep) + k >= size)
+        return;
+    snprintf(text + n, size - n, "%s%.*s", sep, (int)k, label);
+}
+
+/* A strip's legend: a swatch (or a small ramp) and the caption's first
+ * phrase; a ramp's caption is followed by its range, "lo to hi", so a small
+ * window still tells what the colours stand for. */
+static void strip_legend(Hud *hud, const Ramp *ramp, HudSwatch kind, Rgba c, const char *caption,
+                         const char *lo_label, const char *hi_label) {
     const PixRect *ln = &hud->legend_line;
     if (ln->h <= 0)
         return;
@@ -302,6 +318,12 @@ static void strip_legend(Hud *hud, const Ramp *ramp, HudSwatch kind, Rgba c, con
         n--;
     memcpy(text, caption, n);
     text[n] = '\0';
+    bool range = ramp != NULL && lo_label != NULL && hi_label != NULL && lo_label[0] != '\0' &&
+                 hi_label[0] != '\0' && strcmp(lo_label, "-") != 0;
+    if (range) {
+        append_label(text, sizeof text, " ", lo_label);
+        append_label(text, sizeof text, " to ", hi_label);
+    }
     int s = hud->px, adv = text_advance(hud->tc, hud->px);
     int sw_w = ramp != NULL ? s * 3 : s * 2;
     int w = sw_w + adv + text_width(hud->tc, hud->px, text);
@@ -322,12 +344,14 @@ static void strip_legend(Hud *hud, const Ramp *ramp, HudSwatch kind, Rgba c, con
     text_draw(hud->tc, hud->px, sw.x + sw.w + adv / 2, ln->y, TEXT_LEFT, render_sdl_color(PAL_TEXT),
               text);
     note_key(hud, "legend");
+    if (range)
+        note_key(hud, "range");
     hud->legend_x += w + 2 * adv;
 }
 
 void hud_legend(Hud *hud, HudSwatch kind, Rgba c, const char *caption) {
     if (hud->strip) {
-        strip_legend(hud, NULL, kind, c, caption);
+        strip_legend(hud, NULL, kind, c, caption, NULL, NULL);
         return;
     }
     int s = hud->px;
