@@ -1221,6 +1221,103 @@ START_TEST(i_in_a_small_window_gives_the_bigger_hud) {
 }
 END_TEST
 
+/* Whether the last frame drew the notice `want` whole, in lines each at
+ * most `max_w` pixels wide at px (measured with the shipped font): the lines
+ * of the frame's text (frontend_frame_text) that, one after the other, spell
+ * it out (the spaces at a line's end dropped). */
+static bool notice_drawn_whole(const Frontend *app, const char *want, int px, int max_w) {
+    SDL_Surface *surf = SDL_CreateRGBSurfaceWithFormat(0, 16, 16, 32, SDL_PIXELFORMAT_RGBA32);
+    SDL_Renderer *ren = SDL_CreateSoftwareRenderer(surf);
+    TextCache *tc = NULL;
+    WsError err = {0};
+    ck_assert_msg(text_create(&tc, ren, WS_ASSET_DIR "/fonts/DejaVuSansMono.ttf", &err) == WS_OK,
+                  "%s", err.msg);
+    const char *text = frontend_frame_text(app);
+    size_t pos = 0, len = strlen(want);
+    bool whole = false;
+    for (const char *line = text; *line != '\0' && !whole;) {
+        const char *nl = strchr(line, '\n');
+        size_t n = nl != NULL ? (size_t)(nl - line) : strlen(line);
+        char buf[256];
+        snprintf(buf, sizeof buf, "%.*s", (int)n, line);
+        bool fits = text_width(tc, px, buf) <= max_w;
+        if (pos > 0 && !(n > 0 && strncmp(want + pos, line, n) == 0 && fits))
+            pos = 0; /* not the next piece: maybe a first one */
+        if (pos == 0 && n >= 4 && strncmp(want, line, n) == 0 && fits)
+            pos = n;
+        else if (pos > 0 && pos < len && strncmp(want + pos, line, n) == 0)
+            pos += n;
+        while (pos > 0 && want[pos] == ' ')
+            pos++;
+        whole = pos == len;
+        line += n + (nl != NULL);
+    }
+    text_destroy(tc);
+    SDL_DestroyRenderer(ren);
+    SDL_FreeSurface(surf);
+    return whole;
+}
+
+START_TEST(a_long_notice_wraps_in_a_small_window) {
+    /* At 320x240 the HUD is a strip, and with I three times it is hidden (a
+     * box at the bottom): a notice wider than the window (D on cells too
+     * small for numbers, 80 characters) is wrapped there, never cut at the
+     * window's edge. The strip's text is LAYOUT_HUD_MIN_PX high. */
+    AppOptions o = small_opts();
+    o.rules.w = 64;
+    o.rules.h = 64;
+    o.window_w = 320;
+    o.window_h = 240;
+    Frontend *app = drive_open(&o);
+    ck_assert(frontend_frame(app));
+    for (int hud = 0; hud < 2; hud++) {
+        drive_key(SDLK_d, KMOD_NONE);
+        ck_assert(frontend_frame(app));
+        ck_assert(frontend_frame(app));
+        const char *st = frontend_status_text(app);
+        ck_assert_msg(strstr(st, "numbers need") != NULL, "status: %s", st);
+        ck_assert_int_gt((int)strlen(st), 60);
+        ck_assert_msg(notice_drawn_whole(app, st, LAYOUT_HUD_MIN_PX, 320 - LAYOUT_HUD_MIN_PX / 2),
+                      "%s: the notice '%s' is not drawn whole; the frame drew:\n%s",
+                      hud == 0 ? "strip" : "hidden HUD", st, frontend_frame_text(app));
+        for (int i = 0; i < 3; i++) { /* a panel, a strip, hidden */
+            drive_key(SDLK_i, KMOD_NONE);
+            ck_assert(frontend_frame(app));
+        }
+        ck_assert(!(frontend_overlays(app) & OVERLAY_HUD));
+        drive_key(SDLK_d, KMOD_NONE); /* D back off: the next D says it again */
+    }
+    frontend_close(app);
+}
+END_TEST
+
+START_TEST(a_narrow_panel_titles_with_the_mode_alone) {
+    /* The title line ends with the recording mark's dot (C): a panel too
+     * narrow for "wavesnake · snake" and the dot (320x240 with I: 160 pixels)
+     * shows "snake", so the dot is never drawn over the title. */
+    AppOptions o = small_opts();
+    o.window_w = 320;
+    o.window_h = 240;
+    Frontend *app = drive_open(&o);
+    ck_assert(frontend_frame(app));
+    drive_key(SDLK_i, KMOD_NONE);
+    ck_assert(frontend_frame(app));
+    ck_assert(frontend_frame(app));
+    const char *text = frontend_frame_text(app);
+    ck_assert_msg(strstr(text, "wavesnake · snake") == NULL && strncmp(text, "snake\n", 6) != 0 &&
+                      strstr(text, "\nsnake\n") != NULL,
+                  "320x240 panel drew:\n%s", text);
+    frontend_close(app);
+    o.window_w = 1280;
+    o.window_h = 720;
+    app = drive_open(&o);
+    ck_assert(frontend_frame(app));
+    ck_assert_msg(strstr(frontend_frame_text(app), "wavesnake · snake\n") != NULL, "1280x720: %s",
+                  frontend_frame_text(app));
+    frontend_close(app);
+}
+END_TEST
+
 /* ---- time travel in the arena and the sea -------------------------------- */
 
 static Frontend *open_mode_app(AppMode mode) {
@@ -1814,6 +1911,8 @@ static Suite *frontend_suite(void) {
     tcase_add_test(keys, a_in_a_replay_plays_on_from_here);
     tcase_add_test(keys, brackets_open_the_other_game_paused);
     tcase_add_test(keys, i_in_a_small_window_gives_the_bigger_hud);
+    tcase_add_test(keys, a_long_notice_wraps_in_a_small_window);
+    tcase_add_test(keys, a_narrow_panel_titles_with_the_mode_alone);
     tcase_add_test(keys, an_arena_edit_at_a_past_tick_drops_the_later_ticks);
     tcase_add_loop_test(keys, a_past_tick_shows_what_was_computed_there, 0,
                         (int)(sizeof TRAVEL_MODES / sizeof TRAVEL_MODES[0]));
