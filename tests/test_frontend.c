@@ -627,6 +627,38 @@ START_TEST(x_switches_to_the_race_view_and_back) {
 }
 END_TEST
 
+/* Presses `key`, draws a frame, and checks the notice holds `want`. */
+static void key_says(Frontend *app, SDL_Keycode key, const char *want) {
+    drive_key(key, KMOD_NONE);
+    ck_assert(frontend_frame(app));
+    ck_assert_msg(strstr(frontend_status_text(app), want) != NULL,
+                  "key %s: notice '%s', expected '%s'", SDL_GetKeyName(key),
+                  frontend_status_text(app), want);
+}
+
+START_TEST(snake_keys_without_a_use_say_so_live_and_in_a_race) {
+    /* A key that means nothing here says so and changes nothing (README):
+     * [ ] in a live game (they are a replay's), A while the AI drives, and
+     * in a race [ ], the arrows and A; Enter there is the next heat, as R. */
+    Frontend *app = open_window_app();
+    drive_play_until(app, 3);
+    key_says(app, SDLK_LEFTBRACKET, "replayed trace");
+    key_says(app, SDLK_RIGHTBRACKET, "replayed trace");
+    key_says(app, SDLK_a, "the AI drives already");
+    drive_key(SDLK_x, KMOD_NONE);
+    ck_assert(frontend_frame(app));
+    ck_assert_msg(strstr(frontend_status_text(app), "race:") != NULL, "status: %s",
+                  frontend_status_text(app));
+    key_says(app, SDLK_LEFTBRACKET, "are a replay's");
+    key_says(app, SDLK_UP, "the AIs drive both sides");
+    key_says(app, SDLK_RIGHTBRACKET, "are a replay's");
+    key_says(app, SDLK_a, "the AIs drive both sides");
+    key_says(app, SDLK_RETURN, "heat 1 (seed 43)");
+    key_says(app, SDLK_r, "heat 2 (seed 44)");
+    frontend_close(app);
+}
+END_TEST
+
 START_TEST(steering_is_recorded_and_races_have_no_time_travel) {
     /* Take the wheel goes through the recorded tick: an arrow at a past tick
      * drops the later ticks (play goes on from there), and the steered tick
@@ -1912,6 +1944,7 @@ static Suite *frontend_suite(void) {
     tcase_add_test(keys, brackets_open_the_other_game_paused);
     tcase_add_test(keys, i_in_a_small_window_gives_the_bigger_hud);
     tcase_add_test(keys, a_long_notice_wraps_in_a_small_window);
+    tcase_add_test(keys, snake_keys_without_a_use_say_so_live_and_in_a_race);
     tcase_add_test(keys, a_narrow_panel_titles_with_the_mode_alone);
     tcase_add_test(keys, an_arena_edit_at_a_past_tick_drops_the_later_ticks);
     tcase_add_loop_test(keys, a_past_tick_shows_what_was_computed_there, 0,

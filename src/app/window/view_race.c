@@ -160,12 +160,25 @@ static bool race_view_action(void *state, Action action, FrontendCtx *ctx) {
         frontend_status(ctx, "no time travel in a race (X ends the race)");
         return true;
     case ACT_RESTART:
+    case ACT_NEW_GAME: /* Enter: the next game, here the next heat */
         next_heat(rv);
         frontend_status(ctx, "heat %ld (seed %llu)", rv->race.game_index,
                         (unsigned long long)rv->race.side[0].game.seed);
         return true;
     case ACT_NEXT:
         next_right_policy(rv, ctx);
+        return true;
+    /* Keys the race has no use for say so, as every mode's do (input.c). */
+    case ACT_UP:
+    case ACT_RIGHT:
+    case ACT_DOWN:
+    case ACT_LEFT:
+    case ACT_TAKE_BACK:
+        frontend_status(ctx, "the AIs drive both sides of a race (X ends the race)");
+        return true;
+    case ACT_PREV_GAME:
+    case ACT_NEXT_GAME:
+        frontend_status(ctx, "[ ] are a replay's (R or Enter: the next heat)");
         return true;
     default:
         return false;
