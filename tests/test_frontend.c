@@ -545,6 +545,44 @@ START_TEST(click_toggles_a_snake_wall) {
 }
 END_TEST
 
+START_TEST(a_long_notice_keeps_to_its_footer_lines) {
+    /* A panel keeps at most LAYOUT_STATUS_MAX footer lines for a notice
+     * (layout.h): a longer one ends in "..." there, so the speed, overlays
+     * and help lines under it stay in the panel. A wall clicked under
+     * hamilton (Tab) gives a notice of about 190 characters. */
+    Frontend *app = open_window_app();
+    drive_key(SDLK_SPACE, KMOD_NONE);
+    drive_key(SDLK_TAB, KMOD_NONE);
+    ck_assert(frontend_frame(app));
+    FrameLayout fl;
+    layout_frame(&fl, 640, 360, true);
+    BoardLayout bl;
+    layout_board(&bl, fl.board_area, 10, 10);
+    for (int x = 0; x < 3 && strncmp(frontend_status_text(app), "wall at", 7) != 0; x++) {
+        int px, py;
+        layout_cell_center(&bl, x, 9, &px, &py);
+        push_left_click(px, py);
+        ck_assert(frontend_frame(app));
+    }
+    ck_assert_msg(strstr(frontend_status_text(app), "cannot play") != NULL, "status: %s",
+                  frontend_status_text(app));
+    ck_assert(frontend_frame(app));
+    const char *text = frontend_frame_text(app);
+    const char *at = strstr(text, "wall at (");
+    ck_assert_ptr_nonnull(at);
+    const char *speed = strstr(at, "speed  ");
+    ck_assert_ptr_nonnull(speed);
+    int lines = 0;
+    for (const char *c = at; c < speed; c++)
+        lines += *c == '\n';
+    ck_assert_msg(lines <= LAYOUT_STATUS_MAX, "the notice took %d lines:\n%.*s", lines,
+                  (int)(speed - at), at);
+    ck_assert_msg(strncmp(speed - 4, "...\n", 4) == 0, "the cut notice ends: %.*s", 20, speed - 20);
+    ck_assert_ptr_nonnull(strstr(speed, "F1 help   I HUD   Q quit"));
+    frontend_close(app);
+}
+END_TEST
+
 /* Whether two screenshots have exactly the same pixels. */
 static bool same_pixels(SDL_Surface *a, SDL_Surface *b) {
     if (a->w != b->w || a->h != b->h)
@@ -1944,6 +1982,7 @@ static Suite *frontend_suite(void) {
     tcase_add_test(keys, brackets_open_the_other_game_paused);
     tcase_add_test(keys, i_in_a_small_window_gives_the_bigger_hud);
     tcase_add_test(keys, a_long_notice_wraps_in_a_small_window);
+    tcase_add_test(keys, a_long_notice_keeps_to_its_footer_lines);
     tcase_add_test(keys, snake_keys_without_a_use_say_so_live_and_in_a_race);
     tcase_add_test(keys, a_narrow_panel_titles_with_the_mode_alone);
     tcase_add_test(keys, an_arena_edit_at_a_past_tick_drops_the_later_ticks);

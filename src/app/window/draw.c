@@ -199,7 +199,7 @@ static void draw_hud_panel(Frontend *app) {
     if (foot.y < bottom.y + px / 2)
         foot.y = bottom.y + px / 2;
     if (status_lines > 0)
-        hud_wrapped(&foot, PAL_ACCENT, ctx->status);
+        hud_wrapped_max(&foot, PAL_ACCENT, ctx->status, status_lines);
     hud_text(&foot, ctx->paused ? PAL_ACCENT : PAL_TEXT, "%s", speed);
     hud_text(&foot, PAL_TEXT, "%s", overlays);
     hud_text(&foot, PAL_TEXT_DIM, "%s", hint);

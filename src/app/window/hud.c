@@ -112,11 +112,13 @@ void hud_set_columns(Hud *hud, int cols) {
 
 /* Draws `text` from `indent` pixels right of the column's left edge,
  * wrapped to the right edge, one line per line_h; the first line at the
- * current y. A line that goes on in the next column keeps its indent. */
-static void wrapped_at(Hud *hud, int indent, Rgba color, const char *text) {
+ * current y. A line that goes on in the next column keeps its indent. With
+ * max > 0, at most max lines: the last one ends in "..." if the text goes on. */
+static void wrapped_at(Hud *hud, int indent, Rgba color, const char *text, int max) {
     int adv = text_advance(hud->tc, hud->px);
     char line[256];
     const char *p = text;
+    int drawn = 0;
     do {
         if (!room_for(hud, line_h(hud)))
             return;
@@ -125,10 +127,20 @@ static void wrapped_at(Hud *hud, int indent, Rgba color, const char *text) {
         if (cols < 4)
             cols = 4;
         int n = layout_wrap_len(p, cols);
-        if (n > (int)sizeof line - 1)
-            n = (int)sizeof line - 1;
+        if (n > (int)sizeof line - 4)
+            n = (int)sizeof line - 4;
         memcpy(line, p, (size_t)n);
         line[n] = '\0';
+        if (max > 0 && ++drawn == max && p[n] != '\0') {
+            /* The last line allowed and more to come: cut it for "...". */
+            int keep = layout_wrap_len(p, cols - 3);
+            if (keep > n)
+                keep = n;
+            while (keep > 0 && line[keep - 1] == ' ')
+                keep--;
+            memcpy(line + keep, "...", 4);
+            n = (int)strlen(p);
+        }
         text_draw(hud->tc, hud->px, x, hud->y, TEXT_LEFT, render_sdl_color(color), line);
         hud->y += line_h(hud);
         p += n;
@@ -212,7 +224,7 @@ void hud_kv(Hud *hud, const char *key, Rgba value_color, const char *fmt, ...) {
         return;
     text_draw(hud->tc, hud->px, hud->x, hud->y, TEXT_LEFT, render_sdl_color(PAL_TEXT_DIM), key);
     note_key(hud, key);
-    wrapped_at(hud, hud->key_w, value_color, buf);
+    wrapped_at(hud, hud->key_w, value_color, buf, 0);
 }
 
 void hud_text(Hud *hud, Rgba color, const char *fmt, ...) {
@@ -223,13 +235,19 @@ void hud_text(Hud *hud, Rgba color, const char *fmt, ...) {
     va_start(ap, fmt);
     vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
-    wrapped_at(hud, 0, color, buf);
+    wrapped_at(hud, 0, color, buf, 0);
 }
 
 void hud_wrapped(Hud *hud, Rgba color, const char *text) {
     if (hud->strip || text[0] == '\0')
         return;
-    wrapped_at(hud, 0, color, text);
+    wrapped_at(hud, 0, color, text, 0);
+}
+
+void hud_wrapped_max(Hud *hud, Rgba color, const char *text, int max) {
+    if (hud->strip || text[0] == '\0' || max <= 0)
+        return;
+    wrapped_at(hud, 0, color, text, max);
 }
 
 void hud_gap(Hud *hud) {
