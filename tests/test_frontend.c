@@ -1141,6 +1141,27 @@ static bool hud_shows(const Frontend *app, const char *key) {
     return false;
 }
 
+START_TEST(a_narrow_column_cuts_no_word_in_two) {
+    /* At 320x240 with I the arena's panel goes on under the board in a column
+     * too narrow for "autopilot" beside the key "pilot": the value goes under
+     * the key, whole, rather than "autopi" / "lot". */
+    AppOptions o;
+    options_defaults(&o, APP_MODE_ARENA, 42);
+    o.seed_given = true;
+    o.window_w = 320;
+    o.window_h = 240;
+    Frontend *app = drive_open(&o);
+    ck_assert(frontend_frame(app));
+    drive_key(SDLK_i, KMOD_NONE);
+    ck_assert(frontend_frame(app));
+    ck_assert(frontend_frame(app));
+    ck_assert_msg(hud_shows(app, "pilot"), "no pilot line: %s", frontend_hud_keys(app));
+    ck_assert_msg(strstr(frontend_frame_text(app), "autopilot") != NULL, "the frame drew:\n%s",
+                  frontend_frame_text(app));
+    frontend_close(app);
+}
+END_TEST
+
 START_TEST(every_size_shows_the_tick_and_the_reason) {
     /* A person watching a replay or a live game sees where they are, why
      * the AI moves and what the colours mean, in a 400x300 strip as in a
@@ -1982,6 +2003,7 @@ static Suite *frontend_suite(void) {
     tcase_add_test(keys, brackets_open_the_other_game_paused);
     tcase_add_test(keys, i_in_a_small_window_gives_the_bigger_hud);
     tcase_add_test(keys, a_long_notice_wraps_in_a_small_window);
+    tcase_add_test(keys, a_narrow_column_cuts_no_word_in_two);
     tcase_add_test(keys, a_long_notice_keeps_to_its_footer_lines);
     tcase_add_test(keys, snake_keys_without_a_use_say_so_live_and_in_a_race);
     tcase_add_test(keys, a_narrow_panel_titles_with_the_mode_alone);

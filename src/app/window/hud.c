@@ -224,6 +224,24 @@ void hud_kv(Hud *hud, const char *key, Rgba value_color, const char *fmt, ...) {
         return;
     text_draw(hud->tc, hud->px, hud->x, hud->y, TEXT_LEFT, render_sdl_color(PAL_TEXT_DIM), key);
     note_key(hud, key);
+    /* A column so narrow that a word of the value would be cut in two beside
+     * the key ("autopi" / "lot" under a small window's board): the value
+     * goes under the key, indented, where the line is wider. */
+    int adv = text_advance(hud->tc, hud->px);
+    int beside = adv > 0 ? (right_edge(hud) - hud->x - hud->key_w) / adv : 40;
+    int word = 0, longest = 0;
+    for (const char *c = buf; *c != '\0'; c++) {
+        if (*c == ' ') {
+            word = 0;
+        } else if (((unsigned char)*c & 0xC0) != 0x80 && ++word > longest) {
+            longest = word; /* counted in characters, as layout_wrap_len does */
+        }
+    }
+    if (longest > beside && buf[0] != '\0') {
+        hud->y += line_h(hud);
+        wrapped_at(hud, 2 * adv, value_color, buf, 0);
+        return;
+    }
     wrapped_at(hud, hud->key_w, value_color, buf, 0);
 }
 
