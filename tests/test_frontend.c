@@ -489,10 +489,23 @@ START_TEST(resize_stops_a_recording) {
     ck_assert(frontend_frame(app));
     SDL_Window *win = SDL_GetWindowFromID(1);
     ck_assert_ptr_nonnull(win);
-    SDL_SetWindowSize(win, 500, 300);
+    /* 600x300: a panel 180 pixels wide, whose footer keeps four lines for
+     * the notice; the file's name comes first, so it is among them. */
+    SDL_SetWindowSize(win, 600, 300);
     for (int i = 0; i < 3 && frontend_is_recording(app); i++)
         ck_assert(frontend_frame(app));
     ck_assert(!frontend_is_recording(app));
+    ck_assert(frontend_frame(app));
+    ck_assert_msg(strstr(frontend_status_text(app), "window resized") != NULL, "status: %s",
+                  frontend_status_text(app));
+    char joined[8192];
+    size_t n = 0;
+    for (const char *c = frontend_frame_text(app); *c != '\0' && n + 1 < sizeof joined; c++)
+        if (*c != '\n')
+            joined[n++] = *c;
+    joined[n] = '\0';
+    ck_assert_msg(strstr(joined, ".gif") != NULL, "the notice does not name the file: %s",
+                  frontend_frame_text(app));
     frontend_close(app);
     GifFileType *gif = slurp_the_gif(); /* saved cleanly, at the old size */
     ck_assert_int_eq(gif->SWidth, 640);

@@ -147,10 +147,12 @@ void capture_record_stop(Frontend *app, const char *why) {
            rep.frames_taken, rep.frames_merged, rep.frames_dropped, rep.first_ms, rep.palette_ms,
            rep.encode_ms_mean, rep.encode_ms_p99, rep.encode_ms_max);
     fflush(stdout);
-    frontend_status(&app->ctx, "%s%ssaved %ld frame%s (%.1f s, %.0f KB, %ld dropped) to %s",
-                    why != NULL ? why : "", why != NULL ? ": " : "", rep.frames_written,
-                    rep.frames_written == 1 ? "" : "s", rep.seconds, (double)rep.bytes / 1024.0,
-                    rep.frames_dropped, path);
+    /* The file first: a notice cut short for room (a panel keeps four lines
+     * for it) still names it. */
+    frontend_status(&app->ctx, "saved %s (%ld frame%s, %.1f s, %.0f KB, %ld dropped)%s%s", path,
+                    rep.frames_written, rep.frames_written == 1 ? "" : "s", rep.seconds,
+                    (double)rep.bytes / 1024.0, rep.frames_dropped, why != NULL ? "; " : "",
+                    why != NULL ? why : "");
 }
 
 /* Hands the finished frame to the recorder when one is due (only a copy of
