@@ -710,6 +710,35 @@ START_TEST(snake_keys_without_a_use_say_so_live_and_in_a_race) {
 }
 END_TEST
 
+START_TEST(a_small_race_label_draws_nothing_over_the_name) {
+    /* Each race board's label has its policy's name on the left and "heats
+     * better N" on the right. At 320x240 a board is about 60 pixels wide:
+     * the long form went over the name ("greedy" on "heats better 0"); a
+     * shorter one is drawn where it fits, else none (the HUD has the count). */
+    AppOptions o = small_opts();
+    o.window_w = 320;
+    o.window_h = 240;
+    for (int size = 0; size < 2; size++) {
+        if (size == 1) {
+            o.window_w = 640;
+            o.window_h = 360;
+        }
+        Frontend *app = drive_open(&o);
+        ck_assert(frontend_frame(app));
+        drive_key(SDLK_x, KMOD_NONE);
+        ck_assert(frontend_frame(app));
+        ck_assert(frontend_frame(app));
+        const char *text = frontend_frame_text(app);
+        ck_assert_msg(strstr(text, "greedy\n") != NULL, "%dx%d: %s", o.window_w, o.window_h, text);
+        if (size == 0)
+            ck_assert_msg(strstr(text, "heats better") == NULL, "320x240 drew:\n%s", text);
+        else
+            ck_assert_msg(strstr(text, "heats better 0\n") != NULL, "640x360 drew:\n%s", text);
+        frontend_close(app);
+    }
+}
+END_TEST
+
 START_TEST(steering_is_recorded_and_races_have_no_time_travel) {
     /* Take the wheel goes through the recorded tick: an arrow at a past tick
      * drops the later ticks (play goes on from there), and the steered tick
@@ -2016,6 +2045,7 @@ static Suite *frontend_suite(void) {
     tcase_add_test(keys, brackets_open_the_other_game_paused);
     tcase_add_test(keys, i_in_a_small_window_gives_the_bigger_hud);
     tcase_add_test(keys, a_long_notice_wraps_in_a_small_window);
+    tcase_add_test(keys, a_small_race_label_draws_nothing_over_the_name);
     tcase_add_test(keys, a_narrow_column_cuts_no_word_in_two);
     tcase_add_test(keys, a_long_notice_keeps_to_its_footer_lines);
     tcase_add_test(keys, snake_keys_without_a_use_say_so_live_and_in_a_race);
