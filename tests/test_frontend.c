@@ -2024,6 +2024,26 @@ START_TEST(a_race_with_an_engine_polls_it) {
 }
 END_TEST
 
+START_TEST(one_sea_shot_is_one_shot) {
+    /* At tick 1 each hunter has fired once: the boards' titles and the HUD
+     * say "1 shot", not "1 shots". */
+    Frontend *app = open_mode_app(APP_MODE_SEA);
+    ck_assert(frontend_frame(app));
+    drive_key(SDLK_SPACE, KMOD_NONE);
+    drive_key(SDLK_HOME, KMOD_NONE);
+    drive_key(SDLK_PERIOD, KMOD_NONE);
+    ck_assert(frontend_frame(app));
+    ck_assert(frontend_frame(app));
+    long first = -1, cur = -1, last = -1;
+    ck_assert(frontend_time(app, &first, &cur, &last));
+    ck_assert_int_eq(cur, 1);
+    const char *text = frontend_frame_text(app);
+    ck_assert_msg(strstr(text, "1 shot, ") != NULL && strstr(text, "1 shots") == NULL,
+                  "tick 1 drew:\n%s", text);
+    frontend_close(app);
+}
+END_TEST
+
 static Suite *frontend_suite(void) {
     Suite *s = suite_create("frontend");
     TCase *keys = tcase_create("keys");
@@ -2045,6 +2065,7 @@ static Suite *frontend_suite(void) {
     tcase_add_test(keys, brackets_open_the_other_game_paused);
     tcase_add_test(keys, i_in_a_small_window_gives_the_bigger_hud);
     tcase_add_test(keys, a_long_notice_wraps_in_a_small_window);
+    tcase_add_test(keys, one_sea_shot_is_one_shot);
     tcase_add_test(keys, a_small_race_label_draws_nothing_over_the_name);
     tcase_add_test(keys, a_narrow_column_cuts_no_word_in_two);
     tcase_add_test(keys, a_long_notice_keeps_to_its_footer_lines);
