@@ -1424,6 +1424,27 @@ START_TEST(a_long_notice_wraps_in_a_small_window) {
 }
 END_TEST
 
+START_TEST(the_help_wraps_in_a_small_window) {
+    /* At 320x240 the help box is 316 pixels wide even at its smallest font
+     * (LAYOUT_READ_MIN_PX): what Space does (63 characters) wraps onto the
+     * rows under it, each inside the box beside the key column (at least 60
+     * pixels), rather than being cut at the box's edge. */
+    AppOptions o = small_opts();
+    o.window_w = 320;
+    o.window_h = 240;
+    Frontend *app = drive_open(&o);
+    ck_assert(frontend_frame(app));
+    drive_key(SDLK_F1, KMOD_NONE);
+    ck_assert(frontend_frame(app));
+    ck_assert(frontend_frame(app));
+    const char *space = "pause / play (at a past tick: the recorded ticks, like a video)";
+    ck_assert_msg(
+        notice_drawn_whole(app, space, LAYOUT_READ_MIN_PX, 320 - 8 - 2 * LAYOUT_READ_MIN_PX - 60),
+        "the help drew:\n%s", frontend_frame_text(app));
+    frontend_close(app);
+}
+END_TEST
+
 START_TEST(a_narrow_panel_titles_with_the_mode_alone) {
     /* The title line ends with the recording mark's dot (C): a panel too
      * narrow for "wavesnake · snake" and the dot (320x240 with I: 160 pixels)
@@ -2065,6 +2086,7 @@ static Suite *frontend_suite(void) {
     tcase_add_test(keys, brackets_open_the_other_game_paused);
     tcase_add_test(keys, i_in_a_small_window_gives_the_bigger_hud);
     tcase_add_test(keys, a_long_notice_wraps_in_a_small_window);
+    tcase_add_test(keys, the_help_wraps_in_a_small_window);
     tcase_add_test(keys, one_sea_shot_is_one_shot);
     tcase_add_test(keys, a_small_race_label_draws_nothing_over_the_name);
     tcase_add_test(keys, a_narrow_column_cuts_no_word_in_two);

@@ -313,15 +313,24 @@ typedef struct HelpRow {
     const char *keys, *text;
 } HelpRow;
 
-enum { HELP_MAX_ROWS = 64 };
+enum { HELP_MAX_ROWS = 128, HELP_WRAP_CHARS = 128 };
 
 /* The slot (row of the columns, column after column) of each row, a heading
- * never left alone at the bottom of a column; returns the slots used. */
+ * never left alone at the bottom of a column, and a key's wrapped lines (the
+ * rows after it with keys "") kept in one column when they fit one; returns
+ * the slots used. */
 static int help_slots(const HelpRow *rows, int n, int per_col, int *slot) {
     int k = 0;
     for (int i = 0; i < n; i++) {
         if (rows[i].keys == NULL && per_col > 1 && k % per_col == per_col - 1)
             k++;
+        if (rows[i].keys != NULL && rows[i].keys[0] != '\0') {
+            int lines = 1;
+            while (i + lines < n && rows[i + lines].keys != NULL && rows[i + lines].keys[0] == '\0')
+                lines++;
+            if (lines > 1 && lines <= per_col && k % per_col + lines > per_col)
+                k += per_col - k % per_col;
+        }
         slot[i] = k++;
     }
     return k;
@@ -377,6 +386,38 @@ static void draw_help(Frontend *app) {
     } while (px > min_px &&
              (col_w + 2 * px > win_w - 8 ||
               (help_slots(rows, n, per_col, slot) + per_col - 1) / per_col > cols_fit));
+    /* A window narrower than a row even at the smallest size (320x240): what
+     * a key does wraps onto the rows under it, rather than running past the
+     * box's edge. */
+    char wrapped[HELP_MAX_ROWS][HELP_WRAP_CHARS];
+    int adv = text_advance(app->text, px);
+    if (col_w + 2 * px > win_w - 8 && adv > 0) {
+        int chars = (win_w - 8 - 2 * px - key_w) / adv;
+        if (chars < 8)
+            chars = 8;
+        HelpRow out[HELP_MAX_ROWS];
+        int m = 0;
+        for (int i = 0; i < n && m < HELP_MAX_ROWS; i++) {
+            if (rows[i].keys == NULL) {
+                out[m++] = rows[i];
+                continue;
+            }
+            const char *p = rows[i].text;
+            for (bool first_line = true; *p != '\0' && m < HELP_MAX_ROWS; first_line = false) {
+                int len = layout_wrap_len(p, chars);
+                snprintf(wrapped[m], sizeof wrapped[m], "%.*s", len, p);
+                out[m] = (HelpRow){first_line ? rows[i].keys : "", wrapped[m]};
+                m++;
+                p += len;
+                while (*p == ' ')
+                    p++;
+            }
+        }
+        memcpy(rows, out, (size_t)m * sizeof *out);
+        n = m;
+        col_w = win_w - 8 - 2 * px;
+        cols_fit = 1;
+    }
     int slots = help_slots(rows, n, per_col, slot);
     int per_page = per_col * cols_fit;
     int pages = (slots + per_page - 1) / per_page;
