@@ -489,10 +489,23 @@ START_TEST(resize_stops_a_recording) {
     ck_assert(frontend_frame(app));
     SDL_Window *win = SDL_GetWindowFromID(1);
     ck_assert_ptr_nonnull(win);
-    SDL_SetWindowSize(win, 500, 300);
+    /* 600x300: a panel 180 pixels wide, whose footer keeps four lines for
+     * the notice; the file's name comes first, so it is among them. */
+    SDL_SetWindowSize(win, 600, 300);
     for (int i = 0; i < 3 && frontend_is_recording(app); i++)
         ck_assert(frontend_frame(app));
     ck_assert(!frontend_is_recording(app));
+    ck_assert(frontend_frame(app));
+    ck_assert_msg(strstr(frontend_status_text(app), "window resized") != NULL, "status: %s",
+                  frontend_status_text(app));
+    char joined[8192];
+    size_t n = 0;
+    for (const char *c = frontend_frame_text(app); *c != '\0' && n + 1 < sizeof joined; c++)
+        if (*c != '\n')
+            joined[n++] = *c;
+    joined[n] = '\0';
+    ck_assert_msg(strstr(joined, ".gif") != NULL, "the notice does not name the file: %s",
+                  frontend_frame_text(app));
     frontend_close(app);
     GifFileType *gif = slurp_the_gif(); /* saved cleanly, at the old size */
     ck_assert_int_eq(gif->SWidth, 640);
@@ -541,6 +554,44 @@ START_TEST(click_toggles_a_snake_wall) {
         SDL_FreeSurface(img);
     }
     ck_assert_int_eq(frontend_tick_count(app), 0);
+    frontend_close(app);
+}
+END_TEST
+
+START_TEST(a_long_notice_keeps_to_its_footer_lines) {
+    /* A panel keeps at most LAYOUT_STATUS_MAX footer lines for a notice
+     * (layout.h): a longer one ends in "..." there, so the speed, overlays
+     * and help lines under it stay in the panel. A wall clicked under
+     * hamilton (Tab) gives a notice of about 190 characters. */
+    Frontend *app = open_window_app();
+    drive_key(SDLK_SPACE, KMOD_NONE);
+    drive_key(SDLK_TAB, KMOD_NONE);
+    ck_assert(frontend_frame(app));
+    FrameLayout fl;
+    layout_frame(&fl, 640, 360, true);
+    BoardLayout bl;
+    layout_board(&bl, fl.board_area, 10, 10);
+    for (int x = 0; x < 3 && strncmp(frontend_status_text(app), "wall at", 7) != 0; x++) {
+        int px, py;
+        layout_cell_center(&bl, x, 9, &px, &py);
+        push_left_click(px, py);
+        ck_assert(frontend_frame(app));
+    }
+    ck_assert_msg(strstr(frontend_status_text(app), "cannot play") != NULL, "status: %s",
+                  frontend_status_text(app));
+    ck_assert(frontend_frame(app));
+    const char *text = frontend_frame_text(app);
+    const char *at = strstr(text, "wall at (");
+    ck_assert_ptr_nonnull(at);
+    const char *speed = strstr(at, "speed  ");
+    ck_assert_ptr_nonnull(speed);
+    int lines = 0;
+    for (const char *c = at; c < speed; c++)
+        lines += *c == '\n';
+    ck_assert_msg(lines <= LAYOUT_STATUS_MAX, "the notice took %d lines:\n%.*s", lines,
+                  (int)(speed - at), at);
+    ck_assert_msg(strncmp(speed - 4, "...\n", 4) == 0, "the cut notice ends: %.*s", 20, speed - 20);
+    ck_assert_ptr_nonnull(strstr(speed, "F1 help   I HUD   Q quit"));
     frontend_close(app);
 }
 END_TEST
@@ -624,6 +675,67 @@ START_TEST(x_switches_to_the_race_view_and_back) {
     ck_assert_int_eq(last, paused_at);
     ck_assert_int_eq(cur, paused_at);
     frontend_close(app);
+}
+END_TEST
+
+/* Presses `key`, draws a frame, and checks the notice holds `want`. */
+static void key_says(Frontend *app, SDL_Keycode key, const char *want) {
+    drive_key(key, KMOD_NONE);
+    ck_assert(frontend_frame(app));
+    ck_assert_msg(strstr(frontend_status_text(app), want) != NULL,
+                  "key %s: notice '%s', expected '%s'", SDL_GetKeyName(key),
+                  frontend_status_text(app), want);
+}
+
+START_TEST(snake_keys_without_a_use_say_so_live_and_in_a_race) {
+    /* A key that means nothing here says so and changes nothing (README):
+     * [ ] in a live game (they are a replay's), A while the AI drives, and
+     * in a race [ ], the arrows and A; Enter there is the next heat, as R. */
+    Frontend *app = open_window_app();
+    drive_play_until(app, 3);
+    key_says(app, SDLK_LEFTBRACKET, "replayed trace");
+    key_says(app, SDLK_RIGHTBRACKET, "replayed trace");
+    key_says(app, SDLK_a, "the AI drives already");
+    drive_key(SDLK_x, KMOD_NONE);
+    ck_assert(frontend_frame(app));
+    ck_assert_msg(strstr(frontend_status_text(app), "race:") != NULL, "status: %s",
+                  frontend_status_text(app));
+    key_says(app, SDLK_LEFTBRACKET, "are a replay's");
+    key_says(app, SDLK_UP, "the AIs drive both sides");
+    key_says(app, SDLK_RIGHTBRACKET, "are a replay's");
+    key_says(app, SDLK_a, "the AIs drive both sides");
+    key_says(app, SDLK_RETURN, "heat 1 (seed 43)");
+    key_says(app, SDLK_r, "heat 2 (seed 44)");
+    frontend_close(app);
+}
+END_TEST
+
+START_TEST(a_small_race_label_draws_nothing_over_the_name) {
+    /* Each race board's label has its policy's name on the left and "heats
+     * better N" on the right. At 320x240 a board is about 60 pixels wide:
+     * the long form went over the name ("greedy" on "heats better 0"); a
+     * shorter one is drawn where it fits, else none (the HUD has the count). */
+    AppOptions o = small_opts();
+    o.window_w = 320;
+    o.window_h = 240;
+    for (int size = 0; size < 2; size++) {
+        if (size == 1) {
+            o.window_w = 640;
+            o.window_h = 360;
+        }
+        Frontend *app = drive_open(&o);
+        ck_assert(frontend_frame(app));
+        drive_key(SDLK_x, KMOD_NONE);
+        ck_assert(frontend_frame(app));
+        ck_assert(frontend_frame(app));
+        const char *text = frontend_frame_text(app);
+        ck_assert_msg(strstr(text, "greedy\n") != NULL, "%dx%d: %s", o.window_w, o.window_h, text);
+        if (size == 0)
+            ck_assert_msg(strstr(text, "heats better") == NULL, "320x240 drew:\n%s", text);
+        else
+            ck_assert_msg(strstr(text, "heats better 0\n") != NULL, "640x360 drew:\n%s", text);
+        frontend_close(app);
+    }
 }
 END_TEST
 
@@ -1071,6 +1183,27 @@ static bool hud_shows(const Frontend *app, const char *key) {
     return false;
 }
 
+START_TEST(a_narrow_column_cuts_no_word_in_two) {
+    /* At 320x240 with I the arena's panel goes on under the board in a column
+     * too narrow for "autopilot" beside the key "pilot": the value goes under
+     * the key, whole, rather than "autopi" / "lot". */
+    AppOptions o;
+    options_defaults(&o, APP_MODE_ARENA, 42);
+    o.seed_given = true;
+    o.window_w = 320;
+    o.window_h = 240;
+    Frontend *app = drive_open(&o);
+    ck_assert(frontend_frame(app));
+    drive_key(SDLK_i, KMOD_NONE);
+    ck_assert(frontend_frame(app));
+    ck_assert(frontend_frame(app));
+    ck_assert_msg(hud_shows(app, "pilot"), "no pilot line: %s", frontend_hud_keys(app));
+    ck_assert_msg(strstr(frontend_frame_text(app), "autopilot") != NULL, "the frame drew:\n%s",
+                  frontend_frame_text(app));
+    frontend_close(app);
+}
+END_TEST
+
 START_TEST(every_size_shows_the_tick_and_the_reason) {
     /* A person watching a replay or a live game sees where they are, why
      * the AI moves and what the colours mean, in a 400x300 strip as in a
@@ -1239,6 +1372,124 @@ START_TEST(i_in_a_small_window_gives_the_bigger_hud) {
         ck_assert_msg(strstr(frontend_status_text(app), NEXT[i]) != NULL, "I #%d: %s", i + 1,
                       frontend_status_text(app));
     }
+    frontend_close(app);
+}
+END_TEST
+
+/* Whether the last frame drew the notice `want` whole, in lines each at
+ * most `max_w` pixels wide at px (measured with the shipped font): the lines
+ * of the frame's text (frontend_frame_text) that, one after the other, spell
+ * it out (the spaces at a line's end dropped). */
+static bool notice_drawn_whole(const Frontend *app, const char *want, int px, int max_w) {
+    SDL_Surface *surf = SDL_CreateRGBSurfaceWithFormat(0, 16, 16, 32, SDL_PIXELFORMAT_RGBA32);
+    SDL_Renderer *ren = SDL_CreateSoftwareRenderer(surf);
+    TextCache *tc = NULL;
+    WsError err = {0};
+    ck_assert_msg(text_create(&tc, ren, WS_ASSET_DIR "/fonts/DejaVuSansMono.ttf", &err) == WS_OK,
+                  "%s", err.msg);
+    const char *text = frontend_frame_text(app);
+    size_t pos = 0, len = strlen(want);
+    bool whole = false;
+    for (const char *line = text; *line != '\0' && !whole;) {
+        const char *nl = strchr(line, '\n');
+        size_t n = nl != NULL ? (size_t)(nl - line) : strlen(line);
+        char buf[256];
+        snprintf(buf, sizeof buf, "%.*s", (int)n, line);
+        bool fits = text_width(tc, px, buf) <= max_w;
+        if (pos > 0 && !(n > 0 && strncmp(want + pos, line, n) == 0 && fits))
+            pos = 0; /* not the next piece: maybe a first one */
+        if (pos == 0 && n >= 4 && strncmp(want, line, n) == 0 && fits)
+            pos = n;
+        else if (pos > 0 && pos < len && strncmp(want + pos, line, n) == 0)
+            pos += n;
+        while (pos > 0 && want[pos] == ' ')
+            pos++;
+        whole = pos == len;
+        line += n + (nl != NULL);
+    }
+    text_destroy(tc);
+    SDL_DestroyRenderer(ren);
+    SDL_FreeSurface(surf);
+    return whole;
+}
+
+START_TEST(a_long_notice_wraps_in_a_small_window) {
+    /* At 320x240 the HUD is a strip, and with I three times it is hidden (a
+     * box at the bottom): a notice wider than the window (D on cells too
+     * small for numbers, 80 characters) is wrapped there, never cut at the
+     * window's edge. The strip's text is LAYOUT_HUD_MIN_PX high. */
+    AppOptions o = small_opts();
+    o.rules.w = 64;
+    o.rules.h = 64;
+    o.window_w = 320;
+    o.window_h = 240;
+    Frontend *app = drive_open(&o);
+    ck_assert(frontend_frame(app));
+    for (int hud = 0; hud < 2; hud++) {
+        drive_key(SDLK_d, KMOD_NONE);
+        ck_assert(frontend_frame(app));
+        ck_assert(frontend_frame(app));
+        const char *st = frontend_status_text(app);
+        ck_assert_msg(strstr(st, "numbers need") != NULL, "status: %s", st);
+        ck_assert_int_gt((int)strlen(st), 60);
+        ck_assert_msg(notice_drawn_whole(app, st, LAYOUT_HUD_MIN_PX, 320 - LAYOUT_HUD_MIN_PX / 2),
+                      "%s: the notice '%s' is not drawn whole; the frame drew:\n%s",
+                      hud == 0 ? "strip" : "hidden HUD", st, frontend_frame_text(app));
+        for (int i = 0; i < 3; i++) { /* a panel, a strip, hidden */
+            drive_key(SDLK_i, KMOD_NONE);
+            ck_assert(frontend_frame(app));
+        }
+        ck_assert(!(frontend_overlays(app) & OVERLAY_HUD));
+        drive_key(SDLK_d, KMOD_NONE); /* D back off: the next D says it again */
+    }
+    frontend_close(app);
+}
+END_TEST
+
+START_TEST(the_help_wraps_in_a_small_window) {
+    /* At 320x240 the help box is 316 pixels wide even at its smallest font
+     * (LAYOUT_READ_MIN_PX): what Space does (63 characters) wraps onto the
+     * rows under it, each inside the box beside the key column (at least 60
+     * pixels), rather than being cut at the box's edge. */
+    AppOptions o = small_opts();
+    o.window_w = 320;
+    o.window_h = 240;
+    Frontend *app = drive_open(&o);
+    ck_assert(frontend_frame(app));
+    drive_key(SDLK_F1, KMOD_NONE);
+    ck_assert(frontend_frame(app));
+    ck_assert(frontend_frame(app));
+    const char *space = "pause / play (at a past tick: the recorded ticks, like a video)";
+    ck_assert_msg(
+        notice_drawn_whole(app, space, LAYOUT_READ_MIN_PX, 320 - 8 - 2 * LAYOUT_READ_MIN_PX - 60),
+        "the help drew:\n%s", frontend_frame_text(app));
+    frontend_close(app);
+}
+END_TEST
+
+START_TEST(a_narrow_panel_titles_with_the_mode_alone) {
+    /* The title line ends with the recording mark's dot (C): a panel too
+     * narrow for "wavesnake · snake" and the dot (320x240 with I: 160 pixels)
+     * shows "snake", so the dot is never drawn over the title. */
+    AppOptions o = small_opts();
+    o.window_w = 320;
+    o.window_h = 240;
+    Frontend *app = drive_open(&o);
+    ck_assert(frontend_frame(app));
+    drive_key(SDLK_i, KMOD_NONE);
+    ck_assert(frontend_frame(app));
+    ck_assert(frontend_frame(app));
+    const char *text = frontend_frame_text(app);
+    ck_assert_msg(strstr(text, "wavesnake · snake") == NULL && strncmp(text, "snake\n", 6) != 0 &&
+                      strstr(text, "\nsnake\n") != NULL,
+                  "320x240 panel drew:\n%s", text);
+    frontend_close(app);
+    o.window_w = 1280;
+    o.window_h = 720;
+    app = drive_open(&o);
+    ck_assert(frontend_frame(app));
+    ck_assert_msg(strstr(frontend_frame_text(app), "wavesnake · snake\n") != NULL, "1280x720: %s",
+                  frontend_frame_text(app));
     frontend_close(app);
 }
 END_TEST
@@ -1816,6 +2067,26 @@ START_TEST(a_race_with_an_engine_polls_it) {
 }
 END_TEST
 
+START_TEST(one_sea_shot_is_one_shot) {
+    /* At tick 1 each hunter has fired once: the boards' titles and the HUD
+     * say "1 shot", not "1 shots". */
+    Frontend *app = open_mode_app(APP_MODE_SEA);
+    ck_assert(frontend_frame(app));
+    drive_key(SDLK_SPACE, KMOD_NONE);
+    drive_key(SDLK_HOME, KMOD_NONE);
+    drive_key(SDLK_PERIOD, KMOD_NONE);
+    ck_assert(frontend_frame(app));
+    ck_assert(frontend_frame(app));
+    long first = -1, cur = -1, last = -1;
+    ck_assert(frontend_time(app, &first, &cur, &last));
+    ck_assert_int_eq(cur, 1);
+    const char *text = frontend_frame_text(app);
+    ck_assert_msg(strstr(text, "1 shot, ") != NULL && strstr(text, "1 shots") == NULL,
+                  "tick 1 drew:\n%s", text);
+    frontend_close(app);
+}
+END_TEST
+
 static Suite *frontend_suite(void) {
     Suite *s = suite_create("frontend");
     TCase *keys = tcase_create("keys");
@@ -1836,6 +2107,14 @@ static Suite *frontend_suite(void) {
     tcase_add_test(keys, a_in_a_replay_plays_on_from_here);
     tcase_add_test(keys, brackets_open_the_other_game_paused);
     tcase_add_test(keys, i_in_a_small_window_gives_the_bigger_hud);
+    tcase_add_test(keys, a_long_notice_wraps_in_a_small_window);
+    tcase_add_test(keys, the_help_wraps_in_a_small_window);
+    tcase_add_test(keys, one_sea_shot_is_one_shot);
+    tcase_add_test(keys, a_small_race_label_draws_nothing_over_the_name);
+    tcase_add_test(keys, a_narrow_column_cuts_no_word_in_two);
+    tcase_add_test(keys, a_long_notice_keeps_to_its_footer_lines);
+    tcase_add_test(keys, snake_keys_without_a_use_say_so_live_and_in_a_race);
+    tcase_add_test(keys, a_narrow_panel_titles_with_the_mode_alone);
     tcase_add_test(keys, an_arena_edit_at_a_past_tick_drops_the_later_ticks);
     tcase_add_test(keys, every_size_shows_the_arena_layers_range);
     tcase_add_loop_test(keys, a_past_tick_shows_what_was_computed_there, 0,

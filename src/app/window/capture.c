@@ -147,9 +147,12 @@ void capture_record_stop(Frontend *app, const char *why) {
            rep.frames_taken, rep.frames_merged, rep.frames_dropped, rep.first_ms, rep.palette_ms,
            rep.encode_ms_mean, rep.encode_ms_p99, rep.encode_ms_max);
     fflush(stdout);
-    frontend_status(&app->ctx, "%s%ssaved %ld frames (%.1f s, %.0f KB, %ld dropped) to %s",
-                    why != NULL ? why : "", why != NULL ? ": " : "", rep.frames_written,
-                    rep.seconds, (double)rep.bytes / 1024.0, rep.frames_dropped, path);
+    /* The file first: a notice cut short for room (a panel keeps four lines
+     * for it) still names it. */
+    frontend_status(&app->ctx, "saved %s (%ld frame%s, %.1f s, %.0f KB, %ld dropped)%s%s", path,
+                    rep.frames_written, rep.frames_written == 1 ? "" : "s", rep.seconds,
+                    (double)rep.bytes / 1024.0, rep.frames_dropped, why != NULL ? "; " : "",
+                    why != NULL ? why : "");
 }
 
 /* Hands the finished frame to the recorder when one is due (only a copy of
@@ -178,12 +181,10 @@ void capture_record_frame(Frontend *app) {
     frontend_timing(app, FT_CAPTURE, start, SDL_GetPerformanceCounter());
 }
 
-/* The recording mark at the right end of the HUD's title line: a red dot and
- * the time recorded (the dot alone when the title leaves no room). Drawn after
- * the frame was read, so the GIF does not show it. */
-/* C's notice, after the frame was read: over the foot of the HUD panel (two
- * lines: what, and the file's name), or with the HUD hidden or a strip, a box
- * across the bottom of the window. Until a newer notice or REC_NOTICE_MS. */
+/* C's notice, after the frame was read: over the foot of the HUD panel (what,
+ * then the file's name), or with the HUD hidden or a strip, a box across the
+ * bottom of the window; wrapped to its width (draw_notice), never cut at the
+ * window's edge. Until a newer notice or REC_NOTICE_MS. */
 static void draw_rec_notice(Frontend *app) {
     const FrontendCtx *ctx = &app->ctx;
     if (app->rec_notice_ms == 0 || ctx->now_ms - app->rec_notice_ms >= REC_NOTICE_MS ||
@@ -194,15 +195,20 @@ static void draw_rec_notice(Frontend *app) {
     char name[WS_QUOTE_SIZE * 4]; /* a file's name may hold any byte: quoted */
     ws_quote(name, sizeof name, slash != NULL ? slash + 1 : path);
     int px = fl->hud_px, lh = layout_line_h(px);
+    char line[320]; /* the strip's and the toast's one notice, wrapped (draw_notice) */
     bool panel = (ctx->overlays & OVERLAY_HUD) && !fl->hud_strip && fl->hud.w > 0 && fl->hud.h > 0;
     PixRect box;
+    int name_lines = 1;
     if (panel) {
-        box = (PixRect){fl->hud.x, fl->hud.y + fl->hud.h - 2 * lh - px / 2, fl->hud.w,
-                        2 * lh + px / 2};
+        name_lines = draw_notice_lines(app, fl->hud.w, px, name, 2);
+        int h = (1 + name_lines) * lh + px / 2;
+        box = (PixRect){fl->hud.x, fl->hud.y + fl->hud.h - h, fl->hud.w, h};
     } else {
         int win_w = 0, win_h = 0;
         SDL_GetRendererOutputSize(app->renderer, &win_w, &win_h);
-        box = (PixRect){0, win_h - lh - px / 2, win_w, lh + px / 2};
+        snprintf(line, sizeof line, "recording %s  (C stops)", name);
+        int n = draw_notice_lines(app, win_w, px, line, LAYOUT_STATUS_MAX);
+        box = (PixRect){0, win_h - n * lh - px / 2, win_w, n * lh + px / 2};
     }
     render_fill(app->renderer, box, PAL_PANEL);
     SDL_Rect clip = {box.x, box.y, box.w, box.h};
@@ -211,15 +217,16 @@ static void draw_rec_notice(Frontend *app) {
     if (panel) {
         text_draw(app->text, px, box.x + px / 2, box.y + px / 4, TEXT_LEFT, accent,
                   "recording  (C stops)");
-        text_draw(app->text, px, box.x + px / 2, box.y + px / 4 + lh, TEXT_LEFT, accent, name);
+        draw_notice(app, box.x, box.y + px / 4 + lh, box.w, px, PAL_ACCENT, name, name_lines);
     } else {
-        char line[320];
-        snprintf(line, sizeof line, "recording %s  (C stops)", name);
-        text_draw(app->text, px, box.x + px / 2, box.y + px / 4, TEXT_LEFT, accent, line);
+        draw_notice(app, box.x, box.y + px / 4, box.w, px, PAL_ACCENT, line, LAYOUT_STATUS_MAX);
     }
     SDL_RenderSetClipRect(app->renderer, NULL);
 }
 
+/* The recording mark at the right end of the HUD's title line: a red dot and
+ * the time recorded (the dot alone when the title leaves no room). Drawn after
+ * the frame was read, so the GIF does not show it. */
 void capture_draw_rec_mark(Frontend *app) {
     const FrameLayout *fl = &app->ctx.frame;
     if (app->rec == NULL)
@@ -232,7 +239,7 @@ void capture_draw_rec_mark(Frontend *app) {
     int px = fl->hud_px, title_px = px + px / 3; /* hud_title's size */
     int y = fl->hud.y + px, lh = text_line_height(app->text, title_px);
     int right = fl->hud.x + fl->hud.w - px;
-    int title_end = fl->hud.x + px + text_width(app->text, title_px, "wavesnake · snake") + px;
+    int title_end = app->title_right > 0 ? app->title_right + px : fl->hud.x + px;
     unsigned long long s = (unsigned long long)(app->ctx.now_ms - app->rec_start_ms) / 1000u;
     char label[32];
     snprintf(label, sizeof label, "REC %llu:%02llu", s / 60u, s % 60u);

@@ -70,17 +70,63 @@ static bool hud_tick_line(const Frontend *app, Hud *hud) {
     return cur < last;
 }
 
+/* The characters of a notice line `w` pixels wide at px (its text from px / 2 in). */
+static int notice_cols(Frontend *app, int w, int px) {
+    int adv = text_advance(app->text, px);
+    int cols = adv > 0 ? (w - px) / adv : 40;
+    return cols < 8 ? 8 : cols;
+}
+
+int draw_notice_lines(Frontend *app, int w, int px, const char *text, int max) {
+    int cols = notice_cols(app, w, px), lines = 0;
+    for (const char *p = text; *p != '\0' && lines < max; lines++) {
+        p += layout_wrap_len(p, cols);
+        while (*p == ' ')
+            p++;
+    }
+    return lines;
+}
+
+void draw_notice(Frontend *app, int x, int y, int w, int px, Rgba color, const char *text,
+                 int max) {
+    int cols = notice_cols(app, w, px), lh = layout_line_h(px);
+    char line[256];
+    const char *p = text;
+    for (int i = 0; i < max && *p != '\0'; i++) {
+        /* The last line allowed takes the rest (cut at the edge). */
+        int n = i + 1 < max ? layout_wrap_len(p, cols) : (int)strlen(p);
+        if (n > (int)sizeof line - 1)
+            n = (int)sizeof line - 1;
+        memcpy(line, p, (size_t)n);
+        line[n] = '\0';
+        text_draw(app->text, px, x + px / 2, y + i * lh, TEXT_LEFT, render_sdl_color(color), line);
+        p += n;
+        while (*p == ' ')
+            p++;
+    }
+}
+
 /* A strip (small windows): the view's key/value items flow over the first
  * lines, its legends in short form along the next, and the last line holds
- * the notice or the way to the help. */
+ * the notice or the way to the help. A notice too long for a line takes the
+ * legends' line too, and then the last line of items (STRIP_NOTICE_MAX
+ * lines in all): it shows whole for the few seconds it stays. */
+enum { STRIP_NOTICE_MAX = 3 };
 static void draw_hud_strip(Frontend *app) {
     FrontendCtx *ctx = &app->ctx;
     const FrameLayout *fl = &ctx->frame;
     int px = fl->hud_px, lh = layout_line_h(px);
+    int notice = status_shown(ctx)
+                     ? draw_notice_lines(app, fl->hud.w, px, ctx->status, STRIP_NOTICE_MAX)
+                     : 1;
     PixRect items = fl->hud, legends = fl->hud;
     items.h -= 2 * lh; /* the legends' line and the notice's under the items */
     legends.y = fl->hud.y + fl->hud.h - 2 * lh;
     legends.h = lh;
+    if (notice >= 2)
+        legends.h = 0; /* no legends while a long notice shows */
+    if (notice >= 3)
+        items.h -= (notice - 2) * lh;
     Hud hud;
     hud_begin_strip(&hud, app->renderer, app->text, items, legends, px);
     hud.keys = app->hud_keys;
@@ -90,10 +136,9 @@ static void draw_hud_strip(Frontend *app) {
     speed_text(ctx, buf, sizeof buf);
     hud_kv(&hud, "", ctx->paused ? PAL_ACCENT : PAL_TEXT, "%s", buf);
     frontend_view(app)->hud(frontend_view_state(app), ctx, &hud);
-    int y = fl->hud.y + fl->hud.h - lh;
+    int y = fl->hud.y + fl->hud.h - notice * lh;
     if (status_shown(ctx))
-        text_draw(app->text, px, fl->hud.x + px / 2, y, TEXT_LEFT, render_sdl_color(PAL_ACCENT),
-                  ctx->status);
+        draw_notice(app, fl->hud.x, y, fl->hud.w, px, PAL_ACCENT, ctx->status, STRIP_NOTICE_MAX);
     else /* I: a strip the window chose goes to the panel, one chosen with I hides */
         text_draw(app->text, px, fl->hud.x + px / 2, y, TEXT_LEFT, render_sdl_color(PAL_TEXT_DIM),
                   ctx->hud_style == HUD_STYLE_AUTO ? "F1 help   I bigger HUD   Q quit"
@@ -132,9 +177,16 @@ static void draw_hud_panel(Frontend *app) {
     hud_begin(&hud, app->renderer, app->text, top, px);
     hud.keys = app->hud_keys;
     hud.keys_cap = sizeof app->hud_keys;
+    /* The title, and after it room for the recording mark's dot (capture.c):
+     * a narrow panel gets the mode's name alone rather than a dot over it. */
     char title[64];
+    int title_px = px + px / 3; /* hud_title's size */
+    int dot_room = 2 * (px / 2 > 2 ? px / 2 : 2) + px;
     snprintf(title, sizeof title, "wavesnake · %s", app_mode_name(app->mode));
+    if (text_width(app->text, title_px, title) + 2 * px + dot_room > fl->hud.w)
+        snprintf(title, sizeof title, "%s", app_mode_name(app->mode));
     hud_title(&hud, title);
+    app->title_right = fl->hud.x + px + text_width(app->text, title_px, title);
     if (hud_tick_line(app, &hud) && ctx->paused)
         hud_text(&hud, PAL_TEXT_DIM, "  Space plays the recorded ticks");
     hud_set_columns(&hud, fl->hud_cols);
@@ -147,7 +199,7 @@ static void draw_hud_panel(Frontend *app) {
     if (foot.y < bottom.y + px / 2)
         foot.y = bottom.y + px / 2;
     if (status_lines > 0)
-        hud_wrapped(&foot, PAL_ACCENT, ctx->status);
+        hud_wrapped_max(&foot, PAL_ACCENT, ctx->status, status_lines);
     hud_text(&foot, ctx->paused ? PAL_ACCENT : PAL_TEXT, "%s", speed);
     hud_text(&foot, PAL_TEXT, "%s", overlays);
     hud_text(&foot, PAL_TEXT_DIM, "%s", hint);
@@ -156,6 +208,7 @@ static void draw_hud_panel(Frontend *app) {
 static void draw_hud(Frontend *app) {
     const FrameLayout *fl = &app->ctx.frame;
     app->hud_keys[0] = '\0';
+    app->title_right = 0;
     if (fl->hud.w <= 0 || fl->hud.h <= 0)
         return;
     render_fill(app->renderer, fl->hud, PAL_PANEL);
@@ -180,7 +233,8 @@ static void draw_hud(Frontend *app) {
     SDL_RenderSetClipRect(app->renderer, NULL);
 }
 
-/* With the HUD hidden a notice still shows: a box at the bottom of the window. */
+/* With the HUD hidden a notice still shows: a box at the bottom of the window,
+ * as many lines high as the notice needs (LAYOUT_STATUS_MAX at most). */
 static void draw_toast(Frontend *app) {
     FrontendCtx *ctx = &app->ctx;
     if ((ctx->overlays & OVERLAY_HUD) || !status_shown(ctx))
@@ -188,12 +242,12 @@ static void draw_toast(Frontend *app) {
     int win_w = 0, win_h = 0;
     SDL_GetRendererOutputSize(app->renderer, &win_w, &win_h);
     int px = ctx->frame.hud_px, lh = layout_line_h(px);
-    PixRect box = {0, win_h - lh - px / 2, win_w, lh + px / 2};
+    int n = draw_notice_lines(app, win_w, px, ctx->status, LAYOUT_STATUS_MAX);
+    PixRect box = {0, win_h - n * lh - px / 2, win_w, n * lh + px / 2};
     render_fill(app->renderer, box, rgba_alpha(PAL_PANEL, 235));
     SDL_Rect clip = {box.x, box.y, box.w, box.h};
     SDL_RenderSetClipRect(app->renderer, &clip);
-    text_draw(app->text, px, px / 2, box.y + px / 4, TEXT_LEFT, render_sdl_color(PAL_ACCENT),
-              ctx->status);
+    draw_notice(app, 0, box.y + px / 4, win_w, px, PAL_ACCENT, ctx->status, LAYOUT_STATUS_MAX);
     SDL_RenderSetClipRect(app->renderer, NULL);
 }
 
@@ -259,15 +313,24 @@ typedef struct HelpRow {
     const char *keys, *text;
 } HelpRow;
 
-enum { HELP_MAX_ROWS = 64 };
+enum { HELP_MAX_ROWS = 128, HELP_WRAP_CHARS = 128 };
 
 /* The slot (row of the columns, column after column) of each row, a heading
- * never left alone at the bottom of a column; returns the slots used. */
+ * never left alone at the bottom of a column, and a key's wrapped lines (the
+ * rows after it with keys "") kept in one column when they fit one; returns
+ * the slots used. */
 static int help_slots(const HelpRow *rows, int n, int per_col, int *slot) {
     int k = 0;
     for (int i = 0; i < n; i++) {
         if (rows[i].keys == NULL && per_col > 1 && k % per_col == per_col - 1)
             k++;
+        if (rows[i].keys != NULL && rows[i].keys[0] != '\0') {
+            int lines = 1;
+            while (i + lines < n && rows[i + lines].keys != NULL && rows[i + lines].keys[0] == '\0')
+                lines++;
+            if (lines > 1 && lines <= per_col && k % per_col + lines > per_col)
+                k += per_col - k % per_col;
+        }
         slot[i] = k++;
     }
     return k;
@@ -323,6 +386,38 @@ static void draw_help(Frontend *app) {
     } while (px > min_px &&
              (col_w + 2 * px > win_w - 8 ||
               (help_slots(rows, n, per_col, slot) + per_col - 1) / per_col > cols_fit));
+    /* A window narrower than a row even at the smallest size (320x240): what
+     * a key does wraps onto the rows under it, rather than running past the
+     * box's edge. */
+    char wrapped[HELP_MAX_ROWS][HELP_WRAP_CHARS];
+    int adv = text_advance(app->text, px);
+    if (col_w + 2 * px > win_w - 8 && adv > 0) {
+        int chars = (win_w - 8 - 2 * px - key_w) / adv;
+        if (chars < 8)
+            chars = 8;
+        HelpRow out[HELP_MAX_ROWS];
+        int m = 0;
+        for (int i = 0; i < n && m < HELP_MAX_ROWS; i++) {
+            if (rows[i].keys == NULL) {
+                out[m++] = rows[i];
+                continue;
+            }
+            const char *p = rows[i].text;
+            for (bool first_line = true; *p != '\0' && m < HELP_MAX_ROWS; first_line = false) {
+                int len = layout_wrap_len(p, chars);
+                snprintf(wrapped[m], sizeof wrapped[m], "%.*s", len, p);
+                out[m] = (HelpRow){first_line ? rows[i].keys : "", wrapped[m]};
+                m++;
+                p += len;
+                while (*p == ' ')
+                    p++;
+            }
+        }
+        memcpy(rows, out, (size_t)m * sizeof *out);
+        n = m;
+        col_w = win_w - 8 - 2 * px;
+        cols_fit = 1;
+    }
     int slots = help_slots(rows, n, per_col, slot);
     int per_page = per_col * cols_fit;
     int pages = (slots + per_page - 1) / per_page;

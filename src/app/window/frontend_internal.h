@@ -41,6 +41,7 @@ struct Frontend {
     TextCache *text;
     FrontendCtx ctx;
     char hud_keys[512]; /* the keys of the HUD items the last frame drew (frontend_hud_keys) */
+    int title_right;    /* the right end of the panel's title as last drawn (0: none) */
     AppMode mode;       /* the mode of the view shown (its View.mode) */
     ViewId view;        /* the view shown */
     ViewId mode_views[APP_MODE_COUNT]; /* the view each mode shows (the race, while it runs) */
@@ -182,5 +183,13 @@ void capture_draw_rec_mark(Frontend *app);
 /* Lays out and draws the whole frame: the view, the timeline, the caption,
  * the HUD, a notice and the help box. */
 void draw_frame(Frontend *app);
+
+/* A notice along the bottom of the window (the strip, the toast with the HUD
+ * hidden, C's notice): `text` wrapped to lines `w` pixels wide at px, from
+ * px / 2 in, rather than cut at the window's edge. draw_notice_lines counts
+ * the lines (at most max); draw_notice draws them from y, one a
+ * layout_line_h(px), the last of max lines cut if the text goes on. */
+int draw_notice_lines(Frontend *app, int w, int px, const char *text, int max);
+void draw_notice(Frontend *app, int x, int y, int w, int px, Rgba color, const char *text, int max);
 
 #endif

@@ -112,11 +112,13 @@ void hud_set_columns(Hud *hud, int cols) {
 
 /* Draws `text` from `indent` pixels right of the column's left edge,
  * wrapped to the right edge, one line per line_h; the first line at the
- * current y. A line that goes on in the next column keeps its indent. */
-static void wrapped_at(Hud *hud, int indent, Rgba color, const char *text) {
+ * current y. A line that goes on in the next column keeps its indent. With
+ * max > 0, at most max lines: the last one ends in "..." if the text goes on. */
+static void wrapped_at(Hud *hud, int indent, Rgba color, const char *text, int max) {
     int adv = text_advance(hud->tc, hud->px);
     char line[256];
     const char *p = text;
+    int drawn = 0;
     do {
         if (!room_for(hud, line_h(hud)))
             return;
@@ -125,10 +127,20 @@ static void wrapped_at(Hud *hud, int indent, Rgba color, const char *text) {
         if (cols < 4)
             cols = 4;
         int n = layout_wrap_len(p, cols);
-        if (n > (int)sizeof line - 1)
-            n = (int)sizeof line - 1;
+        if (n > (int)sizeof line - 4)
+            n = (int)sizeof line - 4;
         memcpy(line, p, (size_t)n);
         line[n] = '\0';
+        if (max > 0 && ++drawn == max && p[n] != '\0') {
+            /* The last line allowed and more to come: cut it for "...". */
+            int keep = layout_wrap_len(p, cols - 3);
+            if (keep > n)
+                keep = n;
+            while (keep > 0 && line[keep - 1] == ' ')
+                keep--;
+            memcpy(line + keep, "...", 4);
+            n = (int)strlen(p);
+        }
         text_draw(hud->tc, hud->px, x, hud->y, TEXT_LEFT, render_sdl_color(color), line);
         hud->y += line_h(hud);
         p += n;
@@ -213,7 +225,25 @@ void hud_kv(Hud *hud, const char *key, Rgba value_color, const char *fmt, ...) {
         return;
     text_draw(hud->tc, hud->px, hud->x, hud->y, TEXT_LEFT, render_sdl_color(PAL_TEXT_DIM), key);
     note_key(hud, key);
-    wrapped_at(hud, hud->key_w, value_color, buf);
+    /* A column so narrow that a word of the value would be cut in two beside
+     * the key ("autopi" / "lot" under a small window's board): the value
+     * goes under the key, indented, where the line is wider. */
+    int adv = text_advance(hud->tc, hud->px);
+    int beside = adv > 0 ? (right_edge(hud) - hud->x - hud->key_w) / adv : 40;
+    int word = 0, longest = 0;
+    for (const char *c = buf; *c != '\0'; c++) {
+        if (*c == ' ') {
+            word = 0;
+        } else if (((unsigned char)*c & 0xC0) != 0x80 && ++word > longest) {
+            longest = word; /* counted in characters, as layout_wrap_len does */
+        }
+    }
+    if (longest > beside && buf[0] != '\0') {
+        hud->y += line_h(hud);
+        wrapped_at(hud, 2 * adv, value_color, buf, 0);
+        return;
+    }
+    wrapped_at(hud, hud->key_w, value_color, buf, 0);
 }
 
 void hud_text(Hud *hud, Rgba color, const char *fmt, ...) {
@@ -224,13 +254,19 @@ void hud_text(Hud *hud, Rgba color, const char *fmt, ...) {
     va_start(ap, fmt);
     vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
-    wrapped_at(hud, 0, color, buf);
+    wrapped_at(hud, 0, color, buf, 0);
 }
 
 void hud_wrapped(Hud *hud, Rgba color, const char *text) {
     if (hud->strip || text[0] == '\0')
         return;
-    wrapped_at(hud, 0, color, text);
+    wrapped_at(hud, 0, color, text, 0);
+}
+
+void hud_wrapped_max(Hud *hud, Rgba color, const char *text, int max) {
+    if (hud->strip || text[0] == '\0' || max <= 0)
+        return;
+    wrapped_at(hud, 0, color, text, max);
 }
 
 void hud_gap(Hud *hud) {

@@ -86,6 +86,10 @@ void hud_text(Hud *hud, Rgba color, const char *fmt, ...);
  * panel's clip rectangle). */
 void hud_wrapped(Hud *hud, Rgba color, const char *text);
 
+/* The same in at most `max` lines, the last ending in "..." when the text
+ * goes on (a notice in the footer's room for it). */
+void hud_wrapped_max(Hud *hud, Rgba color, const char *text, int max);
+
 /* How many lines hud_wrapped would take for text in this panel. */
 int hud_wrap_count(const Hud *hud, const char *text);
 

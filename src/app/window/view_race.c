@@ -160,12 +160,25 @@ static bool race_view_action(void *state, Action action, FrontendCtx *ctx) {
         frontend_status(ctx, "no time travel in a race (X ends the race)");
         return true;
     case ACT_RESTART:
+    case ACT_NEW_GAME: /* Enter: the next game, here the next heat */
         next_heat(rv);
         frontend_status(ctx, "heat %ld (seed %llu)", rv->race.game_index,
                         (unsigned long long)rv->race.side[0].game.seed);
         return true;
     case ACT_NEXT:
         next_right_policy(rv, ctx);
+        return true;
+    /* Keys the race has no use for say so, as every mode's do (input.c). */
+    case ACT_UP:
+    case ACT_RIGHT:
+    case ACT_DOWN:
+    case ACT_LEFT:
+    case ACT_TAKE_BACK:
+        frontend_status(ctx, "the AIs drive both sides of a race (X ends the race)");
+        return true;
+    case ACT_PREV_GAME:
+    case ACT_NEXT_GAME:
+        frontend_status(ctx, "[ ] are a replay's (R or Enter: the next heat)");
         return true;
     default:
         return false;
@@ -304,10 +317,22 @@ static void draw_label(RaceView *rv, int k, FrontendCtx *ctx, PixRect strip) {
         snprintf(name, sizeof name, "%s (plays greedy)", snake_policy_name(s->asked));
     else
         snprintf(name, sizeof name, "%s", snake_policy_name(s->asked));
-    text_draw(ctx->text, px, strip.x, y, TEXT_LEFT,
-              render_sdl_color(s->refusal[0] != '\0' ? PAL_BAD : PAL_ACCENT), name);
-    text_drawf(ctx->text, px, strip.x + strip.w, y, TEXT_RIGHT, render_sdl_color(PAL_TEXT_DIM),
-               "heats better %ld", rv->race.beat[k]);
+    int name_w = text_draw(ctx->text, px, strip.x, y, TEXT_LEFT,
+                           render_sdl_color(s->refusal[0] != '\0' ? PAL_BAD : PAL_ACCENT), name);
+    /* The heats this side did better, right-aligned: the first form that
+     * leaves two characters after the name, else none (the HUD has them):
+     * never drawn over the name on a small board. */
+    char better[2][48];
+    snprintf(better[0], sizeof better[0], "heats better %ld", rv->race.beat[k]);
+    snprintf(better[1], sizeof better[1], "better %ld", rv->race.beat[k]);
+    for (int f = 0; f < 2; f++) {
+        if (name_w + 2 * text_advance(ctx->text, px) + text_width(ctx->text, px, better[f]) >
+            strip.w)
+            continue;
+        text_draw(ctx->text, px, strip.x + strip.w, y, TEXT_RIGHT, render_sdl_color(PAL_TEXT_DIM),
+                  better[f]);
+        break;
+    }
     Rgba state_color = g->outcome == SNAKE_WON       ? PAL_GOOD
                        : g->outcome != SNAKE_PLAYING ? PAL_BAD
                        : s->engine != NULL           ? PAL_TEXT

@@ -125,6 +125,9 @@ typedef struct SeaView {
 /* Playing                                                                   */
 /* ======================================================================== */
 
+/* "s" after a count other than 1 ("1 shot", "2 shots"). */
+static const char *plural(int n) { return n == 1 ? "" : "s"; }
+
 static SeaHunter other_hunter(SeaHunter h) {
     return h == SEA_HUNTER_SOURCE ? SEA_HUNTER_SAMPLER : SEA_HUNTER_SOURCE;
 }
@@ -683,10 +686,11 @@ static void sea_view_draw(void *state, FrontendCtx *ctx) {
         /* The longest title that fits over its own board: two never overprint. */
         char title[3][112];
         const char *tail = g->forfeit ? ", forfeit" : "";
-        snprintf(title[0], sizeof title[0], "%s%s: %d shots, %d/%d sunk%s", name,
-                 s->engine ? "" : " hunter", g->shots, g->sunk, SEA_SHIP_COUNT, tail);
-        snprintf(title[1], sizeof title[1], "%s: %d shots, %d/%d%s", name, g->shots, g->sunk,
-                 SEA_SHIP_COUNT, tail);
+        snprintf(title[0], sizeof title[0], "%s%s: %d shot%s, %d/%d sunk%s", name,
+                 s->engine ? "" : " hunter", g->shots, plural(g->shots), g->sunk, SEA_SHIP_COUNT,
+                 tail);
+        snprintf(title[1], sizeof title[1], "%s: %d shot%s, %d/%d%s", name, g->shots,
+                 plural(g->shots), g->sunk, SEA_SHIP_COUNT, tail);
         snprintf(title[2], sizeof title[2], "%s %d%s", name, g->shots,
                  g->forfeit ? " forfeit" : "");
         int tpx = px + 2, k = 0;
@@ -744,8 +748,7 @@ static void hud_engine_reason(Hud *hud, const SeaView *v, const Shooter *s) {
     if (s->game.forfeit) {
         hud_kv(hud, "forfeit", PAL_BAD, "the engine's game is lost");
         hud_wrapped(hud, PAL_BAD, e->sess.fault[0] ? e->sess.fault : "the engine failed");
-        hud_tail_lines(hud, "stderr", PAL_TEXT_DIM, e->sess.fault_said, e->sess.fault_said_len,
-                       3);
+        hud_tail_lines(hud, "stderr", PAL_TEXT_DIM, e->sess.fault_said, e->sess.fault_said_len, 3);
         return;
     }
     if (e->shown_tick >= 0) { /* what it wrote on stderr before that answer */
@@ -839,8 +842,8 @@ static void sea_view_hud(void *state, FrontendCtx *ctx, Hud *hud) {
     for (int b = 0; b < SEA_BOARDS; b++) { /* both play, shown or not */
         const SeaGame *g = &v->shooter[b].game;
         hud_kv(hud, shooter_key(&v->shooter[b]), g->forfeit ? PAL_BAD : PAL_TEXT,
-               "%d shots, %d hits, %d sunk%s", g->shots, g->hits, g->sunk,
-               g->forfeit ? ", forfeit" : "");
+               "%d shot%s, %d hit%s, %d sunk%s", g->shots, plural(g->shots), g->hits,
+               plural(g->hits), g->sunk, g->forfeit ? ", forfeit" : "");
     }
     hud_reason(hud, v, a);
     const Shooter *es = side_board(v);

@@ -474,9 +474,15 @@ static bool snake_view_action(void *state, Action action, FrontendCtx *ctx) {
         snake_wheel_steer(&s->wheel, (Dir)(DIR_UP + (action - ACT_UP)), ctx->now_ms);
         return true;
     case ACT_TAKE_BACK:
-        if (s->wheel.driving)
-            frontend_status(ctx, "the AI drives again");
+        frontend_status(ctx, "%s",
+                        s->wheel.driving ? "the AI drives again"
+                                         : "the AI drives already (arrows: you steer)");
         snake_wheel_release(&s->wheel);
+        return true;
+    case ACT_PREV_GAME:
+    case ACT_NEXT_GAME:
+        /* A live game has no list of games: [ ] are a replay's. */
+        frontend_status(ctx, "[ ] go through a replayed trace's games (Enter: the next game)");
         return true;
     case ACT_PAUSE:
     case ACT_STEP:
