@@ -351,6 +351,17 @@ START_TEST(modes_accept_their_own_options) {
     ck_assert_int_eq(o.jobs, 2);
     ck_assert_int_eq(MODE(APP_MODE_SNAKE, &o, &err, "--overlay", "wave,grid"), WS_OK);
     ck_assert_uint_eq(o.overlays, OVERLAY_WAVE | OVERLAY_GRID | OVERLAY_HUD);
+    /* all and none are names in the list like the others: every overlay
+     * and the help (the help said "use ..., all or none" and refused 'all') */
+    unsigned all = 0;
+    ck_assert_int_eq(MODE(APP_MODE_SNAKE, &o, &err, "--overlay", "all"), WS_OK);
+    all = o.overlays;
+    ck_assert_int_eq(MODE(APP_MODE_SNAKE, &o, &err, "--overlay", "all,help"), WS_OK);
+    ck_assert_uint_eq(o.overlays, all | OVERLAY_HELP);
+    ck_assert_int_eq(MODE(APP_MODE_SNAKE, &o, &err, "--overlay", "none,path"), WS_OK);
+    ck_assert_uint_eq(o.overlays, OVERLAY_PATH | OVERLAY_HUD);
+    ck_assert_int_eq(MODE(APP_MODE_SNAKE, &o, &err, "--overlay", "wave,bogus"), WS_ERR_ARG);
+    ck_assert_msg_has(err, "unknown overlay 'bogus'");
     ck_assert_int_eq(MODE(APP_MODE_SNAKE, &o, &err, "--speed", "max"), WS_OK);
     ck_assert_double_eq(o.speed, 0.0);
     ck_assert_int_eq(MODE(APP_MODE_SNAKE, &o, &err, "stray"), WS_ERR_ARG);

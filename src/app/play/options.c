@@ -64,16 +64,14 @@ _Static_assert(sizeof(ArenaShown) == sizeof(int), "ArenaShown is filled as an in
 /* Values that need more than a kind                                         */
 /* ======================================================================== */
 
+/* Every overlay `all` names (not the help, which covers the board). */
+#define OVERLAYS_ALL                                                                               \
+    (OVERLAY_WAVE | OVERLAY_PATH | OVERLAY_VIRTUAL | OVERLAY_GRID | OVERLAY_NUMBERS |             \
+     OVERLAY_HEATMAP | OVERLAY_HUD)
+
+/* A comma-separated list of overlay names, `all` and `none` among them
+ * (`all,help`: every overlay and the help). */
 WsStatus options_parse_overlays(const char *text, unsigned *out, WsError *err) {
-    if (strcmp(text, "all") == 0) {
-        *out = OVERLAY_WAVE | OVERLAY_PATH | OVERLAY_VIRTUAL | OVERLAY_GRID | OVERLAY_NUMBERS |
-               OVERLAY_HEATMAP | OVERLAY_HUD;
-        return WS_OK;
-    }
-    if (strcmp(text, "none") == 0) {
-        *out = 0;
-        return WS_OK;
-    }
     unsigned bits = 0;
     const char *p = text;
     while (*p) {
@@ -85,13 +83,18 @@ WsStatus options_parse_overlays(const char *text, unsigned *out, WsError *err) {
             memcpy(item, p, n);
             item[n] = '\0';
         }
-        if (!names_parse(OVERLAY_NAMES, OVERLAY_BITS, item, &bit)) {
+        if (strcmp(item, "all") == 0) {
+            bits |= OVERLAYS_ALL;
+        } else if (strcmp(item, "none") == 0) {
+            /* nothing more */
+        } else if (names_parse(OVERLAY_NAMES, OVERLAY_BITS, item, &bit)) {
+            bits |= 1u << bit;
+        } else {
             char list[96], q[WS_QUOTE_SIZE];
             names_list(OVERLAY_NAMES, OVERLAY_BITS, list, sizeof list);
             return ws_fail(err, WS_ERR_ARG, "--overlay: unknown overlay '%s' (use %s, all or none)",
                            ws_quote_len(q, sizeof q, p, n), list);
         }
-        bits |= 1u << bit;
         p += n;
         if (*p == ',')
             p++;
