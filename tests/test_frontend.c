@@ -1183,6 +1183,19 @@ static bool hud_shows(const Frontend *app, const char *key) {
     return false;
 }
 
+/* Opens o's mode in a 320x240 window, draws a frame, presses key and draws
+ * two more (the key's effect, then a frame of it settled). */
+static Frontend *open_320x240_after_key(AppOptions *o, SDL_Keycode key) {
+    o->window_w = 320;
+    o->window_h = 240;
+    Frontend *app = drive_open(o);
+    ck_assert(frontend_frame(app));
+    drive_key(key, KMOD_NONE);
+    ck_assert(frontend_frame(app));
+    ck_assert(frontend_frame(app));
+    return app;
+}
+
 START_TEST(a_narrow_column_cuts_no_word_in_two) {
     /* At 320x240 with I the arena's panel goes on under the board in a column
      * too narrow for "autopilot" beside the key "pilot": the value goes under
@@ -1190,13 +1203,7 @@ START_TEST(a_narrow_column_cuts_no_word_in_two) {
     AppOptions o;
     options_defaults(&o, APP_MODE_ARENA, 42);
     o.seed_given = true;
-    o.window_w = 320;
-    o.window_h = 240;
-    Frontend *app = drive_open(&o);
-    ck_assert(frontend_frame(app));
-    drive_key(SDLK_i, KMOD_NONE);
-    ck_assert(frontend_frame(app));
-    ck_assert(frontend_frame(app));
+    Frontend *app = open_320x240_after_key(&o, SDLK_i);
     ck_assert_msg(hud_shows(app, "pilot"), "no pilot line: %s", frontend_hud_keys(app));
     ck_assert_msg(strstr(frontend_frame_text(app), "autopilot") != NULL, "the frame drew:\n%s",
                   frontend_frame_text(app));
@@ -1452,13 +1459,7 @@ START_TEST(the_help_wraps_in_a_small_window) {
      * rows under it, each inside the box beside the key column (at least 60
      * pixels), rather than being cut at the box's edge. */
     AppOptions o = small_opts();
-    o.window_w = 320;
-    o.window_h = 240;
-    Frontend *app = drive_open(&o);
-    ck_assert(frontend_frame(app));
-    drive_key(SDLK_F1, KMOD_NONE);
-    ck_assert(frontend_frame(app));
-    ck_assert(frontend_frame(app));
+    Frontend *app = open_320x240_after_key(&o, SDLK_F1);
     const char *space = "pause / play (at a past tick: the recorded ticks, like a video)";
     ck_assert_msg(
         notice_drawn_whole(app, space, LAYOUT_READ_MIN_PX, 320 - 8 - 2 * LAYOUT_READ_MIN_PX - 60),
@@ -1472,13 +1473,7 @@ START_TEST(a_narrow_panel_titles_with_the_mode_alone) {
      * narrow for "wavesnake · snake" and the dot (320x240 with I: 160 pixels)
      * shows "snake", so the dot is never drawn over the title. */
     AppOptions o = small_opts();
-    o.window_w = 320;
-    o.window_h = 240;
-    Frontend *app = drive_open(&o);
-    ck_assert(frontend_frame(app));
-    drive_key(SDLK_i, KMOD_NONE);
-    ck_assert(frontend_frame(app));
-    ck_assert(frontend_frame(app));
+    Frontend *app = open_320x240_after_key(&o, SDLK_i);
     const char *text = frontend_frame_text(app);
     ck_assert_msg(strstr(text, "wavesnake · snake") == NULL && strncmp(text, "snake\n", 6) != 0 &&
                       strstr(text, "\nsnake\n") != NULL,
