@@ -168,16 +168,30 @@ static int answers_this_game(const char *log) {
 }
 
 /* Runs frames (at most ~20 s of them) until sea_log.py has written its
- * answer for tick t of this game, then one more, which reads it. The
- * frames are needed: a request's `go` goes out from a poll, once the
- * engine has read the rest of the request (docs/engines.md, "Faults"). */
-static void wait_answer(Frontend *app, const char *log, long t) {
+ * answer for tick t of this game, then one more. The frames are needed: a
+ * request's `go` goes out from a poll, once the engine has read the rest of
+ * the request (docs/engines.md, "Faults"). */
+static void wait_logged(Frontend *app, const char *log, long t) {
     for (int i = 0; i < 4000 && answers_this_game(log) < t + 1; i++) {
         SDL_Delay(5);
         ck_assert(frontend_frame(app));
     }
     ck_assert_int_ge(answers_this_game(log), t + 1);
     ck_assert(frontend_frame(app));
+}
+
+/* wait_logged, then frames until the window has read that answer: paused
+ * at the latest tick, the HUD's next shot no longer says "thinking". One
+ * frame is not always enough (the answer is read by the engine's watcher
+ * thread, which a slow run, valgrind's, may not have run yet). */
+static void wait_answer(Frontend *app, const char *log, long t) {
+    wait_logged(app, log, t);
+    for (int i = 0; i < 4000 && strstr(frontend_frame_text(app), "thinking ...") != NULL; i++) {
+        SDL_Delay(5);
+        ck_assert(frontend_frame(app));
+    }
+    ck_assert_msg(strstr(frontend_frame_text(app), "thinking ...") == NULL,
+                  "answer %ld logged, still thinking:\n%s", t, frontend_frame_text(app));
 }
 
 /* A temporary file's name (the file exists, empty). */
@@ -267,7 +281,7 @@ START_TEST(a_step_back_shows_what_the_engine_said) {
     }
     ck_assert_int_gt(last, t + 5);
     ck_assert_int_eq(cur, last);
-    wait_answer(app, log, t + 6);
+    wait_logged(app, log, t + 6); /* playing on: it is asked again at once */
     ck_assert_int_eq(file_lines_starting(log, "game seed 3\n"), 1);
     SDL_FreeSurface(then);
     SDL_FreeSurface(bare);
