@@ -324,9 +324,6 @@ static void draw_swatch(Hud *hud, PixRect sw, HudSwatch kind, Rgba c) {
     }
 }
 
-/* A strip's legend: a swatch (or, with a ramp, a short bar of it) and the
- * caption's first phrase, after the legends before it on the legend line;
- * dropped when the line is full. */
 /* The first word of a ramp's end label ("-39 (low)" gives "-39"), appended to
  * text (of size `size`) after `sep`. */
 static void append_label(char *text, size_t size, const char *sep, const char *label) {
@@ -336,9 +333,10 @@ static void append_label(char *text, size_t size, const char *sep, const char *l
     snprintf(text + n, size - n, "%s%.*s", sep, (int)k, label);
 }
 
-/* A strip's legend: a swatch (or a small ramp) and the caption's first
- * phrase; a ramp's caption is followed by its range, "lo to hi", so a small
- * window still tells what the colours stand for. */
+/* A strip's legend: a swatch (or, with a ramp, a short bar of it) and the
+ * caption's first phrase, after the legends before it on the legend line;
+ * dropped when the line is full. A ramp's caption is followed by its range,
+ * "lo to hi", so a small window still tells what the colours stand for. */
 static void strip_legend(Hud *hud, const Ramp *ramp, HudSwatch kind, Rgba c, const char *caption,
                          const char *lo_label, const char *hi_label) {
     const PixRect *ln = &hud->legend_line;
