@@ -12,8 +12,10 @@
  * Stopping early: the test's verdict (--sprt) or Ctrl-C. Either sets a flag
  * the workers read between two moves, so the games in play give up at once
  * and are not counted; the games taken so far are the result. Ctrl-C's
- * handler only sets the flag (a second Ctrl-C hands SIGINT back to the
- * handler that was there before, and raises it again). */
+ * handler only sets the flag and cuts the engines' waits short
+ * (engine_interrupt: a game whose engine thinks gives up at once); a
+ * second Ctrl-C hands SIGINT back to what was there before, and raises it
+ * again. */
 #define _POSIX_C_SOURCE 200809L
 #include "run_match.h"
 
@@ -34,6 +36,7 @@
 #include "monoclock.h"
 #include "options.h"
 #include "player.h"
+#include "procguard.h"
 #include "report.h"
 #include "runner.h"
 #include "snake_board.h"
@@ -91,11 +94,20 @@ static atomic_int match_interrupted;
 static struct sigaction match_old_sigint;
 
 static void on_sigint(int sig) {
-    if (atomic_exchange(&match_interrupted, 1) != 0) {
-        /* The second Ctrl-C: whatever SIGINT did before the match does now. */
-        sigaction(sig, &match_old_sigint, NULL);
-        raise(sig);
+    if (atomic_exchange(&match_interrupted, 1) == 0) {
+        engine_interrupt(); /* an engine that thinks is not waited for */
+        return;
     }
+    /* The second Ctrl-C: whatever SIGINT did before the match does now. Its
+     * default ends the program through the guard (procguard.h), which
+     * would have done it then: the engines stopped, no temporary file left
+     * (the guard calls this handler instead once it is armed). */
+    if (match_old_sigint.sa_handler == SIG_DFL && !(match_old_sigint.sa_flags & SA_SIGINFO)) {
+        procguard_end_by_signal(sig);
+        return;
+    }
+    sigaction(sig, &match_old_sigint, NULL);
+    raise(sig);
 }
 
 static bool stopping(MatchRun *run) {
@@ -146,6 +158,10 @@ static WsStatus play_snake(MatchWorker *wk, int k, long index, MatchSlot *slot, 
         WsError why = {0};
         EnginePoll r = snake_player_choose(p, g, &d, &why);
         player_say_stderr_as(p->engine, run->info->names[k], wk->job, index, g->steps);
+        if (r == ENGINE_PENDING) { /* Ctrl-C: not waited for (engine_interrupt) */
+            slot->stopped = true;
+            return WS_OK;
+        }
         if (r != ENGINE_ANSWERED) {
             if (why.status == WS_ERR_NOMEM) { /* the run's own failure, no fault of the engine */
                 *err = why;
@@ -203,6 +219,10 @@ static WsStatus play_sea(MatchWorker *wk, int k, long index, MatchSlot *slot, Ws
         WsError why = {0};
         EnginePoll r = sea_player_choose(p, g, &cell, &why);
         player_say_stderr_as(p->engine, run->info->names[k], wk->job, index, g->shots);
+        if (r == ENGINE_PENDING) { /* as play_snake's */
+            slot->stopped = true;
+            return WS_OK;
+        }
         WsStatus failed = r == ENGINE_FAULT && why.status == WS_ERR_NOMEM ? why.status : WS_OK;
         if (r == ENGINE_FAULT && p->spec.kind == PLAYER_ENGINE && failed == WS_OK) {
             if (stopping(run)) { /* as play_snake's */
@@ -673,6 +693,7 @@ int run_match_headless(const AppOptions *opts, const MatchPrinter *printer) {
     MatchStop stop = MATCH_STOP_DONE;
     /* Ctrl-C stops the match and prints the result so far. */
     atomic_store(&match_interrupted, 0);
+    engine_interrupt_reset();
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_sigint;

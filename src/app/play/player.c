@@ -201,13 +201,14 @@ static EnginePoll turn_poll(PlayerTurn *t, Engine *engine, int wait_ms, bool sea
 
 /* Request and wait (headless): an engine's deadline bounds every wait, so
  * a silent engine faults; the wheel, which nobody steers headless, is
- * answered by nobody and not waited for. */
+ * answered by nobody and not waited for; nor is an engine once the run
+ * was interrupted (engine_interrupt: Ctrl-C). */
 static EnginePoll turn_wait(PlayerTurn *t, const PlayerSpec *spec, Engine *engine, int timeout_ms,
                             bool sea, int *answer, WsError *err) {
     EnginePoll r;
     while ((r = turn_poll(t, turn_engine(spec, engine), timeout_ms, sea, answer, err)) ==
                ENGINE_PENDING &&
-           spec->kind != PLAYER_WHEEL)
+           spec->kind != PLAYER_WHEEL && !engine_interrupted())
         ;
     return r;
 }

@@ -166,7 +166,9 @@ EnginePoll snake_player_poll(SnakePlayer *p, int wait_ms, Dir *move, WsError *er
 
 /* Request and wait (headless): ENGINE_ANSWERED or ENGINE_FAULT (err says
  * why; WS_ERR_NOMEM in err->status when the request itself could not be
- * made, which is no fault of the engine). */
+ * made, which is no fault of the engine); ENGINE_PENDING when the wait was
+ * cut short by engine_interrupt (Ctrl-C): no answer, the engine still
+ * thinks, the caller gives the game up. */
 EnginePoll snake_player_choose(SnakePlayer *p, const SnakeGame *g, Dir *move, WsError *err);
 
 /* How long the last answer took, in µs (above: one clock for every caller). */

@@ -106,6 +106,13 @@ int procguard_add_file(const char *tmp, const char *keep, const char *what);
 /* The file of slot (-1 is fine) is no longer guarded: committed or removed. */
 void procguard_remove_file(int slot);
 
+/* What a fatal signal does when nothing handles it, for a handler of a
+ * command's own that hands its signal back (a match's second Ctrl-C): every
+ * engine's group killed, the temporary files removed or kept (above), then
+ * sig at its default action, raised (it ends the program once the handler
+ * that called this returns). Async-signal-safe. */
+void procguard_end_by_signal(int sig);
+
 /* "SEGV", "TERM", ... for messages ("?" for an unusual one). */
 const char *procguard_signal_name(int sig);
 
