@@ -9,6 +9,9 @@
 #     Ctrl-C ends the program through the guard (no temporary file left).
 #     Headless snake and sea runs end at once on Ctrl-C, as on any fatal
 #     signal, their engines stopped.
+#  2. Shards of a match killed (SIGKILL, SIGTERM) without their summary:
+#     merge takes their games and says which are missing; a line cut in the
+#     middle is refused; a killed match keeps its traces' whole games.
 # Nothing here passes or fails on time: the waits are loops on files.
 # Usage: stop.sh WAVESNAKE_BIN DATA_DIR REPLAY_BIN ENGINES_DIR
 set -u
@@ -126,5 +129,84 @@ interrupt seahl "$TMP/h2.mark" "$WS" sea --headless --hunter "engine:$SLEEPER 15
     --games 50 --seed 1 --engine-timeout 600000
 [ "$STATUS" -eq 130 ] || fail "sea: Ctrl-C: exit $STATUS, expected 130"
 left_behind seahl "$MARK"
+
+# ---- 2. A shard killed without its summary -------------------------------------------------
+# Three shards of one match; the sleeper thinks for an hour after 400 moves
+# in shards 1 and 2 (their marks), never in shard 0, which finishes.
+for k in 0 1 2; do
+    after=400
+    [ $k -eq 0 ] && after=100000000
+    rm -f "$TMP/sh$k.mark"
+    "$WS" match "engine:$SLEEPER $after $TMP/sh$k.mark $MARK" greedy --size 6x6 --games 30 --seed 1 \
+        --json --shard $k/3 --trace "$TMP/sh$k.trace" >"$TMP/sh$k.json" 2>"$TMP/sh$k.err" &
+    eval "pid$k=\$!"
+done
+wait_for "$TMP/sh1.mark"
+wait_for "$TMP/sh2.mark"
+kill -KILL "$pid1"
+kill -TERM "$pid2"
+wait "$pid0" || fail "shard 0: exit $?: $(cat "$TMP/sh0.err")"
+wait "$pid1"
+[ $? -eq 137 ] || fail "shard 1: not ended by SIGKILL"
+wait "$pid2"
+[ $? -eq 143 ] || fail "shard 2: not ended by SIGTERM"
+left_behind shards "$MARK"
+grep -q '"match":"summary"' "$TMP/sh1.json" "$TMP/sh2.json" && fail "a killed shard has its summary"
+# merge takes what they finished and says which games are missing.
+games=$(cat "$TMP"/sh[012].json | grep -c '"match":"game"')
+"$WS" merge "$TMP/sh0.json" "$TMP/sh1.json" "$TMP/sh2.json" >"$TMP/merged" 2>"$TMP/merged.err" ||
+    fail "merge of killed shards: exit $?: $(cat "$TMP/merged.err")"
+grep -q "^match: snake 6x6, .*, $games of 30 games, 2 players" "$TMP/merged" ||
+    fail "merge of killed shards: not '$games of 30 games': $(head -1 "$TMP/merged")"
+[ "$(wc -l <"$TMP/merged.err")" -eq 1 ] || fail "merge of killed shards: not one line: $(cat "$TMP/merged.err")"
+for k in 1 2; do
+    last=$(grep -o '"game":[0-9]*' "$TMP/sh$k.json" | tail -1 | cut -d: -f2)
+    grep -q "'[^']*sh$k.json' ends without its summary (killed?) after game $last" "$TMP/merged.err" ||
+        fail "merge: no word of sh$k.json cut after game $last: $(cat "$TMP/merged.err")"
+done
+grep -q "^wavesnake: merge: $((30 - games)) of games 0..29 are missing" "$TMP/merged.err" ||
+    fail "merge: the count of missing games: $(cat "$TMP/merged.err")"
+# Without shard 2's file, the note names that shard.
+"$WS" merge "$TMP/sh0.json" "$TMP/sh1.json" >/dev/null 2>"$TMP/merged.err" || fail "merge 0+1: exit $?"
+grep -q "no file holds shard 2/3" "$TMP/merged.err" || fail "merge 0+1: shard 2 unnamed: $(cat "$TMP/merged.err")"
+# The traces: SIGTERM keeps the whole games as T.partial (as a snake run's),
+# SIGKILL leaves the temporary file; both replay and merge. Traces do not
+# say --games: the merged games_total is at least the last game + 1, never
+# the count of games merged when some below it are missing.
+for t in 1 2; do
+    [ -f "$TMP/sh2.$t.trace.partial" ] || fail "SIGTERM: no sh2.$t.trace.partial: $(ls -a "$TMP" | grep sh2)"
+done
+"$REPLAY" "$TMP/sh2.2.trace.partial" >/dev/null || fail "ws_replay rejects sh2.2.trace.partial"
+kill9=$(ls -a "$TMP" | grep '^\.sh1\.2\.trace\..*\.tmp$')
+[ -n "$kill9" ] || fail "SIGKILL: no temporary trace: $(ls -a "$TMP" | grep sh1)"
+"$WS" merge "$TMP/sh0.2.trace" "$TMP/sh2.2.trace.partial" >"$TMP/tm" 2>"$TMP/tm.err" ||
+    fail "merge of traces: exit $?: $(cat "$TMP/tm.err")"
+n=$(grep -o '^summary: games [0-9]*' "$TMP/tm" | grep -o '[0-9]*$')
+total=$(grep -o 'games_total [0-9]*' "$TMP/tm" | grep -o '[0-9]*$')
+[ "${total:-0}" -ge 28 ] || fail "merge of traces: games_total $total after games $n: $(cat "$TMP/tm")"
+grep -q "missing" "$TMP/tm.err" || fail "merge of traces: no word of the missing games"
+# A line cut in the middle (kill -9 while writing, a full disk): refused,
+# exit 2, one line naming the file and the line; so is a cut trace.
+head -c -7 "$TMP/sh0.json" >"$TMP/cut.json"
+expect_usage_error "cut\.json:[0-9]*: cut short: the last line has no newline" \
+    "$WS" merge "$TMP/cut.json" "$TMP/sh1.json"
+grep -v '"match":"summary"' "$TMP/sh0.json" | head -c -4 >"$TMP/cutgame.json"
+expect_usage_error "cutgame\.json:[0-9]*: cut short" "$WS" merge "$TMP/cutgame.json" "$TMP/sh1.json"
+head -c -3 "$TMP/sh0.1.trace" >"$TMP/cut.trace"
+expect_usage_error "cut\.trace:[0-9]*: " "$WS" merge "$TMP/cut.trace"
+
+# Eight players and a plot: nine temporary files, every one guarded: on
+# SIGTERM no temporary file is left, each trace kept as T.K.partial.
+"$WS" match greedy greedy greedy greedy greedy greedy greedy greedy --size 6x6 --games 100000 --seed 1 \
+    --trace "$TMP/e.trace" --plot "$TMP/e.svg" >"$TMP/e.out" 2>"$TMP/e.err" &
+pid=$!
+# (a signal sent before wavesnake runs can be lost in the forked shell)
+until grep -q '^game ' "$TMP/e.out" 2>/dev/null; do sleep 0.1; done
+kill -TERM $pid
+wait $pid
+[ $? -eq 143 ] || fail "8 players: not ended by SIGTERM"
+ls -a "$TMP" | grep -q '^\.e\..*\.tmp$' && fail "8 players: a temporary file left: $(ls -a "$TMP" | grep '^\.e\.')"
+[ "$(ls "$TMP" | grep -c '^e\.[1-8]\.trace\.partial$')" -eq 8 ] ||
+    fail "8 players: not 8 partial traces: $(ls "$TMP" | grep '^e\.')"
 
 finish

@@ -550,6 +550,7 @@ static WsStatus traces_open(MatchTake *m, WsError *err) {
         st = fileio_out_open(&m->trace_out[k], path, "--trace", err);
         if (st != WS_OK)
             break;
+        fileio_out_keep_on_signal(&m->trace_out[k]); /* its complete games replay */
         m->traces = k + 1;
         errno = 0;
         if (header.failed || fwrite(header.data, 1, header.len, m->trace_out[k].f) != header.len) {

@@ -58,7 +58,7 @@
 
 enum {
     PROCGUARD_GROUPS_MAX = 1024, /* engines running at once */
-    PROCGUARD_FILES_MAX = 8,     /* temporary files at once */
+    PROCGUARD_FILES_MAX = 16,    /* temporary files at once: a match's 8 traces and its plot fit */
     PROCGUARD_PATH_MAX = 1024,   /* a longer temporary path is not guarded */
     PROCGUARD_SWEEP_MS = 1000    /* how long a sweep waits for what it killed */
 };
