@@ -12,6 +12,8 @@
 #  2. Shards of a match killed (SIGKILL, SIGTERM) without their summary:
 #     merge takes their games and says which are missing; a line cut in the
 #     middle is refused; a killed match keeps its traces' whole games.
+#  3. Every long command's stdout on /dev/full, closed, or a pipe closed
+#     early: no hang, one line, the documented exit status, no engine left.
 # Nothing here passes or fails on time: the waits are loops on files.
 # Usage: stop.sh WAVESNAKE_BIN DATA_DIR REPLAY_BIN ENGINES_DIR
 set -u
@@ -208,5 +210,62 @@ wait $pid
 ls -a "$TMP" | grep -q '^\.e\..*\.tmp$' && fail "8 players: a temporary file left: $(ls -a "$TMP" | grep '^\.e\.')"
 [ "$(ls "$TMP" | grep -c '^e\.[1-8]\.trace\.partial$')" -eq 8 ] ||
     fail "8 players: not 8 partial traces: $(ls "$TMP" | grep '^e\.')"
+
+# ---- 3. Output that cannot be written: a closed pipe, a full disk, a closed stdout ----------
+# Every long command, on as many games as a run plays (10^8: without the
+# check after each game this would play for days): stdout on /dev/full,
+# closed (>&-), or a pipe whose reader left while SIGPIPE is ignored (as
+# some launchers leave it) stops at the first game's line: one line,
+# exit 2. With SIGPIPE at its default, `| head -1` ends it by SIGPIPE
+# (141), as a fatal signal (docs/reliability.md). No engine is left.
+LONG=100000000
+ENG="engine:$SLEEPER $LONG $TMP/never.mark $MARK"
+while IFS='|' read -r name args; do
+    # shellcheck disable=SC2086
+    set -- $args
+    set -- "${@//@E@/$ENG}"
+    for how in full closed pipe; do
+        case $how in
+        full) "$WS" "$@" >/dev/full 2>"$TMP/o.err" ;;
+        closed) "$WS" "$@" >&- 2>"$TMP/o.err" ;;
+        pipe) (trap '' PIPE; "$WS" "$@" 2>"$TMP/o.err" | head -1 >/dev/null) ;;
+        esac
+        st=$?
+        [ "$st" -eq 2 ] || fail "$name >$how: exit $st, expected 2: $(cat "$TMP/o.err")"
+        [ "$(wc -l <"$TMP/o.err")" -eq 1 ] && grep -q '^wavesnake: cannot write the output: ' "$TMP/o.err" ||
+            fail "$name >$how: not one line 'cannot write the output': $(cat "$TMP/o.err")"
+        left_behind "$name $how" "$MARK"
+        ls -a "$TMP" | grep -qE '^\.?o\.([0-9]\.)?trace' &&
+            fail "$name >$how: a trace or its temporary file left: $(ls -a "$TMP" | grep -E '^\.?o\.')"
+    done
+    "$WS" "$@" 2>"$TMP/o.err" | head -1 >/dev/null
+    [ "${PIPESTATUS[0]}" -eq 141 ] || fail "$name | head -1: exit ${PIPESTATUS[0]}, expected 141 (SIGPIPE)"
+    left_behind "$name head" "$MARK"
+    ls -a "$TMP" | grep -qE '^\.o\..*\.tmp$' && fail "$name | head -1: a temporary file left"
+    rm -f "$TMP"/o.*trace.partial
+done <<LIST
+match|match greedy @E@ --size 6x6 --games $LONG --seed 1
+match json|match greedy @E@ --size 6x6 --games $LONG --seed 1 --json --trace $TMP/o.trace
+race|snake --headless --games $LONG --size 6x6 --seed 1 --race greedy,@E@
+sea match|match sea sampler @E@ --games $LONG --seed 1
+snake|snake --headless --games $LONG --size 6x6 --seed 1 --trace $TMP/o.trace --policy @E@
+sea|sea --headless --games $LONG --seed 1 --hunter @E@
+LIST
+# The same without an engine (a built-in plays: no process to stop).
+for args in "snake --headless --games $LONG --size 6x6 --seed 1" "sea --headless --games $LONG --seed 1" \
+    "match greedy hamilton --size 6x6 --games $LONG --seed 1"; do
+    # shellcheck disable=SC2086
+    (trap '' PIPE; "$WS" $args 2>"$TMP/o.err" | head -1 >/dev/null)
+    grep -q '^wavesnake: cannot write the output: Broken pipe$' "$TMP/o.err" ||
+        fail "$args | head -1, SIGPIPE ignored: $(cat "$TMP/o.err")"
+    # shellcheck disable=SC2086
+    "$WS" $args >/dev/full 2>"$TMP/o.err"
+    grep -q '^wavesnake: cannot write the output: No space left on device$' "$TMP/o.err" ||
+        fail "$args >/dev/full: $(cat "$TMP/o.err")"
+done
+# arena --headless prints its one line at the end: checked then.
+"$WS" arena --headless --ticks 1000 --seed 1 >/dev/full 2>"$TMP/o.err"
+[ $? -eq 2 ] && grep -q 'cannot write the output: No space left on device' "$TMP/o.err" ||
+    fail "arena >/dev/full: $(cat "$TMP/o.err")"
 
 finish

@@ -424,7 +424,11 @@ static WsStatus take_seed(void *ctx, long index, void *result, WsError *err) {
         progress_clear(m);
     m->printer->game(stdout, info, m->tally, index, m->opts->seed + (uint64_t)index, slot->res,
                      slot->us, m->opts->json);
-    fflush(stdout); /* a match stopped early leaves whole games */
+    /* A match stopped early leaves whole games; output that cannot be
+     * written stops it. */
+    WsStatus out_st = report_check_output(err);
+    if (out_st != WS_OK)
+        return out_st;
     progress_show(m, false, redraw);
     /* A shard cannot stop on its own games: the test runs over all of them,
      * in `wavesnake merge`. */

@@ -215,7 +215,6 @@ static void print_summary(const AppOptions *o, const Totals *t, double wall_s, d
 
 /* RunnerTakeFn: counts a game and prints its line. */
 static WsStatus take_game(void *ctx, long index, void *result, WsError *err) {
-    (void)err;
     SeaRun *run = ctx;
     const SeaResult *r = result;
     Totals *t = run->totals;
@@ -237,7 +236,7 @@ static WsStatus take_game(void *ctx, long index, void *result, WsError *err) {
             printf("}\n");
         } else
             printf("game %ld seed %llu: forfeit after %d shots\n", index, seed, r->shots);
-        return WS_OK;
+        return report_check_output(err);
     }
     t->hist[r->shots]++;
     t->shots_sum += r->shots;
@@ -246,7 +245,9 @@ static WsStatus take_game(void *ctx, long index, void *result, WsError *err) {
                r->shots, r->us / r->shots);
     else
         printf("game %ld seed %llu: %d shots\n", index, seed, r->shots);
-    return WS_OK;
+    /* Each game on disk at once (a run stopped early leaves whole games);
+     * output that cannot be written stops the run. */
+    return report_check_output(err);
 }
 
 /* ======================================================================== */

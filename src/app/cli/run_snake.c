@@ -187,8 +187,11 @@ static WsStatus take_game(void *ctx, long index, void *result, WsError *err) {
                    (unsigned long long)res->seed, snake_outcome_name(res->outcome), res->length,
                    cells, res->steps, res->decision_us_mean);
         /* Each finished game is on disk at once: a run stopped early (a
-         * long sharded run, say) leaves whole games to merge. */
-        fflush(stdout);
+         * long sharded run, say) leaves whole games to merge. Output that
+         * cannot be written stops the run. */
+        WsStatus st = report_check_output(err);
+        if (st != WS_OK)
+            return st;
     }
     if (r->trace != NULL && !r->trace_failed) { /* a failed write is reported once, at the end */
         errno = 0;
