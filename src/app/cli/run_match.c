@@ -124,11 +124,7 @@ static void keep_warning(MatchRun *run, int k, long index, long tick, const char
                          MatchSlot *slot) {
     if (warning == NULL || slot->warning[k][0] != '\0')
         return;
-    const char *name = run->info->names[k];
-    if (player_spec_is_engine(name))
-        name += strlen(PLAYER_ENGINE_PREFIX);
-    snprintf(slot->warning[k], FAULT_LINE, "engine '%s', game %ld tick %ld: %s (dropped)", name,
-             index, tick, warning);
+    player_warning_line_as(run->info->names[k], index, tick, warning, slot->warning[k], FAULT_LINE);
 }
 
 /* Player k's game of seed `index` on the worker's snake board. The game

@@ -76,9 +76,8 @@ static WsStatus play_game(void *worker, long index, void *result, WsError *err) 
             res->us += sea_player_decision_us(p);
             const char *warning = sea_player_warning(p);
             if (warning != NULL && res->warning[0] == '\0')
-                snprintf(res->warning, sizeof res->warning,
-                         "engine '%s', game %ld tick %d: %s (dropped)", engine_name(p->engine),
-                         index, g->shots, warning);
+                player_warning_line_as(engine_name(p->engine), index, g->shots, warning,
+                                       res->warning, sizeof res->warning);
         }
         if (r == ENGINE_FAULT && engine && why.status != WS_ERR_NOMEM) {
             /* The engine failed (its client checks every shot is on the

@@ -105,9 +105,8 @@ static WsStatus play_game(void *worker, long index, void *result, WsError *err) 
         }
         const char *warning = snake_player_warning(p);
         if (warning != NULL && res->warning[0] == '\0')
-            snprintf(res->warning, sizeof res->warning,
-                     "engine '%s', game %ld tick %ld: %s (dropped)", engine_name(p->engine), index,
-                     g->steps, warning);
+            player_warning_line_as(engine_name(p->engine), index, g->steps, warning, res->warning,
+                                   sizeof res->warning);
         stats_add(&wk->hist, p->turn.took_ns);
         us_sum += snake_player_decision_us(p);
         decisions++;

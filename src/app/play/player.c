@@ -107,6 +107,14 @@ void player_say_stderr_as(const Engine *e, const char *player, int job, long gam
     engine_report_said_as(e, player != NULL ? player : engine_name(e), where);
 }
 
+const char *player_warning_line_as(const char *player, long game, long tick, const char *what,
+                                   char *buf, size_t size) {
+    if (player_spec_is_engine(player))
+        player += strlen(PLAYER_ENGINE_PREFIX);
+    snprintf(buf, size, "engine '%s', game %ld tick %ld: %s (dropped)", player, game, tick, what);
+    return buf;
+}
+
 const char *player_fault_line_as(const char *player, long game, long tick, const WsError *err,
                                  char *buf, size_t size) {
     /* engine.c says "engine NAME: what was wrong"; the line puts the game

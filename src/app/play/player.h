@@ -214,6 +214,15 @@ const char *player_fault_line(const Engine *e, long game, long tick, const WsErr
 const char *player_fault_line_as(const char *player, long game, long tick, const WsError *err,
                                  char *buf, size_t size);
 
+/* One warning line for stderr, from an answer's warning (`what`: its
+ * malformed info line, dropped, engine.h): "engine 'NAME', game G tick T:
+ * WHAT (dropped)", naming the player as player_fault_line_as does (an
+ * engine's own name, or a match's "engine:csnake#2" as 'csnake#2'). The
+ * one format of every caller that says it: headless runs, the match, the
+ * window's and the race's engine session. Returns buf. */
+const char *player_warning_line_as(const char *player, long game, long tick, const char *what,
+                                   char *buf, size_t size);
+
 /* ---- the sea ------------------------------------------------------------- */
 
 typedef struct SeaPlayer {
