@@ -149,6 +149,23 @@ START_TEST(specs_and_fault_lines) {
 }
 END_TEST
 
+/* One format for the dropped info line, whoever says it (engines.md,
+ * "info"): an engine's own name, or a match's player name without its
+ * "engine:" prefix; cut to the buffer, always terminated. */
+START_TEST(warning_lines) {
+    char line[160];
+    ck_assert_str_eq(player_warning_line_as("thinker", 2, 7, "two spaces in 'info  cells 1'", line,
+                                            sizeof line),
+                     "engine 'thinker', game 2 tick 7: two spaces in 'info  cells 1' (dropped)");
+    ck_assert_str_eq(player_warning_line_as("engine:csnake#2", 0, 41, "a cell off the board", line,
+                                            sizeof line),
+                     "engine 'csnake#2', game 0 tick 41: a cell off the board (dropped)");
+    char small[16];
+    ck_assert_str_eq(player_warning_line_as("thinker", 2, 7, "x", small, sizeof small),
+                     "engine 'thinker");
+}
+END_TEST
+
 static Suite *player_suite(void) {
     Suite *s = suite_create("player");
     TCase *tc = tcase_create("player");
@@ -157,6 +174,7 @@ static Suite *player_suite(void) {
     tcase_add_test(tc, wheel_answers_when_steered);
     tcase_add_test(tc, sea_player_is_its_hunter);
     tcase_add_test(tc, specs_and_fault_lines);
+    tcase_add_test(tc, warning_lines);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -36,6 +36,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -515,6 +516,15 @@ static WsStatus read_file(Merge *m, int file) {
         if (st != WS_OK)
             break;
     }
+    /* JSON lines are written whole, each with its newline: a last line
+     * without one was cut while written (kill -9, a full disk), and a cut
+     * number can still read as a number. */
+    if ((kind == JSON || kind == MATCH) && (st != WS_OK || rc == 0) && r.unterminated) {
+        m->line = r.line_no;
+        st = merge_bad(m, "cut short: the last line has no newline (kill -9, a full disk); "
+                          "remove it to merge the rest");
+    }
+    m->files[file].lines = kind == JSON || kind == MATCH;
     /* A trace with its header alone is a shard that had no game to play
      * (--shard K/N with N beyond the games): it adds none, where the trace
      * reader refuses it ("no games in the trace"). */
@@ -542,6 +552,58 @@ static WsStatus read_file(Merge *m, int file) {
 /* ======================================================================== */
 /* Summing up                                                                */
 /* ======================================================================== */
+
+/* Appends printf's text to note[0..size), cut at its end. */
+static void note_add(char *note, size_t size, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static void note_add(char *note, size_t size, const char *fmt, ...) {
+    size_t len = strlen(note);
+    if (len + 1 >= size)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(note + len, size - len, fmt, ap);
+    va_end(ap);
+}
+
+/* The note of merge_check_games: how many games are missing, then where
+ * they went: the files of JSON lines cut short (no summary: a shard
+ * killed) or stopped by Ctrl-C, after their last game, and the shards no
+ * file holds. */
+static void missing_note(const Merge *m, long n, const long *index, const int *file, long missing,
+                         long last, long first_missing, char *note, size_t size) {
+    char name[WS_QUOTE_SIZE];
+    snprintf(note, size,
+             "merge: %ld of games 0..%ld are missing (first: game %ld); the figures are those of "
+             "the %ld merged",
+             missing, last, first_missing, n);
+    for (int f = 0; f < m->nfiles; f++) {
+        const FileInfo *fi = &m->files[f];
+        if (!fi->lines || (fi->summary && !fi->stopped))
+            continue;
+        long end = -1;
+        for (long i = 0; i < n; i++)
+            if (file[i] == f)
+                end = index[i];
+        ws_quote(name, sizeof name, fi->path);
+        if (end < 0)
+            note_add(note, size, "; '%s' holds no game", name);
+        else
+            note_add(note, size, "; '%s' %s after game %ld", name,
+                     fi->stopped ? "was stopped by Ctrl-C" : "ends without its summary (killed?)",
+                     end);
+    }
+    long shards = m->run.has[F_SHARDS] ? m->run.shard_n : 1;
+    for (long k = 0; k < shards && shards > 1; k++) {
+        bool held = false;
+        for (int f = 0; f < m->nfiles && !held; f++)
+            held = m->files[f].shard_n == shards && m->files[f].shard_k == k;
+        for (long i = 0; i < n && !held; i++)
+            held = index[i] % shards == k;
+        if (!held)
+            note_add(note, size, "; no file holds shard %ld/%ld", k, shards);
+    }
+}
 
 WsStatus merge_check_games(Merge *m, long n, const long *index, const int *file, char *note,
                            size_t note_size) {
@@ -595,9 +657,8 @@ WsStatus merge_check_games(Merge *m, long n, const long *index, const int *file,
                        missing, total, first_missing, first_missing % shards, shards);
     }
     if (missing > 0)
-        snprintf(note, note_size,
-                 "merge: %ld games, %ld missing from games 0..%ld (first: game %ld)", n, missing,
-                 total > 0 ? total - 1 : last, first_missing);
+        missing_note(m, n, index, file, missing, total > 0 ? total - 1 : last, first_missing, note,
+                     note_size);
     return WS_OK;
 }
 
@@ -657,7 +718,7 @@ static WsStatus sum_up(Merge *m, bool json, FILE *out) {
         index[i] = games[i].index;
         file[i] = games[i].file;
     }
-    char note[160] = "";
+    char note[MERGE_NOTE_MAX] = "";
     if (st == WS_OK)
         st = merge_check_games(m, m->n, index, file, note, sizeof note);
     free(index);
@@ -690,7 +751,9 @@ static WsStatus sum_up(Merge *m, bool json, FILE *out) {
         s.decision_us_p99 = m->p99;
         s.wall_s = m->wall_s;
         s.jobs = (int)m->jobs;
-        s.games_total = r->has[F_GAMES] ? r->games_total : m->n;
+        /* Traces do not say --games: at least the last game's number + 1,
+         * so that games missing below it show in the line too. */
+        s.games_total = r->has[F_GAMES] ? r->games_total : m->n > 0 ? games[m->n - 1].index + 1 : 0;
         s.start_length = r->start_length;
         s.walls_hash = r->walls.hash;
         s.version = r->has[F_VERSION] ? r->version : NULL;

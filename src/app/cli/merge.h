@@ -69,6 +69,7 @@ typedef struct FileInfo {
     const char *path;
     bool summary; /* it ends with a summary object (a finished shard) */
     bool stopped; /* its summary says Ctrl-C stopped it (its games merge, as a run stopped early) */
+    bool lines;   /* JSON lines, which end with a summary (not a trace, which has none) */
     long games, summary_games;
     long shard_k, shard_n; /* from the summary; shard_n 0: unknown */
 } FileInfo;
@@ -108,8 +109,12 @@ bool merge_game_number_ok(uint64_t index);
 /* Refuses shards that hold one game twice, a shard given twice, a game of
  * another shard or beyond games_total; counts the games missing from
  * 0..games_total-1: refused when every file is a finished shard, else
- * `note` says so (for stderr once the merge succeeds; "" when none is
- * missing). `index` is the sorted game numbers, `file` their files. */
+ * `note` says so and which: each file of JSON lines that ends without its
+ * summary (a shard killed) or was stopped by Ctrl-C, after which game, and
+ * each shard no file holds (for stderr once the merge succeeds; "" when
+ * none is missing; cut to note_size, MERGE_NOTE_MAX fits every file's
+ * name). `index` is the sorted game numbers, `file` their files. */
+enum { MERGE_NOTE_MAX = 2048 };
 WsStatus merge_check_games(Merge *m, long n, const long *index, const int *file, char *note,
                            size_t note_size);
 

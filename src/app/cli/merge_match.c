@@ -386,7 +386,7 @@ WsStatus merge_match_sum_up(Merge *m, bool json, FILE *out) {
                           info == NULL || tally == NULL
                       ? ws_fail(m->err, WS_ERR_NOMEM, "out of memory")
                       : WS_OK;
-    char note[160] = "";
+    char note[MERGE_NOTE_MAX] = "";
     if (st == WS_OK) {
         for (long i = 0; i < mg->n; i++)
             sorted[i] = (GameAt){mg->index[i], i};

@@ -12,8 +12,10 @@
  * Stopping early: the test's verdict (--sprt) or Ctrl-C. Either sets a flag
  * the workers read between two moves, so the games in play give up at once
  * and are not counted; the games taken so far are the result. Ctrl-C's
- * handler only sets the flag (a second Ctrl-C hands SIGINT back to the
- * handler that was there before, and raises it again). */
+ * handler only sets the flag and cuts the engines' waits short
+ * (engine_interrupt: a game whose engine thinks gives up at once); a
+ * second Ctrl-C hands SIGINT back to what was there before, and raises it
+ * again. */
 #define _POSIX_C_SOURCE 200809L
 #include "run_match.h"
 
@@ -34,6 +36,7 @@
 #include "monoclock.h"
 #include "options.h"
 #include "player.h"
+#include "procguard.h"
 #include "report.h"
 #include "runner.h"
 #include "snake_board.h"
@@ -91,11 +94,20 @@ static atomic_int match_interrupted;
 static struct sigaction match_old_sigint;
 
 static void on_sigint(int sig) {
-    if (atomic_exchange(&match_interrupted, 1) != 0) {
-        /* The second Ctrl-C: whatever SIGINT did before the match does now. */
-        sigaction(sig, &match_old_sigint, NULL);
-        raise(sig);
+    if (atomic_exchange(&match_interrupted, 1) == 0) {
+        engine_interrupt(); /* an engine that thinks is not waited for */
+        return;
     }
+    /* The second Ctrl-C: whatever SIGINT did before the match does now. Its
+     * default ends the program through the guard (procguard.h), which
+     * would have done it then: the engines stopped, no temporary file left
+     * (the guard calls this handler instead once it is armed). */
+    if (match_old_sigint.sa_handler == SIG_DFL && !(match_old_sigint.sa_flags & SA_SIGINFO)) {
+        procguard_end_by_signal(sig);
+        return;
+    }
+    sigaction(sig, &match_old_sigint, NULL);
+    raise(sig);
 }
 
 static bool stopping(MatchRun *run) {
@@ -112,11 +124,7 @@ static void keep_warning(MatchRun *run, int k, long index, long tick, const char
                          MatchSlot *slot) {
     if (warning == NULL || slot->warning[k][0] != '\0')
         return;
-    const char *name = run->info->names[k];
-    if (player_spec_is_engine(name))
-        name += strlen(PLAYER_ENGINE_PREFIX);
-    snprintf(slot->warning[k], FAULT_LINE, "engine '%s', game %ld tick %ld: %s (dropped)", name,
-             index, tick, warning);
+    player_warning_line_as(run->info->names[k], index, tick, warning, slot->warning[k], FAULT_LINE);
 }
 
 /* Player k's game of seed `index` on the worker's snake board. The game
@@ -146,6 +154,10 @@ static WsStatus play_snake(MatchWorker *wk, int k, long index, MatchSlot *slot, 
         WsError why = {0};
         EnginePoll r = snake_player_choose(p, g, &d, &why);
         player_say_stderr_as(p->engine, run->info->names[k], wk->job, index, g->steps);
+        if (r == ENGINE_PENDING) { /* Ctrl-C: not waited for (engine_interrupt) */
+            slot->stopped = true;
+            return WS_OK;
+        }
         if (r != ENGINE_ANSWERED) {
             if (why.status == WS_ERR_NOMEM) { /* the run's own failure, no fault of the engine */
                 *err = why;
@@ -203,6 +215,10 @@ static WsStatus play_sea(MatchWorker *wk, int k, long index, MatchSlot *slot, Ws
         WsError why = {0};
         EnginePoll r = sea_player_choose(p, g, &cell, &why);
         player_say_stderr_as(p->engine, run->info->names[k], wk->job, index, g->shots);
+        if (r == ENGINE_PENDING) { /* as play_snake's */
+            slot->stopped = true;
+            return WS_OK;
+        }
         WsStatus failed = r == ENGINE_FAULT && why.status == WS_ERR_NOMEM ? why.status : WS_OK;
         if (r == ENGINE_FAULT && p->spec.kind == PLAYER_ENGINE && failed == WS_OK) {
             if (stopping(run)) { /* as play_snake's */
@@ -404,7 +420,11 @@ static WsStatus take_seed(void *ctx, long index, void *result, WsError *err) {
         progress_clear(m);
     m->printer->game(stdout, info, m->tally, index, m->opts->seed + (uint64_t)index, slot->res,
                      slot->us, m->opts->json);
-    fflush(stdout); /* a match stopped early leaves whole games */
+    /* A match stopped early leaves whole games; output that cannot be
+     * written stops it. */
+    WsStatus out_st = report_check_output(err);
+    if (out_st != WS_OK)
+        return out_st;
     progress_show(m, false, redraw);
     /* A shard cannot stop on its own games: the test runs over all of them,
      * in `wavesnake merge`. */
@@ -530,6 +550,7 @@ static WsStatus traces_open(MatchTake *m, WsError *err) {
         st = fileio_out_open(&m->trace_out[k], path, "--trace", err);
         if (st != WS_OK)
             break;
+        fileio_out_keep_on_signal(&m->trace_out[k]); /* its complete games replay */
         m->traces = k + 1;
         errno = 0;
         if (header.failed || fwrite(header.data, 1, header.len, m->trace_out[k].f) != header.len) {
@@ -673,6 +694,7 @@ int run_match_headless(const AppOptions *opts, const MatchPrinter *printer) {
     MatchStop stop = MATCH_STOP_DONE;
     /* Ctrl-C stops the match and prints the result so far. */
     atomic_store(&match_interrupted, 0);
+    engine_interrupt_reset();
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_sigint;

@@ -76,9 +76,8 @@ static WsStatus play_game(void *worker, long index, void *result, WsError *err) 
             res->us += sea_player_decision_us(p);
             const char *warning = sea_player_warning(p);
             if (warning != NULL && res->warning[0] == '\0')
-                snprintf(res->warning, sizeof res->warning,
-                         "engine '%s', game %ld tick %d: %s (dropped)", engine_name(p->engine),
-                         index, g->shots, warning);
+                player_warning_line_as(engine_name(p->engine), index, g->shots, warning,
+                                       res->warning, sizeof res->warning);
         }
         if (r == ENGINE_FAULT && engine && why.status != WS_ERR_NOMEM) {
             /* The engine failed (its client checks every shot is on the
@@ -215,7 +214,6 @@ static void print_summary(const AppOptions *o, const Totals *t, double wall_s, d
 
 /* RunnerTakeFn: counts a game and prints its line. */
 static WsStatus take_game(void *ctx, long index, void *result, WsError *err) {
-    (void)err;
     SeaRun *run = ctx;
     const SeaResult *r = result;
     Totals *t = run->totals;
@@ -237,7 +235,7 @@ static WsStatus take_game(void *ctx, long index, void *result, WsError *err) {
             printf("}\n");
         } else
             printf("game %ld seed %llu: forfeit after %d shots\n", index, seed, r->shots);
-        return WS_OK;
+        return report_check_output(err);
     }
     t->hist[r->shots]++;
     t->shots_sum += r->shots;
@@ -246,7 +244,9 @@ static WsStatus take_game(void *ctx, long index, void *result, WsError *err) {
                r->shots, r->us / r->shots);
     else
         printf("game %ld seed %llu: %d shots\n", index, seed, r->shots);
-    return WS_OK;
+    /* Each game on disk at once (a run stopped early leaves whole games);
+     * output that cannot be written stops the run. */
+    return report_check_output(err);
 }
 
 /* ======================================================================== */

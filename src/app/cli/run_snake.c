@@ -105,9 +105,8 @@ static WsStatus play_game(void *worker, long index, void *result, WsError *err) 
         }
         const char *warning = snake_player_warning(p);
         if (warning != NULL && res->warning[0] == '\0')
-            snprintf(res->warning, sizeof res->warning,
-                     "engine '%s', game %ld tick %ld: %s (dropped)", engine_name(p->engine), index,
-                     g->steps, warning);
+            player_warning_line_as(engine_name(p->engine), index, g->steps, warning, res->warning,
+                                   sizeof res->warning);
         stats_add(&wk->hist, p->turn.took_ns);
         us_sum += snake_player_decision_us(p);
         decisions++;
@@ -187,8 +186,11 @@ static WsStatus take_game(void *ctx, long index, void *result, WsError *err) {
                    (unsigned long long)res->seed, snake_outcome_name(res->outcome), res->length,
                    cells, res->steps, res->decision_us_mean);
         /* Each finished game is on disk at once: a run stopped early (a
-         * long sharded run, say) leaves whole games to merge. */
-        fflush(stdout);
+         * long sharded run, say) leaves whole games to merge. Output that
+         * cannot be written stops the run. */
+        WsStatus st = report_check_output(err);
+        if (st != WS_OK)
+            return st;
     }
     if (r->trace != NULL && !r->trace_failed) { /* a failed write is reported once, at the end */
         errno = 0;

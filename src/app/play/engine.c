@@ -9,9 +9,11 @@
 #include <pthread.h>
 #include <signal.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/eventfd.h>
 #include <sys/ioctl.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -103,6 +105,47 @@ struct Engine {
     EngineAnswer result_ans;
     WsError result_err;
 };
+
+/* ======================================================================== */
+/* Interrupting the waits (engine_interrupt)                                */
+/* ======================================================================== */
+
+/* Set by a signal handler, read by every thread that waits on an engine:
+ * the app's one other mutable global of this file, on purpose (a handler
+ * reaches nothing else). interrupt_fd is an eventfd that stays readable
+ * once written, so that every wait in poll wakes, whichever thread the
+ * signal came to; it is made once, by engine_interrupt_reset, outside any
+ * handler. */
+_Static_assert(ATOMIC_INT_LOCK_FREE == 2, "the interrupt flag must be lock-free");
+static atomic_int interrupted;
+static atomic_int interrupt_fd = -1;
+static pthread_mutex_t interrupt_lock = PTHREAD_MUTEX_INITIALIZER;
+
+void engine_interrupt_reset(void) {
+    pthread_mutex_lock(&interrupt_lock);
+    int fd = atomic_load(&interrupt_fd);
+    if (fd < 0) {
+        fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+        atomic_store(&interrupt_fd, fd);
+    }
+    atomic_store(&interrupted, 0);
+    uint64_t count = 0;
+    if (fd >= 0 && read(fd, &count, sizeof count) < 0) /* drained: not readable any more */
+        count = 0;
+    pthread_mutex_unlock(&interrupt_lock);
+}
+
+void engine_interrupt(void) {
+    int saved = errno;
+    atomic_store(&interrupted, 1);
+    int fd = atomic_load(&interrupt_fd);
+    uint64_t one = 1;
+    if (fd >= 0 && write(fd, &one, sizeof one) < 0)
+        one = 0; /* full (2^64 - 2 writes): readable already */
+    errno = saved;
+}
+
+bool engine_interrupted(void) { return atomic_load(&interrupted) != 0; }
 
 /* ======================================================================== */
 /* Clocks, writes, processes                                                */
@@ -1017,18 +1060,25 @@ static EnginePoll poll_lines(Engine *e, int wait_ms, EngineAnswer *ans, WsError 
         if (e->go_held && e->small_pipe)
             keep_pipe_small(e);
         bool want_out = e->wlen > e->woff || (e->go_held && e->small_pipe);
-        struct pollfd pf[4] = {{e->from_fd, POLLIN, 0},
+        /* An answer's wait ends at once when the run was interrupted
+         * (engine_interrupt: Ctrl-C); a handshake's is bounded anyway. */
+        bool answer_wait = e->phase == PHASE_WAIT;
+        if (answer_wait && engine_interrupted())
+            return ENGINE_PENDING;
+        int ifd = answer_wait ? atomic_load(&interrupt_fd) : -1;
+        struct pollfd pf[5] = {{e->from_fd, POLLIN, 0},
                                {e->to_fd, (short)(want_out ? POLLOUT : 0), 0},
                                {e->reaped ? -1 : e->pidfd, POLLIN, 0},
-                               {e->err_fd, POLLIN, 0}};
+                               {e->err_fd, POLLIN, 0},
+                               {ifd, POLLIN, 0}};
         long slice = until - now;
         if (slice < 0)
             slice = 0;
-        if (slice > POLL_SLICE_MS && e->pidfd < 0)
-            slice = POLL_SLICE_MS; /* look at the leader now and then (below) */
+        if (slice > POLL_SLICE_MS && (e->pidfd < 0 || (answer_wait && ifd < 0)))
+            slice = POLL_SLICE_MS; /* look at the leader, or the flag, now and then */
         if (slice > 1 && e->go_held && !e->small_pipe)
             slice = 1; /* no POLLOUT for "all read": look again soon */
-        int pr = poll(pf, 4, (int)slice);
+        int pr = poll(pf, 5, (int)slice);
         if (pr < 0 && errno != EINTR)
             return fault(e, err, "poll failed: %s", strerror(errno));
         if (pr > 0 && unread && (pf[1].revents & (POLLERR | POLLHUP))) {

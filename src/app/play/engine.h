@@ -259,9 +259,28 @@ void engine_forget(Engine *e);
 
 /* Writes what is left of the request, reads what the engine wrote, waiting
  * at most wait_ms (0: do not wait; the wait never passes the answer's
- * deadline). ENGINE_ANSWERED fills ans; ENGINE_FAULT fills err and stops
+ * deadline; it ends at once, ENGINE_PENDING, once engine_interrupt was
+ * called). ENGINE_ANSWERED fills ans; ENGINE_FAULT fills err and stops
  * the engine (engine_restart starts it again). Calling it with no request
  * pending returns ENGINE_FAULT with WS_ERR_ARG ("no request pending"). */
 EnginePoll engine_poll(Engine *e, int wait_ms, EngineAnswer *ans, WsError *err);
+
+/* ---- interrupting a headless run ---------------------------------------- */
+
+/* A run that prints its results on Ctrl-C (`wavesnake match`, the headless
+ * race: docs/match.md, "Stopping") must not wait for an engine that thinks
+ * (up to --engine-timeout). engine_interrupt, which a signal handler may
+ * call (it only sets a flag and writes to an eventfd), makes every
+ * engine_poll waiting for an answer, in any thread, return ENGINE_PENDING
+ * at once, and every later one without waiting, until engine_interrupt_reset.
+ * The engine is left as it was, its request out: the caller gives its game
+ * up and stops the engine (engine_stop: `quit`, 1 s, SIGKILL). A handshake
+ * is not cut short (it is bounded by its 10 s). engine_interrupt_reset,
+ * called by the run before it installs its handler, makes the eventfd the
+ * first time (without one, a wait looks at the flag every 50 ms) and clears
+ * the flag; engine_interrupted says whether it is set. */
+void engine_interrupt_reset(void);
+void engine_interrupt(void);
+bool engine_interrupted(void);
 
 #endif

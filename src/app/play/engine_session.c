@@ -199,8 +199,8 @@ EnginePoll engine_session_poll(EngineSession *s, int wait_ms, EngineReply *reply
     const char *warning =
         s->kind == ENGINE_SEA ? sea_player_warning(&s->sea) : snake_player_warning(&s->snake);
     if (warning != NULL) {
-        snprintf(s->warning, sizeof s->warning, "engine '%s', game %ld tick %ld: %s (dropped)",
-                 engine_name(session_engine(s)), s->out.game, s->out.tick, warning);
+        player_warning_line_as(engine_name(session_engine(s)), s->out.game, s->out.tick, warning,
+                               s->warning, sizeof s->warning);
         if (s->warnings++ == 0)
             report_warn("%s", s->warning);
     }

@@ -107,6 +107,14 @@ void player_say_stderr_as(const Engine *e, const char *player, int job, long gam
     engine_report_said_as(e, player != NULL ? player : engine_name(e), where);
 }
 
+const char *player_warning_line_as(const char *player, long game, long tick, const char *what,
+                                   char *buf, size_t size) {
+    if (player_spec_is_engine(player))
+        player += strlen(PLAYER_ENGINE_PREFIX);
+    snprintf(buf, size, "engine '%s', game %ld tick %ld: %s (dropped)", player, game, tick, what);
+    return buf;
+}
+
 const char *player_fault_line_as(const char *player, long game, long tick, const WsError *err,
                                  char *buf, size_t size) {
     /* engine.c says "engine NAME: what was wrong"; the line puts the game
@@ -201,13 +209,14 @@ static EnginePoll turn_poll(PlayerTurn *t, Engine *engine, int wait_ms, bool sea
 
 /* Request and wait (headless): an engine's deadline bounds every wait, so
  * a silent engine faults; the wheel, which nobody steers headless, is
- * answered by nobody and not waited for. */
+ * answered by nobody and not waited for; nor is an engine once the run
+ * was interrupted (engine_interrupt: Ctrl-C). */
 static EnginePoll turn_wait(PlayerTurn *t, const PlayerSpec *spec, Engine *engine, int timeout_ms,
                             bool sea, int *answer, WsError *err) {
     EnginePoll r;
     while ((r = turn_poll(t, turn_engine(spec, engine), timeout_ms, sea, answer, err)) ==
                ENGINE_PENDING &&
-           spec->kind != PLAYER_WHEEL)
+           spec->kind != PLAYER_WHEEL && !engine_interrupted())
         ;
     return r;
 }

@@ -166,7 +166,9 @@ EnginePoll snake_player_poll(SnakePlayer *p, int wait_ms, Dir *move, WsError *er
 
 /* Request and wait (headless): ENGINE_ANSWERED or ENGINE_FAULT (err says
  * why; WS_ERR_NOMEM in err->status when the request itself could not be
- * made, which is no fault of the engine). */
+ * made, which is no fault of the engine); ENGINE_PENDING when the wait was
+ * cut short by engine_interrupt (Ctrl-C): no answer, the engine still
+ * thinks, the caller gives the game up. */
 EnginePoll snake_player_choose(SnakePlayer *p, const SnakeGame *g, Dir *move, WsError *err);
 
 /* How long the last answer took, in µs (above: one clock for every caller). */
@@ -211,6 +213,15 @@ const char *player_fault_line(const Engine *e, long game, long tick, const WsErr
  * give two lines nobody can tell apart. */
 const char *player_fault_line_as(const char *player, long game, long tick, const WsError *err,
                                  char *buf, size_t size);
+
+/* One warning line for stderr, from an answer's warning (`what`: its
+ * malformed info line, dropped, engine.h): "engine 'NAME', game G tick T:
+ * WHAT (dropped)", naming the player as player_fault_line_as does (an
+ * engine's own name, or a match's "engine:csnake#2" as 'csnake#2'). The
+ * one format of every caller that says it: headless runs, the match, the
+ * window's and the race's engine session. Returns buf. */
+const char *player_warning_line_as(const char *player, long game, long tick, const char *what,
+                                   char *buf, size_t size);
 
 /* ---- the sea ------------------------------------------------------------- */
 

@@ -325,6 +325,18 @@ static void on_signal(int sig, siginfo_t *info, void *ctx) {
 
 static void on_exit_hook(void) { cleanup(0); }
 
+void procguard_end_by_signal(int sig) {
+    int saved = errno;
+    cleanup(sig);
+    struct sigaction dfl;
+    memset(&dfl, 0, sizeof dfl);
+    dfl.sa_handler = SIG_DFL;
+    sigemptyset(&dfl.sa_mask);
+    sigaction(sig, &dfl, NULL);
+    raise(sig);
+    errno = saved;
+}
+
 /* ======================================================================== */
 /* Arming                                                                   */
 /* ======================================================================== */

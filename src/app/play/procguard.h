@@ -58,7 +58,7 @@
 
 enum {
     PROCGUARD_GROUPS_MAX = 1024, /* engines running at once */
-    PROCGUARD_FILES_MAX = 8,     /* temporary files at once */
+    PROCGUARD_FILES_MAX = 16,    /* temporary files at once: a match's 8 traces and its plot fit */
     PROCGUARD_PATH_MAX = 1024,   /* a longer temporary path is not guarded */
     PROCGUARD_SWEEP_MS = 1000    /* how long a sweep waits for what it killed */
 };
@@ -105,6 +105,13 @@ int procguard_add_file(const char *tmp, const char *keep, const char *what);
 
 /* The file of slot (-1 is fine) is no longer guarded: committed or removed. */
 void procguard_remove_file(int slot);
+
+/* What a fatal signal does when nothing handles it, for a handler of a
+ * command's own that hands its signal back (a match's second Ctrl-C): every
+ * engine's group killed, the temporary files removed or kept (above), then
+ * sig at its default action, raised (it ends the program once the handler
+ * that called this returns). Async-signal-safe. */
+void procguard_end_by_signal(int sig);
 
 /* "SEGV", "TERM", ... for messages ("?" for an unusual one). */
 const char *procguard_signal_name(int sig);

@@ -1,9 +1,10 @@
-#define _POSIX_C_SOURCE 200809L
+#define _GNU_SOURCE /* __fpurge */
 #include "report.h"
 
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdio_ext.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -37,6 +38,21 @@ int report_status(WsStatus st, const WsError *err) {
         return REPORT_EXIT_OK;
     report_warn("%s", err != NULL && err->msg[0] ? err->msg : "failed");
     return report_exit_status(st);
+}
+
+WsStatus report_check_output(WsError *err) {
+    errno = 0;
+    bool failed = fflush(stdout) != 0;
+    int e = errno;
+    if (!failed && !ferror(stdout))
+        return WS_OK;
+    /* What could not be written is dropped and the error cleared, so that
+     * report_finish does not say it a second time (a later write that
+     * fails is its own). */
+    __fpurge(stdout);
+    clearerr(stdout);
+    return ws_fail(err, WS_ERR_IO, "cannot write the output: %s",
+                   e != 0 ? strerror(e) : "write error");
 }
 
 int report_finish(int status) {

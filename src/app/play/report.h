@@ -17,10 +17,11 @@
  *                         cannot be written, standard output that cannot
  *                         be written: a full disk is the user's to fix)
  *
- * Standard output is checked once, when the program ends (report_finish in
+ * Standard output is checked when the program ends (report_finish in
  * ws_main): whatever an entry point printed, a write that failed (a full
  * disk, /dev/full) is the line "wavesnake: cannot write the output: <cause>"
- * and exit status 2 instead of a silent 0.
+ * and exit status 2 instead of a silent 0. A long run checks it after each
+ * game too (report_check_output) and stops at the first failure.
  *
  * Nothing here exits the process.
  */
@@ -58,6 +59,13 @@ void report_warn(const char *fmt, ...);
  * nothing; otherwise prints "wavesnake: <err->msg>" on stderr and returns
  * report_exit_status(st). */
 int report_status(WsStatus st, const WsError *err);
+
+/* For a long run, after each game's line: flushes stdout and, when a
+ * write to it failed (a full disk, a closed stdout, a closed pipe whose
+ * SIGPIPE is ignored), drops what is left in its buffer and returns
+ * WS_ERR_IO, "cannot write the output: <cause>", so that the run stops at
+ * once instead of playing every game for nobody (docs/reliability.md). */
+WsStatus report_check_output(WsError *err);
 
 /* The end of the program: flushes stdout and checks that every write to it
  * succeeded. Returns `status` when it did; otherwise prints one line on
