@@ -1653,6 +1653,125 @@ START_TEST(tab_at_a_past_tick_branches_to_the_next_policy) {
 }
 END_TEST
 
+/* The first `want` empty cells (neither snake nor food nor wall), from the
+ * bottom row up, each row from the left: where a click puts a wall. */
+static int empty_cells(const SnakeGame *g, int *cells, int want) {
+    int n = 0, w = g->rules.w;
+    for (int y = g->rules.h - 1; y >= 0; y--)
+        for (int x = 0; x < w && n < want; x++) {
+            int cell = y * w + x;
+            if (!snake_occupies(&g->snake, cell) && cell != g->food && !g->walls[cell])
+                cells[n++] = cell;
+        }
+    return n;
+}
+
+/* A look at a past tick changes nothing: Enter or R there starts the next
+ * game from the latest tick's walls and policy, as at the latest tick
+ * (docs/replay.md, "Changing the past"). Walls clicked at the end of a
+ * finished game are for the next game too, and a seek away and back keeps
+ * them on screen. */
+START_TEST(a_look_at_the_past_does_not_change_the_next_game) {
+    AppOptions o = small_opts();
+    o.speed = 200.0;
+    Frontend *app = drive_open(&o);
+    play_and_pause(app, 20);
+    const SnakeScreen *s = frontend_view_state(app); /* the snake view's state begins with it */
+    FrameLayout fl;
+    layout_frame(&fl, 640, 360, (frontend_overlays(app) & OVERLAY_HUD) != 0);
+    BoardLayout bl;
+    layout_board(&bl, fl.board_area, 10, 10);
+    SDL_FreeSurface(drive_shoot(app)); /* a frame drawn: the view knows its layout */
+    int cells[2];
+    ck_assert_int_eq(empty_cells(&s->game, cells, 2), 2);
+    for (int k = 0; k < 2; k++) {
+        int px, py;
+        layout_cell_center(&bl, cells[k] % 10, cells[k] / 10, &px, &py);
+        push_left_click(px, py);
+    }
+    drive_key(SDLK_TAB, KMOD_NONE); /* hamilton from this tick on */
+    for (int i = 0; i < 3; i++)
+        drive_key(SDLK_PERIOD, KMOD_NONE);
+    ck_assert(frontend_frame(app));
+    ck_assert_int_eq(s->game.wall_count, 2);
+    ck_assert_int_eq(s->policy, SNAKE_POLICY_HAMILTON);
+    long game = s->game_index;
+    /* Home: tick 0, greedy's, without walls; Enter there. */
+    drive_key(SDLK_HOME, KMOD_NONE);
+    ck_assert(frontend_frame(app));
+    ck_assert_int_eq(s->game.wall_count, 0);
+    ck_assert_int_eq(s->policy, SNAKE_POLICY_GREEDY);
+    drive_key(SDLK_RETURN, KMOD_NONE);
+    ck_assert(frontend_frame(app));
+    ck_assert_int_eq(s->game_index, game + 1);
+    ck_assert_int_eq(s->game.steps, 0);
+    ck_assert_msg(s->game.wall_count == 2 && s->game.walls[cells[0]] && s->game.walls[cells[1]],
+                  "the next game has %d walls, not the 2 of the latest tick", s->game.wall_count);
+    ck_assert_int_eq(s->policy, SNAKE_POLICY_HAMILTON);
+    ck_assert_int_eq(s->ai.policy, SNAKE_POLICY_HAMILTON);
+    /* R at a past tick: a wall clicked at tick 3 of this game, then Home. */
+    for (int i = 0; i < 3; i++)
+        drive_key(SDLK_PERIOD, KMOD_NONE);
+    ck_assert(frontend_frame(app));
+    int third = -1;
+    for (int c = 0; c < 100 && third < 0; c++)
+        if (!snake_occupies(&s->game.snake, c) && c != s->game.food && !s->game.walls[c])
+            third = c;
+    int px, py;
+    layout_cell_center(&bl, third % 10, third / 10, &px, &py);
+    push_left_click(px, py);
+    ck_assert(frontend_frame(app));
+    ck_assert_int_eq(s->game.wall_count, 3);
+    drive_key(SDLK_HOME, KMOD_NONE);
+    ck_assert(frontend_frame(app));
+    ck_assert_int_eq(s->game.wall_count, 2);
+    drive_key(SDLK_r, KMOD_NONE);
+    ck_assert(frontend_frame(app));
+    ck_assert_int_eq(s->game_index, game + 1);
+    ck_assert_msg(s->game.wall_count == 3 && s->game.walls[third],
+                  "R: the game again has %d walls, not the 3 of the latest tick",
+                  s->game.wall_count);
+    frontend_close(app);
+
+    /* A finished game (6x6, strict tail, seed 20: dead at tick 252, three
+     * cells empty): a wall clicked at its end, a seek back and End again. */
+    o = small_opts();
+    o.rules.w = o.rules.h = 6;
+    o.rules.strict_tail = true;
+    o.seed = 20;
+    o.pause_on_end = true;
+    app = drive_open(&o);
+    s = frontend_view_state(app);
+    for (int i = 0; i < 4000 && !s->over; i++) {
+        ck_assert(frontend_frame(app));
+        SDL_Delay(5);
+    }
+    ck_assert_msg(s->over && s->game.outcome == SNAKE_DEAD, "the 6x6 game did not end dead");
+    ck_assert(frontend_is_paused(app));
+    long end = s->cur;
+    ck_assert_int_eq(empty_cells(&s->game, cells, 1), 1);
+    layout_frame(&fl, 640, 360, (frontend_overlays(app) & OVERLAY_HUD) != 0);
+    layout_board(&bl, fl.board_area, 6, 6);
+    layout_cell_center(&bl, cells[0] % 6, cells[0] / 6, &px, &py);
+    push_left_click(px, py);
+    ck_assert(frontend_frame(app));
+    ck_assert(s->game.walls[cells[0]]);
+    drive_key(SDLK_COMMA, KMOD_NONE);
+    ck_assert(frontend_frame(app));
+    ck_assert(!s->game.walls[cells[0]]); /* not in the game's history */
+    drive_key(SDLK_END, KMOD_NONE);
+    ck_assert(frontend_frame(app));
+    ck_assert_int_eq(s->cur, end);
+    ck_assert_msg(s->game.walls[cells[0]], "the wall clicked at the end is gone after a seek");
+    drive_key(SDLK_COMMA, KMOD_NONE);
+    drive_key(SDLK_RETURN, KMOD_NONE);
+    ck_assert(frontend_frame(app));
+    ck_assert_msg(s->game.steps == 0 && s->game.walls[cells[0]],
+                  "the next game lost the wall clicked at the end");
+    frontend_close(app);
+}
+END_TEST
+
 /* A game played by two policies counts for the one that finished it, and
  * a branch before its end takes the result back out (docs/replay.md, "Tab"). */
 START_TEST(a_switched_game_counts_for_the_policy_that_finished_it) {
@@ -2098,6 +2217,7 @@ static Suite *frontend_suite(void) {
     tcase_add_test(keys, a_fast_video_rebuilds_one_tick_a_frame);
     tcase_add_test(keys, tab_at_a_past_tick_branches_to_the_next_policy);
     tcase_add_test(keys, a_switched_game_counts_for_the_policy_that_finished_it);
+    tcase_add_test(keys, a_look_at_the_past_does_not_change_the_next_game);
     tcase_add_test(keys, a_replay_plays_its_ticks_and_pauses_on_the_last);
     tcase_add_test(keys, a_in_a_replay_plays_on_from_here);
     tcase_add_test(keys, brackets_open_the_other_game_paused);
