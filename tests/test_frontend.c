@@ -2041,6 +2041,49 @@ START_TEST(a_step_asked_while_perfect_thinks_is_made_once_it_has_decided) {
 }
 END_TEST
 
+/* N while perfect thinks owes one tick to the game on screen: another view
+ * (2: the arena, opened paused) does not take it, and neither does another
+ * game (R: the same seed from tick 0). */
+START_TEST(a_step_owed_stays_with_its_game) {
+    AppOptions o = perfect_30x30_opts();
+    Frontend *app = drive_open(&o);
+    SnakeScreen *s = frontend_view_state(app);
+    for (int f = 0; f < 3000 && !s->ai.thinking; f++)
+        ck_assert(frontend_frame(app));
+    ck_assert(s->ai.thinking);
+    drive_key(SDLK_SPACE, KMOD_NONE);
+    drive_key(SDLK_n, KMOD_NONE);
+    drive_key(SDLK_2, KMOD_NONE);
+    for (int f = 0; f < 10; f++)
+        ck_assert(frontend_frame(app));
+    ck_assert(frontend_is_paused(app));
+    long first = -1, cur = -1, last = -1;
+    ck_assert(frontend_time(app, &first, &cur, &last));
+    ck_assert_msg(last == 0, "the arena, paused, played %ld ticks nobody asked for", last);
+    /* Back to the snake: N while it thinks about a new apple, then R. */
+    drive_key(SDLK_1, KMOD_NONE);
+    ck_assert(frontend_frame(app));
+    for (int f = 0; f < 3000 && s->ai.thinking; f++)
+        ck_assert(frontend_frame(app));
+    for (int f = 0; f < 3000 && !s->ai.thinking; f++) {
+        drive_key(SDLK_n, KMOD_NONE);
+        ck_assert(frontend_frame(app));
+    }
+    ck_assert(s->ai.thinking); /* the N that played the tick before: not owed */
+    ck_assert(s->hist->ticks > 0);
+    drive_key(SDLK_n, KMOD_NONE); /* owed */
+    drive_key(SDLK_r, KMOD_NONE);
+    for (int f = 0; f < 3000 && (f == 0 || s->ai.thinking); f++)
+        ck_assert(frontend_frame(app));
+    for (int f = 0; f < 5; f++)
+        ck_assert(frontend_frame(app));
+    ck_assert(frontend_is_paused(app));
+    ck_assert_msg(s->hist->ticks == 0, "R: the game again played %ld ticks nobody asked for",
+                  s->hist->ticks);
+    frontend_close(app);
+}
+END_TEST
+
 START_TEST(a_replay_played_on_by_perfect_thinks_over_frames) {
     /* A replay of a trace that names perfect (its moves greedy's: quick to
      * write), played on with A from tick 0: perfect's play-outs at a new
@@ -2256,6 +2299,7 @@ static Suite *frontend_suite(void) {
     tcase_add_test(eng, a_silent_engine_does_not_freeze_the_window);
     tcase_add_test(eng, perfect_plays_a_new_apple_out_over_frames);
     tcase_add_test(eng, a_step_asked_while_perfect_thinks_is_made_once_it_has_decided);
+    tcase_add_test(eng, a_step_owed_stays_with_its_game);
     tcase_add_test(eng, a_replay_played_on_by_perfect_thinks_over_frames);
     tcase_add_test(eng, a_race_with_an_engine_polls_it);
     suite_add_tcase(s, eng);

@@ -109,6 +109,7 @@ static bool follow_request(Frontend *app, WsError *err) {
             return false;
         app->view = r.to;
         app->mode_views[VIEWS[r.to]->mode] = r.to;
+        app->step_owed = false; /* it was the other view's tick */
     }
     return true;
 }
@@ -139,6 +140,7 @@ void frontend_switch_mode(Frontend *app, AppMode mode) {
     app->mode = mode;
     app->view = to;
     app->acc_ms = 0.0;
+    app->step_owed = false; /* it was the other view's tick */
     frontend_status(&app->ctx, "mode: %s", app_mode_name(mode));
 }
 
