@@ -197,6 +197,44 @@ START_TEST(pause_on_end_stops_a_played_back_end_too) {
 }
 END_TEST
 
+START_TEST(pause_on_end_stops_a_played_back_sea_end_too) {
+    /* The same in the sea: the frame whose video reaches the end of the
+     * game (counted already) pauses there, as the live end did. */
+    AppOptions o;
+    options_defaults(&o, APP_MODE_SEA, 3);
+    o.seed_given = true;
+    o.window_w = 640;
+    o.window_h = 360;
+    o.speed = 1000.0;
+    o.pause_on_end = true;
+    Frontend *app = drive_open(&o);
+    for (int i = 0; i < 2000 && !frontend_is_paused(app); i++) {
+        SDL_Delay(1);
+        ck_assert(frontend_frame(app));
+    }
+    ck_assert(frontend_is_paused(app));
+    long first, cur, last;
+    ck_assert(frontend_time(app, &first, &cur, &last));
+    long end = last;
+    ck_assert_int_eq(cur, end);
+    drive_key(SDLK_HOME, KMOD_NONE);
+    ck_assert(frontend_frame(app));
+    drive_key(SDLK_SPACE, KMOD_NONE);
+    ck_assert(frontend_frame(app));
+    ck_assert(!frontend_is_paused(app));
+    ck_assert(frontend_time(app, &first, &cur, &last));
+    for (int i = 0; i < 2000 && cur < end; i++) {
+        SDL_Delay(1);
+        ck_assert(frontend_frame(app));
+        ck_assert(frontend_time(app, &first, &cur, &last));
+        ck_assert_int_eq(last, end); /* played back, not played again */
+    }
+    ck_assert_int_eq(cur, end);
+    ck_assert_msg(frontend_is_paused(app), "the played-back end of the sea game did not pause");
+    frontend_close(app);
+}
+END_TEST
+
 START_TEST(space_freezes_and_step_ticks_once) {
     Frontend *app = open_window_app();
     for (int i = 0; i < 5; i++)
@@ -2251,6 +2289,7 @@ static Suite *frontend_suite(void) {
     tcase_add_test(keys, keys_without_meaning_say_so);
     tcase_add_test(keys, pause_on_end_stops_at_the_end);
     tcase_add_test(keys, pause_on_end_stops_a_played_back_end_too);
+    tcase_add_test(keys, pause_on_end_stops_a_played_back_sea_end_too);
     tcase_add_test(keys, space_freezes_and_step_ticks_once);
     tcase_add_test(keys, q_and_escape_quit);
     tcase_add_test(keys, ctrl_w_is_not_a_toggle);
