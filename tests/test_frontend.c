@@ -1050,6 +1050,42 @@ START_TEST(a_fast_video_rebuilds_one_tick_a_frame) {
 }
 END_TEST
 
+START_TEST(an_unlimited_video_rebuilds_one_tick_a_frame) {
+    /* The same at unlimited speed (--speed max): the kept ticks play with
+     * one seek a frame, not one a tick, up to the latest tick, and then
+     * the game goes on live. */
+    AppOptions o = small_opts();
+    o.rules.w = o.rules.h = 20;
+    o.speed = 0.0; /* unlimited */
+    Frontend *app = drive_open(&o);
+    SnakeScreen *s = frontend_view_state(app);
+    drive_play_until(app, 400);
+    drive_key(SDLK_SPACE, KMOD_NONE);
+    drive_key(SDLK_HOME, KMOD_NONE);
+    ck_assert(frontend_frame(app));
+    long first, cur, last;
+    ck_assert(frontend_time(app, &first, &cur, &last));
+    ck_assert_int_eq(cur, 0);
+    ck_assert_int_ge(last, 400);
+    long seeks = s->seeks, kept = last;
+    drive_key(SDLK_SPACE, KMOD_NONE);
+    int frames = 0;
+    for (; frames < 2000 && cur < kept; frames++) {
+        ck_assert(frontend_frame(app));
+        ck_assert(frontend_time(app, &first, &cur, &last));
+    }
+    ck_assert_int_ge(cur, kept);
+    ck_assert_msg(s->seeks - seeks <= frames + 1, "%ld seeks in %d frames for %ld kept ticks",
+                  s->seeks - seeks, frames, kept);
+    for (int f = 0; f < 5; f++)
+        ck_assert(frontend_frame(app));
+    ck_assert(frontend_time(app, &first, &cur, &last));
+    ck_assert_msg(last > kept && cur == last, "no live ticks after the video (%ld of %ld)", cur,
+                  last);
+    frontend_close(app);
+}
+END_TEST
+
 START_TEST(space_at_a_past_tick_plays_the_recorded_ticks) {
     /* Space at a past tick plays the ticks kept, like a video: the latest
      * tick stays where it was until they run out (nothing is dropped, End
@@ -2297,6 +2333,7 @@ static Suite *frontend_suite(void) {
     tcase_add_test(keys, home_end_and_timeline_click);
     tcase_add_test(keys, space_at_a_past_tick_plays_the_recorded_ticks);
     tcase_add_test(keys, a_fast_video_rebuilds_one_tick_a_frame);
+    tcase_add_test(keys, an_unlimited_video_rebuilds_one_tick_a_frame);
     tcase_add_test(keys, tab_at_a_past_tick_branches_to_the_next_policy);
     tcase_add_test(keys, a_switched_game_counts_for_the_policy_that_finished_it);
     tcase_add_test(keys, a_look_at_the_past_does_not_change_the_next_game);
