@@ -1917,6 +1917,35 @@ START_TEST(an_arena_edit_at_a_past_tick_drops_the_later_ticks) {
 }
 END_TEST
 
+START_TEST(an_arena_arrow_at_a_past_tick_drops_the_later_ticks) {
+    /* An arrow key at a past tick is a change there too (docs/arena.md,
+     * "Rewinding"): the later ticks go, and the next tick is the steered
+     * one, not the kept one. */
+    Frontend *app = open_mode_app(APP_MODE_ARENA);
+    play_and_pause(app, 12);
+    for (int i = 0; i < 6; i++)
+        drive_key(SDLK_COMMA, KMOD_NONE);
+    ck_assert(frontend_frame(app));
+    long first, cur, last;
+    ck_assert(frontend_time(app, &first, &cur, &last));
+    ck_assert_int_eq(cur, last - 6);
+    long past = cur;
+    drive_key(SDLK_RIGHT, KMOD_NONE);
+    ck_assert(frontend_frame(app));
+    ck_assert(frontend_time(app, &first, &cur, &last));
+    ck_assert_int_eq(cur, past);
+    ck_assert_msg(last == past, "an arrow at tick %ld kept the later ticks (up to %ld)", past,
+                  last);
+    drive_key(SDLK_PERIOD, KMOD_NONE); /* the steered tick, played now */
+    ck_assert(frontend_frame(app));
+    ck_assert(frontend_time(app, &first, &cur, &last));
+    ck_assert_int_eq(cur, past + 1);
+    ck_assert_int_eq(last, past + 1);
+    ck_assert(frontend_is_paused(app));
+    frontend_close(app);
+}
+END_TEST
+
 /* ---- an engine in the window (docs/engines.md, "In the window") ----------- */
 
 /* The engine's log line for tick t of the last game block (told.py: "T x0 y0
@@ -2350,6 +2379,7 @@ static Suite *frontend_suite(void) {
     tcase_add_test(keys, snake_keys_without_a_use_say_so_live_and_in_a_race);
     tcase_add_test(keys, a_narrow_panel_titles_with_the_mode_alone);
     tcase_add_test(keys, an_arena_edit_at_a_past_tick_drops_the_later_ticks);
+    tcase_add_test(keys, an_arena_arrow_at_a_past_tick_drops_the_later_ticks);
     tcase_add_test(keys, every_size_shows_the_arena_layers_range);
     tcase_add_loop_test(keys, a_past_tick_shows_what_was_computed_there, 0,
                         (int)(sizeof TRAVEL_MODES / sizeof TRAVEL_MODES[0]));
