@@ -197,6 +197,44 @@ START_TEST(pause_on_end_stops_a_played_back_end_too) {
 }
 END_TEST
 
+START_TEST(pause_on_end_stops_a_played_back_sea_end_too) {
+    /* The same in the sea: the frame whose video reaches the end of the
+     * game (counted already) pauses there, as the live end did. */
+    AppOptions o;
+    options_defaults(&o, APP_MODE_SEA, 3);
+    o.seed_given = true;
+    o.window_w = 640;
+    o.window_h = 360;
+    o.speed = 1000.0;
+    o.pause_on_end = true;
+    Frontend *app = drive_open(&o);
+    for (int i = 0; i < 2000 && !frontend_is_paused(app); i++) {
+        SDL_Delay(1);
+        ck_assert(frontend_frame(app));
+    }
+    ck_assert(frontend_is_paused(app));
+    long first, cur, last;
+    ck_assert(frontend_time(app, &first, &cur, &last));
+    long end = last;
+    ck_assert_int_eq(cur, end);
+    drive_key(SDLK_HOME, KMOD_NONE);
+    ck_assert(frontend_frame(app));
+    drive_key(SDLK_SPACE, KMOD_NONE);
+    ck_assert(frontend_frame(app));
+    ck_assert(!frontend_is_paused(app));
+    ck_assert(frontend_time(app, &first, &cur, &last));
+    for (int i = 0; i < 2000 && cur < end; i++) {
+        SDL_Delay(1);
+        ck_assert(frontend_frame(app));
+        ck_assert(frontend_time(app, &first, &cur, &last));
+        ck_assert_int_eq(last, end); /* played back, not played again */
+    }
+    ck_assert_int_eq(cur, end);
+    ck_assert_msg(frontend_is_paused(app), "the played-back end of the sea game did not pause");
+    frontend_close(app);
+}
+END_TEST
+
 START_TEST(space_freezes_and_step_ticks_once) {
     Frontend *app = open_window_app();
     for (int i = 0; i < 5; i++)
@@ -1012,6 +1050,42 @@ START_TEST(a_fast_video_rebuilds_one_tick_a_frame) {
 }
 END_TEST
 
+START_TEST(an_unlimited_video_rebuilds_one_tick_a_frame) {
+    /* The same at unlimited speed (--speed max): the kept ticks play with
+     * one seek a frame, not one a tick, up to the latest tick, and then
+     * the game goes on live. */
+    AppOptions o = small_opts();
+    o.rules.w = o.rules.h = 20;
+    o.speed = 0.0; /* unlimited */
+    Frontend *app = drive_open(&o);
+    SnakeScreen *s = frontend_view_state(app);
+    drive_play_until(app, 400);
+    drive_key(SDLK_SPACE, KMOD_NONE);
+    drive_key(SDLK_HOME, KMOD_NONE);
+    ck_assert(frontend_frame(app));
+    long first, cur, last;
+    ck_assert(frontend_time(app, &first, &cur, &last));
+    ck_assert_int_eq(cur, 0);
+    ck_assert_int_ge(last, 400);
+    long seeks = s->seeks, kept = last;
+    drive_key(SDLK_SPACE, KMOD_NONE);
+    int frames = 0;
+    for (; frames < 2000 && cur < kept; frames++) {
+        ck_assert(frontend_frame(app));
+        ck_assert(frontend_time(app, &first, &cur, &last));
+    }
+    ck_assert_int_ge(cur, kept);
+    ck_assert_msg(s->seeks - seeks <= frames + 1, "%ld seeks in %d frames for %ld kept ticks",
+                  s->seeks - seeks, frames, kept);
+    for (int f = 0; f < 5; f++)
+        ck_assert(frontend_frame(app));
+    ck_assert(frontend_time(app, &first, &cur, &last));
+    ck_assert_msg(last > kept && cur == last, "no live ticks after the video (%ld of %ld)", cur,
+                  last);
+    frontend_close(app);
+}
+END_TEST
+
 START_TEST(space_at_a_past_tick_plays_the_recorded_ticks) {
     /* Space at a past tick plays the ticks kept, like a video: the latest
      * tick stays where it was until they run out (nothing is dropped, End
@@ -1653,6 +1727,125 @@ START_TEST(tab_at_a_past_tick_branches_to_the_next_policy) {
 }
 END_TEST
 
+/* The first `want` empty cells (neither snake nor food nor wall), from the
+ * bottom row up, each row from the left: where a click puts a wall. */
+static int empty_cells(const SnakeGame *g, int *cells, int want) {
+    int n = 0, w = g->rules.w;
+    for (int y = g->rules.h - 1; y >= 0; y--)
+        for (int x = 0; x < w && n < want; x++) {
+            int cell = y * w + x;
+            if (!snake_occupies(&g->snake, cell) && cell != g->food && !g->walls[cell])
+                cells[n++] = cell;
+        }
+    return n;
+}
+
+/* A look at a past tick changes nothing: Enter or R there starts the next
+ * game from the latest tick's walls and policy, as at the latest tick
+ * (docs/replay.md, "Changing the past"). Walls clicked at the end of a
+ * finished game are for the next game too, and a seek away and back keeps
+ * them on screen. */
+START_TEST(a_look_at_the_past_does_not_change_the_next_game) {
+    AppOptions o = small_opts();
+    o.speed = 200.0;
+    Frontend *app = drive_open(&o);
+    play_and_pause(app, 20);
+    const SnakeScreen *s = frontend_view_state(app); /* the snake view's state begins with it */
+    FrameLayout fl;
+    layout_frame(&fl, 640, 360, (frontend_overlays(app) & OVERLAY_HUD) != 0);
+    BoardLayout bl;
+    layout_board(&bl, fl.board_area, 10, 10);
+    SDL_FreeSurface(drive_shoot(app)); /* a frame drawn: the view knows its layout */
+    int cells[2];
+    ck_assert_int_eq(empty_cells(&s->game, cells, 2), 2);
+    for (int k = 0; k < 2; k++) {
+        int px, py;
+        layout_cell_center(&bl, cells[k] % 10, cells[k] / 10, &px, &py);
+        push_left_click(px, py);
+    }
+    drive_key(SDLK_TAB, KMOD_NONE); /* hamilton from this tick on */
+    for (int i = 0; i < 3; i++)
+        drive_key(SDLK_PERIOD, KMOD_NONE);
+    ck_assert(frontend_frame(app));
+    ck_assert_int_eq(s->game.wall_count, 2);
+    ck_assert_int_eq(s->policy, SNAKE_POLICY_HAMILTON);
+    long game = s->game_index;
+    /* Home: tick 0, greedy's, without walls; Enter there. */
+    drive_key(SDLK_HOME, KMOD_NONE);
+    ck_assert(frontend_frame(app));
+    ck_assert_int_eq(s->game.wall_count, 0);
+    ck_assert_int_eq(s->policy, SNAKE_POLICY_GREEDY);
+    drive_key(SDLK_RETURN, KMOD_NONE);
+    ck_assert(frontend_frame(app));
+    ck_assert_int_eq(s->game_index, game + 1);
+    ck_assert_int_eq(s->game.steps, 0);
+    ck_assert_msg(s->game.wall_count == 2 && s->game.walls[cells[0]] && s->game.walls[cells[1]],
+                  "the next game has %d walls, not the 2 of the latest tick", s->game.wall_count);
+    ck_assert_int_eq(s->policy, SNAKE_POLICY_HAMILTON);
+    ck_assert_int_eq(s->ai.policy, SNAKE_POLICY_HAMILTON);
+    /* R at a past tick: a wall clicked at tick 3 of this game, then Home. */
+    for (int i = 0; i < 3; i++)
+        drive_key(SDLK_PERIOD, KMOD_NONE);
+    ck_assert(frontend_frame(app));
+    int third = -1;
+    for (int c = 0; c < 100 && third < 0; c++)
+        if (!snake_occupies(&s->game.snake, c) && c != s->game.food && !s->game.walls[c])
+            third = c;
+    int px, py;
+    layout_cell_center(&bl, third % 10, third / 10, &px, &py);
+    push_left_click(px, py);
+    ck_assert(frontend_frame(app));
+    ck_assert_int_eq(s->game.wall_count, 3);
+    drive_key(SDLK_HOME, KMOD_NONE);
+    ck_assert(frontend_frame(app));
+    ck_assert_int_eq(s->game.wall_count, 2);
+    drive_key(SDLK_r, KMOD_NONE);
+    ck_assert(frontend_frame(app));
+    ck_assert_int_eq(s->game_index, game + 1);
+    ck_assert_msg(s->game.wall_count == 3 && s->game.walls[third],
+                  "R: the game again has %d walls, not the 3 of the latest tick",
+                  s->game.wall_count);
+    frontend_close(app);
+
+    /* A finished game (6x6, strict tail, seed 20: dead at tick 252, three
+     * cells empty): a wall clicked at its end, a seek back and End again. */
+    o = small_opts();
+    o.rules.w = o.rules.h = 6;
+    o.rules.strict_tail = true;
+    o.seed = 20;
+    o.pause_on_end = true;
+    app = drive_open(&o);
+    s = frontend_view_state(app);
+    for (int i = 0; i < 4000 && !s->over; i++) {
+        ck_assert(frontend_frame(app));
+        SDL_Delay(5);
+    }
+    ck_assert_msg(s->over && s->game.outcome == SNAKE_DEAD, "the 6x6 game did not end dead");
+    ck_assert(frontend_is_paused(app));
+    long end = s->cur;
+    ck_assert_int_eq(empty_cells(&s->game, cells, 1), 1);
+    layout_frame(&fl, 640, 360, (frontend_overlays(app) & OVERLAY_HUD) != 0);
+    layout_board(&bl, fl.board_area, 6, 6);
+    layout_cell_center(&bl, cells[0] % 6, cells[0] / 6, &px, &py);
+    push_left_click(px, py);
+    ck_assert(frontend_frame(app));
+    ck_assert(s->game.walls[cells[0]]);
+    drive_key(SDLK_COMMA, KMOD_NONE);
+    ck_assert(frontend_frame(app));
+    ck_assert(!s->game.walls[cells[0]]); /* not in the game's history */
+    drive_key(SDLK_END, KMOD_NONE);
+    ck_assert(frontend_frame(app));
+    ck_assert_int_eq(s->cur, end);
+    ck_assert_msg(s->game.walls[cells[0]], "the wall clicked at the end is gone after a seek");
+    drive_key(SDLK_COMMA, KMOD_NONE);
+    drive_key(SDLK_RETURN, KMOD_NONE);
+    ck_assert(frontend_frame(app));
+    ck_assert_msg(s->game.steps == 0 && s->game.walls[cells[0]],
+                  "the next game lost the wall clicked at the end");
+    frontend_close(app);
+}
+END_TEST
+
 /* A game played by two policies counts for the one that finished it, and
  * a branch before its end takes the result back out (docs/replay.md, "Tab"). */
 START_TEST(a_switched_game_counts_for_the_policy_that_finished_it) {
@@ -1719,6 +1912,35 @@ START_TEST(an_arena_edit_at_a_past_tick_drops_the_later_ticks) {
     ck_assert(frontend_time(app, &first, &cur, &last));
     ck_assert_int_eq(cur, past);
     ck_assert_int_eq(last, past); /* the six later ticks are gone */
+    ck_assert(frontend_is_paused(app));
+    frontend_close(app);
+}
+END_TEST
+
+START_TEST(an_arena_arrow_at_a_past_tick_drops_the_later_ticks) {
+    /* An arrow key at a past tick is a change there too (docs/arena.md,
+     * "Rewinding"): the later ticks go, and the next tick is the steered
+     * one, not the kept one. */
+    Frontend *app = open_mode_app(APP_MODE_ARENA);
+    play_and_pause(app, 12);
+    for (int i = 0; i < 6; i++)
+        drive_key(SDLK_COMMA, KMOD_NONE);
+    ck_assert(frontend_frame(app));
+    long first, cur, last;
+    ck_assert(frontend_time(app, &first, &cur, &last));
+    ck_assert_int_eq(cur, last - 6);
+    long past = cur;
+    drive_key(SDLK_RIGHT, KMOD_NONE);
+    ck_assert(frontend_frame(app));
+    ck_assert(frontend_time(app, &first, &cur, &last));
+    ck_assert_int_eq(cur, past);
+    ck_assert_msg(last == past, "an arrow at tick %ld kept the later ticks (up to %ld)", past,
+                  last);
+    drive_key(SDLK_PERIOD, KMOD_NONE); /* the steered tick, played now */
+    ck_assert(frontend_frame(app));
+    ck_assert(frontend_time(app, &first, &cur, &last));
+    ck_assert_int_eq(cur, past + 1);
+    ck_assert_int_eq(last, past + 1);
     ck_assert(frontend_is_paused(app));
     frontend_close(app);
 }
@@ -1922,6 +2144,49 @@ START_TEST(a_step_asked_while_perfect_thinks_is_made_once_it_has_decided) {
 }
 END_TEST
 
+/* N while perfect thinks owes one tick to the game on screen: another view
+ * (2: the arena, opened paused) does not take it, and neither does another
+ * game (R: the same seed from tick 0). */
+START_TEST(a_step_owed_stays_with_its_game) {
+    AppOptions o = perfect_30x30_opts();
+    Frontend *app = drive_open(&o);
+    SnakeScreen *s = frontend_view_state(app);
+    for (int f = 0; f < 3000 && !s->ai.thinking; f++)
+        ck_assert(frontend_frame(app));
+    ck_assert(s->ai.thinking);
+    drive_key(SDLK_SPACE, KMOD_NONE);
+    drive_key(SDLK_n, KMOD_NONE);
+    drive_key(SDLK_2, KMOD_NONE);
+    for (int f = 0; f < 10; f++)
+        ck_assert(frontend_frame(app));
+    ck_assert(frontend_is_paused(app));
+    long first = -1, cur = -1, last = -1;
+    ck_assert(frontend_time(app, &first, &cur, &last));
+    ck_assert_msg(last == 0, "the arena, paused, played %ld ticks nobody asked for", last);
+    /* Back to the snake: N while it thinks about a new apple, then R. */
+    drive_key(SDLK_1, KMOD_NONE);
+    ck_assert(frontend_frame(app));
+    for (int f = 0; f < 3000 && s->ai.thinking; f++)
+        ck_assert(frontend_frame(app));
+    for (int f = 0; f < 3000 && !s->ai.thinking; f++) {
+        drive_key(SDLK_n, KMOD_NONE);
+        ck_assert(frontend_frame(app));
+    }
+    ck_assert(s->ai.thinking); /* the N that played the tick before: not owed */
+    ck_assert(s->hist->ticks > 0);
+    drive_key(SDLK_n, KMOD_NONE); /* owed */
+    drive_key(SDLK_r, KMOD_NONE);
+    for (int f = 0; f < 3000 && (f == 0 || s->ai.thinking); f++)
+        ck_assert(frontend_frame(app));
+    for (int f = 0; f < 5; f++)
+        ck_assert(frontend_frame(app));
+    ck_assert(frontend_is_paused(app));
+    ck_assert_msg(s->hist->ticks == 0, "R: the game again played %ld ticks nobody asked for",
+                  s->hist->ticks);
+    frontend_close(app);
+}
+END_TEST
+
 START_TEST(a_replay_played_on_by_perfect_thinks_over_frames) {
     /* A replay of a trace that names perfect (its moves greedy's: quick to
      * write), played on with A from tick 0: perfect's play-outs at a new
@@ -2089,6 +2354,7 @@ static Suite *frontend_suite(void) {
     tcase_add_test(keys, keys_without_meaning_say_so);
     tcase_add_test(keys, pause_on_end_stops_at_the_end);
     tcase_add_test(keys, pause_on_end_stops_a_played_back_end_too);
+    tcase_add_test(keys, pause_on_end_stops_a_played_back_sea_end_too);
     tcase_add_test(keys, space_freezes_and_step_ticks_once);
     tcase_add_test(keys, q_and_escape_quit);
     tcase_add_test(keys, ctrl_w_is_not_a_toggle);
@@ -2096,8 +2362,10 @@ static Suite *frontend_suite(void) {
     tcase_add_test(keys, home_end_and_timeline_click);
     tcase_add_test(keys, space_at_a_past_tick_plays_the_recorded_ticks);
     tcase_add_test(keys, a_fast_video_rebuilds_one_tick_a_frame);
+    tcase_add_test(keys, an_unlimited_video_rebuilds_one_tick_a_frame);
     tcase_add_test(keys, tab_at_a_past_tick_branches_to_the_next_policy);
     tcase_add_test(keys, a_switched_game_counts_for_the_policy_that_finished_it);
+    tcase_add_test(keys, a_look_at_the_past_does_not_change_the_next_game);
     tcase_add_test(keys, a_replay_plays_its_ticks_and_pauses_on_the_last);
     tcase_add_test(keys, a_in_a_replay_plays_on_from_here);
     tcase_add_test(keys, brackets_open_the_other_game_paused);
@@ -2111,6 +2379,7 @@ static Suite *frontend_suite(void) {
     tcase_add_test(keys, snake_keys_without_a_use_say_so_live_and_in_a_race);
     tcase_add_test(keys, a_narrow_panel_titles_with_the_mode_alone);
     tcase_add_test(keys, an_arena_edit_at_a_past_tick_drops_the_later_ticks);
+    tcase_add_test(keys, an_arena_arrow_at_a_past_tick_drops_the_later_ticks);
     tcase_add_test(keys, every_size_shows_the_arena_layers_range);
     tcase_add_loop_test(keys, a_past_tick_shows_what_was_computed_there, 0,
                         (int)(sizeof TRAVEL_MODES / sizeof TRAVEL_MODES[0]));
@@ -2136,6 +2405,7 @@ static Suite *frontend_suite(void) {
     tcase_add_test(eng, a_silent_engine_does_not_freeze_the_window);
     tcase_add_test(eng, perfect_plays_a_new_apple_out_over_frames);
     tcase_add_test(eng, a_step_asked_while_perfect_thinks_is_made_once_it_has_decided);
+    tcase_add_test(eng, a_step_owed_stays_with_its_game);
     tcase_add_test(eng, a_replay_played_on_by_perfect_thinks_over_frames);
     tcase_add_test(eng, a_race_with_an_engine_polls_it);
     suite_add_tcase(s, eng);

@@ -44,16 +44,16 @@ static const char REPLAY[] =
     "  A bad trace: one line 'FILE:LINE: what is wrong' and exit status 2.\n";
 
 static const char KEYS[] =
-    "Keys (window): Space pause (from a past tick: play on from there), N or . one\n"
-    "  tick forward, , one tick back, Home / End first / latest tick (or click and\n"
-    "  drag the timeline under the board), [ ] previous / next game (replay),\n"
-    "  + / - speed, R the same game again, Enter the next game, E stop at every\n"
-    "  game's end, Tab next policy / layer / view, 1 2 3 mode, W wave, P path,\n"
-    "  V virtual snake, H heatmap, G grid, D numbers, I HUD panel / strip / hidden,\n"
-    "  M next arena map file, S screenshot, C record a GIF / stop, F fullscreen,\n"
-    "  F1 or ? help, Esc or Q quit. Snake: arrows take the wheel (A or 3 s idle\n"
-    "  gives it back), X races two policies side by side, left click toggles a wall.\n"
-    "  A key that means nothing in a mode says so and changes nothing.\n";
+    "Keys (window): Space pause / play (from a past tick: the kept ticks, like a\n"
+    "  video), N or . one tick forward, , one tick back, Home / End first / latest\n"
+    "  tick (or click and drag the timeline under the board), [ ] previous / next\n"
+    "  game (replay), + / - speed, R the same game again, Enter the next game, E stop\n"
+    "  at every game's end, Tab next policy / layer / view, 1 2 3 mode, W wave,\n"
+    "  P path, V virtual snake, H heatmap, G grid, D numbers, I HUD panel / strip /\n"
+    "  hidden, M next arena map file, S screenshot, C record a GIF / stop,\n"
+    "  F fullscreen, F1 or ? help, Esc or Q quit. Snake: arrows take the wheel (A or\n"
+    "  3 s idle gives it back), X races two policies side by side, left click toggles\n"
+    "  a wall. A key that means nothing in a mode says so and changes nothing.\n";
 
 static const char MATCH[] =
     "  Every player plays game i with seed S+i (paired games). Per player: won, dead,\n"

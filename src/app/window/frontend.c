@@ -109,6 +109,7 @@ static bool follow_request(Frontend *app, WsError *err) {
             return false;
         app->view = r.to;
         app->mode_views[VIEWS[r.to]->mode] = r.to;
+        app->step_owed = false; /* it was the other view's tick */
     }
     return true;
 }
@@ -139,6 +140,7 @@ void frontend_switch_mode(Frontend *app, AppMode mode) {
     app->mode = mode;
     app->view = to;
     app->acc_ms = 0.0;
+    app->step_owed = false; /* it was the other view's tick */
     frontend_status(&app->ctx, "mode: %s", app_mode_name(mode));
 }
 
@@ -211,15 +213,23 @@ static void update(Frontend *app, uint64_t gap) {
         } else if (app->offscreen) {
             frontend_run_ticks(app, OFFSCREEN_UNLIMITED_TICKS);
         } else {
-            /* Unlimited: as many ticks as fit in the frame's budget. */
+            /* Unlimited: at a past tick the kept ticks play as at the highest
+             * speed, with one seek a frame (a seek rebuilds a decision: one a
+             * tick would spend the frame on pictures nobody sees); at the
+             * latest tick, as many new ticks as fit in the frame's budget. */
+            long k = time_travel_play_kept(app, MAX_TICKS_PER_FRAME);
+            if (k > 0) {
+                app->ticks += k;
+                app->rate_ticks += k;
+            }
             Uint64 freq = SDL_GetPerformanceFrequency();
             Uint64 end = SDL_GetPerformanceCounter() + freq * UNLIMITED_BUDGET_MS / 1000;
-            do {
+            while (k == 0 && !ctx->paused && SDL_GetPerformanceCounter() < end) {
                 if (!time_travel_play(app))
                     break;
                 app->ticks++;
                 app->rate_ticks++;
-            } while (!ctx->paused && SDL_GetPerformanceCounter() < end);
+            }
         }
     }
     ctx->pace = view_pace(app); /* a tick may have given the wheel back */

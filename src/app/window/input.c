@@ -91,6 +91,12 @@ static void apply_action(Frontend *app, Action a) {
     unsigned bit = keys_overlay_bit(a);
     if (bit != 0)
         ctx->overlays ^= bit;
+    /* A step owed (N while the view waited for a move) is one tick of the
+     * game on screen: another game (R, Enter, [ ], the snake's Tab) or
+     * another view (1 2 3, X) does not take it. */
+    if (a == ACT_RESTART || a == ACT_NEW_GAME || a == ACT_PREV_GAME || a == ACT_NEXT_GAME ||
+        (a == ACT_NEXT && app->mode == APP_MODE_SNAKE))
+        app->step_owed = false;
     switch (a) {
     case ACT_QUIT:
         app->quit = true;

@@ -24,7 +24,9 @@ void snake_screen_count_decision(SnakeScreen *s) {
 
 WsStatus snake_screen_alloc_mark(SnakeScreen *s, WsError *err) {
     s->mark = calloc((size_t)s->rules.w * (size_t)s->rules.h, 1);
-    if (s->mark == NULL)
+    s->end_walls = calloc((size_t)s->rules.w * (size_t)s->rules.h, 1);
+    s->end_walls_set = false;
+    if (s->mark == NULL || s->end_walls == NULL)
         return ws_fail(err, WS_ERR_NOMEM, "out of memory for the snake view");
     return WS_OK;
 }
@@ -32,6 +34,8 @@ WsStatus snake_screen_alloc_mark(SnakeScreen *s, WsError *err) {
 void snake_screen_deinit(SnakeScreen *s) {
     free(s->mark);
     s->mark = NULL;
+    free(s->end_walls);
+    s->end_walls = NULL;
     for (int p = 0; p < SNAKE_POLICY_COUNT; p++)
         if (s->spare_ok[p])
             snake_ai_deinit(&s->spare[p]);
@@ -198,6 +202,11 @@ bool snake_screen_click(SnakeScreen *s, const SDL_Event *ev, FrontendCtx *ctx, b
         /* A finished game's walls are not part of its history: they are for the next game. */
         frontend_status(ctx, "(%d, %d): a wall there would leave no room to start a game", x, y);
         return true;
+    } else if (s->over && s->hist_ok && s->end_walls != NULL) {
+        /* Kept beside the history, so a seek back to this end shows them
+         * again and the next game starts with them (snake_screen_to_latest). */
+        memcpy(s->end_walls, g->walls, (size_t)s->rules.w * (size_t)s->rules.h);
+        s->end_walls_set = true;
     }
     bool was_refused = s->refused;
     snake_screen_check_policy(s);
@@ -253,11 +262,42 @@ bool snake_screen_drop_future(SnakeScreen *s, FrontendCtx *ctx) {
     }
     if (ended)
         uncount_game(s);
+    s->end_walls_set = false; /* the end they were clicked at is gone */
     if (s->trace && !s->played_on) {
         s->played_on = true;
         s->played_on_from = s->cur;
     }
     return true;
+}
+
+/* At a finished game's end (its history rebuilt there), the walls clicked
+ * there since: the end looks as it did, and the next game gets them. */
+static void apply_end_walls(SnakeScreen *s) {
+    SnakeGame *g = &s->game;
+    if (!s->end_walls_set || g->outcome == SNAKE_PLAYING || g->steps != s->hist->ticks)
+        return;
+    int cells = s->rules.w * s->rules.h;
+    for (int c = 0; c < cells; c++)
+        if ((g->walls[c] != 0) != (s->end_walls[c] != 0))
+            (void)snake_game_toggle_wall(g, c); /* empty there: it was clicked on this state */
+}
+
+WsStatus snake_screen_to_latest(SnakeScreen *s, WsError *err) {
+    if (!snake_screen_at_past_tick(s))
+        return WS_OK;
+    long t = s->hist->ticks;
+    if (!s->trace && !s->engine) {
+        /* The policy that plays the latest tick (a Tab after the tick on screen). */
+        WsStatus st = snake_screen_use_policy(s, snake_history_policy_at(s->hist, t), err);
+        if (st != WS_OK)
+            return st;
+    }
+    WsStatus st = snake_history_seek(s->hist, t, &s->game, &s->ai, &s->exact, err);
+    if (st != WS_OK)
+        return st;
+    s->cur = t;
+    apply_end_walls(s);
+    return WS_OK;
 }
 
 WsStatus snake_screen_seek(SnakeScreen *s, long t, FrontendCtx *ctx, WsError *err) {
@@ -272,6 +312,7 @@ WsStatus snake_screen_seek(SnakeScreen *s, long t, FrontendCtx *ctx, WsError *er
         return st;
     s->seeks++;
     s->cur = t;
+    apply_end_walls(s);
     /* The wheel's heading at length 1 is its last move: the one recorded before t. */
     s->wheel.last = t > 0 ? snake_history_move(s->hist, t - 1) : DIR_NONE;
     if (s->game.outcome != SNAKE_PLAYING) {

@@ -81,6 +81,9 @@ typedef struct SnakeScreen {
     long info_tick;           /* the tick `info` is for: the tick on screen, or while the
                                  engine thinks about it, an earlier one (its last answer) */
     const char *engine_label; /* "engine:NAME", for the HUD */
+    uint8_t *end_walls;       /* w * h: the walls of a finished game after clicks at its end
+                                 (not in its history: they are for the next game) */
+    bool end_walls_set;       /* end_walls holds such clicks (snake_screen_click) */
     bool over;                /* the game ended; its result is on screen */
     bool steered_end;         /* it ended on a move the player steered (a crash, not the AI's) */
     uint64_t over_ms;         /* when it ended (ctx->now_ms) */
@@ -114,6 +117,13 @@ bool snake_screen_think(SnakeScreen *s);
  * counted once per game in the statistics, and the AI forgets its last
  * decision, so the end looks the same however it was reached. */
 void snake_screen_finish(SnakeScreen *s, FrontendCtx *ctx);
+
+/* Makes s->game and s->ai those of the latest tick (with the walls clicked
+ * at a finished game's end), whatever tick is on screen, without showing
+ * it (no result counted, no pause): what the next game starts from (its
+ * walls, its policy), so a look at a past tick never changes the next game.
+ * Nothing to do at the latest tick or without a history. */
+WsStatus snake_screen_to_latest(SnakeScreen *s, WsError *err);
 
 /* Whether the tick on screen is in the past (a later tick is kept). */
 bool snake_screen_at_past_tick(const SnakeScreen *s);

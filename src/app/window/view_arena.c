@@ -289,7 +289,16 @@ static WsStatus arena_view_create(void **state, FrontendCtx *ctx, const void *ar
     return WS_OK;
 }
 
+static bool at_past_tick(const ArenaView *v);
+static void drop_future(ArenaView *v);
+
+/* An arrow key: the hero's next step. At a past tick it is a change there,
+ * as a mouse edit is: the later ticks go, and the next tick is this one. */
 static void steer(ArenaView *v, FrontendCtx *ctx, Dir d) {
+    if (at_past_tick(v)) {
+        frontend_status(ctx, "you steer from tick %ld: the later ticks are dropped", v->cur);
+        drop_future(v);
+    }
     v->steer = d;
     v->manual = true;
     v->manual_ms = ctx->now_ms;

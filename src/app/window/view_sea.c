@@ -321,11 +321,13 @@ static long last_tick(const SeaView *v) {
 static void finish_game(SeaView *v, FrontendCtx *ctx) {
     v->over = true;
     v->over_ms = ctx->now_ms;
+    /* E / --pause-on-end: the end stays until Space, N or Enter, also when
+     * Space played the kept shots up to it. */
+    if (ctx->pause_on_end)
+        ctx->paused = true;
     if (v->counted)
         return;
     v->counted = true;
-    if (ctx->pause_on_end)
-        ctx->paused = true; /* E / --pause-on-end: the end stays until Space, N or Enter */
     v->played++;
     for (int b = 0; b < SEA_BOARDS; b++) {
         const SeaGame *g = &v->shooter[b].game;

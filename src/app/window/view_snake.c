@@ -214,8 +214,18 @@ static void engine_branch(SnakeView *v, long t) {
 /* Playing                                                                   */
 /* ======================================================================== */
 
+/* A new game starts from the latest tick's walls and policy, whichever
+ * tick is on screen: a look at the past changes nothing (docs/replay.md). */
+static void to_latest(SnakeView *v) {
+    WsError err = {0};
+    if (snake_screen_to_latest(&v->s, &err) != WS_OK)
+        report_warn("the next game starts from the tick on screen: %s", err.msg);
+}
+
 static void start_game(SnakeView *v, long index) {
     SnakeScreen *s = &v->s;
+    to_latest(v);
+    s->end_walls_set = false;
     s->game_index = index;
     snake_game_reset(&s->game, s->seed + (uint64_t)index);
     snake_ai_clear(&s->ai);
@@ -283,6 +293,7 @@ static void next_policy(SnakeView *v, FrontendCtx *ctx) {
     SnakeScreen *s = &v->s;
     /* The engine comes after the last built-in policy, and greedy after it. */
     if (v->have_engine && !s->engine && s->policy == SNAKE_POLICY_COUNT - 1) {
+        to_latest(v); /* the walls of the latest tick, before the AI is replaced */
         SnakeAi fresh;
         WsError err = {0};
         if (snake_ai_init(&fresh, s->rules.w, s->rules.h, SNAKE_POLICY_GREEDY, s->rules.strict_tail,
@@ -302,6 +313,7 @@ static void next_policy(SnakeView *v, FrontendCtx *ctx) {
     if (s->engine) {
         /* From the engine, as to it: the game again from tick 0 under the next
          * policy (docs/replay.md, "Tab"): the engine's ticks are its own. */
+        to_latest(v);
         engine_end(v);
         s->engine = false;
         s->info = NULL;
@@ -441,12 +453,14 @@ static bool snake_view_action(void *state, Action action, FrontendCtx *ctx) {
         open_race(v, ctx, false);
         return true;
     case ACT_RESTART:
+        to_latest(v); /* the engine's `end` is the game's, not the tick on screen */
         engine_end(v);
         start_game(v, s->game_index);
         frontend_status(ctx, "game %ld again (seed %llu)", s->game_index,
                         (unsigned long long)s->game.seed);
         return true;
     case ACT_NEW_GAME:
+        to_latest(v); /* the engine's `end` is the game's, not the tick on screen */
         engine_end(v);
         start_game(v, s->game_index + 1);
         frontend_status(ctx, "next game: %ld (seed %llu)", s->game_index,
