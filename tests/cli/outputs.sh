@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# Every picture and number wavesnake writes besides traces, read back by an
+# independent reader (outputs_check.py: PNG through zlib, GIF through its own
+# LZW decoder, SVG through xml.etree, the headless lines and --json) and
+# checked against what docs/formats.md, docs/replay.md and docs/match.md say:
+# - snake and sea headless summaries (text and --json): counts, means, sd,
+#   median, min, max, p10, p90 and the histogram recomputed from the games;
+# - match --plot: well-formed, each histogram's bins hold the games the
+#   match's --json lines give, the mean line at the mean, nothing drawn
+#   outside its panel (a band of a few games' interval used to run off it);
+# - --screenshot and --record (when the build has a window): the PNG and the
+#   GIF are valid, of the --window size; the GIF's delays add up to the
+#   frames' time (16 ms each offscreen, the last GIF frame shown 40 ms) at
+#   25 frames/s at most, and its last frame is the screenshot.
+# Usage: outputs.sh WAVESNAKE DATA_DIR
+WS=$1 DATA=$2
+source "$(dirname "$0")/lib.sh"
+CHECK="python3 $(dirname "$0")/outputs_check.py"
+MAPS=$(dirname "$0")/../../assets/maps/snake
+
+# check WHAT CHECKER-ARGS... : runs the checker, its FAIL lines become ours.
+check() {
+    local what=$1
+    shift
+    $CHECK "$@" >"$TMP/check.out" 2>&1 || {
+        fail "$what:"
+        sed 's/^/  /' "$TMP/check.out" | head -5 >&2
+    }
+}
+
+# ---- headless summaries -----------------------------------------------------------
+n=0
+for args in "--games 1 --size 2x2 --seed 1" "--games 7 --size 2x3 --seed 1" \
+    "--games 40 --size 5x7 --seed 3" "--games 30 --size 6x6 --policy hamilton --seed 3" \
+    "--games 12 --size 6x6 --policy perfect --seed 3 --jobs 2" \
+    "--games 10 --map $MAPS/rooms.txt --seed 3" \
+    "--games 10 --size 9x4 --strict-tail --seed 9 --shard 1/3" \
+    "--games 2000 --size 4x4 --seed 1 --jobs 2"; do
+    for json in "" --json; do
+        n=$((n + 1))
+        # shellcheck disable=SC2086
+        "$WS" snake --headless $args $json >"$TMP/s$n.out" 2>/dev/null ||
+            fail "snake --headless $args $json: exit $?"
+        check "snake --headless $args $json" snake "$TMP/s$n.out" $json
+    done
+done
+for args in "--games 1 --seed 1" "--games 2 --seed 1" "--games 400 --seed 1 --hunter source" \
+    "--games 30 --seed 4 --placement edges --hunter source --jobs 2"; do
+    for json in "" --json; do
+        n=$((n + 1))
+        # shellcheck disable=SC2086
+        "$WS" sea --headless $args $json >"$TMP/s$n.out" 2>/dev/null ||
+            fail "sea --headless $args $json: exit $?"
+        check "sea --headless $args $json" sea "$TMP/s$n.out" $json
+    done
+done
+
+# ---- match --plot --------------------------------------------------------------------
+for args in "greedy hamilton --size 4x4 --games 2 --seed 3" \
+    "greedy hamilton --size 6x6 --games 3 --seed 7" \
+    "greedy hamilton --size 4x4 --games 5 --seed 1" \
+    "greedy hamilton --size 4x4 --games 1 --seed 1" \
+    "greedy greedy --size 6x6 --games 30 --seed 1" \
+    "greedy hamilton perfect --size 6x6 --games 40 --seed 2" \
+    "greedy hamilton --size 8x8 --games 150 --seed 5 --jobs 2" \
+    "sea sampler source --games 6 --seed 3" "sea source source --games 100 --seed 2"; do
+    rm -f "$TMP/p.svg"
+    # shellcheck disable=SC2086
+    "$WS" match $args --plot "$TMP/p.svg" --json >"$TMP/m.json" 2>/dev/null ||
+        fail "match $args --plot: exit $?"
+    check "match $args --plot" svg "$TMP/p.svg" "$TMP/m.json"
+done
+
+# ---- screenshots and recordings ----------------------------------------------------------
+if "$WS" snake --size 8x8 --seed 1 --frames 2 --screenshot "$TMP/probe.png" >/dev/null 2>&1; then
+    while read -r win frames mode args; do
+        rm -f "$TMP/a.png" "$TMP/a.gif"
+        # shellcheck disable=SC2086
+        "$WS" $mode $args --window "$win" --frames "$frames" --screenshot "$TMP/a.png" \
+            --record "$TMP/a.gif" >/dev/null 2>"$TMP/err" ||
+            fail "$mode $args --window $win --frames $frames: exit $?: $(head -1 "$TMP/err")"
+        check "$mode $args --window $win: the PNG" png "$TMP/a.png" "${win%x*}" "${win#*x}"
+        check "$mode $args --window $win --frames $frames: the GIF" \
+            gif "$TMP/a.gif" "${win%x*}" "${win#*x}" "$frames" "$TMP/a.png"
+    done <<EOF
+320x240 1 snake --size 2x2 --seed 1
+320x240 2 snake --size 2x2 --seed 1
+321x241 30 snake --size 3x5 --seed 2
+333x555 40 snake --size 7x9 --seed 4 --speed 1
+400x300 120 snake --size 4x4 --seed 7 --speed 1000
+640x480 60 snake --size 8x8 --seed 3 --speed max --overlay all
+320x240 30 snake --map $MAPS/rooms.txt --seed 1
+320x240 40 arena --seed 5
+320x240 40 sea --seed 5
+EOF
+else
+    echo "note: no offscreen window in this build: the PNG and GIF checks are skipped"
+fi
+
+finish
