@@ -8,6 +8,8 @@
 # - match --plot: well-formed, each histogram's bins hold the games the
 #   match's --json lines give, the mean line at the mean, nothing drawn
 #   outside its panel (a band of a few games' interval used to run off it);
+# - bench --markdown to a pipe writes the table (it used to read its own
+#   pipe first and wait forever);
 # - --screenshot and --record (when the build has a window): the PNG and the
 #   GIF are valid, of the --window size; the GIF's delays add up to the
 #   frames' time (16 ms each offscreen, the last GIF frame shown 40 ms) at
@@ -70,6 +72,14 @@ for args in "greedy hamilton --size 4x4 --games 2 --seed 3" \
         fail "match $args --plot: exit $?"
     check "match $args --plot" svg "$TMP/p.svg" "$TMP/m.json"
 done
+
+# ---- bench --markdown into a pipe ------------------------------------------------------
+# A pipe has no hand-written tail to keep: the table goes through at once.
+timeout 120 "$WS" bench --games 1 --boards 4x4 --policy greedy --markdown /dev/stdout </dev/null |
+    cat >"$TMP/md.out"
+rc=${PIPESTATUS[0]}
+[ "$rc" -eq 0 ] || fail "bench --markdown /dev/stdout | cat: exit $rc (124: it waited on its own pipe)"
+grep -q '^# Snake benchmark results' "$TMP/md.out" || fail "bench --markdown /dev/stdout: no table"
 
 # ---- screenshots and recordings ----------------------------------------------------------
 if "$WS" snake --size 8x8 --seed 1 --frames 2 --screenshot "$TMP/probe.png" >/dev/null 2>&1; then

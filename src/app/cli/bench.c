@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "bench_history.h"
@@ -411,10 +412,16 @@ static const char *chart_link(const char *markdown, const char *chart) {
  * generated again. */
 static const char KEEP_MARK[] = "<!-- written by hand below: bench --markdown keeps it -->";
 
-/* The hand-written tail of an existing file (from KEEP_MARK on), or NULL. */
+/* The hand-written tail of an existing file (from KEEP_MARK on), or NULL.
+ * Only a regular file has one: a pipe or /dev/stdout (written in place) is
+ * never read, or `--markdown /dev/stdout | cat` would wait forever on its own
+ * pipe. */
 static char *kept_tail(const char *path) {
     char *text = NULL;
     size_t len = 0;
+    struct stat st;
+    if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+        return NULL;
     if (fileio_read(path, "markdown", FILEIO_MAX_BYTES, &text, &len, NULL) != WS_OK)
         return NULL;
     char *mark = strstr(text, KEEP_MARK);
