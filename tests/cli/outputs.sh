@@ -10,6 +10,8 @@
 #   outside its panel (a band of a few games' interval used to run off it);
 # - bench --markdown to a pipe writes the table (it used to read its own
 #   pipe first and wait forever);
+# - every file output into a closed pipe: one line, exit 2 (it used to die
+#   of SIGPIPE without a word);
 # - --screenshot and --record (when the build has a window): the PNG and the
 #   GIF are valid, of the --window size; the GIF's delays add up to the
 #   frames' time (16 ms each offscreen, the last GIF frame shown 40 ms) at
@@ -80,6 +82,43 @@ timeout 120 "$WS" bench --games 1 --boards 4x4 --policy greedy --markdown /dev/s
 rc=${PIPESTATUS[0]}
 [ "$rc" -eq 0 ] || fail "bench --markdown /dev/stdout | cat: exit $rc (124: it waited on its own pipe)"
 grep -q '^# Snake benchmark results' "$TMP/md.out" || fail "bench --markdown /dev/stdout: no table"
+
+# ---- a closed pipe -------------------------------------------------------------------------
+# Every file output on a pipe whose reader is gone (fd 3, named through a
+# link of the right extension): one line naming it, exit 2, not a silent
+# SIGPIPE. Standard output stays a file.
+CLOSED='import os, subprocess, sys
+r, w = os.pipe()
+os.close(r)
+os.dup2(w, 3)
+p = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=open(os.environ["ERR"], "w"), pass_fds=(3,))
+sys.exit(p.returncode if p.returncode >= 0 else 128 - p.returncode)'
+for ext in svg png gif md trace; do ln -s /dev/fd/3 "$TMP/closed.$ext"; done
+# closed_pipe NAME CMD...: CMD writes NAME ($TMP/closed.EXT) into the closed pipe.
+closed_pipe() {
+    local name=$1
+    shift
+    ERR=$TMP/closed.err python3 -c "$CLOSED" "$@"
+    local rc=$?
+    if [ "$rc" -ne 2 ] || [ "$(wc -l <"$TMP/closed.err")" -ne 1 ] ||
+        ! grep -q "cannot write '$TMP/closed.$name': Broken pipe" "$TMP/closed.err"; then
+        fail "$* into a closed pipe: exit $rc (141: SIGPIPE), stderr: $(head -2 "$TMP/closed.err")"
+    fi
+}
+closed_pipe trace "$WS" snake --headless --games 3 --size 4x4 --seed 1 --trace "$TMP/closed.trace"
+closed_pipe svg "$WS" match greedy hamilton --size 4x4 --games 3 --seed 1 --plot "$TMP/closed.svg"
+closed_pipe md "$WS" bench --games 1 --boards 4x4 --policy greedy --markdown "$TMP/closed.md"
+if "$WS" snake --size 8x8 --seed 1 --frames 2 --screenshot "$TMP/probe.png" >/dev/null 2>&1; then
+    closed_pipe png "$WS" bench --games 1 --boards 4x4 --policy greedy --chart "$TMP/closed.png"
+    closed_pipe png "$WS" snake --size 8x8 --seed 1 --frames 5 --screenshot "$TMP/closed.png"
+    closed_pipe gif "$WS" snake --size 8x8 --seed 1 --frames 5 --screenshot "$TMP/x.png" \
+        --record "$TMP/closed.gif"
+fi
+# Standard output closed is still SIGPIPE (docs/reliability.md), also while
+# a file output is on a pipe.
+"$WS" snake --headless --games 300 --size 6x6 --seed 1 | head -1 >/dev/null
+rc=${PIPESTATUS[0]}
+[ "$rc" -eq 141 ] || fail "snake --headless | head -1: exit $rc, expected 141 (SIGPIPE)"
 
 # ---- screenshots and recordings ----------------------------------------------------------
 if "$WS" snake --size 8x8 --seed 1 --frames 2 --screenshot "$TMP/probe.png" >/dev/null 2>&1; then

@@ -16,7 +16,10 @@
  * A symbolic link stays one (the file it names is replaced), and a replaced
  * file keeps its permissions. A run stopped by a fatal signal removes its
  * temporary files (procguard.h); one that asked fileio_out_keep_on_signal
- * keeps what it wrote as NAME.partial instead, and says so.
+ * keeps what it wrote as NAME.partial instead, and says so. A pipe whose
+ * reader is gone is a write error like a full disk (one line, exit 2), not a
+ * silent SIGPIPE: SIGPIPE is blocked in the opening thread while an output
+ * on a pipe is open.
  *
  * Every descriptor opened here is close-on-exec: no program wavesnake
  * starts can write into a file it is writing (docs/reliability.md).
@@ -45,6 +48,7 @@ typedef struct FileioOut {
     char *tmp;  /* the temporary name beside it; NULL when written in place */
     const char *what;
     int guard; /* procguard's slot + 1 for tmp; 0 when not guarded */
+    bool on_pipe; /* written in place on a pipe or socket: SIGPIPE blocked meanwhile */
 } FileioOut;
 
 /* Opens a temporary file beside `path` (or `path` itself when it is not a

@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <gif_lib.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -446,6 +447,13 @@ static void encode_frame(Recorder *r, const uint32_t *px, uint64_t t_ms) {
 
 static int encoder_main(void *arg) {
     Recorder *r = arg;
+    /* A GIF on a pipe whose reader is gone: the write fails with EPIPE and is
+     * reported, rather than SIGPIPE stopping the run (fileio.h). This thread
+     * writes nothing else; a SIGPIPE left pending ends with it. */
+    sigset_t pipe_set;
+    sigemptyset(&pipe_set);
+    sigaddset(&pipe_set, SIGPIPE);
+    pthread_sigmask(SIG_BLOCK, &pipe_set, NULL);
     Uint64 freq = SDL_GetPerformanceFrequency();
     for (;;) {
         unsigned done = atomic_load_explicit(&r->done, memory_order_relaxed); /* ours */
