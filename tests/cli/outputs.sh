@@ -39,7 +39,8 @@ for args in "--games 1 --size 2x2 --seed 1" "--games 7 --size 2x3 --seed 1" \
     "--games 12 --size 6x6 --policy perfect --seed 3 --jobs 2" \
     "--games 10 --map $MAPS/rooms.txt --seed 3" \
     "--games 10 --size 9x4 --strict-tail --seed 9 --shard 1/3" \
-    "--games 2000 --size 4x4 --seed 1 --jobs 2"; do
+    "--games 2000 --size 4x4 --seed 1 --jobs 2" \
+    "--games 20000 --size 2x2 --seed 18446744073709551000 --jobs 2"; do
     for json in "" --json; do
         n=$((n + 1))
         # shellcheck disable=SC2086
