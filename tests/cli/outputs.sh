@@ -16,8 +16,8 @@
 #   GIF are valid, of the --window size; the GIF's delays add up to the
 #   frames' time (16 ms each offscreen, the last GIF frame shown 40 ms) at
 #   25 frames/s at most, and its last frame is the screenshot.
-# Usage: outputs.sh WAVESNAKE DATA_DIR
-WS=$1 DATA=$2
+# Usage: outputs.sh WAVESNAKE DATA_DIR ENGINES_DIR (tests/engines)
+WS=$1 DATA=$2 ENGINES=$3
 source "$(dirname "$0")/lib.sh"
 CHECK="python3 $(dirname "$0")/outputs_check.py"
 MAPS=$(dirname "$0")/../../assets/maps/snake
@@ -75,6 +75,12 @@ for args in "greedy hamilton --size 4x4 --games 2 --seed 3" \
         fail "match $args --plot: exit $?"
     check "match $args --plot" svg "$TMP/p.svg" "$TMP/m.json"
 done
+
+# An engine that forfeits every game: its series is drawn flat, the others as usual.
+"$WS" match "engine:python3 $ENGINES/bad.py badmove" greedy --size 8x8 --games 3 --seed 1 \
+    --plot "$TMP/p.svg" --json >"$TMP/m.json" 2>/dev/null
+[ $? -eq 1 ] || fail "match with a forfeiting engine --plot: exit status not 1"
+check "match with a forfeiting engine --plot" svg "$TMP/p.svg" "$TMP/m.json"
 
 # ---- bench --markdown into a pipe ------------------------------------------------------
 # A pipe has no hand-written tail to keep: the table goes through at once.
