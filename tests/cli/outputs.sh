@@ -8,6 +8,8 @@
 # - match --plot: well-formed, each histogram's bins hold the games the
 #   match's --json lines give, the mean line at the mean, nothing drawn
 #   outside its panel (a band of a few games' interval used to run off it);
+# - bench --markdown: two runs agree on every column its text says is the
+#   same on every machine (games/s, a wall-clock figure, was not named);
 # - bench --markdown to a pipe writes the table (it used to read its own
 #   pipe first and wait forever);
 # - every file output into a closed pipe: one line, exit 2 (it used to die
@@ -89,6 +91,13 @@ timeout 120 "$WS" bench --games 1 --boards 4x4 --policy greedy --markdown /dev/s
 rc=${PIPESTATUS[0]}
 [ "$rc" -eq 0 ] || fail "bench --markdown /dev/stdout | cat: exit $rc (124: it waited on its own pipe)"
 grep -q '^# Snake benchmark results' "$TMP/md.out" || fail "bench --markdown /dev/stdout: no table"
+
+# Two runs of one benchmark: what the table says is the same on every machine is.
+for k in 1 2; do
+    "$WS" bench --games 3 --boards 4x4,6x6 --policy greedy --policy hamilton \
+        --markdown "$TMP/b$k.md" >/dev/null || fail "bench --markdown: exit $?"
+done
+check "bench --markdown twice" mdsame "$TMP/b1.md" "$TMP/b2.md"
 
 # ---- a closed pipe -------------------------------------------------------------------------
 # Every file output on a pipe whose reader is gone (fd 3, named through a

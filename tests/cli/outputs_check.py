@@ -13,6 +13,7 @@ Usage (each prints nothing and exits 0 when the file agrees, else one
   outputs_check.py snake FILE [--json]         a snake headless run's stdout
   outputs_check.py sea FILE [--json]           a sea headless run's stdout
   outputs_check.py svg FILE JSONFILE           a match --plot against the match's --json
+  outputs_check.py mdsame A.md B.md            two bench --markdown tables of one benchmark
 """
 import json
 import math
@@ -671,6 +672,36 @@ def check_svg(path, json_path):
                          % (path, val(float(l.get("x1"))) - 0.5, mean))
 
 
+# ---- bench --markdown ----------------------------------------------------------
+
+
+def check_markdown_same(path_a, path_b):
+    """Two tables of one benchmark: every column the text says is the same on
+    every machine must be the same in both runs."""
+    tables = []
+    for path in (path_a, path_b):
+        text = open(path).read()
+        claim = [l for l in text.splitlines() if "Every column but" in l]
+        if not claim:
+            fail("%s: no 'Every column but ...' sentence" % path)
+            return
+        varying = claim[0].split("Every column but", 1)[1].split(" is the same", 1)[0]
+        rows = [[c.strip() for c in l.strip().strip("|").split("|")]
+                for l in text.splitlines() if l.startswith("| ")]
+        tables.append((varying, rows))
+    (varying, ra), (_v, rb) = tables
+    head = ra[0]
+    for i, name in enumerate(head):
+        named = ("decision" in name and "decision times" in varying) or name in varying
+        if named:
+            continue
+        for a, b in zip(ra[1:], rb[1:]):
+            if a[i] != b[i]:
+                fail("%s: column '%s' differs between two runs (%s, %s), but the text says only %s vary"
+                     % (path_a, name, a[i], b[i], varying))
+                break
+
+
 def main(argv):
     kind = argv[1]
     if kind == "png":
@@ -681,6 +712,8 @@ def main(argv):
         check_snake(argv[2], "--json" in argv[3:])
     elif kind == "sea":
         check_sea(argv[2], "--json" in argv[3:])
+    elif kind == "mdsame":
+        check_markdown_same(argv[2], argv[3])
     elif kind == "svg":
         check_svg(argv[2], argv[3])
     else:
