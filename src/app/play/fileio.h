@@ -8,7 +8,7 @@
  *
  * Every file the program writes where the user asked for one (--trace,
  * --screenshot, --record, the S and C keys' files, bench --chart and
- * --markdown) goes through FileioOut: it is written under a temporary name in
+ * --markdown, match --plot) goes through FileioOut: it is written under a temporary name in
  * the same folder and renamed over the target only once every byte reached
  * the disk, so the target is either the whole new file or untouched
  * (docs/reliability.md). A target that is not a regular file (a pipe,
