@@ -158,6 +158,10 @@ if "$WS" snake --size 8x8 --seed 1 --frames 2 --screenshot "$TMP/probe.png" >/de
 320x240 40 arena --seed 5
 320x240 40 sea --seed 5
 EOF
+    # Without --frames a screenshot draws 60 frames (formats.md).
+    "$WS" snake --size 6x6 --seed 2 --window 320x240 --screenshot "$TMP/d.png" \
+        --record "$TMP/d.gif" >/dev/null 2>&1 || fail "--screenshot without --frames: exit $?"
+    check "--screenshot without --frames: the GIF" gif "$TMP/d.gif" 320 240 60 "$TMP/d.png"
 else
     echo "note: no offscreen window in this build: the PNG and GIF checks are skipped"
 fi
