@@ -62,6 +62,19 @@ for args in "--games 1 --seed 1" "--games 2 --seed 1" "--games 400 --seed 1 --hu
     done
 done
 
+# Engines that forfeit (tests/engines/bad.py): the fault on each game, none
+# of the shot figures.
+for mode in "snake --size 6x6 --policy" "sea --hunter"; do
+    for json in "" --json; do
+        n=$((n + 1))
+        # shellcheck disable=SC2086
+        "$WS" $mode "engine:python3 $ENGINES/bad.py badmove ${mode%% *}" --headless --games 2 \
+            --seed 1 $json >"$TMP/s$n.out" 2>/dev/null
+        [ $? -eq 1 ] || fail "${mode%% *} with a forfeiting engine $json: exit status not 1"
+        check "${mode%% *} with a forfeiting engine $json" "${mode%% *}" "$TMP/s$n.out" $json
+    done
+done
+
 # ---- match --plot --------------------------------------------------------------------
 for args in "greedy hamilton --size 4x4 --games 2 --seed 3" \
     "greedy hamilton --size 6x6 --games 3 --seed 7" \

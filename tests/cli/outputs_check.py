@@ -358,11 +358,15 @@ def check_snake(path, as_json):
                 summary = o
                 continue
             keys = ["game", "seed", "outcome", "length", "cells", "steps", "decision_us_mean"]
+            if o.get("outcome") == "forfeit":  # and the fault line
+                keys.append("fault")
+                if not str(o.get("fault", "")).startswith("engine '"):
+                    fail("%s: a forfeit game's fault is %r" % (where, o.get("fault")))
             if list(o) != keys:
                 fail("%s: game keys %s, expected %s" % (where, list(o), keys))
                 continue
             for k in keys:
-                if k != "outcome" and not isinstance(o[k], (int, float)) or isinstance(o[k], bool):
+                if k not in ("outcome", "fault") and not isinstance(o[k], (int, float)) or isinstance(o[k], bool):
                     fail("%s: %s is %r" % (where, k, o[k]))
             games.append(o)
         else:
@@ -477,6 +481,10 @@ def check_sea(path, as_json):
             if o.get("summary") is True:
                 summary = o
             else:
+                keys = (["game", "seed", "forfeit", "shots", "fault"] if o.get("forfeit")
+                        else ["game", "seed", "shots", "decision_us_mean"])
+                if list(o) != keys:
+                    fail("%s: game keys %s, expected %s" % (where, list(o), keys))
                 games.append(o)
             continue
         if line.startswith("summary: "):
