@@ -17,7 +17,9 @@
 # - --screenshot and --record (when the build has a window): the PNG and the
 #   GIF are valid, of the --window size; the GIF's delays add up to the
 #   frames' time (16 ms each offscreen, the last GIF frame shown 40 ms) at
-#   25 frames/s at most, and its last frame is the screenshot.
+#   25 frames/s at most, no delay under 2 cs (browsers show those for
+#   10 cs: the forced last frame, 16 ms after the one before, had 1 cs),
+#   and its last frame is the screenshot.
 # Usage: outputs.sh WAVESNAKE DATA_DIR ENGINES_DIR (tests/engines)
 WS=$1 DATA=$2 ENGINES=$3
 source "$(dirname "$0")/lib.sh"
@@ -163,6 +165,7 @@ if "$WS" snake --size 8x8 --seed 1 --frames 2 --screenshot "$TMP/probe.png" >/de
     done <<EOF
 320x240 1 snake --size 2x2 --seed 1
 320x240 2 snake --size 2x2 --seed 1
+320x240 10 snake --size 4x4 --seed 2 --speed 60
 321x241 30 snake --size 3x5 --seed 2
 333x555 40 snake --size 7x9 --seed 4 --speed 1
 400x300 120 snake --size 4x4 --seed 7 --speed 1000

@@ -148,8 +148,10 @@ bool record_frame_is_due(uint64_t *next_due_ms, uint64_t t_ms, int interval_ms) 
 int record_delay_cs(uint64_t end_ms, long *written_cs) {
     long total = (long)((end_ms + 5) / 10);
     long d = total - *written_cs;
-    if (d < 1)
-        d = 1;
+    /* Browsers show a delay under 2 cs as 10 cs: a short frame (the forced
+     * last one, 16 ms after the one before) borrows from the next. */
+    if (d < RECORD_MIN_DELAY_CS)
+        d = RECORD_MIN_DELAY_CS;
     if (d > 65535)
         d = 65535;
     *written_cs += d;
