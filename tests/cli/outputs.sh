@@ -150,6 +150,17 @@ fi
 "$WS" snake --headless --games 300 --size 6x6 --seed 1 | head -1 >/dev/null
 rc=${PIPESTATUS[0]}
 [ "$rc" -eq 141 ] || fail "snake --headless | head -1: exit $rc, expected 141 (SIGPIPE)"
+# ... at once, with a trace on a pipe: 3000 games' lines overfill the pipe
+# to head, so a run that stops at the closed pipe never ends its trace.
+mkfifo "$TMP/fifo.trace"
+cat "$TMP/fifo.trace" >"$TMP/piped.trace" &
+cat_pid=$!
+"$WS" snake --headless --games 3000 --size 4x4 --seed 1 --trace "$TMP/fifo.trace" | head -1 >/dev/null
+rc=${PIPESTATUS[0]}
+wait "$cat_pid"
+[ "$rc" -eq 141 ] || fail "| head -1 with a trace on a pipe: exit $rc, expected 141 (SIGPIPE)"
+[ "$(grep -c '^end ' "$TMP/piped.trace")" -lt 3000 ] ||
+    fail "| head -1 with a trace on a pipe: the run played on to the end"
 
 # ---- screenshots and recordings ----------------------------------------------------------
 if "$WS" snake --size 8x8 --seed 1 --frames 2 --screenshot "$TMP/probe.png" >/dev/null 2>&1; then

@@ -93,7 +93,9 @@ static WsStatus out_fail(FileioOut *out, WsStatus st, const char *cause, WsError
  * FileioOut is opened there) blocks SIGPIPE: the write fails with EPIPE, and
  * the commit says so in one line, exit 2 (docs/reliability.md). When the last
  * such output is done, a SIGPIPE left pending is taken and the mask is as it
- * was: a closed standard output stops the run again, as documented. */
+ * was. When standard output is itself a pipe nothing is blocked: `| head -1`
+ * must still stop the run at once by SIGPIPE (as documented), and a blocked
+ * SIGPIPE would let it play on to the end. */
 static int pipe_outs;         /* outputs on a pipe open now */
 static bool pipe_was_blocked; /* SIGPIPE was blocked before the first */
 
@@ -163,8 +165,11 @@ WsStatus fileio_out_open(FileioOut *out, const char *path, const char *what, WsE
     if ((exists && !S_ISREG(st.st_mode)) || (!exists && lstat(path, &lst) == 0)) {
         /* A pipe, a terminal, /dev/stdout, a dangling link: written in place. */
         fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
-        struct stat fst;
-        if (fd >= 0 && fstat(fd, &fst) == 0 && (S_ISFIFO(fst.st_mode) || S_ISSOCK(fst.st_mode))) {
+        struct stat fst, out_st;
+        bool stdout_pipe = fstat(STDOUT_FILENO, &out_st) == 0 &&
+                           (S_ISFIFO(out_st.st_mode) || S_ISSOCK(out_st.st_mode));
+        if (fd >= 0 && !stdout_pipe && fstat(fd, &fst) == 0 &&
+            (S_ISFIFO(fst.st_mode) || S_ISSOCK(fst.st_mode))) {
             out->on_pipe = true;
             pipe_quiet_begin();
         }

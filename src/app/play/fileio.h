@@ -19,7 +19,8 @@
  * keeps what it wrote as NAME.partial instead, and says so. A pipe whose
  * reader is gone is a write error like a full disk (one line, exit 2), not a
  * silent SIGPIPE: SIGPIPE is blocked in the opening thread while an output
- * on a pipe is open.
+ * on a pipe is open (unless standard output is a pipe: then `| head -1`
+ * must stop the run at once).
  *
  * Every descriptor opened here is close-on-exec: no program wavesnake
  * starts can write into a file it is writing (docs/reliability.md).
