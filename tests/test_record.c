@@ -99,9 +99,16 @@ START_TEST(delays_without_drift) {
     ck_assert_int_eq(record_delay_cs(128, &written), 5);
     ck_assert_int_eq(record_delay_cs(168, &written), 4);
     ck_assert_int_eq(written, 17);
-    /* Never 0 (browsers would show it for 10 cs), never past 16 bits. */
-    ck_assert_int_eq(record_delay_cs(168, &written), 1);
+    /* Never under 2 cs (browsers would show 0 or 1 for 10 cs), never past 16 bits. */
+    ck_assert_int_eq(record_delay_cs(168, &written), 2);
     ck_assert_int_eq(record_delay_cs(10000000, &written), 65535);
+    /* A frame 16 ms after the one before (the forced last frame) gets 2 cs,
+     * and the next gives the centisecond back: the sum stays the real time. */
+    written = 0;
+    ck_assert_int_eq(record_delay_cs(4768, &written), 477);
+    ck_assert_int_eq(record_delay_cs(4784, &written), 2);
+    ck_assert_int_eq(record_delay_cs(4824, &written), 3);
+    ck_assert_int_eq(written, 482);
 }
 END_TEST
 

@@ -3,7 +3,7 @@
 # - Standard output on a full device (/dev/full): every entry point says so in
 #   one line and exits 2 (report.h), instead of a silent 0.
 # - A file the user asked for (--trace, --screenshot, --record, bench --chart
-#   and --markdown) is written under a temporary name and renamed when
+#   and --markdown, match --plot) is written under a temporary name and renamed when
 #   complete: on a full disk (a 64 KB tmpfs, when this runs as root) the run
 #   fails with one line and leaves neither the file nor a temporary one.
 # - An output that names one of the run's inputs is refused, and --record
@@ -99,6 +99,11 @@ if [ "$(id -u)" -eq 0 ] && mount -t tmpfs -o size=64k tmpfs "$FULL" 2>/dev/null;
             "$WS" bench --games 1 --boards 4x4 --policy greedy --chart "$FULL/c.png"
         no_file c.png "bench --chart on a full disk"
     fi
+    rm -f "$FULL"/*
+    dd if=/dev/zero of="$FULL/fill" bs=1k count=60 2>/dev/null
+    expect_usage_error "^wavesnake: --plot: cannot write '$FULL/p.svg': No space" \
+        "$WS" match greedy hamilton perfect --size 6x6 --games 200 --seed 3 --plot "$FULL/p.svg"
+    no_file p.svg "match --plot on a full disk"
     dd if=/dev/zero of="$FULL/fill" bs=1k count=63 2>/dev/null
     printf 'old table\n' >"$TMP/old.md"
     expect_usage_error "^wavesnake: --markdown: cannot write '$FULL/r.md': No space" \

@@ -211,12 +211,16 @@ static void outline(FILE *f, const Panel *p, const Series *s) {
     /* A paired difference: its 95 % interval as a band, its mean as a line.
      * A whole number v covers [v, v + 1) of the axis: it sits at v + 1/2. */
     double half = 0.5;
-    if (s->diff.ok)
+    /* Few games give an interval far wider than the games themselves (two
+     * games: twelve standard deviations either side): the band is cut at the
+     * panel's edges, never drawn over the labels, the legend or off the picture. */
+    double band_x0 = fmax(px(p, s->diff.lo + half), p->x0);
+    double band_x1 = fmin(px(p, s->diff.hi + half), p->x0 + p->w);
+    if (s->diff.ok && band_x1 > band_x0)
         fprintf(f,
                 "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\" "
                 "fill-opacity=\"0.25\"/>\n",
-                px(p, s->diff.lo + half), p->y0,
-                px(p, s->diff.hi + half) - px(p, s->diff.lo + half), p->h, s->colour);
+                band_x0, p->y0, band_x1 - band_x0, p->h, s->colour);
     double x = px(p, s->diff.mean + half);
     fprintf(f,
             "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "

@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -86,7 +87,45 @@ static WsStatus out_fail(FileioOut *out, WsStatus st, const char *cause, WsError
     return ws_fail(err, st, "%s: cannot write '%s': %s", out->what, name, cause);
 }
 
+/* A pipe whose reader is gone raises SIGPIPE at the next write, which would
+ * stop the run without a word. While an output written in place on a pipe or
+ * a socket is open, the thread that opened it (the main thread: every
+ * FileioOut is opened there) blocks SIGPIPE: the write fails with EPIPE, and
+ * the commit says so in one line, exit 2 (docs/reliability.md). When the last
+ * such output is done, a SIGPIPE left pending is taken and the mask is as it
+ * was. When standard output is itself a pipe nothing is blocked: `| head -1`
+ * must still stop the run at once by SIGPIPE (as documented), and a blocked
+ * SIGPIPE would let it play on to the end. */
+static int pipe_outs;         /* outputs on a pipe open now */
+static bool pipe_was_blocked; /* SIGPIPE was blocked before the first */
+
+static void pipe_quiet_begin(void) {
+    if (pipe_outs++ > 0)
+        return;
+    sigset_t set, old;
+    sigemptyset(&set);
+    sigaddset(&set, SIGPIPE);
+    pthread_sigmask(SIG_BLOCK, &set, &old);
+    pipe_was_blocked = sigismember(&old, SIGPIPE) == 1;
+}
+
+static void pipe_quiet_end(void) {
+    if (--pipe_outs > 0 || pipe_was_blocked)
+        return;
+    sigset_t set, pending;
+    sigemptyset(&set);
+    sigaddset(&set, SIGPIPE);
+    const struct timespec zero = {0, 0};
+    while (sigpending(&pending) == 0 && sigismember(&pending, SIGPIPE) == 1)
+        if (sigtimedwait(&set, NULL, &zero) < 0)
+            break;
+    pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+}
+
 static void out_free(FileioOut *out) {
+    if (out->on_pipe)
+        pipe_quiet_end();
+    out->on_pipe = false;
     procguard_remove_file(out->guard - 1);
     out->guard = 0;
     free(out->path);
@@ -126,6 +165,14 @@ WsStatus fileio_out_open(FileioOut *out, const char *path, const char *what, WsE
     if ((exists && !S_ISREG(st.st_mode)) || (!exists && lstat(path, &lst) == 0)) {
         /* A pipe, a terminal, /dev/stdout, a dangling link: written in place. */
         fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+        struct stat fst, out_st;
+        bool stdout_pipe = fstat(STDOUT_FILENO, &out_st) == 0 &&
+                           (S_ISFIFO(out_st.st_mode) || S_ISSOCK(out_st.st_mode));
+        if (fd >= 0 && !stdout_pipe && fstat(fd, &fst) == 0 &&
+            (S_ISFIFO(fst.st_mode) || S_ISSOCK(fst.st_mode))) {
+            out->on_pipe = true;
+            pipe_quiet_begin();
+        }
     } else {
         /* ".NAME.PID-N.tmp" beside the target: the same file system, so the
          * rename is atomic; O_EXCL so that two writers never share one. The

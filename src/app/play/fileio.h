@@ -8,7 +8,7 @@
  *
  * Every file the program writes where the user asked for one (--trace,
  * --screenshot, --record, the S and C keys' files, bench --chart and
- * --markdown) goes through FileioOut: it is written under a temporary name in
+ * --markdown, match --plot) goes through FileioOut: it is written under a temporary name in
  * the same folder and renamed over the target only once every byte reached
  * the disk, so the target is either the whole new file or untouched
  * (docs/reliability.md). A target that is not a regular file (a pipe,
@@ -16,7 +16,11 @@
  * A symbolic link stays one (the file it names is replaced), and a replaced
  * file keeps its permissions. A run stopped by a fatal signal removes its
  * temporary files (procguard.h); one that asked fileio_out_keep_on_signal
- * keeps what it wrote as NAME.partial instead, and says so.
+ * keeps what it wrote as NAME.partial instead, and says so. A pipe whose
+ * reader is gone is a write error like a full disk (one line, exit 2), not a
+ * silent SIGPIPE: SIGPIPE is blocked in the opening thread while an output
+ * on a pipe is open (unless standard output is a pipe: then `| head -1`
+ * must stop the run at once).
  *
  * Every descriptor opened here is close-on-exec: no program wavesnake
  * starts can write into a file it is writing (docs/reliability.md).
@@ -45,6 +49,7 @@ typedef struct FileioOut {
     char *tmp;  /* the temporary name beside it; NULL when written in place */
     const char *what;
     int guard; /* procguard's slot + 1 for tmp; 0 when not guarded */
+    bool on_pipe; /* written in place on a pipe or socket: SIGPIPE blocked meanwhile */
 } FileioOut;
 
 /* Opens a temporary file beside `path` (or `path` itself when it is not a

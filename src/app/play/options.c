@@ -447,7 +447,7 @@ static const OptSpec MODE_OPTIONS[] = {
     {.name = "--record", .kind = OPT_TEXT, .meta = "F.gif", .at = AT(record), .modes = M_VIEW,
      .help = "an animated GIF of the frames shown (window or --screenshot)"},
     {.name = "--frames", .kind = OPT_LONG, .meta = "N", .lo = 1, .hi = MANY, .at = AT(frames),
-     .modes = M_VIEW, .help = "frames to render (with --screenshot, or to stop a window)"},
+     .modes = M_VIEW, .help = "frames to render (with --screenshot; default 60), or to stop a window"},
     {.name = "--overlay", .kind = OPT_CUSTOM, .meta = "LIST", .parse = parse_overlay,
      .at = AT(overlays), .modes = M_VIEW,
      .help = "overlays: wave,path,virtual,grid,numbers,heatmap,help,hud,all,none"},

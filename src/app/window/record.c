@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <gif_lib.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -147,8 +148,10 @@ bool record_frame_is_due(uint64_t *next_due_ms, uint64_t t_ms, int interval_ms) 
 int record_delay_cs(uint64_t end_ms, long *written_cs) {
     long total = (long)((end_ms + 5) / 10);
     long d = total - *written_cs;
-    if (d < 1)
-        d = 1;
+    /* Browsers show a delay under 2 cs as 10 cs: a short frame (the forced
+     * last one, 16 ms after the one before) borrows from the next. */
+    if (d < RECORD_MIN_DELAY_CS)
+        d = RECORD_MIN_DELAY_CS;
     if (d > 65535)
         d = 65535;
     *written_cs += d;
@@ -446,6 +449,13 @@ static void encode_frame(Recorder *r, const uint32_t *px, uint64_t t_ms) {
 
 static int encoder_main(void *arg) {
     Recorder *r = arg;
+    /* A GIF on a pipe whose reader is gone: the write fails with EPIPE and is
+     * reported, rather than SIGPIPE stopping the run (fileio.h). This thread
+     * writes nothing else; a SIGPIPE left pending ends with it. */
+    sigset_t pipe_set;
+    sigemptyset(&pipe_set);
+    sigaddset(&pipe_set, SIGPIPE);
+    pthread_sigmask(SIG_BLOCK, &pipe_set, NULL);
     Uint64 freq = SDL_GetPerformanceFrequency();
     for (;;) {
         unsigned done = atomic_load_explicit(&r->done, memory_order_relaxed); /* ours */

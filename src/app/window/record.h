@@ -62,7 +62,8 @@ enum {
     RECORD_FRAME_MS = 40, /* a GIF frame per 40 ms at most: 25 frames/s */
     RECORD_KEEP_MAX = 64, /* caller colours kept exactly in the palette */
     RECORD_RESERVE = 48,  /* palette entries left free for colours that appear later */
-    RECORD_TRANSPARENT = 255
+    RECORD_TRANSPARENT = 255,
+    RECORD_MIN_DELAY_CS = 2 /* browsers slow down shorter GIF delays (to 10 cs) */
 };
 
 typedef struct Recorder Recorder;
@@ -142,7 +143,7 @@ bool record_frame_is_due(uint64_t *next_due_ms, uint64_t t_ms, int interval_ms);
 
 /* The delay in centiseconds of the next GIF frame when it ends end_ms after
  * the first frame began, given the centiseconds already written (*written_cs,
- * advanced by the result): 1 .. 65535, rounded so that the delays add up to
+ * advanced by the result): 2 .. 65535, rounded so that the delays add up to
  * the real time (no drift). */
 int record_delay_cs(uint64_t end_ms, long *written_cs);
 
