@@ -35,6 +35,8 @@ static int run_mode(AppMode mode, int argc, char **argv, int first) {
     WsError err = {0};
     options_defaults(&opts, mode, (uint64_t)time(NULL));
     WsStatus st = options_parse(&opts, argc, argv, first, &err);
+    if (st == WS_OK)
+        st = options_claim_stdout(&opts, &err);
     if (st != WS_OK)
         return report_status(st, &err);
     bool headless = opts.headless && opts.screenshot == NULL;

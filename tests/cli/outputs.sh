@@ -12,6 +12,8 @@
 #   same on every machine (games/s, a wall-clock figure, was not named);
 # - bench --markdown to a pipe writes the table (it used to read its own
 #   pipe first and wait forever);
+# - an output named /dev/stdout (or the file standard output is) takes it:
+#   the trace, GIF or Markdown alone there, the run's lines on stderr;
 # - every file output into a closed pipe: one line, exit 2 (it used to die
 #   of SIGPIPE without a word);
 # - --screenshot and --record (when the build has a window): the PNG and the
@@ -105,7 +107,31 @@ timeout 120 "$WS" bench --games 1 --boards 4x4 --policy greedy --markdown /dev/s
     cat >"$TMP/md.out"
 rc=${PIPESTATUS[0]}
 [ "$rc" -eq 0 ] || fail "bench --markdown /dev/stdout | cat: exit $rc (124: it waited on its own pipe)"
-grep -q '^# Snake benchmark results' "$TMP/md.out" || fail "bench --markdown /dev/stdout: no table"
+[ "$(head -1 "$TMP/md.out")" = "# Snake benchmark results" ] ||
+    fail "bench --markdown /dev/stdout: the Markdown does not start the output: $(head -1 "$TMP/md.out")"
+grep -q '^snake benchmark' "$TMP/md.out" && fail "bench --markdown /dev/stdout: bench's own table in the Markdown"
+
+# ---- an output on standard output takes it ---------------------------------------------
+# --trace /dev/stdout into a pipe, into a file, and --trace F > F: the same
+# bytes as --trace into a file of its own, the run's lines on stderr
+# (fileio.h: the run's lines would mix with the trace, or the trace's rename
+# would replace the file they go to).
+runs="--headless --games 3 --size 6x6 --seed 4"
+# shellcheck disable=SC2086
+"$WS" snake $runs --trace "$TMP/own.trace" >/dev/null || fail "snake --trace: exit $?"
+# shellcheck disable=SC2086
+"$WS" snake $runs --trace /dev/stdout 2>"$TMP/so.err" | cat >"$TMP/so-pipe.trace"
+cmp -s "$TMP/own.trace" "$TMP/so-pipe.trace" || fail "--trace /dev/stdout | cat: not the trace alone"
+# shellcheck disable=SC2086
+"$WS" snake $runs --trace /dev/stdout >"$TMP/so-file.trace" 2>"$TMP/so-file.err"
+cmp -s "$TMP/own.trace" "$TMP/so-file.trace" || fail "--trace /dev/stdout > FILE: not the trace alone"
+grep -q '^summary: games 3,' "$TMP/so-file.err" ||
+    fail "--trace /dev/stdout > FILE: the summary is lost (it went to the file the trace replaced)"
+# shellcheck disable=SC2086
+"$WS" snake $runs --trace "$TMP/same.trace" >"$TMP/same.trace" 2>/dev/null
+cmp -s "$TMP/own.trace" "$TMP/same.trace" || fail "--trace F > F: not the trace alone"
+[ "$(grep -c '^game [0-9]* seed' "$TMP/so.err")" -eq 3 ] && grep -q '^summary: games 3,' "$TMP/so.err" ||
+    fail "--trace /dev/stdout: the run's lines are not on stderr"
 
 # Two runs of one benchmark: what the table says is the same on every machine is.
 for k in 1 2; do
@@ -185,6 +211,12 @@ if "$WS" snake --size 8x8 --seed 1 --frames 2 --screenshot "$TMP/probe.png" >/de
 320x240 40 arena --seed 5
 320x240 40 sea --seed 5
 EOF
+    # --record /dev/stdout | ...: the GIF alone (the window's lines on stderr).
+    "$WS" snake --size 6x6 --seed 3 --window 320x240 --frames 20 --screenshot "$TMP/o.png" \
+        --record /dev/stdout 2>"$TMP/o.err" | cat >"$TMP/o.gif"
+    check "--record /dev/stdout | cat" gif "$TMP/o.gif" 320 240 20 "$TMP/o.png"
+    grep -q '^wavesnake: recorded /dev/stdout' "$TMP/o.err" ||
+        fail "--record /dev/stdout: the recorded line is not on stderr"
     # Without --frames a screenshot draws 60 frames (formats.md).
     "$WS" snake --size 6x6 --seed 2 --window 320x240 --screenshot "$TMP/d.png" \
         --record "$TMP/d.gif" >/dev/null 2>&1 || fail "--screenshot without --frames: exit $?"

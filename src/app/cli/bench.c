@@ -420,8 +420,8 @@ static char *kept_tail(const char *path) {
     char *text = NULL;
     size_t len = 0;
     struct stat st;
-    if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
-        return NULL;
+    if (fileio_is_stdout(path) || stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+        return NULL; /* standard output has no tail to keep: the shell emptied it */
     if (fileio_read(path, "markdown", FILEIO_MAX_BYTES, &text, &len, NULL) != WS_OK)
         return NULL;
     char *mark = strstr(text, KEEP_MARK);
@@ -669,6 +669,10 @@ int bench_main(int argc, char **argv, ChartWriter chart_writer) {
     BenchPlan plan;
     WsError err = {0};
     WsStatus st = parse_args(argc, argv, chart_writer, &plan, &err);
+    if (st == WS_OK) /* a --chart or --markdown on /dev/stdout takes it (fileio.h) */
+        st = fileio_claim_stdout(plan.chart, "--chart", &err);
+    if (st == WS_OK)
+        st = fileio_claim_stdout(plan.markdown, "--markdown", &err);
     if (st == WS_OK && plan.kind == BENCH_HISTORY)
         st = bench_history(&plan, &err);
     else if (st == WS_OK && plan.kind == BENCH_ARENA_HISTORY)

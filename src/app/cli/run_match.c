@@ -720,6 +720,8 @@ int run_match_main(int argc, char **argv) {
     if (opts == NULL)
         return report_status(ws_fail(&err, WS_ERR_NOMEM, "out of memory"), &err);
     WsStatus st = options_parse_match(opts, kind, argc, argv, first, (uint64_t)time(NULL), &err);
+    if (st == WS_OK)
+        st = options_claim_stdout(opts, &err);
     int status = st == WS_OK ? run_match_headless(opts, NULL) : report_status(st, &err);
     free(opts);
     return status;

@@ -170,6 +170,8 @@ int run_replay_main(int argc, char **argv, ReplayWindowFn window) {
     AppOptions opts;
     WsError err = {0};
     WsStatus st = options_parse_replay(&opts, argc, argv, 0, 0, &err);
+    if (st == WS_OK)
+        st = options_claim_stdout(&opts, &err);
     if (st != WS_OK)
         return report_status(st, &err);
     if (opts.headless)

@@ -99,6 +99,46 @@ static WsStatus out_fail(FileioOut *out, WsStatus st, const char *cause, WsError
 static int pipe_outs;         /* outputs on a pipe open now */
 static bool pipe_was_blocked; /* SIGPIPE was blocked before the first */
 
+/* Standard output as it was before an output claimed it
+ * (fileio_claim_stdout): the descriptor, the output's name and option;
+ * -1 and NULL while nothing has. */
+static int stdout_kept = -1;
+static char *stdout_owner;
+static const char *stdout_owner_what;
+
+WsStatus fileio_claim_stdout(const char *path, const char *what, WsError *err) {
+    struct stat ps, os;
+    if (path == NULL || stat(path, &ps) != 0 || fstat(STDOUT_FILENO, &os) != 0 ||
+        ps.st_dev != os.st_dev || ps.st_ino != os.st_ino ||
+        !(S_ISREG(os.st_mode) || S_ISFIFO(os.st_mode) || S_ISSOCK(os.st_mode)))
+        return WS_OK;
+    char q[WS_QUOTE_SIZE];
+    if (stdout_kept >= 0)
+        return ws_fail(err, WS_ERR_ARG,
+                       "%s '%s' and %s are both standard output: their bytes would mix",
+                       what, ws_quote(q, sizeof q, path), stdout_owner_what);
+    fflush(stdout);
+    int keep = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3);
+    char *owner = strdup(path);
+    if (keep < 0 || owner == NULL || dup2(STDERR_FILENO, STDOUT_FILENO) < 0) {
+        int e = errno;
+        if (keep >= 0)
+            close(keep);
+        free(owner);
+        return ws_fail(err, owner == NULL ? WS_ERR_NOMEM : WS_ERR_IO,
+                       "%s '%s': cannot take standard output: %s", what,
+                       ws_quote(q, sizeof q, path), strerror(e));
+    }
+    stdout_kept = keep;
+    stdout_owner = owner;
+    stdout_owner_what = what;
+    return WS_OK;
+}
+
+bool fileio_is_stdout(const char *path) {
+    return stdout_kept >= 0 && path != NULL && strcmp(path, stdout_owner) == 0;
+}
+
 static void pipe_quiet_begin(void) {
     if (pipe_outs++ > 0)
         return;
@@ -143,6 +183,19 @@ WsStatus fileio_out_open(FileioOut *out, const char *path, const char *what, WsE
         WsStatus st = out_fail(out, WS_ERR_IO, "no file name", err);
         out_free(out);
         return st;
+    }
+    if (fileio_is_stdout(path)) {
+        /* Standard output, claimed: written in place, SIGPIPE as for stdout. */
+        int fd = fcntl(stdout_kept, F_DUPFD_CLOEXEC, 3);
+        out->f = fd >= 0 ? fdopen(fd, "wb") : NULL;
+        if (out->f != NULL)
+            return WS_OK;
+        int e = errno;
+        if (fd >= 0)
+            close(fd);
+        WsStatus s = out_fail(out, WS_ERR_IO, strerror(e), err);
+        out_free(out);
+        return s;
     }
     struct stat st;
     if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {

@@ -22,6 +22,14 @@
  * on a pipe is open (unless standard output is a pipe: then `| head -1`
  * must stop the run at once).
  *
+ * An output named /dev/stdout, or the very pipe, socket or file that
+ * standard output is (`--trace out.txt > out.txt`), takes standard output
+ * when the entry point claims it (fileio_claim_stdout) before it prints
+ * anything: the output is written there in place, as one stream, and the
+ * run's own lines go to standard error from then on. Without the claim the
+ * two would mix (a GIF with text lines in it), or, on a regular file, the
+ * rename would replace the file the run's lines go to.
+ *
  * Every descriptor opened here is close-on-exec: no program wavesnake
  * starts can write into a file it is writing (docs/reliability.md).
  */
@@ -72,6 +80,19 @@ WsStatus fileio_out_commit(FileioOut *out, WsError *err);
 /* Gives the file up: closes and removes the temporary file (the target is
  * untouched). Safe on a FileioOut that failed to open or was committed. */
 void fileio_out_abort(FileioOut *out);
+
+/* Whether `path` (an output's name, `what` its option) is the run's
+ * standard output: the same pipe, socket or regular file as descriptor 1
+ * (/dev/stdout is). If so the output takes standard output: from here on
+ * descriptor 1 is standard error, so the run's lines go there, and
+ * fileio_out_open(path) writes to what standard output was. Devices
+ * (/dev/null, a terminal) are left alone. A second output on standard
+ * output is refused: the two would mix. Call it once the options are
+ * parsed, before anything is printed; NULL is no output. */
+WsStatus fileio_claim_stdout(const char *path, const char *what, WsError *err);
+
+/* Whether `path` is the output that claimed standard output. */
+bool fileio_is_stdout(const char *path);
 
 /* Whether `out_path` names the same file as `in_path`: the same device and
  * inode when both exist, the same path text otherwise. For refusing an

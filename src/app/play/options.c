@@ -689,6 +689,19 @@ WsStatus options_parse(AppOptions *opts, int argc, char **argv, int first, WsErr
     return options_check(opts, err);
 }
 
+WsStatus options_claim_stdout(const AppOptions *opts, WsError *err) {
+    /* A match's or a race's --trace T is written as T.1, T.2: never stdout. */
+    const char *trace = opts->match || opts->race_given ? NULL : opts->trace;
+    WsStatus st = fileio_claim_stdout(trace, "--trace", err);
+    if (st == WS_OK)
+        st = fileio_claim_stdout(opts->screenshot, "--screenshot", err);
+    if (st == WS_OK)
+        st = fileio_claim_stdout(opts->record, "--record", err);
+    if (st == WS_OK)
+        st = fileio_claim_stdout(opts->plot, "--plot", err);
+    return st;
+}
+
 /* --engine-timeout without an engine would be a setting that does nothing. */
 static WsStatus check_engine_timeout(const AppOptions *opts, WsError *err) {
     if (opts->engine_timeout_given && !options_name_engine(opts))

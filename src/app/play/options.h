@@ -174,6 +174,12 @@ const OptCommand *options_match_command(MatchKind kind);
 WsStatus options_parse_match(AppOptions *opts, MatchKind kind, int argc, char **argv, int first,
                              uint64_t clock_seed, WsError *err);
 
+/* Lets an output the options name (--trace of one player, --screenshot,
+ * --record, --plot) take standard output when it names it (/dev/stdout, or
+ * the file or pipe standard output is): fileio_claim_stdout. The entry
+ * points call it once the options are parsed, before they print. */
+WsStatus options_claim_stdout(const AppOptions *opts, WsError *err);
+
 /* Parses a comma-separated overlay list ("wave,path,grid", "all", "none")
  * into OVERLAY_* bits. */
 WsStatus options_parse_overlays(const char *text, unsigned *out, WsError *err);
