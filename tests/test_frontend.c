@@ -1997,13 +1997,14 @@ START_TEST(an_engine_plays_and_its_info_is_kept_per_tick) {
     /* told.py plays (polled by the frames), its `info path` is drawn on the
      * cells it named; five ticks back the path is the one it named at that
      * tick, without asking it again (its log does not grow); playing on from
-     * there sends it a fresh `game` block. */
+     * there sends it a fresh `game` block. It answers 250 ms after its log
+     * line, as a slow engine (or one on a loaded machine) may. */
     char log[] = "/tmp/ws_told_XXXXXX";
     int fd = mkstemp(log);
     ck_assert_int_ge(fd, 0);
     close(fd);
     char cmd[1024];
-    snprintf(cmd, sizeof cmd, "python3 %s/told.py %s", getenv("WS_TEST_ENGINES"), log);
+    snprintf(cmd, sizeof cmd, "python3 %s/told.py %s --delay 250", getenv("WS_TEST_ENGINES"), log);
     AppOptions o = small_opts();
     o.player = (PlayerSpec){.kind = PLAYER_ENGINE, .command = cmd};
     o.engine_timeout_ms = 10000;
@@ -2018,16 +2019,22 @@ START_TEST(an_engine_plays_and_its_info_is_kept_per_tick) {
     long first, cur, last;
     ck_assert(frontend_time(app, &first, &cur, &last));
     ck_assert_int_eq(cur, last);
-    /* the answer for the tick on screen may still be on its way */
-    int xy[4];
-    long answers, games;
-    for (int i = 0; i < 500 && !told_line(log, last, xy, &answers, &games); i++) {
+    /* The answer for the tick on screen may still be on its way: told.py
+     * logs it, then answers; the HUD says "thinking" until the window has
+     * read it. (A fixed 100 ms after the log line was not always enough.) */
+    for (int i = 0; i < 4000 && strstr(frontend_frame_text(app), "thinking") != NULL; i++) {
         SDL_Delay(5);
         ck_assert(frontend_frame(app));
     }
-    SDL_Delay(100);
-    ck_assert(frontend_frame(app));
+    ck_assert_msg(strstr(frontend_frame_text(app), "thinking") == NULL, "no answer:\n%s",
+                  frontend_frame_text(app));
+    int xy[4];
+    long answers, games;
     ck_assert(told_line(log, last, xy, &answers, &games));
+    char reason[64]; /* its `info text`, said of the tick on screen */
+    snprintf(reason, sizeof reason, "\ntick %ld going ", last);
+    ck_assert_msg(strstr(frontend_frame_text(app), reason) != NULL, "not its answer at %ld:\n%s",
+                  last, frontend_frame_text(app));
     FrameLayout fl;
     layout_frame(&fl, 640, 360, (frontend_overlays(app) & OVERLAY_HUD) != 0);
     BoardLayout bl;

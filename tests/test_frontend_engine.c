@@ -52,13 +52,15 @@ static void frames(Frontend *app, int n, int delay_ms) {
 
 /* Runs frames 10 ms apart until the last one's text holds no `s` and the
  * clock has played `ticks` ticks: an engine's answer, which a loaded
- * machine may keep for a while (at most about 20 s). */
+ * machine may keep for a while (at most about 20 s; then the test fails). */
 static void frames_until_answer(Frontend *app, const char *s, long ticks) {
     for (int i = 0; i < 2000; i++) {
         frames(app, 1, 10);
         if (strstr(frontend_frame_text(app), s) == NULL && frontend_tick_count(app) >= ticks)
-            break;
+            return;
     }
+    ck_abort_msg("no answer after 2000 frames (tick %ld, want %ld):\n%s", frontend_tick_count(app),
+                 ticks, frontend_frame_text(app));
 }
 
 /* The value of the HUD item `key` in the last frame ("" when not drawn). */
@@ -429,14 +431,19 @@ END_TEST
 START_TEST(a_step_back_shows_what_the_engine_wrote_on_stderr_there) {
     /* thinker.py --stderr writes "thinker: tick T" before each answer: the
      * HUD shows the line of the tick on screen, live and three ticks back
-     * (kept with the answer, not asked again). */
+     * (kept with the answer, not asked again). It answers a second after
+     * the line, as a slow engine (or one on a loaded machine) may: paused,
+     * the line of the tick on screen comes with that tick's answer, which
+     * the test waits for (a fixed 20 frames did not, and failed). */
     char cmd[1024];
-    AppOptions o = engine_opts(cmd, sizeof cmd, "--stderr");
+    AppOptions o = engine_opts(cmd, sizeof cmd, "--stderr --delay 1000");
     o.speed = 50.0;
     Frontend *app = drive_open(&o);
-    frames_until_ticks(app, 6);
+    frames_until_ticks(app, 4);
     drive_key(SDLK_SPACE, KMOD_NONE);
-    frames(app, 20, 10);
+    /* paused: the answer for the tick on screen (and its stderr line) may
+     * still be on its way; the HUD says "thinking" until it is read */
+    frames_until_answer(app, "thinking", 0);
     long first, cur, last;
     ck_assert(frontend_time(app, &first, &cur, &last));
     char want[64];

@@ -18,12 +18,14 @@ set -u
 WS_ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 export WS_ROOT
 xvfb_test engine_xvfb "$1" xdotool import compare convert pgrep <<'INNER'
-# A word of its own in each command line finds its processes (and no one else's).
+# A word of its own in each command line finds its processes (and no one
+# else's: a whole word, so run 1234's mark is not a part of run 12345's).
 mark="wsxvfb$$"
+mark_re="(^|[^[:alnum:]_])$mark([^[:alnum:]_]|\$)"
 gone() { # gone WHAT: no process of ours is left
   sleep 0.5
-  if pgrep -f "$mark" >/dev/null; then
-    fail "$1: engine processes left: $(pgrep -af "$mark")"
+  if pgrep -f "$mark_re" >/dev/null; then
+    fail "$1: engine processes left: $(pgrep -af "$mark_re")"
   fi
 }
 # Pixels of the path's colour (near white) on the board (left of the HUD).

@@ -24,17 +24,38 @@ ulimit -c 0   # SIGQUIT, SIGSEGV and SIGABRT would write core files
 # left NAME: fails if a process of this test is still running (killed by pid).
 left() { left_behind "$1" "$MARK|sleep $SLEEP"; }
 
-# gone NAME PIDS...: fails for each pid still running (killed by pid).
+# gone NAME PIDS...: fails for each pid still running as one of this test's
+# processes (killed by pid). A zombie has ended (its new parent, init, may
+# not have reaped it yet on a loaded machine), and a pid that now names a
+# process without the marks is another process that got the number: both
+# are gone.
+OURS="(^|[^[:alnum:]_])($MARK|sleep $SLEEP)([^[:alnum:]_]|\$)"
 gone() {
-    local name=$1 p
+    local name=$1 p state cmd
     shift
     for p in "$@"; do
-        if kill -0 "$p" 2>/dev/null; then
-            fail "$name: process $p is left: $(tr '\0' ' ' <"/proc/$p/cmdline")"
-            kill -KILL "$p" 2>/dev/null
-        fi
+        state=$(sed 's/.*) //' "/proc/$p/stat" 2>/dev/null | cut -c1) || continue
+        [ -n "$state" ] && [ "$state" != Z ] || continue
+        cmd=$(tr '\0' ' ' <"/proc/$p/cmdline" 2>/dev/null)
+        [[ $cmd =~ $OURS ]] || continue
+        fail "$name: process $p is left: $cmd"
+        kill -KILL "$p" 2>/dev/null
     done
 }
+
+# The check itself: an ended process not yet reaped (a zombie) and a
+# process that is not this test's are not "left".
+bash -c "sleep 0 & echo \$! >'$TMP/zombie.pid'; exec sleep 30" &
+zparent=$!
+sleep 30 &
+other_pid=$!
+for _ in $(seq 100); do
+    [ -s "$TMP/zombie.pid" ] && [ "$(sed 's/.*) //' "/proc/$(cat "$TMP/zombie.pid")/stat" 2>/dev/null | cut -c1)" = Z ] && break
+    sleep 0.05
+done
+gone "the check of gone" "$(cat "$TMP/zombie.pid")" "$other_pid"
+kill -KILL "$zparent" "$other_pid" 2>/dev/null
+wait "$zparent" "$other_pid" 2>/dev/null
 
 # no_tmp NAME: fails if a temporary output file is left in $TMP.
 no_tmp() {

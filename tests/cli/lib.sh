@@ -49,13 +49,17 @@ expect_usage_error() {
     fi
 }
 
-# left_behind WHAT PATTERN: fails if a process whose command line matches
-# PATTERN (pgrep -f: a word of the test's own in its engines' command lines)
-# still runs, and kills those by pid, so only what this test started.
+# left_behind WHAT PATTERN: fails if a process whose command line has
+# PATTERN as whole words (pgrep -f: a word of the test's own in its engines'
+# command lines, such as wsengtest$$) still runs, and kills those by pid,
+# so only what this test started. Whole words (no letter, digit or _ just
+# before or after): the mark of the run with pid 1234 is not a part of run
+# 12345's, which may run at the same time (ctest -j2, or other runs on the
+# machine).
 left_behind() {
-    local pids
-    pids=$(pgrep -f "$2") || return 0
-    fail "$1: processes left behind: $(pgrep -af "$2" | head -3)"
+    local pids re="(^|[^[:alnum:]_])($2)([^[:alnum:]_]|\$)"
+    pids=$(pgrep -f "$re") || return 0
+    fail "$1: processes left behind: $(pgrep -af "$re" | head -3)"
     # shellcheck disable=SC2086
     kill -KILL $pids 2>/dev/null
     return 0

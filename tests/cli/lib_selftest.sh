@@ -47,6 +47,16 @@ if kill -0 "$left" 2>/dev/null; then
     kill -KILL "$left" 2>/dev/null
 fi
 { wait "$left"; } 2>/dev/null
+# Another run's mark that starts with this one's (pid 1234 and 12345) is not
+# this run's: not caught (nor killed).
+bash -c "exec -a 'sleep ${mark}7' sleep 300" &
+other=$!
+sleep 0.2
+FAILED=0
+left_behind other "$mark"
+[ "$FAILED" -eq 0 ] || { echo "SELFTEST FAIL: left_behind took ${mark}7 for $mark" >&2; selftest_failures=$((selftest_failures + 1)); }
+kill -KILL "$other" 2>/dev/null
+{ wait "$other"; } 2>/dev/null
 # And the harness passes what is right.
 FAILED=0
 expect_status 0 true

@@ -1,17 +1,22 @@
 #!/usr/bin/env python3
 """A snake engine that keeps a log of what it said, for the window's tests
-(tests/test_frontend.c): `told.py LOG`. It moves to the first free cell in
-U R D L order and answers each go with `info path` (its head, then the cell
-it moves to), `info cells` (its head) and `info text tick T going D`. Each
-answer is one line of LOG, "T x0 y0 x1 y1 D", written before the move; each
-`game` block it receives is a line "game SEED"."""
+(tests/test_frontend.c): `told.py LOG [--delay MS]`. It moves to the first
+free cell in U R D L order and answers each go with `info path` (its head,
+then the cell it moves to), `info cells` (its head) and `info text tick T
+going D`. Each answer is one line of LOG, "T x0 y0 x1 y1 D", written before
+the move (--delay: MS ms before it, as a slow engine's answer comes after
+its log line); each `game` block it receives is a line "game SEED"."""
 import sys
+import time
 
 DIRS = (("U", 0, -1), ("R", 1, 0), ("D", 0, 1), ("L", -1, 0))
 
 
 def main():
     log = open(sys.argv[1], "a")
+    delay = 0.0
+    if "--delay" in sys.argv:
+        delay = int(sys.argv[sys.argv.index("--delay") + 1]) / 1000.0
     out = sys.stdout
     w = h = 0
     walls = set()
@@ -49,6 +54,8 @@ def main():
                     break
             log.write("%d %d %d %d %d %s\n" % (tick, hx, hy, nx, ny, move))
             log.flush()
+            if delay > 0:
+                time.sleep(delay)
             if 0 <= nx < w and 0 <= ny < h:
                 out.write("info path %d %d %d %d\n" % (hx, hy, nx, ny))
             out.write("info cells %d %d\n" % (hx, hy))
