@@ -14,6 +14,10 @@
 #     middle is refused; a killed match keeps its traces' whole games.
 #  3. Every long command's stdout on /dev/full, closed, or a pipe closed
 #     early: no hang, one line, the documented exit status, no engine left.
+#  4. A run with several engines that do not quit (tests/engines/deaf.py)
+#     tells them all to quit before it kills the first: their grace
+#     seconds run together (each engine logs how many were still running
+#     when it was told; one after another, the later ones saw fewer).
 # Nothing here passes or fails on time: the waits are loops on files.
 # Usage: stop.sh WAVESNAKE_BIN DATA_DIR REPLAY_BIN ENGINES_DIR
 set -u
@@ -267,5 +271,33 @@ done
 "$WS" arena --headless --ticks 1000 --seed 1 >/dev/full 2>"$TMP/o.err"
 [ $? -eq 2 ] && grep -q 'cannot write the output: No space left on device' "$TMP/o.err" ||
     fail "arena >/dev/full: $(cat "$TMP/o.err")"
+
+
+# ---- 4. several engines that do not quit: told together -----------------------------
+DEAF=$ENGINES/deaf.py
+# deaf NAME SIDES CMD...: runs CMD (@D@ in it the engines' folder), waits
+# for it, and checks that the SIDES engines were each told to quit while
+# all SIDES ran.
+deaf() {
+    local name=$1 sides=$2
+    shift 2
+    local dir=$TMP/deaf.${name// /_}
+    mkdir -p "$dir"
+    local args=()
+    for a in "$@"; do args+=("${a//@D@/$dir}"); done
+    "${args[@]}" >"$dir/out" 2>"$dir/err"
+    local n
+    n=$(grep -c '^quit ' "$dir/quit.log" 2>/dev/null)
+    [ "${n:-0}" -eq "$sides" ] || fail "$name: ${n:-0} engines told to quit, expected $sides"
+    grep -v " alive $sides\$" "$dir/quit.log" | grep -q . &&
+        fail "$name: an engine was told to quit after another was killed: $(tr '\n' ';' <"$dir/quit.log")"
+    left_behind "$name" "$MARK"
+}
+deaf "snake --jobs 2" 2 "$WS" snake --headless --games 4 --jobs 2 --size 6x6 --seed 1 \
+    --policy "engine:python3 $DEAF @D@ $MARK"
+deaf "sea --jobs 2" 2 "$WS" sea --headless --games 4 --jobs 2 --seed 1 \
+    --hunter "engine:python3 $DEAF @D@ sea $MARK"
+deaf "match, two engines, --jobs 2" 4 "$WS" match "engine:python3 $DEAF @D@ $MARK" \
+    "engine:python3 $DEAF @D@ $MARK" --size 6x6 --games 4 --seed 1 --jobs 2
 
 finish

@@ -491,7 +491,17 @@ static WsStatus worker_init(MatchWorker *wk, MatchRun *run, WsError *err) {
     return WS_OK;
 }
 
-/* Every engine gets `quit`, then its process group is killed after 1 s. */
+/* Tells every engine of the worker to quit, without waiting. */
+static void worker_quit(MatchWorker *wk) {
+    for (int k = 0; k < wk->ready; k++) {
+        if (wk->run->opts->mode == APP_MODE_SEA)
+            sea_player_quit(&wk->hunter[k]);
+        else
+            snake_player_quit(&wk->snake[k]);
+    }
+}
+
+/* Every engine's process group is killed 1 s after its `quit` at the latest. */
 static void worker_deinit(MatchWorker *wk) {
     for (int k = 0; k < wk->ready; k++) {
         if (wk->run->opts->mode == APP_MODE_SEA)
@@ -677,6 +687,10 @@ static WsStatus match_main(const AppOptions *o, const MatchPrinter *printer, boo
     atomic_init(&run.stop, 0);
     if (st == WS_OK)
         st = match_play(&run, printer, workers, jobs, forfeits, stop, err);
+    /* Every engine gets `quit` at once: their grace seconds run together. */
+    for (int w = 0; workers != NULL && w < jobs; w++)
+        if (workers[w].run != NULL)
+            worker_quit(&workers[w]);
     for (int w = 0; workers != NULL && w < jobs; w++)
         if (workers[w].run != NULL)
             worker_deinit(&workers[w]);

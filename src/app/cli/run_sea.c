@@ -301,9 +301,13 @@ int run_sea_headless(const AppOptions *opts) {
     WsStatus st = workers == NULL || t == NULL ? ws_fail(&err, WS_ERR_NOMEM, "out of memory")
                                                : headless(opts, workers, jobs, t, &err);
     bool forfeits = st == WS_OK && t->forfeit > 0;
+    /* Every engine gets `quit` at once, then up to 1 s from it to exit. */
     for (int k = 0; workers != NULL && k < jobs; k++)
         if (workers[k].player_ready)
-            sea_player_deinit(&workers[k].player); /* quit, then each engine's group killed */
+            sea_player_quit(&workers[k].player);
+    for (int k = 0; workers != NULL && k < jobs; k++)
+        if (workers[k].player_ready)
+            sea_player_deinit(&workers[k].player); /* each engine's group killed */
     free(workers);
     free(t);
     /* A forfeit is a failure of the run (each one said so on its own line). */

@@ -259,7 +259,10 @@ static WsStatus play_all(const SnakeRules *rules, const BatchSpec *spec, RunnerG
                  snake_player_name(&workers[0].player));
         snprintf(report->totals->name, sizeof report->totals->name, "%s", report->policy);
     }
-    /* Every engine gets `quit` at once, then up to 1 s each to exit. */
+    /* Every engine gets `quit` at once, then up to 1 s from it to exit: the
+     * seconds run together, not one after another. */
+    for (int k = 0; k < ready; k++)
+        snake_player_quit(&workers[k].player);
     for (int k = 0; k < ready; k++) {
         stats_merge(&report->totals->decisions, &workers[k].hist);
         snake_player_deinit(&workers[k].player);

@@ -53,6 +53,7 @@ struct Engine {
     char name[ENGINE_NAME_MAX + 1]; /* what engine_name returns */
 
     pid_t pid; /* leader and process group; 0 when none */
+    long quit_ms; /* when `quit` was sent (now_ms), 0 when not: its grace runs from then */
     int slot;  /* index in procguard's table, -1 when none */
     int pidfd; /* the leader's pidfd, readable once it exited; -1 when none */
     int to_fd, from_fd;
@@ -567,19 +568,35 @@ WsStatus engine_start(Engine **out, const char *cmd, EngineKind kind, int timeou
     return st;
 }
 
-/* Polite stop: quit, EOF, up to 1 s, then the whole group killed anyway. */
-static void stop_process(Engine *e) {
-    if (e->pid <= 0) {
-        kill_group(e);
+/* `quit` and EOF, once: the start of its grace second. */
+static void send_quit(Engine *e) {
+    if (e->pid <= 0 || e->quit_ms != 0)
         return;
-    }
     if (e->to_fd >= 0 && !e->wdead) {
         e->woff = e->wlen = 0; /* an unsent request is moot */
         (void)write_nosig(e->to_fd, "quit\n", 5);
     }
     close_fd(&e->to_fd);
-    reap_within(e, ENGINE_QUIT_MS);
+    e->quit_ms = now_ms();
+}
+
+/* Polite stop: quit, EOF, up to 1 s from the quit, then the whole group
+ * killed anyway. */
+static void stop_process(Engine *e) {
+    if (e->pid > 0) {
+        send_quit(e);
+        long left = e->quit_ms + ENGINE_QUIT_MS - now_ms();
+        reap_within(e, left > 0 ? left : 0);
+    }
+    e->quit_ms = 0;
     kill_group(e); /* its children too, even when the leader is gone */
+}
+
+void engine_quit(Engine *e) {
+    if (e == NULL)
+        return;
+    park(e);
+    send_quit(e);
 }
 
 WsStatus engine_relaunch(Engine *e, WsError *err) {

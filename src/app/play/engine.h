@@ -194,7 +194,14 @@ bool engine_ready(const Engine *e);
  * engine_start's. */
 WsStatus engine_restart(Engine *e, WsError *err);
 
-/* Writes `quit`, closes its input, waits up to 1 s for it to exit, SIGKILLs
+/* Writes `quit` and closes its input, without waiting: the first half of
+ * engine_stop, whose second ends the grace second from here. A run that
+ * stops many engines quits them all first, so that their seconds run at
+ * once, not one after another. NULL is fine. */
+void engine_quit(Engine *e);
+
+/* Writes `quit` (unless engine_quit did), closes its input, waits up to 1 s
+ * from the quit for it to exit, SIGKILLs
  * its process group and its leader, reaps it (waiting at most 1 s more),
  * kills what escaped the group, and frees everything. NULL is fine. */
 void engine_stop(Engine *e);

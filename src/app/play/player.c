@@ -264,6 +264,8 @@ WsStatus snake_player_launch(SnakePlayer *p, const PlayerSpec *spec, const Snake
     return snake_player_make(p, spec, rules, timeout_ms, false, err);
 }
 
+void snake_player_quit(SnakePlayer *p) { engine_quit(p->engine); }
+
 void snake_player_deinit(SnakePlayer *p) {
     if (p->ai_ready)
         snake_ai_deinit(&p->ai);
@@ -408,6 +410,8 @@ WsStatus sea_player_init(SeaPlayer *p, const PlayerSpec *spec, int timeout_ms, W
 WsStatus sea_player_launch(SeaPlayer *p, const PlayerSpec *spec, int timeout_ms, WsError *err) {
     return sea_player_make(p, spec, timeout_ms, false, err);
 }
+
+void sea_player_quit(SeaPlayer *p) { engine_quit(p->engine); }
 
 void sea_player_deinit(SeaPlayer *p) {
     engine_stop(p->engine);
