@@ -53,7 +53,7 @@ fi
 
 "$WS" --help >"$TMP/help" || fail "--help exited $?"
 for word in snake arena sea wave path --headless --seed --games --jobs --size --policy \
-            --strict-tail --trace --json --screenshot Space Tab; do
+            --strict-tail --trace --json --screenshot Space Tab --help --version; do
     grep -q -- "$word" "$TMP/help" || fail "--help does not mention $word"
 done
 "$WS" --version | grep -qE '^wavesnake [0-9]+\.[0-9]+\.[0-9]+$' || fail "--version"
