@@ -163,12 +163,17 @@ static void settle_defaults(AppOptions *opts) {
  * sides have their own lower limits (OPTIONS_WINDOW_MIN_W x MIN_H). */
 static WsStatus parse_window(const OptSpec *spec, const char *value, void *field, WsError *err) {
     int w = 0, h = 0;
-    WsStatus st = parse_size(value, 1, (int)spec->hi, spec->name, &w, &h, err);
+    /* Any size parses; the limits are then said as window sizes, not as a
+     * side's range (320x240 up to 8192x8192, as --help says). */
+    WsStatus st = parse_size(value, 0, INT_MAX, spec->name, &w, &h, err);
     if (st != WS_OK)
         return st;
     if (w < OPTIONS_WINDOW_MIN_W || h < OPTIONS_WINDOW_MIN_H)
         return ws_fail(err, WS_ERR_ARG, "%s: %dx%d is smaller than the smallest window, %dx%d",
                        spec->name, w, h, OPTIONS_WINDOW_MIN_W, OPTIONS_WINDOW_MIN_H);
+    if (w > spec->hi || h > spec->hi)
+        return ws_fail(err, WS_ERR_ARG, "%s: %dx%d is larger than the largest window, %ldx%ld",
+                       spec->name, w, h, (long)spec->hi, (long)spec->hi);
     char *base = (char *)field - spec->at; /* the AppOptions, as OPT_SIZE finds it */
     *(int *)field = w;
     *(int *)(void *)(base + spec->at2) = h;
