@@ -470,7 +470,7 @@ static const OptSpec MODE_OPTIONS[] = {
     {.name = "--games", .kind = OPT_LONG, .meta = "N", .lo = 1, .hi = MANY, .at = AT(games),
      .modes = M_SNAKE | M_SEA | M_MATCH, .help = "headless games to play (default 1)"},
     {.name = "--jobs", .kind = OPT_INT, .meta = "N", .lo = 1, .hi = 256, .at = AT(jobs),
-     .modes = M_SNAKE | M_SEA | M_MATCH, .help = "play games on N threads (identical results)"},
+     .modes = M_SNAKE | M_SEA | M_MATCH, .help = "play games on N threads ({range}; identical results)"},
     {.name = "--size", .kind = OPT_SIZE, .meta = "WxH", .lo = SNAKE_MIN_SIDE,
      .hi = SNAKE_MAX_SIDE, .at = AT(rules.w), .at2 = AT(rules.h),
      .seen = OPT_SEEN(AppOptions, size_given), .modes = M_SNAKE | M_MATCH_SNAKE,
