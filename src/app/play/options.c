@@ -784,6 +784,18 @@ static WsStatus check_replay(const AppOptions *opts, WsError *err) {
         return ws_fail(err, WS_ERR_ARG,
                        "replay: --stats measures the window's frames; --headless checks every "
                        "game");
+    if (opts->print && opts->record != NULL)
+        return ws_fail(err, WS_ERR_ARG,
+                       "replay: --record needs the window or --screenshot; --print prints one "
+                       "tick as text");
+    if (opts->print && opts->stats)
+        return ws_fail(err, WS_ERR_ARG,
+                       "replay: --stats measures the window's frames; --print prints one tick "
+                       "as text");
+    if ((opts->headless || opts->print) && opts->screenshot != NULL)
+        return ws_fail(err, WS_ERR_ARG, "replay: --screenshot draws the window; %s",
+                       opts->headless ? "--headless checks every game"
+                                      : "--print prints one tick as text");
     if (opts->policy_given && opts->player.kind != PLAYER_ENGINE)
         /* The trace names its policy; the command line may only bring an
          * engine to show its thoughts (nothing read from a file starts one). */
