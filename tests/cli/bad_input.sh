@@ -80,6 +80,10 @@ expect_usage_error "--speed: '0' is not a speed: use 1\\.\\.1000000 ticks per se
     "$WS" snake --speed 0
 expect_usage_error "--window: 320x200 is smaller than the smallest window, 320x240" \
     "$WS" snake --window 320x200
+expect_usage_error "--window: 0x0 is smaller than the smallest window, 320x240" \
+    "$WS" snake --window 0x0
+expect_usage_error "--window: 8193x240 is larger than the largest window, 8192x8192" \
+    "$WS" snake --window 8193x240
 expect_usage_error "start-length: 3 is outside 1\\.\\.2 \\(on the 2x3 board\\)" \
     "$WS" snake --headless --size 2x3 --start-length 3
 # the default start length adapts to narrow boards: min(4, W)

@@ -53,8 +53,17 @@ fi
 
 "$WS" --help >"$TMP/help" || fail "--help exited $?"
 for word in snake arena sea wave path --headless --seed --games --jobs --size --policy \
-            --strict-tail --trace --json --screenshot Space Tab; do
+            --strict-tail --trace --json --screenshot Space Tab --help --version; do
     grep -q -- "$word" "$TMP/help" || fail "--help does not mention $word"
 done
+# The --jobs range --help states is the one the parser keeps.
+jobs_hi=$(grep -m1 -oE 'play games on N threads \(1\.\.[0-9]+' "$TMP/help" | grep -oE '[0-9]+$')
+if [ -z "$jobs_hi" ]; then
+    fail "--help states no range for --jobs"
+else
+    expect_status 0 "$WS" snake --headless --games 1 --size 4x4 --seed 1 --jobs "$jobs_hi"
+    expect_usage_error "--jobs: $((jobs_hi + 1)) is outside 1\\.\\.$jobs_hi" \
+        "$WS" snake --headless --games 1 --size 4x4 --seed 1 --jobs $((jobs_hi + 1))
+fi
 "$WS" --version | grep -qE '^wavesnake [0-9]+\.[0-9]+\.[0-9]+$' || fail "--version"
 finish

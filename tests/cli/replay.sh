@@ -196,6 +196,14 @@ expect_usage_error "screenshot .*x.bmp.*\\.png or \\.jpg" "$WS" replay "$FIX" --
 expect_usage_error "--record needs the window" "$WS" replay "$FIX" --headless --record "$TMP/z.gif" --stats
 [ ! -e "$TMP/z.gif" ] || fail "replay wrote a recording it refused"
 expect_usage_error "--stats measures the window" "$WS" replay "$FIX" --headless --stats
+# --print and --headless draw no frame either: a --screenshot, --record or
+# --stats with them is refused, not silently dropped (no file written).
+expect_usage_error "--screenshot draws the window; --print" "$WS" replay "$FIX" --print --screenshot "$TMP/p.png"
+expect_usage_error "--screenshot draws the window; --headless" "$WS" replay "$FIX" --headless --screenshot "$TMP/p.png"
+[ ! -e "$TMP/p.png" ] || fail "replay wrote a screenshot with --print or --headless"
+expect_usage_error "--record needs the window.*--print" "$WS" replay "$FIX" --print --record "$TMP/p.gif"
+[ ! -e "$TMP/p.gif" ] || fail "replay wrote a recording with --print"
+expect_usage_error "--stats measures the window.*--print" "$WS" replay "$FIX" --print --stats
 expect_usage_error "replay" "$WS" replay
 expect_usage_error "^wavesnake: --tick: '-1' is not a tick \\(0 = the start" "$WS" replay "$FIX" --tick -1 --print
 expect_usage_error "^wavesnake: --tick: 'x' is not a tick" "$WS" replay "$FIX" --tick x --print

@@ -230,7 +230,7 @@ static const OptSpec BENCH_OPTS[] = {
      .hi = SNAKE_MAX_SIDE, .parse = parse_boards, .at = AT(boards),
      .seen = OPT_SEEN(BenchPlan, boards_given),
      .help = "boards, each side {range} (default 8x8,10x10,20x20,30x30;\n"
-             "history: every policy given on every board)"},
+             "engine: 8x8,20x20; history: every policy given on every board)"},
     {.name = "--start-length", .kind = OPT_INT, .meta = "N", .lo = 1, .hi = SNAKE_MAX_SIDE,
      .at = AT(start_length), .help = "start length (default 4)"},
     {.name = "--strict-tail", .kind = OPT_FLAG, .at = AT(strict),

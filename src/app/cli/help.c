@@ -193,6 +193,7 @@ void help_print(FILE *out, const char *version) {
             "  wavesnake match P1 P2 ...        which player is better, on the same seeds (below)\n"
             "  wavesnake TOOL ARGS              text tools (below)\n"
             "  wavesnake bench [OPTIONS]        benchmarks (below; no pass/fail)\n"
+            "  wavesnake --help | --version     this text (also -h, help) / the version (-V)\n"
             "\n",
             version);
     fputs(MODES, out);

@@ -163,12 +163,17 @@ static void settle_defaults(AppOptions *opts) {
  * sides have their own lower limits (OPTIONS_WINDOW_MIN_W x MIN_H). */
 static WsStatus parse_window(const OptSpec *spec, const char *value, void *field, WsError *err) {
     int w = 0, h = 0;
-    WsStatus st = parse_size(value, 1, (int)spec->hi, spec->name, &w, &h, err);
+    /* Any size parses; the limits are then said as window sizes, not as a
+     * side's range (320x240 up to 8192x8192, as --help says). */
+    WsStatus st = parse_size(value, 0, INT_MAX, spec->name, &w, &h, err);
     if (st != WS_OK)
         return st;
     if (w < OPTIONS_WINDOW_MIN_W || h < OPTIONS_WINDOW_MIN_H)
         return ws_fail(err, WS_ERR_ARG, "%s: %dx%d is smaller than the smallest window, %dx%d",
                        spec->name, w, h, OPTIONS_WINDOW_MIN_W, OPTIONS_WINDOW_MIN_H);
+    if (w > spec->hi || h > spec->hi)
+        return ws_fail(err, WS_ERR_ARG, "%s: %dx%d is larger than the largest window, %ldx%ld",
+                       spec->name, w, h, (long)spec->hi, (long)spec->hi);
     char *base = (char *)field - spec->at; /* the AppOptions, as OPT_SIZE finds it */
     *(int *)field = w;
     *(int *)(void *)(base + spec->at2) = h;
@@ -465,7 +470,7 @@ static const OptSpec MODE_OPTIONS[] = {
     {.name = "--games", .kind = OPT_LONG, .meta = "N", .lo = 1, .hi = MANY, .at = AT(games),
      .modes = M_SNAKE | M_SEA | M_MATCH, .help = "headless games to play (default 1)"},
     {.name = "--jobs", .kind = OPT_INT, .meta = "N", .lo = 1, .hi = 256, .at = AT(jobs),
-     .modes = M_SNAKE | M_SEA | M_MATCH, .help = "play games on N threads (identical results)"},
+     .modes = M_SNAKE | M_SEA | M_MATCH, .help = "play games on N threads ({range}; identical results)"},
     {.name = "--size", .kind = OPT_SIZE, .meta = "WxH", .lo = SNAKE_MIN_SIDE,
      .hi = SNAKE_MAX_SIDE, .at = AT(rules.w), .at2 = AT(rules.h),
      .seen = OPT_SEEN(AppOptions, size_given), .modes = M_SNAKE | M_MATCH_SNAKE,
@@ -779,6 +784,18 @@ static WsStatus check_replay(const AppOptions *opts, WsError *err) {
         return ws_fail(err, WS_ERR_ARG,
                        "replay: --stats measures the window's frames; --headless checks every "
                        "game");
+    if (opts->print && opts->record != NULL)
+        return ws_fail(err, WS_ERR_ARG,
+                       "replay: --record needs the window or --screenshot; --print prints one "
+                       "tick as text");
+    if (opts->print && opts->stats)
+        return ws_fail(err, WS_ERR_ARG,
+                       "replay: --stats measures the window's frames; --print prints one tick "
+                       "as text");
+    if ((opts->headless || opts->print) && opts->screenshot != NULL)
+        return ws_fail(err, WS_ERR_ARG, "replay: --screenshot draws the window; %s",
+                       opts->headless ? "--headless checks every game"
+                                      : "--print prints one tick as text");
     if (opts->policy_given && opts->player.kind != PLAYER_ENGINE)
         /* The trace names its policy; the command line may only bring an
          * engine to show its thoughts (nothing read from a file starts one). */
