@@ -170,6 +170,44 @@ for g in 0 1; do
     grep -qE "^wavesnake: engine 'thinker' \[job [01] game $g tick 3\]: thinker: tick 3\$" "$TMP/said.err" ||
         fail "stderr: no line of game $g tick 3: $(head -5 "$TMP/said.err")"
 done
+# What an engine writes after its last answer (at its job's last `end`, at
+# `quit`) is said too, once it has stopped, as [job N end]: in a snake run,
+# a sea run and a match, each engine by its name there.
+lastw() { # NAME FILE: the last words of engine NAME are in FILE
+    grep -qx "wavesnake: engine '$1' \[job 0 end\]: thinker: quit" "$2" &&
+        grep -qE "^wavesnake: engine '$1' \[job 0 end\]: thinker: end (won|dead|stalled) " "$2" ||
+        fail "last words of $1: $(grep -c . "$2") lines, last: $(tail -3 "$2")"
+}
+"$WS" snake --headless --games 2 --size 6x6 --seed 2 \
+    --policy "engine:python3 $ENGINES/thinker.py --last-words" >/dev/null 2>"$TMP/lastw.err" ||
+    fail "last words: exit $?: $(cat "$TMP/lastw.err")"
+lastw thinker "$TMP/lastw.err"
+timeout 60 "$WS" match "engine:python3 $ENGINES/thinker.py --last-words --name y" \
+    "engine:python3 $ENGINES/thinker.py --last-words --name y" --size 6x6 --games 2 --seed 1 \
+    >/dev/null 2>"$TMP/lastwm.err" || fail "match last words: exit $?: $(cat "$TMP/lastwm.err")"
+lastw y "$TMP/lastwm.err"
+lastw 'y#2' "$TMP/lastwm.err"
+cat >"$TMP/seawords.py" <<'EOF'
+import sys
+for line in sys.stdin:
+    w = line.split()
+    if w[0] == "wavesnake":
+        print("name seawords\nready", flush=True)
+    elif w[0] == "board":
+        cell = "".join(w[1:]).index(".")
+    elif w[0] == "go":
+        print("shot %d %d" % (cell % 10, cell // 10), flush=True)
+    elif w[0] == "end":
+        print("thinker: " + line.strip(), file=sys.stderr, flush=True)
+    elif w[0] == "quit":
+        print("thinker: quit", file=sys.stderr, flush=True)
+        break
+EOF
+timeout 60 "$WS" sea --headless --games 2 --seed 1 --hunter "engine:python3 $TMP/seawords.py" \
+    >/dev/null 2>"$TMP/lastws.err" || fail "sea last words: exit $?: $(cat "$TMP/lastws.err")"
+grep -qx "wavesnake: engine 'seawords' \[job 0 end\]: thinker: quit" "$TMP/lastws.err" &&
+    grep -qE "^wavesnake: engine 'seawords' \[job 0 end\]: thinker: end shots [0-9]+\$" \
+        "$TMP/lastws.err" || fail "sea last words: $(cat "$TMP/lastws.err")"
 "$WS" snake --headless --games 1 --size 6x6 --seed 2 \
     --policy "engine:python3 -c 'print(\"ready\", flush=True); 1/0'" >/dev/null 2>"$TMP/tb.err"
 grep -q "^wavesnake: engine 'python3' \[job 0 game 0 tick 0\]: ZeroDivisionError" "$TMP/tb.err" ||

@@ -302,8 +302,10 @@ int run_sea_headless(const AppOptions *opts) {
                                                : headless(opts, workers, jobs, t, &err);
     bool forfeits = st == WS_OK && t->forfeit > 0;
     for (int k = 0; workers != NULL && k < jobs; k++)
-        if (workers[k].player_ready)
+        if (workers[k].player_ready) {
+            player_say_last_words(workers[k].player.engine, NULL, workers[k].job);
             sea_player_deinit(&workers[k].player); /* quit, then each engine's group killed */
+        }
     free(workers);
     free(t);
     /* A forfeit is a failure of the run (each one said so on its own line). */

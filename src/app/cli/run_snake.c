@@ -262,6 +262,7 @@ static WsStatus play_all(const SnakeRules *rules, const BatchSpec *spec, RunnerG
     /* Every engine gets `quit` at once, then up to 1 s each to exit. */
     for (int k = 0; k < ready; k++) {
         stats_merge(&report->totals->decisions, &workers[k].hist);
+        player_say_last_words(workers[k].player.engine, NULL, workers[k].job);
         snake_player_deinit(&workers[k].player);
         snake_game_deinit(&workers[k].game);
     }

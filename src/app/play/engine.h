@@ -199,6 +199,12 @@ WsStatus engine_restart(Engine *e, WsError *err);
  * kills what escaped the group, and frees everything. NULL is fine. */
 void engine_stop(Engine *e);
 
+/* Stops the process as engine_stop does (`quit`, 1 s, SIGKILL) and keeps
+ * the Engine: what it wrote on stderr after its last answer (at the last
+ * `end`, at `quit`) is then engine_said, for its last words to be said.
+ * engine_stop still frees it. */
+void engine_quit(Engine *e);
+
 /* The name for traces and messages: the engine's `name` words joined with
  * '_', else the command's first word as written (`examples/engines/cycle`,
  * `python3`). Printable ASCII without spaces, at most ENGINE_NAME_MAX bytes
