@@ -223,6 +223,33 @@ grep -qF "game 0 tick 0: a byte that is not printable ASCII: \"info text \\x1b[3
     "$TMP/warn.err" || fail "garbageinfo: $(cat "$TMP/warn.err")"
 grep -q ' forfeit 0,' "$TMP/warn.out" || fail "garbageinfo: $(tail -1 "$TMP/warn.out")"
 
+# docs/engines.md: `info path` and `info cells` hold at most W*H cells (a
+# path may come back to a cell) and may hold none; one more is a malformed
+# line, dropped with a warning.
+cat >"$TMP/cellsmax.py" <<'EOF'
+import sys
+extra = int(sys.argv[1])
+for line in sys.stdin:
+    w = line.split()
+    if w[0] == "wavesnake":
+        print("name cellsmax\nready", flush=True)
+    elif w[0] == "game":
+        W, H = int(w[1]), int(w[2])
+    elif w[0] == "go":
+        cells = " ".join("%d %d" % (i % W, i // W % H) for i in range(W * H + extra))
+        print("info path %s\ninfo cells %s\ninfo path\ninfo cells\ninfo path %s" % (cells, cells, cells), flush=True)
+        print("move U", flush=True)
+    elif w[0] == "quit":
+        break
+EOF
+"$WS" snake --headless --games 1 --size 4x3 --seed 1 --policy "engine:python3 $TMP/cellsmax.py 0" \
+    >/dev/null 2>"$TMP/cellsmax.err" || fail "W*H cells: exit $?: $(cat "$TMP/cellsmax.err")"
+[ ! -s "$TMP/cellsmax.err" ] || fail "W*H cells: $(cat "$TMP/cellsmax.err")"
+"$WS" snake --headless --games 1 --size 4x3 --seed 1 --policy "engine:python3 $TMP/cellsmax.py 1" \
+    >/dev/null 2>"$TMP/cellsmax.err" || fail "W*H+1 cells: exit $?: $(cat "$TMP/cellsmax.err")"
+grep -q "tick 0: more cells than the board has: \"info path 0 0 1 0 .*(dropped)$" "$TMP/cellsmax.err" ||
+    fail "W*H+1 cells: $(cat "$TMP/cellsmax.err")"
+
 # An engine slower than 100 ms (the histogram's last bucket): its p99 is not
 # reported below the time every decision took (3 answers of 0.15 s each).
 "$WS" snake --headless --games 1 --size 6x6 --seed 1 --policy "engine:$BAD slow snake $MARK" \
