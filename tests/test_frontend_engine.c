@@ -508,8 +508,7 @@ END_TEST
  * answered (its reason line says "waved"). */
 static Frontend *open_sea_wave(const char *value, unsigned ov) {
     char cmd[1024];
-    snprintf(cmd, sizeof cmd, "engine:python3 %s/sea_wave.py %s", getenv("WS_TEST_ENGINES"),
-             value);
+    snprintf(cmd, sizeof cmd, "engine:python3 %s/sea_wave.py %s", getenv("WS_TEST_ENGINES"), value);
     AppOptions o;
     options_defaults(&o, APP_MODE_SEA, 3);
     o.seed_given = true;
