@@ -501,6 +501,62 @@ START_TEST(tab_in_the_sea_keeps_the_unfinished_game) {
 }
 END_TEST
 
+/* ---- the sea engine's heatmap --------------------------------------------- */
+
+/* Opens the sea window with sea_wave.py V (every cell's wave value V) racing
+ * sampler on seed 3, overlays `ov`, paused at shot 0 once the engine has
+ * answered (its reason line says "waved"). */
+static Frontend *open_sea_wave(const char *value, unsigned ov) {
+    char cmd[1024];
+    snprintf(cmd, sizeof cmd, "engine:python3 %s/sea_wave.py %s", getenv("WS_TEST_ENGINES"), value);
+    AppOptions o;
+    options_defaults(&o, APP_MODE_SEA, 3);
+    o.seed_given = true;
+    o.window_w = 1280;
+    o.window_h = 720;
+    o.speed = 20.0;
+    o.overlays = ov | OVERLAY_HUD;
+    WsError err = {0};
+    ck_assert_msg(player_spec_parse_engine(cmd, "--hunter", &o.hunter_player, &err) == WS_OK, "%s",
+                  err.msg);
+    o.engine_timeout_ms = 10000;
+    Frontend *app = drive_open(&o);
+    drive_key(SDLK_SPACE, KMOD_NONE);
+    frames(app, 1, 0);
+    ck_assert(frontend_is_paused(app));
+    for (int i = 0; i < 2000 && strstr(frontend_frame_text(app), "waved") == NULL; i++)
+        frames(app, 1, 10);
+    ck_assert_msg(strstr(frontend_frame_text(app), "waved") != NULL, "no answer: %s",
+                  frontend_frame_text(app));
+    return app;
+}
+
+START_TEST(a_sea_engines_wave_of_zeros_is_tinted_and_large_values_are_written) {
+    /* docs/engines.md: in the sea, `-1` leaves a cell untinted and 0 is the
+     * low end of the ramp, so a wave of 0s is drawn, unlike one of -1s; D
+     * writes each value, a value too wide for its cell as "+" (as the
+     * snake's wave does), never nothing. */
+    Frontend *a = open_sea_wave("0", OVERLAY_HEATMAP);
+    SDL_Surface *zeros = drive_shoot(a);
+    PixRect board = frontend_frame_layout(a).board_area;
+    frontend_close(a);
+    Frontend *b = open_sea_wave("-1", OVERLAY_HEATMAP);
+    SDL_Surface *none = drive_shoot(b);
+    frontend_close(b);
+    ck_assert_msg(!drive_same_board(zeros, none, board),
+                  "a wave of 0s is drawn as one of -1s: untinted");
+    SDL_FreeSurface(zeros);
+    SDL_FreeSurface(none);
+    Frontend *c = open_sea_wave("2147483647", OVERLAY_HEATMAP | OVERLAY_NUMBERS);
+    int plus = 0;
+    for (const char *t = frontend_frame_text(c); (t = strstr(t, "\n+\n")) != NULL; t += 2)
+        plus++;
+    ck_assert_msg(plus >= 90, "%d cells say \"+\" of 100 of 2147483647: %s", plus,
+                  frontend_frame_text(c));
+    frontend_close(c);
+}
+END_TEST
+
 static Suite *frontend_engine_suite(void) {
     Suite *s = suite_create("frontend_engine");
     TCase *live = tcase_create("live");
@@ -509,6 +565,7 @@ static Suite *frontend_engine_suite(void) {
     tcase_add_test(live, the_decision_time_is_the_engines_not_the_frames);
     tcase_add_test(live, a_malformed_info_line_is_a_warning_and_the_game_goes_on);
     tcase_add_test(live, a_small_window_shows_the_engines_reason);
+    tcase_add_test(live, a_sea_engines_wave_of_zeros_is_tinted_and_large_values_are_written);
     suite_add_tcase(s, live);
     TCase *travel = tcase_create("travel");
     tcase_add_test(travel, playing_on_before_a_fault_starts_the_engine_again);

@@ -170,6 +170,44 @@ for g in 0 1; do
     grep -qE "^wavesnake: engine 'thinker' \[job [01] game $g tick 3\]: thinker: tick 3\$" "$TMP/said.err" ||
         fail "stderr: no line of game $g tick 3: $(head -5 "$TMP/said.err")"
 done
+# What an engine writes after its last answer (at its job's last `end`, at
+# `quit`) is said too, once it has stopped, as [job N end]: in a snake run,
+# a sea run and a match, each engine by its name there.
+lastw() { # NAME FILE: the last words of engine NAME are in FILE
+    grep -qx "wavesnake: engine '$1' \[job 0 end\]: thinker: quit" "$2" &&
+        grep -qE "^wavesnake: engine '$1' \[job 0 end\]: thinker: end (won|dead|stalled) " "$2" ||
+        fail "last words of $1: $(grep -c . "$2") lines, last: $(tail -3 "$2")"
+}
+"$WS" snake --headless --games 2 --size 6x6 --seed 2 \
+    --policy "engine:python3 $ENGINES/thinker.py --last-words" >/dev/null 2>"$TMP/lastw.err" ||
+    fail "last words: exit $?: $(cat "$TMP/lastw.err")"
+lastw thinker "$TMP/lastw.err"
+timeout 60 "$WS" match "engine:python3 $ENGINES/thinker.py --last-words --name y" \
+    "engine:python3 $ENGINES/thinker.py --last-words --name y" --size 6x6 --games 2 --seed 1 \
+    >/dev/null 2>"$TMP/lastwm.err" || fail "match last words: exit $?: $(cat "$TMP/lastwm.err")"
+lastw y "$TMP/lastwm.err"
+lastw 'y#2' "$TMP/lastwm.err"
+cat >"$TMP/seawords.py" <<'EOF'
+import sys
+for line in sys.stdin:
+    w = line.split()
+    if w[0] == "wavesnake":
+        print("name seawords\nready", flush=True)
+    elif w[0] == "board":
+        cell = "".join(w[1:]).index(".")
+    elif w[0] == "go":
+        print("shot %d %d" % (cell % 10, cell // 10), flush=True)
+    elif w[0] == "end":
+        print("thinker: " + line.strip(), file=sys.stderr, flush=True)
+    elif w[0] == "quit":
+        print("thinker: quit", file=sys.stderr, flush=True)
+        break
+EOF
+timeout 60 "$WS" sea --headless --games 2 --seed 1 --hunter "engine:python3 $TMP/seawords.py" \
+    >/dev/null 2>"$TMP/lastws.err" || fail "sea last words: exit $?: $(cat "$TMP/lastws.err")"
+grep -qx "wavesnake: engine 'seawords' \[job 0 end\]: thinker: quit" "$TMP/lastws.err" &&
+    grep -qE "^wavesnake: engine 'seawords' \[job 0 end\]: thinker: end shots [0-9]+\$" \
+        "$TMP/lastws.err" || fail "sea last words: $(cat "$TMP/lastws.err")"
 "$WS" snake --headless --games 1 --size 6x6 --seed 2 \
     --policy "engine:python3 -c 'print(\"ready\", flush=True); 1/0'" >/dev/null 2>"$TMP/tb.err"
 grep -q "^wavesnake: engine 'python3' \[job 0 game 0 tick 0\]: ZeroDivisionError" "$TMP/tb.err" ||
@@ -184,6 +222,33 @@ tail -1 "$TMP/tb.err" | grep -q 'exited with status 1' || fail "traceback: $(tai
 grep -qF "game 0 tick 0: a byte that is not printable ASCII: \"info text \\x1b[31mred\" (dropped)" \
     "$TMP/warn.err" || fail "garbageinfo: $(cat "$TMP/warn.err")"
 grep -q ' forfeit 0,' "$TMP/warn.out" || fail "garbageinfo: $(tail -1 "$TMP/warn.out")"
+
+# docs/engines.md: `info path` and `info cells` hold at most W*H cells (a
+# path may come back to a cell) and may hold none; one more is a malformed
+# line, dropped with a warning.
+cat >"$TMP/cellsmax.py" <<'EOF'
+import sys
+extra = int(sys.argv[1])
+for line in sys.stdin:
+    w = line.split()
+    if w[0] == "wavesnake":
+        print("name cellsmax\nready", flush=True)
+    elif w[0] == "game":
+        W, H = int(w[1]), int(w[2])
+    elif w[0] == "go":
+        cells = " ".join("%d %d" % (i % W, i // W % H) for i in range(W * H + extra))
+        print("info path %s\ninfo cells %s\ninfo path\ninfo cells\ninfo path %s" % (cells, cells, cells), flush=True)
+        print("move U", flush=True)
+    elif w[0] == "quit":
+        break
+EOF
+"$WS" snake --headless --games 1 --size 4x3 --seed 1 --policy "engine:python3 $TMP/cellsmax.py 0" \
+    >/dev/null 2>"$TMP/cellsmax.err" || fail "W*H cells: exit $?: $(cat "$TMP/cellsmax.err")"
+[ ! -s "$TMP/cellsmax.err" ] || fail "W*H cells: $(cat "$TMP/cellsmax.err")"
+"$WS" snake --headless --games 1 --size 4x3 --seed 1 --policy "engine:python3 $TMP/cellsmax.py 1" \
+    >/dev/null 2>"$TMP/cellsmax.err" || fail "W*H+1 cells: exit $?: $(cat "$TMP/cellsmax.err")"
+grep -q "tick 0: more cells than the board has: \"info path 0 0 1 0 .*(dropped)$" "$TMP/cellsmax.err" ||
+    fail "W*H+1 cells: $(cat "$TMP/cellsmax.err")"
 
 # An engine slower than 100 ms (the histogram's last bucket): its p99 is not
 # reported below the time every decision took (3 answers of 0.15 s each).

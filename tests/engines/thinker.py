@@ -3,7 +3,7 @@
 the window's tests (tests/test_engine_session.c, tests/test_frontend_engine.c):
 
   thinker.py [--delay MS] [--crash-at T [--once FILE]] [--bad-info-at T] [--stderr]
-             [--name NAME] [--say WORDS]
+             [--name NAME] [--say WORDS] [--last-words]
 
 It moves to the first free cell in U R D L order (deterministic: the same
 state gets the same move, so a trace of it replays against it) and answers
@@ -14,7 +14,9 @@ only while FILE does not exist, which it then creates); --bad-info-at
 writes a malformed info line (two spaces) before the answer at tick T;
 --stderr writes "thinker: tick T" on its standard error at every go; --name
 says NAME in the handshake instead of "thinker"; --say puts WORDS (one
-argument) before "tick T going D" in the info text."""
+argument) before "tick T going D" in the info text; --last-words writes
+"thinker: end WORDS" on its standard error at each `end` and "thinker: quit"
+at `quit`, what it says after its last answer."""
 import sys
 import time
 
@@ -32,6 +34,7 @@ def main():
     crash_at = option("--crash-at", -1)
     bad_at = option("--bad-info-at", -1)
     chatty = "--stderr" in sys.argv
+    last_words = "--last-words" in sys.argv
     say = sys.argv[sys.argv.index("--say") + 1] + " " if "--say" in sys.argv else ""
     name = sys.argv[sys.argv.index("--name") + 1] if "--name" in sys.argv else "thinker"
     once = sys.argv[sys.argv.index("--once") + 1] if "--once" in sys.argv else None
@@ -88,7 +91,13 @@ def main():
                 out.write("info path %d %d %d %d\n" % (hx, hy, nx, ny))
             out.write("info text %stick %d going %s\n" % (say, tick, move))
             out.write("move %s\n" % move)
+        elif kind == "end" and last_words:
+            sys.stderr.write("thinker: %s\n" % line.strip())
+            sys.stderr.flush()
         elif kind == "quit":
+            if last_words:
+                sys.stderr.write("thinker: quit\n")
+                sys.stderr.flush()
             break
         out.flush()
 

@@ -651,6 +651,16 @@ static WsStatus match_play(MatchRun *run, const MatchPrinter *printer, MatchWork
         if (o->plot != NULL)
             st = match_plot_write(&plot, info, tally, &plot_out, err);
     }
+    /* After the summary (Ctrl-C waits for no engine): every engine told to
+     * quit at once (their grace seconds together), then each stopped and
+     * its last words said, what it wrote after its last answer. */
+    for (int w = 0; run->info != NULL && w < jobs; w++)
+        worker_quit(&workers[w]);
+    for (int w = 0; run->info != NULL && w < jobs; w++)
+        for (int k = 0; k < workers[w].ready; k++)
+            player_say_last_words(o->mode == APP_MODE_SEA ? workers[w].hunter[k].engine
+                                                          : workers[w].snake[k].engine,
+                                  info->names[k], w);
     fileio_out_abort(&plot_out); /* nothing left when the match failed (no-op once committed) */
     st = traces_close(&m, st, err);
     for (int k = 0; tally != NULL && k < tally->players; k++)

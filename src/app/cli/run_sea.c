@@ -306,8 +306,10 @@ int run_sea_headless(const AppOptions *opts) {
         if (workers[k].player_ready)
             sea_player_quit(&workers[k].player);
     for (int k = 0; workers != NULL && k < jobs; k++)
-        if (workers[k].player_ready)
+        if (workers[k].player_ready) {
+            player_say_last_words(workers[k].player.engine, NULL, workers[k].job);
             sea_player_deinit(&workers[k].player); /* each engine's group killed */
+        }
     free(workers);
     free(t);
     /* A forfeit is a failure of the run (each one said so on its own line). */

@@ -265,6 +265,7 @@ static WsStatus play_all(const SnakeRules *rules, const BatchSpec *spec, RunnerG
         snake_player_quit(&workers[k].player);
     for (int k = 0; k < ready; k++) {
         stats_merge(&report->totals->decisions, &workers[k].hist);
+        player_say_last_words(workers[k].player.engine, NULL, workers[k].job);
         snake_player_deinit(&workers[k].player);
         snake_game_deinit(&workers[k].game);
     }

@@ -626,6 +626,14 @@ void engine_stop(Engine *e) {
     free(e);
 }
 
+void engine_end(Engine *e) {
+    if (e == NULL)
+        return;
+    unwatch(e);
+    stop_process(e); /* reads its stderr once it has ended */
+    hand_over_said(e);
+}
+
 const char *engine_name(const Engine *e) { return e->name; }
 
 const char *engine_said(const Engine *e, size_t *len) {

@@ -206,6 +206,12 @@ void engine_quit(Engine *e);
  * kills what escaped the group, and frees everything. NULL is fine. */
 void engine_stop(Engine *e);
 
+/* Stops the process as engine_stop does (`quit` unless engine_quit sent
+ * it, 1 s from the quit, SIGKILL) and keeps the Engine: what it wrote on
+ * stderr after its last answer (at the last `end`, at `quit`) is then
+ * engine_said, for its last words to be said. engine_stop still frees it. */
+void engine_end(Engine *e);
+
 /* The name for traces and messages: the engine's `name` words joined with
  * '_', else the command's first word as written (`examples/engines/cycle`,
  * `python3`). Printable ASCII without spaces, at most ENGINE_NAME_MAX bytes

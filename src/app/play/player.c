@@ -107,6 +107,21 @@ void player_say_stderr_as(const Engine *e, const char *player, int job, long gam
     engine_report_said_as(e, player != NULL ? player : engine_name(e), where);
 }
 
+void player_say_last_words(Engine *e, const char *player, int job) {
+    if (e == NULL)
+        return;
+    engine_end(e);
+    size_t len = 0;
+    engine_said(e, &len);
+    if (len == 0)
+        return;
+    char where[64];
+    snprintf(where, sizeof where, "job %d end", job);
+    if (player != NULL && player_spec_is_engine(player))
+        player += strlen(PLAYER_ENGINE_PREFIX);
+    engine_report_said_as(e, player != NULL ? player : engine_name(e), where);
+}
+
 const char *player_warning_line_as(const char *player, long game, long tick, const char *what,
                                    char *buf, size_t size) {
     if (player_spec_is_engine(player))

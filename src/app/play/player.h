@@ -207,6 +207,11 @@ void player_say_stderr(const Engine *e, int job, long game, long tick);
  * ("engine:csnake#2" says 'csnake#2'). */
 void player_say_stderr_as(const Engine *e, const char *player, int job, long game, long tick);
 
+/* Stops the engine (engine_end) and prints what it wrote on stderr after
+ * its last answer, as player_say_stderr_as does, WHERE being "job N end".
+ * Nothing for NULL (a built-in AI). A headless run's last words of a job. */
+void player_say_last_words(Engine *e, const char *player, int job);
+
 /* One fault line for stderr or the HUD, from an ENGINE_FAULT's err:
  * "engine 'NAME', game G tick T: what was wrong". Returns buf. */
 const char *player_fault_line(const Engine *e, long game, long tick, const WsError *err, char *buf,

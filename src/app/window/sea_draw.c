@@ -53,7 +53,8 @@ static PixRect cell_rect(const BoardLayout *bl, int cell) {
  * engine's `info wave` (-1: no value). Filled on the stack per frame. */
 typedef struct BoardHeat {
     double max;               /* the largest tint value (0: nothing tinted) */
-    double tint[SEA_CELLS];   /* > 0: tinted relative to max */
+    double tint[SEA_CELLS];   /* the value tinted relative to max */
+    bool tinted[SEA_CELLS];   /* whether the cell is tinted */
     long number[SEA_CELLS];   /* what D writes */
     bool numbered[SEA_CELLS]; /* whether D writes it */
 } BoardHeat;
@@ -80,6 +81,7 @@ static bool board_heat(const SeaScene *s, BoardHeat *h) {
             h->tint[c] = (double)val;
             h->number[c] = val;
             h->numbered[c] = val >= 0;
+            h->tinted[c] = val >= 0; /* 0 is the ramp's low end; -1 no value */
             if (h->tint[c] > h->max)
                 h->max = h->tint[c];
         }
@@ -89,6 +91,7 @@ static bool board_heat(const SeaScene *s, BoardHeat *h) {
         return false;
     for (int c = 0; c < SEA_CELLS; c++) {
         h->tint[c] = (double)s->ai->heat[c];
+        h->tinted[c] = s->ai->heat[c] > 0;
         h->number[c] = heat_number(s->ai, c);
         h->numbered[c] = s->ai->heat[c] != 0;
     }
@@ -144,7 +147,7 @@ void sea_draw_board(FrontendCtx *ctx, const SeaPlace *p, const SeaScene *s) {
         PixRect r = cell_rect(bl, c);
         SeaMark m = (SeaMark)g->seen.mark[c];
         Rgba fill = SEA_UNKNOWN_C;
-        if (m == SEA_UNKNOWN && heat && hm.tint[c] > 0)
+        if (m == SEA_UNKNOWN && heat && hm.tinted[c])
             fill = heat_color(&hm, c);
         else if (m == SEA_MISS)
             fill = g->shot[c] ? SEA_MISS_C : SEA_DRAW_KNOWN;
@@ -201,10 +204,10 @@ void sea_draw_board(FrontendCtx *ctx, const SeaPlace *p, const SeaScene *s) {
                 continue;
             char buf[16];
             int n = snprintf(buf, sizeof buf, "%ld", hm.number[c]);
-            if (n * adv > bl->cell - 2)
-                continue;
+            if (n * adv > bl->cell - 2) /* too wide: "+", as the snake's wave says it */
+                snprintf(buf, sizeof buf, "+");
             PixRect r = cell_rect(bl, c);
-            Rgba under = hm.tint[c] > 0 ? heat_color(&hm, c) : SEA_UNKNOWN_C;
+            Rgba under = hm.tinted[c] ? heat_color(&hm, c) : SEA_UNKNOWN_C;
             text_draw(ctx->text, px, r.x + r.w / 2, r.y + (r.h - lh) / 2, TEXT_CENTER,
                       render_sdl_color(rgba_alpha(rgba_text_on(under), 230)), buf);
         }
