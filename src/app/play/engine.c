@@ -626,7 +626,7 @@ void engine_stop(Engine *e) {
     free(e);
 }
 
-void engine_end(Engine *e) {
+void engine_stop_keep(Engine *e) {
     if (e == NULL)
         return;
     unwatch(e);

@@ -210,7 +210,7 @@ void engine_stop(Engine *e);
  * it, 1 s from the quit, SIGKILL) and keeps the Engine: what it wrote on
  * stderr after its last answer (at the last `end`, at `quit`) is then
  * engine_said, for its last words to be said. engine_stop still frees it. */
-void engine_end(Engine *e);
+void engine_stop_keep(Engine *e);
 
 /* The name for traces and messages: the engine's `name` words joined with
  * '_', else the command's first word as written (`examples/engines/cycle`,

@@ -110,7 +110,7 @@ void player_say_stderr_as(const Engine *e, const char *player, int job, long gam
 void player_say_last_words(Engine *e, const char *player, int job) {
     if (e == NULL)
         return;
-    engine_end(e);
+    engine_stop_keep(e);
     size_t len = 0;
     engine_said(e, &len);
     if (len == 0)

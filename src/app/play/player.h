@@ -207,7 +207,7 @@ void player_say_stderr(const Engine *e, int job, long game, long tick);
  * ("engine:csnake#2" says 'csnake#2'). */
 void player_say_stderr_as(const Engine *e, const char *player, int job, long game, long tick);
 
-/* Stops the engine (engine_end) and prints what it wrote on stderr after
+/* Stops the engine (engine_stop_keep) and prints what it wrote on stderr after
  * its last answer, as player_say_stderr_as does, WHERE being "job N end".
  * Nothing for NULL (a built-in AI). A headless run's last words of a job. */
 void player_say_last_words(Engine *e, const char *player, int job);
