@@ -97,4 +97,21 @@ expect_usage_error "odd.txt: line 2, column 4: 'x'" env -u DISPLAY -u WAYLAND_DI
     -u SDL_VIDEODRIVER "$WS" arena --map "$TMP/odd.txt"
 expect_usage_error "nosuch.txt" env -u DISPLAY -u WAYLAND_DISPLAY -u SDL_VIDEODRIVER \
     "$WS" arena --map "$TMP/nosuch.txt"
+# The window's own options with a run that draws nothing: refused, as any
+# setting that would do nothing (README, "Headless use").
+for opt in "--window 800x600" "--frames 5" "--speed 3" "--overlay wave" "--pause-on-end"; do
+    # shellcheck disable=SC2086
+    expect_usage_error "^wavesnake: ${opt%% *} is for the window .or --screenshot, offscreen.; --headless plays without one\$" \
+        "$WS" snake --headless --games 1 --size 4x4 --seed 1 $opt
+done
+expect_usage_error '^wavesnake: --layer is for the window' "$WS" arena --headless --ticks 5 --layer gold
+expect_usage_error '^wavesnake: --speed is for the window' "$WS" sea --headless --games 1 --speed 5
+expect_usage_error '^wavesnake: replay: --overlay is for the window; --headless checks every game$' \
+    "$WS" replay "$DATA/replay.trace" --headless --overlay wave
+# With --screenshot they draw offscreen: taken.
+if "$WS" snake --size 4x4 --seed 1 --frames 2 --screenshot "$TMP/probe.png" >/dev/null 2>&1; then
+    expect_status 0 "$WS" snake --headless --size 4x4 --seed 1 --frames 2 --speed 3 --overlay wave \
+        --window 400x300 --screenshot "$TMP/w.png"
+fi
+
 finish

@@ -452,15 +452,17 @@ static const OptSpec MODE_OPTIONS[] = {
     {.name = "--record", .kind = OPT_TEXT, .meta = "F.gif", .at = AT(record), .modes = M_VIEW,
      .help = "an animated GIF of the frames shown (window or --screenshot)"},
     {.name = "--frames", .kind = OPT_LONG, .meta = "N", .lo = 1, .hi = MANY, .at = AT(frames),
-     .modes = M_VIEW, .help = "frames to render (with --screenshot; default 60), or to stop a window"},
+     .seen = OPT_SEEN(AppOptions, frames_given), .modes = M_VIEW, .help = "frames to render (with --screenshot; default 60), or to stop a window"},
     {.name = "--overlay", .kind = OPT_CUSTOM, .meta = "LIST", .parse = parse_overlay,
-     .at = AT(overlays), .modes = M_VIEW,
+     .at = AT(overlays), .seen = OPT_SEEN(AppOptions, overlay_given), .modes = M_VIEW,
      .help = "overlays: wave,path,virtual,grid,numbers,heatmap,help,hud,all,none"},
     {.name = "--window", .kind = OPT_CUSTOM, .meta = "WxH", .lo = OPTIONS_WINDOW_MIN_H, .hi = 8192,
-     .parse = parse_window, .at = AT(window_w), .at2 = AT(window_h), .modes = M_VIEW,
+     .parse = parse_window, .at = AT(window_w), .at2 = AT(window_h),
+     .seen = OPT_SEEN(AppOptions, window_given), .modes = M_VIEW,
      .help = "window / screenshot pixels, 320x240 up to 8192x8192 (default 1280x720)"},
     {.name = "--speed", .kind = OPT_CUSTOM, .meta = "T", .lo = 1, .hi = 1000000,
-     .parse = parse_speed, .at = AT(speed), .modes = M_VIEW,
+     .parse = parse_speed, .at = AT(speed), .seen = OPT_SEEN(AppOptions, speed_given),
+     .modes = M_VIEW,
      .help = "simulation ticks per second ({range}), or 'max' (default 15)"},
     {.name = "--pause-on-end", .kind = OPT_FLAG, .at = AT(pause_on_end), .modes = M_SNAKE | M_SEA,
      .help = "the window pauses at the end of every game (key E)"},
@@ -517,7 +519,7 @@ static const OptSpec MODE_OPTIONS[] = {
     {.name = "--naive", .kind = OPT_FLAG, .at = AT(naive), .modes = M_ARENA,
      .help = "every monster computes its own maps (baseline for the shared ones)"},
     {.name = "--layer", .alias = "--arena-map", .kind = OPT_ENUM, .meta = "L", .names = &SHOWN,
-     .at = AT(layer), .modes = M_ARENA,
+     .at = AT(layer), .seen = OPT_SEEN(AppOptions, layer_given), .modes = M_ARENA,
      .help = "the layer the window shows (Tab): {names}\n(default hero; --arena-map is its old name)"},
 
     {.name = "--sprt", .kind = OPT_CUSTOM, .meta = "E0,E1", .parse = parse_sprt, .at = AT(sprt),
@@ -764,6 +766,20 @@ static WsStatus check_outputs(const AppOptions *opts, WsError *err) {
     return check_record(opts->record, err);
 }
 
+/* The first of the window's own options given, or NULL: with a run that
+ * draws nothing they would do nothing, and are refused like
+ * --engine-timeout without an engine (--record and --stats have their own
+ * messages). */
+static const char *window_option(const AppOptions *o) {
+    return o->window_given    ? "--window"
+           : o->frames_given  ? "--frames"
+           : o->speed_given   ? "--speed"
+           : o->overlay_given ? "--overlay"
+           : o->pause_on_end  ? "--pause-on-end"
+           : o->layer_given   ? "--layer"
+                              : NULL;
+}
+
 /* `replay FILE`: --headless checks every game and --print prints one tick,
  * so neither shows a frame to record, measure or save. */
 static WsStatus check_replay(const AppOptions *opts, WsError *err) {
@@ -792,6 +808,10 @@ static WsStatus check_replay(const AppOptions *opts, WsError *err) {
         return ws_fail(err, WS_ERR_ARG,
                        "replay: --stats measures the window's frames; --print prints one tick "
                        "as text");
+    if ((opts->headless || opts->print) && window_option(opts) != NULL)
+        return ws_fail(err, WS_ERR_ARG, "replay: %s is for the window; %s", window_option(opts),
+                       opts->headless ? "--headless checks every game"
+                                      : "--print prints one tick as text");
     if ((opts->headless || opts->print) && opts->screenshot != NULL)
         return ws_fail(err, WS_ERR_ARG, "replay: --screenshot draws the window; %s",
                        opts->headless ? "--headless checks every game"
@@ -826,6 +846,11 @@ static WsStatus check_start_length(const AppOptions *opts, WsError *err) {
  * --screenshot renders offscreen even with --headless). */
 static WsStatus check_mode(const AppOptions *opts, WsError *err) {
     bool headless = opts->headless && opts->screenshot == NULL;
+    if (headless && window_option(opts) != NULL)
+        return ws_fail(err, WS_ERR_ARG,
+                       "%s is for the window (or --screenshot, offscreen); --headless plays "
+                       "without one",
+                       window_option(opts));
     if (opts->stats && headless)
         return ws_fail(err, WS_ERR_ARG,
                        "--stats measures the window's frames; a --headless run prints its "
