@@ -296,6 +296,16 @@ static void cleanup(int sig) {
     cleaned = 1;
 }
 
+/* Puts sig's default action back and raises it (async-signal-safe). */
+static void raise_default(int sig) {
+    struct sigaction dfl;
+    memset(&dfl, 0, sizeof dfl);
+    dfl.sa_handler = SIG_DFL;
+    sigemptyset(&dfl.sa_mask);
+    sigaction(sig, &dfl, NULL);
+    raise(sig);
+}
+
 static void on_signal(int sig, siginfo_t *info, void *ctx) {
     int saved = errno;
     int k = 0;
@@ -313,12 +323,7 @@ static void on_signal(int sig, siginfo_t *info, void *ctx) {
     } else {
         /* The default action: pending until this handler returns (the
          * signal is blocked meanwhile); a fault's instruction runs again. */
-        struct sigaction dfl;
-        memset(&dfl, 0, sizeof dfl);
-        dfl.sa_handler = SIG_DFL;
-        sigemptyset(&dfl.sa_mask);
-        sigaction(sig, &dfl, NULL);
-        raise(sig);
+        raise_default(sig);
     }
     errno = saved;
 }
@@ -328,12 +333,7 @@ static void on_exit_hook(void) { cleanup(0); }
 void procguard_end_by_signal(int sig) {
     int saved = errno;
     cleanup(sig);
-    struct sigaction dfl;
-    memset(&dfl, 0, sizeof dfl);
-    dfl.sa_handler = SIG_DFL;
-    sigemptyset(&dfl.sa_mask);
-    sigaction(sig, &dfl, NULL);
-    raise(sig);
+    raise_default(sig);
     errno = saved;
 }
 

@@ -282,12 +282,11 @@ static void apply_end_walls(SnakeScreen *s) {
             (void)snake_game_toggle_wall(g, c); /* empty there: it was clicked on this state */
 }
 
-WsStatus snake_screen_to_latest(SnakeScreen *s, WsError *err) {
-    if (!snake_screen_at_past_tick(s))
-        return WS_OK;
-    long t = s->hist->ticks;
-    if (!s->trace && !s->engine) {
-        /* The policy that plays the latest tick (a Tab after the tick on screen). */
+/* The game and the AI at tick t, rebuilt from the history: the AI of the
+ * policy that played t (across a Tab made during the game), and the walls
+ * clicked at the end when t is the end. */
+static WsStatus rebuild_at(SnakeScreen *s, long t, WsError *err) {
+    if (!s->trace && !s->engine && s->hist_ok && t >= 0 && t <= s->hist->ticks) {
         WsStatus st = snake_screen_use_policy(s, snake_history_policy_at(s->hist, t), err);
         if (st != WS_OK)
             return st;
@@ -300,19 +299,15 @@ WsStatus snake_screen_to_latest(SnakeScreen *s, WsError *err) {
     return WS_OK;
 }
 
+WsStatus snake_screen_to_latest(SnakeScreen *s, WsError *err) {
+    return snake_screen_at_past_tick(s) ? rebuild_at(s, s->hist->ticks, err) : WS_OK;
+}
+
 WsStatus snake_screen_seek(SnakeScreen *s, long t, FrontendCtx *ctx, WsError *err) {
-    if (!s->trace && !s->engine && s->hist_ok && t >= 0 && t <= s->hist->ticks) {
-        /* Across a Tab made during the game: the AI of the policy that played t. */
-        WsStatus st = snake_screen_use_policy(s, snake_history_policy_at(s->hist, t), err);
-        if (st != WS_OK)
-            return st;
-    }
-    WsStatus st = snake_history_seek(s->hist, t, &s->game, &s->ai, &s->exact, err);
+    WsStatus st = rebuild_at(s, t, err);
     if (st != WS_OK)
         return st;
     s->seeks++;
-    s->cur = t;
-    apply_end_walls(s);
     /* The wheel's heading at length 1 is its last move: the one recorded before t. */
     s->wheel.last = t > 0 ? snake_history_move(s->hist, t - 1) : DIR_NONE;
     if (s->game.outcome != SNAKE_PLAYING) {
