@@ -324,9 +324,16 @@ sed -E 's/ policy engine:good_test_engine / policy engine:runme /' "$TMP/good.tr
         echo "replay --print failed" >&2
     # The window's path too (without a display it stops before any window).
     PATH=$TMP:$PATH env -u DISPLAY -u WAYLAND_DISPLAY "$WS" replay named.trace >/dev/null 2>&1
-    # --policy engine:CMD is accepted, and a headless check starts nothing either.
-    PATH=$TMP:$PATH "$WS" replay named.trace --headless --policy engine:runme >/dev/null ||
-        echo "replay --headless --policy engine: failed" >&2
+    # --policy engine:CMD shows an engine's thoughts in the window: with
+    # --headless or --print it would do nothing, so it is refused (and
+    # starts nothing).
+    for mode in --headless "--print --game 1 --tick 3"; do
+        # shellcheck disable=SC2086
+        PATH=$TMP:$PATH "$WS" replay named.trace $mode --policy engine:runme >/dev/null 2>"$TMP/pol.err"
+        rc=$?
+        [ "$rc" -eq 2 ] && grep -q "^wavesnake: replay: --policy engine:CMD shows its thoughts in the window; " "$TMP/pol.err" ||
+            echo "replay $mode --policy engine: exit $rc, $(cat "$TMP/pol.err")" >&2
+    done
 ) 2>"$TMP/named.err"
 [ ! -s "$TMP/named.err" ] || fail "replay of an engine trace: $(cat "$TMP/named.err")"
 [ ! -e "$TMP/ran" ] || fail "replaying a trace ran the engine it names"

@@ -822,6 +822,13 @@ static WsStatus check_replay(const AppOptions *opts, WsError *err) {
         return ws_fail(err, WS_ERR_ARG,
                        "replay: --policy names an engine (engine:CMD); the trace names its "
                        "own policy");
+    if (opts->policy_given && (opts->headless || opts->print))
+        /* The engine shows its thoughts in the window; the checks and the
+         * printed tick would start it for nothing. */
+        return ws_fail(err, WS_ERR_ARG, "replay: --policy %s shows its thoughts in the window; %s",
+                       "engine:CMD",
+                       opts->headless ? "--headless checks every game"
+                                      : "--print prints one tick as text");
     WsStatus st = check_engine_timeout(opts, err);
     if (st != WS_OK)
         return st;
