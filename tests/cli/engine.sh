@@ -291,10 +291,15 @@ expect_usage_error "engine .*exited with status 3 before ready" \
 # What the engine (here the shell) wrote on its stderr comes first, tagged
 # [start]; the last line is the reason, one line.
 expect_status 2 timeout 60 "$WS" snake --headless --seed 1 --policy "engine:./no-such-engine-$MARK"
-tail -n 1 "$TMP/err" | grep -q '^wavesnake: engine .*status 127' &&
+tail -n 1 "$TMP/err" | grep -q '^wavesnake: engine .*status 127 (the shell found no such command) before ready$' &&
     grep -q "^wavesnake: engine '.*' \[start\]: .*not found" "$TMP/err" &&
     [ "$(grep -vc "\[start\]" "$TMP/err")" -eq 1 ] ||
     fail "an engine that cannot start: $(cat "$TMP/err")"
+# A file that is not executable: the shell's 126, said as such.
+printf 'not a program\n' >"$TMP/not-exec-$MARK"
+expect_status 2 timeout 60 "$WS" snake --headless --seed 1 --policy "engine:$TMP/not-exec-$MARK"
+tail -n 1 "$TMP/err" | grep -q 'status 126 (the shell could not run it: not executable?) before ready$' ||
+    fail "an engine that is not executable: $(cat "$TMP/err")"
 # (An engine that never says ready: cli_engine_noready, 10 s of waiting.)
 
 # ---- options ------------------------------------------------------------------------

@@ -216,12 +216,17 @@ static bool reap_within(Engine *e, long ms) {
     return true;
 }
 
-/* "exited with status 3" / "killed by signal 11 (SEGV)". */
+/* "exited with status 3" / "killed by signal 11 (SEGV)"; the shell's
+ * 127 and 126 say what they mean (engines start through sh -c). */
 static void describe_exit(const Engine *e, char *buf, size_t size) {
     int code = WEXITSTATUS(e->status);
     if (WIFEXITED(e->status) && code > 128 && code < 128 + 65)
         snprintf(buf, size, "exited with status %d (signal %d, %s)", code, code - 128,
                  procguard_signal_name(code - 128)); /* the shell's way of saying it */
+    else if (WIFEXITED(e->status) && (code == 126 || code == 127))
+        snprintf(buf, size, "exited with status %d (%s)", code,
+                 code == 127 ? "the shell found no such command"
+                             : "the shell could not run it: not executable?");
     else if (WIFEXITED(e->status))
         snprintf(buf, size, "exited with status %d", code);
     else if (WIFSIGNALED(e->status))
@@ -1010,7 +1015,7 @@ static EnginePoll take_lines(Engine *e, EngineAnswer *ans, WsError *err) {
  * (SEGV)"), else `running`, e.g. "closed its input". */
 static EnginePoll ended(Engine *e, const char *running, WsError *err) {
     reap_within(e, EXIT_GRACE_MS);
-    char how[64];
+    char how[96];
     if (e->reaped)
         describe_exit(e, how, sizeof how);
     else
