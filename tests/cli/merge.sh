@@ -181,4 +181,18 @@ expect_usage_error "huge.json:1: a game number beyond" "$WS" merge "$TMP/huge.js
 "$WS" snake --headless --games 1 --seed 1 --size 4x4 --trace "$TMP/one.trace" >/dev/null
 sed 's/^game 0 /game 9223372036854775807 /' "$TMP/one.trace" >"$TMP/huge.trace"
 expect_usage_error "a game number beyond" "$WS" merge "$TMP/huge.trace"
+
+# A killed shard of a run cut in 10^8 shards: the note names the shards
+# below the last game that no file holds (1 here), not the 10^8 - 3 above
+# it, and at most 8 of them (it used to loop over every shard the run names).
+for k in 0 2; do
+    "$WS" snake --headless --games 3 --size 4x4 --seed 1 --shard $k/100000000 --json \
+        >"$TMP/big$k.json" || fail "--shard $k/100000000: exit $?"
+done
+grep -v '"summary"' "$TMP/big0.json" >"$TMP/big0cut.json"
+"$WS" merge "$TMP/big0cut.json" "$TMP/big2.json" >/dev/null 2>"$TMP/big.err" ||
+    fail "merge of a killed shard of 10^8: exit $?"
+grep -q "no file holds shard 1/100000000\$" "$TMP/big.err" ||
+    fail "merge of a killed shard of 10^8: $(head -c 400 "$TMP/big.err")"
+
 finish

@@ -566,10 +566,19 @@ static void note_add(char *note, size_t size, const char *fmt, ...) {
     va_end(ap);
 }
 
+static int cmp_long(const void *a, const void *b) {
+    long x = *(const long *)a, y = *(const long *)b;
+    return (x > y) - (x < y);
+}
+
+enum { NOTE_SHARDS = 8 }; /* the missing shards a note names, at most */
+
 /* The note of merge_check_games: how many games are missing, then where
  * they went: the files of JSON lines cut short (no summary: a shard
- * killed) or stopped by Ctrl-C, after their last game, and the shards no
- * file holds. */
+ * killed) or stopped by Ctrl-C, after their last game, and the shards
+ * below the last game that no file holds (the first NOTE_SHARDS). Linear
+ * in the games and files: no loop runs over the shards a run only names
+ * (--shard K/N takes N up to 10^8). */
 static void missing_note(const Merge *m, long n, const long *index, const int *file, long missing,
                          long last, long first_missing, char *note, size_t size) {
     char name[WS_QUOTE_SIZE];
@@ -577,32 +586,46 @@ static void missing_note(const Merge *m, long n, const long *index, const int *f
              "merge: %ld of games 0..%ld are missing (first: game %ld); the figures are those of "
              "the %ld merged",
              missing, last, first_missing, n);
-    for (int f = 0; f < m->nfiles; f++) {
+    long *end = malloc((size_t)(m->nfiles > 0 ? m->nfiles : 1) * sizeof *end);
+    for (int f = 0; end != NULL && f < m->nfiles; f++)
+        end[f] = -1;
+    for (long i = 0; end != NULL && i < n; i++) /* index ascends: the file's last game */
+        end[file[i]] = index[i];
+    for (int f = 0; end != NULL && f < m->nfiles; f++) {
         const FileInfo *fi = &m->files[f];
         if (!fi->lines || (fi->summary && !fi->stopped))
             continue;
-        long end = -1;
-        for (long i = 0; i < n; i++)
-            if (file[i] == f)
-                end = index[i];
         ws_quote(name, sizeof name, fi->path);
-        if (end < 0)
+        if (end[f] < 0)
             note_add(note, size, "; '%s' holds no game", name);
         else
             note_add(note, size, "; '%s' %s after game %ld", name,
                      fi->stopped ? "was stopped by Ctrl-C" : "ends without its summary (killed?)",
-                     end);
+                     end[f]);
     }
+    free(end);
     long shards = m->run.has[F_SHARDS] ? m->run.shard_n : 1;
-    for (long k = 0; k < shards && shards > 1; k++) {
-        bool held = false;
-        for (int f = 0; f < m->nfiles && !held; f++)
-            held = m->files[f].shard_n == shards && m->files[f].shard_k == k;
-        for (long i = 0; i < n && !held; i++)
-            held = index[i] % shards == k;
-        if (!held)
+    long *held = shards > 1 && n > 0 ? malloc((size_t)n * sizeof *held) : NULL;
+    if (shards <= 1 || (n > 0 && held == NULL))
+        return;
+    for (long i = 0; i < n; i++) /* the shards the merged games are of, ascending */
+        held[i] = index[i] % shards;
+    qsort(held, (size_t)n, sizeof *held, cmp_long);
+    int named = 0;
+    for (long k = 0, h = 0; k < shards && k <= last && named <= NOTE_SHARDS; k++) {
+        while (h < n && held[h] < k)
+            h++;
+        bool has = h < n && held[h] == k;
+        for (int f = 0; f < m->nfiles && !has; f++)
+            has = m->files[f].shard_n == shards && m->files[f].shard_k == k;
+        if (has)
+            continue;
+        if (named++ < NOTE_SHARDS)
             note_add(note, size, "; no file holds shard %ld/%ld", k, shards);
+        else
+            note_add(note, size, "; and more");
     }
+    free(held);
 }
 
 WsStatus merge_check_games(Merge *m, long n, const long *index, const int *file, char *note,
