@@ -491,17 +491,13 @@ static WsStatus worker_init(MatchWorker *wk, MatchRun *run, WsError *err) {
     return WS_OK;
 }
 
-/* Tells every engine of the worker to quit, without waiting. */
-static void worker_quit(MatchWorker *wk) {
-    for (int k = 0; k < wk->ready; k++) {
-        if (wk->run->opts->mode == APP_MODE_SEA)
-            sea_player_quit(&wk->hunter[k]);
-        else
-            snake_player_quit(&wk->snake[k]);
-    }
+/* Player k's engine (NULL for a built-in AI). */
+static Engine *worker_engine(const MatchWorker *wk, int k) {
+    return wk->run->opts->mode == APP_MODE_SEA ? wk->hunter[k].engine : wk->snake[k].engine;
 }
 
-/* Every engine's process group is killed 1 s after its `quit` at the latest. */
+/* Every engine's process group is killed 1 s after its `quit` (match_play
+ * sent every one) at the latest. */
 static void worker_deinit(MatchWorker *wk) {
     for (int k = 0; k < wk->ready; k++) {
         if (wk->run->opts->mode == APP_MODE_SEA)
@@ -654,13 +650,12 @@ static WsStatus match_play(MatchRun *run, const MatchPrinter *printer, MatchWork
     /* After the summary (Ctrl-C waits for no engine): every engine told to
      * quit at once (their grace seconds together), then each stopped and
      * its last words said, what it wrote after its last answer. */
-    for (int w = 0; run->info != NULL && w < jobs; w++)
-        worker_quit(&workers[w]);
+    for (int w = 0; w < jobs; w++)
+        for (int k = 0; k < workers[w].ready; k++)
+            engine_quit(worker_engine(&workers[w], k));
     for (int w = 0; run->info != NULL && w < jobs; w++)
         for (int k = 0; k < workers[w].ready; k++)
-            player_say_last_words(o->mode == APP_MODE_SEA ? workers[w].hunter[k].engine
-                                                          : workers[w].snake[k].engine,
-                                  info->names[k], w);
+            player_say_last_words(worker_engine(&workers[w], k), info->names[k], w);
     fileio_out_abort(&plot_out); /* nothing left when the match failed (no-op once committed) */
     st = traces_close(&m, st, err);
     for (int k = 0; tally != NULL && k < tally->players; k++)
@@ -697,10 +692,6 @@ static WsStatus match_main(const AppOptions *o, const MatchPrinter *printer, boo
     atomic_init(&run.stop, 0);
     if (st == WS_OK)
         st = match_play(&run, printer, workers, jobs, forfeits, stop, err);
-    /* Every engine gets `quit` at once: their grace seconds run together. */
-    for (int w = 0; workers != NULL && w < jobs; w++)
-        if (workers[w].run != NULL)
-            worker_quit(&workers[w]);
     for (int w = 0; workers != NULL && w < jobs; w++)
         if (workers[w].run != NULL)
             worker_deinit(&workers[w]);

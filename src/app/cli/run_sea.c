@@ -304,7 +304,7 @@ int run_sea_headless(const AppOptions *opts) {
     /* Every engine gets `quit` at once, then up to 1 s from it to exit. */
     for (int k = 0; workers != NULL && k < jobs; k++)
         if (workers[k].player_ready)
-            sea_player_quit(&workers[k].player);
+            engine_quit(workers[k].player.engine);
     for (int k = 0; workers != NULL && k < jobs; k++)
         if (workers[k].player_ready) {
             player_say_last_words(workers[k].player.engine, NULL, workers[k].job);

@@ -262,7 +262,7 @@ static WsStatus play_all(const SnakeRules *rules, const BatchSpec *spec, RunnerG
     /* Every engine gets `quit` at once, then up to 1 s from it to exit: the
      * seconds run together, not one after another. */
     for (int k = 0; k < ready; k++)
-        snake_player_quit(&workers[k].player);
+        engine_quit(workers[k].player.engine);
     for (int k = 0; k < ready; k++) {
         stats_merge(&report->totals->decisions, &workers[k].hist);
         player_say_last_words(workers[k].player.engine, NULL, workers[k].job);

@@ -89,6 +89,14 @@ static void trace_name(char *out, size_t size, const char *engine) {
     out[at] = '\0';
 }
 
+/* How lines name a player: a match's "engine:csnake#2" as 'csnake#2', a
+ * built-in's name as it is, and no name (NULL) as the engine's own. */
+static const char *shown_name(const char *player, const Engine *e) {
+    if (player == NULL)
+        return engine_name(e);
+    return player_spec_is_engine(player) ? player + strlen(PLAYER_ENGINE_PREFIX) : player;
+}
+
 void player_say_stderr(const Engine *e, int job, long game, long tick) {
     player_say_stderr_as(e, NULL, job, game, tick);
 }
@@ -102,9 +110,7 @@ void player_say_stderr_as(const Engine *e, const char *player, int job, long gam
         return;
     char where[96];
     snprintf(where, sizeof where, "job %d game %ld tick %ld", job, game, tick);
-    if (player != NULL && player_spec_is_engine(player))
-        player += strlen(PLAYER_ENGINE_PREFIX);
-    engine_report_said_as(e, player != NULL ? player : engine_name(e), where);
+    engine_report_said_as(e, shown_name(player, e), where);
 }
 
 void player_say_last_words(Engine *e, const char *player, int job) {
@@ -117,16 +123,13 @@ void player_say_last_words(Engine *e, const char *player, int job) {
         return;
     char where[64];
     snprintf(where, sizeof where, "job %d end", job);
-    if (player != NULL && player_spec_is_engine(player))
-        player += strlen(PLAYER_ENGINE_PREFIX);
-    engine_report_said_as(e, player != NULL ? player : engine_name(e), where);
+    engine_report_said_as(e, shown_name(player, e), where);
 }
 
 const char *player_warning_line_as(const char *player, long game, long tick, const char *what,
                                    char *buf, size_t size) {
-    if (player_spec_is_engine(player))
-        player += strlen(PLAYER_ENGINE_PREFIX);
-    snprintf(buf, size, "engine '%s', game %ld tick %ld: %s (dropped)", player, game, tick, what);
+    snprintf(buf, size, "engine '%s', game %ld tick %ld: %s (dropped)", shown_name(player, NULL),
+             game, tick, what);
     return buf;
 }
 
@@ -140,9 +143,7 @@ const char *player_fault_line_as(const char *player, long game, long tick, const
         if (colon != NULL)
             what = colon + 2;
     }
-    if (player_spec_is_engine(player))
-        player += strlen(PLAYER_ENGINE_PREFIX);
-    snprintf(buf, size, "engine '%s', game %ld tick %ld: %s", player, game, tick,
+    snprintf(buf, size, "engine '%s', game %ld tick %ld: %s", shown_name(player, NULL), game, tick,
              what[0] ? what : "failed");
     return buf;
 }
@@ -278,8 +279,6 @@ WsStatus snake_player_launch(SnakePlayer *p, const PlayerSpec *spec, const Snake
                              int timeout_ms, WsError *err) {
     return snake_player_make(p, spec, rules, timeout_ms, false, err);
 }
-
-void snake_player_quit(SnakePlayer *p) { engine_quit(p->engine); }
 
 void snake_player_deinit(SnakePlayer *p) {
     if (p->ai_ready)
@@ -425,8 +424,6 @@ WsStatus sea_player_init(SeaPlayer *p, const PlayerSpec *spec, int timeout_ms, W
 WsStatus sea_player_launch(SeaPlayer *p, const PlayerSpec *spec, int timeout_ms, WsError *err) {
     return sea_player_make(p, spec, timeout_ms, false, err);
 }
-
-void sea_player_quit(SeaPlayer *p) { engine_quit(p->engine); }
 
 void sea_player_deinit(SeaPlayer *p) {
     engine_stop(p->engine);

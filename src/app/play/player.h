@@ -133,10 +133,6 @@ WsStatus snake_player_init(SnakePlayer *p, const PlayerSpec *spec, const SnakeRu
  * be spawned at all. */
 WsStatus snake_player_launch(SnakePlayer *p, const PlayerSpec *spec, const SnakeRules *rules,
                              int timeout_ms, WsError *err);
-/* Tells the engine to quit, without waiting (engine_quit): a run that stops
- * many players quits them all first, then deinits each. A zeroed player is
- * fine. */
-void snake_player_quit(SnakePlayer *p);
 /* Stops the engine (quit, then its process group killed 1 s after the
  * quit) and frees everything. A zeroed player is fine. */
 void snake_player_deinit(SnakePlayer *p);
@@ -251,7 +247,6 @@ WsStatus sea_player_launch(SeaPlayer *p, const PlayerSpec *spec, int timeout_ms,
 WsStatus sea_player_new_game_async(SeaPlayer *p, const SeaGame *g, WsError *err);
 EnginePoll sea_player_poll_ready(SeaPlayer *p, int wait_ms, WsError *err);
 bool sea_player_ready(const SeaPlayer *p);
-void sea_player_quit(SeaPlayer *p); /* as snake_player_quit */
 void sea_player_deinit(SeaPlayer *p);
 
 /* Before game g's first shot (g already reset with its seed). */
