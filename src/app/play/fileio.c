@@ -184,19 +184,6 @@ WsStatus fileio_out_open(FileioOut *out, const char *path, const char *what, WsE
         out_free(out);
         return st;
     }
-    if (fileio_is_stdout(path)) {
-        /* Standard output, claimed: written in place, SIGPIPE as for stdout. */
-        int fd = fcntl(stdout_kept, F_DUPFD_CLOEXEC, 3);
-        out->f = fd >= 0 ? fdopen(fd, "wb") : NULL;
-        if (out->f != NULL)
-            return WS_OK;
-        int e = errno;
-        if (fd >= 0)
-            close(fd);
-        WsStatus s = out_fail(out, WS_ERR_IO, strerror(e), err);
-        out_free(out);
-        return s;
-    }
     struct stat st;
     if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
         WsStatus s = out_fail(out, WS_ERR_IO, "it is a directory", err);
@@ -205,9 +192,10 @@ WsStatus fileio_out_open(FileioOut *out, const char *path, const char *what, WsE
     }
     int fd = -1;
     bool exists = stat(path, &st) == 0;
+    bool claimed = fileio_is_stdout(path); /* /dev/stdout names stderr now: not followed */
     /* A symbolic link stays one: the file it names is the one replaced. */
     struct stat lst;
-    if (lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode) && exists) {
+    if (!claimed && lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode) && exists) {
         char *real = realpath(path, NULL);
         if (real != NULL) {
             free(out->path);
@@ -215,7 +203,10 @@ WsStatus fileio_out_open(FileioOut *out, const char *path, const char *what, WsE
             path = real;
         }
     }
-    if ((exists && !S_ISREG(st.st_mode)) || (!exists && lstat(path, &lst) == 0)) {
+    if (claimed) {
+        /* Standard output, claimed: written in place, SIGPIPE as for stdout. */
+        fd = fcntl(stdout_kept, F_DUPFD_CLOEXEC, 3);
+    } else if ((exists && !S_ISREG(st.st_mode)) || (!exists && lstat(path, &lst) == 0)) {
         /* A pipe, a terminal, /dev/stdout, a dangling link: written in place. */
         fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
         struct stat fst, out_st;
