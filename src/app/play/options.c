@@ -452,7 +452,7 @@ static const OptSpec MODE_OPTIONS[] = {
     {.name = "--record", .kind = OPT_TEXT, .meta = "F.gif", .at = AT(record), .modes = M_VIEW,
      .help = "an animated GIF of the frames shown (window or --screenshot)"},
     {.name = "--frames", .kind = OPT_LONG, .meta = "N", .lo = 1, .hi = MANY, .at = AT(frames),
-     .seen = OPT_SEEN(AppOptions, frames_given), .modes = M_VIEW, .help = "frames to render (with --screenshot; default 60), or to stop a window"},
+     .modes = M_VIEW, .help = "frames to render (with --screenshot; default 60), or to stop a window"},
     {.name = "--overlay", .kind = OPT_CUSTOM, .meta = "LIST", .parse = parse_overlay,
      .at = AT(overlays), .seen = OPT_SEEN(AppOptions, overlay_given), .modes = M_VIEW,
      .help = "overlays: wave,path,virtual,grid,numbers,heatmap,help,hud,all,none"},
@@ -772,7 +772,7 @@ static WsStatus check_outputs(const AppOptions *opts, WsError *err) {
  * messages). */
 static const char *window_option(const AppOptions *o) {
     return o->window_given    ? "--window"
-           : o->frames_given  ? "--frames"
+           : o->frames > 0    ? "--frames"
            : o->speed_given   ? "--speed"
            : o->overlay_given ? "--overlay"
            : o->pause_on_end  ? "--pause-on-end"
@@ -792,43 +792,30 @@ static WsStatus check_replay(const AppOptions *opts, WsError *err) {
                        "--headless checks every game");
     if (opts->json && !opts->headless)
         return ws_fail(err, WS_ERR_ARG, "replay: --json goes with --headless");
-    if (opts->headless && opts->record != NULL)
-        return ws_fail(err, WS_ERR_ARG,
-                       "replay: --record needs the window or --screenshot; --headless checks "
-                       "every game");
-    if (opts->headless && opts->stats)
-        return ws_fail(err, WS_ERR_ARG,
-                       "replay: --stats measures the window's frames; --headless checks every "
-                       "game");
-    if (opts->print && opts->record != NULL)
-        return ws_fail(err, WS_ERR_ARG,
-                       "replay: --record needs the window or --screenshot; --print prints one "
-                       "tick as text");
-    if (opts->print && opts->stats)
-        return ws_fail(err, WS_ERR_ARG,
-                       "replay: --stats measures the window's frames; --print prints one tick "
-                       "as text");
-    if ((opts->headless || opts->print) && window_option(opts) != NULL)
-        return ws_fail(err, WS_ERR_ARG, "replay: %s is for the window; %s", window_option(opts),
-                       opts->headless ? "--headless checks every game"
-                                      : "--print prints one tick as text");
-    if ((opts->headless || opts->print) && opts->screenshot != NULL)
-        return ws_fail(err, WS_ERR_ARG, "replay: --screenshot draws the window; %s",
-                       opts->headless ? "--headless checks every game"
-                                      : "--print prints one tick as text");
+    /* What only the window uses, with a mode that shows none (an engine
+     * brought by --policy would be started for nothing). */
+    const char *no_window = opts->headless ? "--headless checks every game"
+                            : opts->print  ? "--print prints one tick as text"
+                                           : NULL;
+    char why[64] = "";
+    if (no_window != NULL && opts->record != NULL)
+        snprintf(why, sizeof why, "--record needs the window or --screenshot");
+    else if (no_window != NULL && opts->stats)
+        snprintf(why, sizeof why, "--stats measures the window's frames");
+    else if (no_window != NULL && window_option(opts) != NULL)
+        snprintf(why, sizeof why, "%s is for the window", window_option(opts));
+    else if (no_window != NULL && opts->screenshot != NULL)
+        snprintf(why, sizeof why, "--screenshot draws the window");
+    else if (no_window != NULL && opts->policy_given && opts->player.kind == PLAYER_ENGINE)
+        snprintf(why, sizeof why, "--policy engine:CMD shows its thoughts in the window");
+    if (why[0] != '\0')
+        return ws_fail(err, WS_ERR_ARG, "replay: %s; %s", why, no_window);
     if (opts->policy_given && opts->player.kind != PLAYER_ENGINE)
         /* The trace names its policy; the command line may only bring an
          * engine to show its thoughts (nothing read from a file starts one). */
         return ws_fail(err, WS_ERR_ARG,
                        "replay: --policy names an engine (engine:CMD); the trace names its "
                        "own policy");
-    if (opts->policy_given && (opts->headless || opts->print))
-        /* The engine shows its thoughts in the window; the checks and the
-         * printed tick would start it for nothing. */
-        return ws_fail(err, WS_ERR_ARG, "replay: --policy %s shows its thoughts in the window; %s",
-                       "engine:CMD",
-                       opts->headless ? "--headless checks every game"
-                                      : "--print prints one tick as text");
     WsStatus st = check_engine_timeout(opts, err);
     if (st != WS_OK)
         return st;

@@ -79,7 +79,7 @@ typedef struct AppOptions {
     double speed;        /* simulation ticks per second; 0 = unlimited */
     bool pause_on_end;   /* --pause-on-end: the window pauses at every game's end (snake, sea) */
     /* The window's own options given (refused without a window: options_check). */
-    bool frames_given, overlay_given, window_given, speed_given, layer_given;
+    bool overlay_given, window_given, speed_given, layer_given; /* --frames: frames > 0 */
 
     /* snake */
     SnakeRules rules;    /* rules.start_length: min(4, W) unless --start-length was given */
