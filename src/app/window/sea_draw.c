@@ -54,9 +54,8 @@ static PixRect cell_rect(const BoardLayout *bl, int cell) {
 typedef struct BoardHeat {
     double max;               /* the largest tint value (0: nothing tinted) */
     double tint[SEA_CELLS];   /* the value tinted relative to max */
-    bool tinted[SEA_CELLS];   /* whether the cell is tinted */
     long number[SEA_CELLS];   /* what D writes */
-    bool numbered[SEA_CELLS]; /* whether D writes it */
+    bool shown[SEA_CELLS];    /* whether the cell has a value: tinted, and D writes it */
 } BoardHeat;
 
 /* The number shown for a cell: sampled fleets as a percentage, counts and
@@ -80,8 +79,7 @@ static bool board_heat(const SeaScene *s, BoardHeat *h) {
             long val = (long)info->wave[c];
             h->tint[c] = (double)val;
             h->number[c] = val;
-            h->numbered[c] = val >= 0;
-            h->tinted[c] = val >= 0; /* 0 is the ramp's low end; -1 no value */
+            h->shown[c] = val >= 0; /* 0 is the ramp's low end; -1 no value */
             if (h->tint[c] > h->max)
                 h->max = h->tint[c];
         }
@@ -91,9 +89,8 @@ static bool board_heat(const SeaScene *s, BoardHeat *h) {
         return false;
     for (int c = 0; c < SEA_CELLS; c++) {
         h->tint[c] = (double)s->ai->heat[c];
-        h->tinted[c] = s->ai->heat[c] > 0;
         h->number[c] = heat_number(s->ai, c);
-        h->numbered[c] = s->ai->heat[c] != 0;
+        h->shown[c] = s->ai->heat[c] > 0;
     }
     h->max = (double)s->ai->heat_max;
     return true;
@@ -147,7 +144,7 @@ void sea_draw_board(FrontendCtx *ctx, const SeaPlace *p, const SeaScene *s) {
         PixRect r = cell_rect(bl, c);
         SeaMark m = (SeaMark)g->seen.mark[c];
         Rgba fill = SEA_UNKNOWN_C;
-        if (m == SEA_UNKNOWN && heat && hm.tinted[c])
+        if (m == SEA_UNKNOWN && heat && hm.shown[c])
             fill = heat_color(&hm, c);
         else if (m == SEA_MISS)
             fill = g->shot[c] ? SEA_MISS_C : SEA_DRAW_KNOWN;
@@ -200,14 +197,14 @@ void sea_draw_board(FrontendCtx *ctx, const SeaPlace *p, const SeaScene *s) {
         int px = bl->cell * 2 / 5;
         int adv = text_advance(ctx->text, px), lh = text_line_height(ctx->text, px);
         for (int c = 0; c < SEA_CELLS; c++) {
-            if (g->seen.mark[c] != SEA_UNKNOWN || !hm.numbered[c])
+            if (g->seen.mark[c] != SEA_UNKNOWN || !hm.shown[c])
                 continue;
             char buf[16];
             int n = snprintf(buf, sizeof buf, "%ld", hm.number[c]);
             if (n * adv > bl->cell - 2) /* too wide: "+", as the snake's wave says it */
                 snprintf(buf, sizeof buf, "+");
             PixRect r = cell_rect(bl, c);
-            Rgba under = hm.tinted[c] ? heat_color(&hm, c) : SEA_UNKNOWN_C;
+            Rgba under = hm.shown[c] ? heat_color(&hm, c) : SEA_UNKNOWN_C;
             text_draw(ctx->text, px, r.x + r.w / 2, r.y + (r.h - lh) / 2, TEXT_CENTER,
                       render_sdl_color(rgba_alpha(rgba_text_on(under), 230)), buf);
         }
