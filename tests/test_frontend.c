@@ -161,6 +161,25 @@ START_TEST(pause_on_end_stops_at_the_end) {
 }
 END_TEST
 
+/* With E on: plays until the first game's end pauses (the tick on screen
+ * the latest), then Home and Space, the kept ticks played back from the
+ * first; returns the end's tick. */
+static long play_end_then_from_home(Frontend *app) {
+    for (int i = 0; i < 2000 && !frontend_is_paused(app); i++) {
+        SDL_Delay(1);
+        ck_assert(frontend_frame(app));
+    }
+    ck_assert(frontend_is_paused(app));
+    long first, cur, last;
+    ck_assert(frontend_time(app, &first, &cur, &last));
+    ck_assert_int_eq(cur, last);
+    drive_key(SDLK_HOME, KMOD_NONE);
+    ck_assert(frontend_frame(app));
+    drive_key(SDLK_SPACE, KMOD_NONE);
+    ck_assert(frontend_frame(app));
+    return last;
+}
+
 START_TEST(pause_on_end_stops_a_played_back_end_too) {
     /* E: Space from a past tick plays the recorded ticks up to the end of
      * the game, and the end stops there again (not the next game). */
@@ -170,19 +189,8 @@ START_TEST(pause_on_end_stops_a_played_back_end_too) {
     o.rules.start_length = 2;
     o.pause_on_end = true;
     Frontend *app = drive_open(&o);
-    for (int i = 0; i < 2000 && !frontend_is_paused(app); i++) {
-        SDL_Delay(1);
-        ck_assert(frontend_frame(app));
-    }
-    ck_assert(frontend_is_paused(app));
+    long end = play_end_then_from_home(app);
     long first, cur, last;
-    ck_assert(frontend_time(app, &first, &cur, &last));
-    long end = last;
-    ck_assert_int_eq(cur, end);
-    drive_key(SDLK_HOME, KMOD_NONE);
-    ck_assert(frontend_frame(app));
-    drive_key(SDLK_SPACE, KMOD_NONE);
-    ck_assert(frontend_frame(app));
     for (int i = 0; i < 2000 && !frontend_is_paused(app); i++) {
         SDL_Delay(1);
         ck_assert(frontend_frame(app));
@@ -208,20 +216,9 @@ START_TEST(pause_on_end_stops_a_played_back_sea_end_too) {
     o.speed = 1000.0;
     o.pause_on_end = true;
     Frontend *app = drive_open(&o);
-    for (int i = 0; i < 2000 && !frontend_is_paused(app); i++) {
-        SDL_Delay(1);
-        ck_assert(frontend_frame(app));
-    }
-    ck_assert(frontend_is_paused(app));
-    long first, cur, last;
-    ck_assert(frontend_time(app, &first, &cur, &last));
-    long end = last;
-    ck_assert_int_eq(cur, end);
-    drive_key(SDLK_HOME, KMOD_NONE);
-    ck_assert(frontend_frame(app));
-    drive_key(SDLK_SPACE, KMOD_NONE);
-    ck_assert(frontend_frame(app));
+    long end = play_end_then_from_home(app);
     ck_assert(!frontend_is_paused(app));
+    long first, cur, last;
     ck_assert(frontend_time(app, &first, &cur, &last));
     for (int i = 0; i < 2000 && cur < end; i++) {
         SDL_Delay(1);

@@ -39,7 +39,18 @@ check() {
 }
 
 # ---- headless summaries -----------------------------------------------------------
+# summary MODE ARGS: the run's text and --json summaries, each read back.
 n=0
+summary() {
+    local mode=$1 args=$2 json
+    for json in "" --json; do
+        n=$((n + 1))
+        # shellcheck disable=SC2086
+        "$WS" "$mode" --headless $args $json >"$TMP/s$n.out" 2>/dev/null ||
+            fail "$mode --headless $args $json: exit $?"
+        check "$mode --headless $args $json" "$mode" "$TMP/s$n.out" $json
+    done
+}
 for args in "--games 1 --size 2x2 --seed 1" "--games 7 --size 2x3 --seed 1" \
     "--games 40 --size 5x7 --seed 3" "--games 30 --size 6x6 --policy hamilton --seed 3" \
     "--games 12 --size 6x6 --policy perfect --seed 3 --jobs 2" \
@@ -47,23 +58,11 @@ for args in "--games 1 --size 2x2 --seed 1" "--games 7 --size 2x3 --seed 1" \
     "--games 10 --size 9x4 --strict-tail --seed 9 --shard 1/3" \
     "--games 2000 --size 4x4 --seed 1 --jobs 2" \
     "--games 20000 --size 2x2 --seed 18446744073709551000 --jobs 2"; do
-    for json in "" --json; do
-        n=$((n + 1))
-        # shellcheck disable=SC2086
-        "$WS" snake --headless $args $json >"$TMP/s$n.out" 2>/dev/null ||
-            fail "snake --headless $args $json: exit $?"
-        check "snake --headless $args $json" snake "$TMP/s$n.out" $json
-    done
+    summary snake "$args"
 done
 for args in "--games 1 --seed 1" "--games 2 --seed 1" "--games 400 --seed 1 --hunter source" \
     "--games 30 --seed 4 --placement edges --hunter source --jobs 2"; do
-    for json in "" --json; do
-        n=$((n + 1))
-        # shellcheck disable=SC2086
-        "$WS" sea --headless $args $json >"$TMP/s$n.out" 2>/dev/null ||
-            fail "sea --headless $args $json: exit $?"
-        check "sea --headless $args $json" sea "$TMP/s$n.out" $json
-    done
+    summary sea "$args"
 done
 
 # Engines that forfeit (tests/engines/bad.py): the fault on each game, none
