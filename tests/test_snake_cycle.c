@@ -727,10 +727,14 @@ static void random_block_walls(uint8_t *walls, int w, int h, int pct, uint64_t s
 
 /* Plays `games` seeds of policy on a walled board; every game must be won,
  * with the certificate (a cycle through every floor cell holding the body as
- * one stretch) checked after every move. Returns the games played: 0 when
- * the board is refused (snake_policy_check_game). */
-static int play_walled(int w, int h, const uint8_t *walls, SnakePolicy policy, bool strict,
-                       int start, int games) {
+ * one stretch) checked after every move. A start body that lies on no cycle
+ * opens the game with a way onto one (snake_opening.h): those moves are
+ * checked for legality, and from the first certified body on every body
+ * must be certified as above. Returns the games played: 0 when the board is
+ * refused (snake_policy_check_game); *opened (when not NULL) counts the
+ * games that began with an opening. */
+static int play_walled_opened(int w, int h, const uint8_t *walls, SnakePolicy policy,
+                              bool strict, int start, int games, int *opened) {
     SnakeRules rules = {w, h, start, strict};
     SnakeGame g;
     SnakeAi ai;
@@ -748,14 +752,20 @@ static int play_walled(int w, int h, const uint8_t *walls, SnakePolicy policy, b
         uint64_t seed = 77u + (uint64_t)k;
         snake_game_reset(&g, seed);
         snake_ai_clear(&ai);
+        REQUIRE(snake_cycle_sync_walls(check, &g));
+        bool on_cycle = snake_cycle_certify(check, &g.snake); /* else an opening first */
+        if (opened != NULL)
+            *opened += !on_cycle;
         while (g.outcome == SNAKE_PLAYING) {
             Dir d = snake_ai_choose(&ai, &g);
             REQUIRE_MSG(d != DIR_NONE && snake_game_is_legal(&g, d),
                         "%dx%d %s start %d seed %llu step %ld: no legal move", w, h,
                         snake_policy_name(policy), start, (unsigned long long)seed, g.steps);
             REQUIRE(ai.reason == SNAKE_REASON_CYCLE || ai.reason == SNAKE_REASON_SHORTCUT);
-            REQUIRE_INT_EQ(snake_ai_cycle_len(&ai), g.floor_cells);
-            check_route(&ai, &g);
+            if (on_cycle) {
+                REQUIRE_INT_EQ(snake_ai_cycle_len(&ai), g.floor_cells);
+                check_route(&ai, &g);
+            }
             int len = g.snake.len;
             bool shortcut = ai.reason == SNAKE_REASON_SHORTCUT;
             snake_game_tick(&g, d);
@@ -764,6 +774,13 @@ static int play_walled(int w, int h, const uint8_t *walls, SnakePolicy policy, b
             const Snake *s = &g.snake;
             REQUIRE(snake_cycle_sync_walls(check, &g));
             bool certified = snake_cycle_certify(check, s);
+            if (!on_cycle) {
+                REQUIRE_MSG(g.steps <= 2L * w * h, "seed %llu: no cycle after %ld moves",
+                            (unsigned long long)seed, g.steps);
+                on_cycle = certified;
+                if (!certified)
+                    continue; /* still opening */
+            }
             if (!certified && shortcut && g.snake.len == len && policy == SNAKE_POLICY_PERFECT)
                 continue; /* inside a plan that ends in a certificate (see play_many) */
             REQUIRE_MSG(certified, "seed %llu step %ld: no certificate", (unsigned long long)seed,
@@ -787,6 +804,11 @@ static int play_walled(int w, int h, const uint8_t *walls, SnakePolicy policy, b
     snake_ai_deinit(&ai);
     snake_game_deinit(&g);
     return games;
+}
+
+static int play_walled(int w, int h, const uint8_t *walls, SnakePolicy policy, bool strict,
+                       int start, int games) {
+    return play_walled_opened(w, h, walls, policy, strict, start, games, NULL);
 }
 
 START_TEST(cycle_policies_win_the_maze) {
@@ -827,6 +849,76 @@ START_TEST(cycle_policies_win_random_block_walls) {
 }
 END_TEST
 
+/* A 12x8 board whose start row (row 2, cells 4..7: the first with four
+ * floor cells in a row) has a free block above its first block, reachable
+ * only through it: the start body of length 3 or 4 forbids that block's
+ * upward edge, so no cycle holds it, and the start body's head can only go
+ * down. */
+static const char *const OPENING_BOARD[] = {
+    "####..######", "####..######", "####....####", "####....####",
+    "............", "............", "............", "............",
+};
+
+static void opening_board(uint8_t walls[12 * 8]) {
+    for (int y = 0; y < 8; y++)
+        for (int x = 0; x < 12; x++)
+            walls[y * 12 + x] = OPENING_BOARD[y][x] == '#';
+}
+
+START_TEST(cycle_policies_open_a_start_on_no_cycle) {
+    uint8_t walls[12 * 8];
+    opening_board(walls);
+    ck_assert_int_eq(snake_cycle_check_walls(12, 8, walls, NULL), WS_OK);
+    for (int start = 3; start <= 4; start++)
+        for (int strict = 0; strict <= 1; strict++)
+            for (int p = 0; p < 2; p++) {
+                SnakePolicy policy = p == 0 ? SNAKE_POLICY_PERFECT : SNAKE_POLICY_HAMILTON;
+                int opened = 0;
+                int played = play_walled_opened(12, 8, walls, policy, strict, start, 20, &opened);
+                ck_assert_msg(played == 20, "%s start %d: %d games", snake_policy_name(policy),
+                              start, played);
+                ck_assert_int_eq(opened, 20);
+            }
+}
+END_TEST
+
+START_TEST(cycle_policies_open_over_the_food) {
+    /* The first food on the start head's only way out (the cell below it):
+     * the opening cannot go round it, so it eats it on the way. */
+    uint8_t walls[12 * 8];
+    opening_board(walls);
+    int exit = 3 * 12 + 7;
+    for (int p = 0; p < 2; p++)
+        for (int strict = 0; strict <= 1; strict++) {
+            SnakePolicy policy = p == 0 ? SNAKE_POLICY_PERFECT : SNAKE_POLICY_HAMILTON;
+            SnakeRules rules = {12, 8, 4, strict};
+            SnakeGame g;
+            SnakeAi ai;
+            ck_assert_int_eq(snake_game_init(&g, &rules, 1, NULL), WS_OK);
+            ck_assert_int_eq(snake_game_set_walls(&g, walls, NULL), WS_OK);
+            ck_assert_int_eq(snake_policy_check_game(policy, &g, NULL), WS_OK);
+            ck_assert_int_eq(snake_ai_init(&ai, 12, 8, policy, strict, NULL), WS_OK);
+            uint64_t seed = 1;
+            for (snake_game_reset(&g, seed); g.food != exit && seed < 100000;)
+                snake_game_reset(&g, ++seed);
+            ck_assert_int_eq(g.food, exit);
+            snake_ai_clear(&ai);
+            for (long n = 0; g.outcome == SNAKE_PLAYING; n++) {
+                Dir d = snake_ai_choose(&ai, &g);
+                ck_assert_msg(d != DIR_NONE && snake_game_is_legal(&g, d), "seed %llu step %ld",
+                              (unsigned long long)seed, g.steps);
+                snake_game_tick(&g, d);
+                if (n == 0)
+                    ck_assert_int_eq(g.snake.len, 5); /* the first move ate */
+            }
+            ck_assert_msg(g.outcome == SNAKE_WON, "%s seed %llu: %s", snake_policy_name(policy),
+                          (unsigned long long)seed, snake_outcome_name(g.outcome));
+            snake_ai_deinit(&ai);
+            snake_game_deinit(&g);
+        }
+}
+END_TEST
+
 START_TEST(cycle_policies_refuse_other_walls) {
     uint8_t walls[8 * 8] = {0};
     WsError err = {0};
@@ -859,9 +951,10 @@ START_TEST(cycle_policies_refuse_other_walls) {
     odd[0] = odd[1] = odd[8] = odd[9] = 1;
     ck_assert_int_eq(snake_cycle_check_walls(8, 7, odd, &err), WS_ERR_ARG);
     ck_assert_ptr_nonnull(strstr(err.msg, "even"));
-    /* A start row under a free block that hangs only on it: refused by the
-     * game check; start length 2 fits. 8x4: the top-left block is free, the
-     * rest of the top block row walls; the start (length 4) lies in row 2. */
+    /* A start row under a free block that hangs only on it: no cycle holds
+     * the start body, so the game opens with a way onto one (snake_opening.h);
+     * start length 2 fits at once. 8x4: the top-left block is free, the rest
+     * of the top block row walls; the start (length 4) lies in row 2. */
     uint8_t pocket[8 * 4] = {0};
     for (int x = 2; x < 8; x++)
         pocket[x] = pocket[8 + x] = 1;
@@ -870,11 +963,17 @@ START_TEST(cycle_policies_refuse_other_walls) {
     SnakeGame g;
     ck_assert_int_eq(snake_game_init(&g, &rules, 1, NULL), WS_OK);
     ck_assert_int_eq(snake_game_set_walls(&g, pocket, NULL), WS_OK);
-    ck_assert_int_eq(snake_policy_check_game(SNAKE_POLICY_PERFECT, &g, &err), WS_ERR_ARG);
-    ck_assert_ptr_nonnull(strstr(err.msg, "start"));
-    ck_assert_int_eq(snake_policy_check_game(SNAKE_POLICY_GREEDY, &g, NULL), WS_OK);
+    ck_assert_int_eq(snake_policy_check_game(SNAKE_POLICY_PERFECT, &g, NULL), WS_OK);
+    ck_assert_int_eq(snake_policy_check_game(SNAKE_POLICY_HAMILTON, &g, NULL), WS_OK);
     snake_game_deinit(&g);
     ck_assert_int_eq(play_walled(8, 4, pocket, SNAKE_POLICY_PERFECT, true, 2, 5), 5);
+    for (int strict = 0; strict <= 1; strict++) {
+        int opened = 0;
+        ck_assert_int_eq(
+            play_walled_opened(8, 4, pocket, SNAKE_POLICY_PERFECT, strict, 4, 5, &opened), 5);
+        ck_assert_int_eq(opened, 5);
+        ck_assert_int_eq(play_walled(8, 4, pocket, SNAKE_POLICY_HAMILTON, strict, 4, 5), 5);
+    }
 }
 END_TEST
 
@@ -917,6 +1016,8 @@ static Suite *snake_cycle_suite(void) {
     tcase_add_test(tc, cycle_policies_win_the_maze);
     tcase_add_test(tc, cycle_policies_win_random_block_walls);
     tcase_add_test(tc, cycle_policies_refuse_other_walls);
+    tcase_add_test(tc, cycle_policies_open_a_start_on_no_cycle);
+    tcase_add_test(tc, cycle_policies_open_over_the_food);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -74,6 +74,21 @@ for seed in $(seq 1 14); do
 done
 [ "$boards" -ge 8 ] || fail "only $boards random walled boards were played"
 
+# Block walls that leave a free block hanging above the start row (the start
+# body, length 4 by default, lies on no cycle): hamilton and perfect open the
+# game with a way onto one and win it (docs/perfect.md, "A start on no cycle").
+printf '%s\n' '####..######' '####..######' '####....####' '####....####' \
+    '............' '............' '............' '............' >"$TMP/opening.txt"
+for policy in perfect hamilton; do
+    for tail in free strict; do
+        args=(--map "$TMP/opening.txt" --policy "$policy" --games 5 --seed 3)
+        [ "$tail" = strict ] && args+=(--strict-tail)
+        played "opening_${policy}_$tail" "${args[@]}" || continue
+        grep -q 'summary: games 5, won 5, dead 0, stalled 0' "$TMP/opening_${policy}_$tail.out" ||
+            fail "opening $policy $tail: $(tail -1 "$TMP/opening_${policy}_$tail.out")"
+    done
+done
+
 # The benchmark plays maps too: a row per policy and map, or the policy's refusal.
 "$WS" bench snake --map "$MAPS/rooms.txt" --policy greedy --policy perfect --games 1 >"$TMP/bench.out" 2>"$TMP/bench.err" ||
     fail "bench --map: exit $?: $(cat "$TMP/bench.err")"

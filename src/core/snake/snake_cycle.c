@@ -94,12 +94,21 @@ WsStatus snake_cycle_check_start(const SnakeGame *g, WsError *err) {
         return st;
     snake_cert_set_walls(&k, g->walls);
     bool fits = snake_cycle_start_tree(&k, g);
+    if (!fits) { /* the policies open the game with a way onto a cycle (snake_opening.h) */
+        SnakeOpening o;
+        st = snake_opening_init(&o, &k, err);
+        fits = st == WS_OK && snake_opening_for_every_food(&o, &k, g);
+        snake_opening_deinit(&o);
+    }
     snake_cert_deinit(&k);
+    if (st != WS_OK)
+        return st;
     if (!fits) {
         int start = snake_game_start_tail(g);
         return ws_fail(err, WS_ERR_ARG,
                        "the start snake (length %d, row %d) cuts off free blocks above it, so no "
-                       "block cycle holds it (start length 2 always fits)",
+                       "block cycle holds it, and no short opening leads it onto one (start "
+                       "length 2 always fits)",
                        g->rules.start_length, start >= 0 ? start / w : -1);
     }
     return WS_OK;
@@ -166,6 +175,8 @@ static WsStatus blocks_init(SnakeCycle *c, WsError *err) {
         st = snake_lane_init(&c->lane, &c->cert, err);
     if (st == WS_OK)
         st = snake_plan_init(&c->plan, &c->cert, &c->lane, err);
+    if (st == WS_OK)
+        st = snake_opening_init(&c->opening, &c->cert, err);
     return st;
 }
 
@@ -213,6 +224,7 @@ void snake_cycle_destroy(SnakeCycle *c) {
     if (c == NULL)
         return;
     snake_playout_destroy(c->playout);
+    snake_opening_deinit(&c->opening);
     snake_plan_deinit(&c->plan);
     snake_lane_deinit(&c->lane);
     snake_cert_deinit(&c->cert);
@@ -273,6 +285,8 @@ void snake_cycle_forget_order(SnakeCycle *c) { c->order_len = 0; }
 void snake_cycle_set_slice(SnakeCycle *c, long units) { c->slice = units > 0 ? units : 0; }
 
 bool snake_cycle_thinking(const SnakeCycle *c) { return c->thinking; }
+
+bool snake_cycle_opening(const SnakeCycle *c) { return c->opened; }
 
 void snake_cycle_set_playout_stops(SnakeCycle *c, bool on) {
     if (c->playout != NULL)

@@ -86,6 +86,8 @@ void snake_cycle_forget_order(SnakeCycle *c);
 void snake_cycle_set_slice(SnakeCycle *c, long units);
 /* Whether the last decision stopped in its play-outs (made no move). */
 bool snake_cycle_thinking(const SnakeCycle *c);
+/* Whether the last decision's move was an opening's (snake_opening.h). */
+bool snake_cycle_opening(const SnakeCycle *c);
 /* Whether perfect's second play-out stops as soon as it cannot win (on, the
  * default) or plays on to its bound: the moves are the same, and tests
  * compare them (snake_playout_set_stops). */

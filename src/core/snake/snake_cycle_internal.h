@@ -14,6 +14,7 @@
 #include "snake_cert.h"
 #include "snake_cycle.h"
 #include "snake_lane.h"
+#include "snake_opening.h"
 #include "snake_perfect.h"
 #include "snake_plan.h"
 
@@ -46,12 +47,14 @@ struct SnakeCycle {
     SnakeCert cert; /* blocks mode only (zeroed otherwise) */
     SnakeLane lane; /* blocks mode only: the route search */
     SnakePlan plan; /* blocks mode only: the plan followed and its search */
+    SnakeOpening opening; /* blocks mode only: the way onto a cycle from a start on none */
     SnakeCommit commit;
     int force_shape;                /* the tree shape the next decision commits, -1: its own */
     SnakeReplay replay;             /* blocks mode only */
     struct SnakePlayout *playout;   /* blocks mode only, owned; NULL in a play-out's own policy */
     long slice;    /* the play-outs' work a decision may do (snake_cycle_set_slice) */
     bool thinking; /* the last decision stopped in its play-outs (snake_cycle_thinking) */
+    bool opened;   /* the last decision's move was an opening's (snake_cycle_opening) */
 
     int32_t *fixed;     /* cells: the fixed cycle, fixed[0] = (0,0), fixed[1] = (1,0) ... */
     int32_t *fixed_pos; /* cells: the position of each cell on the fixed cycle */

@@ -244,8 +244,9 @@ static Dir replay_next(SnakeCycle *c, const SnakeGame *g, Path *route, bool *sho
 }
 
 /* The invariant: the body has a certificate, or it is following a plan
- * whose end (the eat) has one. Anything else was not played by this policy
- * (a policy switch, a steering hand): DIR_NONE, and the caller falls back.
+ * whose end (the eat) has one, or an opening whose end has one
+ * (snake_opening.h). Anything else was not played by this policy (a policy
+ * switch, a steering hand): DIR_NONE, and the caller falls back.
  * A body with a free move (a plan's free prefix) has no certificate. */
 static Dir choose_blocks(SnakeCycle *c, const SnakeGame *g, Path *route, bool explain,
                          bool *shortcut) {
@@ -263,8 +264,14 @@ static Dir choose_blocks(SnakeCycle *c, const SnakeGame *g, Path *route, bool ex
     if (d.live && !explain && snake_plan_at_best(&c->plan, g))
         return follow_short_plan(c, d.head, route, shortcut);
     d.certified = snake_cert_load(&c->cert, d.s) && snake_cert_build(&c->cert);
-    if (!d.certified && !d.live)
-        return DIR_NONE;
+    if (!d.certified && !d.live) {
+        if (snake_cycle_start_tree(&c->cert, g))
+            return DIR_NONE;
+        /* A game that started on no cycle opens with a way onto one. */
+        Dir dir = snake_opening_next(&c->opening, &c->cert, g, route);
+        *shortcut = c->opened = dir != DIR_NONE;
+        return dir;
+    }
     d.hunting = g->since_eat < hunt_limit(c) && d.food >= 0;
     d.near = d.food >= 0 ? grid_manhattan(c->w, d.head, d.food) : 0;
 
@@ -295,6 +302,7 @@ Dir snake_perfect_choose(SnakeCycle *c, const SnakeGame *g, Path *route, bool ex
     *shortcut = false;
     c->order_len = 0;
     c->thinking = false;
+    c->opened = false;
     if (!snake_cycle_sync_walls(c, g))
         return DIR_NONE;
     if (c->blocks)
