@@ -542,9 +542,11 @@ const char *snake_draw_reason_explained(const SnakeAi *ai) {
     case SNAKE_REASON_WANDER:
         return "no safe path: keep most room";
     case SNAKE_REASON_CYCLE:
-        return "following the Hamiltonian cycle";
     case SNAKE_REASON_SHORTCUT:
-        return "safe shortcut off the cycle";
+        if (ai->opening)
+            return "the start lies on no cycle: a way onto one";
+        return ai->reason == SNAKE_REASON_CYCLE ? "following the Hamiltonian cycle"
+                                                : "safe shortcut off the cycle";
     case SNAKE_REASON_TRAPPED:
         return "no legal move left";
     default:

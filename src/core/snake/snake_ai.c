@@ -125,6 +125,7 @@ static void forget_decision(SnakeAi *ai) {
     ai->dir = DIR_NONE;
     ai->reason = SNAKE_REASON_NONE;
     ai->detour = false;
+    ai->opening = false;
     ai->thinking = false;
     ai->wave.reached = 0;
     ai->wave.source = -1;
@@ -170,6 +171,7 @@ static void choose_cycle(SnakeAi *ai, const SnakeGame *g, long slice) {
     }
     ai->dir = d;
     ai->reason = shortcut ? SNAKE_REASON_SHORTCUT : SNAKE_REASON_CYCLE;
+    ai->opening = snake_cycle_opening(ai->cycle);
 }
 
 long snake_ai_frame_slice(const SnakeAi *ai) { return snake_playout_slice(ai->w * ai->h); }

@@ -62,6 +62,8 @@ typedef struct SnakeAi {
     SnakeReason reason; /* why */
     bool detour;        /* reason eat: food_path starts with a plan's moves that do not
                            eat (greedy's plan search; the shortest eat was unsafe) */
+    bool opening;       /* hamilton, perfect: the move opens a game whose start lies on
+                           no cycle, food_path the way onto one (snake_opening.h) */
     WaveField wave;     /* BFS from the head toward the food */
     Path food_path;     /* head -> food (through a plan's detour when there is one); empty
                            when the food was unreachable */
