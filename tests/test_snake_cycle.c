@@ -765,6 +765,9 @@ static int play_walled_opened(int w, int h, const uint8_t *walls, SnakePolicy po
             if (on_cycle) {
                 REQUIRE_INT_EQ(snake_ai_cycle_len(&ai), g.floor_cells);
                 check_route(&ai, &g);
+            } else { /* an opening: no cycle yet, not the last game's */
+                REQUIRE(ai.opening);
+                REQUIRE_INT_EQ(snake_ai_cycle_len(&ai), 0);
             }
             int len = g.snake.len;
             bool shortcut = ai.reason == SNAKE_REASON_SHORTCUT;

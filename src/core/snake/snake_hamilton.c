@@ -47,6 +47,7 @@ static Dir choose_walled(SnakeCycle *c, const SnakeGame *g, Path *route) {
 Dir snake_hamilton_choose(SnakeCycle *c, const SnakeGame *g, Path *route) {
     const Snake *s = &g->snake;
     c->opened = false;
+    c->order_len = 0; /* an opening's move has no cycle to draw */
     if (!snake_cycle_sync_walls(c, g))
         return DIR_NONE;
     if (c->walls != NULL)
