@@ -217,7 +217,9 @@ START_TEST(pause_on_end_stops_a_played_back_sea_end_too) {
     o.pause_on_end = true;
     Frontend *app = drive_open(&o);
     long end = play_end_then_from_home(app);
-    ck_assert(!frontend_is_paused(app));
+    /* No check that Space unpaused: at 1000 ticks/s a slow frame (valgrind)
+     * plays the whole video and pauses at its end at once. A Space that
+     * did nothing stays at the first tick, and the loop below fails. */
     long first, cur, last;
     ck_assert(frontend_time(app, &first, &cur, &last));
     for (int i = 0; i < 2000 && cur < end; i++) {
