@@ -27,6 +27,8 @@ static void cert_layout(void *owner, Slab *s) {
     k->edge_end = slab_take(s, 2 * e, sizeof *k->edge_end);
     k->block_edge = slab_take(s, 4 * b, sizeof *k->block_edge);
     k->rev_order = slab_take(s, e, sizeof *k->rev_order);
+    k->cross_to = slab_take(s, cells, sizeof *k->cross_to);
+    k->stay_to = slab_take(s, cells, sizeof *k->stay_to);
     k->bopen = slab_take(s, b, sizeof *k->bopen);
     k->breq = slab_take(s, b, sizeof *k->breq);
     k->bbase = slab_take(s, b, sizeof *k->bbase);
@@ -59,6 +61,8 @@ static void geometry_build(SnakeCert *k) {
         k->cell_block[c] = b;
         k->cell_cross[c] = (uint8_t)cross;
         k->cell_edge[c] = snake_cert_block_edge(k, b, cross);
+        k->cross_to[c] = k->nbr[4 * c + cross];
+        k->stay_to[c] = k->nbr[4 * c + (cross + 1) % DIR_COUNT];
     }
     for (int e = 0; e < k->nedges; e++) {
         int a, b;

@@ -56,6 +56,8 @@ typedef struct SnakeCert {
     int32_t *edge_end;    /* 2 * nedges: the blocks of edge e at 2e and 2e + 1 */
     int32_t *block_edge;  /* 4 * nblocks: the edge of block b toward d at 4b + d, or -1 */
     int32_t *rev_order;   /* nedges: every edge in reverse index order (tree shape 3) */
+    int32_t *cross_to;    /* cells: the cell its crossing move enters, or -1 off the board */
+    int32_t *stay_to;     /* cells: the cell its staying move enters */
     int bstep[DIR_COUNT]; /* the block next to block b toward d is b + bstep[d] */
 
     /* The edges of each block as bit masks (bit d: the edge toward d), kept
@@ -167,19 +169,15 @@ static inline int snake_cert_block_edge(const SnakeCert *k, int b, Dir d) {
 static inline int snake_cert_edge(const SnakeCert *k, int cell) { return k->cell_edge[cell]; }
 
 /* The cell the crossing move out of `cell` enters, or -1 off the board. */
-static inline int snake_cert_cross_to(const SnakeCert *k, int cell) {
-    return k->nbr[4 * cell + k->cell_cross[cell]];
-}
+static inline int snake_cert_cross_to(const SnakeCert *k, int cell) { return k->cross_to[cell]; }
 
 /* The cell the staying move out of `cell` enters (always on the board). */
-static inline int snake_cert_stay_to(const SnakeCert *k, int cell) {
-    return k->nbr[4 * cell + (k->cell_cross[cell] + 1) % DIR_COUNT];
-}
+static inline int snake_cert_stay_to(const SnakeCert *k, int cell) { return k->stay_to[cell]; }
 
 /* The next cell on the outline of `tree` (nedges flags) after `cell`. */
 static inline int snake_cert_outline_next(const SnakeCert *k, const uint8_t *tree, int cell) {
-    int e = k->cell_edge[cell];
-    return e >= 0 && tree[e] ? snake_cert_cross_to(k, cell) : snake_cert_stay_to(k, cell);
+    int e = k->cell_edge[cell], cross = k->cross_to[cell], stay = k->stay_to[cell];
+    return e >= 0 && tree[e] ? cross : stay;
 }
 
 /* ---- constraints ------------------------------------------------------------ */

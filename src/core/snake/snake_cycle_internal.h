@@ -26,6 +26,12 @@ typedef struct SnakeCommit {
     /* Its outline distance to the food from `head`, worked out at the last
      * decision (head -1: not known), with the food and free blocks then. */
     int head, dist, food, nfree;
+    /* The tree shapes that decision tried (SNAKE_CERT_VARIANTS trees, shape
+     * v at v * nedges; shape_known[v]: tried), each of them no shorter a
+     * way from `head` to the food than `dist`: the next decision need not
+     * walk a shape that comes out the same again (best_tree). */
+    uint8_t *shapes;
+    bool shape_known[SNAKE_CERT_VARIANTS];
 } SnakeCommit;
 
 /* The moves of an apple played out (snake_playout.h), replayed one a

@@ -21,7 +21,9 @@ enum { FREE_MAX = 14, FREE_STATES = 1 << 18 };
 static void lane_layout(void *owner, Slab *s) {
     SnakeLane *l = owner;
     size_t n = (size_t)l->cells, states = n * (size_t)(l->free_max + 1);
-    l->release = slab_take(s, n, sizeof *l->release);
+    l->release =
+        slab_take(s, (size_t)(l->w + 2) * (size_t)(l->cells / l->w + 2), sizeof *l->release);
+    l->pad = slab_take(s, n, sizeof *l->pad);
     l->dist = slab_take(s, states, sizeof *l->dist);
     l->parent = slab_take(s, states, sizeof *l->parent);
     l->queue = slab_take(s, states, sizeof *l->queue);
@@ -48,7 +50,16 @@ WsStatus snake_lane_init(SnakeLane *l, const SnakeCert *cert, WsError *err) {
         memset(l, 0, sizeof *l);
         return ws_fail(err, WS_ERR_NOMEM, "out of memory for a %dx%d route search", w, h);
     }
+    int pw = l->w + 2, ph = l->cells / l->w + 2;
+    for (int i = 0; i < pw * ph; i++)
+        l->release[i] = INT32_MAX; /* the border: never entered */
+    l->pad_step[DIR_UP] = -pw;
+    l->pad_step[DIR_RIGHT] = 1;
+    l->pad_step[DIR_DOWN] = pw;
+    l->pad_step[DIR_LEFT] = -1;
     for (int i = 0; i < l->cells; i++) {
+        l->pad[i] = (i / l->w + 1) * pw + i % l->w + 1;
+        l->release[l->pad[i]] = 0;
         l->kseen[i] = -1;
         l->col[i] = (uint16_t)(i % l->w);
         l->row[i] = (uint16_t)(i / l->w);
@@ -70,17 +81,17 @@ void snake_lane_deinit(SnakeLane *l) {
 
 void snake_lane_release_set(SnakeLane *l, const Snake *s, bool strict, const uint8_t *walls) {
     for (int i = 0; i < s->len; i++)
-        l->release[snake_at(s, i)] = (int32_t)(s->len - i) + (strict ? 1 : 0);
+        l->release[l->pad[snake_at(s, i)]] = (int32_t)(s->len - i) + (strict ? 1 : 0);
     for (int i = 0; walls != NULL && i < l->cells; i++)
         if (walls[i])
-            l->release[i] = INT32_MAX; /* never */
+            l->release[l->pad[i]] = INT32_MAX; /* never */
 }
 
 void snake_lane_release_clear(SnakeLane *l, const Snake *s, const uint8_t *walls) {
     for (int i = 0; i < s->len; i++)
-        l->release[snake_at(s, i)] = 0;
+        l->release[l->pad[snake_at(s, i)]] = 0;
     for (int i = 0; walls != NULL && i < l->cells; i++)
-        l->release[i] = 0;
+        l->release[l->pad[i]] = 0;
 }
 
 int snake_lane_body_flush(const SnakeLane *l, const Snake *s) {
@@ -103,15 +114,10 @@ int snake_lane_body_flush(const SnakeLane *l, const Snake *s) {
 /* Among routes of equal length the one whose cells have the fewest open
  * neighbours wins: it keeps to the body and the walls and leaves the free
  * space in one piece, which is what makes later food cheap to reach. */
-static int32_t hug_cost(const SnakeLane *l, int cell, int tick) {
-    int32_t open = 0;
-    const int32_t *nbr = l->cert->nbr + 4 * cell;
-    for (int d = 0; d < DIR_COUNT; d++) {
-        int n = nbr[d];
-        if (n >= 0 && l->release[n] <= tick)
-            open++;
-    }
-    return open;
+static int32_t hug_cost(const SnakeLane *l, int pad, int tick) {
+    const int32_t *r = l->release + pad;
+    return (r[l->pad_step[0]] <= tick) + (r[l->pad_step[1]] <= tick) + (r[l->pad_step[2]] <= tick) +
+           (r[l->pad_step[3]] <= tick);
 }
 
 /* Forgets the last search: its states back to -1 (dist) and its cells'
@@ -156,30 +162,35 @@ static int goal_state_of(const SnakeLane *l, int goal, int found) {
     return best;
 }
 
-/* The breadth-first search of snake_lane_route from the queue's states [qh, qt). */
-static int lane_search(SnakeLane *l, const Snake *s, int goal, int limit, int flush, int qh,
-                       int qt) {
+/* The breadth-first search of snake_lane_route from the queue's states [qh,
+ * qt). `frees` is whether the search has a free prefix (search_kmax > 0):
+ * a constant in each of the two copies lane_search makes, so the copy for
+ * lane moves alone (k always 0: most searches) does none of its work. */
+static inline __attribute__((always_inline)) int search_layers(SnakeLane *l, const Snake *s,
+                                                               int goal, int limit, int flush,
+                                                               int qh, int qt, bool frees) {
     const SnakeCert *cert = l->cert;
-    int cells = l->cells, len = s->len, kmax = l->search_kmax, found = -1;
+    int cells = l->cells, len = s->len, kmax = frees ? l->search_kmax : 0, found = -1;
     int gx = l->col[goal], gy = l->row[goal];
     while (qh < qt) {
         int st = l->queue[qh++];
-        int x = kmax > 0 ? st % cells : st, k = kmax > 0 ? st / cells : 0, steps = l->dist[st];
+        int x = frees ? st % cells : st, k = frees ? st / cells : 0, steps = l->dist[st];
         if (found >= 0 && steps >= found)
             break; /* the goal's layer is complete */
         if (steps >= limit)
             break;            /* every route from here is longer than the caller takes */
         int tick = steps + 1; /* when the head would enter the next cell */
         Dir cross = (Dir)cert->cell_cross[x], stay = (Dir)((cross + 1) % DIR_COUNT);
-        int e = cert->cell_edge[x];
+        int e = cert->cell_edge[x], px = l->pad[x];
         Dir dirs[DIR_COUNT];
-        int ndirs = state_dirs(cross, stay, kmax > 0 && tick + len <= limit, dirs);
+        int ndirs = state_dirs(cross, stay, frees && tick + len <= limit, dirs);
         for (int i = 0; i < ndirs; i++) {
             Dir d = dirs[i];
             bool lane = d == cross || d == stay;
-            int y = cert->nbr[4 * x + d];
-            if (y < 0 || l->release[y] > tick || ((unsigned)l->ban[x] >> (unsigned)d & 1u))
+            int py = px + l->pad_step[d]; /* the border is never released */
+            if (l->release[py] > tick || ((unsigned)l->ban[x] >> (unsigned)d & 1u))
                 continue;
+            int y = cert->nbr[4 * x + d];
             /* No route through y reaches the goal within the limit: such a
              * state is on no route the search may return (so leaving it out
              * changes no route: it can be no other state's parent on one). */
@@ -199,7 +210,7 @@ static int lane_search(SnakeLane *l, const Snake *s, int goal, int limit, int fl
             if (d == cross && cert->block_until[cert->cell_block[y]] > tick + 2 * to_goal &&
                 cert->req_until[e] <= tick)
                 continue;
-            int k2 = !lane ? 0 : k < kmax ? k + 1 : kmax;
+            int k2 = !frees || !lane ? 0 : k < kmax ? k + 1 : kmax;
             if (y == goal && (k2 < (tick < kmax ? tick : kmax) || tick < flush))
                 continue; /* eating here would leave a free move in the body */
             int ys = k2 * cells + y;
@@ -217,13 +228,13 @@ static int lane_search(SnakeLane *l, const Snake *s, int goal, int limit, int fl
                 }
                 continue;
             }
-            if (kmax > 0) {
+            if (frees) {
                 if (y != goal && l->kseen[y] >= k2)
                     continue; /* reached as soon with as many lane moves to spare */
                 l->kseen[y] = k2;
             }
             l->dist[ys] = tick;
-            l->cost[ys] = l->cost[st] + hug_cost(l, y, tick);
+            l->cost[ys] = l->cost[st] + hug_cost(l, py, tick);
             l->parent[ys] = st;
             if (y == goal)
                 found = tick;
@@ -236,6 +247,13 @@ static int lane_search(SnakeLane *l, const Snake *s, int goal, int limit, int fl
         return -1;
     l->goal_state = goal_state_of(l, goal, found);
     return found;
+}
+
+static int lane_search(SnakeLane *l, const Snake *s, int goal, int limit, int flush, int qh,
+                       int qt) {
+    if (l->search_kmax > 0)
+        return search_layers(l, s, goal, limit, flush, qh, qt, true);
+    return search_layers(l, s, goal, limit, flush, qh, qt, false);
 }
 
 int snake_lane_route(SnakeLane *l, const Snake *s, int goal, int limit, int flush, bool free) {

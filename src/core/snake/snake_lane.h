@@ -32,7 +32,13 @@ typedef struct SnakeLane {
      * since the route's last free move, capped at the body's length; a body
      * longer than free_max searches lane moves only (k = 0). */
     int free_max;     /* longest body whose routes may start with free moves */
-    int32_t *release; /* cells: tick from which a body cell may be entered (0 = free) */
+    /* release: the tick from which a cell may be entered (0 = free), on the
+     * board with a border of cells never entered around it ((w + 2) x
+     * (h + 2), the cell at pad[cell]), so that a neighbour is a fixed step
+     * away (pad_step) and needs no test for the board's edge. */
+    int32_t *release;
+    int32_t *pad; /* cells: the cell's index in release */
+    int pad_step[DIR_COUNT];
     uint8_t *ban;     /* cells: moves the search may not take (bit per Dir) */
     int32_t *dist;    /* states: (free_max + 1) * cells, k * cells + cell; -1 not reached */
     int32_t *parent;  /* states */

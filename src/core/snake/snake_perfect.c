@@ -68,39 +68,69 @@ static long hunt_limit(const SnakeCycle *c) { return 2L * c->cells; }
 
 /* The committed tree's outline distance to the food, or -1 when nothing is
  * committed (or there is no food). When the head moved one cell along that
- * outline since the last decision (the same tree, the same cycle), it is
- * the last distance less one, not a walk round it again. */
-static int committed_dist(const SnakeCycle *c, const Decision *d) {
+ * outline since the last decision (the same tree, the same cycle; *along),
+ * it is the last distance less one, not a walk round it again. */
+static int committed_dist(const SnakeCycle *c, const Decision *d, bool *along_out) {
     const SnakeCommit *m = &c->commit;
     const SnakeCert *k = &c->cert;
+    *along_out = false;
     if (!m->on || d->food < 0)
         return -1;
     bool along = m->food == d->food && m->nfree == k->nfree && m->head >= 0 &&
                  snake_cert_outline_next(k, m->tree, m->head) == d->head;
+    *along_out = along;
     int dist = along ? m->dist - 1 : snake_cert_outline_dist(k, m->tree, d->head, d->food);
     assert(!along || dist == snake_cert_outline_dist(k, m->tree, d->head, d->food));
     return dist;
+}
+
+/* Whether tree shape v, just built, is the one the last decision tried
+ * (SnakeCommit.shapes) and its outline goes from that decision's head to
+ * this one's: then its way to the food is the one it had then less one
+ * move, no shorter than the committed tree's now (`along`: that decision's
+ * distance less one), and need not be walked. */
+static bool shape_as_before(const SnakeCycle *c, int v, const Decision *d, bool along,
+                            const bool known[SNAKE_CERT_VARIANTS]) {
+    const SnakeCert *k = &c->cert;
+    const SnakeCommit *m = &c->commit;
+    const uint8_t *last = m->shapes + (size_t)v * (size_t)k->nedges;
+    return along && known[v] && m->dist > 0 &&
+           snake_cert_outline_next(k, last, m->head) == d->head &&
+           memcmp(last, k->tree, (size_t)k->nedges) == 0;
 }
 
 /* The committed tree, or the first tree shape whose outline reaches the food
  * strictly sooner (so the distance along the followed cycle falls by at
  * least one every move); returns that distance. Shapes are tried while
  * hunting or when nothing is committed, and only while one could win: no
- * outline reaches the food in fewer moves than `near`. */
+ * outline reaches the food in fewer moves than `near`. A shape the last
+ * decision tried that comes out the same is not walked again. */
 static int best_tree(SnakeCycle *c, const Decision *d) {
     SnakeCert *k = &c->cert;
     SnakeCommit *m = &c->commit;
+    bool known[SNAKE_CERT_VARIANTS];
+    memcpy(known, m->shape_known, sizeof known);
+    memset(m->shape_known, 0, sizeof m->shape_known);
     if (c->force_shape >= 0) { /* the shape the apple's play-out chose */
         snake_cert_build_variant(k, c->force_shape, d->head, d->food, snake_tail(d->s));
         memcpy(m->tree, k->tree, (size_t)k->nedges);
         m->on = true;
         return d->food >= 0 ? snake_cert_outline_dist(k, k->tree, d->head, d->food) : 0;
     }
-    int tree_dist = committed_dist(c, d);
+    bool along;
+    int tree_dist = committed_dist(c, d, &along);
     bool beatable = tree_dist < 0 || tree_dist > d->near;
     for (int v = 0; v < SNAKE_CERT_VARIANTS && (d->hunting || !m->on) && beatable; v++) {
         if (v > 0) /* shape 0 is the index-order tree the certificate test left in k->tree */
             snake_cert_build_variant(k, v, d->head, d->food, snake_tail(d->s));
+        /* Every shape is kept for the next decision: no shorter a way than
+         * the tree_dist this one ends with. */
+        m->shape_known[v] = true;
+        if (shape_as_before(c, v, d, along, known)) {
+            assert(snake_cert_outline_dist(k, k->tree, d->head, d->food) >= tree_dist);
+            continue;
+        }
+        memcpy(m->shapes + (size_t)v * (size_t)k->nedges, k->tree, (size_t)k->nedges);
         /* Only a strictly shorter way counts, so the walk stops there. */
         int most = tree_dist < 0 ? 4 * k->nfree : tree_dist;
         int dist =
@@ -124,6 +154,8 @@ static int cycle_candidate(SnakeCycle *c, const Decision *d) {
     if (m->on && (!d->certified || !snake_cert_agrees(&c->cert, m->tree)))
         m->on = false;
     int tree_dist = d->certified ? best_tree(c, d) : c->cells + 1;
+    if (!d->certified)
+        memset(m->shape_known, 0, sizeof m->shape_known);
     m->head = m->on ? d->head : -1; /* with m->dist, for the next decision */
     m->dist = tree_dist;
     m->food = d->food;

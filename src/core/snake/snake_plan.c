@@ -110,57 +110,36 @@ static int first_nonlane(const SnakePlan *p, const int32_t *seq, int len, int n)
     return 0;
 }
 
-/* Whether the state after the whole walk of seq (body of `len`, route of n
- * cells) has a certificate; with `tree`, its tree is left in k->tree, else
- * a failure is counted by its kind (p->counts). */
-static bool walk_end_holds(SnakePlan *p, const int32_t *seq, int len, int n, bool tree) {
-    SnakeCert *k = p->cert;
-    for (int j = 1; j < n; j++) { /* every move but the last, the eat, drops the tail */
-        snake_cert_constrain(k, seq[len - 2 + j], seq[len - 1 + j], 1);
-        if (j < n - 1)
-            snake_cert_constrain(k, seq[j - 1], seq[j], -1);
-    }
-    bool ok;
-    if (tree) {
-        ok = snake_cert_build(k);
-    } else {
-        SnakeCertVerdict v = snake_cert_verdict(k);
-        ok = v == SNAKE_CERT_HOLDS;
-        p->counts.eat_loop += v == SNAKE_CERT_LOOP;
-        p->counts.eat_cut += v == SNAKE_CERT_CUT;
-        assert(ok == snake_cert_build(k));
-    }
-    walk_undo(k, seq, len, n, n);
-    return ok;
-}
-
-/* The first move of the walk of seq after which no certificate exists. The
- * state before move j >= 2 has one (else the walk stopped there), and
- * dropping the tail's constraint only relaxes the rest, so whether move j
- * keeps a certificate is whether adding its own constraint does: a search of
- * the blocks it touches (snake_cert_add_keeps), not a whole build. The state
- * before move 1 is the real body's, which inside a plan may have none: then
- * move 1 is checked by a build. Moves up to `kept` are known to keep one. */
-static int walk_first_failure(SnakeCert *k, const int32_t *seq, int len, int n, bool certified,
-                              int kept) {
-    int fail = 0, j = 1;
-    for (; j < n && fail == 0; j++) {
+/* Walks the route in seq (body of `len`, route of n cells) onto the loaded
+ * constraints: every move adds its own and, but the last (the eat), drops
+ * the tail's. With `test`, returns the first move after which no
+ * certificate exists (0: none), else 0. The state before move j >= 2 has
+ * one (else an earlier move failed), and dropping the tail's constraint
+ * only relaxes the rest, so whether move j keeps a certificate is whether
+ * adding its own constraint does: a search of the blocks it touches
+ * (snake_cert_add_keeps), not a whole build. The state before move 1 is
+ * the real body's, which inside a plan may have none: then move 1 is
+ * checked by a build. Moves up to `kept` are known to keep one; moves after
+ * the first failure are walked untested. walk_undo takes the walk back. */
+static int walk_on(SnakeCert *k, const int32_t *seq, int len, int n, bool certified, int kept,
+                   bool test) {
+    int fail = 0;
+    for (int j = 1; j < n; j++) {
         bool eat = j == n - 1; /* the last move eats: the tail stays */
         if (!eat)
             snake_cert_constrain(k, seq[j - 1], seq[j], -1);
-        bool local = j > 1 || certified;
-        bool keeps = j <= kept ? true
-                     : local   ? snake_cert_add_keeps(k, seq[len - 2 + j], seq[len - 1 + j])
-                               : true;
+        bool check = test && fail == 0, local = j > 1 || certified;
+        bool keeps = !check || j <= kept ? true
+                     : local ? snake_cert_add_keeps(k, seq[len - 2 + j], seq[len - 1 + j])
+                             : true;
         snake_cert_constrain(k, seq[len - 2 + j], seq[len - 1 + j], 1);
-        if (!local)
+        if (check && !local)
             keeps = snake_cert_build(k);
-        assert(!local || keeps == snake_cert_build(k));
-        assert(j > kept || keeps);
+        assert(!check || !local || keeps == snake_cert_build(k));
+        assert(!check || j > kept || keeps);
         if (!keeps)
             fail = j;
     }
-    walk_undo(k, seq, len, n, j);
     return fail;
 }
 
@@ -176,11 +155,30 @@ int snake_plan_check(SnakePlan *p, const Snake *s, const int32_t *route, int n, 
     int bad = first_nonlane(p, seq, len, n);
     if (bad > 0)
         return bad;
-    if (walk_end_holds(p, seq, len, n, tree))
+    /* One walk to the state after the eat: the search's checks (no tree)
+     * test each move on the way, as most routes fail and then need the
+     * first failing move; the window's (tree) test them only if it fails. */
+    SnakeCert *k = p->cert;
+    int fail = walk_on(k, seq, len, n, certified, kept, !tree);
+    bool holds;
+    if (tree) {
+        holds = snake_cert_build(k); /* its tree is left in k->tree */
+    } else {
+        SnakeCertVerdict v = snake_cert_verdict(k);
+        holds = v == SNAKE_CERT_HOLDS;
+        p->counts.eat_loop += v == SNAKE_CERT_LOOP;
+        p->counts.eat_cut += v == SNAKE_CERT_CUT;
+        assert(holds == snake_cert_build(k));
+    }
+    walk_undo(k, seq, len, n, n);
+    if (holds)
         return 0;
-    int fail = walk_first_failure(p->cert, seq, len, n, certified, kept);
+    if (tree) {
+        fail = walk_on(k, seq, len, n, certified, kept, true);
+        walk_undo(k, seq, len, n, n);
+    }
     *verified = fail - 1;
-    return fail; /* >= 1: the last move is the eat, whose state failed above */
+    return fail; /* >= 1: the last move is the eat, whose state failed */
 }
 
 /* ======================================================================== */
