@@ -126,8 +126,8 @@ static int search(SnakeOpening *o, const SnakeCert *k, const SnakeGame *g, Body 
         for (int d = 0; d < DIR_COUNT; d++) {
             int y = k->nbr[4 * a + d];
             if (y < 0 || o->dist[y] >= 0 || g->walls[y] || (y == food && !eat) ||
-                (o->until[y] > 0 && o->until[y] - 1 + strict > t))
-                continue;
+                (o->until[y] > 0 && freed_at(0, o->until[y] - 1, 0, strict) > t))
+                continue; /* (growth is left to check_way) */
             o->dist[y] = t;
             o->parent[y] = a;
             o->queue[qt++] = y;

@@ -26,8 +26,12 @@
  * function of the game alone, like every other decision of the policies; a
  * plan made is kept only to save the work. It is the opening made with no
  * food, or, when the first food lies on it, the one made with that food
- * avoided. snake_opening_for_every_food says whether every first food has
- * one: the policies' start check (snake_cycle_check_start).
+ * avoided. When no way avoids the food (it lies on the only way out), the
+ * search starts from the body where it is, eats the food on the way (one
+ * more move along the outline for the growth), and runs again at each move
+ * until the body holds a certificate. snake_opening_for_every_food says
+ * whether every first food has an opening: the policies' start check
+ * (snake_cycle_check_start).
  */
 #ifndef WS_SNAKE_OPENING_H
 #define WS_SNAKE_OPENING_H
