@@ -467,12 +467,9 @@ END_TEST
 
 /* ---- the sea: Tab is a view of the same game ----------------------------- */
 
-START_TEST(tab_in_the_sea_keeps_the_unfinished_game) {
-    /* hunter.py races sampler; Tab shows the engine alone, then sampler
-     * alone: the same game goes on (its shots kept, the same game number),
-     * it does not start the next one. */
-    char cmd[1024];
-    snprintf(cmd, sizeof cmd, "engine:python3 %s/hunter.py", getenv("WS_EXAMPLE_ENGINES"));
+/* The sea at 1280x720, seed 3, 20 shots a second, with the engine `cmd`
+ * (engine:...) as the hunter racing sampler. */
+static AppOptions sea_engine_opts(const char *cmd) {
     AppOptions o;
     options_defaults(&o, APP_MODE_SEA, 3);
     o.seed_given = true;
@@ -483,6 +480,16 @@ START_TEST(tab_in_the_sea_keeps_the_unfinished_game) {
     ck_assert_msg(player_spec_parse_engine(cmd, "--hunter", &o.hunter_player, &err) == WS_OK, "%s",
                   err.msg);
     o.engine_timeout_ms = 10000;
+    return o;
+}
+
+START_TEST(tab_in_the_sea_keeps_the_unfinished_game) {
+    /* hunter.py races sampler; Tab shows the engine alone, then sampler
+     * alone: the same game goes on (its shots kept, the same game number),
+     * it does not start the next one. */
+    char cmd[1024];
+    snprintf(cmd, sizeof cmd, "engine:python3 %s/hunter.py", getenv("WS_EXAMPLE_ENGINES"));
+    AppOptions o = sea_engine_opts(cmd);
     Frontend *app = drive_open(&o);
     frames_until_ticks(app, 8);
     long first, cur, last, before;
@@ -513,17 +520,8 @@ END_TEST
 static Frontend *open_sea_wave(const char *value, unsigned ov) {
     char cmd[1024];
     snprintf(cmd, sizeof cmd, "engine:python3 %s/sea_wave.py %s", getenv("WS_TEST_ENGINES"), value);
-    AppOptions o;
-    options_defaults(&o, APP_MODE_SEA, 3);
-    o.seed_given = true;
-    o.window_w = 1280;
-    o.window_h = 720;
-    o.speed = 20.0;
+    AppOptions o = sea_engine_opts(cmd);
     o.overlays = ov | OVERLAY_HUD;
-    WsError err = {0};
-    ck_assert_msg(player_spec_parse_engine(cmd, "--hunter", &o.hunter_player, &err) == WS_OK, "%s",
-                  err.msg);
-    o.engine_timeout_ms = 10000;
     Frontend *app = drive_open(&o);
     drive_key(SDLK_SPACE, KMOD_NONE);
     frames(app, 1, 0);
