@@ -1085,6 +1085,44 @@ START_TEST(an_unlimited_video_rebuilds_one_tick_a_frame) {
 }
 END_TEST
 
+/* A counter that moves 4 ms a read: a frame's 10 ms tick budget (the
+ * counter read once at its start, then before each tick) ends after two
+ * ticks however fast the machine is. */
+static uint64_t slow_now;
+static uint64_t slow_counter(void) {
+    slow_now += SDL_GetPerformanceFrequency() * 4 / 1000;
+    return slow_now;
+}
+
+START_TEST(a_fixed_speed_drops_the_ticks_past_a_frames_budget) {
+    /* At a fixed speed whose ticks take longer than a frame has (a slow
+     * policy at a high speed), a frame makes the ticks its budget allows
+     * and drops the rest, so the frames keep their pace; before, it made
+     * every tick owed (thousands here) however long they took. */
+    AppOptions o = small_opts();
+    o.speed = 1000000.0; /* a tick a microsecond: every frame owes thousands */
+    Frontend *app = drive_open(&o);
+    ck_assert(frontend_frame(app));
+    frontend_set_counter(app, slow_counter);
+    for (int f = 0; f < 5; f++) {
+        long before = frontend_tick_count(app);
+        SDL_Delay(3);
+        ck_assert(frontend_frame(app));
+        long ran = frontend_tick_count(app) - before;
+        ck_assert_msg(ran >= 1 && ran <= 2, "frame %d: %ld ticks in a 10 ms budget of 4 ms ticks",
+                      f, ran);
+    }
+    /* The real clock back: the game plays on at the speed asked. */
+    frontend_set_counter(app, NULL);
+    long before = frontend_tick_count(app);
+    SDL_Delay(3);
+    ck_assert(frontend_frame(app));
+    ck_assert_int_gt(frontend_tick_count(app) - before, 2);
+    ck_assert(!frontend_is_paused(app));
+    frontend_close(app);
+}
+END_TEST
+
 START_TEST(space_at_a_past_tick_plays_the_recorded_ticks) {
     /* Space at a past tick plays the ticks kept, like a video: the latest
      * tick stays where it was until they run out (nothing is dropped, End
@@ -2378,6 +2416,7 @@ static Suite *frontend_suite(void) {
     tcase_add_test(keys, space_at_a_past_tick_plays_the_recorded_ticks);
     tcase_add_test(keys, a_fast_video_rebuilds_one_tick_a_frame);
     tcase_add_test(keys, an_unlimited_video_rebuilds_one_tick_a_frame);
+    tcase_add_test(keys, a_fixed_speed_drops_the_ticks_past_a_frames_budget);
     tcase_add_test(keys, tab_at_a_past_tick_branches_to_the_next_policy);
     tcase_add_test(keys, a_switched_game_counts_for_the_policy_that_finished_it);
     tcase_add_test(keys, a_look_at_the_past_does_not_change_the_next_game);

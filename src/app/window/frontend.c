@@ -4,8 +4,11 @@
  * The loop is raylib's Update/Draw split with a fixed simulation step: wall
  * time accumulates (SDL_GetTicks64) and the view shown ticks once per
  * 1000/speed ms, independent of the display rate (vsync, or a 60 Hz limiter
- * when the renderer has none). Unlimited speed ticks as long as the frame's
- * time budget lasts. Offscreen (--screenshot) the clock is a fixed 16 ms per
+ * when the renderer has none). The ticks of a frame stop when its time budget
+ * is spent: unlimited speed ticks until then, and a fixed speed whose ticks
+ * take longer than that (a slow policy at a high speed) drops the ticks it
+ * could not make, so the frames keep their pace and the game runs slower
+ * than asked (the HUD's ticks/s says how fast). Offscreen (--screenshot) the clock is a fixed 16 ms per
  * frame and unlimited speed is a fixed tick count per frame, so the same
  * command writes the same PNG every time.
  *
@@ -48,7 +51,7 @@ enum {
     DEFAULT_SHOT_FRAMES = 60,
     FRAME_RATE = 60,    /* frame pacing: frames a second (pace.h) */
     WARMUP_FRAMES = 60, /* --stats' steady rate leaves out these (window mapped, glyphs cached) */
-    UNLIMITED_BUDGET_MS = 10,     /* time for ticks per frame at unlimited speed */
+    TICK_BUDGET_MS = 10,          /* time for a frame's ticks (unlimited fills it) */
     MAX_TICKS_PER_FRAME = 100000, /* fixed-rate catch-up never exceeds this */
     MAX_FRAME_GAP_MS = 250        /* longer stalls (window dragged) are not caught up */
 };
@@ -73,6 +76,12 @@ void frontend_numbers_fit(FrontendCtx *ctx, int cell_px, int min_cell) {
                         "D: cells are %d px, numbers need %d: a bigger window or a smaller "
                         "board shows them",
                         cell_px, min_cell);
+}
+
+static Uint64 sdl_counter(void) { return SDL_GetPerformanceCounter(); }
+
+void frontend_set_counter(Frontend *app, uint64_t (*counter)(void)) {
+    app->counter = counter != NULL ? counter : sdl_counter;
 }
 
 static uint64_t frontend_clock(const Frontend *app) {
@@ -144,11 +153,14 @@ void frontend_switch_mode(Frontend *app, AppMode mode) {
     frontend_status(&app->ctx, "mode: %s", app_mode_name(mode));
 }
 
-void frontend_run_ticks(Frontend *app, long n) {
+/* Runs up to n ticks, stopping early at the performance counter's `end`
+ * (0: no end). Returns the ticks run. */
+static long run_ticks_until(Frontend *app, long n, uint64_t end) {
     /* A tick that pauses (E at a game's end, a replay's last tick) ends the
      * run: the ticks owed after it would step past what it stopped at. */
     bool was_paused = app->ctx.paused;
-    for (long i = 0; i < n;) {
+    long i = 0;
+    while (i < n && (end == 0 || app->counter() < end)) {
         long k = time_travel_play_kept(app, n - i); /* past ticks: one seek for them all */
         /* At the latest tick: the view's own tick, one at a time. */
         if (k == 0)
@@ -161,6 +173,15 @@ void frontend_run_ticks(Frontend *app, long n) {
         if (app->ctx.paused && !was_paused)
             break;
     }
+    return i;
+}
+
+void frontend_run_ticks(Frontend *app, long n) { run_ticks_until(app, n, 0); }
+
+/* The performance counter's reading when a frame's ticks started now must
+ * stop (TICK_BUDGET_MS). */
+static uint64_t tick_budget_end(const Frontend *app) {
+    return app->counter() + SDL_GetPerformanceFrequency() * TICK_BUDGET_MS / 1000;
 }
 
 /* ======================================================================== */
@@ -209,7 +230,11 @@ static void update(Frontend *app, uint64_t gap) {
             app->acc_ms -= (double)n * step_ms;
             if (app->acc_ms > step_ms)
                 app->acc_ms = 0.0; /* could not keep up: drop the backlog */
-            frontend_run_ticks(app, n);
+            /* Offscreen every owed tick is made, so a command draws the same
+             * frames on any machine; in a window the budget ends them. */
+            uint64_t end = app->offscreen ? 0 : tick_budget_end(app);
+            if (run_ticks_until(app, n, end) < n && !ctx->paused)
+                app->acc_ms = 0.0; /* the budget ran out: the rest is dropped, not owed */
         } else if (app->offscreen) {
             frontend_run_ticks(app, OFFSCREEN_UNLIMITED_TICKS);
         } else {
@@ -222,9 +247,8 @@ static void update(Frontend *app, uint64_t gap) {
                 app->ticks += k;
                 app->rate_ticks += k;
             }
-            Uint64 freq = SDL_GetPerformanceFrequency();
-            Uint64 end = SDL_GetPerformanceCounter() + freq * UNLIMITED_BUDGET_MS / 1000;
-            while (k == 0 && !ctx->paused && SDL_GetPerformanceCounter() < end) {
+            uint64_t end = tick_budget_end(app);
+            while (k == 0 && !ctx->paused && app->counter() < end) {
                 if (!time_travel_play(app))
                     break;
                 app->ticks++;
@@ -398,6 +422,7 @@ static WsStatus open_app(Frontend *app, const AppOptions *opts, ReplaySession *r
     if (app->hists == NULL)
         return ws_fail(err, WS_ERR_NOMEM, "out of memory for the window");
     pace_init(&app->pace, SDL_GetPerformanceFrequency(), FRAME_RATE);
+    app->counter = sdl_counter;
     app->opts = *opts;
     app->offscreen = opts->screenshot != NULL;
     app->mode = opts->mode;

@@ -88,6 +88,12 @@ FrameLayout frontend_frame_layout(const Frontend *app);
  * views' state begins with a SnakeScreen, snake_screen.h). */
 void *frontend_view_state(const Frontend *app);
 
+/* The clock a frame's ticks are budgeted by (10 ms of it: a fixed speed
+ * whose ticks take longer drops the rest), SDL's performance counter unless
+ * set (NULL sets it back). Tests set a counter that steps a fixed amount a
+ * read, so a budget's end does not depend on the machine. */
+void frontend_set_counter(Frontend *app, uint64_t (*counter)(void));
+
 /* Glyph renders the text cache has made (tests: text is rendered once, not per frame). */
 long frontend_text_renders(const Frontend *app);
 
