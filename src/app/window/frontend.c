@@ -8,9 +8,10 @@
  * is spent: unlimited speed ticks until then, and a fixed speed whose ticks
  * take longer than that (a slow policy at a high speed) drops the ticks it
  * could not make, so the frames keep their pace and the game runs slower
- * than asked (the HUD's ticks/s says how fast). Offscreen (--screenshot) the clock is a fixed 16 ms per
- * frame and unlimited speed is a fixed tick count per frame, so the same
- * command writes the same PNG every time.
+ * than asked (the HUD's ticks/s says how fast). Offscreen (--screenshot)
+ * the clock is a fixed 16 ms per frame, every owed tick is made and
+ * unlimited speed is a fixed tick count per frame, so the same command
+ * writes the same PNG every time.
  *
  * A frame: input.c's events and keys, the ticks, draw.c's drawing,
  * capture.c's screenshot and recording of the finished frame, present.
@@ -49,9 +50,9 @@ enum {
     OFFSCREEN_FRAME_MS = 16,        /* the offscreen clock's frame */
     OFFSCREEN_UNLIMITED_TICKS = 50, /* ticks per offscreen frame at unlimited speed */
     DEFAULT_SHOT_FRAMES = 60,
-    FRAME_RATE = 60,    /* frame pacing: frames a second (pace.h) */
-    WARMUP_FRAMES = 60, /* --stats' steady rate leaves out these (window mapped, glyphs cached) */
-    TICK_BUDGET_MS = 10,          /* time for a frame's ticks (unlimited fills it) */
+    FRAME_RATE = 60,     /* frame pacing: frames a second (pace.h) */
+    WARMUP_FRAMES = 60,  /* --stats' steady rate leaves out these (window mapped, glyphs cached) */
+    TICK_BUDGET_MS = 10, /* time for a frame's ticks (unlimited fills it) */
     MAX_TICKS_PER_FRAME = 100000, /* fixed-rate catch-up never exceeds this */
     MAX_FRAME_GAP_MS = 250        /* longer stalls (window dragged) are not caught up */
 };

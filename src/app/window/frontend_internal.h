@@ -50,8 +50,9 @@ struct Frontend {
         mode_overlays[APP_MODE_COUNT]; /* each mode's overlay switches (OVERLAY_SHARED apart) */
     int windowed_w, windowed_h;        /* the window's size before F made it fullscreen */
 
+    /* The tick budget's clock (frontend_set_counter). */
+    uint64_t (*counter)(void);
     double acc_ms;    /* simulation time owed */
-    uint64_t (*counter)(void); /* the tick budget's clock (frontend_set_counter) */
     bool step_owed;   /* N, paused, while the view waited for a move (View.waiting) */
     uint64_t last_ms; /* wall clock at the previous frame (ctx.now_ms: the frame clock) */
     long frames;
