@@ -19,6 +19,7 @@
  */
 #include <SDL.h>
 #include <SDL_ttf.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -247,13 +248,8 @@ static void update(Frontend *app, uint64_t gap) {
             if (k > 0) {
                 app->ticks += k;
                 app->rate_ticks += k;
-            }
-            uint64_t end = tick_budget_end(app);
-            while (k == 0 && !ctx->paused && app->counter() < end) {
-                if (!time_travel_play(app))
-                    break;
-                app->ticks++;
-                app->rate_ticks++;
+            } else if (k == 0) {
+                run_ticks_until(app, LONG_MAX, tick_budget_end(app));
             }
         }
     }
@@ -564,7 +560,8 @@ void frontend_print_stats(const Frontend *app) {
          * cache; the rate after them is the one a watcher sees. */
         if (app->warm_start != 0 && app->prev_frame_start > app->warm_start)
             printf(" (%.1f after the first %d frames)",
-                   (double)(app->frames - 1 - WARMUP_FRAMES) * (double)SDL_GetPerformanceFrequency() /
+                   (double)(app->frames - 1 - WARMUP_FRAMES) *
+                       (double)SDL_GetPerformanceFrequency() /
                        (double)(app->prev_frame_start - app->warm_start),
                    (int)WARMUP_FRAMES);
         printf(": interval median %.2f ms, p99 %.2f ms, max %.2f ms\n",
