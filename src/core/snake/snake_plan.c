@@ -129,9 +129,8 @@ static int walk_on(SnakeCert *k, const int32_t *seq, int len, int n, bool certif
         if (!eat)
             snake_cert_constrain(k, seq[j - 1], seq[j], -1);
         bool check = test && fail == 0, local = j > 1 || certified;
-        bool keeps = !check || j <= kept ? true
-                     : local ? snake_cert_add_keeps(k, seq[len - 2 + j], seq[len - 1 + j])
-                             : true;
+        bool keeps = !check || j <= kept || !local ||
+                     snake_cert_add_keeps(k, seq[len - 2 + j], seq[len - 1 + j]);
         snake_cert_constrain(k, seq[len - 2 + j], seq[len - 1 + j], 1);
         if (check && !local)
             keeps = snake_cert_build(k);
