@@ -274,7 +274,8 @@ START_TEST(a_small_window_shows_the_engines_reason) {
      * reason line (its `info text`) on every frame, while it thinks too,
      * also beside a long name and a long decision line. */
     char cmd[1024];
-    AppOptions o = engine_opts(cmd, sizeof cmd, "--delay 60 --name thinker_with_a_long_name --say 'the food is far'");
+    AppOptions o = engine_opts(
+        cmd, sizeof cmd, "--delay 60 --name thinker_with_a_long_name --say 'the food is far'");
     o.speed = 20.0;
     o.window_w = 400;
     o.window_h = 300;
@@ -336,8 +337,8 @@ START_TEST(the_end_of_a_game_looks_the_same_however_it_is_reached) {
     SDL_FreeSurface(a);
     SDL_FreeSurface(b);
     /* On a failure the two pictures stay, for the next person to look at. */
-    ck_assert_msg(differ == 0, "%ld rows differ between the end and the end again (%s, %s)",
-                  differ, a_path, b_path);
+    ck_assert_msg(differ == 0, "%ld rows differ between the end and the end again (%s, %s)", differ,
+                  a_path, b_path);
     unlink(a_path);
     unlink(b_path);
     frontend_close(app);

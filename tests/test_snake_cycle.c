@@ -350,7 +350,8 @@ START_TEST(explain_off_decides_the_same) {
                     ck_assert_int_eq(p->cells[0], snake_head(&g.snake));
                     ck_assert_int_eq(p->cells[p->len - 1], g.food);
                     for (int k = 1; k < p->len; k++)
-                        ck_assert_int_eq(grid_manhattan(g.rules.w, p->cells[k - 1], p->cells[k]), 1);
+                        ck_assert_int_eq(grid_manhattan(g.rules.w, p->cells[k - 1], p->cells[k]),
+                                         1);
                 }
                 replayed += shown.food_path.len != quiet.food_path.len;
                 if (shown.reason == SNAKE_REASON_SHORTCUT) {
@@ -416,9 +417,9 @@ START_TEST(sliced_decisions_decide_the_same) {
                 snake_ai_clear(&sliced);
                 while (g.outcome == SNAKE_PLAYING) {
                     Dir a = snake_ai_choose(&whole, &g), b = choose_sliced(&sliced, &g, &pending);
-                    ck_assert_msg(a == b, "%dx%d seed %llu step %ld explain %d: %d vs %d",
-                                  rules.w, rules.h, (unsigned long long)seed, g.steps, explain,
-                                  (int)a, (int)b);
+                    ck_assert_msg(a == b, "%dx%d seed %llu step %ld explain %d: %d vs %d", rules.w,
+                                  rules.h, (unsigned long long)seed, g.steps, explain, (int)a,
+                                  (int)b);
                     ck_assert_int_eq(whole.reason, sliced.reason);
                     ck_assert_int_eq(whole.food_path.len, sliced.food_path.len);
                     snake_game_tick(&g, a);
@@ -733,8 +734,8 @@ static void random_block_walls(uint8_t *walls, int w, int h, int pct, uint64_t s
  * must be certified as above. Returns the games played: 0 when the board is
  * refused (snake_policy_check_game); *opened (when not NULL) counts the
  * games that began with an opening. */
-static int play_walled_opened(int w, int h, const uint8_t *walls, SnakePolicy policy,
-                              bool strict, int start, int games, int *opened) {
+static int play_walled_opened(int w, int h, const uint8_t *walls, SnakePolicy policy, bool strict,
+                              int start, int games, int *opened) {
     SnakeRules rules = {w, h, start, strict};
     SnakeGame g;
     SnakeAi ai;

@@ -163,7 +163,8 @@ static void cycle_layout(void *owner, Slab *s) {
     c->commit.tree = slab_take(s, (size_t)c->cert.nedges, sizeof *c->commit.tree);
     c->commit.shapes = slab_take(s, SNAKE_CERT_VARIANTS * (size_t)c->cert.nedges, 1);
     if (c->blocks) {
-        c->replay.cell = slab_take(s, (size_t)snake_playout_budget(c->cells) + 1, sizeof *c->replay.cell);
+        c->replay.cell =
+            slab_take(s, (size_t)snake_playout_budget(c->cells) + 1, sizeof *c->replay.cell);
         c->replay.end = slab_take(s, snake_perfect_memory_plain_max(c), 1);
     }
 }

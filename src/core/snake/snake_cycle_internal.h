@@ -49,15 +49,15 @@ enum { SNAKE_REPLAY_SHORTCUT = 1u << 16, SNAKE_REPLAY_CELL = SNAKE_REPLAY_SHORTC
 
 struct SnakeCycle {
     int w, h, cells;
-    bool blocks;    /* both sides even: the dynamic block-tree certificate */
-    SnakeCert cert; /* blocks mode only (zeroed otherwise) */
-    SnakeLane lane; /* blocks mode only: the route search */
-    SnakePlan plan; /* blocks mode only: the plan followed and its search */
+    bool blocks;          /* both sides even: the dynamic block-tree certificate */
+    SnakeCert cert;       /* blocks mode only (zeroed otherwise) */
+    SnakeLane lane;       /* blocks mode only: the route search */
+    SnakePlan plan;       /* blocks mode only: the plan followed and its search */
     SnakeOpening opening; /* blocks mode only: the way onto a cycle from a start on none */
     SnakeCommit commit;
-    int force_shape;                /* the tree shape the next decision commits, -1: its own */
-    SnakeReplay replay;             /* blocks mode only */
-    struct SnakePlayout *playout;   /* blocks mode only, owned; NULL in a play-out's own policy */
+    int force_shape;              /* the tree shape the next decision commits, -1: its own */
+    SnakeReplay replay;           /* blocks mode only */
+    struct SnakePlayout *playout; /* blocks mode only, owned; NULL in a play-out's own policy */
     long slice;    /* the play-outs' work a decision may do (snake_cycle_set_slice) */
     bool thinking; /* the last decision stopped in its play-outs (snake_cycle_thinking) */
     bool opened;   /* the last decision's move was an opening's (snake_cycle_opening) */

@@ -31,7 +31,7 @@ typedef struct SnakeLane {
     /* The search runs over states (cell, k): k is the number of lane moves
      * since the route's last free move, capped at the body's length; a body
      * longer than free_max searches lane moves only (k = 0). */
-    int free_max;     /* longest body whose routes may start with free moves */
+    int free_max; /* longest body whose routes may start with free moves */
     /* release: the tick from which a cell may be entered (0 = free), on the
      * board with a border of cells never entered around it ((w + 2) x
      * (h + 2), the cell at pad[cell]), so that a neighbour is a fixed step
@@ -39,14 +39,14 @@ typedef struct SnakeLane {
     int32_t *release;
     int32_t *pad; /* cells: the cell's index in release */
     int pad_step[DIR_COUNT];
-    uint8_t *ban;     /* cells: moves the search may not take (bit per Dir) */
-    int32_t *dist;    /* states: (free_max + 1) * cells, k * cells + cell; -1 not reached */
-    int32_t *parent;  /* states */
-    int32_t *queue;   /* states */
-    int32_t *cost;    /* states: tie-break cost of the route to each state */
-    int32_t *kseen;   /* cells: the largest k a state of the cell was reached with */
+    uint8_t *ban;        /* cells: moves the search may not take (bit per Dir) */
+    int32_t *dist;       /* states: (free_max + 1) * cells, k * cells + cell; -1 not reached */
+    int32_t *parent;     /* states */
+    int32_t *queue;      /* states */
+    int32_t *cost;       /* states: tie-break cost of the route to each state */
+    int32_t *kseen;      /* cells: the largest k a state of the cell was reached with */
     uint16_t *col, *row; /* cells: the column and row (no division in the search's loop) */
-    int goal_state;   /* the state the last search reached the goal in */
+    int goal_state;      /* the state the last search reached the goal in */
     /* What the last search left, so that a search after a ban goes on from
      * the layer the ban touches (snake_lane_route_again) and the next fresh
      * one clears only the states the last one reached: queue[0 .. search_qt)

@@ -46,18 +46,18 @@
 
 typedef struct SnakeOpening {
     int w, cells, nedges;
-    uint8_t *tree;   /* nedges: the walls' own tree, the outline the opening leads onto */
-    int32_t *until;  /* cells: the first move the start body's cell may be entered (0: free) */
-    int32_t *dist;   /* cells: the search's moves to each cell, -1 not reached */
-    int32_t *parent; /* cells: the search's way back */
-    int32_t *queue;  /* cells: the search's cells in the order reached */
-    int32_t *entered; /* cells: the move the opening checked enters the cell, valid at stamp */
-    uint32_t *stamp;  /* cells: the check that wrote entered[] */
-    uint32_t check;   /* the current check's stamp */
-    int32_t *start;   /* cells: the body a search starts from, head first */
-    int32_t *path;    /* 2 * cells + 2: path[0] the head, path[m] the head after move m */
+    uint8_t *tree;     /* nedges: the walls' own tree, the outline the opening leads onto */
+    int32_t *until;    /* cells: the first move the start body's cell may be entered (0: free) */
+    int32_t *dist;     /* cells: the search's moves to each cell, -1 not reached */
+    int32_t *parent;   /* cells: the search's way back */
+    int32_t *queue;    /* cells: the search's cells in the order reached */
+    int32_t *entered;  /* cells: the move the opening checked enters the cell, valid at stamp */
+    uint32_t *stamp;   /* cells: the check that wrote entered[] */
+    uint32_t check;    /* the current check's stamp */
+    int32_t *start;    /* cells: the body a search starts from, head first */
+    int32_t *path;     /* 2 * cells + 2: path[0] the head, path[m] the head after move m */
     int32_t *free_way; /* 2 * cells + 2: the opening made with no food, for the start check */
-    int moves;        /* path's moves, or -1: no opening */
+    int moves;         /* path's moves, or -1: no opening */
 
     /* What path was made for (made false: nothing yet). */
     bool made, strict;
