@@ -317,12 +317,15 @@ START_TEST(the_end_of_a_game_looks_the_same_however_it_is_reached) {
     close(fd);
     frontend_request_shot(app, a_path);
     frames(app, 1, 0);
+    char *a_text = strdup(frontend_frame_text(app)); /* to say what differs, if anything */
+    ck_assert_ptr_nonnull(a_text);
     drive_key(SDLK_COMMA, KMOD_NONE);
     frames(app, 3, 10);
     drive_key(SDLK_PERIOD, KMOD_NONE);
     frames(app, 3, 10);
     frontend_request_shot(app, b_path);
     frames(app, 1, 0);
+    const char *b_text = frontend_frame_text(app);
     if (getenv("WS_KEEP_SHOTS") != NULL) { /* debugging: look at the two */
         char cp[600];
         snprintf(cp, sizeof cp, "cp %s /tmp/end_a.png; cp %s /tmp/end_b.png", a_path, b_path);
@@ -337,8 +340,12 @@ START_TEST(the_end_of_a_game_looks_the_same_however_it_is_reached) {
     SDL_FreeSurface(a);
     SDL_FreeSurface(b);
     /* On a failure the two pictures stay, for the next person to look at. */
-    ck_assert_msg(differ == 0, "%ld rows differ between the end and the end again (%s, %s)", differ,
-                  a_path, b_path);
+    ck_assert_msg(differ == 0,
+                  "%ld rows differ between the end and the end again (%s, %s); the text drawn "
+                  "%s:\n--- the end\n%s\n--- the end again\n%s",
+                  differ, a_path, b_path, strcmp(a_text, b_text) == 0 ? "is the same" : "differs",
+                  a_text, b_text);
+    free(a_text);
     unlink(a_path);
     unlink(b_path);
     frontend_close(app);
