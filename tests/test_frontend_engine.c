@@ -133,6 +133,37 @@ START_TEST(a_race_board_shows_its_engines_thoughts_live_and_paused) {
 }
 END_TEST
 
+START_TEST(a_race_label_says_that_a_long_info_text_was_cut) {
+    /* The engine's board label holds its latest `info text`, cut to the
+     * board's width. The cut said so with "..." at a word's end; before, it
+     * stopped mid-word ("... steps away an"), which reads as the engine's
+     * own words, and the rest is shown nowhere in a race. */
+    char cmd[1024];
+    AppOptions o =
+        engine_opts(cmd, sizeof cmd, "--say 'it weighs every cell of the board before it moves'");
+    o.speed = 20.0;
+    o.player = player_spec_snake_ai(SNAKE_POLICY_GREEDY);
+    o.race_given = true;
+    o.race[0] = o.race[1] = SNAKE_POLICY_GREEDY;
+    o.race_player[0] = player_spec_snake_ai(SNAKE_POLICY_GREEDY);
+    o.race_player[1] = (PlayerSpec){.kind = PLAYER_ENGINE, .command = cmd};
+    Frontend *app = drive_open(&o);
+    frames_until_ticks(app, 2);
+    drive_key(SDLK_SPACE, KMOD_NONE);
+    frames_until_answer(app, "thinking", frontend_tick_count(app));
+    const char *text = frontend_frame_text(app);
+    const char *label = strstr(text, "\nit weighs");
+    ck_assert_msg(label != NULL, "no label with the engine's info text:\n%s", text);
+    const char *end = strchr(label + 1, '\n');
+    size_t n = end != NULL ? (size_t)(end - label - 1) : strlen(label + 1);
+    ck_assert_msg(n > 3 && strncmp(label + 1 + n - 3, "...", 3) == 0 && label[n - 3] != ' ',
+                  "the label's cut is not said: '%.*s'", (int)n, label + 1);
+    ck_assert_msg(memmem(label, n + 1, "going", 5) == NULL,
+                  "the whole text fitted: the test says nothing:\n%s", text);
+    frontend_close(app);
+}
+END_TEST
+
 /* ---- the overlays stay while the engine thinks --------------------------- */
 
 START_TEST(an_engines_overlays_stay_while_it_thinks) {
@@ -571,6 +602,7 @@ static Suite *frontend_engine_suite(void) {
     Suite *s = suite_create("frontend_engine");
     TCase *live = tcase_create("live");
     tcase_add_test(live, a_race_board_shows_its_engines_thoughts_live_and_paused);
+    tcase_add_test(live, a_race_label_says_that_a_long_info_text_was_cut);
     tcase_add_test(live, an_engines_overlays_stay_while_it_thinks);
     tcase_add_test(live, the_decision_time_is_the_engines_not_the_frames);
     tcase_add_test(live, a_malformed_info_line_is_a_warning_and_the_game_goes_on);

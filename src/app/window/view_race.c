@@ -340,11 +340,22 @@ static void draw_label(RaceView *rv, int k, FrontendCtx *ctx, PixRect strip) {
     int x = strip.x;
     x += text_drawf(ctx->text, px, x, y + lh, TEXT_LEFT, render_sdl_color(PAL_TEXT),
                     "len %d/%d  steps %ld  ", g->snake.len, g->floor_cells, g->steps);
-    /* An engine's `info text` may be long: cut to the board's width. */
+    /* An engine's `info text` may be long: cut to the board's width, and
+     * said to be cut ("...", at a word's end when one is near), so a cut
+     * word never reads as the engine's own. */
     int adv = text_advance(ctx->text, px);
     int room = adv > 0 ? (strip.x + strip.w - x) / adv : 0;
-    char cut[ENGINE_TEXT_MAX + 1];
-    snprintf(cut, sizeof cut, "%.*s", room > 0 ? room : 0, side_state(rv, k));
+    char cut[ENGINE_TEXT_MAX + 4];
+    const char *state = side_state(rv, k);
+    int len = (int)strlen(state);
+    if (len <= room || room < 4) {
+        snprintf(cut, sizeof cut, "%.*s", room > 0 ? room : 0, state);
+    } else {
+        int keep = layout_wrap_len(state, room - 3);
+        while (keep > 0 && state[keep - 1] == ' ')
+            keep--;
+        snprintf(cut, sizeof cut, "%.*s...", keep, state);
+    }
     text_draw(ctx->text, px, x, y + lh, TEXT_LEFT, render_sdl_color(state_color), cut);
 }
 
