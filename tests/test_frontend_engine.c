@@ -504,6 +504,40 @@ START_TEST(a_step_back_shows_what_the_engine_wrote_on_stderr_there) {
 }
 END_TEST
 
+START_TEST(an_indented_stderr_line_stays_in_the_huds_stderr_column) {
+    /* The last line of a Python traceback but one is its indented ^^^^ line:
+     * its indentation wrapped into a blank line, and the word too long for
+     * the value column went under the key, cut at another width. Now the
+     * indentation is dropped and the word is cut in the column: every line
+     * drawn holds some of it. */
+    char cmd[1024];
+    char carets[64];
+    memset(carets, '^', 55);
+    carets[55] = '\0';
+    char args[256];
+    snprintf(args, sizeof args, "--stderr --stderr-line '                        %s'", carets);
+    AppOptions o = engine_opts(cmd, sizeof cmd, args);
+    o.speed = 20.0;
+    Frontend *app = drive_open(&o);
+    frames_until_ticks(app, 2);
+    drive_key(SDLK_SPACE, KMOD_NONE);
+    frames_until_answer(app, "thinking", 0);
+    const char *text = frontend_frame_text(app);
+    const char *at = strstr(text, "\nstderr\n");
+    ck_assert_msg(at != NULL, "no stderr lines:\n%s", text);
+    ck_assert_msg(strstr(at, "thinker: tick ") != NULL, "no --stderr line:\n%s", text);
+    int drawn = 0;
+    for (const char *p = strstr(at, "\n^"); p != NULL && p[1] == '^'; p = strchr(p + 1, '\n'))
+        drawn += (int)strcspn(p + 1, "\n");
+    ck_assert_msg(drawn == 55, "%d of the 55 ^ drawn after the key, in a row:\n%s", drawn, text);
+    for (const char *p = text; *p != '\0'; p += strcspn(p, "\n") + (p[strcspn(p, "\n")] != '\0')) {
+        size_t n = strcspn(p, "\n"), blanks = strspn(p, " ");
+        ck_assert_msg(n == 0 || blanks < n, "a line of %zu blanks drawn:\n%s", n, text);
+    }
+    frontend_close(app);
+}
+END_TEST
+
 /* ---- the sea: Tab is a view of the same game ----------------------------- */
 
 /* The sea at 1280x720, seed 3, 20 shots a second, with the engine `cmd`
@@ -616,6 +650,7 @@ static Suite *frontend_engine_suite(void) {
     tcase_add_test(travel, a_step_asked_while_the_engine_plays_on_a_replay_is_made_when_it_answers);
     tcase_add_test(travel, tab_in_the_sea_keeps_the_unfinished_game);
     tcase_add_test(travel, a_step_back_shows_what_the_engine_wrote_on_stderr_there);
+    tcase_add_test(travel, an_indented_stderr_line_stays_in_the_huds_stderr_column);
     suite_add_tcase(s, travel);
     return s;
 }

@@ -3,7 +3,7 @@
 the window's tests (tests/test_engine_session.c, tests/test_frontend_engine.c):
 
   thinker.py [--delay MS] [--crash-at T [--once FILE]] [--bad-info-at T] [--stderr]
-             [--name NAME] [--say WORDS] [--last-words]
+             [--name NAME] [--say WORDS] [--last-words] [--stderr-line TEXT]
 
 It moves to the first free cell in U R D L order (deterministic: the same
 state gets the same move, so a trace of it replays against it) and answers
@@ -16,7 +16,9 @@ writes a malformed info line (two spaces) before the answer at tick T;
 says NAME in the handshake instead of "thinker"; --say puts WORDS (one
 argument) before "tick T going D" in the info text; --last-words writes
 "thinker: end WORDS" on its standard error at each `end` and "thinker: quit"
-at `quit`, what it says after its last answer."""
+at `quit`, what it says after its last answer; --stderr-line writes TEXT
+(one argument, kept as given: spaces, a long word) on its standard error at
+every go, after --stderr's line."""
 import sys
 import time
 
@@ -36,6 +38,7 @@ def main():
     chatty = "--stderr" in sys.argv
     last_words = "--last-words" in sys.argv
     say = sys.argv[sys.argv.index("--say") + 1] + " " if "--say" in sys.argv else ""
+    err_line = sys.argv[sys.argv.index("--stderr-line") + 1] if "--stderr-line" in sys.argv else None
     name = sys.argv[sys.argv.index("--name") + 1] if "--name" in sys.argv else "thinker"
     once = sys.argv[sys.argv.index("--once") + 1] if "--once" in sys.argv else None
     out = sys.stdout
@@ -74,6 +77,9 @@ def main():
                     pass
             if chatty:
                 sys.stderr.write("thinker: tick %d\n" % tick)
+                sys.stderr.flush()
+            if err_line is not None:
+                sys.stderr.write(err_line + "\n")
                 sys.stderr.flush()
             if delay > 0:
                 time.sleep(delay)

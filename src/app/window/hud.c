@@ -7,6 +7,10 @@
 
 #include "ws_error.h"
 
+/* An engine's stderr line stays beside its key while that column holds this
+ * many characters (hud_tail_lines). */
+enum { STDERR_MIN_COLS = 16 };
+
 /* ======================================================================== */
 /* HUD writer                                                                */
 /* ======================================================================== */
@@ -211,12 +215,12 @@ static void strip_item(Hud *hud, const char *key, Rgba value_color, const char *
     hud->flow_x += w + 2 * adv;
 }
 
-void hud_kv(Hud *hud, const char *key, Rgba value_color, const char *fmt, ...) {
-    char buf[256];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
-    va_end(ap);
+/* A key/value item: the key, then the value beside it, wrapped in the value
+ * column. `min_beside` > 0 (the value is free text from outside, such as an
+ * engine's stderr line) keeps it there whenever that column holds that many
+ * characters, a word too long for it cut where the line ends; 0 moves a
+ * value with a word the column would cut under the key. */
+static void kv_text(Hud *hud, const char *key, Rgba value_color, const char *buf, int min_beside) {
     if (hud->strip) {
         strip_item(hud, key, value_color, buf);
         return;
@@ -238,12 +242,21 @@ void hud_kv(Hud *hud, const char *key, Rgba value_color, const char *fmt, ...) {
             longest = word; /* counted in characters, as layout_wrap_len does */
         }
     }
-    if (longest > beside && buf[0] != '\0') {
+    if (longest > beside && buf[0] != '\0' && (min_beside <= 0 || beside < min_beside)) {
         hud->y += line_h(hud);
         wrapped_at(hud, 2 * adv, value_color, buf, 0);
         return;
     }
     wrapped_at(hud, hud->key_w, value_color, buf, 0);
+}
+
+void hud_kv(Hud *hud, const char *key, Rgba value_color, const char *fmt, ...) {
+    char buf[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    kv_text(hud, key, value_color, buf, 0);
 }
 
 void hud_text(Hud *hud, Rgba color, const char *fmt, ...) {
@@ -441,9 +454,15 @@ void hud_tail_lines(Hud *hud, const char *key, Rgba color, const char *text, siz
     for (size_t at = start; at < len;) {
         const char *nl = memchr(text + at, '\n', len - at);
         size_t n = nl != NULL ? (size_t)(nl - (text + at)) : len - at;
+        /* The indentation (a Python traceback's) would wrap into blank
+         * lines; a long word (its ^^^^ line, a path) stays in the value
+         * column, cut at its edge, rather than going under the key. */
+        size_t lead = 0;
+        while (lead < n && (text[at + lead] == ' ' || text[at + lead] == '\t'))
+            lead++;
         char q[128];
-        ws_quote_len(q, sizeof q, text + at, n);
-        hud_kv(hud, first ? key : "", color, "%s", q);
+        ws_quote_len(q, sizeof q, text + at + lead, n - lead);
+        kv_text(hud, first ? key : "", color, q, STDERR_MIN_COLS);
         first = false;
         at += n + 1;
     }

@@ -113,8 +113,9 @@ void hud_legend(Hud *hud, HudSwatch kind, Rgba c, const char *caption);
 
 /* The last `max` lines of text (len bytes of raw lines, each ended by '\n',
  * from outside: an engine's stderr), each quoted (ws_quote: no byte reaches
- * the screen raw) and cut to the panel's width, the first with `key`. The
- * panel only: nothing in a strip. */
+ * the screen raw), its indentation dropped and wrapped in the value column
+ * (a word too long for it cut at its edge), the first with `key`. The panel
+ * only: nothing in a strip. */
 void hud_tail_lines(Hud *hud, const char *key, Rgba color, const char *text, size_t len, int max);
 
 /* Whether fewer than `lines` more lines fit in the panel, in this column or
