@@ -164,6 +164,27 @@ START_TEST(a_race_label_says_that_a_long_info_text_was_cut) {
 }
 END_TEST
 
+START_TEST(an_engine_that_runs_into_a_wall_was_not_trapped) {
+    /* thinker.py --bump-at 3 answers tick 3 with a move into the edge or
+     * its body while a free cell is next to the head: the game ends dead,
+     * and the caption said "TRAPPED", as if no move had been left. */
+    char cmd[1024];
+    AppOptions o = engine_opts(cmd, sizeof cmd, "--bump-at 3");
+    o.speed = 50.0;
+    o.pause_on_end = true;
+    Frontend *app = drive_open(&o);
+    const char *caption = "";
+    for (int i = 0; i < 2000 && strstr(caption, "length") == NULL; i++) {
+        frames(app, 1, 5);
+        caption = frontend_caption_text(app);
+    }
+    ck_assert_msg(strstr(caption, "DEAD") != NULL, "caption: '%s'", caption);
+    ck_assert_msg(strstr(caption, "TRAPPED") == NULL, "caption: '%s'", caption);
+    ck_assert_msg(strstr(caption, "3 steps") != NULL, "caption: '%s'", caption);
+    frontend_close(app);
+}
+END_TEST
+
 /* ---- the overlays stay while the engine thinks --------------------------- */
 
 START_TEST(an_engines_overlays_stay_while_it_thinks) {
@@ -637,6 +658,7 @@ static Suite *frontend_engine_suite(void) {
     TCase *live = tcase_create("live");
     tcase_add_test(live, a_race_board_shows_its_engines_thoughts_live_and_paused);
     tcase_add_test(live, a_race_label_says_that_a_long_info_text_was_cut);
+    tcase_add_test(live, an_engine_that_runs_into_a_wall_was_not_trapped);
     tcase_add_test(live, an_engines_overlays_stay_while_it_thinks);
     tcase_add_test(live, the_decision_time_is_the_engines_not_the_frames);
     tcase_add_test(live, a_malformed_info_line_is_a_warning_and_the_game_goes_on);

@@ -4,6 +4,7 @@ the window's tests (tests/test_engine_session.c, tests/test_frontend_engine.c):
 
   thinker.py [--delay MS] [--crash-at T [--once FILE]] [--bad-info-at T] [--stderr]
              [--name NAME] [--say WORDS] [--last-words] [--stderr-line TEXT]
+             [--bump-at T]
 
 It moves to the first free cell in U R D L order (deterministic: the same
 state gets the same move, so a trace of it replays against it) and answers
@@ -18,7 +19,9 @@ argument) before "tick T going D" in the info text; --last-words writes
 "thinker: end WORDS" on its standard error at each `end` and "thinker: quit"
 at `quit`, what it says after its last answer; --stderr-line writes TEXT
 (one argument, kept as given: spaces, a long word) on its standard error at
-every go, after --stderr's line."""
+every go, after --stderr's line; --bump-at answers tick T with the first
+direction that is not free (the edge, a wall or its body: a death while a
+free cell is next to the head)."""
 import sys
 import time
 
@@ -35,6 +38,7 @@ def main():
     delay = option("--delay", 0) / 1000.0
     crash_at = option("--crash-at", -1)
     bad_at = option("--bad-info-at", -1)
+    bump_at = option("--bump-at", -1)
     chatty = "--stderr" in sys.argv
     last_words = "--last-words" in sys.argv
     say = sys.argv[sys.argv.index("--say") + 1] + " " if "--say" in sys.argv else ""
@@ -88,7 +92,8 @@ def main():
             move, nx, ny = "U", hx, hy - 1
             for d, dx, dy in DIRS:
                 x, y = hx + dx, hy + dy
-                if 0 <= x < w and 0 <= y < h and (x, y) not in blocked:
+                free = 0 <= x < w and 0 <= y < h and (x, y) not in blocked
+                if free != (tick == bump_at):
                     move, nx, ny = d, x, y
                     break
             if tick == bad_at:

@@ -430,9 +430,13 @@ void snake_screen_draw(SnakeScreen *s, FrontendCtx *ctx) {
     if (s->over) {
         /* Above the board, never over it; it stays until the next game. A
          * death on the player's move is the player's crash: the AI was not
-         * trapped (its own move is still drawn as the arrow). */
-        const char *title = g->outcome == SNAKE_WON       ? "WON - board filled"
-                            : s->steered_end              ? "CRASHED - you steered into it"
+         * trapped (its own move is still drawn as the arrow). A death with a
+         * legal move left is a move into a wall or the body (an engine's:
+         * the game stays as it was before that move), not a trap. */
+        const char *title = g->outcome == SNAKE_WON ? "WON - board filled"
+                            : s->steered_end        ? "CRASHED - you steered into it"
+                            : g->outcome == SNAKE_DEAD && snake_game_has_move(g)
+                                ? "DEAD - moved into a wall or the body"
                             : g->outcome == SNAKE_DEAD    ? "TRAPPED - game over"
                             : g->outcome == SNAKE_FORFEIT ? "FORFEIT - the engine failed"
                                                           : "STALLED - game over";
