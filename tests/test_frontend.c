@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "frontend_loop.h"
+#include "hud.h"
 #include "layout.h"
 #include "options.h"
 #include "render.h"
@@ -1294,6 +1295,47 @@ START_TEST(text_width_is_what_is_drawn) {
 }
 END_TEST
 
+START_TEST(a_wrapped_hud_item_is_never_split_between_columns) {
+    /* Two columns of three lines each. The second item fills the first
+     * column's second line; the third wraps onto two lines, which fit on
+     * the first column's last line only in half: it goes whole to the next
+     * column. Before, its key and first line stayed at the bottom and its
+     * second line went alone to the top of the next column (the sea's
+     * "(mean 1245.6 us)" over a column with no key, after an engine's
+     * traceback had filled the panel). */
+    SDL_Surface *surf = SDL_CreateRGBSurfaceWithFormat(0, 800, 400, 32, SDL_PIXELFORMAT_RGBA32);
+    ck_assert_ptr_nonnull(surf);
+    SDL_Renderer *ren = SDL_CreateSoftwareRenderer(surf);
+    ck_assert_ptr_nonnull(ren);
+    ck_assert_int_eq(TTF_Init(), 0);
+    TextCache *tc = NULL;
+    WsError err = {0};
+    ck_assert_msg(text_create(&tc, ren, WS_ASSET_DIR "/fonts/DejaVuSansMono.ttf", &err) == WS_OK,
+                  "%s", err.msg);
+    const int px = 14;
+    int lh = text_line_height(tc, px) + px / 5; /* hud.c's line_h */
+    int adv = text_advance(tc, px);
+    /* A column of 30 characters: 10 for the keys, 18 for the values. */
+    int col_w = 30 * adv + 2 * px;
+    Hud hud;
+    hud_begin(&hud, ren, tc, (PixRect){0, 0, 2 * col_w, px + 3 * lh}, px);
+    hud_set_columns(&hud, 2);
+    hud_kv(&hud, "one", PAL_TEXT, "a short value");
+    hud_kv(&hud, "two", PAL_TEXT, "a short value");
+    ck_assert_int_eq(hud.col, 0);
+    ck_assert_int_eq(hud.y, px + 2 * lh);
+    hud_kv(&hud, "three", PAL_TEXT, "sampler 980.1 us (mean 1078.0 us)");
+    ck_assert_int_eq(hud.col, 1);
+    ck_assert_msg(hud.y == px + 2 * lh, "the item's lines end at y %d in column 1, not %d", hud.y,
+                  px + 2 * lh);
+    ck_assert_int_eq(hud.dropped, 0);
+    text_destroy(tc);
+    TTF_Quit();
+    SDL_DestroyRenderer(ren);
+    SDL_FreeSurface(surf);
+}
+END_TEST
+
 /* Whether the HUD's last frame drew the item `key` (frontend_hud_keys). */
 static bool hud_shows(const Frontend *app, const char *key) {
     char want[64];
@@ -2442,6 +2484,7 @@ static Suite *frontend_suite(void) {
     suite_add_tcase(s, keys);
     TCase *draw = tcase_create("draw");
     tcase_add_test(draw, text_width_is_what_is_drawn);
+    tcase_add_test(draw, a_wrapped_hud_item_is_never_split_between_columns);
     tcase_add_test(draw, every_size_shows_the_tick_and_the_reason);
     tcase_add_test(draw, text_is_rendered_once);
     tcase_add_test(draw, offscreen_png_shows_snake_and_food);

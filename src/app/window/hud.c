@@ -153,6 +153,26 @@ static void wrapped_at(Hud *hud, int indent, Rgba color, const char *text, int m
     } while (*p != '\0');
 }
 
+/* The lines wrapped_at draws text on at indent (no max). */
+static int wrapped_count(const Hud *hud, int indent, const char *text) {
+    int adv = text_advance(hud->tc, hud->px);
+    int cols = adv > 0 ? (right_edge(hud) - hud->x - indent) / adv : 40;
+    if (cols < 4)
+        cols = 4;
+    int lines = 0;
+    const char *p = text;
+    do {
+        int n = layout_wrap_len(p, cols);
+        if (n > 252) /* wrapped_at's line buffer */
+            n = 252;
+        p += n;
+        while (*p == ' ')
+            p++;
+        lines++;
+    } while (*p != '\0');
+    return lines;
+}
+
 int hud_wrap_count(const Hud *hud, const char *text) {
     int adv = text_advance(hud->tc, hud->px);
     int cols = adv > 0 ? (right_edge(hud) - hud->x) / adv : 40;
@@ -225,10 +245,6 @@ static void kv_text(Hud *hud, const char *key, Rgba value_color, const char *buf
         strip_item(hud, key, value_color, buf);
         return;
     }
-    if (!room_for(hud, line_h(hud)))
-        return;
-    text_draw(hud->tc, hud->px, hud->x, hud->y, TEXT_LEFT, render_sdl_color(PAL_TEXT_DIM), key);
-    note_key(hud, key);
     /* A column so narrow that a word of the value would be cut in two beside
      * the key ("autopi" / "lot" under a small window's board): the value
      * goes under the key, indented, where the line is wider. */
@@ -242,12 +258,22 @@ static void kv_text(Hud *hud, const char *key, Rgba value_color, const char *buf
             longest = word; /* counted in characters, as layout_wrap_len does */
         }
     }
-    if (longest > beside && buf[0] != '\0' && (min_beside <= 0 || beside < min_beside)) {
-        hud->y += line_h(hud);
-        wrapped_at(hud, 2 * adv, value_color, buf, 0);
+    bool under = longest > beside && buf[0] != '\0' && (min_beside <= 0 || beside < min_beside);
+    int indent = under ? 2 * adv : hud->key_w;
+    /* The item's lines stay together: a value wrapped past the column's
+     * bottom goes, key and all, to the next place when it fits there, never
+     * its last line alone at the top of another column. */
+    int lines = (under ? 1 : 0) + wrapped_count(hud, indent, buf);
+    if (lines > 1 && hud->y + lines * line_h(hud) > hud->area.y + hud->area.h && has_next(hud) &&
+        next_top(hud) + lines * line_h(hud) <= next_bottom(hud))
+        advance(hud);
+    if (!room_for(hud, line_h(hud)))
         return;
-    }
-    wrapped_at(hud, hud->key_w, value_color, buf, 0);
+    text_draw(hud->tc, hud->px, hud->x, hud->y, TEXT_LEFT, render_sdl_color(PAL_TEXT_DIM), key);
+    note_key(hud, key);
+    if (under)
+        hud->y += line_h(hud);
+    wrapped_at(hud, indent, value_color, buf, 0);
 }
 
 void hud_kv(Hud *hud, const char *key, Rgba value_color, const char *fmt, ...) {
