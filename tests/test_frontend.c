@@ -19,6 +19,7 @@
 #include "options.h"
 #include "render.h"
 #include "replay_session.h"
+#include "sea_draw.h"
 #include "snake_ai.h"
 #include "snake_screen.h"
 #include "text.h"
@@ -1336,6 +1337,42 @@ START_TEST(a_wrapped_hud_item_is_never_split_between_columns) {
 }
 END_TEST
 
+START_TEST(the_fleet_afloat_stays_in_one_column) {
+    /* The sea's "afloat" rows, one a ship length, met three lines from the
+     * bottom of a column: before, three stayed there and the fourth went to
+     * the next place alone, under the board in the sea window ("3/4" with
+     * no key over it). Now the four go there together. */
+    SDL_Surface *surf = SDL_CreateRGBSurfaceWithFormat(0, 800, 400, 32, SDL_PIXELFORMAT_RGBA32);
+    ck_assert_ptr_nonnull(surf);
+    SDL_Renderer *ren = SDL_CreateSoftwareRenderer(surf);
+    ck_assert_ptr_nonnull(ren);
+    ck_assert_int_eq(TTF_Init(), 0);
+    TextCache *tc = NULL;
+    WsError err = {0};
+    ck_assert_msg(text_create(&tc, ren, WS_ASSET_DIR "/fonts/DejaVuSansMono.ttf", &err) == WS_OK,
+                  "%s", err.msg);
+    const int px = 14;
+    int lh = text_line_height(tc, px) + px / 5; /* hud.c's line_h */
+    int col_w = 30 * text_advance(tc, px) + 2 * px;
+    Hud hud;
+    hud_begin(&hud, ren, tc, (PixRect){0, 0, 2 * col_w, 2 * px + 5 * lh}, px);
+    hud_set_columns(&hud, 2);
+    hud_kv(&hud, "one", PAL_TEXT, "a short value");
+    hud_kv(&hud, "two", PAL_TEXT, "a short value");
+    ck_assert_int_eq(hud.col, 0);
+    SeaLeft left = {.count = {0, 4, 3, 2, 1}, .ships = 10};
+    sea_draw_hud_fleet(&hud, &left);
+    ck_assert_int_eq(hud.col, 1);
+    ck_assert_msg(hud.y == px + SEA_MAX_LEN * lh, "the rows end at y %d in column 1, not %d", hud.y,
+                  px + SEA_MAX_LEN * lh);
+    ck_assert_int_eq(hud.dropped, 0);
+    text_destroy(tc);
+    TTF_Quit();
+    SDL_DestroyRenderer(ren);
+    SDL_FreeSurface(surf);
+}
+END_TEST
+
 /* Whether the HUD's last frame drew the item `key` (frontend_hud_keys). */
 static bool hud_shows(const Frontend *app, const char *key) {
     char want[64];
@@ -2485,6 +2522,7 @@ static Suite *frontend_suite(void) {
     TCase *draw = tcase_create("draw");
     tcase_add_test(draw, text_width_is_what_is_drawn);
     tcase_add_test(draw, a_wrapped_hud_item_is_never_split_between_columns);
+    tcase_add_test(draw, the_fleet_afloat_stays_in_one_column);
     tcase_add_test(draw, every_size_shows_the_tick_and_the_reason);
     tcase_add_test(draw, text_is_rendered_once);
     tcase_add_test(draw, offscreen_png_shows_snake_and_food);

@@ -52,10 +52,10 @@ static PixRect cell_rect(const BoardLayout *bl, int cell) {
 /* The heatmap of one board as drawn: a built-in hunter's SeaAi.heat, or the
  * engine's `info wave` (-1: no value). Filled on the stack per frame. */
 typedef struct BoardHeat {
-    double max;               /* the largest tint value (0: nothing tinted) */
-    double tint[SEA_CELLS];   /* the value tinted relative to max */
-    long number[SEA_CELLS];   /* what D writes */
-    bool shown[SEA_CELLS];    /* whether the cell has a value: tinted, and D writes it */
+    double max;             /* the largest tint value (0: nothing tinted) */
+    double tint[SEA_CELLS]; /* the value tinted relative to max */
+    long number[SEA_CELLS]; /* what D writes */
+    bool shown[SEA_CELLS];  /* whether the cell has a value: tinted, and D writes it */
 } BoardHeat;
 
 /* The number shown for a cell: sampled fleets as a percentage, counts and
@@ -280,6 +280,10 @@ void sea_draw_hud_reason(Hud *hud, const SeaAi *ai) {
 }
 
 void sea_draw_hud_fleet(Hud *hud, const SeaLeft *left) {
+    /* One row a ship length: the rows stay together under their key (at the
+     * next place when they fit there, not in this column), never half of
+     * them in the panel and half under the board. */
+    hud_reserve(hud, SEA_MAX_LEN);
     int total[SEA_MAX_LEN + 1] = {0};
     for (int i = 0; i < SEA_SHIP_COUNT; i++)
         total[SEA_FLEET[i]]++;
