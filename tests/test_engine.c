@@ -365,11 +365,11 @@ START_TEST(an_engine_that_exits_at_once_cannot_start) {
     long t0 = now_ms();
     ck_assert_int_eq(engine_start(&e, cmd("bad.py", "exit"), ENGINE_SNAKE, 2000, &err), WS_ERR_ARG);
     ck_assert_ptr_null(e);
-    ck_assert_msg(strstr(err.msg, "engine python3: exited with status 3 before ready"), "%s",
+    ck_assert_msg(strstr(err.msg, "engine 'python3': exited with status 3 before ready"), "%s",
                   err.msg);
     ck_assert_int_lt(now_ms() - t0, 5000);
     ck_assert_int_eq(engine_start(&e, "./no/such/engine", ENGINE_SNAKE, 2000, &err), WS_ERR_ARG);
-    ck_assert_msg(strstr(err.msg, "engine ./no/such/engine: exited with status 127"), "%s",
+    ck_assert_msg(strstr(err.msg, "engine './no/such/engine': exited with status 127"), "%s",
                   err.msg);
     ck_assert_int_eq(engine_start(&e, "  ", ENGINE_SNAKE, 2000, &err), WS_ERR_ARG);
 }
@@ -438,7 +438,7 @@ START_TEST(a_launch_returns_at_once_and_ready_is_polled) {
     while ((r = engine_poll_ready(e, 0, &err)) == ENGINE_PENDING)
         usleep(2000);
     ck_assert_int_eq(r, ENGINE_FAULT);
-    ck_assert_msg(strstr(err.msg, "engine python3: exited with status 3 before ready"), "%s",
+    ck_assert_msg(strstr(err.msg, "engine 'python3': exited with status 3 before ready"), "%s",
                   err.msg);
     ck_assert(!engine_alive(e));
     engine_stop(e);
@@ -470,8 +470,8 @@ static void expect_fault(const char *engine, const char *args, int timeout_ms, c
     ck_assert_int_eq(r, ENGINE_FAULT);
     ck_assert_int_eq(err.status, WS_ERR_ARG);
     ck_assert_msg(strstr(err.msg, what) != NULL, "want \"%s\" in \"%s\"", what, err.msg);
-    ck_assert_msg(strncmp(err.msg, "engine python3: ", 16) == 0 ||
-                      strncmp(err.msg, "engine sh: ", 11) == 0,
+    ck_assert_msg(strncmp(err.msg, "engine 'python3': ", 18) == 0 ||
+                      strncmp(err.msg, "engine 'sh': ", 13) == 0,
                   "%s", err.msg);
     for (const char *p = err.msg; *p; p++)
         ck_assert(*p >= 0x20 && *p < 0x7f);

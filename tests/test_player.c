@@ -140,10 +140,10 @@ START_TEST(specs_and_fault_lines) {
     ck_assert_str_eq(player_spec_format(&s, true, buf, sizeof buf), "sampler");
     s = player_spec_snake_ai(SNAKE_POLICY_PERFECT);
     ck_assert_str_eq(player_spec_format(&s, false, buf, sizeof buf), "perfect");
-    /* The client's "engine NAME: what" becomes "engine 'NAME', game G tick T: what". */
+    /* The client's "engine 'NAME': what" becomes "engine 'NAME', game G tick T: what". */
     char line[160];
     WsError why = {0};
-    ws_fail(&why, WS_ERR_PARSE, "engine snake.py: no answer within 2000 ms");
+    ws_fail(&why, WS_ERR_PARSE, "engine 'snake.py': no answer within 2000 ms");
     ck_assert_str_eq(player_fault_line(NULL, 3, 41, &why, line, sizeof line),
                      "engine '?', game 3 tick 41: no answer within 2000 ms");
 }

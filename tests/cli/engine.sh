@@ -291,7 +291,7 @@ expect_usage_error "engine .*exited with status 3 before ready" \
 # What the engine (here the shell) wrote on its stderr comes first, tagged
 # [start]; the last line is the reason, one line.
 expect_status 2 timeout 60 "$WS" snake --headless --seed 1 --policy "engine:./no-such-engine-$MARK"
-tail -n 1 "$TMP/err" | grep -q '^wavesnake: engine .*status 127 (the shell found no such command) before ready$' &&
+tail -n 1 "$TMP/err" | grep -q "^wavesnake: engine '\./no-such-engine-$MARK': exited with status 127 (the shell found no such command) before ready\$" &&
     grep -q "^wavesnake: engine '.*' \[start\]: .*not found" "$TMP/err" &&
     [ "$(grep -vc "\[start\]" "$TMP/err")" -eq 1 ] ||
     fail "an engine that cannot start: $(cat "$TMP/err")"

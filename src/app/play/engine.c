@@ -52,12 +52,12 @@ struct Engine {
     char word[ENGINE_NAME_MAX + 1]; /* the command's first word, sanitised */
     char name[ENGINE_NAME_MAX + 1]; /* what engine_name returns */
 
-    pid_t pid; /* leader and process group; 0 when none */
+    pid_t pid;    /* leader and process group; 0 when none */
     long quit_ms; /* when `quit` was sent (now_ms), 0 when not: its grace runs from then */
-    int slot;  /* index in procguard's table, -1 when none */
-    int pidfd; /* the leader's pidfd, readable once it exited; -1 when none */
+    int slot;     /* index in procguard's table, -1 when none */
+    int pidfd;    /* the leader's pidfd, readable once it exited; -1 when none */
     int to_fd, from_fd;
-    int err_fd; /* its stderr's read end; -1 when none (or closed by the engine) */
+    int err_fd;      /* its stderr's read end; -1 when none (or closed by the engine) */
     bool small_pipe; /* to_fd's pipe is one page: POLLOUT = all read */
     Phase phase;
     int status; /* wait status once reaped */
@@ -310,7 +310,7 @@ static void kill_group(Engine *e) {
             !(e->pidfd >= 0 && syscall(SYS_pidfd_send_signal, e->pidfd, SIGKILL, NULL, 0) == 0))
             kill(g, SIGKILL);
         if (!reap_within(e, KILL_WAIT_MS)) {
-            report_warn("engine %s: process %ld did not end within %d ms of SIGKILL; going on "
+            report_warn("engine '%s': process %ld did not end within %d ms of SIGKILL; going on "
                         "without it",
                         e->name, (long)g, KILL_WAIT_MS);
             e->status = 0;
@@ -342,7 +342,7 @@ fault(Engine *e, WsError *err, const char *fmt, ...) {
     va_end(ap);
     kill_group(e);
     hand_over_said(e);
-    ws_fail(err, WS_ERR_ARG, "engine %s: %s", e->name, what);
+    ws_fail(err, WS_ERR_ARG, "engine '%s': %s", e->name, what);
     return ENGINE_FAULT;
 }
 
@@ -395,19 +395,19 @@ static WsStatus spawn(Engine *e, WsError *err) {
     bool simple = is_simple_command(e->cmd);
     char *script = malloc(strlen(e->cmd) + sizeof "exec ");
     if (script == NULL)
-        return ws_fail(err, WS_ERR_NOMEM, "engine %s: out of memory", e->name);
+        return ws_fail(err, WS_ERR_NOMEM, "engine '%s': out of memory", e->name);
     snprintf(script, strlen(e->cmd) + sizeof "exec ", "%s%s", simple ? "exec " : "", e->cmd);
     int in[2], out[2];
     if (pipe2(in, O_CLOEXEC) != 0) {
         free(script);
-        return ws_fail(err, WS_ERR_ARG, "engine %s: cannot make a pipe: %s", e->name,
+        return ws_fail(err, WS_ERR_ARG, "engine '%s': cannot make a pipe: %s", e->name,
                        strerror(errno));
     }
     if (pipe2(out, O_CLOEXEC) != 0) {
         close(in[0]);
         close(in[1]);
         free(script);
-        return ws_fail(err, WS_ERR_ARG, "engine %s: cannot make a pipe: %s", e->name,
+        return ws_fail(err, WS_ERR_ARG, "engine '%s': cannot make a pipe: %s", e->name,
                        strerror(errno));
     }
     /* Its stderr: read by wavesnake, kept per tick and said with the game
@@ -430,9 +430,9 @@ static WsStatus spawn(Engine *e, WsError *err) {
         if (errp[0] >= 0)
             close(errp[0]);
         if (rc == ENOSPC)
-            return ws_fail(err, WS_ERR_ARG, "engine %s: more than %d engines at once", e->name,
+            return ws_fail(err, WS_ERR_ARG, "engine '%s': more than %d engines at once", e->name,
                            ENGINE_MAX_LIVE);
-        return ws_fail(err, WS_ERR_ARG, "engine %s: cannot start /bin/sh: %s", e->name,
+        return ws_fail(err, WS_ERR_ARG, "engine '%s': cannot start /bin/sh: %s", e->name,
                        strerror(rc));
     }
     e->pid = pid;
@@ -495,7 +495,7 @@ EnginePoll engine_poll_ready(Engine *e, int wait_ms, WsError *err) {
         return ENGINE_ANSWERED;
     case PHASE_DEAD:
     default:
-        ws_fail(err, WS_ERR_ARG, "engine %s: not running", e->name);
+        ws_fail(err, WS_ERR_ARG, "engine '%s': not running", e->name);
         return ENGINE_FAULT;
     }
 }
@@ -734,7 +734,7 @@ static WsStatus ensure_board(Engine *e, int w, int h, WsError *err) {
     if (need > e->wcap) {
         char *nb = realloc(e->wbuf, need);
         if (nb == NULL)
-            return ws_fail(err, WS_ERR_NOMEM, "engine %s: out of memory", e->name);
+            return ws_fail(err, WS_ERR_NOMEM, "engine '%s': out of memory", e->name);
         e->wbuf = nb;
         e->wcap = need;
     }
@@ -742,7 +742,7 @@ static WsStatus ensure_board(Engine *e, int w, int h, WsError *err) {
         return WS_OK;
     uint8_t *seen = calloc(cells, 1);
     if (seen == NULL)
-        return ws_fail(err, WS_ERR_NOMEM, "engine %s: out of memory", e->name);
+        return ws_fail(err, WS_ERR_NOMEM, "engine '%s': out of memory", e->name);
     free(e->seen);
     e->seen = seen;
     engine_info_deinit(&e->info);
@@ -758,11 +758,11 @@ static WsStatus ensure_board(Engine *e, int w, int h, WsError *err) {
 static WsStatus can_request(Engine *e, WsError *err) {
     Phase ph = phase_of(e);
     if (ph == PHASE_DEAD)
-        return ws_fail(err, WS_ERR_ARG, "engine %s: not running", e->name);
+        return ws_fail(err, WS_ERR_ARG, "engine '%s': not running", e->name);
     if (ph == PHASE_WAIT)
-        return ws_fail(err, WS_ERR_ARG, "engine %s: an answer is still pending", e->name);
+        return ws_fail(err, WS_ERR_ARG, "engine '%s': an answer is still pending", e->name);
     if (ph == PHASE_HELLO) /* launched, engine_poll_ready not yet ANSWERED */
-        return ws_fail(err, WS_ERR_ARG, "engine %s: not ready yet", e->name);
+        return ws_fail(err, WS_ERR_ARG, "engine '%s': not ready yet", e->name);
     return WS_OK;
 }
 
@@ -1152,7 +1152,7 @@ EnginePoll engine_poll(Engine *e, int wait_ms, EngineAnswer *ans, WsError *err) 
     if (e->watched)
         return watched_result(e, wait_ms, ans, err);
     if (e->phase != PHASE_WAIT) {
-        ws_fail(err, WS_ERR_ARG, "engine %s: no request pending", e->name);
+        ws_fail(err, WS_ERR_ARG, "engine '%s': no request pending", e->name);
         return ENGINE_FAULT;
     }
     return poll_lines(e, wait_ms, ans, err);
@@ -1244,7 +1244,7 @@ static EnginePoll watched_result(Engine *e, int wait_ms, EngineAnswer *ans, WsEr
         pthread_mutex_unlock(&e->lock);
         if (ans == NULL && (ph == PHASE_IDLE || ph == PHASE_WAIT))
             return ENGINE_ANSWERED; /* ready before */
-        ws_fail(err, WS_ERR_ARG, "engine %s: %s", e->name,
+        ws_fail(err, WS_ERR_ARG, "engine '%s': %s", e->name,
                 ans == NULL ? "not running" : "no request pending");
         return ENGINE_FAULT;
     }
@@ -1277,10 +1277,10 @@ WsStatus engine_watch(Engine *e, WsError *err) {
     if (e->watched)
         return WS_OK;
     if (pthread_mutex_init(&e->lock, NULL) != 0)
-        return ws_fail(err, WS_ERR_NOMEM, "engine %s: cannot make a lock", e->name);
+        return ws_fail(err, WS_ERR_NOMEM, "engine '%s': cannot make a lock", e->name);
     if (pthread_cond_init(&e->cond, NULL) != 0) {
         pthread_mutex_destroy(&e->lock);
-        return ws_fail(err, WS_ERR_NOMEM, "engine %s: cannot make a condition", e->name);
+        return ws_fail(err, WS_ERR_NOMEM, "engine '%s': cannot make a condition", e->name);
     }
     e->result = ENGINE_PENDING;
     e->job = e->busy = e->cancel = e->quit = false;
@@ -1288,7 +1288,7 @@ WsStatus engine_watch(Engine *e, WsError *err) {
     if (rc != 0) {
         pthread_cond_destroy(&e->cond);
         pthread_mutex_destroy(&e->lock);
-        return ws_fail(err, WS_ERR_NOMEM, "engine %s: cannot start a thread: %s", e->name,
+        return ws_fail(err, WS_ERR_NOMEM, "engine '%s': cannot start a thread: %s", e->name,
                        strerror(rc));
     }
     e->watched = true;

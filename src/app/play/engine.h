@@ -64,7 +64,7 @@
  *
  * Faults. Everything below ends the engine process (SIGKILL to its group)
  * and engine_poll reports it as ENGINE_FAULT with one line in err,
- * "engine NAME: what was wrong"; the caller adds the game and the tick, ends
+ * "engine 'NAME': what was wrong"; the caller adds the game and the tick, ends
  * the game `forfeit` and calls engine_restart before the next game:
  *  - it exited or was killed ("exited with status 3", "killed by signal 11
  *    (SEGV)"), closed its output, or closed its input (a request it cannot
@@ -156,7 +156,7 @@ typedef struct Engine Engine;
 
 /* Starts `/bin/sh -c cmd` and does the handshake (blocks up to 10 s).
  * timeout_ms (> 0) is the time each answer may take. WS_ERR_ARG with one
- * line naming the engine ("engine ./my-ai: exited with status 127 before
+ * line naming the engine ("engine './my-ai': exited with status 127 before
  * ready") when it cannot be started or never says ready: the caller exits 2.
  * WS_ERR_NOMEM when the buffers cannot be had. */
 WsStatus engine_start(Engine **out, const char *cmd, EngineKind kind, int timeout_ms, WsError *err);
@@ -166,7 +166,7 @@ WsStatus engine_start(Engine **out, const char *cmd, EngineKind kind, int timeou
  * engine_poll_ready reads its answer, waiting at most wait_ms (0: look):
  * ENGINE_PENDING while it has not said ready, ENGINE_ANSWERED once it has
  * (and for an engine already ready), ENGINE_FAULT with engine_start's line
- * ("engine NAME: no ready within 10 s", "...: exited with status 127 before
+ * ("engine 'NAME': no ready within 10 s", "...: exited with status 127 before
  * ready") when it failed: the process is gone, engine_relaunch tries again.
  * engine_relaunch is engine_restart without the wait (an engine still
  * running is stopped first, up to 1 s; a faulted one is already gone).

@@ -135,7 +135,7 @@ const char *player_warning_line_as(const char *player, long game, long tick, con
 
 const char *player_fault_line_as(const char *player, long game, long tick, const WsError *err,
                                  char *buf, size_t size) {
-    /* engine.c says "engine NAME: what was wrong"; the line puts the game
+    /* engine.c says "engine 'NAME': what was wrong"; the line puts the game
      * and the tick between the name and the what. */
     const char *what = err->msg;
     if (strncmp(what, "engine ", 7) == 0) {
