@@ -51,7 +51,7 @@ if [ -w /dev/full ]; then
     expect_full_stdout "$WS" shot "$DATA/sea-empty.board" --seed 1
     expect_full_stdout "$WS" --help
     expect_full_stdout "$WS" --version
-    expect_full_stdout "$WS" bench sea-history --seed 3 --games 2
+    expect_full_stdout "$WS" bench sea-history --seed 3
     # A failure that was already reported keeps its own status and line.
     "$WS" snake --headless --games 0 >/dev/full 2>"$TMP/err"
     [ $? -eq 2 ] || fail "a usage error with stdout on /dev/full changed its status"
