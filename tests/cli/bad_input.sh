@@ -108,6 +108,22 @@ expect_usage_error '^wavesnake: --layer is for the window' "$WS" arena --headles
 expect_usage_error '^wavesnake: --speed is for the window' "$WS" sea --headless --games 1 --speed 5
 expect_usage_error '^wavesnake: replay: --overlay is for the window; --headless checks every game$' \
     "$WS" replay "$DATA/replay.trace" --headless --overlay wave
+# The other way round: a headless run's own options with the window or
+# --screenshot would do nothing (the run wrote no --trace, played one game
+# at a time and exited 0): refused before anything is drawn.
+for opt in "--trace $TMP/w.trace" "--games 3" "--jobs 2" "--json" "--shard 0/2"; do
+    # shellcheck disable=SC2086
+    expect_usage_error "^wavesnake: ${opt%% *} is for --headless runs, without --screenshot; the window drawn offscreen does not use it\$" \
+        "$WS" snake --headless --size 4x4 --seed 1 --frames 2 --screenshot "$TMP/h.png" $opt
+done
+[ -e "$TMP/w.trace" ] && fail "--trace with --screenshot: a trace was written"
+[ -e "$TMP/h.png" ] && fail "a refused --screenshot run wrote its screenshot"
+expect_usage_error '^wavesnake: --ticks is for --headless runs, without --screenshot; ' \
+    "$WS" arena --ticks 5 --frames 2 --screenshot "$TMP/h.png"
+expect_usage_error '^wavesnake: --games is for --headless runs, without --screenshot; the window does not use it$' \
+    env -u DISPLAY -u WAYLAND_DISPLAY -u SDL_VIDEODRIVER "$WS" sea --games 5
+expect_usage_error '^wavesnake: --trace is for --headless runs' \
+    env -u DISPLAY -u WAYLAND_DISPLAY -u SDL_VIDEODRIVER "$WS" snake --race greedy,hamilton --trace "$TMP/w.trace"
 # With --screenshot they draw offscreen: taken.
 if "$WS" snake --size 4x4 --seed 1 --frames 2 --screenshot "$TMP/probe.png" >/dev/null 2>&1; then
     expect_status 0 "$WS" snake --headless --size 4x4 --seed 1 --frames 2 --speed 3 --overlay wave \

@@ -470,9 +470,9 @@ static const OptSpec MODE_OPTIONS[] = {
      .help = "print frame-time statistics when the window closes (not with\n--headless)"},
 
     {.name = "--games", .kind = OPT_LONG, .meta = "N", .lo = 1, .hi = MANY, .at = AT(games),
-     .modes = M_SNAKE | M_SEA | M_MATCH, .help = "headless games to play (default 1)"},
+     .seen = OPT_SEEN(AppOptions, games_given), .modes = M_SNAKE | M_SEA | M_MATCH, .help = "headless games to play (default 1)"},
     {.name = "--jobs", .kind = OPT_INT, .meta = "N", .lo = 1, .hi = 256, .at = AT(jobs),
-     .modes = M_SNAKE | M_SEA | M_MATCH, .help = "play games on N threads ({range}; identical results)"},
+     .seen = OPT_SEEN(AppOptions, jobs_given), .modes = M_SNAKE | M_SEA | M_MATCH, .help = "play games on N threads ({range}; identical results)"},
     {.name = "--size", .kind = OPT_SIZE, .meta = "WxH", .lo = SNAKE_MIN_SIDE,
      .hi = SNAKE_MAX_SIDE, .at = AT(rules.w), .at2 = AT(rules.h),
      .seen = OPT_SEEN(AppOptions, size_given), .modes = M_SNAKE | M_MATCH_SNAKE,
@@ -512,7 +512,7 @@ static const OptSpec MODE_OPTIONS[] = {
      .hi = MAPGEN_MAX_SIDE, .at = AT(gen_w), .at2 = AT(gen_h), .modes = M_ARENA,
      .help = "a seeded rooms-and-doors map instead (each side {range})"},
     {.name = "--ticks", .kind = OPT_LONG, .meta = "N", .lo = 1, .hi = MANY, .at = AT(ticks),
-     .modes = M_ARENA, .help = "headless ticks (default 1000)"},
+     .seen = OPT_SEEN(AppOptions, ticks_given), .modes = M_ARENA, .help = "headless ticks (default 1000)"},
     {.name = "--monsters", .kind = OPT_INT, .meta = "N", .lo = 0, .hi = 1000000,
      .at = AT(monsters), .modes = M_ARENA,
      .help = "spawn N monsters (zombies, goblins, some shamans) on free cells"},
@@ -836,10 +836,28 @@ static WsStatus check_start_length(const AppOptions *opts, WsError *err) {
                    r->start_length, most, r->w, r->h);
 }
 
+/* The first of a headless run's own options given, or NULL: the window
+ * (and --screenshot, offscreen) plays one game after another on one thread,
+ * writes no trace and prints no lines, so with it they would do nothing. */
+static const char *headless_option(const AppOptions *o) {
+    return o->games_given   ? "--games"
+           : o->jobs_given  ? "--jobs"
+           : o->json        ? "--json"
+           : o->trace       ? "--trace"
+           : o->shard_n > 0 ? "--shard"
+           : o->ticks_given ? "--ticks"
+                            : NULL;
+}
+
 /* A play mode: --headless without --screenshot plays without a window (a
  * --screenshot renders offscreen even with --headless). */
 static WsStatus check_mode(const AppOptions *opts, WsError *err) {
     bool headless = opts->headless && opts->screenshot == NULL;
+    if (!headless && !opts->match && headless_option(opts) != NULL)
+        return ws_fail(err, WS_ERR_ARG,
+                       "%s is for --headless runs, without --screenshot; the window%s does not "
+                       "use it",
+                       headless_option(opts), opts->screenshot != NULL ? " drawn offscreen" : "");
     if (headless && window_option(opts) != NULL)
         return ws_fail(err, WS_ERR_ARG,
                        "%s is for the window (or --screenshot, offscreen); --headless plays "

@@ -71,6 +71,8 @@ typedef struct AppOptions {
     bool seed_given;
     long games;          /* headless games (snake, sea) */
     int jobs;            /* worker threads for headless games */
+    /* A headless run's own options given (refused with a window: options_check). */
+    bool games_given, jobs_given, ticks_given;
     const char *screenshot; /* offscreen PNG path, or NULL */
     const char *record;  /* --record: animated GIF of the frames shown, or NULL */
     long frames;         /* frames to render (screenshot, smoke tests); 0 = run until quit */
