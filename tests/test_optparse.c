@@ -123,6 +123,12 @@ START_TEST(ranges) {
     ck_assert_int_eq(PARSE(&a, &err, "f", "--rate", "0.5"), WS_ERR_ARG);
     ck_assert_int_eq(PARSE(&a, &err, "f", "--seed", "-1"), WS_ERR_ARG);
     ck_assert_msg_has(err, "non-negative");
+    /* strtoull skips a blank and takes the sign after it: " -1" was 2^64 - 1 */
+    ck_assert_int_eq(PARSE(&a, &err, "f", "--seed", " -1"), WS_ERR_ARG);
+    ck_assert_msg_has(err, "--seed: ' -1' is not a non-negative whole number");
+    ck_assert_int_eq(PARSE(&a, &err, "f", "--seed", " 5"), WS_ERR_ARG);
+    ck_assert_int_eq(PARSE(&a, &err, "f", "--count", " 5"), WS_ERR_ARG);
+    ck_assert_msg_has(err, "--count: ' 5' is not a whole number");
     ck_assert_int_eq(PARSE(&a, &err, "f", "--name="), WS_ERR_ARG);
     ck_assert_msg_has(err, "--name needs a non-empty value");
 }

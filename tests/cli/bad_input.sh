@@ -17,6 +17,13 @@ expect_usage_error 'games.*outside' "$WS" snake --headless --games -5
 expect_usage_error 'seed.*non-negative' "$WS" snake --headless --seed -1
 expect_usage_error 'seed.*non-negative' "$WS" snake --headless --seed 12abc
 expect_usage_error 'seed.*64 bits' "$WS" snake --headless --seed 99999999999999999999999
+# a blank before a sign: strtoull skipped it and wrapped -1 to 2^64 - 1
+expect_usage_error "^wavesnake: --seed: ' -1' is not a non-negative whole number\$" \
+    "$WS" snake --headless --games 1 --size 4x4 --seed ' -1'
+expect_usage_error "^wavesnake: --seed: ' -1' is not a non-negative whole number\$" \
+    "$WS" shot "$DATA/sea-empty.board" --seed ' -1'
+expect_usage_error "^wavesnake: --games: ' 2' is not a whole number\$" \
+    "$WS" snake --headless --games ' 2' --size 4x4 --seed 1
 expect_usage_error 'seed needs a value' "$WS" snake --headless --seed
 expect_usage_error 'jobs.*outside' "$WS" snake --headless --jobs 0
 expect_usage_error 'policy.*unknown' "$WS" snake --headless --policy smart
