@@ -131,6 +131,11 @@ expect_usage_error '^wavesnake: --games is for --headless runs, without --screen
     env -u DISPLAY -u WAYLAND_DISPLAY -u SDL_VIDEODRIVER "$WS" sea --games 5
 expect_usage_error '^wavesnake: --trace is for --headless runs' \
     env -u DISPLAY -u WAYLAND_DISPLAY -u SDL_VIDEODRIVER "$WS" snake --race greedy,hamilton --trace "$TMP/w.trace"
+# A headless race plays its two sides only: --policy (and an engine's
+# --engine-timeout with it) did nothing, exit 0.
+expect_usage_error '^wavesnake: --race P1,P2 names both players; --policy plays a single snake' \
+    "$WS" snake --headless --race greedy,hamilton --policy engine:/nonexistent/engine \
+    --engine-timeout 50 --games 1 --size 4x4 --seed 1
 # With --screenshot they draw offscreen: taken.
 if "$WS" snake --size 4x4 --seed 1 --frames 2 --screenshot "$TMP/probe.png" >/dev/null 2>&1; then
     expect_status 0 "$WS" snake --headless --size 4x4 --seed 1 --frames 2 --speed 3 --overlay wave \

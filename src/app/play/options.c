@@ -879,6 +879,10 @@ static WsStatus check_mode(const AppOptions *opts, WsError *err) {
     st = check_start_length(opts, err);
     if (st != WS_OK)
         return st;
+    if (opts->mode == APP_MODE_SNAKE && headless && opts->race_given && opts->policy_given)
+        return ws_fail(err, WS_ERR_ARG,
+                       "--race P1,P2 names both players; --policy plays a single snake (in the "
+                       "window, the one X races)");
     if (opts->mode == APP_MODE_SNAKE && headless && opts->race_given && opts->shard_n > 0)
         return ws_fail(err, WS_ERR_ARG,
                        "--race plays every heat: --shard splits single runs and matches "
