@@ -131,6 +131,14 @@ expect_usage_error '^wavesnake: --games is for --headless runs, without --screen
     env -u DISPLAY -u WAYLAND_DISPLAY -u SDL_VIDEODRIVER "$WS" sea --games 5
 expect_usage_error '^wavesnake: --trace is for --headless runs' \
     env -u DISPLAY -u WAYLAND_DISPLAY -u SDL_VIDEODRIVER "$WS" snake --race greedy,hamilton --trace "$TMP/w.trace"
+# A list with an empty item at its end is refused as one at its start or
+# middle (the trailing comma was dropped, and '' meant no overlay).
+for list in "wave," "" "wave,,path" ","; do
+    expect_usage_error "^wavesnake: --overlay: unknown overlay '' \\(use wave, " \
+        env -u DISPLAY -u WAYLAND_DISPLAY -u SDL_VIDEODRIVER "$WS" snake --overlay "$list"
+done
+expect_usage_error "^wavesnake: --boards: expected WxH\\[,WxH...\\], got '4x4,'\$" \
+    "$WS" bench --boards 4x4, --games 1 --policy greedy
 # A headless race plays its two sides only: --policy (and an engine's
 # --engine-timeout with it) did nothing, exit 0.
 expect_usage_error '^wavesnake: --race P1,P2 names both players; --policy plays a single snake' \

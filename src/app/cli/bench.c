@@ -154,8 +154,9 @@ static WsStatus parse_boards(const OptSpec *spec, const char *text, void *field,
         b->games = default_games((long)b->w * b->h);
         boards->n++;
         p += n;
-        if (*p == ',')
-            p++;
+        if (*p == ',' && *++p == '\0') /* "8x8,": an empty last board, as ",8x8" */
+            return ws_fail(err, WS_ERR_ARG, "%s: expected WxH[,WxH...], got '%s'", spec->name,
+                           ws_quote(q, sizeof q, text));
     }
     if (boards->n == 0)
         return ws_fail(err, WS_ERR_ARG, "%s: expected WxH[,WxH...]", spec->name);

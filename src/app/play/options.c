@@ -74,9 +74,12 @@ _Static_assert(sizeof(ArenaShown) == sizeof(int), "ArenaShown is filled as an in
 WsStatus options_parse_overlays(const char *text, unsigned *out, WsError *err) {
     unsigned bits = 0;
     const char *p = text;
-    while (*p) {
+    /* every item named: none empty, at the end ("wave,") or alone ("") either */
+    bool more = true;
+    while (more) {
         const char *comma = strchr(p, ',');
         size_t n = comma ? (size_t)(comma - p) : strlen(p);
+        more = comma != NULL;
         char item[16] = "";
         int bit = -1;
         if (n < sizeof item) {
@@ -95,9 +98,7 @@ WsStatus options_parse_overlays(const char *text, unsigned *out, WsError *err) {
             return ws_fail(err, WS_ERR_ARG, "--overlay: unknown overlay '%s' (use %s, all or none)",
                            ws_quote_len(q, sizeof q, p, n), list);
         }
-        p += n;
-        if (*p == ',')
-            p++;
+        p += n + (more ? 1 : 0);
     }
     *out = bits;
     return WS_OK;
