@@ -126,6 +126,19 @@ cmp -s "$TMP/real.trace" "$TMP/t.trace" || fail "--trace through a link: not the
     fail "the replaced trace has mode $(stat -c %a "$TMP/real.trace"), not 640"
 ls -A "$TMP" | grep -q '\.tmp$' && fail "a temporary file was left: $(ls -A "$TMP")"
 
+# A file name of the longest length a file system takes (255 bytes) is
+# written: its temporary name is cut to fit (it was '.NAME.PID-N.tmp', too
+# long: 'File name too long' for a name that touch(1) creates). One byte
+# more is refused before any game is played.
+long=$(printf 't%.0s' $(seq 249)).trace
+"$WS" snake --headless --games 2 --size 6x6 --seed 1 --trace "$TMP/$long" >/dev/null 2>"$TMP/err" ||
+    fail "--trace with a 255-byte name: exit $?: $(cat "$TMP/err")"
+cmp -s "$TMP/$long" "$TMP/t.trace" || fail "--trace with a 255-byte name: not the whole trace"
+rm -f "$TMP/$long"
+expect_usage_error "^wavesnake: --trace: cannot write '.*': File name too long\$" \
+    "$WS" snake --headless --games 100000000 --size 6x6 --seed 1 --trace "$TMP/x$long"
+ls -A "$TMP" | grep -q '\.tmp$' && fail "a temporary file was left: $(ls -A "$TMP")"
+
 # ---- 3. No output overwrites an input ----------------------------------------
 printf '######\n#....#\n#....#\n#....#\n#....#\n######\n' >"$TMP/m.txt"
 cp "$TMP/m.txt" "$TMP/m.orig"
