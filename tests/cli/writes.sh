@@ -139,6 +139,20 @@ expect_usage_error "^wavesnake: --trace: cannot write '.*': File name too long\$
     "$WS" snake --headless --games 100000000 --size 6x6 --seed 1 --trace "$TMP/x$long"
 ls -A "$TMP" | grep -q '\.tmp$' && fail "a temporary file was left: $(ls -A "$TMP")"
 
+# bench --markdown keeps the hand-written part of the file it replaces: one
+# it cannot read (over 4 MiB here) is refused, untouched, before the run
+# (it was replaced, the part after the marker lost, exit 0).
+{ head -c 4200000 /dev/zero | tr '\0' 'x'
+  printf '\n<!-- written by hand below: bench --markdown keeps it -->\nhand-made row\n'; } >"$TMP/big.md"
+cp "$TMP/big.md" "$TMP/big.orig"
+expect_usage_error "^wavesnake: --markdown: markdown file '.*big.md' is larger than .*hand-written part" \
+    "$WS" bench --games 1 --boards 4x4 --policy greedy --markdown "$TMP/big.md"
+cmp -s "$TMP/big.md" "$TMP/big.orig" || fail "bench --markdown replaced a file it could not read"
+: >"$TMP/empty.md" # an empty file has nothing to keep: written
+"$WS" bench --games 1 --boards 4x4 --policy greedy --markdown "$TMP/empty.md" >/dev/null ||
+    fail "bench --markdown on an empty file: exit $?"
+grep -q '^# Snake benchmark results' "$TMP/empty.md" || fail "bench --markdown on an empty file: no table"
+
 # ---- 3. No output overwrites an input ----------------------------------------
 printf '######\n#....#\n#....#\n#....#\n#....#\n######\n' >"$TMP/m.txt"
 cp "$TMP/m.txt" "$TMP/m.orig"

@@ -267,6 +267,8 @@ const OptCommand BENCH_COMMAND = {
                "process, same games); figures, never pass/fail"};
 /* clang-format on */
 
+static WsStatus kept_tail(const char *path, char **tail, WsError *err); /* Output, below */
+
 /* Each benchmark takes --seed and the options below that name it; any other
  * would be ignored (a --markdown never written, --games that plays the
  * default), so it is refused, as every setting that would do nothing. */
@@ -356,6 +358,11 @@ static WsStatus parse_args(int argc, char **argv, ChartWriter chart_writer, Benc
     if (fileio_same_file(plan->markdown, plan->chart))
         return ws_fail(err, WS_ERR_ARG, "--markdown and --chart name the same file %s",
                        plan->chart);
+    char *tail = NULL; /* read now too: refused before the run, not after it */
+    st = kept_tail(plan->markdown, &tail, err);
+    free(tail);
+    if (st != WS_OK)
+        return st;
     int sized = plan->maps.n > 0 && !plan->boards_given ? 0 : plan->boards.n;
     if (sized + plan->maps.n > BENCH_MAX_BOARDS)
         return ws_fail(err, WS_ERR_ARG, "at most %d boards and maps together", BENCH_MAX_BOARDS);
@@ -459,18 +466,26 @@ static const char *chart_link(const char *markdown, const char *chart) {
  * generated again. */
 static const char KEEP_MARK[] = "<!-- written by hand below: bench --markdown keeps it -->";
 
-/* The hand-written tail of an existing file (from KEEP_MARK on), or NULL.
- * Only a regular file has one: a pipe or /dev/stdout (written in place) is
- * never read, or `--markdown /dev/stdout | cat` would wait forever on its own
- * pipe. */
-static char *kept_tail(const char *path) {
+/* The hand-written tail of an existing file (from KEEP_MARK on) into *tail,
+ * or NULL when it has none. Only a regular file has one: a pipe or
+ * /dev/stdout (written in place) is never read, or `--markdown /dev/stdout |
+ * cat` would wait forever on its own pipe. A file that cannot be read (too
+ * large, binary, not readable) is refused: replacing it would lose a tail
+ * that could not be looked for. */
+static WsStatus kept_tail(const char *path, char **tail, WsError *err) {
     char *text = NULL;
     size_t len = 0;
     struct stat st;
-    if (fileio_is_stdout(path) || stat(path, &st) != 0 || !S_ISREG(st.st_mode))
-        return NULL; /* standard output has no tail to keep: the shell emptied it */
-    if (fileio_read(path, "markdown", FILEIO_MAX_BYTES, &text, &len, NULL) != WS_OK)
-        return NULL;
+    *tail = NULL;
+    if (path == NULL || fileio_is_stdout(path) || stat(path, &st) != 0 || !S_ISREG(st.st_mode) ||
+        st.st_size == 0)
+        return WS_OK; /* standard output has no tail to keep: the shell emptied it */
+    WsError why = {0};
+    if (fileio_read(path, "markdown", FILEIO_MAX_BYTES, &text, &len, &why) != WS_OK)
+        return ws_fail(err, WS_ERR_IO,
+                       "--markdown: %s: it would be replaced without looking for a hand-written "
+                       "part to keep",
+                       why.msg);
     char *mark = strstr(text, KEEP_MARK);
     if (mark != NULL)
         memmove(text, mark, strlen(mark) + 1);
@@ -478,16 +493,20 @@ static char *kept_tail(const char *path) {
         free(text);
         text = NULL;
     }
-    return text;
+    *tail = text;
+    return WS_OK;
 }
 
 static WsStatus write_markdown(const BenchPlan *plan, const BenchRow *rows, int nrows, int argc,
                                char **argv, WsError *err) {
-    char *tail = kept_tail(plan->markdown);
+    char *tail = NULL;
+    WsStatus st = kept_tail(plan->markdown, &tail, err);
+    if (st != WS_OK)
+        return st;
     /* Through a temporary file: a failed write keeps the old file, and its
      * kept tail, whole. */
     FileioOut out;
-    WsStatus st = fileio_out_open(&out, plan->markdown, "--markdown", err);
+    st = fileio_out_open(&out, plan->markdown, "--markdown", err);
     if (st != WS_OK) {
         free(tail);
         return st;
