@@ -91,6 +91,12 @@ expect_usage_error "--window: 0x0 is smaller than the smallest window, 320x240" 
     "$WS" snake --window 0x0
 expect_usage_error "--window: 8193x240 is larger than the largest window, 8192x8192" \
     "$WS" snake --window 8193x240
+# a side beyond any int was "outside 0..2147483647", a range the window never had
+expect_usage_error "^wavesnake: --window: 2147483648x240 is larger than the largest window, 8192x8192\$" \
+    "$WS" snake --window 2147483648x240
+expect_usage_error "^wavesnake: --window: 640x99999999999999999999 is larger than the largest window" \
+    "$WS" snake --window 640x99999999999999999999
+expect_usage_error "^wavesnake: --window: '640x' is not WIDTHxHEIGHT" "$WS" snake --window 640x
 expect_usage_error "start-length: 3 is outside 1\\.\\.2 \\(on the 2x3 board\\)" \
     "$WS" snake --headless --size 2x3 --start-length 3
 # the default start length adapts to narrow boards: min(4, W)

@@ -167,6 +167,14 @@ static WsStatus parse_window(const OptSpec *spec, const char *value, void *field
     /* Any size parses; the limits are then said as window sizes, not as a
      * side's range (320x240 up to 8192x8192, as --help says). */
     WsStatus st = parse_size(value, 0, INT_MAX, spec->name, &w, &h, err);
+    size_t digits = strspn(value, "0123456789");
+    const char *second = value + digits + (digits > 0 && (value[digits] | 0x20) == 'x');
+    if (st != WS_OK && second > value + digits && *second != '\0' &&
+        strspn(second, "0123456789") == strlen(second)) {
+        char q[WS_QUOTE_SIZE]; /* WxH, a side beyond any int: not "outside 0..2147483647" */
+        return ws_fail(err, WS_ERR_ARG, "%s: %s is larger than the largest window, %ldx%ld",
+                       spec->name, ws_quote(q, sizeof q, value), (long)spec->hi, (long)spec->hi);
+    }
     if (st != WS_OK)
         return st;
     if (w < OPTIONS_WINDOW_MIN_W || h < OPTIONS_WINDOW_MIN_H)
