@@ -172,6 +172,14 @@ cmp -s "$TMP/m.txt" "$TMP/m.orig" || fail "the map was changed"
 expect_usage_error "--map .*m.txt is also an output" \
     "$WS" bench --games 1 --policy greedy --map "$TMP/m.txt" --markdown "$TMP/m.txt"
 cmp -s "$TMP/m.txt" "$TMP/m.orig" || fail "bench --markdown changed the map"
+# --chart writes a PNG (a JPEG for .jpg): a name that says otherwise is a
+# typo, refused as --record's is (a text file became a PNG, exit 0).
+cp "$TMP/m.txt" "$TMP/notes.md"
+expect_usage_error "^wavesnake: --chart .*notes.md: the chart is a picture: name it F.png \\(or F.jpg\\)\$" \
+    "$WS" bench --games 1 --boards 4x4 --policy greedy --chart "$TMP/notes.md"
+cmp -s "$TMP/notes.md" "$TMP/m.orig" || fail "bench --chart notes.md changed the file"
+expect_usage_error "--chart .*c.svg: the chart is a picture" \
+    "$WS" bench --games 1 --boards 4x4 --policy greedy --chart "$TMP/c.svg"
 expect_usage_error "--screenshot and --record name the same file|must end" \
     "$WS" snake --frames 2 --screenshot "$TMP/x.gif" --record "$TMP/x.gif"
 

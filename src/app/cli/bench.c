@@ -343,6 +343,9 @@ static WsStatus parse_args(int argc, char **argv, ChartWriter chart_writer, Benc
             memcpy(plan->boards.list, ENGINE_BOARDS, sizeof ENGINE_BOARDS);
         }
     }
+    if (plan->chart != NULL && !options_picture_name(plan->chart))
+        return ws_fail(err, WS_ERR_ARG,
+                       "--chart %s: the chart is a picture: name it F.png (or F.jpg)", plan->chart);
     if (plan->chart != NULL && plan->writer == NULL)
         return ws_fail(err, WS_ERR_ARG,
                        "--chart %s: this build has no SDL, so it cannot draw charts", plan->chart);

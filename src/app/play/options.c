@@ -736,6 +736,12 @@ static WsStatus check_screenshot(const char *shot, WsError *err) {
     return WS_OK;
 }
 
+bool options_picture_name(const char *path) {
+    struct stat st;
+    return ends_with(path, ".png") || ends_with(path, ".jpg") || ends_with(path, ".jpeg") ||
+           (stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode));
+}
+
 /* --record writes a GIF: its name says so, unless it is a pipe or a device
  * that exists already (`--record /dev/stdout | ...`), which has no name to
  * read. A typo that names a text map would otherwise become a GIF. */

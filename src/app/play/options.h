@@ -184,6 +184,11 @@ WsStatus options_parse_match(AppOptions *opts, MatchKind kind, int argc, char **
  * points call it once the options are parsed, before they print. */
 WsStatus options_claim_stdout(const AppOptions *opts, WsError *err);
 
+/* A name a picture (PNG or JPEG) may be written under: one ending in .png,
+ * .jpg or .jpeg (any case), or an existing pipe or device, which has no name
+ * to read (`--chart /dev/stdout`). A typo naming a text file is refused. */
+bool options_picture_name(const char *path);
+
 /* Parses a comma-separated overlay list ("wave,path,grid", "all", "none")
  * into OVERLAY_* bits. */
 WsStatus options_parse_overlays(const char *text, unsigned *out, WsError *err);
