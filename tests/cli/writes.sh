@@ -145,7 +145,7 @@ ls -A "$TMP" | grep -q '\.tmp$' && fail "a temporary file was left: $(ls -A "$TM
 { head -c 4200000 /dev/zero | tr '\0' 'x'
   printf '\n<!-- written by hand below: bench --markdown keeps it -->\nhand-made row\n'; } >"$TMP/big.md"
 cp "$TMP/big.md" "$TMP/big.orig"
-expect_usage_error "^wavesnake: --markdown: markdown file '.*big.md' is larger than .*hand-written part" \
+expect_usage_error "^wavesnake: --markdown: markdown file '.*big.md' is larger than [0-9]+ bytes: refused, not replaced\$" \
     "$WS" bench --games 1 --boards 4x4 --policy greedy --markdown "$TMP/big.md"
 cmp -s "$TMP/big.md" "$TMP/big.orig" || fail "bench --markdown replaced a file it could not read"
 : >"$TMP/empty.md" # an empty file has nothing to keep: written

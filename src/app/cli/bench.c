@@ -485,10 +485,7 @@ static WsStatus kept_tail(const char *path, char **tail, WsError *err) {
         return WS_OK; /* standard output has no tail to keep: the shell emptied it */
     WsError why = {0};
     if (fileio_read(path, "markdown", FILEIO_MAX_BYTES, &text, &len, &why) != WS_OK)
-        return ws_fail(err, WS_ERR_IO,
-                       "--markdown: %s: it would be replaced without looking for a hand-written "
-                       "part to keep",
-                       why.msg);
+        return ws_fail(err, WS_ERR_IO, "--markdown: %s: refused, not replaced", why.msg);
     char *mark = strstr(text, KEEP_MARK);
     if (mark != NULL)
         memmove(text, mark, strlen(mark) + 1);
