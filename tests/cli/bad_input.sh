@@ -44,6 +44,18 @@ expect_usage_error 'maze.txt: start length 300 must be 1\.\.26' \
 expect_usage_error 'takes no value' "$WS" snake --headless --json=yes
 expect_usage_error 'trace.*cannot write' "$WS" snake --headless --trace /nonexistent/dir/t.txt
 
+# A long path is named in full and the reason follows it (messages were
+# cut at 159 characters: 'wavesnake: /long/path/mmm' and no reason).
+long_dir="$TMP/$(printf 'd%.0s' $(seq 120))"
+long_map="$long_dir/$(printf 'm%.0s' $(seq 100)).txt"
+mkdir "$long_dir" && printf '##\n##\n' >"$long_map"
+expect_usage_error "^wavesnake: $long_map: start length 4 must be 1\\.\\.2 \\(at most the board width and less than the 4 cells\\)\$" \
+    "$WS" snake --headless --games 1 --map "$long_map"
+expect_usage_error "^wavesnake: --trace $long_map is --map, an input of this run: pick another file\$" \
+    "$WS" snake --headless --games 1 --map "$long_map" --start-length 1 --trace "$long_map"
+expect_usage_error "^wavesnake: --screenshot $long_dir/x.bmp: the file must end in \\.png or \\.jpg\$" \
+    "$WS" snake --screenshot "$long_dir/x.bmp"
+
 # Text tools: arguments, maps, coordinates.
 expect_usage_error 'usage: wavesnake wave' "$WS" wave
 expect_usage_error 'usage: wavesnake path' "$WS" path "$DATA/level.txt" 1 1
