@@ -129,6 +129,8 @@ START_TEST(ranges) {
     ck_assert_int_eq(PARSE(&a, &err, "f", "--seed", " 5"), WS_ERR_ARG);
     ck_assert_int_eq(PARSE(&a, &err, "f", "--count", " 5"), WS_ERR_ARG);
     ck_assert_msg_has(err, "--count: ' 5' is not a whole number");
+    ck_assert_int_eq(PARSE(&a, &err, "f", "--rate", " 5"), WS_ERR_ARG);
+    ck_assert_msg_has(err, "--rate: ' 5' is not a number");
     ck_assert_int_eq(PARSE(&a, &err, "f", "--name="), WS_ERR_ARG);
     ck_assert_msg_has(err, "--name needs a non-empty value");
 }

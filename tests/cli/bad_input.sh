@@ -24,6 +24,10 @@ expect_usage_error "^wavesnake: --seed: ' -1' is not a non-negative whole number
     "$WS" shot "$DATA/sea-empty.board" --seed ' -1'
 expect_usage_error "^wavesnake: --games: ' 2' is not a whole number\$" \
     "$WS" snake --headless --games ' 2' --size 4x4 --seed 1
+expect_usage_error "^wavesnake: --sprt: ' 0,5' is not elo0,elo1 \\(e\\.g\\. 0,5\\)\$" \
+    "$WS" match greedy hamilton --size 4x4 --games 2 --seed 1 --sprt ' 0,5'
+expect_usage_error "^wavesnake: --alpha: ' 0.1' is not a probability between 0 and 1\$" \
+    "$WS" match greedy hamilton --size 4x4 --games 2 --seed 1 --sprt 0,5 --alpha ' 0.1'
 expect_usage_error 'seed needs a value' "$WS" snake --headless --seed
 expect_usage_error 'jobs.*outside' "$WS" snake --headless --jobs 0
 expect_usage_error 'policy.*unknown' "$WS" snake --headless --policy smart

@@ -58,7 +58,9 @@ WsStatus parse_double(const char *text, double lo, double hi, const char *what, 
     char *end = NULL;
     errno = 0;
     double v = text != NULL ? strtod(text, &end) : 0.0;
-    if (text == NULL || end == text || *end != '\0' || errno == ERANGE || v != v)
+    /* no blank before the number, as none after it (parse_long) */
+    if (text == NULL || end == text || *end != '\0' || errno == ERANGE || v != v ||
+        isspace((unsigned char)*text))
         return ws_fail(err, WS_ERR_ARG, "%s: '%s' is not a number", what,
                        ws_quote(q, sizeof q, text));
     if (v < lo || v > hi)
