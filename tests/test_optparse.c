@@ -123,6 +123,14 @@ START_TEST(ranges) {
     ck_assert_int_eq(PARSE(&a, &err, "f", "--rate", "0.5"), WS_ERR_ARG);
     ck_assert_int_eq(PARSE(&a, &err, "f", "--seed", "-1"), WS_ERR_ARG);
     ck_assert_msg_has(err, "non-negative");
+    /* strtoull skips a blank and takes the sign after it: " -1" was 2^64 - 1 */
+    ck_assert_int_eq(PARSE(&a, &err, "f", "--seed", " -1"), WS_ERR_ARG);
+    ck_assert_msg_has(err, "--seed: ' -1' is not a non-negative whole number");
+    ck_assert_int_eq(PARSE(&a, &err, "f", "--seed", " 5"), WS_ERR_ARG);
+    ck_assert_int_eq(PARSE(&a, &err, "f", "--count", " 5"), WS_ERR_ARG);
+    ck_assert_msg_has(err, "--count: ' 5' is not a whole number");
+    ck_assert_int_eq(PARSE(&a, &err, "f", "--rate", " 5"), WS_ERR_ARG);
+    ck_assert_msg_has(err, "--rate: ' 5' is not a number");
     ck_assert_int_eq(PARSE(&a, &err, "f", "--name="), WS_ERR_ARG);
     ck_assert_msg_has(err, "--name needs a non-empty value");
 }
@@ -247,7 +255,7 @@ START_TEST(names_become_enums_once) {
     ck_assert_int_eq(o.hunter, SEA_HUNTER_SAMPLER);
     ck_assert_int_eq(o.placement, SEA_PLACE_RANDOM);
     ck_assert(o.seed_given);
-    ck_assert_int_eq(MODE(APP_MODE_ARENA, &o, &err, "--ticks", "3"), WS_OK);
+    ck_assert_int_eq(MODE(APP_MODE_ARENA, &o, &err, "--headless", "--ticks", "3"), WS_OK);
     ck_assert_int_eq(o.layer, ARENA_SHOWN_HERO);
     ck_assert(!o.seed_given);
 }
@@ -346,9 +354,20 @@ START_TEST(modes_accept_their_own_options) {
     ck_assert_int_eq(MODE(APP_MODE_SNAKE, &o, &err, "--hunter", "best"), WS_ERR_ARG);
     ck_assert_str_eq(err.msg, "option --hunter does not apply to the snake mode (see --help)");
     ck_assert_int_eq(MODE(APP_MODE_ARENA, &o, &err, "--games", "3"), WS_ERR_ARG);
-    ck_assert_int_eq(MODE(APP_MODE_SEA, &o, &err, "--games", "3", "--jobs=2"), WS_OK);
+    ck_assert_int_eq(MODE(APP_MODE_SEA, &o, &err, "--headless", "--games", "3", "--jobs=2"), WS_OK);
     ck_assert_int_eq(o.games, 3);
     ck_assert_int_eq(o.jobs, 2);
+    /* A headless run's own options with the window (or --screenshot) would
+     * do nothing: a --trace never written, games never played. */
+    ck_assert_int_eq(MODE(APP_MODE_SEA, &o, &err, "--games", "3"), WS_ERR_ARG);
+    ck_assert_str_eq(err.msg, "--games is for --headless runs, without --screenshot; the window "
+                              "does not use it");
+    ck_assert_int_eq(
+        MODE(APP_MODE_SNAKE, &o, &err, "--headless", "--screenshot", "s.png", "--trace", "t"),
+        WS_ERR_ARG);
+    ck_assert_str_eq(err.msg, "--trace is for --headless runs, without --screenshot; the window "
+                              "drawn offscreen does not use it");
+    ck_assert_int_eq(MODE(APP_MODE_ARENA, &o, &err, "--ticks", "3"), WS_ERR_ARG);
     ck_assert_int_eq(MODE(APP_MODE_SNAKE, &o, &err, "--overlay", "wave,grid"), WS_OK);
     ck_assert_uint_eq(o.overlays, OVERLAY_WAVE | OVERLAY_GRID | OVERLAY_HUD);
     /* all and none are names in the list like the others: every overlay

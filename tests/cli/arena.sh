@@ -172,4 +172,11 @@ for m in hero safety desire; do
     fi
 done
 expect_status 2 env SDL_VIDEODRIVER=dummy "$WS" arena --screenshot "$TMP/x.png" --layer nope
+# A binary without its assets/ folder, run from another directory: the
+# default map is named with where it was looked for (it was "map file
+# 'assets/maps/arena.txt': No such file or directory").
+mkdir "$TMP/bare" && cp "$WS" "$TMP/bare/wavesnake"
+(cd "$TMP" && expect_usage_error "^wavesnake: no default arena map: assets/maps/arena.txt is neither here nor next to the wavesnake binary; give --map FILE or --generate WxH\$" \
+    "$TMP/bare/wavesnake" arena --headless --ticks 2 --seed 1)
+(cd "$TMP" && expect_status 0 "$TMP/bare/wavesnake" arena --headless --ticks 2 --seed 1 --generate 16x16)
 finish

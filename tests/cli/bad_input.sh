@@ -17,6 +17,17 @@ expect_usage_error 'games.*outside' "$WS" snake --headless --games -5
 expect_usage_error 'seed.*non-negative' "$WS" snake --headless --seed -1
 expect_usage_error 'seed.*non-negative' "$WS" snake --headless --seed 12abc
 expect_usage_error 'seed.*64 bits' "$WS" snake --headless --seed 99999999999999999999999
+# a blank before a sign: strtoull skipped it and wrapped -1 to 2^64 - 1
+expect_usage_error "^wavesnake: --seed: ' -1' is not a non-negative whole number\$" \
+    "$WS" snake --headless --games 1 --size 4x4 --seed ' -1'
+expect_usage_error "^wavesnake: --seed: ' -1' is not a non-negative whole number\$" \
+    "$WS" shot "$DATA/sea-empty.board" --seed ' -1'
+expect_usage_error "^wavesnake: --games: ' 2' is not a whole number\$" \
+    "$WS" snake --headless --games ' 2' --size 4x4 --seed 1
+expect_usage_error "^wavesnake: --sprt: ' 0,5' is not elo0,elo1 \\(e\\.g\\. 0,5\\)\$" \
+    "$WS" match greedy hamilton --size 4x4 --games 2 --seed 1 --sprt ' 0,5'
+expect_usage_error "^wavesnake: --alpha: ' 0.1' is not a probability between 0 and 1\$" \
+    "$WS" match greedy hamilton --size 4x4 --games 2 --seed 1 --sprt 0,5 --alpha ' 0.1'
 expect_usage_error 'seed needs a value' "$WS" snake --headless --seed
 expect_usage_error 'jobs.*outside' "$WS" snake --headless --jobs 0
 expect_usage_error 'policy.*unknown' "$WS" snake --headless --policy smart
@@ -36,6 +47,18 @@ expect_usage_error 'maze.txt: start length 300 must be 1\.\.26' \
     "$WS" snake --headless --map "$(dirname "$0")/../../assets/maps/snake/maze.txt" --start-length 300
 expect_usage_error 'takes no value' "$WS" snake --headless --json=yes
 expect_usage_error 'trace.*cannot write' "$WS" snake --headless --trace /nonexistent/dir/t.txt
+
+# A long path is named in full and the reason follows it (messages were
+# cut at 159 characters: 'wavesnake: /long/path/mmm' and no reason).
+long_dir="$TMP/$(printf 'd%.0s' $(seq 120))"
+long_map="$long_dir/$(printf 'm%.0s' $(seq 100)).txt"
+mkdir "$long_dir" && printf '##\n##\n' >"$long_map"
+expect_usage_error "^wavesnake: $long_map: start length 4 must be 1\\.\\.2 \\(at most the board width and less than the 4 cells\\)\$" \
+    "$WS" snake --headless --games 1 --map "$long_map"
+expect_usage_error "^wavesnake: --trace $long_map is --map, an input of this run: pick another file\$" \
+    "$WS" snake --headless --games 1 --map "$long_map" --start-length 1 --trace "$long_map"
+expect_usage_error "^wavesnake: --screenshot $long_dir/x.bmp: the file must end in \\.png or \\.jpg\$" \
+    "$WS" snake --screenshot "$long_dir/x.bmp"
 
 # Text tools: arguments, maps, coordinates.
 expect_usage_error 'usage: wavesnake wave' "$WS" wave
@@ -84,6 +107,12 @@ expect_usage_error "--window: 0x0 is smaller than the smallest window, 320x240" 
     "$WS" snake --window 0x0
 expect_usage_error "--window: 8193x240 is larger than the largest window, 8192x8192" \
     "$WS" snake --window 8193x240
+# a side beyond any int was "outside 0..2147483647", a range the window never had
+expect_usage_error "^wavesnake: --window: 2147483648x240 is larger than the largest window, 8192x8192\$" \
+    "$WS" snake --window 2147483648x240
+expect_usage_error "^wavesnake: --window: 640x99999999999999999999 is larger than the largest window" \
+    "$WS" snake --window 640x99999999999999999999
+expect_usage_error "^wavesnake: --window: '640x' is not WIDTHxHEIGHT" "$WS" snake --window 640x
 expect_usage_error "start-length: 3 is outside 1\\.\\.2 \\(on the 2x3 board\\)" \
     "$WS" snake --headless --size 2x3 --start-length 3
 # the default start length adapts to narrow boards: min(4, W)
@@ -108,6 +137,35 @@ expect_usage_error '^wavesnake: --layer is for the window' "$WS" arena --headles
 expect_usage_error '^wavesnake: --speed is for the window' "$WS" sea --headless --games 1 --speed 5
 expect_usage_error '^wavesnake: replay: --overlay is for the window; --headless checks every game$' \
     "$WS" replay "$DATA/replay.trace" --headless --overlay wave
+# The other way round: a headless run's own options with the window or
+# --screenshot would do nothing (the run wrote no --trace, played one game
+# at a time and exited 0): refused before anything is drawn.
+for opt in "--trace $TMP/w.trace" "--games 3" "--jobs 2" "--json" "--shard 0/2"; do
+    # shellcheck disable=SC2086
+    expect_usage_error "^wavesnake: ${opt%% *} is for --headless runs, without --screenshot; the window drawn offscreen does not use it\$" \
+        "$WS" snake --headless --size 4x4 --seed 1 --frames 2 --screenshot "$TMP/h.png" $opt
+done
+[ -e "$TMP/w.trace" ] && fail "--trace with --screenshot: a trace was written"
+[ -e "$TMP/h.png" ] && fail "a refused --screenshot run wrote its screenshot"
+expect_usage_error '^wavesnake: --ticks is for --headless runs, without --screenshot; ' \
+    "$WS" arena --ticks 5 --frames 2 --screenshot "$TMP/h.png"
+expect_usage_error '^wavesnake: --games is for --headless runs, without --screenshot; the window does not use it$' \
+    env -u DISPLAY -u WAYLAND_DISPLAY -u SDL_VIDEODRIVER "$WS" sea --games 5
+expect_usage_error '^wavesnake: --trace is for --headless runs' \
+    env -u DISPLAY -u WAYLAND_DISPLAY -u SDL_VIDEODRIVER "$WS" snake --race greedy,hamilton --trace "$TMP/w.trace"
+# A list with an empty item at its end is refused as one at its start or
+# middle (the trailing comma was dropped, and '' meant no overlay).
+for list in "wave," "" "wave,,path" ","; do
+    expect_usage_error "^wavesnake: --overlay: unknown overlay '' \\(use wave, " \
+        env -u DISPLAY -u WAYLAND_DISPLAY -u SDL_VIDEODRIVER "$WS" snake --overlay "$list"
+done
+expect_usage_error "^wavesnake: --boards: expected WxH\\[,WxH...\\], got '4x4,'\$" \
+    "$WS" bench --boards 4x4, --games 1 --policy greedy
+# A headless race plays its two sides only: --policy (and an engine's
+# --engine-timeout with it) did nothing, exit 0.
+expect_usage_error '^wavesnake: --race P1,P2 names both players; --policy plays a single snake' \
+    "$WS" snake --headless --race greedy,hamilton --policy engine:/nonexistent/engine \
+    --engine-timeout 50 --games 1 --size 4x4 --seed 1
 # With --screenshot they draw offscreen: taken.
 if "$WS" snake --size 4x4 --seed 1 --frames 2 --screenshot "$TMP/probe.png" >/dev/null 2>&1; then
     expect_status 0 "$WS" snake --headless --size 4x4 --seed 1 --frames 2 --speed 3 --overlay wave \

@@ -195,4 +195,12 @@ grep -v '"summary"' "$TMP/big0.json" >"$TMP/big0cut.json"
 grep -q "no file holds shard 1/100000000\$" "$TMP/big.err" ||
     fail "merge of a killed shard of 10^8: $(head -c 400 "$TMP/big.err")"
 
+# Two lines of one file that are not one run name that file once (it was
+# "'x.json' and 'x.json' are not one run"): game 1 with the seed of game 0.
+printf '%s\n' '{"game":0,"seed":5,"outcome":"won","length":16,"cells":16,"steps":60,"decision_us_mean":1.0}' \
+    '{"game":1,"seed":5,"outcome":"won","length":16,"cells":16,"steps":60,"decision_us_mean":1.0}' \
+    >"$TMP/selfish.json"
+expect_usage_error "^wavesnake: merge: '.*selfish.json' holds more than one run: seed 5 vs 4 \\(game i of a run plays its seed \\+ i\\)\$" \
+    "$WS" merge "$TMP/selfish.json"
+
 finish

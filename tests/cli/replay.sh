@@ -248,7 +248,7 @@ expect_usage_error "^/dev/fd/[0-9]*:$last: .*'X'" "$WS" replay <(sed '$s/.*/X/' 
 expect_status 0 "$WS" bench history --boards 6x6 --policy greedy --policy perfect --samples 20
 grep -qE '^greedy +6x6 +[0-9]+ ' "$TMP/out" || fail "bench history: no greedy row: $(cat "$TMP/out")"
 grep -qE '^perfect +6x6 +[0-9]+ ' "$TMP/out" || fail "bench history: no perfect row"
-expect_usage_error 'one game per case' "$WS" bench history --games 3
+expect_usage_error '^wavesnake: bench history: --games does not apply ' "$WS" bench history --games 3
 
 # ---- 100 MB files: streamed, memory bounded, one line, quickly ------------------
 # rss_of CMD...: the peak resident set in kB (GNU time), or 0 without it.

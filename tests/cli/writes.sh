@@ -51,7 +51,7 @@ if [ -w /dev/full ]; then
     expect_full_stdout "$WS" shot "$DATA/sea-empty.board" --seed 1
     expect_full_stdout "$WS" --help
     expect_full_stdout "$WS" --version
-    expect_full_stdout "$WS" bench sea-history --seed 3 --games 2
+    expect_full_stdout "$WS" bench sea-history --seed 3
     # A failure that was already reported keeps its own status and line.
     "$WS" snake --headless --games 0 >/dev/full 2>"$TMP/err"
     [ $? -eq 2 ] || fail "a usage error with stdout on /dev/full changed its status"
@@ -126,6 +126,33 @@ cmp -s "$TMP/real.trace" "$TMP/t.trace" || fail "--trace through a link: not the
     fail "the replaced trace has mode $(stat -c %a "$TMP/real.trace"), not 640"
 ls -A "$TMP" | grep -q '\.tmp$' && fail "a temporary file was left: $(ls -A "$TMP")"
 
+# A file name of the longest length a file system takes (255 bytes) is
+# written: its temporary name is cut to fit (it was '.NAME.PID-N.tmp', too
+# long: 'File name too long' for a name that touch(1) creates). One byte
+# more is refused before any game is played.
+long=$(printf 't%.0s' $(seq 249)).trace
+"$WS" snake --headless --games 2 --size 6x6 --seed 1 --trace "$TMP/$long" >/dev/null 2>"$TMP/err" ||
+    fail "--trace with a 255-byte name: exit $?: $(cat "$TMP/err")"
+cmp -s "$TMP/$long" "$TMP/t.trace" || fail "--trace with a 255-byte name: not the whole trace"
+rm -f "$TMP/$long"
+expect_usage_error "^wavesnake: --trace: cannot write '.*': File name too long\$" \
+    "$WS" snake --headless --games 100000000 --size 6x6 --seed 1 --trace "$TMP/x$long"
+ls -A "$TMP" | grep -q '\.tmp$' && fail "a temporary file was left: $(ls -A "$TMP")"
+
+# bench --markdown keeps the hand-written part of the file it replaces: one
+# it cannot read (over 4 MiB here) is refused, untouched, before the run
+# (it was replaced, the part after the marker lost, exit 0).
+{ head -c 4200000 /dev/zero | tr '\0' 'x'
+  printf '\n<!-- written by hand below: bench --markdown keeps it -->\nhand-made row\n'; } >"$TMP/big.md"
+cp "$TMP/big.md" "$TMP/big.orig"
+expect_usage_error "^wavesnake: --markdown: markdown file '.*big.md' is larger than [0-9]+ bytes: refused, not replaced\$" \
+    "$WS" bench --games 1 --boards 4x4 --policy greedy --markdown "$TMP/big.md"
+cmp -s "$TMP/big.md" "$TMP/big.orig" || fail "bench --markdown replaced a file it could not read"
+: >"$TMP/empty.md" # an empty file has nothing to keep: written
+"$WS" bench --games 1 --boards 4x4 --policy greedy --markdown "$TMP/empty.md" >/dev/null ||
+    fail "bench --markdown on an empty file: exit $?"
+grep -q '^# Snake benchmark results' "$TMP/empty.md" || fail "bench --markdown on an empty file: no table"
+
 # ---- 3. No output overwrites an input ----------------------------------------
 printf '######\n#....#\n#....#\n#....#\n#....#\n######\n' >"$TMP/m.txt"
 cp "$TMP/m.txt" "$TMP/m.orig"
@@ -145,6 +172,14 @@ cmp -s "$TMP/m.txt" "$TMP/m.orig" || fail "the map was changed"
 expect_usage_error "--map .*m.txt is also an output" \
     "$WS" bench --games 1 --policy greedy --map "$TMP/m.txt" --markdown "$TMP/m.txt"
 cmp -s "$TMP/m.txt" "$TMP/m.orig" || fail "bench --markdown changed the map"
+# --chart writes a PNG (a JPEG for .jpg): a name that says otherwise is a
+# typo, refused as --record's is (a text file became a PNG, exit 0).
+cp "$TMP/m.txt" "$TMP/notes.md"
+expect_usage_error "^wavesnake: --chart .*notes.md: the chart is a picture: name it F.png \\(or F.jpg\\)\$" \
+    "$WS" bench --games 1 --boards 4x4 --policy greedy --chart "$TMP/notes.md"
+cmp -s "$TMP/notes.md" "$TMP/m.orig" || fail "bench --chart notes.md changed the file"
+expect_usage_error "--chart .*c.svg: the chart is a picture" \
+    "$WS" bench --games 1 --boards 4x4 --policy greedy --chart "$TMP/c.svg"
 expect_usage_error "--screenshot and --record name the same file|must end" \
     "$WS" snake --frames 2 --screenshot "$TMP/x.gif" --record "$TMP/x.gif"
 

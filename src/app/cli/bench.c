@@ -103,7 +103,7 @@ typedef struct BenchPlan {
     const char *markdown; /* NULL: none */
     const char *chart;    /* NULL: none */
     ChartWriter writer;   /* NULL: this build cannot draw charts */
-    bool policies_given, boards_given;
+    bool policies_given, boards_given, jobs_given, start_given, samples_given;
     long samples;   /* history: seeks of each kind per game */
     long max_ticks; /* history: record at most this many ticks (0: the whole game) */
     BenchMaps maps;
@@ -154,8 +154,9 @@ static WsStatus parse_boards(const OptSpec *spec, const char *text, void *field,
         b->games = default_games((long)b->w * b->h);
         boards->n++;
         p += n;
-        if (*p == ',')
-            p++;
+        if (*p == ',' && *++p == '\0') /* "8x8,": an empty last board, as ",8x8" */
+            return ws_fail(err, WS_ERR_ARG, "%s: expected WxH[,WxH...], got '%s'", spec->name,
+                           ws_quote(q, sizeof q, text));
     }
     if (boards->n == 0)
         return ws_fail(err, WS_ERR_ARG, "%s: expected WxH[,WxH...]", spec->name);
@@ -225,6 +226,7 @@ static const OptSpec BENCH_OPTS[] = {
              "or engine:CMD; 'bench engine' compares one of each (default:\n"
              "hamilton and examples/engines/cycle next to the binary)"},
     {.name = "--jobs", .kind = OPT_INT, .meta = "N", .lo = 1, .hi = 64, .at = AT(jobs),
+     .seen = OPT_SEEN(BenchPlan, jobs_given),
      .help = "play games on N threads ({range}; identical figures)"},
     {.name = "--boards", .kind = OPT_CUSTOM, .meta = "WxH,...", .lo = SNAKE_MIN_SIDE,
      .hi = SNAKE_MAX_SIDE, .parse = parse_boards, .at = AT(boards),
@@ -232,7 +234,8 @@ static const OptSpec BENCH_OPTS[] = {
      .help = "boards, each side {range} (default 8x8,10x10,20x20,30x30;\n"
              "engine: 8x8,20x20; history: every policy given on every board)"},
     {.name = "--start-length", .kind = OPT_INT, .meta = "N", .lo = 1, .hi = SNAKE_MAX_SIDE,
-     .at = AT(start_length), .help = "start length (default 4)"},
+     .at = AT(start_length), .seen = OPT_SEEN(BenchPlan, start_given),
+     .help = "start length (default 4)"},
     {.name = "--strict-tail", .kind = OPT_FLAG, .at = AT(strict),
      .help = "the head may not enter the cell the tail is leaving"},
     {.name = "--markdown", .kind = OPT_TEXT, .meta = "FILE", .at = AT(markdown),
@@ -244,7 +247,8 @@ static const OptSpec BENCH_OPTS[] = {
              "maps unless --boards is given too); a policy that cannot play its walls\n"
              "gets a 'refused' row"},
     {.name = "--samples", .kind = OPT_LONG, .meta = "N", .lo = 1, .hi = 1000000,
-     .at = AT(samples), .help = "history: step-backs timed per game ({range}, default 1000)"},
+     .at = AT(samples), .seen = OPT_SEEN(BenchPlan, samples_given),
+     .help = "history: step-backs timed per game ({range}, default 1000)"},
     {.name = "--ticks", .kind = OPT_LONG, .meta = "N", .lo = 2, .hi = 1000000000L,
      .at = AT(max_ticks), .help = "history: record at most N ticks of each game (default: all)"},
 };
@@ -263,6 +267,50 @@ const OptCommand BENCH_COMMAND = {
                "process, same games); figures, never pass/fail"};
 /* clang-format on */
 
+static WsStatus kept_tail(const char *path, char **tail, WsError *err); /* Output, below */
+
+/* Each benchmark takes --seed and the options below that name it; any other
+ * would be ignored (a --markdown never written, --games that plays the
+ * default), so it is refused, as every setting that would do nothing. */
+static WsStatus check_applies(const BenchPlan *plan, WsError *err) {
+    enum {
+        SNAKE = 1u << BENCH_SNAKE,
+        HISTORY = 1u << BENCH_HISTORY,
+        ENGINE = 1u << BENCH_ENGINE,
+        PLAYS = SNAKE | HISTORY | ENGINE
+    };
+    const struct {
+        const char *name;
+        bool given;
+        unsigned kinds;
+    } opts[] = {
+        {"--games", plan->games > 0, SNAKE | ENGINE},
+        {"--policy", plan->policies_given, PLAYS},
+        {"--jobs", plan->jobs_given, SNAKE | ENGINE},
+        {"--boards", plan->boards_given, PLAYS},
+        {"--start-length", plan->start_given, PLAYS},
+        {"--strict-tail", plan->strict, PLAYS},
+        {"--markdown", plan->markdown != NULL, SNAKE},
+        {"--chart", plan->chart != NULL, SNAKE},
+        {"--map", plan->maps.n > 0, SNAKE},
+        {"--samples", plan->samples_given, HISTORY},
+        {"--ticks", plan->max_ticks > 0, HISTORY},
+    };
+    int n = (int)(sizeof opts / sizeof opts[0]);
+    for (int k = 0; k < n; k++) {
+        if (!opts[k].given || (opts[k].kinds & (1u << plan->kind)))
+            continue;
+        char takes[160] = "--seed";
+        size_t len = strlen(takes);
+        for (int j = 0; j < n; j++)
+            if (opts[j].kinds & (1u << plan->kind))
+                len += (size_t)snprintf(takes + len, sizeof takes - len, ", %s", opts[j].name);
+        return ws_fail(err, WS_ERR_ARG, "bench %s: %s does not apply (it takes %s)",
+                       kind_name(plan->kind), opts[k].name, takes);
+    }
+    return WS_OK;
+}
+
 static WsStatus parse_args(int argc, char **argv, ChartWriter chart_writer, BenchPlan *plan,
                            WsError *err) {
     memset(plan, 0, sizeof *plan);
@@ -275,6 +323,9 @@ static WsStatus parse_args(int argc, char **argv, ChartWriter chart_writer, Benc
     memcpy(plan->boards.list, SNAKE_BOARDS, sizeof SNAKE_BOARDS);
     plan->engine_timeout_ms = ENGINE_TIMEOUT_DEFAULT;
     WsStatus st = optparse_parse(&BENCH_COMMAND, argc, argv, plan, err);
+    if (st != WS_OK)
+        return st;
+    st = check_applies(plan, err);
     if (st != WS_OK)
         return st;
     if (plan->engines.n > 0 && plan->kind != BENCH_ENGINE && plan->kind != BENCH_SNAKE)
@@ -292,6 +343,9 @@ static WsStatus parse_args(int argc, char **argv, ChartWriter chart_writer, Benc
             memcpy(plan->boards.list, ENGINE_BOARDS, sizeof ENGINE_BOARDS);
         }
     }
+    if (plan->chart != NULL && !options_picture_name(plan->chart))
+        return ws_fail(err, WS_ERR_ARG,
+                       "--chart %s: the chart is a picture: name it F.png (or F.jpg)", plan->chart);
     if (plan->chart != NULL && plan->writer == NULL)
         return ws_fail(err, WS_ERR_ARG,
                        "--chart %s: this build has no SDL, so it cannot draw charts", plan->chart);
@@ -307,9 +361,12 @@ static WsStatus parse_args(int argc, char **argv, ChartWriter chart_writer, Benc
     if (fileio_same_file(plan->markdown, plan->chart))
         return ws_fail(err, WS_ERR_ARG, "--markdown and --chart name the same file %s",
                        plan->chart);
+    char *tail = NULL; /* read now too: refused before the run, not after it */
+    st = kept_tail(plan->markdown, &tail, err);
+    free(tail);
+    if (st != WS_OK)
+        return st;
     int sized = plan->maps.n > 0 && !plan->boards_given ? 0 : plan->boards.n;
-    if (plan->kind == BENCH_HISTORY && plan->maps.n > 0)
-        return ws_fail(err, WS_ERR_ARG, "--map: bench history plays boards without walls");
     if (sized + plan->maps.n > BENCH_MAX_BOARDS)
         return ws_fail(err, WS_ERR_ARG, "at most %d boards and maps together", BENCH_MAX_BOARDS);
     plan->boards.n = sized;
@@ -412,18 +469,23 @@ static const char *chart_link(const char *markdown, const char *chart) {
  * generated again. */
 static const char KEEP_MARK[] = "<!-- written by hand below: bench --markdown keeps it -->";
 
-/* The hand-written tail of an existing file (from KEEP_MARK on), or NULL.
- * Only a regular file has one: a pipe or /dev/stdout (written in place) is
- * never read, or `--markdown /dev/stdout | cat` would wait forever on its own
- * pipe. */
-static char *kept_tail(const char *path) {
+/* The hand-written tail of an existing file (from KEEP_MARK on) into *tail,
+ * or NULL when it has none. Only a regular file has one: a pipe or
+ * /dev/stdout (written in place) is never read, or `--markdown /dev/stdout |
+ * cat` would wait forever on its own pipe. A file that cannot be read (too
+ * large, binary, not readable) is refused: replacing it would lose a tail
+ * that could not be looked for. */
+static WsStatus kept_tail(const char *path, char **tail, WsError *err) {
     char *text = NULL;
     size_t len = 0;
     struct stat st;
-    if (fileio_is_stdout(path) || stat(path, &st) != 0 || !S_ISREG(st.st_mode))
-        return NULL; /* standard output has no tail to keep: the shell emptied it */
-    if (fileio_read(path, "markdown", FILEIO_MAX_BYTES, &text, &len, NULL) != WS_OK)
-        return NULL;
+    *tail = NULL;
+    if (path == NULL || fileio_is_stdout(path) || stat(path, &st) != 0 || !S_ISREG(st.st_mode) ||
+        st.st_size == 0)
+        return WS_OK; /* standard output has no tail to keep: the shell emptied it */
+    WsError why = {0};
+    if (fileio_read(path, "markdown", FILEIO_MAX_BYTES, &text, &len, &why) != WS_OK)
+        return ws_fail(err, WS_ERR_IO, "--markdown: %s: refused, not replaced", why.msg);
     char *mark = strstr(text, KEEP_MARK);
     if (mark != NULL)
         memmove(text, mark, strlen(mark) + 1);
@@ -431,16 +493,20 @@ static char *kept_tail(const char *path) {
         free(text);
         text = NULL;
     }
-    return text;
+    *tail = text;
+    return WS_OK;
 }
 
 static WsStatus write_markdown(const BenchPlan *plan, const BenchRow *rows, int nrows, int argc,
                                char **argv, WsError *err) {
-    char *tail = kept_tail(plan->markdown);
+    char *tail = NULL;
+    WsStatus st = kept_tail(plan->markdown, &tail, err);
+    if (st != WS_OK)
+        return st;
     /* Through a temporary file: a failed write keeps the old file, and its
      * kept tail, whole. */
     FileioOut out;
-    WsStatus st = fileio_out_open(&out, plan->markdown, "--markdown", err);
+    st = fileio_out_open(&out, plan->markdown, "--markdown", err);
     if (st != WS_OK) {
         free(tail);
         return st;
@@ -560,10 +626,6 @@ static WsStatus bench_snake(const BenchPlan *plan, int argc, char **argv, WsErro
 
 /* `bench history`: the default cases, or every policy given on every board given. */
 static WsStatus bench_history(const BenchPlan *plan, WsError *err) {
-    if (plan->markdown != NULL || plan->chart != NULL || plan->games > 0)
-        return ws_fail(err, WS_ERR_ARG,
-                       "bench history plays one game per case and prints a table "
-                       "(no --games, --markdown or --chart)");
     BenchHistoryPlan hp = {.seed = plan->seed,
                            .start_length = plan->start_length,
                            .strict = plan->strict,
@@ -606,9 +668,6 @@ static WsStatus default_engine(char *buf, size_t size, WsError *err) {
  * engine; the difference of their mean decision times is what the protocol
  * costs (pipes, two context switches, formatting and parsing a tick). */
 static WsStatus bench_engine(BenchPlan *plan, WsError *err) {
-    if (plan->markdown != NULL || plan->chart != NULL || plan->maps.n > 0)
-        return ws_fail(err, WS_ERR_ARG,
-                       "bench engine prints a table (no --markdown, --chart or --map)");
     char path[4200];
     if (plan->engines.n == 0) {
         WsStatus st = default_engine(path, sizeof path, err);

@@ -183,6 +183,11 @@ WsStatus merge_bad(Merge *m, const char *what) {
 /* Refuses two files that name one field differently. */
 static WsStatus differ(Merge *m, Field f, const char *was, const char *now) {
     char a[40], b[40], va[96], vb[96];
+    if (m->from[f] == m->cur) /* two lines of one file: not "'x' and 'x'" */
+        return ws_fail(m->err, WS_ERR_PARSE, "merge: '%s' holds more than one run: %s %s vs %s%s",
+                       ws_quote(a, sizeof a, m->files[m->cur].path), FIELDS[f].name,
+                       ws_quote(va, sizeof va, was), ws_quote(vb, sizeof vb, now),
+                       f == F_SEED ? " (game i of a run plays its seed + i)" : "");
     return ws_fail(m->err, WS_ERR_PARSE, "merge: '%s' and '%s' are not one run: %s %s vs %s",
                    ws_quote(a, sizeof a, m->files[m->from[f]].path),
                    ws_quote(b, sizeof b, m->files[m->cur].path), FIELDS[f].name,

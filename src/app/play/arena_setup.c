@@ -40,6 +40,11 @@ WsStatus arena_setup_open(const AppOptions *opts, uint64_t seed, Arena *arena, c
     }
     char buf[4200];
     const char *path = opts->map != NULL ? opts->map : default_map(buf, sizeof buf);
+    if (opts->map == NULL && access(path, R_OK) != 0) /* not "'assets/...': No such file" */
+        return ws_fail(err, WS_ERR_IO,
+                       "no default arena map: %s is neither here nor next to the wavesnake "
+                       "binary; give --map FILE or --generate WxH",
+                       DEFAULT_MAP);
     const char *slash = strrchr(path, '/');
     ws_quote(map_name, name_size,
              slash != NULL ? slash + 1 : path); /* shown in the HUD and summary */

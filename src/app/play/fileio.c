@@ -12,6 +12,10 @@
 
 #include "procguard.h"
 
+/* The longest file name (one path component) the temporary file's may be:
+ * Linux's NAME_MAX, the limit of its common file systems. */
+enum { FILEIO_NAME_MAX = 255 };
+
 WsStatus fileio_read(const char *path, const char *what, size_t max_bytes, char **out, size_t *len,
                      WsError *err) {
     *out = NULL;
@@ -223,6 +227,11 @@ WsStatus fileio_out_open(FileioOut *out, const char *path, const char *what, WsE
          * mode 0666 goes through the umask like any fopen(path, "w"). */
         const char *slash = strrchr(path, '/');
         size_t dir_len = slash != NULL ? (size_t)(slash - path) + 1 : 0;
+        if (strlen(path + dir_len) > FILEIO_NAME_MAX) { /* refused now, not after the run */
+            WsStatus s = out_fail(out, WS_ERR_IO, strerror(ENAMETOOLONG), err);
+            out_free(out);
+            return s;
+        }
         size_t cap = strlen(path) + 48;
         out->tmp = malloc(cap);
         if (out->tmp == NULL) {
@@ -230,8 +239,13 @@ WsStatus fileio_out_open(FileioOut *out, const char *path, const char *what, WsE
             return ws_fail(err, WS_ERR_NOMEM, "%s: out of memory", out->what);
         }
         for (int n = 0; n < 1000 && fd < 0; n++) {
-            snprintf(out->tmp, cap, "%.*s.%s.%ld-%d.tmp", (int)dir_len, path, path + dir_len,
-                     (long)getpid(), n);
+            /* NAME cut so that the temporary name is no longer than the
+             * longest file name: a target of that length is written too. */
+            char suffix[48];
+            int slen = snprintf(suffix, sizeof suffix, ".%ld-%d.tmp", (long)getpid(), n);
+            int keep = FILEIO_NAME_MAX - 1 - slen;
+            snprintf(out->tmp, cap, "%.*s.%.*s%s", (int)dir_len, path, keep, path + dir_len,
+                     suffix);
             fd = open(out->tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
             if (fd < 0 && errno != EEXIST)
                 break;

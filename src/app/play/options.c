@@ -74,9 +74,12 @@ _Static_assert(sizeof(ArenaShown) == sizeof(int), "ArenaShown is filled as an in
 WsStatus options_parse_overlays(const char *text, unsigned *out, WsError *err) {
     unsigned bits = 0;
     const char *p = text;
-    while (*p) {
+    /* every item named: none empty, at the end ("wave,") or alone ("") either */
+    bool more = true;
+    while (more) {
         const char *comma = strchr(p, ',');
         size_t n = comma ? (size_t)(comma - p) : strlen(p);
+        more = comma != NULL;
         char item[16] = "";
         int bit = -1;
         if (n < sizeof item) {
@@ -95,9 +98,7 @@ WsStatus options_parse_overlays(const char *text, unsigned *out, WsError *err) {
             return ws_fail(err, WS_ERR_ARG, "--overlay: unknown overlay '%s' (use %s, all or none)",
                            ws_quote_len(q, sizeof q, p, n), list);
         }
-        p += n;
-        if (*p == ',')
-            p++;
+        p += n + (more ? 1 : 0);
     }
     *out = bits;
     return WS_OK;
@@ -166,6 +167,14 @@ static WsStatus parse_window(const OptSpec *spec, const char *value, void *field
     /* Any size parses; the limits are then said as window sizes, not as a
      * side's range (320x240 up to 8192x8192, as --help says). */
     WsStatus st = parse_size(value, 0, INT_MAX, spec->name, &w, &h, err);
+    size_t digits = strspn(value, "0123456789");
+    const char *second = value + digits + (digits > 0 && (value[digits] | 0x20) == 'x');
+    if (st != WS_OK && second > value + digits && *second != '\0' &&
+        strspn(second, "0123456789") == strlen(second)) {
+        char q[WS_QUOTE_SIZE]; /* WxH, a side beyond any int: not "outside 0..2147483647" */
+        return ws_fail(err, WS_ERR_ARG, "%s: %s is larger than the largest window, %ldx%ld",
+                       spec->name, ws_quote(q, sizeof q, value), (long)spec->hi, (long)spec->hi);
+    }
     if (st != WS_OK)
         return st;
     if (w < OPTIONS_WINDOW_MIN_W || h < OPTIONS_WINDOW_MIN_H)
@@ -470,9 +479,9 @@ static const OptSpec MODE_OPTIONS[] = {
      .help = "print frame-time statistics when the window closes (not with\n--headless)"},
 
     {.name = "--games", .kind = OPT_LONG, .meta = "N", .lo = 1, .hi = MANY, .at = AT(games),
-     .modes = M_SNAKE | M_SEA | M_MATCH, .help = "headless games to play (default 1)"},
+     .seen = OPT_SEEN(AppOptions, games_given), .modes = M_SNAKE | M_SEA | M_MATCH, .help = "headless games to play (default 1)"},
     {.name = "--jobs", .kind = OPT_INT, .meta = "N", .lo = 1, .hi = 256, .at = AT(jobs),
-     .modes = M_SNAKE | M_SEA | M_MATCH, .help = "play games on N threads ({range}; identical results)"},
+     .seen = OPT_SEEN(AppOptions, jobs_given), .modes = M_SNAKE | M_SEA | M_MATCH, .help = "play games on N threads ({range}; identical results)"},
     {.name = "--size", .kind = OPT_SIZE, .meta = "WxH", .lo = SNAKE_MIN_SIDE,
      .hi = SNAKE_MAX_SIDE, .at = AT(rules.w), .at2 = AT(rules.h),
      .seen = OPT_SEEN(AppOptions, size_given), .modes = M_SNAKE | M_MATCH_SNAKE,
@@ -512,7 +521,7 @@ static const OptSpec MODE_OPTIONS[] = {
      .hi = MAPGEN_MAX_SIDE, .at = AT(gen_w), .at2 = AT(gen_h), .modes = M_ARENA,
      .help = "a seeded rooms-and-doors map instead (each side {range})"},
     {.name = "--ticks", .kind = OPT_LONG, .meta = "N", .lo = 1, .hi = MANY, .at = AT(ticks),
-     .modes = M_ARENA, .help = "headless ticks (default 1000)"},
+     .seen = OPT_SEEN(AppOptions, ticks_given), .modes = M_ARENA, .help = "headless ticks (default 1000)"},
     {.name = "--monsters", .kind = OPT_INT, .meta = "N", .lo = 0, .hi = 1000000,
      .at = AT(monsters), .modes = M_ARENA,
      .help = "spawn N monsters (zombies, goblins, some shamans) on free cells"},
@@ -727,6 +736,12 @@ static WsStatus check_screenshot(const char *shot, WsError *err) {
     return WS_OK;
 }
 
+bool options_picture_name(const char *path) {
+    struct stat st;
+    return ends_with(path, ".png") || ends_with(path, ".jpg") || ends_with(path, ".jpeg") ||
+           (stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode));
+}
+
 /* --record writes a GIF: its name says so, unless it is a pipe or a device
  * that exists already (`--record /dev/stdout | ...`), which has no name to
  * read. A typo that names a text map would otherwise become a GIF. */
@@ -836,10 +851,28 @@ static WsStatus check_start_length(const AppOptions *opts, WsError *err) {
                    r->start_length, most, r->w, r->h);
 }
 
+/* The first of a headless run's own options given, or NULL: the window
+ * (and --screenshot, offscreen) plays one game after another on one thread,
+ * writes no trace and prints no lines, so with it they would do nothing. */
+static const char *headless_option(const AppOptions *o) {
+    return o->games_given   ? "--games"
+           : o->jobs_given  ? "--jobs"
+           : o->json        ? "--json"
+           : o->trace       ? "--trace"
+           : o->shard_n > 0 ? "--shard"
+           : o->ticks_given ? "--ticks"
+                            : NULL;
+}
+
 /* A play mode: --headless without --screenshot plays without a window (a
  * --screenshot renders offscreen even with --headless). */
 static WsStatus check_mode(const AppOptions *opts, WsError *err) {
     bool headless = opts->headless && opts->screenshot == NULL;
+    if (!headless && !opts->match && headless_option(opts) != NULL)
+        return ws_fail(err, WS_ERR_ARG,
+                       "%s is for --headless runs, without --screenshot; the window%s does not "
+                       "use it",
+                       headless_option(opts), opts->screenshot != NULL ? " drawn offscreen" : "");
     if (headless && window_option(opts) != NULL)
         return ws_fail(err, WS_ERR_ARG,
                        "%s is for the window (or --screenshot, offscreen); --headless plays "
@@ -861,6 +894,10 @@ static WsStatus check_mode(const AppOptions *opts, WsError *err) {
     st = check_start_length(opts, err);
     if (st != WS_OK)
         return st;
+    if (opts->mode == APP_MODE_SNAKE && headless && opts->race_given && opts->policy_given)
+        return ws_fail(err, WS_ERR_ARG,
+                       "--race P1,P2 names both players; --policy plays a single snake (in the "
+                       "window, the one X races)");
     if (opts->mode == APP_MODE_SNAKE && headless && opts->race_given && opts->shard_n > 0)
         return ws_fail(err, WS_ERR_ARG,
                        "--race plays every heat: --shard splits single runs and matches "

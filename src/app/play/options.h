@@ -71,6 +71,8 @@ typedef struct AppOptions {
     bool seed_given;
     long games;          /* headless games (snake, sea) */
     int jobs;            /* worker threads for headless games */
+    /* A headless run's own options given (refused with a window: options_check). */
+    bool games_given, jobs_given, ticks_given;
     const char *screenshot; /* offscreen PNG path, or NULL */
     const char *record;  /* --record: animated GIF of the frames shown, or NULL */
     long frames;         /* frames to render (screenshot, smoke tests); 0 = run until quit */
@@ -181,6 +183,11 @@ WsStatus options_parse_match(AppOptions *opts, MatchKind kind, int argc, char **
  * the file or pipe standard output is): fileio_claim_stdout. The entry
  * points call it once the options are parsed, before they print. */
 WsStatus options_claim_stdout(const AppOptions *opts, WsError *err);
+
+/* A name a picture (PNG or JPEG) may be written under: one ending in .png,
+ * .jpg or .jpeg (any case), or an existing pipe or device, which has no name
+ * to read (`--chart /dev/stdout`). A typo naming a text file is refused. */
+bool options_picture_name(const char *path);
 
 /* Parses a comma-separated overlay list ("wave,path,grid", "all", "none")
  * into OVERLAY_* bits. */

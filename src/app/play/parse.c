@@ -1,5 +1,6 @@
 #include "parse.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -12,7 +13,8 @@ WsStatus parse_long(const char *text, long lo, long hi, const char *what, long *
     char *end = NULL;
     errno = 0;
     long v = strtol(text, &end, 10);
-    if (*end != '\0' || end == text)
+    /* no blank before the number, as none after it (strtol would skip it) */
+    if (*end != '\0' || end == text || isspace((unsigned char)*text))
         return ws_fail(err, WS_ERR_ARG, "%s: '%s' is not a whole number", what,
                        ws_quote(q, sizeof q, text));
     if (errno == ERANGE || v < lo || v > hi)
@@ -32,7 +34,9 @@ WsStatus parse_int(const char *text, int lo, int hi, const char *what, int *out,
 
 WsStatus parse_u64(const char *text, const char *what, uint64_t *out, WsError *err) {
     char q[WS_QUOTE_SIZE];
-    if (text == NULL || *text == '\0' || *text == '-' || *text == '+')
+    /* Digits only: strtoull skips blanks and takes a sign after them, so
+     * " -1" would become 2^64 - 1. */
+    if (text == NULL || *text < '0' || *text > '9')
         return ws_fail(err, WS_ERR_ARG, "%s: '%s' is not a non-negative whole number", what,
                        ws_quote(q, sizeof q, text));
     char *end = NULL;
@@ -54,7 +58,9 @@ WsStatus parse_double(const char *text, double lo, double hi, const char *what, 
     char *end = NULL;
     errno = 0;
     double v = text != NULL ? strtod(text, &end) : 0.0;
-    if (text == NULL || end == text || *end != '\0' || errno == ERANGE || v != v)
+    /* no blank before the number, as none after it (parse_long) */
+    if (text == NULL || end == text || *end != '\0' || errno == ERANGE || v != v ||
+        isspace((unsigned char)*text))
         return ws_fail(err, WS_ERR_ARG, "%s: '%s' is not a number", what,
                        ws_quote(q, sizeof q, text));
     if (v < lo || v > hi)

@@ -38,7 +38,8 @@ enum { SNAKE_RACE_SIDES = 2 };
 typedef struct SnakeRaceSide {
     SnakePolicy asked;  /* the policy named for this side */
     SnakePolicy policy; /* the policy its AI plays: `asked`, or greedy when that cannot */
-    char refusal[160];  /* why `asked` cannot play this board; "" when it can */
+    /* why `asked` cannot play this board; "" when it can */
+    char refusal[sizeof((WsError *)0)->msg];
     SnakeGame game;
     SnakeAi ai;
     Dir pending;           /* the decision for the next tick (DIR_NONE: game over) */

@@ -53,7 +53,7 @@ typedef struct SnakeScreen {
     BoardLayout bl;   /* the last drawn layout, to map mouse pixels to cells */
     bool have_layout;
     bool refused;      /* the policy cannot play these walls: greedy plays */
-    char refusal[160]; /* why (snake_policy_check_game), when refused */
+    char refusal[sizeof((WsError *)0)->msg]; /* why (snake_policy_check_game), when refused */
 
     SnakeHistory *hist;  /* the history shown (borrowed) */
     long cur;            /* the tick on screen (hist->ticks: the latest) */

@@ -25,7 +25,7 @@ typedef enum WsStatus {
 
 typedef struct WsError {
     WsStatus status;
-    char msg[160];
+    char msg[512]; /* room for a long path named in full (a message is one line) */
 } WsError;
 
 /* Fills err (if non-NULL) with status and a printf-style message; returns status.
