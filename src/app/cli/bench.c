@@ -302,11 +302,11 @@ static WsStatus check_applies(const BenchPlan *plan, WsError *err) {
             continue;
         char takes[160] = "--seed";
         size_t len = strlen(takes);
-        for (int j = 0; j < n; j++)
+        for (int j = 0; j < n && len < sizeof takes; j++) /* snprintf cuts, len may pass the end */
             if (opts[j].kinds & (1u << plan->kind))
                 len += (size_t)snprintf(takes + len, sizeof takes - len, ", %s", opts[j].name);
         return ws_fail(err, WS_ERR_ARG, "bench %s: %s does not apply (it takes %s)",
-                       kind_name(plan->kind), opts[k].name, takes);
+                       kind_name((int)plan->kind), opts[k].name, takes);
     }
     return WS_OK;
 }
