@@ -753,7 +753,8 @@ START_TEST(a_small_race_label_draws_nothing_over_the_name) {
     /* Each race board's label has its policy's name on the left and "heats
      * better N" on the right. At 320x240 a board is about 60 pixels wide:
      * the long form went over the name ("greedy" on "heats better 0"); a
-     * shorter one is drawn where it fits, else none (the HUD has the count). */
+     * shorter one is drawn where it fits, else none (the HUD has the count,
+     * as "greedy, 0 heats better", when the strip has room for it). */
     AppOptions o = small_opts();
     o.window_w = 320;
     o.window_h = 240;
@@ -770,7 +771,7 @@ START_TEST(a_small_race_label_draws_nothing_over_the_name) {
         const char *text = frontend_frame_text(app);
         ck_assert_msg(strstr(text, "greedy\n") != NULL, "%dx%d: %s", o.window_w, o.window_h, text);
         if (size == 0)
-            ck_assert_msg(strstr(text, "heats better") == NULL, "320x240 drew:\n%s", text);
+            ck_assert_msg(strstr(text, "heats better 0") == NULL, "320x240 drew:\n%s", text);
         else
             ck_assert_msg(strstr(text, "heats better 0\n") != NULL, "640x360 drew:\n%s", text);
         frontend_close(app);
@@ -1116,6 +1117,13 @@ START_TEST(a_fixed_speed_drops_the_ticks_past_a_frames_budget) {
         long ran = frontend_tick_count(app) - before;
         ck_assert_msg(ran == 2, "frame %d: %ld ticks in a 10 ms budget of 4 ms ticks", f, ran);
     }
+    /* Past the HUD's half second of measure, its speed line says that the
+     * game runs slower than asked, and how fast. */
+    SDL_Delay(510);
+    ck_assert(frontend_frame(app));
+    const char *text = frontend_frame_text(app);
+    ck_assert_msg(strstr(text, "1000000/s,") != NULL && strstr(text, "only ") != NULL,
+                  "the HUD does not say so:\n%s", text);
     /* The real clock back: the game plays on at the speed asked. */
     frontend_set_counter(app, NULL);
     long before = frontend_tick_count(app);
@@ -1123,6 +1131,27 @@ START_TEST(a_fixed_speed_drops_the_ticks_past_a_frames_budget) {
     ck_assert(frontend_frame(app));
     ck_assert_int_gt(frontend_tick_count(app) - before, 2);
     ck_assert(!frontend_is_paused(app));
+    frontend_close(app);
+}
+END_TEST
+
+START_TEST(a_speed_kept_up_with_is_all_the_speed_line_says) {
+    /* A game that makes every tick the speed asks for (offscreen, every owed
+     * tick is made) shows the speed alone: a rate measured beside it would
+     * read 16 at 15/s (a half second's 8 ticks), or 0 while a result holds
+     * the game. */
+    AppOptions o = small_opts();
+    o.speed = 15.0;
+    o.screenshot = "/nonexistent/never-written.png"; /* offscreen; no shot is requested */
+    Frontend *app = NULL;
+    WsError open_err = {0};
+    ck_assert_msg(frontend_open(&app, &o, &open_err) == WS_OK, "%s", open_err.msg);
+    for (int i = 0; i < 100; i++) /* 1.6 s of the offscreen clock: three measures */
+        ck_assert(frontend_frame(app));
+    ck_assert_int_gt(frontend_tick_count(app), 15);
+    const char *text = frontend_frame_text(app);
+    ck_assert_msg(strstr(text, "15/s  [+/-]") != NULL && strstr(text, "ticks/s") == NULL,
+                  "the speed line:\n%s", text);
     frontend_close(app);
 }
 END_TEST
@@ -2498,6 +2527,7 @@ static Suite *frontend_suite(void) {
     tcase_add_test(keys, a_fast_video_rebuilds_one_tick_a_frame);
     tcase_add_test(keys, an_unlimited_video_rebuilds_one_tick_a_frame);
     tcase_add_test(keys, a_fixed_speed_drops_the_ticks_past_a_frames_budget);
+    tcase_add_test(keys, a_speed_kept_up_with_is_all_the_speed_line_says);
     tcase_add_test(keys, tab_at_a_past_tick_branches_to_the_next_policy);
     tcase_add_test(keys, a_switched_game_counts_for_the_policy_that_finished_it);
     tcase_add_test(keys, a_look_at_the_past_does_not_change_the_next_game);

@@ -47,10 +47,15 @@ static void speed_text(const FrontendCtx *ctx, char *buf, size_t cap) {
                      ctx->speed);
         else
             snprintf(buf, cap, "%.0f/s while you steer (yours: max  [+/-])", ctx->pace);
+    else if (ctx->speed > 0.0 && ctx->ticks_short)
+        /* Too slow a policy for the speed: each frame's budget dropped ticks. */
+        snprintf(buf, cap, "%.0f/s, only %.0f ticks/s  [+/-]", ctx->speed, ctx->ticks_per_s);
     else if (ctx->speed > 0.0)
-        snprintf(buf, cap, "%.0f/s, %.0f ticks/s  [+/-]", ctx->speed, ctx->ticks_per_s);
-    else
+        snprintf(buf, cap, "%.0f/s  [+/-]", ctx->speed); /* kept up (or held: a result) */
+    else if (ctx->ticks_per_s > 0.0)
         snprintf(buf, cap, "max, %.0f ticks/s  [+/-]", ctx->ticks_per_s);
+    else
+        snprintf(buf, cap, "max  [+/-]"); /* no tick made lately: a result held */
 }
 
 /* `tick T of N` (with "(past)" while T < N) for a view with a history, in

@@ -8,10 +8,10 @@
  * is spent: unlimited speed ticks until then, and a fixed speed whose ticks
  * take longer than that (a slow policy at a high speed) drops the ticks it
  * could not make, so the frames keep their pace and the game runs slower
- * than asked (the HUD's ticks/s says how fast). Offscreen (--screenshot)
- * the clock is a fixed 16 ms per frame, every owed tick is made and
- * unlimited speed is a fixed tick count per frame, so the same command
- * writes the same PNG every time.
+ * than asked (the HUD then says how many ticks a second it made).
+ * Offscreen (--screenshot) the clock is a fixed 16 ms per frame, every owed
+ * tick is made and unlimited speed is a fixed tick count per frame, so the
+ * same command writes the same PNG every time.
  *
  * A frame: input.c's events and keys, the ticks, draw.c's drawing,
  * capture.c's screenshot and recording of the finished frame, present.
@@ -230,13 +230,17 @@ static void update(Frontend *app, uint64_t gap) {
             if (n > MAX_TICKS_PER_FRAME)
                 n = MAX_TICKS_PER_FRAME;
             app->acc_ms -= (double)n * step_ms;
-            if (app->acc_ms > step_ms)
+            if (app->acc_ms > step_ms) {
                 app->acc_ms = 0.0; /* could not keep up: drop the backlog */
+                app->rate_short = true;
+            }
             /* Offscreen every owed tick is made, so a command draws the same
              * frames on any machine; in a window the budget ends them. */
             uint64_t end = app->offscreen ? 0 : tick_budget_end(app);
-            if (run_ticks_until(app, n, end) < n && !ctx->paused)
+            if (run_ticks_until(app, n, end) < n && !ctx->paused) {
                 app->acc_ms = 0.0; /* the budget ran out: the rest is dropped, not owed */
+                app->rate_short = true;
+            }
         } else if (app->offscreen) {
             frontend_run_ticks(app, OFFSCREEN_UNLIMITED_TICKS);
         } else {
@@ -267,8 +271,10 @@ static void update(Frontend *app, uint64_t gap) {
     }
     if (now - app->rate_ms >= 500) { /* ticks/s over the last half second */
         ctx->ticks_per_s = (double)app->rate_ticks * 1000.0 / (double)(now - app->rate_ms);
+        ctx->ticks_short = app->rate_short;
         app->rate_ms = now;
         app->rate_ticks = 0;
+        app->rate_short = false;
     }
 }
 

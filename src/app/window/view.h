@@ -84,6 +84,8 @@ typedef struct FrontendCtx {
     double pace;            /* the shown view's cap on ticks per second now (View.pace; 0:
                                none): the ticks run at the lower of the two */
     double ticks_per_s;     /* measured over the last half second */
+    bool ticks_short;       /* ... in which ticks the speed asked for were dropped (a frame's
+                               budget ran out): the game ran slower than `speed` */
     Rng fx;                 /* cosmetic randomness only */
     char status[200];       /* a transient HUD line (screenshot path, notices) */
     uint64_t status_ms;     /* when status was set */
