@@ -91,6 +91,11 @@ if [ "$(id -u)" -eq 0 ] && mount -t tmpfs -o size=64k tmpfs "$FULL" 2>/dev/null;
         expect_usage_error "^wavesnake: --screenshot: cannot write '$FULL/s.png': No space" \
             "$WS" snake --size 20x20 --seed 1 --frames 2 --screenshot "$FULL/s.png"
         no_file s.png "--screenshot on a full disk"
+        # A JPEG too says why: SDL_image's JPEG writer does not check its
+        # writes, so the cause is kept by the image's output (chart.c).
+        expect_usage_error "^wavesnake: --screenshot: cannot write '$FULL/s.jpg': No space" \
+            "$WS" snake --size 20x20 --seed 1 --frames 2 --screenshot "$FULL/s.jpg"
+        no_file s.jpg "a JPEG --screenshot on a full disk"
         expect_usage_error "^wavesnake: recording: cannot write '$FULL/r.gif': No space" \
             "$WS" snake --size 20x20 --seed 1 --frames 30 --screenshot "$TMP/r.png" \
             --record "$FULL/r.gif"

@@ -5,6 +5,7 @@
  */
 #include "chart_png.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -189,8 +190,50 @@ bool chart_is_available(void) { return true; }
 
 enum { JPEG_QUALITY = 92 };
 
-WsStatus chart_save_surface(SDL_Surface *surf, const char *path, const char *what,
-                            WsError *err) {
+/* The image writer's output: a FILE that keeps the first write error's
+ * errno. SDL_image's JPEG writer does not check its writes, so a full disk
+ * would otherwise surface only as the stream's error flag, its cause gone. */
+typedef struct ImageOut {
+    FILE *f;
+    int write_errno;
+} ImageOut;
+
+static size_t SDLCALL image_write(SDL_RWops *rw, const void *ptr, size_t size, size_t num) {
+    ImageOut *o = rw->hidden.unknown.data1;
+    if (size == 0 || num == 0)
+        return 0;
+    errno = 0;
+    size_t n = fwrite(ptr, size, num, o->f);
+    if (n < num && o->write_errno == 0)
+        o->write_errno = errno != 0 ? errno : EIO;
+    return n;
+}
+
+static Sint64 SDLCALL image_seek(SDL_RWops *rw, Sint64 offset, int whence) {
+    ImageOut *o = rw->hidden.unknown.data1;
+    int how = whence == RW_SEEK_CUR ? SEEK_CUR : whence == RW_SEEK_END ? SEEK_END : SEEK_SET;
+    if (fseek(o->f, (long)offset, how) != 0)
+        return SDL_SetError("cannot seek in the image's file");
+    return (Sint64)ftell(o->f);
+}
+
+static Sint64 SDLCALL image_size(SDL_RWops *rw) {
+    (void)rw;
+    return -1;
+}
+
+static size_t SDLCALL image_read(SDL_RWops *rw, void *ptr, size_t size, size_t num) {
+    (void)rw, (void)ptr, (void)size, (void)num;
+    SDL_SetError("the image's file is written, not read");
+    return 0;
+}
+
+static int SDLCALL image_close(SDL_RWops *rw) {
+    SDL_FreeRW(rw); /* the FILE stays open: fileio_out commits it */
+    return 0;
+}
+
+WsStatus chart_save_surface(SDL_Surface *surf, const char *path, const char *what, WsError *err) {
     size_t n = strlen(path);
     bool jpeg = (n > 4 && SDL_strcasecmp(path + n - 4, ".jpg") == 0) ||
                 (n > 5 && SDL_strcasecmp(path + n - 5, ".jpeg") == 0);
@@ -198,15 +241,26 @@ WsStatus chart_save_surface(SDL_Surface *surf, const char *path, const char *wha
     WsStatus st = fileio_out_open(&out, path, what, err);
     if (st != WS_OK)
         return st;
-    SDL_RWops *rw = SDL_RWFromFP(out.f, SDL_FALSE);
+    ImageOut io = {out.f, 0};
+    SDL_RWops *rw = SDL_AllocRW();
+    if (rw != NULL) {
+        rw->size = image_size;
+        rw->seek = image_seek;
+        rw->read = image_read;
+        rw->write = image_write;
+        rw->close = image_close;
+        rw->type = SDL_RWOPS_UNKNOWN;
+        rw->hidden.unknown.data1 = &io;
+    }
     bool ok = rw != NULL &&
               (jpeg ? IMG_SaveJPG_RW(surf, rw, 0, JPEG_QUALITY) : IMG_SavePNG_RW(surf, rw, 0)) == 0;
     if (rw != NULL)
         SDL_RWclose(rw); /* frees the SDL_RWops; out.f stays open */
-    if (!ok) {
+    if (!ok || io.write_errno != 0) {
         char name[WS_QUOTE_SIZE];
         st = ws_fail(err, WS_ERR_IO, "%s: cannot write '%s': %s", what,
-                     ws_quote(name, sizeof name, path), SDL_GetError());
+                     ws_quote(name, sizeof name, path),
+                     io.write_errno != 0 ? strerror(io.write_errno) : SDL_GetError());
         fileio_out_abort(&out);
         return st;
     }
