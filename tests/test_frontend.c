@@ -1293,20 +1293,42 @@ static Frontend *open_video_replay(ReplaySession *session, char *path, double sp
     return open_replay_sized(session, path, speed, 640, 360);
 }
 
+/* A software renderer on a w x h surface with the shipped font's text
+ * cache: what the HUD and text tests draw on, no window. */
+typedef struct Canvas {
+    SDL_Surface *surf;
+    SDL_Renderer *ren;
+    TextCache *tc;
+} Canvas;
+
+static Canvas canvas_open(int w, int h) {
+    Canvas cv = {0};
+    cv.surf = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_RGBA32);
+    ck_assert_ptr_nonnull(cv.surf);
+    cv.ren = SDL_CreateSoftwareRenderer(cv.surf);
+    ck_assert_ptr_nonnull(cv.ren);
+    ck_assert_int_eq(TTF_Init(), 0);
+    WsError err = {0};
+    ck_assert_msg(text_create(&cv.tc, cv.ren, WS_ASSET_DIR "/fonts/DejaVuSansMono.ttf", &err) ==
+                      WS_OK,
+                  "%s", err.msg);
+    return cv;
+}
+
+static void canvas_close(Canvas *cv) {
+    text_destroy(cv->tc);
+    TTF_Quit();
+    SDL_DestroyRenderer(cv->ren);
+    SDL_FreeSurface(cv->surf);
+}
+
 START_TEST(text_width_is_what_is_drawn) {
     /* Every fit (the caption's forms, the strip's items, the help's columns)
      * measures with text_width and then draws with text_draw: the two must
      * agree, or a "fitting" caption runs off the window (a 47-character
      * caption at 14 px measured 376 pixels and drew 396). */
-    SDL_Surface *surf = SDL_CreateRGBSurfaceWithFormat(0, 1200, 100, 32, SDL_PIXELFORMAT_RGBA32);
-    ck_assert_ptr_nonnull(surf);
-    SDL_Renderer *ren = SDL_CreateSoftwareRenderer(surf);
-    ck_assert_ptr_nonnull(ren);
-    ck_assert_int_eq(TTF_Init(), 0);
-    TextCache *tc = NULL;
-    WsError err = {0};
-    ck_assert_msg(text_create(&tc, ren, WS_ASSET_DIR "/fonts/DejaVuSansMono.ttf", &err) == WS_OK,
-                  "%s", err.msg);
+    Canvas cv = canvas_open(1200, 100);
+    TextCache *tc = cv.tc;
     static const char *const TEXTS[] = {"WON - board filled: length 100 / 100, 935 steps",
                                         "PAUSED  ·  TRAPPED - game over", "tick 712 of 722  (past)",
                                         "µs", "x"};
@@ -1318,10 +1340,7 @@ START_TEST(text_width_is_what_is_drawn) {
             ck_assert_msg(measured == drawn, "%d px '%s': measured %d, drawn %d", px, TEXTS[i],
                           measured, drawn);
         }
-    text_destroy(tc);
-    TTF_Quit();
-    SDL_DestroyRenderer(ren);
-    SDL_FreeSurface(surf);
+    canvas_close(&cv);
 }
 END_TEST
 
@@ -1333,15 +1352,9 @@ START_TEST(a_wrapped_hud_item_is_never_split_between_columns) {
      * second line went alone to the top of the next column (the sea's
      * "(mean 1245.6 us)" over a column with no key, after an engine's
      * traceback had filled the panel). */
-    SDL_Surface *surf = SDL_CreateRGBSurfaceWithFormat(0, 800, 400, 32, SDL_PIXELFORMAT_RGBA32);
-    ck_assert_ptr_nonnull(surf);
-    SDL_Renderer *ren = SDL_CreateSoftwareRenderer(surf);
-    ck_assert_ptr_nonnull(ren);
-    ck_assert_int_eq(TTF_Init(), 0);
-    TextCache *tc = NULL;
-    WsError err = {0};
-    ck_assert_msg(text_create(&tc, ren, WS_ASSET_DIR "/fonts/DejaVuSansMono.ttf", &err) == WS_OK,
-                  "%s", err.msg);
+    Canvas cv = canvas_open(800, 400);
+    SDL_Renderer *ren = cv.ren;
+    TextCache *tc = cv.tc;
     const int px = 14;
     int lh = text_line_height(tc, px) + px / 5; /* hud.c's line_h */
     int adv = text_advance(tc, px);
@@ -1359,10 +1372,7 @@ START_TEST(a_wrapped_hud_item_is_never_split_between_columns) {
     ck_assert_msg(hud.y == px + 2 * lh, "the item's lines end at y %d in column 1, not %d", hud.y,
                   px + 2 * lh);
     ck_assert_int_eq(hud.dropped, 0);
-    text_destroy(tc);
-    TTF_Quit();
-    SDL_DestroyRenderer(ren);
-    SDL_FreeSurface(surf);
+    canvas_close(&cv);
 }
 END_TEST
 
@@ -1371,15 +1381,9 @@ START_TEST(the_fleet_afloat_stays_in_one_column) {
      * bottom of a column: before, three stayed there and the fourth went to
      * the next place alone, under the board in the sea window ("3/4" with
      * no key over it). Now the four go there together. */
-    SDL_Surface *surf = SDL_CreateRGBSurfaceWithFormat(0, 800, 400, 32, SDL_PIXELFORMAT_RGBA32);
-    ck_assert_ptr_nonnull(surf);
-    SDL_Renderer *ren = SDL_CreateSoftwareRenderer(surf);
-    ck_assert_ptr_nonnull(ren);
-    ck_assert_int_eq(TTF_Init(), 0);
-    TextCache *tc = NULL;
-    WsError err = {0};
-    ck_assert_msg(text_create(&tc, ren, WS_ASSET_DIR "/fonts/DejaVuSansMono.ttf", &err) == WS_OK,
-                  "%s", err.msg);
+    Canvas cv = canvas_open(800, 400);
+    SDL_Renderer *ren = cv.ren;
+    TextCache *tc = cv.tc;
     const int px = 14;
     int lh = text_line_height(tc, px) + px / 5; /* hud.c's line_h */
     int col_w = 30 * text_advance(tc, px) + 2 * px;
@@ -1395,10 +1399,7 @@ START_TEST(the_fleet_afloat_stays_in_one_column) {
     ck_assert_msg(hud.y == px + SEA_MAX_LEN * lh, "the rows end at y %d in column 1, not %d", hud.y,
                   px + SEA_MAX_LEN * lh);
     ck_assert_int_eq(hud.dropped, 0);
-    text_destroy(tc);
-    TTF_Quit();
-    SDL_DestroyRenderer(ren);
-    SDL_FreeSurface(surf);
+    canvas_close(&cv);
 }
 END_TEST
 
