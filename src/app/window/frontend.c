@@ -156,13 +156,19 @@ void frontend_switch_mode(Frontend *app, AppMode mode) {
 }
 
 /* Runs up to n ticks, stopping early at the performance counter's `end`
- * (0: no end). Returns the ticks run. */
+ * (0: no end; app->budget_spent says whether it stopped there). Returns the
+ * ticks run. */
 static long run_ticks_until(Frontend *app, long n, uint64_t end) {
     /* A tick that pauses (E at a game's end, a replay's last tick) ends the
      * run: the ticks owed after it would step past what it stopped at. */
     bool was_paused = app->ctx.paused;
     long i = 0;
-    while (i < n && (end == 0 || app->counter() < end)) {
+    app->budget_spent = false;
+    while (i < n) {
+        if (end != 0 && app->counter() >= end) {
+            app->budget_spent = true;
+            break;
+        }
         long k = time_travel_play_kept(app, n - i); /* past ticks: one seek for them all */
         /* At the latest tick: the view's own tick, one at a time. */
         if (k == 0)
@@ -237,9 +243,12 @@ static void update(Frontend *app, uint64_t gap) {
             /* Offscreen every owed tick is made, so a command draws the same
              * frames on any machine; in a window the budget ends them. */
             uint64_t end = app->offscreen ? 0 : tick_budget_end(app);
+            /* Fewer ticks than owed: the budget ran out (the rest is
+             * dropped: the game runs slower than asked), or the view made
+             * none (a result held, an engine still thinking). */
             if (run_ticks_until(app, n, end) < n && !ctx->paused) {
-                app->acc_ms = 0.0; /* the budget ran out: the rest is dropped, not owed */
-                app->rate_short = true;
+                app->acc_ms = 0.0; /* dropped, not owed */
+                app->rate_short = app->rate_short || app->budget_spent;
             }
         } else if (app->offscreen) {
             frontend_run_ticks(app, OFFSCREEN_UNLIMITED_TICKS);
