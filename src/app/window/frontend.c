@@ -156,17 +156,16 @@ void frontend_switch_mode(Frontend *app, AppMode mode) {
 }
 
 /* Runs up to n ticks, stopping early at the performance counter's `end`
- * (0: no end; app->budget_spent says whether it stopped there). Returns the
- * ticks run. */
-static long run_ticks_until(Frontend *app, long n, uint64_t end) {
+ * (0: no end). Returns the ticks run; *spent (when not NULL) says whether
+ * `end` stopped them. */
+static long run_ticks_until(Frontend *app, long n, uint64_t end, bool *spent) {
     /* A tick that pauses (E at a game's end, a replay's last tick) ends the
      * run: the ticks owed after it would step past what it stopped at. */
-    bool was_paused = app->ctx.paused;
+    bool was_paused = app->ctx.paused, at_end = false;
     long i = 0;
-    app->budget_spent = false;
     while (i < n) {
         if (end != 0 && app->counter() >= end) {
-            app->budget_spent = true;
+            at_end = true;
             break;
         }
         long k = time_travel_play_kept(app, n - i); /* past ticks: one seek for them all */
@@ -181,10 +180,12 @@ static long run_ticks_until(Frontend *app, long n, uint64_t end) {
         if (app->ctx.paused && !was_paused)
             break;
     }
+    if (spent != NULL)
+        *spent = at_end;
     return i;
 }
 
-void frontend_run_ticks(Frontend *app, long n) { run_ticks_until(app, n, 0); }
+void frontend_run_ticks(Frontend *app, long n) { run_ticks_until(app, n, 0, NULL); }
 
 /* The performance counter's reading when a frame's ticks started now must
  * stop (TICK_BUDGET_MS). */
@@ -246,9 +247,10 @@ static void update(Frontend *app, uint64_t gap) {
             /* Fewer ticks than owed: the budget ran out (the rest is
              * dropped: the game runs slower than asked), or the view made
              * none (a result held, an engine still thinking). */
-            if (run_ticks_until(app, n, end) < n && !ctx->paused) {
+            bool spent;
+            if (run_ticks_until(app, n, end, &spent) < n && !ctx->paused) {
                 app->acc_ms = 0.0; /* dropped, not owed */
-                app->rate_short = app->rate_short || app->budget_spent;
+                app->rate_short = app->rate_short || spent;
             }
         } else if (app->offscreen) {
             frontend_run_ticks(app, OFFSCREEN_UNLIMITED_TICKS);
@@ -262,7 +264,7 @@ static void update(Frontend *app, uint64_t gap) {
                 app->ticks += k;
                 app->rate_ticks += k;
             } else if (k == 0) {
-                run_ticks_until(app, LONG_MAX, tick_budget_end(app));
+                run_ticks_until(app, LONG_MAX, tick_budget_end(app), NULL);
             }
         }
     }

@@ -59,8 +59,7 @@ struct Frontend {
     long ticks;
     uint64_t rate_ms; /* start of the ticks/s window */
     long rate_ticks;
-    bool rate_short;   /* ticks owed in that window were dropped (FrontendCtx.ticks_short) */
-    bool budget_spent; /* the last run of ticks stopped at the frame's budget */
+    bool rate_short; /* ticks owed in that window were dropped (FrontendCtx.ticks_short) */
     bool quit;
     bool scrubbing; /* the left button went down on the timeline and is still down */
     int help_page;  /* the help box's page shown (F1 turns it; a small window has several) */
