@@ -44,7 +44,7 @@ START_TEST(frame_limits_panel_width) {
     FrameLayout f;
     layout_frame(&f, 2560, 1440, true);
     ck_assert_int_eq(f.hud.w, LAYOUT_HUD_MAX_W); /* 30% would be 768 */
-    ck_assert_int_eq(f.hud_px, 17); /* min(1440 / 40 = 36, 400 * 10 / 225 = 17) */
+    ck_assert_int_eq(f.hud_px, 17);              /* min(1440 / 40 = 36, 400 * 10 / 225 = 17) */
     layout_frame(&f, 640, 480, true);
     ck_assert_int_eq(f.hud.w, LAYOUT_HUD_MIN_W); /* 30% would be 192 */
     layout_frame_styled(&f, 400, 300, true, HUD_STYLE_PANEL);
@@ -171,7 +171,6 @@ START_TEST(frame_without_hud_uses_whole_window) {
     ck_assert_int_eq(f.timeline.h, 0); /* no room for a timeline */
 }
 END_TEST
-
 
 /* ---- the HUD's room: layout_frame_fit, the footer, wrapping ---------------- */
 
@@ -365,6 +364,19 @@ START_TEST(values_wrap_between_phrases) {
 }
 END_TEST
 
+START_TEST(a_cut_ends_at_a_word_before_its_dots) {
+    /* "..." after the kept start fits in cols: the start is a line of
+     * cols - 3 characters, at a word's end, its spaces dropped. */
+    const char *say = "food 4 steps away and the tail is safe";
+    int keep = layout_cut_len(say, 20);
+    ck_assert_int_eq(keep, (int)strlen("food 4 steps away"));
+    ck_assert_int_le(keep + 3, 20);
+    ck_assert_int_eq(layout_cut_len("food    far", 9), (int)strlen("food"));
+    /* one long word is cut hard at cols - 3 */
+    ck_assert_int_eq(layout_cut_len("/a/very/long/path/to/it.png", 10), 7);
+}
+END_TEST
+
 /* ---- board layout ---------------------------------------------------------- */
 
 START_TEST(board_fits_and_centres) {
@@ -520,14 +532,14 @@ START_TEST(base62_digits) {
         bool one;
         const char *want;
     } CASES[] = {
-        {0, true, "0"},   {9, true, "9"},    {10, true, "a"},   {35, true, "z"},
-        {36, true, "A"},  {61, true, "Z"},   {62, true, "+"},   {62, false, "10"},
+        {0, true, "0"},      {9, true, "9"},       {10, true, "a"}, {35, true, "z"},
+        {36, true, "A"},     {61, true, "Z"},      {62, true, "+"}, {62, false, "10"},
         {3843, false, "ZZ"}, {3844, false, "100"}, {-1, false, ""},
     };
     for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
         layout_base62(buf, (int)sizeof buf, CASES[i].n, CASES[i].one);
-        ck_assert_msg(strcmp(buf, CASES[i].want) == 0, "%ld: got '%s', expected '%s'",
-                      CASES[i].n, buf, CASES[i].want);
+        ck_assert_msg(strcmp(buf, CASES[i].want) == 0, "%ld: got '%s', expected '%s'", CASES[i].n,
+                      buf, CASES[i].want);
     }
     ck_assert_int_eq(layout_base62(buf, 2, 3844, false), 0); /* no room: empty */
     ck_assert_str_eq(buf, "");
@@ -672,6 +684,7 @@ static Suite *layout_suite(void) {
     tcase_add_test(fit, a_wide_board_leaves_room_for_the_legend_under_it);
     tcase_add_test(fit, a_notice_does_not_move_the_view_lines);
     tcase_add_test(fit, values_wrap_between_phrases);
+    tcase_add_test(fit, a_cut_ends_at_a_word_before_its_dots);
     suite_add_tcase(s, fit);
 
     TCase *board = tcase_create("board");

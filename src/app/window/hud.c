@@ -11,6 +11,9 @@
  * many characters (hud_tail_lines). */
 enum { STDERR_MIN_COLS = 16 };
 
+/* The longest line wrapped_at draws (its buffer). */
+enum { WRAP_LINE_MAX = 252 };
+
 /* ======================================================================== */
 /* HUD writer                                                                */
 /* ======================================================================== */
@@ -114,38 +117,42 @@ void hud_set_columns(Hud *hud, int cols) {
     hud->col_top = hud->y;
 }
 
+/* The characters a line of the column holds from indent (pixels) on. */
+static int wrap_cols(const Hud *hud, int indent) {
+    int adv = text_advance(hud->tc, hud->px);
+    int cols = adv > 0 ? (right_edge(hud) - hud->x - indent) / adv : 40;
+    return cols < 4 ? 4 : cols;
+}
+
+/* The bytes of the next line wrapped_at draws from p in cols characters. */
+static int wrapped_line_len(const char *p, int cols) {
+    int n = layout_wrap_len(p, cols);
+    return n > WRAP_LINE_MAX ? WRAP_LINE_MAX : n;
+}
+
 /* Draws `text` from `indent` pixels right of the column's left edge,
  * wrapped to the right edge, one line per line_h; the first line at the
  * current y. A line that goes on in the next column keeps its indent. With
  * max > 0, at most max lines: the last one ends in "..." if the text goes on. */
 static void wrapped_at(Hud *hud, int indent, Rgba color, const char *text, int max) {
-    int adv = text_advance(hud->tc, hud->px);
-    char line[256];
+    char line[WRAP_LINE_MAX + 4];
     const char *p = text;
     int drawn = 0;
     do {
         if (!room_for(hud, line_h(hud)))
             return;
-        int x = hud->x + indent;
-        int cols = adv > 0 ? (right_edge(hud) - x) / adv : 40;
-        if (cols < 4)
-            cols = 4;
-        int n = layout_wrap_len(p, cols);
-        if (n > (int)sizeof line - 4)
-            n = (int)sizeof line - 4;
+        int cols = wrap_cols(hud, indent); /* room_for may have moved to the next column */
+        int n = wrapped_line_len(p, cols);
         memcpy(line, p, (size_t)n);
         line[n] = '\0';
         if (max > 0 && ++drawn == max && p[n] != '\0') {
             /* The last line allowed and more to come: cut it for "...". */
-            int keep = layout_wrap_len(p, cols - 3);
-            if (keep > n)
-                keep = n;
-            while (keep > 0 && line[keep - 1] == ' ')
-                keep--;
-            memcpy(line + keep, "...", 4);
+            int keep = layout_cut_len(p, cols);
+            memcpy(line + (keep < n ? keep : n), "...", 4);
             n = (int)strlen(p);
         }
-        text_draw(hud->tc, hud->px, x, hud->y, TEXT_LEFT, render_sdl_color(color), line);
+        text_draw(hud->tc, hud->px, hud->x + indent, hud->y, TEXT_LEFT, render_sdl_color(color),
+                  line);
         hud->y += line_h(hud);
         p += n;
         while (*p == ' ')
@@ -153,19 +160,12 @@ static void wrapped_at(Hud *hud, int indent, Rgba color, const char *text, int m
     } while (*p != '\0');
 }
 
-/* The lines wrapped_at draws text on at indent (no max). */
+/* The lines wrapped_at draws text on at indent (no max): one at least. */
 static int wrapped_count(const Hud *hud, int indent, const char *text) {
-    int adv = text_advance(hud->tc, hud->px);
-    int cols = adv > 0 ? (right_edge(hud) - hud->x - indent) / adv : 40;
-    if (cols < 4)
-        cols = 4;
-    int lines = 0;
+    int cols = wrap_cols(hud, indent), lines = 0;
     const char *p = text;
     do {
-        int n = layout_wrap_len(p, cols);
-        if (n > 252) /* wrapped_at's line buffer */
-            n = 252;
-        p += n;
+        p += wrapped_line_len(p, cols);
         while (*p == ' ')
             p++;
         lines++;
@@ -174,17 +174,7 @@ static int wrapped_count(const Hud *hud, int indent, const char *text) {
 }
 
 int hud_wrap_count(const Hud *hud, const char *text) {
-    int adv = text_advance(hud->tc, hud->px);
-    int cols = adv > 0 ? (right_edge(hud) - hud->x) / adv : 40;
-    if (cols < 4)
-        cols = 4;
-    int lines = 0;
-    for (const char *p = text; *p != '\0'; lines++) {
-        p += layout_wrap_len(p, cols);
-        while (*p == ' ')
-            p++;
-    }
-    return lines;
+    return text[0] != '\0' ? wrapped_count(hud, 0, text) : 0;
 }
 
 void hud_title(Hud *hud, const char *text) {

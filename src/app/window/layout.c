@@ -29,7 +29,7 @@ void layout_frame_styled(FrameLayout *out, int win_w, int win_h, bool hud_on, Hu
     if (style <= HUD_STYLE_AUTO || style >= HUD_STYLE_COUNT)
         style = auto_style(win_w, win_h);
     FrameLayout f = {
-        {0, 0, win_w, win_h}, {0, 0, 0, 0},     {0, 0, 0, 0}, {0, 0, 0, 0}, false, false, 1,
+        {0, 0, win_w, win_h}, {0, 0, 0, 0},      {0, 0, 0, 0}, {0, 0, 0, 0}, false, false, 1,
         LAYOUT_HUD_MIN_PX,    LAYOUT_HUD_MIN_PX, {0, 0, 0, 0}};
     if (hud_on && style == HUD_STYLE_STRIP) {
         int ph = LAYOUT_STRIP_LINES * layout_line_h(LAYOUT_HUD_MIN_PX) + LAYOUT_HUD_MIN_PX / 2;
@@ -199,6 +199,13 @@ int layout_wrap_len(const char *text, int cols) {
     return cut > 0 ? cut : fit;
 }
 
+int layout_cut_len(const char *text, int cols) {
+    int keep = layout_wrap_len(text, cols - 3);
+    while (keep > 0 && text[keep - 1] == ' ')
+        keep--;
+    return keep;
+}
+
 char *layout_duration(char *buf, int cap, double us) {
     if (cap < 1)
         return buf;
@@ -339,7 +346,7 @@ static const Stop HEAT_STOPS[] = {
 };
 
 static const Stop DIVERGE_STOPS[] = {
-    {0.0, 49, 84, 190}, {0.25, 120, 160, 230}, {0.5, 220, 220, 220},
+    {0.0, 49, 84, 190},    {0.25, 120, 160, 230}, {0.5, 220, 220, 220},
     {0.75, 240, 140, 110}, {1.0, 200, 40, 50},
 };
 
@@ -371,8 +378,8 @@ Rgba ramp_color(Ramp ramp, double t) {
         i++;
     double span = s[i + 1].t - s[i].t;
     double u = span > 0.0 ? (t - s[i].t) / span : 0.0;
-    Rgba c = {mix8(s[i].r, s[i + 1].r, u), mix8(s[i].g, s[i + 1].g, u),
-              mix8(s[i].b, s[i + 1].b, u), 255};
+    Rgba c = {mix8(s[i].r, s[i + 1].r, u), mix8(s[i].g, s[i + 1].g, u), mix8(s[i].b, s[i + 1].b, u),
+              255};
     return c;
 }
 

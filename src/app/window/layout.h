@@ -139,6 +139,11 @@ int layout_footer_h(int px, int line_h, int status_lines, int reserve, int fixed
  * hard at `cols` characters for a longer word. The spaces at the cut are
  * left for the caller to skip. */
 int layout_wrap_len(const char *text, int cols);
+
+/* The bytes of text's start to keep when it is cut to `cols` characters
+ * with "..." after them (cols >= 4): a line wrapped as layout_wrap_len does
+ * in cols - 3, the spaces at its end dropped. */
+int layout_cut_len(const char *text, int cols);
 /* A duration for the HUD: "4.7 µs" below 10 000 µs, "12.3 ms" from there,
  * "2.50 s" from 10 000 ms. Returns buf. */
 char *layout_duration(char *buf, int cap, double us);

@@ -351,10 +351,7 @@ static void draw_label(RaceView *rv, int k, FrontendCtx *ctx, PixRect strip) {
     if (len <= room || room < 4) {
         snprintf(cut, sizeof cut, "%.*s", room > 0 ? room : 0, state);
     } else {
-        int keep = layout_wrap_len(state, room - 3);
-        while (keep > 0 && state[keep - 1] == ' ')
-            keep--;
-        snprintf(cut, sizeof cut, "%.*s...", keep, state);
+        snprintf(cut, sizeof cut, "%.*s...", layout_cut_len(state, room), state);
     }
     text_draw(ctx->text, px, x, y + lh, TEXT_LEFT, render_sdl_color(state_color), cut);
 }
