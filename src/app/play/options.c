@@ -479,9 +479,11 @@ static const OptSpec MODE_OPTIONS[] = {
      .help = "print frame-time statistics when the window closes (not with\n--headless)"},
 
     {.name = "--games", .kind = OPT_LONG, .meta = "N", .lo = 1, .hi = MANY, .at = AT(games),
-     .seen = OPT_SEEN(AppOptions, games_given), .modes = M_SNAKE | M_SEA | M_MATCH, .help = "headless games to play (default 1)"},
+     .seen = OPT_SEEN(AppOptions, games_given), .modes = M_SNAKE | M_SEA | M_MATCH,
+     .help = "headless games to play (default 1)"},
     {.name = "--jobs", .kind = OPT_INT, .meta = "N", .lo = 1, .hi = 256, .at = AT(jobs),
-     .seen = OPT_SEEN(AppOptions, jobs_given), .modes = M_SNAKE | M_SEA | M_MATCH, .help = "play games on N threads ({range}; identical results)"},
+     .seen = OPT_SEEN(AppOptions, jobs_given), .modes = M_SNAKE | M_SEA | M_MATCH,
+     .help = "play games on N threads ({range}; identical results)"},
     {.name = "--size", .kind = OPT_SIZE, .meta = "WxH", .lo = SNAKE_MIN_SIDE,
      .hi = SNAKE_MAX_SIDE, .at = AT(rules.w), .at2 = AT(rules.h),
      .seen = OPT_SEEN(AppOptions, size_given), .modes = M_SNAKE | M_MATCH_SNAKE,
@@ -521,7 +523,8 @@ static const OptSpec MODE_OPTIONS[] = {
      .hi = MAPGEN_MAX_SIDE, .at = AT(gen_w), .at2 = AT(gen_h), .modes = M_ARENA,
      .help = "a seeded rooms-and-doors map instead (each side {range})"},
     {.name = "--ticks", .kind = OPT_LONG, .meta = "N", .lo = 1, .hi = MANY, .at = AT(ticks),
-     .seen = OPT_SEEN(AppOptions, ticks_given), .modes = M_ARENA, .help = "headless ticks (default 1000)"},
+     .seen = OPT_SEEN(AppOptions, ticks_given), .modes = M_ARENA,
+     .help = "headless ticks (default 1000)"},
     {.name = "--monsters", .kind = OPT_INT, .meta = "N", .lo = 0, .hi = 1000000,
      .at = AT(monsters), .modes = M_ARENA,
      .help = "spawn N monsters (zombies, goblins, some shamans) on free cells"},
@@ -728,27 +731,33 @@ static WsStatus check_engine_timeout(const AppOptions *opts, WsError *err) {
     return WS_OK;
 }
 
+/* A PNG's or a JPEG's name. */
+static bool picture_suffix(const char *path) {
+    return ends_with(path, ".png") || ends_with(path, ".jpg") || ends_with(path, ".jpeg");
+}
+
+/* An existing pipe or device (`/dev/stdout`): it has no name to read. */
+static bool pipe_or_device(const char *path) {
+    struct stat st;
+    return stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode);
+}
+
 /* --screenshot writes what its name says: a PNG, or a JPEG. */
 static WsStatus check_screenshot(const char *shot, WsError *err) {
-    if (shot != NULL && !ends_with(shot, ".png") && !ends_with(shot, ".jpg") &&
-        !ends_with(shot, ".jpeg"))
+    if (shot != NULL && !picture_suffix(shot))
         return ws_fail(err, WS_ERR_ARG, "--screenshot %s: the file must end in .png or .jpg", shot);
     return WS_OK;
 }
 
 bool options_picture_name(const char *path) {
-    struct stat st;
-    return ends_with(path, ".png") || ends_with(path, ".jpg") || ends_with(path, ".jpeg") ||
-           (stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode));
+    return picture_suffix(path) || pipe_or_device(path);
 }
 
 /* --record writes a GIF: its name says so, unless it is a pipe or a device
- * that exists already (`--record /dev/stdout | ...`), which has no name to
- * read. A typo that names a text map would otherwise become a GIF. */
+ * that exists already (`--record /dev/stdout | ...`). A typo that names a
+ * text map would otherwise become a GIF. */
 static WsStatus check_record(const char *rec, WsError *err) {
-    struct stat st;
-    if (rec == NULL || ends_with(rec, ".gif") ||
-        (stat(rec, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)))
+    if (rec == NULL || ends_with(rec, ".gif") || pipe_or_device(rec))
         return WS_OK;
     return ws_fail(err, WS_ERR_ARG, "--record %s: the file must end in .gif", rec);
 }
