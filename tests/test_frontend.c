@@ -39,6 +39,17 @@ static AppOptions small_opts(void) {
     return o;
 }
 
+/* The sea, seed 3, in a 640x360 window at `speed` ticks a second. */
+static AppOptions small_sea_opts(double speed) {
+    AppOptions o;
+    options_defaults(&o, APP_MODE_SEA, 3);
+    o.seed_given = true;
+    o.window_w = 640;
+    o.window_h = 360;
+    o.speed = speed;
+    return o;
+}
+
 static Frontend *open_window_app(void) {
     AppOptions o = small_opts();
     return drive_open(&o);
@@ -210,12 +221,7 @@ END_TEST
 START_TEST(pause_on_end_stops_a_played_back_sea_end_too) {
     /* The same in the sea: the frame whose video reaches the end of the
      * game (counted already) pauses there, as the live end did. */
-    AppOptions o;
-    options_defaults(&o, APP_MODE_SEA, 3);
-    o.seed_given = true;
-    o.window_w = 640;
-    o.window_h = 360;
-    o.speed = 1000.0;
+    AppOptions o = small_sea_opts(1000.0);
     o.pause_on_end = true;
     Frontend *app = drive_open(&o);
     long end = play_end_then_from_home(app);
@@ -1140,16 +1146,9 @@ START_TEST(a_speed_kept_up_with_is_all_the_speed_line_says) {
      * tick is made) shows the speed alone, also while a game's result holds
      * the board and no tick is made: a rate measured beside it read 62 at
      * 60/s (a half second's 31 ticks), and "only 0" during the hold. */
-    AppOptions o;
-    options_defaults(&o, APP_MODE_SEA, 3);
-    o.seed_given = true;
-    o.window_w = 640;
-    o.window_h = 360;
-    o.speed = 60.0;
+    AppOptions o = small_sea_opts(60.0);
     o.screenshot = "/nonexistent/never-written.png"; /* offscreen; no shot is requested */
-    Frontend *app = NULL;
-    WsError open_err = {0};
-    ck_assert_msg(frontend_open(&app, &o, &open_err) == WS_OK, "%s", open_err.msg);
+    Frontend *app = drive_open(&o);
     for (int i = 0; i < 400; i++) { /* 6.4 s of the offscreen clock */
         ck_assert(frontend_frame(app));
         const char *text = frontend_frame_text(app);
