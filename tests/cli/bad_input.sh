@@ -112,6 +112,12 @@ expect_usage_error "^wavesnake: --window: 2147483648x240 is larger than the larg
     "$WS" snake --window 2147483648x240
 expect_usage_error "^wavesnake: --window: 640x99999999999999999999 is larger than the largest window" \
     "$WS" snake --window 640x99999999999999999999
+# a width of 16 digits or more is as large (it was "not WIDTHxHEIGHT", while
+# a height of any length was a number), for --size too
+expect_usage_error "^wavesnake: --window: 99999999999999999x240 is larger than the largest window" \
+    "$WS" snake --window 99999999999999999x240
+expect_usage_error "^wavesnake: --size: 99999999999999999 is outside 2\\.\\.256" \
+    "$WS" snake --headless --size 99999999999999999x8
 expect_usage_error "^wavesnake: --window: '640x' is not WIDTHxHEIGHT" "$WS" snake --window 640x
 expect_usage_error "start-length: 3 is outside 1\\.\\.2 \\(on the 2x3 board\\)" \
     "$WS" snake --headless --size 2x3 --start-length 3

@@ -167,10 +167,7 @@ static WsStatus parse_window(const OptSpec *spec, const char *value, void *field
     /* Any size parses; the limits are then said as window sizes, not as a
      * side's range (320x240 up to 8192x8192, as --help says). */
     WsStatus st = parse_size(value, 0, INT_MAX, spec->name, &w, &h, err);
-    size_t digits = strspn(value, "0123456789");
-    const char *second = value + digits + (digits > 0 && (value[digits] | 0x20) == 'x');
-    if (st != WS_OK && second > value + digits && *second != '\0' &&
-        strspn(second, "0123456789") == strlen(second)) {
+    if (st != WS_OK && parse_size_shaped(value)) {
         char q[WS_QUOTE_SIZE]; /* WxH, a side beyond any int: not "outside 0..2147483647" */
         return ws_fail(err, WS_ERR_ARG, "%s: %s is larger than the largest window, %ldx%ld",
                        spec->name, ws_quote(q, sizeof q, value), (long)spec->hi, (long)spec->hi);
@@ -749,9 +746,7 @@ static WsStatus check_screenshot(const char *shot, WsError *err) {
     return WS_OK;
 }
 
-bool options_picture_name(const char *path) {
-    return picture_suffix(path) || pipe_or_device(path);
-}
+bool options_picture_name(const char *path) { return picture_suffix(path) || pipe_or_device(path); }
 
 /* --record writes a GIF: its name says so, unless it is a pipe or a device
  * that exists already (`--record /dev/stdout | ...`). A typo that names a

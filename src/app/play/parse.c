@@ -70,18 +70,23 @@ WsStatus parse_double(const char *text, double lo, double hi, const char *what, 
     return WS_OK;
 }
 
-WsStatus parse_size(const char *text, int lo, int hi, const char *what, int *w, int *h,
-                    WsError *err) {
+bool parse_size_shaped(const char *text) {
     const char *x = text != NULL ? strpbrk(text, "xX") : NULL;
-    bool digits = x != NULL && x != text && x[1] != '\0' && (size_t)(x - text) < 16;
+    bool digits = x != NULL && x != text && x[1] != '\0';
     for (const char *p = text; digits && *p; p++)
         digits = p == x || (*p >= '0' && *p <= '9');
+    return digits;
+}
+
+WsStatus parse_size(const char *text, int lo, int hi, const char *what, int *w, int *h,
+                    WsError *err) {
     char q[WS_QUOTE_SIZE];
-    if (!digits)
+    if (!parse_size_shaped(text))
         return ws_fail(err, WS_ERR_ARG, "%s: '%s' is not WIDTHxHEIGHT (e.g. 20x20)", what,
                        ws_quote(q, sizeof q, text));
-    char wbuf[16];
-    size_t wlen = (size_t)(x - text);
+    const char *x = strpbrk(text, "xX");
+    char wbuf[24]; /* 23 digits are out of any range already (parse_long: ERANGE) */
+    size_t wlen = (size_t)(x - text) < sizeof wbuf ? (size_t)(x - text) : sizeof wbuf - 1;
     memcpy(wbuf, text, wlen);
     wbuf[wlen] = '\0';
     WsStatus st = parse_int(wbuf, lo, hi, what, w, err);
