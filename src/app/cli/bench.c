@@ -425,20 +425,58 @@ static const char *row_name(const BenchRow *row) {
     return row->engine != NULL ? row->r.name : snake_policy_name(row->policy);
 }
 
-static void print_row(const BenchRow *row) {
-    char buf[24];
+/* The text table's first two columns, sized before the first row is
+ * printed (rows are printed as they finish, so a long run shows progress).
+ * Boards are known then: the board column is as wide as the widest name.
+ * An engine's name is not: it comes from its handshake, in the row's run.
+ * So with engines the policy column has BENCH_ENGINE_COLS, room for
+ * "engine:" and a name of 17 characters, and a longer name is cut to fit,
+ * ending in "..." (the Markdown table keeps it whole). */
+enum { BENCH_POLICY_COLS = 9, BENCH_BOARD_COLS = 11, BENCH_ENGINE_COLS = 24 };
+
+typedef struct BenchCols {
+    int policy, board;
+} BenchCols;
+
+static BenchCols table_cols(const BenchPlan *plan) {
+    BenchCols cols = {plan->engines.n > 0 ? BENCH_ENGINE_COLS : BENCH_POLICY_COLS,
+                      BENCH_BOARD_COLS};
+    for (int k = 0; k < plan->policies.n; k++) {
+        int n = (int)strlen(snake_policy_name(plan->policies.list[k]));
+        cols.policy = n > cols.policy ? n : cols.policy;
+    }
+    for (int b = 0; b < plan->boards.n; b++) {
+        char buf[24];
+        int n = (int)strlen(board_name(&plan->boards.list[b], buf, sizeof buf));
+        cols.board = n > cols.board ? n : cols.board;
+    }
+    return cols;
+}
+
+/* The row's player in at most `cols` characters: cut with "..." when longer. */
+static const char *row_label(const BenchRow *row, int cols, char *buf, size_t size) {
+    const char *name = row_name(row);
+    if ((int)strlen(name) <= cols)
+        return name;
+    snprintf(buf, size, "%.*s...", cols - 3, name);
+    return buf;
+}
+
+static void print_row(const BenchRow *row, BenchCols cols) {
+    char buf[24], label[BENCH_ENGINE_COLS + 1];
     const char *board = board_name(&row->board, buf, sizeof buf);
+    const char *who = row_label(row, cols.policy, label, sizeof label);
     const SnakeBatch *r = &row->r;
     if (row->refused) {
-        printf("%-9s %-11s refused: %s\n", row_name(row), board, row->why);
+        printf("%-*s %-*s refused: %s\n", cols.policy, who, cols.board, board, row->why);
         fflush(stdout);
         return;
     }
     if (r->forfeit > 0) /* an engine's lost games: said before its row */
-        printf("%-9s %-11s %ld game%s forfeit (the engine failed)\n", row_name(row), board,
-               r->forfeit, r->forfeit == 1 ? "" : "s");
-    printf("%-9s %-11s %6ld %6ld %6ld %7ld %10.2f %12.1f %12.3f %10.2f %9.1f %9.2f\n",
-           row_name(row), board, r->games, r->won, r->dead, r->stalled,
+        printf("%-*s %-*s %ld game%s forfeit (the engine failed)\n", cols.policy, who, cols.board,
+               board, r->forfeit, r->forfeit == 1 ? "" : "s");
+    printf("%-*s %-*s %6ld %6ld %6ld %7ld %10.2f %12.1f %12.3f %10.2f %9.1f %9.2f\n", cols.policy,
+           who, cols.board, board, r->games, r->won, r->dead, r->stalled,
            row_mean(r->length_sum, r->games), row_mean(r->steps_sum, r->games),
            stats_mean_us(&r->decisions), stats_quantile_us(&r->decisions, 0.99), r->wall_s,
            games_per_s(r));
@@ -586,9 +624,10 @@ static WsStatus bench_snake(const BenchPlan *plan, int argc, char **argv, WsErro
     printf("snake benchmark: seed %llu, start length %d, tail %s, %d job%s\n",
            (unsigned long long)plan->seed, plan->start_length, plan->strict ? "strict" : "free",
            plan->jobs, plan->jobs == 1 ? "" : "s");
-    printf("%-9s %-11s %6s %6s %6s %7s %10s %12s %12s %10s %9s %9s\n", "policy", "board", "games",
-           "won", "dead", "stalled", "mean_len", "mean_steps", "decision_us", "p99_us", "wall_s",
-           "games/s");
+    BenchCols cols = table_cols(plan);
+    printf("%-*s %-*s %6s %6s %6s %7s %10s %12s %12s %10s %9s %9s\n", cols.policy, "policy",
+           cols.board, "board", "games", "won", "dead", "stalled", "mean_len", "mean_steps",
+           "decision_us", "p99_us", "wall_s", "games/s");
     WsStatus st = WS_OK;
     for (int k = 0; k < nplayers && st == WS_OK; k++) {
         for (int b = 0; b < plan->boards.n && st == WS_OK; b++) {
@@ -613,7 +652,7 @@ static WsStatus bench_snake(const BenchPlan *plan, int argc, char **argv, WsErro
                 st = run_snake_batch(&rules, row->board.walls, row->policy, plan->seed, n,
                                      plan->jobs, &row->r, err);
             if (st == WS_OK)
-                print_row(row);
+                print_row(row, cols);
         }
     }
     if (st == WS_OK && plan->chart != NULL)
