@@ -13,7 +13,8 @@
 # - bench --markdown to a pipe writes the table (it used to read its own
 #   pipe first and wait forever);
 # - an output named /dev/stdout (or the file standard output is) takes it:
-#   the trace, GIF or Markdown alone there, the run's lines on stderr;
+#   the trace, GIF, SVG or Markdown alone there, the run's lines on stderr
+#   (--plot, like --record, takes a pipe or a device of any name);
 # - every file output into a closed pipe: one line, exit 2 (it used to die
 #   of SIGPIPE without a word);
 # - --screenshot and --record (when the build has a window): the PNG and the
@@ -100,6 +101,21 @@ done
 [ $? -eq 1 ] || fail "match with a forfeiting engine --plot: exit status not 1"
 check "match with a forfeiting engine --plot" svg "$TMP/p.svg" "$TMP/m.json"
 
+# --plot on a pipe or a device, as --record: /dev/stdout takes standard
+# output (the SVG alone there, the JSON lines on stderr), and the first
+# bytes of it through head are the SVG's.
+"$WS" match greedy hamilton --size 6x6 --games 3 --seed 7 --plot /dev/stdout --json \
+    2>"$TMP/po.json" | cat >"$TMP/po.svg"
+rc=${PIPESTATUS[0]}
+[ "$rc" -eq 0 ] || fail "match --plot /dev/stdout | cat: exit $rc: $(head -2 "$TMP/po.json")"
+check "match --plot /dev/stdout | cat" svg "$TMP/po.svg" "$TMP/po.json"
+"$WS" match greedy hamilton --size 4x4 --games 2 --seed 3 --plot /dev/stdout 2>"$TMP/po.err" |
+    head -c 100 >"$TMP/po.head"
+rc=${PIPESTATUS[0]}
+[ "$rc" -eq 0 ] || fail "match --plot /dev/stdout | head -c 100: exit $rc: $(head -2 "$TMP/po.err")"
+[ "$(head -c 5 "$TMP/po.head")" = "<svg " ] && [ "$(wc -c <"$TMP/po.head")" -eq 100 ] ||
+    fail "match --plot /dev/stdout | head -c 100: not the SVG's first bytes: $(head -c 100 "$TMP/po.head")"
+
 # ---- bench --markdown into a pipe ------------------------------------------------------
 # A pipe has no hand-written tail to keep: the table goes through at once.
 timeout 120 "$WS" bench --games 1 --boards 4x4 --policy greedy --markdown /dev/stdout </dev/null |
@@ -149,7 +165,7 @@ os.close(r)
 os.dup2(w, 3)
 p = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=open(os.environ["ERR"], "w"), pass_fds=(3,))
 sys.exit(p.returncode if p.returncode >= 0 else 128 - p.returncode)'
-for ext in svg png gif md trace; do ln -s /dev/fd/3 "$TMP/closed.$ext"; done
+for ext in svg png gif md trace pipe; do ln -s /dev/fd/3 "$TMP/closed.$ext"; done
 # closed_pipe NAME CMD...: CMD writes NAME ($TMP/closed.EXT) into the closed pipe.
 closed_pipe() {
     local name=$1
@@ -163,6 +179,8 @@ closed_pipe() {
 }
 closed_pipe trace "$WS" snake --headless --games 3 --size 4x4 --seed 1 --trace "$TMP/closed.trace"
 closed_pipe svg "$WS" match greedy hamilton --size 4x4 --games 3 --seed 1 --plot "$TMP/closed.svg"
+# A pipe's name need not say .svg (closed.pipe names the pipe on fd 3).
+closed_pipe pipe "$WS" match greedy hamilton --size 4x4 --games 3 --seed 1 --plot "$TMP/closed.pipe"
 closed_pipe md "$WS" bench --games 1 --boards 4x4 --policy greedy --markdown "$TMP/closed.md"
 if "$WS" snake --size 8x8 --seed 1 --frames 2 --screenshot "$TMP/probe.png" >/dev/null 2>&1; then
     closed_pipe png "$WS" bench --games 1 --boards 4x4 --policy greedy --chart "$TMP/closed.png"

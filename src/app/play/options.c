@@ -930,7 +930,9 @@ static WsStatus check_match(const AppOptions *opts, WsError *err) {
         if (st != WS_OK)
             return st;
     }
-    if (opts->plot != NULL && !ends_with(opts->plot, ".svg"))
+    /* As --record: the name says SVG, or it is a pipe or a device that
+     * exists already (`--plot /dev/stdout | ...`). */
+    if (opts->plot != NULL && !ends_with(opts->plot, ".svg") && !pipe_or_device(opts->plot))
         return ws_fail(err, WS_ERR_ARG, "--plot %s: the plot is an SVG picture: name it F.svg",
                        opts->plot);
     return check_mode(opts, err);
