@@ -21,6 +21,7 @@
 #include "layout.h"
 #include "options.h"
 #include "player.h"
+#include "text.h"
 #include "window_drive.h"
 
 /* ======================================================================== */
@@ -53,20 +54,6 @@ static AppOptions sea_opts(const char *var, const char *script_args, int timeout
     o.engine_timeout_given = true;
     ck_assert_msg(options_check(&o, &err) == WS_OK, "%s", err.msg);
     return o;
-}
-
-/* Frames until the status line holds `what`; returns the frames it took
- * (at most ~20 s of them). */
-static long frames_until_status(Frontend *app, const char *what) {
-    long n = 0;
-    while (strstr(frontend_status_text(app), what) == NULL) {
-        ck_assert_msg(n < 4000, "no \"%s\" on the status line; it says \"%s\"", what,
-                      frontend_status_text(app));
-        SDL_Delay(5);
-        ck_assert(frontend_frame(app));
-        n++;
-    }
-    return n;
 }
 
 /* The processes this test started (the engine: /bin/sh -c execs it), at
@@ -138,6 +125,36 @@ static int stderr_lines_with(const char *what) {
     while (fgets(line, sizeof line, f) != NULL)
         n += strstr(line, what) != NULL;
     fclose(f);
+    return n;
+}
+
+/* Frames until `count` lines of the captured stderr contain `what` (a
+ * fault is said there once, as it happens); returns the frames it took (at
+ * most ~20 s of them). */
+static long frames_until_said(Frontend *app, const char *what, int count) {
+    long n = 0;
+    while (stderr_lines_with(what) < count) {
+        ck_assert_msg(n < 4000, "not %d line(s) with \"%s\" on stderr", count, what);
+        SDL_Delay(5);
+        ck_assert(frontend_frame(app));
+        n++;
+    }
+    return n;
+}
+
+/* How many times the next frame shows `line` anywhere (the HUD panel, the
+ * notice, the caption), its words joined again across the lines a wrap
+ * cut it into. */
+static int times_shown(Frontend *app, const char *line) {
+    ck_assert(frontend_frame(app));
+    char text[TEXT_TRANSCRIPT_MAX];
+    snprintf(text, sizeof text, "%s", frontend_frame_text(app));
+    for (char *c = text; *c != '\0'; c++)
+        if (*c == '\n')
+            *c = ' ';
+    int n = 0;
+    for (const char *at = strstr(text, line); at != NULL; at = strstr(at + 1, line))
+        n++;
     return n;
 }
 
@@ -373,7 +390,7 @@ START_TEST(a_hanging_engine_never_stops_the_frames) {
     drive_play_until(app, 1);
     long ticks = frontend_tick_count(app);
     long frames = 0;
-    while (strstr(frontend_status_text(app), "no answer within") == NULL) {
+    while (stderr_lines_with("no answer within") == 0) {
         ck_assert_int_eq(frontend_tick_count(app), ticks); /* the tick waits for it */
         ck_assert_msg(frames < 4000, "no timeout after %ld frames", frames);
         SDL_Delay(5);
@@ -383,8 +400,9 @@ START_TEST(a_hanging_engine_never_stops_the_frames) {
     /* Had a frame waited for the engine, the timeout would have come a frame
      * or two after the question; these frames were drawn 5 ms apart. */
     ck_assert_msg(frames >= 10, "only %ld frames while the engine hung", frames);
-    ck_assert_str_eq(frontend_status_text(app),
-                     "engine 'python3', game 0 tick 1: no answer within 1500 ms");
+    /* Once in the window: in the HUD panel beside the engine's board. */
+    ck_assert_int_eq(times_shown(app, "engine 'python3', game 0 tick 1: no answer within 1500 ms"),
+                     1);
     drive_play_until(app, ticks + 4); /* sampler shoots on */
     ck_assert_int_eq(stderr_lines_with("engine 'python3', game 0 tick 1: no answer"), 1);
     ck_assert_int_eq(stderr_lines_with("engine"), 1);
@@ -394,22 +412,48 @@ START_TEST(a_hanging_engine_never_stops_the_frames) {
 END_TEST
 
 /* bad.py offboard shoots (10, 0): the game is forfeit at once, one line on
- * the status line and one on stderr; the next game (Enter) starts the
- * engine afresh, which fails there again. */
+ * stderr and the same line once in the window: in the HUD panel beside the
+ * engine's board (docs/engines.md#the-sea-hunter-in-the-window), not a
+ * second time as the notice; the next game (Enter) starts the engine
+ * afresh, which fails there again. */
 START_TEST(a_shot_off_the_board_forfeits_the_game) {
     capture_stderr();
     AppOptions o = sea_opts("WS_TEST_ENGINES", "bad.py offboard sea", 2000);
     Frontend *app = drive_open(&o);
     const char *line = "engine 'python3', game 0 tick 0: a shot off the board: \"shot 10 0\"";
-    frames_until_status(app, "off the board");
-    ck_assert_str_eq(frontend_status_text(app), line);
+    frames_until_said(app, "off the board", 1);
+    ck_assert_int_eq(times_shown(app, line), 1);
+    ck_assert_msg(strstr(frontend_status_text(app), "off the board") == NULL,
+                  "the notice repeats the panel's line: \"%s\"", frontend_status_text(app));
+    ck_assert_msg(strstr(frontend_hud_keys(app), "forfeit;") != NULL, "HUD keys: %s",
+                  frontend_hud_keys(app));
     drive_play_until(app, 5); /* sampler shoots on, the engine's board stays */
+    ck_assert_int_eq(times_shown(app, line), 1);
     ck_assert_int_eq(stderr_lines_with(line), 1);
     drive_key(SDLK_RETURN, KMOD_NONE);
-    frames_until_status(app, "game 1 tick 0: a shot off the board");
+    frames_until_said(app, "game 1 tick 0: a shot off the board", 1);
     ck_assert_int_eq(stderr_lines_with(line), 1);
     ck_assert_int_eq(stderr_lines_with("game 1 tick 0: a shot off the board"), 1);
     ck_assert_int_eq(stderr_lines_with("engine"), 2);
+    close_and_check_no_engine_left(app, false);
+    remove(err_path);
+}
+END_TEST
+
+/* The same fault in a window too small for the HUD panel: its strip has
+ * no room for the line, so the notice says it, once. */
+START_TEST(a_strip_says_the_fault_as_the_notice) {
+    capture_stderr();
+    AppOptions o = sea_opts("WS_TEST_ENGINES", "bad.py offboard sea", 2000);
+    o.window_w = 320;
+    o.window_h = 240;
+    Frontend *app = drive_open(&o);
+    ck_assert(frontend_frame(app));
+    ck_assert(frontend_frame_layout(app).hud_strip);
+    const char *line = "engine 'python3', game 0 tick 0: a shot off the board: \"shot 10 0\"";
+    frames_until_said(app, "off the board", 1);
+    ck_assert_int_eq(times_shown(app, line), 1);
+    ck_assert_str_eq(frontend_status_text(app), line);
     close_and_check_no_engine_left(app, false);
     remove(err_path);
 }
@@ -427,7 +471,7 @@ START_TEST(a_restart_never_stops_the_frames) {
     snprintf(args, sizeof args, "slow_restart.py %s", flag);
     AppOptions o = sea_opts("WS_TEST_ENGINES", args, 5000);
     Frontend *app = drive_open(&o);
-    frames_until_status(app, "game 0 tick 0: a shot off the board");
+    frames_until_said(app, "game 0 tick 0: a shot off the board", 1);
     drive_key(SDLK_RETURN, KMOD_NONE); /* game 1: the engine starts afresh */
     ck_assert(frontend_frame(app));
     long ticks = frontend_tick_count(app);
@@ -459,9 +503,9 @@ START_TEST(restarting_a_game_while_the_engine_hangs) {
     drive_play_until(app, 1);
     drive_key(SDLK_r, KMOD_NONE); /* game 0 again */
     ck_assert(frontend_frame(app));
-    frames_until_status(app, "no answer within 1000 ms");
-    ck_assert_str_eq(frontend_status_text(app),
-                     "engine 'python3', game 0 tick 1: no answer within 1000 ms");
+    frames_until_said(app, "game 0 tick 1: no answer within 1000 ms", 2);
+    ck_assert_int_eq(times_shown(app, "engine 'python3', game 0 tick 1: no answer within 1000 ms"),
+                     1);
     ck_assert_int_eq(stderr_lines_with("(an answer no longer needed)"), 1);
     ck_assert_int_eq(stderr_lines_with("game 0 tick 1: no answer within 1000 ms"), 2);
     ck_assert_int_eq(stderr_lines_with("engine"), 2);
@@ -478,6 +522,7 @@ static Suite *frontend_sea_suite(void) {
     tcase_add_test(tc, hunter_py_plays_in_the_window);
     tcase_add_test(tc, a_hanging_engine_never_stops_the_frames);
     tcase_add_test(tc, a_shot_off_the_board_forfeits_the_game);
+    tcase_add_test(tc, a_strip_says_the_fault_as_the_notice);
     tcase_add_test(tc, a_restart_never_stops_the_frames);
     tcase_add_test(tc, restarting_a_game_while_the_engine_hangs);
     suite_add_tcase(s, tc);

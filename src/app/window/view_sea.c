@@ -22,7 +22,9 @@
  * the board, `info text` the reason line; nothing of a built-in hunter is
  * drawn for it. A fault (a shot off the board or at a known cell, an
  * unknown line, silence past --engine-timeout, an exit) ends its game
- * forfeit with one line, on the HUD and once on stderr; the engine starts
+ * forfeit with one line, once on stderr and once in the window (the HUD
+ * panel beside its board, or the notice when no panel shows that: a
+ * strip, the HUD hidden, the other hunter alone); the engine starts
  * afresh before it plays again, without waiting for it either (the HUD
  * says "starting" until its handshake is done). Only the first start, in
  * create, waits for ready: an engine that cannot start is one line and
@@ -190,14 +192,36 @@ static void side_show(EngineSide *e, int t) {
 /* The ticks the engine has answered (each after the one before). */
 static int side_noted(const EngineSide *e) { return (int)engine_session_kept_ticks(&e->sess); }
 
+static Shooter *shown(SeaView *v, int i);
+
+/* Whether the HUD panel shows the engine's side: the panel (not a strip,
+ * not hidden) of a layout whose first board is the engine's. There
+ * hud_engine_reason keeps its fault under "forfeit" for as long as the
+ * game shows; a strip leaves that line out. The HUD's style is the one
+ * the window's size gives now (the next frame's, as draw.c lays it out:
+ * a fault may come before the first frame is drawn). */
+static bool panel_shows_side(SeaView *v, const FrontendCtx *ctx) {
+    bool hud_on = (ctx->overlays & OVERLAY_HUD) != 0;
+    int w = 0, h = 0;
+    if (!hud_on || shown(v, 0) != side_board(v) ||
+        SDL_GetRendererOutputSize(ctx->renderer, &w, &h) != 0)
+        return false;
+    FrameLayout frame;
+    layout_frame_styled(&frame, w, h, hud_on, ctx->hud_style);
+    return !frame.hud_strip;
+}
+
 /* The engine's game ends forfeit at tick t of its board: the session's line
- * on the HUD and on stderr (here, once: a seek back to it shows it again, it
- * is not a new fault). */
+ * once on stderr (here, once: a seek back to it shows it again, it is not a
+ * new fault) and once in the window: in the HUD panel beside the engine's
+ * board when it shows that, else (a strip, the HUD hidden, the other
+ * hunter alone) as the notice, the one place it would be seen. */
 static void side_forfeit(SeaView *v, Shooter *s, FrontendCtx *ctx) {
     EngineSide *e = v->eng;
     e->fault_at = s->hist.shots;
     report_warn("%s", e->sess.fault);
-    frontend_status(ctx, "%s", e->sess.fault);
+    if (!panel_shows_side(v, ctx))
+        frontend_status(ctx, "%s", e->sess.fault);
     if (board_tick(v, s) == s->hist.shots) {
         sea_game_forfeit(&s->game);
         s->done = true;
