@@ -419,6 +419,8 @@ END_TEST
 START_TEST(a_shot_off_the_board_forfeits_the_game) {
     capture_stderr();
     AppOptions o = sea_opts("WS_TEST_ENGINES", "bad.py offboard sea", 2000);
+    o.window_w = 1280; /* a panel with room for every line, the decision times too */
+    o.window_h = 720;
     Frontend *app = drive_open(&o);
     const char *line = "engine 'python3', game 0 tick 0: a shot off the board: \"shot 10 0\"";
     frames_until_said(app, "off the board", 1);
@@ -427,6 +429,11 @@ START_TEST(a_shot_off_the_board_forfeits_the_game) {
                   "the notice repeats the panel's line: \"%s\"", frontend_status_text(app));
     ck_assert_msg(strstr(frontend_hud_keys(app), "forfeit;") != NULL, "HUD keys: %s",
                   frontend_hud_keys(app));
+    /* It timed no decision: its time is "-", not a measured-looking 0.0 µs. */
+    const char *text = frontend_frame_text(app), *decision = strstr(text, "decision");
+    ck_assert_msg(strstr(text, "\nengine -\n") != NULL && strstr(text, "engine 0.0") == NULL,
+                  "the engine's decision time is not '-': %s",
+                  decision != NULL ? decision : "(no decision line)");
     drive_play_until(app, 5); /* sampler shoots on, the engine's board stays */
     ck_assert_int_eq(times_shown(app, line), 1);
     ck_assert_int_eq(stderr_lines_with(line), 1);

@@ -380,10 +380,22 @@ def check_snake(path, as_json):
                 fail("%s: not a game line: %r" % (where, line))
                 continue
             lc = parts[1].split()[1].split("/")
+            steps = int(parts[2].split()[1])
+            # "decision U us", or "decision none" for a game without a
+            # decision (an engine that failed at its first go: no step)
+            dw = parts[3].split()
+            if dw == ["decision", "none"]:
+                if steps != 0:
+                    fail("%s: decision none after %d steps" % (where, steps))
+                us = None
+            elif len(dw) == 3 and dw[0] == "decision" and dw[2] == "us":
+                us = float(dw[1])
+            else:
+                fail("%s: not a decision time: %r" % (where, parts[3]))
+                continue
             games.append({"game": int(hw[1]), "seed": int(hw[3]), "outcome": parts[0],
                           "length": int(lc[0]), "cells": int(lc[1]),
-                          "steps": int(parts[2].split()[1]),
-                          "decision_us_mean": float(parts[3].split()[1])})
+                          "steps": steps, "decision_us_mean": us})
     if summary is None:
         fail("%s: no summary" % path)
         return
@@ -401,6 +413,12 @@ def check_snake(path, as_json):
               "games_total": s["games_total"], "shard": s["shard"],
               "start_length": s["start_length"]}
         cells_text = s["avg_length"].split("/")[1]
+        # No decision timed in any game: the run's times are none, else numbers.
+        untimed = all(g["decision_us_mean"] is None for g in games)
+        for k in ("decision_us_mean", "decision_us_p99"):
+            if (s.get(k) == "none") != untimed:
+                fail("%s: summary %s %r, but %s" % (path, k, s.get(k), "no game timed a decision"
+                                                    if untimed else "games timed decisions"))
     else:
         sj = summary
         keys = ["summary", "games", "won", "dead", "stalled", "forfeit", "avg_length", "avg_steps",

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# The tables people read (docs/engines.md#benchmark-what-the-protocol-costs): every row of
-# `bench snake` lines up with its header whatever the names in it, an
-# engine's long name (from tests/engines/bad.py run under a long file name,
-# so its name is the command's first word) cut to its column with "...",
-# a long map file name widening the board column.
+# The tables and lines people read:
+# - every row of `bench snake` lines up with its header whatever the names
+#   in it (docs/engines.md#benchmark-what-the-protocol-costs): an engine's
+#   long name (tests/engines/bad.py run under a long file name, so its name
+#   is the command's first word) cut to its column with "...", a long map
+#   file name widening the board column;
+# - no decision made, no decision time printed (below).
 # Usage: tables.sh WAVESNAKE_BIN DATA_DIR ENGINES_DIR
 set -u
 WS=$1
@@ -49,5 +51,48 @@ grep -qE '^engine:an_engine_whos\.\.\. 6x6 ' "$TMP/bench.out" ||
 # The long map name is whole.
 grep -qE '^greedy +a_map_whose_file_name_is_long_too\.txt +1 ' "$TMP/bench.out" ||
     fail "bench snake: the map's name is not whole: $(cat "$TMP/bench.out")"
+
+# ---- no decision, no time -------------------------------------------------------
+# A game, a run or a player that made no decision (an engine that fails at
+# its first go: bad.py unknown; a shard with no game) has no decision time:
+# the text says none (key/value lines) or - (tables), never a measured-looking
+# 0.00 (docs/formats.md#headless-output). JSON keeps its numbers: merge reads them.
+NONE="engine:python3 $ENGINES/bad.py unknown"
+"$WS" snake --headless --games 1 --size 6x6 --seed 1 --policy "$NONE" >"$TMP/n.out" 2>/dev/null
+grep -qE '^game 0 seed 1: forfeit, length 4/36, steps 0, decision none$' "$TMP/n.out" ||
+    fail "snake, no decision: the game line: $(head -1 "$TMP/n.out")"
+grep -qE '^summary: .*, decision_us_mean none, decision_us_p99 none, wall_s ' "$TMP/n.out" ||
+    fail "snake, no decision: the summary: $(tail -1 "$TMP/n.out")"
+"$WS" snake --headless --games 1 --size 6x6 --seed 1 --policy "$NONE" --json >"$TMP/n.json" 2>/dev/null
+grep -qE '"steps":0,"decision_us_mean":0.000,' "$TMP/n.json" &&
+    grep -qE '"decision_us_mean":0.000,"decision_us_p99":0.00,' "$TMP/n.json" ||
+    fail "snake --json, no decision: not the numbers merge reads: $(cat "$TMP/n.json")"
+"$WS" snake --headless --games 1 --size 6x6 --seed 1 --shard 1/2 >"$TMP/shard.out" ||
+    fail "a shard with no game: exit $?"
+grep -qE '^summary: games 0, .*, decision_us_mean none, decision_us_p99 none, ' "$TMP/shard.out" ||
+    fail "a shard with no game: $(cat "$TMP/shard.out")"
+# Merged traces hold no times.
+"$WS" snake --headless --games 2 --size 6x6 --seed 1 --trace "$TMP/m.trace" >/dev/null ||
+    fail "snake --trace: exit $?"
+"$WS" merge "$TMP/m.trace" >"$TMP/merged.out" || fail "merge a trace: exit $?"
+grep -qE '^summary: games 2, .*, decision_us_mean none, decision_us_p99 none, ' "$TMP/merged.out" ||
+    fail "merge of a trace: $(cat "$TMP/merged.out")"
+"$WS" sea --headless --games 1 --seed 1 --hunter "engine:python3 $ENGINES/bad.py unknown sea" \
+    >"$TMP/sea.out" 2>/dev/null
+grep -qE '^summary: .*, decision_us_mean none, decision_us_p99 none, wall_s ' "$TMP/sea.out" ||
+    fail "sea, no decision: $(tail -1 "$TMP/sea.out")"
+# Tables: bench snake (aligned as above), bench engine and match say "-".
+"$WS" bench snake --policy greedy --policy "$NONE" --boards 6x6 --games 1 >"$TMP/bn.out" 2>/dev/null ||
+    fail "bench snake, no decision: exit $?"
+aligned "$TMP/bn.out" "bench snake, no decision"
+grep -qE '^engine:python3 +6x6 +1 +0 +0 +0 +4\.00 +0\.0 +- +- +[0-9.]+ +[0-9.]+$' "$TMP/bn.out" ||
+    fail "bench snake, no decision: the engine's row: $(cat "$TMP/bn.out")"
+"$WS" bench engine --policy "$NONE" --boards 6x6 --games 1 >"$TMP/be.out" 2>/dev/null ||
+    fail "bench engine, no decision: exit $?"
+grep -qE '^6x6 +1 +0 +NO +[0-9.]+ +- +- +[0-9.]+ +-$' "$TMP/be.out" ||
+    fail "bench engine, no decision: $(cat "$TMP/be.out")"
+"$WS" match greedy "$NONE" --games 1 --size 6x6 --seed 1 >"$TMP/mn.out" 2>/dev/null
+grep -qE '^ +2  engine:python3 +0 +0 +0 +1 +4\.00 +0\.0 +- +- +0\.0$' "$TMP/mn.out" ||
+    fail "match, no decision: the engine's row: $(cat "$TMP/mn.out")"
 
 finish

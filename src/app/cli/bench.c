@@ -35,6 +35,7 @@
 #include "run_snake.h"
 #include "snake_ai.h"
 #include "snake_board.h"
+#include "stats.h"
 
 /* ======================================================================== */
 /* Types                                                                     */
@@ -475,11 +476,15 @@ static void print_row(const BenchRow *row, BenchCols cols) {
     if (r->forfeit > 0) /* an engine's lost games: said before its row */
         printf("%-*s %-*s %ld game%s forfeit (the engine failed)\n", cols.policy, who, cols.board,
                board, r->forfeit, r->forfeit == 1 ? "" : "s");
-    printf("%-*s %-*s %6ld %6ld %6ld %7ld %10.2f %12.1f %12.3f %10.2f %9.1f %9.2f\n", cols.policy,
-           who, cols.board, board, r->games, r->won, r->dead, r->stalled,
-           row_mean(r->length_sum, r->games), row_mean(r->steps_sum, r->games),
-           stats_mean_us(&r->decisions), stats_quantile_us(&r->decisions, 0.99), r->wall_s,
-           games_per_s(r));
+    bool timed = r->decisions.count > 0; /* an engine that failed at once made none */
+    char mean_us[32], p99_us[32];
+    printf(
+        "%-*s %-*s %6ld %6ld %6ld %7ld %10.2f %12.1f %12s %10s %9.1f %9.2f\n", cols.policy, who,
+        cols.board, board, r->games, r->won, r->dead, r->stalled, row_mean(r->length_sum, r->games),
+        row_mean(r->steps_sum, r->games),
+        stats_figure(mean_us, sizeof mean_us, timed, 3, stats_mean_us(&r->decisions), "-"),
+        stats_figure(p99_us, sizeof p99_us, timed, 2, stats_quantile_us(&r->decisions, 0.99), "-"),
+        r->wall_s, games_per_s(r));
     fflush(stdout);
 }
 
@@ -571,11 +576,16 @@ static WsStatus write_markdown(const BenchPlan *plan, const BenchRow *rows, int 
                     rows[i].why);
             continue;
         }
-        fprintf(f, "| %s | %s | %ld | %ld | %ld | %ld | %.2f / %d | %.1f | %.3f | %.2f | %.2f |\n",
+        bool timed = r->decisions.count > 0;
+        char mean_us[32], p99_us[32];
+        fprintf(f, "| %s | %s | %ld | %ld | %ld | %ld | %.2f / %d | %.1f | %s | %s | %.2f |\n",
                 row_name(&rows[i]), board, r->games, r->won, r->dead, r->stalled,
                 row_mean(r->length_sum, r->games), board_floor(&rows[i].board),
-                row_mean(r->steps_sum, r->games), stats_mean_us(&r->decisions),
-                stats_quantile_us(&r->decisions, 0.99), games_per_s(r));
+                row_mean(r->steps_sum, r->games),
+                stats_figure(mean_us, sizeof mean_us, timed, 3, stats_mean_us(&r->decisions), "-"),
+                stats_figure(p99_us, sizeof p99_us, timed, 2,
+                             stats_quantile_us(&r->decisions, 0.99), "-"),
+                games_per_s(r));
     }
     if (plan->chart != NULL)
         fprintf(f, "\n![Mean steps per game, by board and policy](%s)\n",
@@ -750,12 +760,18 @@ static WsStatus bench_engine(BenchPlan *plan, WsError *err) {
                         r[0].steps_sum == r[1].steps_sum && r[0].length_sum == r[1].length_sum &&
                         r[1].forfeit == 0;
             double us0 = stats_mean_us(&r[0].decisions), us1 = stats_mean_us(&r[1].decisions);
-            char board[24];
-            printf("%-7s %6ld %10.0f %10s %11.3f %11.3f %11.3f %10.2f %10.2f\n",
+            /* An engine that failed at once timed no decision: "-", not 0. */
+            bool t0 = r[0].decisions.count > 0, t1 = r[1].decisions.count > 0;
+            char board[24], f[5][32];
+            printf("%-7s %6ld %10.0f %10s %11s %11s %11s %10s %10s\n",
                    board_name(bd, board, sizeof board), n, (double)r[1].decisions.count,
-                   same ? "yes" : "NO", us0, us1, us1 - us0,
-                   stats_quantile_us(&r[0].decisions, 0.99),
-                   stats_quantile_us(&r[1].decisions, 0.99));
+                   same ? "yes" : "NO", stats_figure(f[0], sizeof f[0], t0, 3, us0, "-"),
+                   stats_figure(f[1], sizeof f[1], t1, 3, us1, "-"),
+                   stats_figure(f[2], sizeof f[2], t0 && t1, 3, us1 - us0, "-"),
+                   stats_figure(f[3], sizeof f[3], t0, 2, stats_quantile_us(&r[0].decisions, 0.99),
+                                "-"),
+                   stats_figure(f[4], sizeof f[4], t1, 2, stats_quantile_us(&r[1].decisions, 0.99),
+                                "-"));
             fflush(stdout);
         }
         free(r);

@@ -162,7 +162,9 @@ static void players_text(FILE *out, const MatchInfo *info, const MatchTally *t,
             figure(out, won > 0, "%*.2f", s->won_count_sum / (double)(won > 0 ? won : 1), 10,
                    false);
         }
-        fprintf(out, " %12.2f %9.1f\n", info->decision_us[k], match_points(t, k));
+        fputc(' ', out);
+        figure(out, info->timed[k], "%*.2f", info->decision_us[k], 12, false);
+        fprintf(out, " %9.1f\n", match_points(t, k));
     }
 }
 

@@ -46,6 +46,7 @@ typedef struct MatchInfo {
     double wall_s;
     long jobs;
     double decision_us[MATCH_MAX_PLAYERS]; /* mean per decision */
+    bool timed[MATCH_MAX_PLAYERS];         /* it made a decision: else the table says "-" */
 } MatchInfo;
 
 /* "done", "h0", "h1", "interrupted"; match_stop_parse reads them back. */

@@ -777,6 +777,7 @@ static WsStatus sum_up(Merge *m, bool json, FILE *out) {
         s.strict_tail = r->strict_tail;
         s.decision_us_mean = us_steps > 0.0 ? us / us_steps : 0.0;
         s.decision_us_p99 = m->p99;
+        s.timed = us_steps > 0.0; /* JSON games that made moves; traces hold no times */
         s.wall_s = m->wall_s;
         s.jobs = (int)m->jobs;
         /* Traces do not say --games: at least the last game's number + 1,

@@ -425,8 +425,10 @@ WsStatus merge_match_sum_up(Merge *m, bool json, FILE *out) {
         }
     }
     if (st == WS_OK) {
-        for (int k = 0; k < mg->players; k++)
+        for (int k = 0; k < mg->players; k++) {
             info->decision_us[k] = decisions[k] > 0.0 ? us[k] / decisions[k] : 0.0;
+            info->timed[k] = decisions[k] > 0.0;
+        }
         for (int i = 0; i < m->nfiles && stop == MATCH_STOP_DONE; i++)
             if (m->files[i].stopped)
                 stop = MATCH_STOP_INTERRUPTED;

@@ -640,8 +640,10 @@ static WsStatus match_play(MatchRun *run, const MatchPrinter *printer, MatchWork
         progress_show(&m, true, true);
     }
     if (st == WS_OK) {
-        for (int k = 0; k < info->players; k++)
+        for (int k = 0; k < info->players; k++) {
             info->decision_us[k] = m.decisions[k] > 0.0 ? m.us_sum[k] / m.decisions[k] : 0.0;
+            info->timed[k] = m.decisions[k] > 0.0;
+        }
         printer->summary(stdout, info, tally, m.stop, o->json);
         fflush(stdout);
         if (o->plot != NULL)

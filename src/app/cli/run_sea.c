@@ -161,10 +161,12 @@ static ShotFigures shot_figures(const Totals *t, bool json) {
     return f;
 }
 
-/* us_mean and p99_us: both over every decision the hunter answered (forfeit
- * games' decisions included), from one histogram. */
-static void print_summary(const AppOptions *o, const Totals *t, double wall_s, double us_mean,
-                          double p99_us, const char *hunter_name) {
+/* The decision times: over every decision the hunter answered (forfeit
+ * games' decisions included), from one histogram; "none" in the text when
+ * it answered none. */
+static void print_summary(const AppOptions *o, const Totals *t, double wall_s,
+                          const LatencyHist *decisions, const char *hunter_name) {
+    double us_mean = stats_mean_us(decisions), p99_us = stats_quantile_us(decisions, 0.99);
     SeaPlacement placement = o->placement;
     ShotFigures f = shot_figures(t, o->json);
     if (o->json) {
@@ -185,12 +187,15 @@ static void print_summary(const AppOptions *o, const Totals *t, double wall_s, d
         printf("]}\n");
         return;
     }
+    char mean_text[32], p99_text[32];
     printf("summary: games %ld, forfeit %ld, hunter %s, placement %s, seed %llu, shots mean %s, "
-           "median %s, min %s, max %s, p10 %s, p90 %s, decision_us_mean %.2f, "
-           "decision_us_p99 %.2f, wall_s %.3f\n",
+           "median %s, min %s, max %s, p10 %s, p90 %s, decision_us_mean %s, "
+           "decision_us_p99 %s, wall_s %.3f\n",
            t->games, t->forfeit, hunter_name, sea_placement_name(placement),
-           (unsigned long long)o->seed, f.mean, f.median, f.min, f.max, f.p10, f.p90, us_mean,
-           p99_us, wall_s);
+           (unsigned long long)o->seed, f.mean, f.median, f.min, f.max, f.p10, f.p90,
+           stats_figure(mean_text, sizeof mean_text, decisions->count > 0, 2, us_mean, "none"),
+           stats_figure(p99_text, sizeof p99_text, decisions->count > 0, 2, p99_us, "none"),
+           wall_s);
     if (t->games == t->forfeit)
         return; /* no finished game: no histogram */
     int min = hist_at(t, 0), max = hist_at(t, t->games - t->forfeit - 1);
@@ -286,9 +291,7 @@ static WsStatus headless(const AppOptions *opts, SeaWorker *workers, int jobs, T
     if (st == WS_OK) {
         for (int k = 1; k < jobs; k++)
             stats_merge(&workers[0].hist, &workers[k].hist);
-        print_summary(opts, t, wall_s, stats_mean_us(&workers[0].hist),
-                      stats_quantile_us(&workers[0].hist, 0.99),
-                      sea_player_name(&workers[0].player));
+        print_summary(opts, t, wall_s, &workers[0].hist, sea_player_name(&workers[0].player));
     }
     return st;
 }

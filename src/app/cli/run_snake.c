@@ -24,6 +24,7 @@
 #include "snake_ai.h"
 #include "snake_board.h"
 #include "snake_summary.h"
+#include "stats.h"
 #include "trace.h"
 
 /* ======================================================================== */
@@ -37,6 +38,7 @@ typedef struct GameResult {
     long steps;
     int floor_cells;
     double decision_us_mean;
+    long decisions; /* timed; 0: the game line says "decision none" */
     TraceBuf trace;
     char fault[320];   /* an engine's fault line, "" when none */
     char warning[320]; /* its first dropped info line this game, "" when none */
@@ -128,6 +130,7 @@ static WsStatus play_game(void *worker, long index, void *result, WsError *err) 
     res->length = g->snake.len;
     res->steps = g->steps;
     res->decision_us_mean = decisions ? us_sum / (double)decisions : 0.0;
+    res->decisions = decisions;
     if (want_trace)
         trace_write_end(&res->trace, g->outcome, g->snake.len, g->steps);
     return WS_OK;
@@ -181,10 +184,15 @@ static WsStatus take_game(void *ctx, long index, void *result, WsError *err) {
                 report_json_string(stdout, res->fault);
             }
             printf("}\n");
-        } else
-            printf("game %ld seed %llu: %s, length %d/%d, steps %ld, decision %.2f us\n", index,
-                   (unsigned long long)res->seed, snake_outcome_name(res->outcome), res->length,
-                   cells, res->steps, res->decision_us_mean);
+        } else {
+            char us[32];
+            printf(
+                "game %ld seed %llu: %s, length %d/%d, steps %ld, decision %s%s\n", index,
+                (unsigned long long)res->seed, snake_outcome_name(res->outcome), res->length, cells,
+                res->steps,
+                stats_figure(us, sizeof us, res->decisions > 0, 2, res->decision_us_mean, "none"),
+                res->decisions > 0 ? " us" : "");
+        }
         /* Each finished game is on disk at once: a run stopped early (a
          * long sharded run, say) leaves whole games to merge. Output that
          * cannot be written stops the run. */
@@ -312,6 +320,7 @@ static void print_summary(const AppOptions *opts, const SnakeBoard *board, Repor
     s->strict_tail = opts->rules.strict_tail;
     s->decision_us_mean = stats_mean_us(&r->totals->decisions);
     s->decision_us_p99 = stats_quantile_us(&r->totals->decisions, 0.99);
+    s->timed = r->totals->decisions.count > 0;
     s->wall_s = r->totals->wall_s;
     s->jobs = opts->jobs;
     s->games_total = opts->games;

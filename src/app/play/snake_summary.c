@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "stats.h"
+
 #ifndef WS_VERSION
 #define WS_VERSION "0.0.0"
 #endif
@@ -105,6 +107,7 @@ void snake_summary_print(FILE *out, SnakeSummary *s, bool json) {
     double d = n ? (double)n : 1.0;
     double sd = n > 1 ? sqrt(sq / (double)(n - 1)) : 0.0;
     const char *tail = s->strict_tail ? "strict" : "free";
+    char mean_us[32], p99_us[32];
     const char *version = s->version != NULL ? s->version : WS_VERSION;
     long sn = s->shard_n > 0 ? s->shard_n : 1, k = s->shard_n > 0 ? s->shard_k : 0;
     long total = s->games_total > 0 ? s->games_total : n;
@@ -125,14 +128,15 @@ void snake_summary_print(FILE *out, SnakeSummary *s, bool json) {
         fprintf(
             out,
             "summary: games %ld, won %ld, dead %ld, stalled %ld, forfeit %ld, avg_length %.3f/%d, "
-            "avg_steps %.2f, decision_us_mean %.3f, decision_us_p99 %.2f, wall_s %.3f, "
+            "avg_steps %.2f, decision_us_mean %s, decision_us_p99 %s, wall_s %.3f, "
             "seed %llu, size %dx%d, policy %s, tail %s, steps sd %.2f min %ld median %.1f "
             "max %ld, games_total %ld, shard %ld/%ld, start_length %d, walls_hash %016llx, "
             "version %s\n",
             n, s->won, s->dead, s->stalled, s->forfeit, s->length_sum / d, s->cells, sum / d,
-            s->decision_us_mean, s->decision_us_p99, s->wall_s, (unsigned long long)s->seed, s->w,
-            s->h, s->policy, tail, sd, lo, median, hi, total, k, sn, s->start_length,
-            (unsigned long long)s->walls_hash, version);
+            stats_figure(mean_us, sizeof mean_us, s->timed, 3, s->decision_us_mean, "none"),
+            stats_figure(p99_us, sizeof p99_us, s->timed, 2, s->decision_us_p99, "none"), s->wall_s,
+            (unsigned long long)s->seed, s->w, s->h, s->policy, tail, sd, lo, median, hi, total, k,
+            sn, s->start_length, (unsigned long long)s->walls_hash, version);
 }
 
 void snake_summary_free(SnakeSummary *s) {

@@ -49,6 +49,7 @@ typedef struct SnakeSummary {
 
     /* Measurements (machine and load dependent; merge can only estimate them). */
     double decision_us_mean, decision_us_p99, wall_s;
+    bool timed; /* some decision was timed: else the text says "none" for both times */
     int jobs;
 } SnakeSummary;
 

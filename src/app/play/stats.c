@@ -1,5 +1,6 @@
 #include "stats.h"
 
+#include <stdio.h>
 #include <string.h>
 
 void stats_clear(LatencyHist *h) { memset(h, 0, sizeof *h); }
@@ -62,4 +63,13 @@ double stats_quantile_us(const LatencyHist *h, double q) {
             return b < STATS_BUCKETS - 1 ? bucket_upper_us(b) : overflow_upper_us(h);
     }
     return overflow_upper_us(h);
+}
+
+const char *stats_figure(char *buf, size_t size, bool timed, int decimals, double us,
+                         const char *none) {
+    if (timed)
+        snprintf(buf, size, "%.*f", decimals, us);
+    else
+        snprintf(buf, size, "%s", none);
+    return buf;
 }

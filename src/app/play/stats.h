@@ -8,6 +8,8 @@
 #ifndef WS_STATS_H
 #define WS_STATS_H
 
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 enum { STATS_FINE = 10000, STATS_COARSE = 9900, STATS_BUCKETS = STATS_FINE + STATS_COARSE + 1 };
@@ -26,5 +28,13 @@ double stats_mean_us(const LatencyHist *h);
 /* The q-quantile (0..1) in microseconds: the upper edge of its bucket; in
  * the overflow bucket (100 ms and more) the largest time recorded. */
 double stats_quantile_us(const LatencyHist *h, double q);
+
+/* A time for people to read, in buf: `us` with `decimals` places, or `none`
+ * when nothing was timed (`timed` false: a run, a game or a player with no
+ * decision). A 0.00 there would read as a time that was measured; tables
+ * say "-", lines of key/value pairs "none" (docs/formats.md#headless-output).
+ * Returns buf. JSON keeps its numbers (readers such as merge need them). */
+const char *stats_figure(char *buf, size_t size, bool timed, int decimals, double us,
+                         const char *none);
 
 #endif

@@ -898,10 +898,13 @@ static void sea_view_hud(void *state, FrontendCtx *ctx, Hud *hud) {
     for (int b = 0; b < SEA_BOARDS; b++) {
         const Shooter *s = &v->shooter[b];
         char now[24], mean[24];
+        if (s->decisions == 0) { /* none timed yet (an engine that failed at once): no figure */
+            hud_kv(hud, b == 0 ? "decision" : "", PAL_TEXT_DIM, "%s -", shooter_key(s));
+            continue;
+        }
         hud_kv(hud, b == 0 ? "decision" : "", PAL_TEXT, "%s %s (mean %s)", shooter_key(s),
                layout_duration(now, sizeof now, s->decision_us),
-               layout_duration(mean, sizeof mean,
-                               s->decisions > 0 ? s->decision_us_sum / (double)s->decisions : 0.0));
+               layout_duration(mean, sizeof mean, s->decision_us_sum / (double)s->decisions));
     }
     hud_gap(hud);
     if ((ctx->overlays & OVERLAY_HEATMAP) && hud_reserve(hud, 3))
