@@ -1503,6 +1503,33 @@ START_TEST(every_size_shows_the_arena_layers_range) {
 }
 END_TEST
 
+START_TEST(the_arena_times_no_tick_before_the_first) {
+    /* The HUD's tick time before any tick (paused at tick 0) has no figure:
+     * "-", not a measured-looking "0.0 µs"; one tick (N) gives it one. */
+    AppOptions o = small_opts();
+    options_defaults(&o, APP_MODE_ARENA, 42);
+    o.seed_given = true;
+    o.window_w = 1280; /* a panel with room for the line */
+    o.window_h = 720;
+    Frontend *app = drive_open(&o);
+    drive_key(SDLK_SPACE, KMOD_NONE); /* paused before the first frame can tick */
+    ck_assert(frontend_frame(app));
+    ck_assert(frontend_is_paused(app));
+    ck_assert_int_eq(frontend_tick_count(app), 0);
+    const char *text = frontend_frame_text(app), *at = strstr(text, "tick time\n");
+    ck_assert_msg(at != NULL && strncmp(at, "tick time\n-\n", 12) == 0,
+                  "tick 0: the tick time is not '-': %s", at != NULL ? at : text);
+    drive_key(SDLK_n, KMOD_NONE);
+    ck_assert(frontend_frame(app));
+    ck_assert_int_eq(frontend_tick_count(app), 1);
+    text = frontend_frame_text(app);
+    at = strstr(text, "tick time\n");
+    ck_assert_msg(at != NULL && strstr(at, " µs  (mean ") != NULL, "tick 1: no tick time: %s",
+                  at != NULL ? at : text);
+    frontend_close(app);
+}
+END_TEST
+
 START_TEST(a_replay_plays_its_ticks_and_pauses_on_the_last) {
     /* Space in a replay plays the recorded ticks, keeps them all, and
      * pauses on the last one (the recorded ending is seen, never replaced). */
@@ -2552,6 +2579,7 @@ static Suite *frontend_suite(void) {
     tcase_add_test(keys, an_arena_edit_at_a_past_tick_drops_the_later_ticks);
     tcase_add_test(keys, an_arena_arrow_at_a_past_tick_drops_the_later_ticks);
     tcase_add_test(keys, every_size_shows_the_arena_layers_range);
+    tcase_add_test(keys, the_arena_times_no_tick_before_the_first);
     tcase_add_loop_test(keys, a_past_tick_shows_what_was_computed_there, 0,
                         (int)(sizeof TRAVEL_MODES / sizeof TRAVEL_MODES[0]));
     suite_add_tcase(s, keys);

@@ -799,9 +799,12 @@ static void arena_view_hud(void *state, FrontendCtx *ctx, Hud *hud) {
     hud_kv(hud, "maps", PAL_TEXT, "%d recomputed this tick", a->recomputes_tick);
     hud_kv(hud, "", PAL_TEXT_DIM, "%ld in all", a->recomputes_total);
     char now[24], mean[24];
-    hud_kv(
-        hud, "tick time", PAL_TEXT, "%s  (mean %s)", layout_duration(now, sizeof now, v->tick_us),
-        layout_duration(mean, sizeof mean, v->ticks > 0 ? v->tick_us_sum / (double)v->ticks : 0.0));
+    if (v->ticks == 0) /* none timed yet (tick 0, or a fresh start): no figure */
+        hud_kv(hud, "tick time", PAL_TEXT_DIM, "-");
+    else
+        hud_kv(hud, "tick time", PAL_TEXT, "%s  (mean %s)",
+               layout_duration(now, sizeof now, v->tick_us),
+               layout_duration(mean, sizeof mean, v->tick_us_sum / (double)v->ticks));
     if (a->decision_tick >= 0) {
         const CombatDecision *d = &a->decision;
         hud_kv(hud, "decision", PAL_TEXT, "%s, tick %ld", a->decision_actor, a->decision_tick);
