@@ -343,6 +343,30 @@ START_TEST(a_small_window_shows_the_engines_reason) {
 }
 END_TEST
 
+START_TEST(a_small_window_says_why_the_engine_forfeit) {
+    /* 400x300: the HUD is a strip, which holds a few items. When the engine
+     * fails (here it exits at tick 7), the strip says how, not only
+     * FORFEIT: the fault line comes right after the decision, as it would
+     * otherwise be dropped with the items that do not fit. */
+    char cmd[1024];
+    AppOptions o = engine_opts(cmd, sizeof cmd, "--crash-at 7");
+    o.speed = 50.0;
+    o.pause_on_end = true;
+    o.window_w = 400;
+    o.window_h = 300;
+    Frontend *app = drive_open(&o);
+    for (int i = 0; i < 3000 && !frontend_is_paused(app); i++)
+        frames(app, 1, 3);
+    ck_assert(frontend_is_paused(app));
+    frames(app, 1, 0);
+    const char *text = frontend_frame_text(app);
+    ck_assert_msg(strstr(text, "FORFEIT") != NULL, "%s", text);
+    ck_assert_msg(strstr(text, "exited with status") != NULL,
+                  "the strip does not say how the engine failed:\n%s", text);
+    frontend_close(app);
+}
+END_TEST
+
 START_TEST(the_end_of_a_game_looks_the_same_however_it_is_reached) {
     /* The frame that ends a game and the same tick reached again (a step
      * back and forth) draw the same pixels: the same overlays for the same
@@ -668,6 +692,7 @@ static Suite *frontend_engine_suite(void) {
     TCase *travel = tcase_create("travel");
     tcase_add_test(travel, playing_on_before_a_fault_starts_the_engine_again);
     tcase_add_test(travel, the_end_of_a_game_looks_the_same_however_it_is_reached);
+    tcase_add_test(travel, a_small_window_says_why_the_engine_forfeit);
     tcase_add_test(travel, a_replay_with_an_engine_checks_its_moves_against_it);
     tcase_add_test(travel, a_step_asked_while_the_engine_plays_on_a_replay_is_made_when_it_answers);
     tcase_add_test(travel, tab_in_the_sea_keeps_the_unfinished_game);

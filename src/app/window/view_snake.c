@@ -573,6 +573,23 @@ static bool handed_over(const SnakeScreen *s) {
            ai->reason != SNAKE_REASON_TRAPPED;
 }
 
+/* How the engine failed: in a panel its session's line and the last lines
+ * it wrote on stderr before; in a strip, which holds one-line items only,
+ * the line's reason (after "tick T: "), the policy item beside it naming
+ * the engine and the tick item the tick. */
+static void engine_fault_hud(const SnakeView *v, Hud *hud) {
+    const EngineSession *e = &v->eng;
+    if (hud->strip) {
+        char mark[48];
+        snprintf(mark, sizeof mark, " tick %ld: ", e->fault_stamp.tick);
+        const char *why = strstr(e->fault, mark);
+        hud_kv(hud, "fault", PAL_BAD, "%s", why != NULL ? why + strlen(mark) : e->fault);
+        return;
+    }
+    hud_wrapped(hud, PAL_BAD, e->fault);
+    hud_tail_lines(hud, "stderr", PAL_TEXT_DIM, e->fault_said, e->fault_said_len, 3);
+}
+
 static void snake_view_hud(void *state, FrontendCtx *ctx, Hud *hud) {
     SnakeView *v = state;
     const SnakeScreen *s = &v->s;
@@ -600,9 +617,14 @@ static void snake_view_hud(void *state, FrontendCtx *ctx, Hud *hud) {
         hud_kv(hud, "policy", PAL_ACCENT, "%s%s  [Tab]", snake_policy_name(s->policy), since);
     }
     /* A strip (a small window) holds a few items: the decision and its
-     * reason come right after the policy, before what a panel shows first. */
-    if (hud->strip)
+     * reason, and how an engine failed, come right after the policy, before
+     * what a panel shows first (the items that do not fit are dropped). */
+    bool faulted = v->have_engine && v->eng.fault[0] != '\0';
+    if (hud->strip) {
         snake_screen_hud_decision(s, ctx, hud);
+        if (faulted)
+            engine_fault_hud(v, hud);
+    }
     char driver[96];
     if (s->wheel.driving) {
         /* The pace is the wheel's (snake_view_pace), or a slower speed the user set. */
@@ -630,9 +652,9 @@ static void snake_view_hud(void *state, FrontendCtx *ctx, Hud *hud) {
     if (s->engine && engine_log_full(&v->eng.log))
         hud_text(hud, PAL_TEXT_DIM, "info of later ticks not kept (%d MiB)",
                  ENGINE_LOG_BYTES >> 20);
-    if (v->have_engine && v->eng.fault[0] != '\0') {
-        hud_wrapped(hud, PAL_BAD, v->eng.fault);
-        hud_tail_lines(hud, "stderr", PAL_TEXT_DIM, v->eng.fault_said, v->eng.fault_said_len, 3);
+    if (faulted) {
+        if (!hud->strip)
+            engine_fault_hud(v, hud);
     } else if (s->engine && v->eng.warning[0] != '\0') { /* an info line it dropped */
         hud_wrapped(hud, PAL_ACCENT, v->eng.warning);
     }
