@@ -655,6 +655,64 @@ int record_width(const Recorder *rec) { return rec->w; }
 int record_height(const Recorder *rec) { return rec->h; }
 const char *record_path(const Recorder *rec) { return rec->full_path; }
 
+/* Writes the palette over the global colour table of the header, which the
+ * entries added since it was written (grown) are missing from; a failed
+ * write sets write_errno. */
+static void rewrite_palette(Recorder *rec) {
+    GifByteType table[256 * 3];
+    for (int i = 0; i < 256; i++) {
+        table[3 * i] = rec->palette[i].Red;
+        table[3 * i + 1] = rec->palette[i].Green;
+        table[3 * i + 2] = rec->palette[i].Blue;
+    }
+    errno = 0;
+    if (fflush(rec->file) != 0 || fseek(rec->file, GCT_OFFSET, SEEK_SET) != 0 ||
+        fwrite(table, 1, sizeof table, rec->file) != sizeof table)
+        rec->write_errno = errno != 0 ? errno : EIO;
+}
+
+/* Ends the GIF once the encoder has stopped: its trailer, then the palette
+ * into the header. Returns the recording's first failure (the encoder's,
+ * then these writes'), with its errno and giflib error in *err_no and
+ * *gif_error (fail_message's). */
+static WsStatus finish_gif(Recorder *rec, int *err_no, int *gif_error) {
+    WsStatus st = failed_status(rec);
+    *err_no = rec->fail_errno;
+    *gif_error = rec->fail_gif;
+    int close_error = 0;
+    if (EGifCloseFile(rec->gif, &close_error) != GIF_OK && st == WS_OK) {
+        st = WS_ERR_IO;
+        *gif_error = close_error;
+    }
+    rec->gif = NULL;
+    if (st == WS_OK && rec->grown > 0)
+        rewrite_palette(rec);
+    if (st == WS_OK && rec->write_errno != 0) { /* the trailer's or the table's write */
+        st = WS_ERR_IO;
+        *err_no = rec->write_errno;
+    }
+    return st;
+}
+
+/* What the recording made, for record_close's caller. */
+static RecordReport report_of(const Recorder *rec) {
+    const LatencyHist *h = rec->hist;
+    return (RecordReport){
+        .frames_written = rec->written,
+        .frames_taken = rec->taken,
+        .frames_merged = rec->merged,
+        .frames_dropped = rec->dropped,
+        .bytes = rec->bytes,
+        .seconds = (double)rec->written_cs / 100.0,
+        .colors = rec->colors,
+        .encode_ms_mean = stats_mean_us(h) / 1000.0,
+        .encode_ms_p99 = stats_quantile_us(h, 0.99) / 1000.0,
+        .encode_ms_max = (double)h->max_ns / 1e6,
+        .first_ms = rec->first_ms,
+        .palette_ms = rec->palette_ms,
+    };
+}
+
 WsStatus record_close(Recorder *rec, RecordReport *report, WsError *err) {
     if (rec == NULL)
         return WS_OK;
@@ -662,30 +720,8 @@ WsStatus record_close(Recorder *rec, RecordReport *report, WsError *err) {
     SDL_WaitThread(rec->thread, NULL);
     rec->thread = NULL;
 
-    WsStatus st = failed_status(rec);
-    int err_no = rec->fail_errno, gif_error = rec->fail_gif;
-    int close_error = 0;
-    if (EGifCloseFile(rec->gif, &close_error) != GIF_OK && st == WS_OK) {
-        st = WS_ERR_IO;
-        gif_error = close_error;
-    }
-    rec->gif = NULL;
-    if (st == WS_OK && rec->grown > 0) { /* the entries added since the header */
-        GifByteType table[256 * 3];
-        for (int i = 0; i < 256; i++) {
-            table[3 * i] = rec->palette[i].Red;
-            table[3 * i + 1] = rec->palette[i].Green;
-            table[3 * i + 2] = rec->palette[i].Blue;
-        }
-        errno = 0;
-        if (fflush(rec->file) != 0 || fseek(rec->file, GCT_OFFSET, SEEK_SET) != 0 ||
-            fwrite(table, 1, sizeof table, rec->file) != sizeof table)
-            rec->write_errno = errno != 0 ? errno : EIO;
-    }
-    if (st == WS_OK && rec->write_errno != 0) { /* the trailer's or the table's write */
-        st = WS_ERR_IO;
-        err_no = rec->write_errno;
-    }
+    int err_no = 0, gif_error = 0;
+    WsStatus st = finish_gif(rec, &err_no, &gif_error);
     /* Buffered data meets the disk here, then the file takes its name. */
     WsError commit_err = {0};
     WsStatus commit_st = WS_OK;
@@ -693,23 +729,8 @@ WsStatus record_close(Recorder *rec, RecordReport *report, WsError *err) {
         commit_st = fileio_out_commit(&rec->out, &commit_err);
     rec->file = NULL;
 
-    if (report != NULL) {
-        const LatencyHist *h = rec->hist;
-        *report = (RecordReport){
-            .frames_written = rec->written,
-            .frames_taken = rec->taken,
-            .frames_merged = rec->merged,
-            .frames_dropped = rec->dropped,
-            .bytes = rec->bytes,
-            .seconds = (double)rec->written_cs / 100.0,
-            .colors = rec->colors,
-            .encode_ms_mean = stats_mean_us(h) / 1000.0,
-            .encode_ms_p99 = stats_quantile_us(h, 0.99) / 1000.0,
-            .encode_ms_max = (double)h->max_ns / 1e6,
-            .first_ms = rec->first_ms,
-            .palette_ms = rec->palette_ms,
-        };
-    }
+    if (report != NULL)
+        *report = report_of(rec);
     char name[WS_QUOTE_SIZE];
     if (st != WS_OK)
         fail_message(rec, st, err_no, gif_error, err);
