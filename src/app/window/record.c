@@ -530,6 +530,66 @@ static void record_free(Recorder *r) {
     free(r);
 }
 
+/* The frame buffers, the colour lookup table and the encoding times of r
+ * (its sizes set); false when memory ran out. */
+static bool alloc_buffers(Recorder *r) {
+    size_t px = r->px_count;
+    r->pool = malloc(RECORD_QUEUE * px * sizeof *r->pool);
+    r->rgb_prev = malloc(px * sizeof *r->rgb_prev);
+    r->canvas = malloc(px);
+    r->pend = malloc(px);
+    r->next = malloc(px);
+    r->line = malloc((size_t)r->w);
+    r->lut = calloc(LUT_SIZE, 1); /* pages are touched only for colours that occur */
+    r->hist = calloc(1, sizeof *r->hist);
+    if (r->pool == NULL || r->rgb_prev == NULL || r->canvas == NULL || r->pend == NULL ||
+        r->next == NULL || r->line == NULL || r->lut == NULL || r->hist == NULL)
+        return false;
+    /* Touch the pool now: its first frames would otherwise pay the page faults
+     * on the render thread (measured: 10-40 ms for each slot's first frame).
+     * Not with zeros: the compiler may turn malloc + memset 0 into calloc,
+     * which touches nothing. */
+    memset(r->pool, 0x80, RECORD_QUEUE * px * sizeof *r->pool);
+    return true;
+}
+
+/* Opens r's GIF on its file and starts the encoder thread, the queue empty. */
+static WsStatus start_encoder(Recorder *r, WsError *err) {
+    int gif_error = 0;
+    r->gif = EGifOpen(r, gif_write, &gif_error);
+    if (r->gif == NULL)
+        return ws_fail(err, WS_ERR_NOMEM, "cannot start the GIF encoder: %s",
+                       GifErrorString(gif_error));
+    atomic_init(&r->queued, 0u);
+    atomic_init(&r->done, 0u);
+    atomic_init(&r->closing, false);
+    atomic_init(&r->failed, (int)WS_OK);
+    r->space = SDL_CreateSemaphore(0);
+    if (r->space != NULL)
+        r->thread = SDL_CreateThread(encoder_main, "ws-gif", r);
+    if (r->thread == NULL)
+        return ws_fail(err, WS_ERR_NOMEM, "cannot start the GIF encoder: %s", SDL_GetError());
+    return WS_OK;
+}
+
+/* Everything a new recorder r (its sizes and options set) holds: its names,
+ * its file, its buffers and its encoder. On failure the caller frees r. */
+static WsStatus record_start(Recorder *r, const char *path, WsError *err) {
+    r->path = strdup(path);
+    if (r->path == NULL)
+        return ws_fail(err, WS_ERR_NOMEM, "out of memory for a recording");
+    WsStatus st = fileio_out_open(&r->out, path, "recording", err);
+    if (st != WS_OK)
+        return st;
+    r->file = r->out.f;
+    /* Files can take entries added later; a pipe keeps the first palette. */
+    r->can_grow = fseek(r->file, 0, SEEK_CUR) == 0;
+    r->full_path = absolute_path(path);
+    if (r->full_path == NULL || !alloc_buffers(r))
+        return ws_fail(err, WS_ERR_NOMEM, "out of memory for a %dx%d recording", r->w, r->h);
+    return start_encoder(r, err);
+}
+
 WsStatus record_open(Recorder **out, const char *path, int width, int height,
                      const RecordOptions *opts, WsError *err) {
     if (out == NULL || path == NULL || path[0] == '\0')
@@ -542,67 +602,18 @@ WsStatus record_open(Recorder **out, const char *path, int width, int height,
     if (keep_count < 0 || keep_count > RECORD_KEEP_MAX)
         return ws_fail(err, WS_ERR_ARG, "record: %d colours to keep (at most %d)", keep_count,
                        RECORD_KEEP_MAX);
-    size_t px = (size_t)width * (size_t)height;
     Recorder *r = calloc(1, sizeof *r);
     if (r == NULL)
         return ws_fail(err, WS_ERR_NOMEM, "out of memory for a recording");
     r->w = width;
     r->h = height;
-    r->px_count = px;
+    r->px_count = (size_t)width * (size_t)height;
     r->wait = opts != NULL && opts->wait;
     r->keep_count = keep_count;
     if (keep_count > 0)
         memcpy(r->keep, opts->keep, (size_t)keep_count * sizeof *r->keep);
-    r->path = strdup(path);
-    if (r->path == NULL) {
-        record_free(r);
-        return ws_fail(err, WS_ERR_NOMEM, "out of memory for a recording");
-    }
-    WsStatus open_st = fileio_out_open(&r->out, path, "recording", err);
-    if (open_st != WS_OK) {
-        record_free(r);
-        return open_st;
-    }
-    r->file = r->out.f;
-    /* Files can take entries added later; a pipe keeps the first palette. */
-    r->can_grow = fseek(r->file, 0, SEEK_CUR) == 0;
-    r->full_path = absolute_path(path);
-    r->pool = malloc(RECORD_QUEUE * px * sizeof *r->pool);
-    r->rgb_prev = malloc(px * sizeof *r->rgb_prev);
-    r->canvas = malloc(px);
-    r->pend = malloc(px);
-    r->next = malloc(px);
-    r->line = malloc((size_t)width);
-    r->lut = calloc(LUT_SIZE, 1); /* pages are touched only for colours that occur */
-    r->hist = calloc(1, sizeof *r->hist);
-    if (r->full_path == NULL || r->pool == NULL || r->rgb_prev == NULL || r->canvas == NULL ||
-        r->pend == NULL || r->next == NULL || r->line == NULL || r->lut == NULL ||
-        r->hist == NULL) {
-        record_free(r);
-        return ws_fail(err, WS_ERR_NOMEM, "out of memory for a %dx%d recording", width, height);
-    }
-    /* Touch the pool now: its first frames would otherwise pay the page faults
-     * on the render thread (measured: 10-40 ms for each slot's first frame).
-     * Not with zeros: the compiler may turn malloc + memset 0 into calloc,
-     * which touches nothing. */
-    memset(r->pool, 0x80, RECORD_QUEUE * px * sizeof *r->pool);
-    int gif_error = 0;
-    r->gif = EGifOpen(r, gif_write, &gif_error);
-    if (r->gif == NULL) {
-        record_free(r);
-        return ws_fail(err, WS_ERR_NOMEM, "cannot start the GIF encoder: %s",
-                       GifErrorString(gif_error));
-    }
-    atomic_init(&r->queued, 0u);
-    atomic_init(&r->done, 0u);
-    atomic_init(&r->closing, false);
-    atomic_init(&r->failed, (int)WS_OK);
-    r->space = SDL_CreateSemaphore(0);
-    if (r->space != NULL)
-        r->thread = SDL_CreateThread(encoder_main, "ws-gif", r);
-    if (r->thread == NULL) {
-        WsStatus st =
-            ws_fail(err, WS_ERR_NOMEM, "cannot start the GIF encoder: %s", SDL_GetError());
+    WsStatus st = record_start(r, path, err);
+    if (st != WS_OK) {
         record_free(r);
         return st;
     }
