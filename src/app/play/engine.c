@@ -906,6 +906,104 @@ static EnginePoll warn_info(Engine *e, const char *bad, const char *s, size_t n)
     return ENGINE_PENDING;
 }
 
+/* A line of the handshake: `name NAME` (kept, spaces as '_'), then
+ * `ready`, which ANSWERS; anything else is a fault. */
+static EnginePoll on_hello_line(Engine *e, const char *s, size_t n, WsError *err) {
+    size_t at = 0;
+    const char *w;
+    size_t wl;
+    engine_line_word(s, n, &at, &w, &wl);
+    if (engine_word_is(w, wl, "ready") && at == n) {
+        e->phase = PHASE_IDLE;
+        return ENGINE_ANSWERED;
+    }
+    if (engine_word_is(w, wl, "name") && at < n) {
+        size_t len = n - at;
+        if (len > ENGINE_NAME_MAX)
+            len = ENGINE_NAME_MAX;
+        for (size_t i = 0; i < len; i++)
+            e->name[i] = s[at + i] == ' ' ? '_' : s[at + i];
+        e->name[len] = '\0';
+        return ENGINE_PENDING;
+    }
+    char q[WS_QUOTE_SIZE];
+    return fault(e, err, "said \"%s\" before ready", ws_quote_len(q, 40, s, n));
+}
+
+/* The rest of a snake answer `move D` from `at`: ans->move, or a fault. */
+static EnginePoll take_move(Engine *e, const char *s, size_t n, size_t at, EngineAnswer *ans,
+                            WsError *err) {
+    const char *d;
+    size_t dl;
+    Dir dir = DIR_NONE;
+    if (engine_line_word(s, n, &at, &d, &dl) && dl == 1 && at == n && d[0] >= 'A' && d[0] <= 'Z')
+        dir = dir_from_char(d[0]);
+    char q[WS_QUOTE_SIZE];
+    if (dir == DIR_NONE)
+        return fault(e, err, "a bad move (U, R, D or L): \"%s\"", ws_quote_len(q, 40, s, n));
+    ans->move = dir;
+    ans->shot = -1;
+    return ENGINE_ANSWERED;
+}
+
+/* The rest of a sea answer `shot X Y` from `at`: ans->shot, or a fault when
+ * the cell is off the board or was known when the shot was asked for. */
+static EnginePoll take_shot(Engine *e, const char *s, size_t n, size_t at, EngineAnswer *ans,
+                            WsError *err) {
+    const char *a, *b;
+    size_t al, bl;
+    long x, y;
+    char q[WS_QUOTE_SIZE];
+    if (!engine_line_word(s, n, &at, &a, &al) || !engine_line_word(s, n, &at, &b, &bl) || at != n ||
+        !engine_word_int(a, al, 0, SEA_W - 1, &x) || !engine_word_int(b, bl, 0, SEA_H - 1, &y))
+        return fault(e, err, "a shot off the board: \"%s\"", ws_quote_len(q, 40, s, n));
+    int cell = (int)(y * SEA_W + x);
+    if (e->sea_sent.mark[cell] != SEA_UNKNOWN) {
+        char name[4];
+        sea_cell_name(cell, name);
+        return fault(e, err, "a shot at %ld %ld (%s), a cell already known", x, y, name);
+    }
+    ans->move = DIR_NONE;
+    ans->shot = cell;
+    return ENGINE_ANSWERED;
+}
+
+/* Ends the wait on an answer (ans->move or ans->shot set): its decision
+ * time, its info and warning, and what the engine said on stderr before it. */
+static EnginePoll answered(Engine *e, EngineAnswer *ans) {
+    uint64_t now = monoclock_now_ns();
+    ans->wait_ns = e->t_written_ns != 0 && now > e->t_written_ns ? now - e->t_written_ns : 0;
+    ans->info = &e->info;
+    ans->warning = e->warning[0] != '\0' ? e->warning : NULL;
+    read_stderr(e); /* what it said on stderr before this answer */
+    hand_over_said(e);
+    e->phase = PHASE_IDLE;
+    return ENGINE_ANSWERED;
+}
+
+/* A line after `go`: an `info` line (kept), or the answer of the engine's
+ * kind, which ANSWERS; anything else is a fault. */
+static EnginePoll on_answer_line(Engine *e, const char *s, size_t n, EngineAnswer *ans,
+                                 WsError *err) {
+    size_t at = 0;
+    const char *w;
+    size_t wl;
+    engine_line_word(s, n, &at, &w, &wl);
+    if (engine_word_is(w, wl, "info")) {
+        const char *bad = engine_info_line(&e->info, s, n);
+        return bad != NULL ? warn_info(e, bad, s, n) : ENGINE_PENDING;
+    }
+    char q[WS_QUOTE_SIZE];
+    EnginePoll r;
+    if (e->kind == ENGINE_SNAKE && engine_word_is(w, wl, "move"))
+        r = take_move(e, s, n, at, ans, err);
+    else if (e->kind == ENGINE_SEA && engine_word_is(w, wl, "shot"))
+        r = take_shot(e, s, n, at, ans, err);
+    else
+        return fault(e, err, "an unknown line: \"%s\"", ws_quote_len(q, 40, s, n));
+    return r == ENGINE_ANSWERED ? answered(e, ans) : r;
+}
+
 /* One complete line of the engine (without its "\n"). Returns PENDING to
  * read on, ANSWERED, or FAULT. */
 static EnginePoll on_line(Engine *e, const char *s, size_t n, EngineAnswer *ans, WsError *err) {
@@ -921,70 +1019,11 @@ static EnginePoll on_line(Engine *e, const char *s, size_t n, EngineAnswer *ans,
         return warn_info(e, bad, s, n);
     if (bad != NULL)
         return fault(e, err, "%s: \"%s\"", bad, ws_quote_len(q, 40, s, n));
-    size_t at = 0;
-    const char *w;
-    size_t wl;
-    engine_line_word(s, n, &at, &w, &wl);
-    if (e->phase == PHASE_HELLO) {
-        if (engine_word_is(w, wl, "ready") && at == n) {
-            e->phase = PHASE_IDLE;
-            return ENGINE_ANSWERED;
-        }
-        if (engine_word_is(w, wl, "name") && at < n) {
-            size_t len = n - at;
-            if (len > ENGINE_NAME_MAX)
-                len = ENGINE_NAME_MAX;
-            for (size_t i = 0; i < len; i++)
-                e->name[i] = s[at + i] == ' ' ? '_' : s[at + i];
-            e->name[len] = '\0';
-            return ENGINE_PENDING;
-        }
-        return fault(e, err, "said \"%s\" before ready", ws_quote_len(q, 40, s, n));
-    }
+    if (e->phase == PHASE_HELLO)
+        return on_hello_line(e, s, n, err);
     if (e->phase != PHASE_WAIT || e->go_held)
         return fault(e, err, "wrote \"%s\" before go", ws_quote_len(q, 40, s, n));
-    if (engine_word_is(w, wl, "info")) {
-        bad = engine_info_line(&e->info, s, n);
-        return bad != NULL ? warn_info(e, bad, s, n) : ENGINE_PENDING;
-    }
-    if (e->kind == ENGINE_SNAKE && engine_word_is(w, wl, "move")) {
-        const char *d;
-        size_t dl;
-        Dir dir = DIR_NONE;
-        if (engine_line_word(s, n, &at, &d, &dl) && dl == 1 && at == n && d[0] >= 'A' &&
-            d[0] <= 'Z')
-            dir = dir_from_char(d[0]);
-        if (dir == DIR_NONE)
-            return fault(e, err, "a bad move (U, R, D or L): \"%s\"", ws_quote_len(q, 40, s, n));
-        ans->move = dir;
-        ans->shot = -1;
-    } else if (e->kind == ENGINE_SEA && engine_word_is(w, wl, "shot")) {
-        const char *a, *b;
-        size_t al, bl;
-        long x, y;
-        if (!engine_line_word(s, n, &at, &a, &al) || !engine_line_word(s, n, &at, &b, &bl) ||
-            at != n || !engine_word_int(a, al, 0, SEA_W - 1, &x) ||
-            !engine_word_int(b, bl, 0, SEA_H - 1, &y))
-            return fault(e, err, "a shot off the board: \"%s\"", ws_quote_len(q, 40, s, n));
-        int cell = (int)(y * SEA_W + x);
-        if (e->sea_sent.mark[cell] != SEA_UNKNOWN) {
-            char name[4];
-            sea_cell_name(cell, name);
-            return fault(e, err, "a shot at %ld %ld (%s), a cell already known", x, y, name);
-        }
-        ans->move = DIR_NONE;
-        ans->shot = cell;
-    } else {
-        return fault(e, err, "an unknown line: \"%s\"", ws_quote_len(q, 40, s, n));
-    }
-    uint64_t now = monoclock_now_ns();
-    ans->wait_ns = e->t_written_ns != 0 && now > e->t_written_ns ? now - e->t_written_ns : 0;
-    ans->info = &e->info;
-    ans->warning = e->warning[0] != '\0' ? e->warning : NULL;
-    read_stderr(e); /* what it said on stderr before this answer */
-    hand_over_said(e);
-    e->phase = PHASE_IDLE;
-    return ENGINE_ANSWERED;
+    return on_answer_line(e, s, n, ans, err);
 }
 
 /* Takes every complete line out of rbuf; stops at an answer or a fault. */
@@ -1056,6 +1095,80 @@ static void keep_pipe_small(Engine *e) {
     e->small_pipe = fcntl(e->to_fd, F_SETPIPE_SZ, REQUEST_PIPE_BYTES) == REQUEST_PIPE_BYTES;
 }
 
+/* Does what needs no wait: writes what the request pipe takes, takes the
+ * complete lines read so far and, at the barrier, sends `go` (then all of
+ * it once more). PENDING when only a wait can bring more. */
+static EnginePoll advance(Engine *e, EngineAnswer *ans, WsError *err) {
+    for (;;) {
+        flush(e);
+        /* A request the engine cannot read is a fault: it would answer blind. */
+        if (e->wdead)
+            return ended(e, "closed its input", err);
+        EnginePoll r = take_lines(e, ans, err);
+        if (r != ENGINE_PENDING || !e->go_held || e->wlen != 0)
+            return r;
+        r = release_go(e, err);
+        if (r != ENGINE_PENDING || e->go_held)
+            return r;
+        /* go is out: read at once */
+    }
+}
+
+/* What wait_events watches, in pf's order: the engine's output, its input
+ * (the request pipe), its leader's exit, its stderr and the interrupt. */
+enum { PF_OUTPUT, PF_INPUT, PF_LEADER, PF_STDERR, PF_INTERRUPT, PF_COUNT };
+
+/* Polls what the engine may do next for `left` ms at most, fewer when
+ * something must be looked at by hand; returns poll's result, pf its events. */
+static int wait_events(Engine *e, long left, struct pollfd pf[PF_COUNT]) {
+    bool want_out = e->wlen > e->woff || (e->go_held && e->small_pipe);
+    /* An answer's wait wakes on an interrupt (engine_interrupt); a
+     * handshake's is bounded anyway. */
+    bool answer_wait = e->phase == PHASE_WAIT;
+    int ifd = answer_wait ? atomic_load(&interrupt_fd) : -1;
+    pf[PF_OUTPUT] = (struct pollfd){e->from_fd, POLLIN, 0};
+    pf[PF_INPUT] = (struct pollfd){e->to_fd, (short)(want_out ? POLLOUT : 0), 0};
+    pf[PF_LEADER] = (struct pollfd){e->reaped ? -1 : e->pidfd, POLLIN, 0};
+    pf[PF_STDERR] = (struct pollfd){e->err_fd, POLLIN, 0};
+    pf[PF_INTERRUPT] = (struct pollfd){ifd, POLLIN, 0};
+    long slice = left < 0 ? 0 : left;
+    if (slice > POLL_SLICE_MS && (e->pidfd < 0 || (answer_wait && ifd < 0)))
+        slice = POLL_SLICE_MS; /* look at the leader, or the flag, now and then */
+    if (slice > 1 && e->go_held && !e->small_pipe)
+        slice = 1; /* no POLLOUT for "all read": look again soon */
+    return poll(pf, PF_COUNT, (int)slice);
+}
+
+/* Takes what the events of a poll that returned pr > 0 brought (pr <= 0:
+ * none): the engine's stderr, its output's lines, and the end of its output
+ * or of its leader, which is a fault unless an answer came before it. */
+static EnginePoll take_events(Engine *e, const struct pollfd pf[PF_COUNT], int pr,
+                              EngineAnswer *ans, WsError *err) {
+    if (pr > 0 && (pf[PF_STDERR].revents & (POLLIN | POLLHUP | POLLERR)))
+        read_stderr(e); /* a full stderr pipe would stop the engine */
+    bool eof = false;
+    if (pr > 0 && (pf[PF_OUTPUT].revents & (POLLIN | POLLHUP | POLLERR))) {
+        eof = read_available(e);
+        EnginePoll r = take_lines(e, ans, err);
+        if (r != ENGINE_PENDING)
+            return r;
+    }
+    /* A leader that exited is a fault even when a child it started still
+     * holds the pipe open (no EOF would come). What it wrote before it
+     * exited counts: an answer may have come after the poll woke (on
+     * stderr, say) and before the exit was seen. */
+    if (!eof && try_reap(e)) {
+        eof = true;
+        read_available(e);
+        EnginePoll r = take_lines(e, ans, err);
+        if (r != ENGINE_PENDING)
+            return r;
+    }
+    if (eof)
+        return ended(e, "closed its output", err);
+    return ENGINE_PENDING;
+}
+
 /* The loop of engine_poll and the handshake. ans may be NULL (handshake). */
 static EnginePoll poll_lines(Engine *e, int wait_ms, EngineAnswer *ans, WsError *err) {
     EngineAnswer dummy;
@@ -1067,20 +1180,9 @@ static EnginePoll poll_lines(Engine *e, int wait_ms, EngineAnswer *ans, WsError 
     if (until > deadline)
         until = deadline;
     for (;;) {
-        flush(e);
-        /* A request the engine cannot read is a fault: it would answer blind. */
-        if (e->wdead)
-            return ended(e, "closed its input", err);
-        EnginePoll r = take_lines(e, ans, err);
+        EnginePoll r = advance(e, ans, err);
         if (r != ENGINE_PENDING)
             return r;
-        if (e->go_held && e->wlen == 0) {
-            r = release_go(e, err);
-            if (r != ENGINE_PENDING)
-                return r;
-            if (!e->go_held)
-                continue; /* go is out: read at once */
-        }
         long now = now_ms();
         /* The request pipe is watched for its end too (POLLERR: nobody reads
          * it) while a request is unread: before `go` that comes first, so
@@ -1089,54 +1191,21 @@ static EnginePoll poll_lines(Engine *e, int wait_ms, EngineAnswer *ans, WsError 
         bool unread = e->wlen > e->woff || e->go_held;
         if (e->go_held && e->small_pipe)
             keep_pipe_small(e);
-        bool want_out = e->wlen > e->woff || (e->go_held && e->small_pipe);
         /* An answer's wait ends at once when the run was interrupted
          * (engine_interrupt: Ctrl-C); a handshake's is bounded anyway. */
-        bool answer_wait = e->phase == PHASE_WAIT;
-        if (answer_wait && engine_interrupted())
+        if (e->phase == PHASE_WAIT && engine_interrupted())
             return ENGINE_PENDING;
-        int ifd = answer_wait ? atomic_load(&interrupt_fd) : -1;
-        struct pollfd pf[5] = {{e->from_fd, POLLIN, 0},
-                               {e->to_fd, (short)(want_out ? POLLOUT : 0), 0},
-                               {e->reaped ? -1 : e->pidfd, POLLIN, 0},
-                               {e->err_fd, POLLIN, 0},
-                               {ifd, POLLIN, 0}};
-        long slice = until - now;
-        if (slice < 0)
-            slice = 0;
-        if (slice > POLL_SLICE_MS && (e->pidfd < 0 || (answer_wait && ifd < 0)))
-            slice = POLL_SLICE_MS; /* look at the leader, or the flag, now and then */
-        if (slice > 1 && e->go_held && !e->small_pipe)
-            slice = 1; /* no POLLOUT for "all read": look again soon */
-        int pr = poll(pf, 5, (int)slice);
+        struct pollfd pf[PF_COUNT];
+        int pr = wait_events(e, until - now, pf);
         if (pr < 0 && errno != EINTR)
             return fault(e, err, "poll failed: %s", strerror(errno));
-        if (pr > 0 && unread && (pf[1].revents & (POLLERR | POLLHUP))) {
+        if (pr > 0 && unread && (pf[PF_INPUT].revents & (POLLERR | POLLHUP))) {
             e->wdead = true;
             continue;
         }
-        if (pr > 0 && (pf[3].revents & (POLLIN | POLLHUP | POLLERR)))
-            read_stderr(e); /* a full stderr pipe would stop the engine */
-        bool eof = false;
-        if (pr > 0 && (pf[0].revents & (POLLIN | POLLHUP | POLLERR))) {
-            eof = read_available(e);
-            r = take_lines(e, ans, err);
-            if (r != ENGINE_PENDING)
-                return r;
-        }
-        /* A leader that exited is a fault even when a child it started still
-         * holds the pipe open (no EOF would come). What it wrote before it
-         * exited counts: an answer may have come after the poll woke (on
-         * stderr, say) and before the exit was seen. */
-        if (!eof && try_reap(e)) {
-            eof = true;
-            read_available(e);
-            r = take_lines(e, ans, err);
-            if (r != ENGINE_PENDING)
-                return r;
-        }
-        if (eof)
-            return ended(e, "closed its output", err);
+        r = take_events(e, pf, pr, ans, err);
+        if (r != ENGINE_PENDING)
+            return r;
         now = now_ms();
         if (now >= deadline) {
             if (e->phase == PHASE_HELLO)

@@ -81,6 +81,72 @@ static void sent(EngineSession *s, EngineStamp stamp) {
     s->asked_ns = monoclock_now_ns();
 }
 
+/* A fault this poll found: returned now, so not kept for the next poll as
+ * set_fault keeps one found between polls. */
+static EnginePoll fault_now(EngineSession *s, const WsError *why) {
+    set_fault(s, s->out, why);
+    s->failed = false;
+    return ENGINE_FAULT;
+}
+
+/* The poll of a restarted engine's handshake: STALE once it is ready (the
+ * label follows its name; nothing is out), else PENDING or its fault. */
+static EnginePoll poll_restart(EngineSession *s, int wait_ms) {
+    WsError why = {0};
+    EnginePoll r = s->kind == ENGINE_SEA ? sea_player_poll_ready(&s->sea, wait_ms, &why)
+                                         : snake_player_poll_ready(&s->snake, wait_ms, &why);
+    if (r == ENGINE_PENDING)
+        return ENGINE_PENDING;
+    s->starting = false;
+    if (r != ENGINE_ANSWERED)
+        return fault_now(s, &why);
+    take_label(s);
+    return ENGINE_STALE; /* ready: nothing is out, the caller asks */
+}
+
+/* The player's poll, either kind: *answer is the move (a Dir) or the shot. */
+static EnginePoll poll_player(EngineSession *s, int wait_ms, int *answer, WsError *why) {
+    if (s->kind == ENGINE_SEA)
+        return sea_player_poll(&s->sea, wait_ms, answer, why);
+    Dir d = DIR_NONE;
+    EnginePoll r = snake_player_poll(&s->snake, wait_ms, &d, why);
+    *answer = (int)d;
+    return r;
+}
+
+/* The answer's warning (a malformed info line), or NULL: kept as s->warning
+ * and reported on stderr the first time in the session. */
+static const char *take_warning(EngineSession *s) {
+    const char *warning =
+        s->kind == ENGINE_SEA ? sea_player_warning(&s->sea) : snake_player_warning(&s->snake);
+    if (warning != NULL) {
+        player_warning_line_as(engine_name(session_engine(s)), s->out.game, s->out.tick, warning,
+                               s->warning, sizeof s->warning);
+        if (s->warnings++ == 0)
+            report_warn("%s", s->warning);
+    }
+    return warning;
+}
+
+/* The reply to a wanted answer, kept in the log at its tick (keep_log). */
+static EngineReply keep_answer(EngineSession *s, int answer, const char *warning) {
+    const EngineInfo *info =
+        s->kind == ENGINE_SEA ? sea_player_info(&s->sea) : snake_player_info(&s->snake);
+    double us = s->kind == ENGINE_SEA ? sea_player_decision_us(&s->sea)
+                                      : snake_player_decision_us(&s->snake);
+    size_t said_len = 0;
+    const char *said = engine_said(session_engine(s), &said_len);
+    if (s->keep_log)
+        engine_log_keep(&s->log, s->out.tick, answer, info, us / 1000.0, said, said_len);
+    return (EngineReply){.stamp = s->out,
+                         .answer = answer,
+                         .decision_us = us,
+                         .info = info,
+                         .warning = warning,
+                         .said = said,
+                         .said_len = said_len};
+}
+
 /* ======================================================================== */
 /* Public functions                                                          */
 /* ======================================================================== */
@@ -158,69 +224,26 @@ void engine_session_ask_sea(EngineSession *s, const SeaGame *g) {
 }
 
 EnginePoll engine_session_poll(EngineSession *s, int wait_ms, EngineReply *reply) {
-    WsError why = {0};
     if (s->failed) {
         s->failed = false;
         return ENGINE_FAULT;
     }
-    if (s->starting) {
-        EnginePoll r = s->kind == ENGINE_SEA ? sea_player_poll_ready(&s->sea, wait_ms, &why)
-                                             : snake_player_poll_ready(&s->snake, wait_ms, &why);
-        if (r == ENGINE_PENDING)
-            return ENGINE_PENDING;
-        s->starting = false;
-        if (r != ENGINE_ANSWERED) {
-            set_fault(s, s->out, &why);
-            s->failed = false;
-            return ENGINE_FAULT;
-        }
-        take_label(s);
-        return ENGINE_STALE; /* ready: nothing is out, the caller asks */
-    }
+    if (s->starting)
+        return poll_restart(s, wait_ms);
     if (!s->asked)
         return ENGINE_PENDING;
+    WsError why = {0};
     int answer = 0;
-    EnginePoll r;
-    if (s->kind == ENGINE_SEA) {
-        r = sea_player_poll(&s->sea, wait_ms, &answer, &why);
-    } else {
-        Dir d = DIR_NONE;
-        r = snake_player_poll(&s->snake, wait_ms, &d, &why);
-        answer = (int)d;
-    }
+    EnginePoll r = poll_player(s, wait_ms, &answer, &why);
     if (r == ENGINE_PENDING)
         return ENGINE_PENDING;
     s->asked = false;
-    if (r != ENGINE_ANSWERED) {
-        set_fault(s, s->out, &why);
-        s->failed = false;
-        return ENGINE_FAULT;
-    }
-    const char *warning =
-        s->kind == ENGINE_SEA ? sea_player_warning(&s->sea) : snake_player_warning(&s->snake);
-    if (warning != NULL) {
-        player_warning_line_as(engine_name(session_engine(s)), s->out.game, s->out.tick, warning,
-                               s->warning, sizeof s->warning);
-        if (s->warnings++ == 0)
-            report_warn("%s", s->warning);
-    }
+    if (r != ENGINE_ANSWERED)
+        return fault_now(s, &why);
+    const char *warning = take_warning(s);
     if (s->out.epoch != s->epoch || s->out.game != s->game)
         return ENGINE_STALE; /* asked before a new game, a branch or a jump */
-    const EngineInfo *info =
-        s->kind == ENGINE_SEA ? sea_player_info(&s->sea) : snake_player_info(&s->snake);
-    double us = s->kind == ENGINE_SEA ? sea_player_decision_us(&s->sea)
-                                      : snake_player_decision_us(&s->snake);
-    size_t said_len = 0;
-    const char *said = engine_said(session_engine(s), &said_len);
-    if (s->keep_log)
-        engine_log_keep(&s->log, s->out.tick, answer, info, us / 1000.0, said, said_len);
-    *reply = (EngineReply){.stamp = s->out,
-                           .answer = answer,
-                           .decision_us = us,
-                           .info = info,
-                           .warning = warning,
-                           .said = said,
-                           .said_len = said_len};
+    *reply = keep_answer(s, answer, warning);
     return ENGINE_ANSWERED;
 }
 

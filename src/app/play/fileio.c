@@ -178,83 +178,12 @@ static void out_free(FileioOut *out) {
     out->f = NULL;
 }
 
-WsStatus fileio_out_open(FileioOut *out, const char *path, const char *what, WsError *err) {
-    *out = (FileioOut){.what = what != NULL ? what : "output"};
-    out->path = strdup(path != NULL ? path : "");
-    if (out->path == NULL)
-        return ws_fail(err, WS_ERR_NOMEM, "%s: out of memory", out->what);
-    if (out->path[0] == '\0') {
-        WsStatus st = out_fail(out, WS_ERR_IO, "no file name", err);
-        out_free(out);
-        return st;
-    }
-    struct stat st;
-    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
-        WsStatus s = out_fail(out, WS_ERR_IO, "it is a directory", err);
-        out_free(out);
-        return s;
-    }
-    int fd = -1;
-    bool exists = stat(path, &st) == 0;
-    bool claimed = fileio_is_stdout(path); /* /dev/stdout names stderr now: not followed */
-    /* A symbolic link stays one: the file it names is the one replaced. */
-    struct stat lst;
-    if (!claimed && lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode) && exists) {
-        char *real = realpath(path, NULL);
-        if (real != NULL) {
-            free(out->path);
-            out->path = real;
-            path = real;
-        }
-    }
-    if (claimed) {
-        /* Standard output, claimed: written in place, SIGPIPE as for stdout. */
-        fd = fcntl(stdout_kept, F_DUPFD_CLOEXEC, 3);
-    } else if ((exists && !S_ISREG(st.st_mode)) || (!exists && lstat(path, &lst) == 0)) {
-        /* A pipe, a terminal, /dev/stdout, a dangling link: written in place. */
-        fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
-        struct stat fst, out_st;
-        bool stdout_pipe = fstat(STDOUT_FILENO, &out_st) == 0 &&
-                           (S_ISFIFO(out_st.st_mode) || S_ISSOCK(out_st.st_mode));
-        if (fd >= 0 && !stdout_pipe && fstat(fd, &fst) == 0 &&
-            (S_ISFIFO(fst.st_mode) || S_ISSOCK(fst.st_mode))) {
-            out->on_pipe = true;
-            pipe_quiet_begin();
-        }
-    } else {
-        /* ".NAME.PID-N.tmp" beside the target: the same file system, so the
-         * rename is atomic; O_EXCL so that two writers never share one. The
-         * mode 0666 goes through the umask like any fopen(path, "w"). */
-        const char *slash = strrchr(path, '/');
-        size_t dir_len = slash != NULL ? (size_t)(slash - path) + 1 : 0;
-        if (strlen(path + dir_len) > FILEIO_NAME_MAX) { /* refused now, not after the run */
-            WsStatus s = out_fail(out, WS_ERR_IO, strerror(ENAMETOOLONG), err);
-            out_free(out);
-            return s;
-        }
-        size_t cap = strlen(path) + 48;
-        out->tmp = malloc(cap);
-        if (out->tmp == NULL) {
-            out_free(out);
-            return ws_fail(err, WS_ERR_NOMEM, "%s: out of memory", out->what);
-        }
-        for (int n = 0; n < 1000 && fd < 0; n++) {
-            /* NAME cut so that the temporary name is no longer than the
-             * longest file name: a target of that length is written too. */
-            char suffix[48];
-            int slen = snprintf(suffix, sizeof suffix, ".%ld-%d.tmp", (long)getpid(), n);
-            int keep = FILEIO_NAME_MAX - 1 - slen;
-            snprintf(out->tmp, cap, "%.*s.%.*s%s", (int)dir_len, path, keep, path + dir_len,
-                     suffix);
-            fd = open(out->tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-            if (fd < 0 && errno != EEXIST)
-                break;
-        }
-        if (fd >= 0 && exists) /* the new file keeps the old one's permissions */
-            (void)fchmod(fd, st.st_mode & 07777);
-        if (fd >= 0) /* removed if a signal stops the run (procguard.h) */
-            out->guard = procguard_add_file(out->tmp, NULL, out->what) + 1;
-    }
+static bool mode_is_pipe(mode_t mode) { return S_ISFIFO(mode) || S_ISSOCK(mode); }
+
+/* Wraps fd, just opened for out, in out->f. A negative fd is an open that
+ * failed (errno says why); on any failure the descriptor is closed, the
+ * temporary file removed and the error returned. */
+static WsStatus out_stream(FileioOut *out, int fd, WsError *err) {
     if (fd >= 0) {
         out->f = fdopen(fd, "wb");
         if (out->f == NULL) {
@@ -265,12 +194,103 @@ WsStatus fileio_out_open(FileioOut *out, const char *path, const char *what, WsE
             errno = e;
         }
     }
-    if (out->f == NULL) {
-        WsStatus s = out_fail(out, WS_ERR_IO, strerror(errno), err);
-        out_free(out);
-        return s;
-    }
+    if (out->f == NULL)
+        return out_fail(out, WS_ERR_IO, strerror(errno), err);
     return WS_OK;
+}
+
+/* A symbolic link stays one: out->path becomes the file it names, the one
+ * replaced. Anything else, or a link realpath cannot resolve, is left. */
+static void follow_link(FileioOut *out) {
+    struct stat lst;
+    if (lstat(out->path, &lst) != 0 || !S_ISLNK(lst.st_mode))
+        return;
+    char *real = realpath(out->path, NULL);
+    if (real != NULL) {
+        free(out->path);
+        out->path = real;
+    }
+}
+
+/* Opens out->path itself: a pipe, a terminal, /dev/stdout, a dangling link.
+ * On a pipe or socket SIGPIPE is blocked until out is freed, unless standard
+ * output is a pipe too. Returns the descriptor, or -1 with errno set. */
+static int open_in_place(FileioOut *out) {
+    int fd = open(out->path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+    struct stat fst, out_st;
+    bool stdout_pipe = fstat(STDOUT_FILENO, &out_st) == 0 && mode_is_pipe(out_st.st_mode);
+    if (fd >= 0 && !stdout_pipe && fstat(fd, &fst) == 0 && mode_is_pipe(fst.st_mode)) {
+        out->on_pipe = true;
+        pipe_quiet_begin();
+    }
+    return fd;
+}
+
+/* Creates ".NAME.PID-N.tmp" beside out->path (out->tmp), with the
+ * permissions of `old` when the target exists (NULL when it does not), and
+ * opens it (out_stream). The temporary file is in the same file system, so
+ * the rename is atomic, and created with O_EXCL, so that two writers never
+ * share one; the mode 0666 goes through the umask like any fopen(path, "w"). */
+static WsStatus open_temp(FileioOut *out, const struct stat *old, WsError *err) {
+    const char *path = out->path;
+    const char *slash = strrchr(path, '/');
+    size_t dir_len = slash != NULL ? (size_t)(slash - path) + 1 : 0;
+    if (strlen(path + dir_len) > FILEIO_NAME_MAX) /* refused now, not after the run */
+        return out_fail(out, WS_ERR_IO, strerror(ENAMETOOLONG), err);
+    size_t cap = strlen(path) + 48;
+    out->tmp = malloc(cap);
+    if (out->tmp == NULL)
+        return ws_fail(err, WS_ERR_NOMEM, "%s: out of memory", out->what);
+    int fd = -1;
+    for (int n = 0; n < 1000 && fd < 0; n++) {
+        /* NAME cut so that the temporary name is no longer than the
+         * longest file name: a target of that length is written too. */
+        char suffix[48];
+        int slen = snprintf(suffix, sizeof suffix, ".%ld-%d.tmp", (long)getpid(), n);
+        int keep = FILEIO_NAME_MAX - 1 - slen;
+        snprintf(out->tmp, cap, "%.*s.%.*s%s", (int)dir_len, path, keep, path + dir_len, suffix);
+        fd = open(out->tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+        if (fd < 0 && errno != EEXIST)
+            break;
+    }
+    if (fd >= 0 && old != NULL) /* the new file keeps the old one's permissions */
+        (void)fchmod(fd, old->st_mode & 07777);
+    if (fd >= 0) /* removed if a signal stops the run (procguard.h) */
+        out->guard = procguard_add_file(out->tmp, NULL, out->what) + 1;
+    return out_stream(out, fd, err);
+}
+
+/* Opens out->path (set) one of three ways: the claimed standard output, a
+ * target that is not a regular file in place, or a temporary file beside a
+ * regular one. On failure the caller frees out. */
+static WsStatus out_open_path(FileioOut *out, WsError *err) {
+    if (out->path[0] == '\0')
+        return out_fail(out, WS_ERR_IO, "no file name", err);
+    struct stat st;
+    bool exists = stat(out->path, &st) == 0;
+    if (exists && S_ISDIR(st.st_mode))
+        return out_fail(out, WS_ERR_IO, "it is a directory", err);
+    /* Standard output, claimed: written in place, SIGPIPE as for stdout.
+     * /dev/stdout names stderr now, so the link is not followed. */
+    if (fileio_is_stdout(out->path))
+        return out_stream(out, fcntl(stdout_kept, F_DUPFD_CLOEXEC, 3), err);
+    if (exists)
+        follow_link(out);
+    struct stat lst; /* a dangling link is written in place too */
+    if (exists ? !S_ISREG(st.st_mode) : lstat(out->path, &lst) == 0)
+        return out_stream(out, open_in_place(out), err);
+    return open_temp(out, exists ? &st : NULL, err);
+}
+
+WsStatus fileio_out_open(FileioOut *out, const char *path, const char *what, WsError *err) {
+    *out = (FileioOut){.what = what != NULL ? what : "output"};
+    out->path = strdup(path != NULL ? path : "");
+    if (out->path == NULL)
+        return ws_fail(err, WS_ERR_NOMEM, "%s: out of memory", out->what);
+    WsStatus s = out_open_path(out, err);
+    if (s != WS_OK)
+        out_free(out);
+    return s;
 }
 
 void fileio_out_keep_on_signal(FileioOut *out) {

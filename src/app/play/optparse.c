@@ -209,76 +209,90 @@ static void value_token(const OptSpec *spec, bool positional, char *buf, size_t 
         snprintf(buf, size, "%s", positional ? spec->name : "");
 }
 
+/* A positional word: the next positional argument (*npos counts them), or
+ * one more of the last when it repeats; an error past the last. */
+static WsStatus take_positional(const OptCommand *cmd, const char *arg, int *npos, void *target,
+                                WsError *err) {
+    if (*npos >= cmd->nargs && cmd->last_repeats && cmd->nargs > 0)
+        return apply(&cmd->args[cmd->nargs - 1], arg, target, err);
+    if (*npos >= cmd->nargs) {
+        char why[128], q[WS_QUOTE_SIZE];
+        hint(cmd, why, sizeof why);
+        return ws_fail(err, WS_ERR_ARG, "unexpected argument '%s' for %s (%s)",
+                       ws_quote(q, sizeof q, arg), cmd->label, why);
+    }
+    return apply(&cmd->args[(*npos)++], arg, target, err);
+}
+
+/* The option argv[*i] with its value: after '=', or the next word (then *i
+ * moves past it). An error names an unknown option (and the one it may be a
+ * misspelling of), one of another mode, or a value missing or not wanted. */
+static WsStatus take_option(const OptCommand *cmd, int argc, char **argv, int *i, void *target,
+                            WsError *err) {
+    const char *arg = argv[*i];
+    char why[128], q[WS_QUOTE_SIZE];
+    const char *eq = strchr(arg, '=');
+    size_t len = eq != NULL ? (size_t)(eq - arg) : strlen(arg);
+    const OptSpec *spec = find_option(cmd, arg, len);
+    if (spec == NULL) {
+        const OptSpec *near = nearest_option(cmd, arg, len);
+        if (near != NULL)
+            snprintf(why, sizeof why, "did you mean %s?", near->name);
+        else
+            hint(cmd, why, sizeof why);
+        return ws_fail(err, WS_ERR_ARG, "unknown option '%s' for %s (%s)",
+                       ws_quote_len(q, sizeof q, arg, len), cmd->label, why);
+    }
+    if (!applies(spec, cmd))
+        return ws_fail(err, WS_ERR_ARG, "option %s does not apply to %s (see --help)", spec->name,
+                       cmd->label);
+    const char *value = "";
+    if (spec->kind == OPT_FLAG) {
+        if (eq != NULL)
+            return ws_fail(err, WS_ERR_ARG, "%s takes no value", spec->name);
+    } else if (eq != NULL) {
+        value = eq + 1;
+    } else if (*i + 1 < argc) {
+        value = argv[++*i];
+    } else {
+        return ws_fail(err, WS_ERR_ARG, "%s needs a value", spec->name);
+    }
+    return apply(spec, value, target, err);
+}
+
+/* The error for positional arguments missing from npos on, named in order. */
+static WsStatus missing_args(const OptCommand *cmd, int npos, WsError *err) {
+    char missing[96], why[128];
+    size_t len = 0;
+    missing[0] = '\0';
+    for (int k = npos; k < cmd->nargs_min; k++)
+        append(missing, sizeof missing, &len, "%s%s", k > npos ? " " : "", cmd->args[k].name);
+    hint(cmd, why, sizeof why);
+    return ws_fail(err, WS_ERR_ARG, "missing %s for %s (%s)", missing, cmd->label, why);
+}
+
 /* ======================================================================== */
 /* Public functions                                                          */
 /* ======================================================================== */
 
 WsStatus optparse_parse(const OptCommand *cmd, int argc, char **argv, void *target, WsError *err) {
-    char why[128], q[WS_QUOTE_SIZE];
     int npos = 0;
     bool options_end = false;
     for (int i = 0; i < argc; i++) {
-        const char *arg = argv[i];
-        if (!options_end && strcmp(arg, "--") == 0) {
+        if (!options_end && strcmp(argv[i], "--") == 0) {
             options_end = true;
             continue;
         }
-        if (options_end || !is_option(arg)) {
-            if (npos >= cmd->nargs && cmd->last_repeats && cmd->nargs > 0) {
-                WsStatus st = apply(&cmd->args[cmd->nargs - 1], arg, target, err);
-                if (st != WS_OK)
-                    return st;
-                continue;
-            }
-            if (npos >= cmd->nargs) {
-                hint(cmd, why, sizeof why);
-                return ws_fail(err, WS_ERR_ARG, "unexpected argument '%s' for %s (%s)",
-                               ws_quote(q, sizeof q, arg), cmd->label, why);
-            }
-            WsStatus st = apply(&cmd->args[npos++], arg, target, err);
-            if (st != WS_OK)
-                return st;
-            continue;
-        }
-        const char *eq = strchr(arg, '=');
-        size_t len = eq != NULL ? (size_t)(eq - arg) : strlen(arg);
-        const OptSpec *spec = find_option(cmd, arg, len);
-        if (spec == NULL) {
-            const OptSpec *near = nearest_option(cmd, arg, len);
-            if (near != NULL)
-                snprintf(why, sizeof why, "did you mean %s?", near->name);
-            else
-                hint(cmd, why, sizeof why);
-            return ws_fail(err, WS_ERR_ARG, "unknown option '%s' for %s (%s)",
-                           ws_quote_len(q, sizeof q, arg, len), cmd->label, why);
-        }
-        if (!applies(spec, cmd))
-            return ws_fail(err, WS_ERR_ARG, "option %s does not apply to %s (see --help)",
-                           spec->name, cmd->label);
-        const char *value = "";
-        if (spec->kind == OPT_FLAG) {
-            if (eq != NULL)
-                return ws_fail(err, WS_ERR_ARG, "%s takes no value", spec->name);
-        } else if (eq != NULL) {
-            value = eq + 1;
-        } else if (i + 1 < argc) {
-            value = argv[++i];
-        } else {
-            return ws_fail(err, WS_ERR_ARG, "%s needs a value", spec->name);
-        }
-        WsStatus st = apply(spec, value, target, err);
+        WsStatus st;
+        if (options_end || !is_option(argv[i]))
+            st = take_positional(cmd, argv[i], &npos, target, err);
+        else
+            st = take_option(cmd, argc, argv, &i, target, err);
         if (st != WS_OK)
             return st;
     }
-    if (npos < cmd->nargs_min) {
-        char missing[96];
-        size_t len = 0;
-        missing[0] = '\0';
-        for (int k = npos; k < cmd->nargs_min; k++)
-            append(missing, sizeof missing, &len, "%s%s", k > npos ? " " : "", cmd->args[k].name);
-        hint(cmd, why, sizeof why);
-        return ws_fail(err, WS_ERR_ARG, "missing %s for %s (%s)", missing, cmd->label, why);
-    }
+    if (npos < cmd->nargs_min)
+        return missing_args(cmd, npos, err);
     return WS_OK;
 }
 

@@ -120,70 +120,87 @@ static Axis axis_fit(const Chart *chart) {
     return a;
 }
 
-static void draw_chart(SDL_Renderer *r, const Chart *chart, TTF_Font *font, TTF_Font *small) {
-    const Rgb ink = {40, 40, 40}, grid = {215, 215, 215}, faint = {110, 110, 110};
-    SDL_SetRenderDrawColor(r, 252, 252, 252, 255);
-    SDL_RenderClear(r);
-    Axis axis = axis_fit(chart);
-    int left = MARGIN_L, right = CHART_W - MARGIN_R;
+/* The plot's ink, its grid lines, and its quieter labels. */
+static const Rgb INK = {40, 40, 40}, GRID = {215, 215, 215}, FAINT = {110, 110, 110};
 
-    /* Grid lines and y labels: every decade, or five linear steps. */
-    int ticks = axis.log ? (int)lround(log10(axis.hi) - log10(axis.lo)) : 5;
+/* The plot's left and right edges: the axes, the grid lines and the bars. */
+enum { PLOT_LEFT = MARGIN_L, PLOT_RIGHT = CHART_W - MARGIN_R };
+
+/* Grid lines and y labels (every decade, or five linear steps), then the axes. */
+static void draw_grid(SDL_Renderer *r, const Axis *axis, TTF_Font *small) {
+    int ticks = axis->log ? (int)lround(log10(axis->hi) - log10(axis->lo)) : 5;
     for (int k = 0; k <= ticks; k++) {
-        double v = axis.log ? axis.lo * pow(10.0, k) : axis.lo + (axis.hi - axis.lo) * k / ticks;
-        int y = axis_y(&axis, v);
-        SDL_SetRenderDrawColor(r, grid.r, grid.g, grid.b, 255);
-        SDL_RenderDrawLine(r, left, y, right, y);
+        double v =
+            axis->log ? axis->lo * pow(10.0, k) : axis->lo + (axis->hi - axis->lo) * k / ticks;
+        int y = axis_y(axis, v);
+        SDL_SetRenderDrawColor(r, GRID.r, GRID.g, GRID.b, 255);
+        SDL_RenderDrawLine(r, PLOT_LEFT, y, PLOT_RIGHT, y);
         char label[32];
-        if (axis.log) /* round decades read best as 100, 10k, 1M */
+        if (axis->log) /* round decades read best as 100, 10k, 1M */
             snprintf(label, sizeof label, "%g%s", v >= 1e6 ? v / 1e6 : v >= 1e4 ? v / 1e3 : v,
                      v >= 1e6 ? "M" : v >= 1e4 ? "k" : "");
         else
             format_value(label, sizeof label, v);
-        draw_text(r, small, label, left - 8, y - 8, ALIGN_RIGHT, faint, 0.0);
+        draw_text(r, small, label, PLOT_LEFT - 8, y - 8, ALIGN_RIGHT, FAINT, 0.0);
     }
-    SDL_SetRenderDrawColor(r, ink.r, ink.g, ink.b, 255);
-    SDL_RenderDrawLine(r, left, axis.top, left, axis.bottom);
-    SDL_RenderDrawLine(r, left, axis.bottom, right, axis.bottom);
+    SDL_SetRenderDrawColor(r, INK.r, INK.g, INK.b, 255);
+    SDL_RenderDrawLine(r, PLOT_LEFT, axis->top, PLOT_LEFT, axis->bottom);
+    SDL_RenderDrawLine(r, PLOT_LEFT, axis->bottom, PLOT_RIGHT, axis->bottom);
+}
 
-    /* Bars: groups side by side, one bar per series inside each group. */
+/* Bars: groups side by side, one bar per series inside each group, each
+ * with its value above it and its group's name under the axis. */
+static void draw_bars(SDL_Renderer *r, const Chart *chart, const Axis *axis, TTF_Font *font,
+                      TTF_Font *small) {
     int ngroups = chart->ngroups > 0 ? chart->ngroups : 1;
     int nseries = chart->nseries > 0 ? chart->nseries : 1;
-    double group_w = (double)(right - left) / ngroups;
+    double group_w = (double)(PLOT_RIGHT - PLOT_LEFT) / ngroups;
     double bar_w = group_w * 0.8 / nseries;
     for (int g = 0; g < chart->ngroups; g++) {
-        double gx = left + g * group_w + group_w * 0.1;
+        double gx = PLOT_LEFT + g * group_w + group_w * 0.1;
         for (int s = 0; s < chart->nseries; s++) {
             double v = chart->series[s].values[g];
             if (v <= 0.0)
                 continue;
             int x = (int)lround(gx + s * bar_w);
-            int y = axis_y(&axis, v);
-            SDL_Rect bar = {x + 1, y, (int)lround(bar_w) - 2, axis.bottom - y};
+            int y = axis_y(axis, v);
+            SDL_Rect bar = {x + 1, y, (int)lround(bar_w) - 2, axis->bottom - y};
             Rgb c = PALETTE[s % CHART_MAX_SERIES];
             SDL_SetRenderDrawColor(r, c.r, c.g, c.b, 255);
             SDL_RenderFillRect(r, &bar);
             char label[32];
             format_value(label, sizeof label, v);
-            draw_text(r, small, label, x + (int)lround(bar_w / 2), y - 16, ALIGN_CENTER, ink, 0.0);
+            draw_text(r, small, label, x + (int)lround(bar_w / 2), y - 16, ALIGN_CENTER, INK, 0.0);
         }
-        draw_text(r, font, chart->groups[g], (int)lround(left + (g + 0.5) * group_w),
-                  axis.bottom + 8, ALIGN_CENTER, ink, 0.0);
+        draw_text(r, font, chart->groups[g], (int)lround(PLOT_LEFT + (g + 0.5) * group_w),
+                  axis->bottom + 8, ALIGN_CENTER, INK, 0.0);
     }
+}
 
-    /* Title, axis label and legend. */
-    draw_text(r, font, chart->title ? chart->title : "", CHART_W / 2, 16, ALIGN_CENTER, ink, 0.0);
-    draw_text(r, small, chart->y_label ? chart->y_label : "", 22, (axis.top + axis.bottom) / 2,
-              ALIGN_CENTER, faint, -90.0);
-    int lx = left, ly = CHART_H - 40;
+/* Title, axis label and legend. */
+static void draw_labels(SDL_Renderer *r, const Chart *chart, const Axis *axis, TTF_Font *font,
+                        TTF_Font *small) {
+    draw_text(r, font, chart->title ? chart->title : "", CHART_W / 2, 16, ALIGN_CENTER, INK, 0.0);
+    draw_text(r, small, chart->y_label ? chart->y_label : "", 22, (axis->top + axis->bottom) / 2,
+              ALIGN_CENTER, FAINT, -90.0);
+    int lx = PLOT_LEFT, ly = CHART_H - 40;
     for (int s = 0; s < chart->nseries; s++) {
         Rgb c = PALETTE[s % CHART_MAX_SERIES];
         SDL_Rect swatch = {lx, ly + 3, 14, 14};
         SDL_SetRenderDrawColor(r, c.r, c.g, c.b, 255);
         SDL_RenderFillRect(r, &swatch);
-        draw_text(r, font, chart->series[s].name, lx + 20, ly, ALIGN_LEFT, ink, 0.0);
+        draw_text(r, font, chart->series[s].name, lx + 20, ly, ALIGN_LEFT, INK, 0.0);
         lx += 40 + 12 * (int)strlen(chart->series[s].name);
     }
+}
+
+static void draw_chart(SDL_Renderer *r, const Chart *chart, TTF_Font *font, TTF_Font *small) {
+    SDL_SetRenderDrawColor(r, 252, 252, 252, 255);
+    SDL_RenderClear(r);
+    Axis axis = axis_fit(chart);
+    draw_grid(r, &axis, small);
+    draw_bars(r, chart, &axis, font, small);
+    draw_labels(r, chart, &axis, font, small);
 }
 
 bool chart_is_available(void) { return true; }

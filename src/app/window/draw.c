@@ -341,19 +341,26 @@ static int help_slots(const HelpRow *rows, int n, int per_col, int *slot) {
     return k;
 }
 
-/* The help box: the global keys, then the mode's. It takes the largest font
- * (down to LAYOUT_READ_MIN_PX) at which it fits the window in one column or
- * several side by side; a window too small even then gets it in pages, F1
- * turning them (input.c). */
-static void draw_help(Frontend *app) {
-    FrontendCtx *ctx = &app->ctx;
+/* The help box's measures at one font size. */
+typedef struct HelpFit {
+    int px, lh;   /* the font size and the line height */
+    int key_w;    /* the keys, with room after them: what a key does starts there */
+    int col_w;    /* a column, keys and text */
+    int title_w;  /* the wider of the two titles (one page, or several) */
+    int per_col;  /* rows a column holds */
+    int cols_fit; /* columns the window holds side by side */
+} HelpFit;
+
+static const char HELP_TITLE[] = "Keys  (F1 or ? closes this help)";
+
+/* The rows of the help box: the global keys, then, under a heading written
+ * into `heading` (size bytes, which must outlive the rows), the view's.
+ * Returns how many, at most HELP_MAX_ROWS. */
+static int help_rows(const Frontend *app, HelpRow *rows, char *heading, size_t size) {
     int count = 0;
     const KeyHelp *keys = keys_help(&count);
     const KeyHelp *extra = frontend_view(app)->help;
-    HelpRow rows[HELP_MAX_ROWS];
-    int slot[HELP_MAX_ROWS];
-    char heading[64];
-    snprintf(heading, sizeof heading, "In the %s mode:", app_mode_name(app->mode));
+    snprintf(heading, size, "In the %s mode:", app_mode_name(app->mode));
     int n = 0;
     for (int i = 0; i < count && n < HELP_MAX_ROWS; i++)
         rows[n++] = (HelpRow){keys[i].keys, keys[i].text};
@@ -361,87 +368,114 @@ static void draw_help(Frontend *app) {
         rows[n++] = (HelpRow){NULL, heading};
     for (int i = 0; extra != NULL && extra[i].keys != NULL && n < HELP_MAX_ROWS; i++)
         rows[n++] = (HelpRow){extra[i].keys, extra[i].text};
-    int win_w = 0, win_h = 0;
-    SDL_GetRendererOutputSize(app->renderer, &win_w, &win_h);
-    const char *title = "Keys  (F1 or ? closes this help)";
+    return n;
+}
+
+/* The measures of the n rows at font size px in a win_w x win_h window. */
+static HelpFit help_measure(Frontend *app, const HelpRow *rows, int n, int px, int win_w,
+                            int win_h) {
+    HelpFit fit = {.px = px};
+    fit.lh = text_line_height(app->text, px) + px / 4;
+    int adv = text_advance(app->text, px), text_w = 0;
+    fit.title_w = text_width(app->text, px, "Keys 9/9  (F1: more)");
+    int tw0 = text_width(app->text, px, HELP_TITLE);
+    fit.title_w = tw0 > fit.title_w ? tw0 : fit.title_w;
+    for (int i = 0; i < n; i++) {
+        int kw = rows[i].keys != NULL ? text_width(app->text, px, rows[i].keys) + 2 * adv : 0;
+        int tw = text_width(app->text, px, rows[i].text) - (rows[i].keys == NULL ? kw : 0);
+        fit.key_w = kw > fit.key_w ? kw : fit.key_w;
+        text_w = tw > text_w ? tw : text_w;
+    }
+    fit.col_w = fit.key_w + text_w + text_w / 10; /* labels are TTF-measured: slack */
+    fit.per_col = (win_h - 8 - 2 * px - fit.lh * 3 / 2) / fit.lh;
+    if (fit.per_col < 1)
+        fit.per_col = 1;
+    fit.cols_fit = (win_w - 8) / (fit.col_w + 2 * px);
+    if (fit.cols_fit < 1)
+        fit.cols_fit = 1;
+    return fit;
+}
+
+/* Whether the rows, measured by fit, fit a win_w wide window: no column
+ * wider than it, and no more columns than it holds side by side. */
+static bool help_fits(const HelpRow *rows, int n, const HelpFit *fit, int win_w) {
+    int slot[HELP_MAX_ROWS];
+    if (fit->col_w + 2 * fit->px > win_w - 8)
+        return false;
+    int cols = (help_slots(rows, n, fit->per_col, slot) + fit->per_col - 1) / fit->per_col;
+    return cols <= fit->cols_fit;
+}
+
+/* The largest font size, from the HUD's down to LAYOUT_READ_MIN_PX (or the
+ * HUD's when smaller), at which the rows fit the window; the smallest when
+ * none does. */
+static HelpFit help_fit(Frontend *app, const HelpRow *rows, int n, int win_w, int win_h) {
+    const FrontendCtx *ctx = &app->ctx;
     int min_px = ctx->frame.hud_px < LAYOUT_READ_MIN_PX ? ctx->frame.hud_px : LAYOUT_READ_MIN_PX;
-    int px = ctx->frame.hud_px + 1, lh = 0, key_w = 0, col_w = 0, title_w = 0, per_col = 1;
-    int cols_fit = 1;
+    HelpFit fit;
+    int px = ctx->frame.hud_px + 1;
     do { /* shrink until it fits the window, but never below a readable size */
         px--;
-        lh = text_line_height(app->text, px) + px / 4;
-        int adv = text_advance(app->text, px), text_w = 0;
-        title_w = text_width(app->text, px, "Keys 9/9  (F1: more)");
-        int tw0 = text_width(app->text, px, title);
-        title_w = tw0 > title_w ? tw0 : title_w;
-        key_w = 0;
-        for (int i = 0; i < n; i++) {
-            int kw = rows[i].keys != NULL ? text_width(app->text, px, rows[i].keys) + 2 * adv : 0;
-            int tw = text_width(app->text, px, rows[i].text) - (rows[i].keys == NULL ? kw : 0);
-            key_w = kw > key_w ? kw : key_w;
-            text_w = tw > text_w ? tw : text_w;
+        fit = help_measure(app, rows, n, px, win_w, win_h);
+    } while (px > min_px && !help_fits(rows, n, &fit, win_w));
+    return fit;
+}
+
+/* A window narrower than a row even at the smallest size (320x240): what
+ * a key does wraps onto the rows under it (keys ""), rather than running
+ * past the box's edge, in one column as wide as the window. The lines'
+ * text goes into `wrapped`. Returns the rows' new count (n when they fit). */
+static int help_wrap(Frontend *app, HelpRow *rows, int n, char (*wrapped)[HELP_WRAP_CHARS],
+                     HelpFit *fit, int win_w) {
+    int px = fit->px, adv = text_advance(app->text, px);
+    if (fit->col_w + 2 * px <= win_w - 8 || adv <= 0)
+        return n;
+    int chars = (win_w - 8 - 2 * px - fit->key_w) / adv;
+    if (chars < 8)
+        chars = 8;
+    HelpRow out[HELP_MAX_ROWS];
+    int m = 0;
+    for (int i = 0; i < n && m < HELP_MAX_ROWS; i++) {
+        if (rows[i].keys == NULL) {
+            out[m++] = rows[i];
+            continue;
         }
-        col_w = key_w + text_w + text_w / 10; /* labels are TTF-measured: slack */
-        per_col = (win_h - 8 - 2 * px - lh * 3 / 2) / lh;
-        if (per_col < 1)
-            per_col = 1;
-        cols_fit = (win_w - 8) / (col_w + 2 * px);
-        if (cols_fit < 1)
-            cols_fit = 1;
-    } while (px > min_px &&
-             (col_w + 2 * px > win_w - 8 ||
-              (help_slots(rows, n, per_col, slot) + per_col - 1) / per_col > cols_fit));
-    /* A window narrower than a row even at the smallest size (320x240): what
-     * a key does wraps onto the rows under it, rather than running past the
-     * box's edge. */
-    char wrapped[HELP_MAX_ROWS][HELP_WRAP_CHARS];
-    int adv = text_advance(app->text, px);
-    if (col_w + 2 * px > win_w - 8 && adv > 0) {
-        int chars = (win_w - 8 - 2 * px - key_w) / adv;
-        if (chars < 8)
-            chars = 8;
-        HelpRow out[HELP_MAX_ROWS];
-        int m = 0;
-        for (int i = 0; i < n && m < HELP_MAX_ROWS; i++) {
-            if (rows[i].keys == NULL) {
-                out[m++] = rows[i];
-                continue;
-            }
-            const char *p = rows[i].text;
-            for (bool first_line = true; *p != '\0' && m < HELP_MAX_ROWS; first_line = false) {
-                int len = layout_wrap_len(p, chars);
-                snprintf(wrapped[m], sizeof wrapped[m], "%.*s", len, p);
-                out[m] = (HelpRow){first_line ? rows[i].keys : "", wrapped[m]};
-                m++;
-                p += len;
-                while (*p == ' ')
-                    p++;
-            }
+        const char *p = rows[i].text;
+        for (bool first_line = true; *p != '\0' && m < HELP_MAX_ROWS; first_line = false) {
+            int len = layout_wrap_len(p, chars);
+            snprintf(wrapped[m], sizeof wrapped[m], "%.*s", len, p);
+            out[m] = (HelpRow){first_line ? rows[i].keys : "", wrapped[m]};
+            m++;
+            p += len;
+            while (*p == ' ')
+                p++;
         }
-        memcpy(rows, out, (size_t)m * sizeof *out);
-        n = m;
-        col_w = win_w - 8 - 2 * px;
-        cols_fit = 1;
     }
-    int slots = help_slots(rows, n, per_col, slot);
-    int per_page = per_col * cols_fit;
+    memcpy(rows, out, (size_t)m * sizeof *out);
+    fit->col_w = win_w - 8 - 2 * px;
+    fit->cols_fit = 1;
+    return m;
+}
+
+/* Sets app->help_pages for `slots` slots, per_page a page, and keeps
+ * app->help_page among them; returns the first slot of the page shown. */
+static int help_page_first(Frontend *app, int slots, int per_page) {
     int pages = (slots + per_page - 1) / per_page;
     app->help_pages = pages;
     if (app->help_page >= pages)
         app->help_page = pages - 1;
-    int first = app->help_page * per_page;
-    int on_page = slots - first < per_page ? slots - first : per_page;
+    return app->help_page * per_page;
+}
+
+/* The box of a page of on_page slots, centred in the window: as wide as its
+ * columns or its title, but no wider than the window. */
+static PixRect help_box(const HelpFit *fit, int on_page, int win_w, int win_h) {
+    int px = fit->px, lh = fit->lh, per_col = fit->per_col;
     int cols = (on_page + per_col - 1) / per_col;
     int tall = on_page < per_col ? on_page : per_col;
-    char paged[48];
-    if (pages > 1) {
-        snprintf(paged, sizeof paged, "Keys %d/%d  (F1: %s)", app->help_page + 1, pages,
-                 app->help_page + 1 < pages ? "more" : "closes");
-        title = paged;
-    }
-    int w = cols * col_w + (cols - 1) * 2 * px + 2 * px;
-    if (w < title_w + 2 * px)
-        w = title_w + 2 * px;
+    int w = cols * fit->col_w + (cols - 1) * 2 * px + 2 * px;
+    if (w < fit->title_w + 2 * px)
+        w = fit->title_w + 2 * px;
     if (w > win_w - 4)
         w = win_w - 4; /* the slack goes first; the outline stays in the window */
     int h = lh * 3 / 2 + tall * lh + 2 * px;
@@ -450,27 +484,64 @@ static void draw_help(Frontend *app) {
         box.x = 0;
     if (box.y < 0)
         box.y = 0;
-    render_fill(app->renderer, (PixRect){0, 0, win_w, win_h}, (Rgba){0, 0, 0, 120});
-    render_fill(app->renderer, box, rgba_alpha(PAL_PANEL, 245));
-    render_outline(app->renderer, box, 2, PAL_ACCENT);
-    SDL_Rect clip = {box.x, box.y, box.w, box.h};
-    SDL_RenderSetClipRect(app->renderer, &clip);
+    return box;
+}
+
+/* Draws the rows whose slots are on the page from slot `first`, in columns
+ * under the title of the box. */
+static void help_draw_rows(Frontend *app, const HelpRow *rows, int n, const int *slot, int first,
+                           const HelpFit *fit, PixRect box) {
+    int px = fit->px, lh = fit->lh, per_col = fit->per_col, per_page = per_col * fit->cols_fit;
     SDL_Color accent = render_sdl_color(PAL_ACCENT), text = render_sdl_color(PAL_TEXT);
-    text_draw(app->text, px, box.x + px, box.y + px, TEXT_LEFT, accent, title);
     int top = box.y + px + lh * 3 / 2;
     for (int i = 0; i < n; i++) {
         const HelpRow *r = &rows[i];
         int at = slot[i] - first;
         if (at < 0 || at >= per_page)
             continue;
-        int x = box.x + px + (at / per_col) * (col_w + 2 * px), y = top + (at % per_col) * lh;
+        int x = box.x + px + (at / per_col) * (fit->col_w + 2 * px), y = top + (at % per_col) * lh;
         if (r->keys == NULL) {
             text_draw(app->text, px, x, y, TEXT_LEFT, render_sdl_color(PAL_TEXT_DIM), r->text);
             continue;
         }
         text_draw(app->text, px, x, y, TEXT_LEFT, accent, r->keys);
-        text_draw(app->text, px, x + key_w, y, TEXT_LEFT, text, r->text);
+        text_draw(app->text, px, x + fit->key_w, y, TEXT_LEFT, text, r->text);
     }
+}
+
+/* The help box: the global keys, then the mode's. It takes the largest font
+ * (down to LAYOUT_READ_MIN_PX) at which it fits the window in one column or
+ * several side by side; a window too small even then gets it in pages, F1
+ * turning them (input.c). */
+static void draw_help(Frontend *app) {
+    HelpRow rows[HELP_MAX_ROWS];
+    int slot[HELP_MAX_ROWS];
+    char heading[64], wrapped[HELP_MAX_ROWS][HELP_WRAP_CHARS];
+    int n = help_rows(app, rows, heading, sizeof heading);
+    int win_w = 0, win_h = 0;
+    SDL_GetRendererOutputSize(app->renderer, &win_w, &win_h);
+    HelpFit fit = help_fit(app, rows, n, win_w, win_h);
+    n = help_wrap(app, rows, n, wrapped, &fit, win_w);
+    int slots = help_slots(rows, n, fit.per_col, slot);
+    int per_page = fit.per_col * fit.cols_fit;
+    int first = help_page_first(app, slots, per_page);
+    int on_page = slots - first < per_page ? slots - first : per_page;
+    const char *title = HELP_TITLE;
+    char paged[48];
+    if (app->help_pages > 1) {
+        snprintf(paged, sizeof paged, "Keys %d/%d  (F1: %s)", app->help_page + 1, app->help_pages,
+                 app->help_page + 1 < app->help_pages ? "more" : "closes");
+        title = paged;
+    }
+    PixRect box = help_box(&fit, on_page, win_w, win_h);
+    render_fill(app->renderer, (PixRect){0, 0, win_w, win_h}, (Rgba){0, 0, 0, 120});
+    render_fill(app->renderer, box, rgba_alpha(PAL_PANEL, 245));
+    render_outline(app->renderer, box, 2, PAL_ACCENT);
+    SDL_Rect clip = {box.x, box.y, box.w, box.h};
+    SDL_RenderSetClipRect(app->renderer, &clip);
+    text_draw(app->text, fit.px, box.x + fit.px, box.y + fit.px, TEXT_LEFT,
+              render_sdl_color(PAL_ACCENT), title);
+    help_draw_rows(app, rows, n, slot, first, &fit, box);
     SDL_RenderSetClipRect(app->renderer, NULL);
 }
 

@@ -224,50 +224,75 @@ static uint64_t advance_clock(Frontend *app) {
     return gap;
 }
 
-static void update(Frontend *app, uint64_t gap) {
+/* The ticks owed at `speed` ticks a second for the `gap` ms since the last
+ * frame; a backlog they cannot keep up with is dropped (rate_short). */
+static void tick_at_speed(Frontend *app, double speed, uint64_t gap) {
+    double step_ms = 1000.0 / speed;
+    app->acc_ms += (double)gap;
+    long n = (long)(app->acc_ms / step_ms);
+    if (n > MAX_TICKS_PER_FRAME)
+        n = MAX_TICKS_PER_FRAME;
+    app->acc_ms -= (double)n * step_ms;
+    if (app->acc_ms > step_ms) {
+        app->acc_ms = 0.0; /* could not keep up: drop the backlog */
+        app->rate_short = true;
+    }
+    /* Offscreen every owed tick is made, so a command draws the same
+     * frames on any machine; in a window the budget ends them. */
+    uint64_t end = app->offscreen ? 0 : tick_budget_end(app);
+    /* Fewer ticks than owed: the budget ran out (the rest is
+     * dropped: the game runs slower than asked), or the view made
+     * none (a result held, an engine still thinking). */
+    bool spent;
+    if (run_ticks_until(app, n, end, &spent) < n && !app->ctx.paused) {
+        app->acc_ms = 0.0; /* dropped, not owed */
+        app->rate_short = app->rate_short || spent;
+    }
+}
+
+/* The ticks of a frame at unlimited speed: offscreen a fixed count. In a
+ * window, at a past tick the kept ticks play as at the highest speed, with
+ * one seek a frame (a seek rebuilds a decision: one a tick would spend the
+ * frame on pictures nobody sees); at the latest tick, as many new ticks as
+ * fit in the frame's budget. */
+static void tick_unlimited(Frontend *app) {
+    if (app->offscreen) {
+        frontend_run_ticks(app, OFFSCREEN_UNLIMITED_TICKS);
+        return;
+    }
+    long k = time_travel_play_kept(app, MAX_TICKS_PER_FRAME);
+    if (k > 0) {
+        app->ticks += k;
+        app->rate_ticks += k;
+    } else if (k == 0) {
+        run_ticks_until(app, LONG_MAX, tick_budget_end(app), NULL);
+    }
+}
+
+/* Every half second: the ticks a second made over it (the HUD's), and
+ * whether some were dropped. */
+static void measure_rate(Frontend *app) {
     FrontendCtx *ctx = &app->ctx;
     uint64_t now = app->last_ms;
+    if (now - app->rate_ms < 500)
+        return;
+    ctx->ticks_per_s = (double)app->rate_ticks * 1000.0 / (double)(now - app->rate_ms);
+    ctx->ticks_short = app->rate_short;
+    app->rate_ms = now;
+    app->rate_ticks = 0;
+    app->rate_short = false;
+}
+
+/* A frame's simulation, `gap` ms after the last: the ticks, the view's idle
+ * work, a single step owed, the rate the HUD shows. */
+static void update(Frontend *app, uint64_t gap) {
+    FrontendCtx *ctx = &app->ctx;
     ctx->pace = view_pace(app);
     double speed = frontend_tick_speed(app);
-    if (!ctx->paused) {
-        if (speed > 0.0) {
-            double step_ms = 1000.0 / speed;
-            app->acc_ms += (double)gap;
-            long n = (long)(app->acc_ms / step_ms);
-            if (n > MAX_TICKS_PER_FRAME)
-                n = MAX_TICKS_PER_FRAME;
-            app->acc_ms -= (double)n * step_ms;
-            if (app->acc_ms > step_ms) {
-                app->acc_ms = 0.0; /* could not keep up: drop the backlog */
-                app->rate_short = true;
-            }
-            /* Offscreen every owed tick is made, so a command draws the same
-             * frames on any machine; in a window the budget ends them. */
-            uint64_t end = app->offscreen ? 0 : tick_budget_end(app);
-            /* Fewer ticks than owed: the budget ran out (the rest is
-             * dropped: the game runs slower than asked), or the view made
-             * none (a result held, an engine still thinking). */
-            bool spent;
-            if (run_ticks_until(app, n, end, &spent) < n && !ctx->paused) {
-                app->acc_ms = 0.0; /* dropped, not owed */
-                app->rate_short = app->rate_short || spent;
-            }
-        } else if (app->offscreen) {
-            frontend_run_ticks(app, OFFSCREEN_UNLIMITED_TICKS);
-        } else {
-            /* Unlimited: at a past tick the kept ticks play as at the highest
-             * speed, with one seek a frame (a seek rebuilds a decision: one a
-             * tick would spend the frame on pictures nobody sees); at the
-             * latest tick, as many new ticks as fit in the frame's budget. */
-            long k = time_travel_play_kept(app, MAX_TICKS_PER_FRAME);
-            if (k > 0) {
-                app->ticks += k;
-                app->rate_ticks += k;
-            } else if (k == 0) {
-                run_ticks_until(app, LONG_MAX, tick_budget_end(app), NULL);
-            }
-        }
-    }
+    if (!ctx->paused && speed > 0.0)
+        tick_at_speed(app, speed, gap);
+    else if (!ctx->paused)
+        tick_unlimited(app);
     ctx->pace = view_pace(app); /* a tick may have given the wheel back */
     const View *view = frontend_view(app);
     void *state = frontend_view_state(app);
@@ -280,13 +305,7 @@ static void update(Frontend *app, uint64_t gap) {
         if (ctx->paused)
             frontend_run_ticks(app, 1);
     }
-    if (now - app->rate_ms >= 500) { /* ticks/s over the last half second */
-        ctx->ticks_per_s = (double)app->rate_ticks * 1000.0 / (double)(now - app->rate_ms);
-        ctx->ticks_short = app->rate_short;
-        app->rate_ms = now;
-        app->rate_ticks = 0;
-        app->rate_short = false;
-    }
+    measure_rate(app);
 }
 
 void frontend_timing(Frontend *app, int which, Uint64 from, Uint64 to) {

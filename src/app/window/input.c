@@ -30,6 +30,24 @@ static double speed_slower(double speed) {
     return SPEED_STEPS[0];
 }
 
+/* + or -: the next speed of the ladder, from now on, and a status line that
+ * says what it gives when the view caps it (a snake you steer). */
+static void change_speed(Frontend *app, bool faster) {
+    FrontendCtx *ctx = &app->ctx;
+    ctx->speed = faster ? speed_faster(ctx->speed) : speed_slower(ctx->speed);
+    app->acc_ms = 0.0; /* the new rate counts from now */
+    if (frontend_tick_speed(app) != ctx->speed && ctx->speed > 0.0)
+        frontend_status(ctx, "speed: %g ticks/s once the AI drives (%g while you steer)",
+                        ctx->speed, frontend_tick_speed(app));
+    else if (frontend_tick_speed(app) != ctx->speed)
+        frontend_status(ctx, "speed: unlimited once the AI drives (%g while you steer)",
+                        frontend_tick_speed(app));
+    else if (ctx->speed > 0.0)
+        frontend_status(ctx, "speed: %g ticks/s", ctx->speed);
+    else
+        frontend_status(ctx, "speed: unlimited");
+}
+
 /* ======================================================================== */
 /* Keys and events                                                           */
 /* ======================================================================== */
@@ -72,31 +90,11 @@ static void next_hud_style(Frontend *app) {
     frontend_status(ctx, "HUD: %s  (I changes it)", now);
 }
 
-static void apply_action(Frontend *app, Action a) {
+/* The window's own part of action a: the clock, time travel, modes,
+ * captures and the window itself. The view's part comes after it, and most
+ * actions are the view's alone. */
+static void apply_window_action(Frontend *app, Action a) {
     FrontendCtx *ctx = &app->ctx;
-    if (a == ACT_NONE)
-        return;
-    if (!keys_apply_in_mode(a, app->mode)) {
-        /* Nothing flips: an indicator never claims what the mode cannot show. */
-        frontend_status(ctx, "%s (%s) does nothing in the %s mode", keys_action_key(a),
-                        keys_action_name(a), app_mode_name(app->mode));
-        return;
-    }
-    if (a == ACT_HELP && (ctx->overlays & OVERLAY_HELP) && app->help_page + 1 < app->help_pages) {
-        app->help_page++; /* a help box in pages: F1 turns to the next, the last one closes */
-        return;
-    }
-    if (a == ACT_HELP)
-        app->help_page = 0;
-    unsigned bit = keys_overlay_bit(a);
-    if (bit != 0)
-        ctx->overlays ^= bit;
-    /* A step owed (N while the view waited for a move) is one tick of the
-     * game on screen: another game (R, Enter, [ ], the snake's Tab) or
-     * another view (1 2 3, X) does not take it. */
-    if (a == ACT_RESTART || a == ACT_NEW_GAME || a == ACT_PREV_GAME || a == ACT_NEXT_GAME ||
-        (a == ACT_NEXT && app->mode == APP_MODE_SNAKE))
-        app->step_owed = false;
     switch (a) {
     case ACT_QUIT:
         app->quit = true;
@@ -124,18 +122,7 @@ static void apply_action(Frontend *app, Action a) {
         break;
     case ACT_FASTER:
     case ACT_SLOWER:
-        ctx->speed = a == ACT_FASTER ? speed_faster(ctx->speed) : speed_slower(ctx->speed);
-        app->acc_ms = 0.0; /* the new rate counts from now */
-        if (frontend_tick_speed(app) != ctx->speed && ctx->speed > 0.0)
-            frontend_status(ctx, "speed: %g ticks/s once the AI drives (%g while you steer)",
-                            ctx->speed, frontend_tick_speed(app));
-        else if (frontend_tick_speed(app) != ctx->speed)
-            frontend_status(ctx, "speed: unlimited once the AI drives (%g while you steer)",
-                            frontend_tick_speed(app));
-        else if (ctx->speed > 0.0)
-            frontend_status(ctx, "speed: %g ticks/s", ctx->speed);
-        else
-            frontend_status(ctx, "speed: unlimited");
+        change_speed(app, a == ACT_FASTER);
         break;
     case ACT_MODE_SNAKE:
         frontend_switch_mode(app, APP_MODE_SNAKE);
@@ -167,6 +154,37 @@ static void apply_action(Frontend *app, Action a) {
     default:
         break;
     }
+}
+
+/* Action a, from a key or the mouse: refused with a status line in a mode
+ * it does nothing in; else its overlay flipped, then the window's part and
+ * the view's. */
+static void apply_action(Frontend *app, Action a) {
+    FrontendCtx *ctx = &app->ctx;
+    if (a == ACT_NONE)
+        return;
+    if (!keys_apply_in_mode(a, app->mode)) {
+        /* Nothing flips: an indicator never claims what the mode cannot show. */
+        frontend_status(ctx, "%s (%s) does nothing in the %s mode", keys_action_key(a),
+                        keys_action_name(a), app_mode_name(app->mode));
+        return;
+    }
+    if (a == ACT_HELP && (ctx->overlays & OVERLAY_HELP) && app->help_page + 1 < app->help_pages) {
+        app->help_page++; /* a help box in pages: F1 turns to the next, the last one closes */
+        return;
+    }
+    if (a == ACT_HELP)
+        app->help_page = 0;
+    unsigned bit = keys_overlay_bit(a);
+    if (bit != 0)
+        ctx->overlays ^= bit;
+    /* A step owed (N while the view waited for a move) is one tick of the
+     * game on screen: another game (R, Enter, [ ], the snake's Tab) or
+     * another view (1 2 3, X) does not take it. */
+    if (a == ACT_RESTART || a == ACT_NEW_GAME || a == ACT_PREV_GAME || a == ACT_NEXT_GAME ||
+        (a == ACT_NEXT && app->mode == APP_MODE_SNAKE))
+        app->step_owed = false;
+    apply_window_action(app, a);
     const View *view = frontend_view(app);
     view->handle_action(frontend_view_state(app), a, ctx);
     frontend_follow_request(app);

@@ -21,59 +21,61 @@ static HudStyle auto_style(int win_w, int win_h) {
                                                                       : HUD_STYLE_STRIP;
 }
 
-void layout_frame_styled(FrameLayout *out, int win_w, int win_h, bool hud_on, HudStyle style) {
-    if (win_w < 1)
-        win_w = 1;
-    if (win_h < 1)
-        win_h = 1;
-    if (style <= HUD_STYLE_AUTO || style >= HUD_STYLE_COUNT)
-        style = auto_style(win_w, win_h);
-    FrameLayout f = {
-        {0, 0, win_w, win_h}, {0, 0, 0, 0},      {0, 0, 0, 0}, {0, 0, 0, 0}, false, false, 1,
-        LAYOUT_HUD_MIN_PX,    LAYOUT_HUD_MIN_PX, {0, 0, 0, 0}};
-    if (hud_on && style == HUD_STYLE_STRIP) {
-        int ph = LAYOUT_STRIP_LINES * layout_line_h(LAYOUT_HUD_MIN_PX) + LAYOUT_HUD_MIN_PX / 2;
-        if (ph > win_h / 2)
-            ph = win_h / 2;
-        f.hud = (PixRect){0, win_h - ph, win_w, ph};
-        f.hud_strip = true;
-        f.board_area.h = win_h - ph;
-    } else if (hud_on) {
-        if (win_h > win_w) {
-            /* Tall window: the panel goes below, a third of the height at most. */
-            int ph = clampi(win_h / 3, 1, win_h);
-            f.hud = (PixRect){0, win_h - ph, win_w, ph};
-            f.hud_below = true;
-            f.board_area.h = win_h - ph;
-        } else {
-            int pw = clampi(win_w * 30 / 100, LAYOUT_HUD_MIN_W, LAYOUT_HUD_MAX_W);
-            if (pw > win_w / 2)
-                pw = win_w / 2; /* tiny windows: never more than half for text */
-            f.hud = (PixRect){win_w - pw, 0, pw, win_h};
-            f.board_area.w = win_w - pw;
-        }
-        /* The font follows the window height so the HUD reads the same at any
-         * size, and shrinks so that a line of about 34 characters fits the
-         * panel (the advance of DejaVu Sans Mono is 0.6 em). */
-        int px = win_h / 40;
-        if (f.hud.w * 10 / LAYOUT_HUD_COL_EM10 < px)
-            px = f.hud.w * 10 / LAYOUT_HUD_COL_EM10;
-        if (f.hud_below && f.hud.h / 22 < px)
-            px = f.hud.h / 22; /* a panel below: room for about 16 lines */
-        /* A panel below as wide as two columns at a readable size splits in
-         * two: twice the lines, so the decision and the legend keep their
-         * place under a board that takes most of a portrait window. */
-        if (f.hud_below && f.hud.w >= 2 * layout_hud_col_w(LAYOUT_HUD_COLS_MIN_PX)) {
-            f.hud_cols = 2;
-            if (f.hud.w / 2 * 10 / LAYOUT_HUD_COL_EM10 < px)
-                px = f.hud.w / 2 * 10 / LAYOUT_HUD_COL_EM10;
-        }
-        f.hud_px = clampi(px, LAYOUT_HUD_MIN_PX, LAYOUT_HUD_MAX_PX);
+/* A strip: LAYOUT_STRIP_LINES lines at the smallest font along the bottom,
+ * half the window at most; the board area keeps the rest. */
+static void place_strip(FrameLayout *f, int win_w, int win_h) {
+    int ph = LAYOUT_STRIP_LINES * layout_line_h(LAYOUT_HUD_MIN_PX) + LAYOUT_HUD_MIN_PX / 2;
+    if (ph > win_h / 2)
+        ph = win_h / 2;
+    f->hud = (PixRect){0, win_h - ph, win_w, ph};
+    f->hud_strip = true;
+    f->board_area.h = win_h - ph;
+}
+
+/* A panel: below the board in a tall window, else on the right; the board
+ * area keeps the rest. */
+static void place_panel(FrameLayout *f, int win_w, int win_h) {
+    if (win_h > win_w) {
+        /* Tall window: the panel goes below, a third of the height at most. */
+        int ph = clampi(win_h / 3, 1, win_h);
+        f->hud = (PixRect){0, win_h - ph, win_w, ph};
+        f->hud_below = true;
+        f->board_area.h = win_h - ph;
     } else {
-        f.hud_px = clampi(win_h / 40, LAYOUT_HUD_MIN_PX, LAYOUT_HUD_MAX_PX);
+        int pw = clampi(win_w * 30 / 100, LAYOUT_HUD_MIN_W, LAYOUT_HUD_MAX_W);
+        if (pw > win_w / 2)
+            pw = win_w / 2; /* tiny windows: never more than half for text */
+        f->hud = (PixRect){win_w - pw, 0, pw, win_h};
+        f->board_area.w = win_w - pw;
     }
+}
+
+/* The font of a placed panel (hud_px) and its columns (hud_cols). */
+static void panel_font(FrameLayout *f, int win_h) {
+    /* The font follows the window height so the HUD reads the same at any
+     * size, and shrinks so that a line of about 34 characters fits the
+     * panel (the advance of DejaVu Sans Mono is 0.6 em). */
+    int px = win_h / 40;
+    if (f->hud.w * 10 / LAYOUT_HUD_COL_EM10 < px)
+        px = f->hud.w * 10 / LAYOUT_HUD_COL_EM10;
+    if (f->hud_below && f->hud.h / 22 < px)
+        px = f->hud.h / 22; /* a panel below: room for about 16 lines */
+    /* A panel below as wide as two columns at a readable size splits in
+     * two: twice the lines, so the decision and the legend keep their
+     * place under a board that takes most of a portrait window. */
+    if (f->hud_below && f->hud.w >= 2 * layout_hud_col_w(LAYOUT_HUD_COLS_MIN_PX)) {
+        f->hud_cols = 2;
+        if (f->hud.w / 2 * 10 / LAYOUT_HUD_COL_EM10 < px)
+            px = f->hud.w / 2 * 10 / LAYOUT_HUD_COL_EM10;
+    }
+    f->hud_px = clampi(px, LAYOUT_HUD_MIN_PX, LAYOUT_HUD_MAX_PX);
+}
+
+/* Cuts the board area left by the HUD: a margin, the timeline under the
+ * board and the caption line over it, each when the area has room for it. */
+static void cut_board_area(FrameLayout *f, int win_h) {
     /* Keep a margin around the board when there is room for one. */
-    PixRect *b = &f.board_area;
+    PixRect *b = &f->board_area;
     if (b->w > 4 * LAYOUT_MARGIN && b->h > 4 * LAYOUT_MARGIN) {
         b->x += LAYOUT_MARGIN;
         b->y += LAYOUT_MARGIN;
@@ -86,17 +88,38 @@ void layout_frame_styled(FrameLayout *out, int win_w, int win_h, bool hud_on, Hu
     int gap = LAYOUT_MARGIN / 2;
     if (b->h - th - gap >= 4 * th) {
         b->h -= th + gap;
-        f.timeline = (PixRect){b->x, b->y + b->h + gap, b->w, th};
+        f->timeline = (PixRect){b->x, b->y + b->h + gap, b->w, th};
     }
     /* The caption line: the top of the board area, so that "PAUSED" or a
      * game's result never covers a cell. */
-    f.caption_px = f.hud_px + f.hud_px / 3;
-    int ch = layout_line_h(f.caption_px);
+    f->caption_px = f->hud_px + f->hud_px / 3;
+    int ch = layout_line_h(f->caption_px);
     if (b->h >= 4 * ch) {
-        f.caption = (PixRect){b->x, b->y, b->w, ch};
+        f->caption = (PixRect){b->x, b->y, b->w, ch};
         b->y += ch;
         b->h -= ch;
     }
+}
+
+void layout_frame_styled(FrameLayout *out, int win_w, int win_h, bool hud_on, HudStyle style) {
+    if (win_w < 1)
+        win_w = 1;
+    if (win_h < 1)
+        win_h = 1;
+    if (style <= HUD_STYLE_AUTO || style >= HUD_STYLE_COUNT)
+        style = auto_style(win_w, win_h);
+    FrameLayout f = {
+        {0, 0, win_w, win_h}, {0, 0, 0, 0},      {0, 0, 0, 0}, {0, 0, 0, 0}, false, false, 1,
+        LAYOUT_HUD_MIN_PX,    LAYOUT_HUD_MIN_PX, {0, 0, 0, 0}};
+    if (hud_on && style == HUD_STYLE_STRIP) {
+        place_strip(&f, win_w, win_h); /* at the smallest font */
+    } else if (hud_on) {
+        place_panel(&f, win_w, win_h);
+        panel_font(&f, win_h);
+    } else {
+        f.hud_px = clampi(win_h / 40, LAYOUT_HUD_MIN_PX, LAYOUT_HUD_MAX_PX);
+    }
+    cut_board_area(&f, win_h);
     *out = f;
 }
 

@@ -530,6 +530,66 @@ static void record_free(Recorder *r) {
     free(r);
 }
 
+/* The frame buffers, the colour lookup table and the encoding times of r
+ * (its sizes set); false when memory ran out. */
+static bool alloc_buffers(Recorder *r) {
+    size_t px = r->px_count;
+    r->pool = malloc(RECORD_QUEUE * px * sizeof *r->pool);
+    r->rgb_prev = malloc(px * sizeof *r->rgb_prev);
+    r->canvas = malloc(px);
+    r->pend = malloc(px);
+    r->next = malloc(px);
+    r->line = malloc((size_t)r->w);
+    r->lut = calloc(LUT_SIZE, 1); /* pages are touched only for colours that occur */
+    r->hist = calloc(1, sizeof *r->hist);
+    if (r->pool == NULL || r->rgb_prev == NULL || r->canvas == NULL || r->pend == NULL ||
+        r->next == NULL || r->line == NULL || r->lut == NULL || r->hist == NULL)
+        return false;
+    /* Touch the pool now: its first frames would otherwise pay the page faults
+     * on the render thread (measured: 10-40 ms for each slot's first frame).
+     * Not with zeros: the compiler may turn malloc + memset 0 into calloc,
+     * which touches nothing. */
+    memset(r->pool, 0x80, RECORD_QUEUE * px * sizeof *r->pool);
+    return true;
+}
+
+/* Opens r's GIF on its file and starts the encoder thread, the queue empty. */
+static WsStatus start_encoder(Recorder *r, WsError *err) {
+    int gif_error = 0;
+    r->gif = EGifOpen(r, gif_write, &gif_error);
+    if (r->gif == NULL)
+        return ws_fail(err, WS_ERR_NOMEM, "cannot start the GIF encoder: %s",
+                       GifErrorString(gif_error));
+    atomic_init(&r->queued, 0u);
+    atomic_init(&r->done, 0u);
+    atomic_init(&r->closing, false);
+    atomic_init(&r->failed, (int)WS_OK);
+    r->space = SDL_CreateSemaphore(0);
+    if (r->space != NULL)
+        r->thread = SDL_CreateThread(encoder_main, "ws-gif", r);
+    if (r->thread == NULL)
+        return ws_fail(err, WS_ERR_NOMEM, "cannot start the GIF encoder: %s", SDL_GetError());
+    return WS_OK;
+}
+
+/* Everything a new recorder r (its sizes and options set) holds: its names,
+ * its file, its buffers and its encoder. On failure the caller frees r. */
+static WsStatus record_start(Recorder *r, const char *path, WsError *err) {
+    r->path = strdup(path);
+    if (r->path == NULL)
+        return ws_fail(err, WS_ERR_NOMEM, "out of memory for a recording");
+    WsStatus st = fileio_out_open(&r->out, path, "recording", err);
+    if (st != WS_OK)
+        return st;
+    r->file = r->out.f;
+    /* Files can take entries added later; a pipe keeps the first palette. */
+    r->can_grow = fseek(r->file, 0, SEEK_CUR) == 0;
+    r->full_path = absolute_path(path);
+    if (r->full_path == NULL || !alloc_buffers(r))
+        return ws_fail(err, WS_ERR_NOMEM, "out of memory for a %dx%d recording", r->w, r->h);
+    return start_encoder(r, err);
+}
+
 WsStatus record_open(Recorder **out, const char *path, int width, int height,
                      const RecordOptions *opts, WsError *err) {
     if (out == NULL || path == NULL || path[0] == '\0')
@@ -542,67 +602,18 @@ WsStatus record_open(Recorder **out, const char *path, int width, int height,
     if (keep_count < 0 || keep_count > RECORD_KEEP_MAX)
         return ws_fail(err, WS_ERR_ARG, "record: %d colours to keep (at most %d)", keep_count,
                        RECORD_KEEP_MAX);
-    size_t px = (size_t)width * (size_t)height;
     Recorder *r = calloc(1, sizeof *r);
     if (r == NULL)
         return ws_fail(err, WS_ERR_NOMEM, "out of memory for a recording");
     r->w = width;
     r->h = height;
-    r->px_count = px;
+    r->px_count = (size_t)width * (size_t)height;
     r->wait = opts != NULL && opts->wait;
     r->keep_count = keep_count;
     if (keep_count > 0)
         memcpy(r->keep, opts->keep, (size_t)keep_count * sizeof *r->keep);
-    r->path = strdup(path);
-    if (r->path == NULL) {
-        record_free(r);
-        return ws_fail(err, WS_ERR_NOMEM, "out of memory for a recording");
-    }
-    WsStatus open_st = fileio_out_open(&r->out, path, "recording", err);
-    if (open_st != WS_OK) {
-        record_free(r);
-        return open_st;
-    }
-    r->file = r->out.f;
-    /* Files can take entries added later; a pipe keeps the first palette. */
-    r->can_grow = fseek(r->file, 0, SEEK_CUR) == 0;
-    r->full_path = absolute_path(path);
-    r->pool = malloc(RECORD_QUEUE * px * sizeof *r->pool);
-    r->rgb_prev = malloc(px * sizeof *r->rgb_prev);
-    r->canvas = malloc(px);
-    r->pend = malloc(px);
-    r->next = malloc(px);
-    r->line = malloc((size_t)width);
-    r->lut = calloc(LUT_SIZE, 1); /* pages are touched only for colours that occur */
-    r->hist = calloc(1, sizeof *r->hist);
-    if (r->full_path == NULL || r->pool == NULL || r->rgb_prev == NULL || r->canvas == NULL ||
-        r->pend == NULL || r->next == NULL || r->line == NULL || r->lut == NULL ||
-        r->hist == NULL) {
-        record_free(r);
-        return ws_fail(err, WS_ERR_NOMEM, "out of memory for a %dx%d recording", width, height);
-    }
-    /* Touch the pool now: its first frames would otherwise pay the page faults
-     * on the render thread (measured: 10-40 ms for each slot's first frame).
-     * Not with zeros: the compiler may turn malloc + memset 0 into calloc,
-     * which touches nothing. */
-    memset(r->pool, 0x80, RECORD_QUEUE * px * sizeof *r->pool);
-    int gif_error = 0;
-    r->gif = EGifOpen(r, gif_write, &gif_error);
-    if (r->gif == NULL) {
-        record_free(r);
-        return ws_fail(err, WS_ERR_NOMEM, "cannot start the GIF encoder: %s",
-                       GifErrorString(gif_error));
-    }
-    atomic_init(&r->queued, 0u);
-    atomic_init(&r->done, 0u);
-    atomic_init(&r->closing, false);
-    atomic_init(&r->failed, (int)WS_OK);
-    r->space = SDL_CreateSemaphore(0);
-    if (r->space != NULL)
-        r->thread = SDL_CreateThread(encoder_main, "ws-gif", r);
-    if (r->thread == NULL) {
-        WsStatus st =
-            ws_fail(err, WS_ERR_NOMEM, "cannot start the GIF encoder: %s", SDL_GetError());
+    WsStatus st = record_start(r, path, err);
+    if (st != WS_OK) {
         record_free(r);
         return st;
     }
@@ -655,6 +666,64 @@ int record_width(const Recorder *rec) { return rec->w; }
 int record_height(const Recorder *rec) { return rec->h; }
 const char *record_path(const Recorder *rec) { return rec->full_path; }
 
+/* Writes the palette over the global colour table of the header, which the
+ * entries added since it was written (grown) are missing from; a failed
+ * write sets write_errno. */
+static void rewrite_palette(Recorder *rec) {
+    GifByteType table[256 * 3];
+    for (int i = 0; i < 256; i++) {
+        table[3 * i] = rec->palette[i].Red;
+        table[3 * i + 1] = rec->palette[i].Green;
+        table[3 * i + 2] = rec->palette[i].Blue;
+    }
+    errno = 0;
+    if (fflush(rec->file) != 0 || fseek(rec->file, GCT_OFFSET, SEEK_SET) != 0 ||
+        fwrite(table, 1, sizeof table, rec->file) != sizeof table)
+        rec->write_errno = errno != 0 ? errno : EIO;
+}
+
+/* Ends the GIF once the encoder has stopped: its trailer, then the palette
+ * into the header. Returns the recording's first failure (the encoder's,
+ * then these writes'), with its errno and giflib error in *err_no and
+ * *gif_error (fail_message's). */
+static WsStatus finish_gif(Recorder *rec, int *err_no, int *gif_error) {
+    WsStatus st = failed_status(rec);
+    *err_no = rec->fail_errno;
+    *gif_error = rec->fail_gif;
+    int close_error = 0;
+    if (EGifCloseFile(rec->gif, &close_error) != GIF_OK && st == WS_OK) {
+        st = WS_ERR_IO;
+        *gif_error = close_error;
+    }
+    rec->gif = NULL;
+    if (st == WS_OK && rec->grown > 0)
+        rewrite_palette(rec);
+    if (st == WS_OK && rec->write_errno != 0) { /* the trailer's or the table's write */
+        st = WS_ERR_IO;
+        *err_no = rec->write_errno;
+    }
+    return st;
+}
+
+/* What the recording made, for record_close's caller. */
+static RecordReport report_of(const Recorder *rec) {
+    const LatencyHist *h = rec->hist;
+    return (RecordReport){
+        .frames_written = rec->written,
+        .frames_taken = rec->taken,
+        .frames_merged = rec->merged,
+        .frames_dropped = rec->dropped,
+        .bytes = rec->bytes,
+        .seconds = (double)rec->written_cs / 100.0,
+        .colors = rec->colors,
+        .encode_ms_mean = stats_mean_us(h) / 1000.0,
+        .encode_ms_p99 = stats_quantile_us(h, 0.99) / 1000.0,
+        .encode_ms_max = (double)h->max_ns / 1e6,
+        .first_ms = rec->first_ms,
+        .palette_ms = rec->palette_ms,
+    };
+}
+
 WsStatus record_close(Recorder *rec, RecordReport *report, WsError *err) {
     if (rec == NULL)
         return WS_OK;
@@ -662,30 +731,8 @@ WsStatus record_close(Recorder *rec, RecordReport *report, WsError *err) {
     SDL_WaitThread(rec->thread, NULL);
     rec->thread = NULL;
 
-    WsStatus st = failed_status(rec);
-    int err_no = rec->fail_errno, gif_error = rec->fail_gif;
-    int close_error = 0;
-    if (EGifCloseFile(rec->gif, &close_error) != GIF_OK && st == WS_OK) {
-        st = WS_ERR_IO;
-        gif_error = close_error;
-    }
-    rec->gif = NULL;
-    if (st == WS_OK && rec->grown > 0) { /* the entries added since the header */
-        GifByteType table[256 * 3];
-        for (int i = 0; i < 256; i++) {
-            table[3 * i] = rec->palette[i].Red;
-            table[3 * i + 1] = rec->palette[i].Green;
-            table[3 * i + 2] = rec->palette[i].Blue;
-        }
-        errno = 0;
-        if (fflush(rec->file) != 0 || fseek(rec->file, GCT_OFFSET, SEEK_SET) != 0 ||
-            fwrite(table, 1, sizeof table, rec->file) != sizeof table)
-            rec->write_errno = errno != 0 ? errno : EIO;
-    }
-    if (st == WS_OK && rec->write_errno != 0) { /* the trailer's or the table's write */
-        st = WS_ERR_IO;
-        err_no = rec->write_errno;
-    }
+    int err_no = 0, gif_error = 0;
+    WsStatus st = finish_gif(rec, &err_no, &gif_error);
     /* Buffered data meets the disk here, then the file takes its name. */
     WsError commit_err = {0};
     WsStatus commit_st = WS_OK;
@@ -693,23 +740,8 @@ WsStatus record_close(Recorder *rec, RecordReport *report, WsError *err) {
         commit_st = fileio_out_commit(&rec->out, &commit_err);
     rec->file = NULL;
 
-    if (report != NULL) {
-        const LatencyHist *h = rec->hist;
-        *report = (RecordReport){
-            .frames_written = rec->written,
-            .frames_taken = rec->taken,
-            .frames_merged = rec->merged,
-            .frames_dropped = rec->dropped,
-            .bytes = rec->bytes,
-            .seconds = (double)rec->written_cs / 100.0,
-            .colors = rec->colors,
-            .encode_ms_mean = stats_mean_us(h) / 1000.0,
-            .encode_ms_p99 = stats_quantile_us(h, 0.99) / 1000.0,
-            .encode_ms_max = (double)h->max_ns / 1e6,
-            .first_ms = rec->first_ms,
-            .palette_ms = rec->palette_ms,
-        };
-    }
+    if (report != NULL)
+        *report = report_of(rec);
     char name[WS_QUOTE_SIZE];
     if (st != WS_OK)
         fail_message(rec, st, err_no, gif_error, err);
