@@ -390,6 +390,22 @@ static bool is_simple_command(const char *cmd) {
     return true;
 }
 
+/* The pipes of a start: the engine's stdin, stdout and stderr, each a read
+ * and a write end (-1 when not made). */
+enum { PIPE_IN_R, PIPE_IN_W, PIPE_OUT_R, PIPE_OUT_W, PIPE_ERR_R, PIPE_ERR_W, PIPE_ENDS };
+
+/* Closes a pipe's end if it is open. */
+static void close_end(int *fd) {
+    if (*fd >= 0)
+        close(*fd);
+    *fd = -1;
+}
+
+static void close_all_ends(int p[PIPE_ENDS]) {
+    for (int i = 0; i < PIPE_ENDS; i++)
+        close_end(&p[i]);
+}
+
 static WsStatus spawn(Engine *e, WsError *err) {
     /* "exec CMD" for a simple command (is_simple_command), CMD otherwise. */
     bool simple = is_simple_command(e->cmd);
@@ -397,38 +413,28 @@ static WsStatus spawn(Engine *e, WsError *err) {
     if (script == NULL)
         return ws_fail(err, WS_ERR_NOMEM, "engine '%s': out of memory", e->name);
     snprintf(script, strlen(e->cmd) + sizeof "exec ", "%s%s", simple ? "exec " : "", e->cmd);
-    int in[2], out[2];
-    if (pipe2(in, O_CLOEXEC) != 0) {
+    int p[PIPE_ENDS] = {-1, -1, -1, -1, -1, -1};
+    if (pipe2(p + PIPE_IN_R, O_CLOEXEC) != 0 || pipe2(p + PIPE_OUT_R, O_CLOEXEC) != 0) {
+        int errno_pipe = errno;
+        close_all_ends(p);
         free(script);
         return ws_fail(err, WS_ERR_ARG, "engine '%s': cannot make a pipe: %s", e->name,
-                       strerror(errno));
-    }
-    if (pipe2(out, O_CLOEXEC) != 0) {
-        close(in[0]);
-        close(in[1]);
-        free(script);
-        return ws_fail(err, WS_ERR_ARG, "engine '%s': cannot make a pipe: %s", e->name,
-                       strerror(errno));
+                       strerror(errno_pipe));
     }
     /* Its stderr: read by wavesnake, kept per tick and said with the game
      * and the tick (docs/engines.md); without a pipe, wavesnake's own. */
-    int errp[2] = {-1, -1};
-    if (pipe2(errp, O_CLOEXEC) != 0)
-        errp[0] = errp[1] = -1;
-    e->small_pipe = fcntl(in[1], F_SETPIPE_SZ, REQUEST_PIPE_BYTES) == REQUEST_PIPE_BYTES;
+    if (pipe2(p + PIPE_ERR_R, O_CLOEXEC) != 0)
+        p[PIPE_ERR_R] = p[PIPE_ERR_W] = -1;
+    e->small_pipe = fcntl(p[PIPE_IN_W], F_SETPIPE_SZ, REQUEST_PIPE_BYTES) == REQUEST_PIPE_BYTES;
     pid_t pid;
     int slot;
-    int rc = procguard_spawn(script, in[0], out[1], errp[1], &pid, &slot);
+    int rc = procguard_spawn(script, p[PIPE_IN_R], p[PIPE_OUT_W], p[PIPE_ERR_W], &pid, &slot);
     free(script);
-    close(in[0]);
-    close(out[1]);
-    if (errp[1] >= 0)
-        close(errp[1]);
+    close_end(&p[PIPE_IN_R]); /* the child's ends */
+    close_end(&p[PIPE_OUT_W]);
+    close_end(&p[PIPE_ERR_W]);
     if (rc != 0) {
-        close(in[1]);
-        close(out[0]);
-        if (errp[0] >= 0)
-            close(errp[0]);
+        close_all_ends(p);
         if (rc == ENOSPC)
             return ws_fail(err, WS_ERR_ARG, "engine '%s': more than %d engines at once", e->name,
                            ENGINE_MAX_LIVE);
@@ -439,9 +445,9 @@ static WsStatus spawn(Engine *e, WsError *err) {
     e->slot = slot;
     e->reaped = false;
     e->pidfd = (int)syscall(SYS_pidfd_open, pid, 0); /* close-on-exec; -1 on old kernels */
-    e->to_fd = in[1];
-    e->from_fd = out[0];
-    e->err_fd = errp[0];
+    e->to_fd = p[PIPE_IN_W];
+    e->from_fd = p[PIPE_OUT_R];
+    e->err_fd = p[PIPE_ERR_R];
     if (e->err_fd >= 0)
         fcntl(e->err_fd, F_SETFL, fcntl(e->err_fd, F_GETFL) | O_NONBLOCK);
     e->said_len = e->eline_len = 0;
