@@ -394,16 +394,9 @@ static bool is_simple_command(const char *cmd) {
  * and a write end (-1 when not made). */
 enum { PIPE_IN_R, PIPE_IN_W, PIPE_OUT_R, PIPE_OUT_W, PIPE_ERR_R, PIPE_ERR_W, PIPE_ENDS };
 
-/* Closes a pipe's end if it is open. */
-static void close_end(int *fd) {
-    if (*fd >= 0)
-        close(*fd);
-    *fd = -1;
-}
-
 static void close_all_ends(int p[PIPE_ENDS]) {
     for (int i = 0; i < PIPE_ENDS; i++)
-        close_end(&p[i]);
+        close_fd(&p[i]);
 }
 
 static WsStatus spawn(Engine *e, WsError *err) {
@@ -430,9 +423,9 @@ static WsStatus spawn(Engine *e, WsError *err) {
     int slot;
     int rc = procguard_spawn(script, p[PIPE_IN_R], p[PIPE_OUT_W], p[PIPE_ERR_W], &pid, &slot);
     free(script);
-    close_end(&p[PIPE_IN_R]); /* the child's ends */
-    close_end(&p[PIPE_OUT_W]);
-    close_end(&p[PIPE_ERR_W]);
+    close_fd(&p[PIPE_IN_R]); /* the child's ends */
+    close_fd(&p[PIPE_OUT_W]);
+    close_fd(&p[PIPE_ERR_W]);
     if (rc != 0) {
         close_all_ends(p);
         if (rc == ENOSPC)
