@@ -19,6 +19,10 @@ static Engine *session_engine(const EngineSession *s) {
 static void set_fault(EngineSession *s, EngineStamp where, const WsError *why) {
     /* Named as the HUD names it: a race's second engine of one name is NAME#2. */
     player_fault_line_as(s->label, where.game, where.tick, why, s->fault, sizeof s->fault);
+    size_t len = strlen(s->fault), what = strlen(player_fault_what(why));
+    s->fault_what = what <= len && strcmp(s->fault + len - what, player_fault_what(why)) == 0
+                        ? len - what
+                        : 0; /* a line cut short: all of it */
     size_t n = 0;
     const char *said = engine_said(session_engine(s), &n); /* its last words, a traceback */
     memcpy(s->fault_said, said, n);
@@ -185,6 +189,7 @@ void engine_session_new_game(EngineSession *s, long index) {
     s->game = index;
     s->epoch++;
     s->fault[0] = '\0';
+    s->fault_what = 0;
     s->fault_said_len = 0;
     s->warning[0] = '\0';
     engine_log_truncate(&s->log, 0);

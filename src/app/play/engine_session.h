@@ -102,6 +102,7 @@ typedef struct EngineSession {
                                           race, which never looks back, turns it off) */
     EngineLog log;                     /* this game's answers, by tick */
     char fault[ENGINE_FAULT_LINE_MAX]; /* the last fault line; "" since the game started */
+    size_t fault_what;                 /* where in `fault` what was wrong starts (0: all of it) */
     EngineStamp fault_stamp;           /* where it happened */
     char fault_said[ENGINE_SAID_MAX + 1]; /* what it wrote on stderr up to the fault */
     size_t fault_said_len;

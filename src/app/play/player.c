@@ -133,8 +133,7 @@ const char *player_warning_line_as(const char *player, long game, long tick, con
     return buf;
 }
 
-const char *player_fault_line_as(const char *player, long game, long tick, const WsError *err,
-                                 char *buf, size_t size) {
+const char *player_fault_what(const WsError *err) {
     /* engine.c says "engine 'NAME': what was wrong"; the line puts the game
      * and the tick between the name and the what. */
     const char *what = err->msg;
@@ -143,8 +142,13 @@ const char *player_fault_line_as(const char *player, long game, long tick, const
         if (colon != NULL)
             what = colon + 2;
     }
+    return what[0] ? what : "failed";
+}
+
+const char *player_fault_line_as(const char *player, long game, long tick, const WsError *err,
+                                 char *buf, size_t size) {
     snprintf(buf, size, "engine '%s', game %ld tick %ld: %s", shown_name(player, NULL), game, tick,
-             what[0] ? what : "failed");
+             player_fault_what(err));
     return buf;
 }
 

@@ -213,6 +213,10 @@ void player_say_last_words(Engine *e, const char *player, int job);
 const char *player_fault_line(const Engine *e, long game, long tick, const WsError *err, char *buf,
                               size_t size);
 
+/* What the fault line says was wrong (its text after "tick T: "): err's
+ * message without engine.c's "engine 'NAME': ", or "failed". */
+const char *player_fault_what(const WsError *err);
+
 /* The same line naming the player as a match or a race tells it apart
  * ("engine:csnake#2" says 'csnake#2'): two engines of one `name` must not
  * give two lines nobody can tell apart. */

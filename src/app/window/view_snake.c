@@ -575,15 +575,12 @@ static bool handed_over(const SnakeScreen *s) {
 
 /* How the engine failed: in a panel its session's line and the last lines
  * it wrote on stderr before; in a strip, which holds one-line items only,
- * the line's reason (after "tick T: "), the policy item beside it naming
- * the engine and the tick item the tick. */
+ * what was wrong (the policy item beside it names the engine, the tick
+ * item the tick). */
 static void engine_fault_hud(const SnakeView *v, Hud *hud) {
     const EngineSession *e = &v->eng;
     if (hud->strip) {
-        char mark[48];
-        snprintf(mark, sizeof mark, " tick %ld: ", e->fault_stamp.tick);
-        const char *why = strstr(e->fault, mark);
-        hud_kv(hud, "fault", PAL_BAD, "%s", why != NULL ? why + strlen(mark) : e->fault);
+        hud_kv(hud, "fault", PAL_BAD, "%s", e->fault + e->fault_what);
         return;
     }
     hud_wrapped(hud, PAL_BAD, e->fault);
