@@ -23,8 +23,9 @@
  * drawn for it. A fault (a shot off the board or at a known cell, an
  * unknown line, silence past --engine-timeout, an exit) ends its game
  * forfeit with one line, once on stderr and once in the window (the HUD
- * panel beside its board, or the notice when no panel shows that: a
- * strip, the HUD hidden, the other hunter alone); the engine starts
+ * panel beside its board, a strip's item "forfeit" saying what was wrong,
+ * or the notice when the HUD is hidden or the other hunter alone); the
+ * engine starts
  * afresh before it plays again, without waiting for it either (the HUD
  * says "starting" until its handshake is done). Only the first start, in
  * create, waits for ready: an engine that cannot start is one line and
@@ -194,33 +195,24 @@ static int side_noted(const EngineSide *e) { return (int)engine_session_kept_tic
 
 static Shooter *shown(SeaView *v, int i);
 
-/* Whether the HUD panel shows the engine's side: the panel (not a strip,
- * not hidden) of a layout whose first board is the engine's. There
- * hud_engine_reason keeps its fault under "forfeit" for as long as the
- * game shows; a strip leaves that line out. The HUD's style is the one
- * the window's size gives now (the next frame's, as draw.c lays it out:
- * a fault may come before the first frame is drawn). */
-static bool panel_shows_side(SeaView *v, const FrontendCtx *ctx) {
-    bool hud_on = (ctx->overlays & OVERLAY_HUD) != 0;
-    int w = 0, h = 0;
-    if (!hud_on || shown(v, 0) != side_board(v) ||
-        SDL_GetRendererOutputSize(ctx->renderer, &w, &h) != 0)
-        return false;
-    FrameLayout frame;
-    layout_frame_styled(&frame, w, h, hud_on, ctx->hud_style);
-    return !frame.hud_strip;
+/* Whether the HUD shows the engine's side: it is not hidden and the first
+ * board is the engine's. There hud_engine_reason keeps its fault under
+ * "forfeit" for as long as the game shows (a panel the whole line, a strip
+ * what was wrong). */
+static bool hud_shows_side(SeaView *v, const FrontendCtx *ctx) {
+    return (ctx->overlays & OVERLAY_HUD) != 0 && shown(v, 0) == side_board(v);
 }
 
 /* The engine's game ends forfeit at tick t of its board: the session's line
  * once on stderr (here, once: a seek back to it shows it again, it is not a
- * new fault) and once in the window: in the HUD panel beside the engine's
- * board when it shows that, else (a strip, the HUD hidden, the other
- * hunter alone) as the notice, the one place it would be seen. */
+ * new fault) and once in the window: in the HUD beside the engine's board
+ * when it shows that, else (the HUD hidden, the other hunter alone) as the
+ * notice, the one place it would be seen. */
 static void side_forfeit(SeaView *v, Shooter *s, FrontendCtx *ctx) {
     EngineSide *e = v->eng;
     e->fault_at = s->hist.shots;
     report_warn("%s", e->sess.fault);
-    if (!panel_shows_side(v, ctx))
+    if (!hud_shows_side(v, ctx))
         frontend_status(ctx, "%s", e->sess.fault);
     if (board_tick(v, s) == s->hist.shots) {
         sea_game_forfeit(&s->game);
@@ -862,6 +854,11 @@ static void sea_view_hud(void *state, FrontendCtx *ctx, Hud *hud) {
                shooter_name(v, &v->shooter[1]));
     else
         hud_kv(hud, "hunter", PAL_ACCENT, "%s  [Tab]", shooter_name(v, a));
+    /* A strip (one-line items, the first ones kept) leaves the reason's
+     * lines out: there what was wrong comes right after the hunters. */
+    const Shooter *es = side_board(v);
+    if (hud->strip && es != NULL && es->game.forfeit && v->eng->sess.fault[0] != '\0')
+        hud_kv(hud, "forfeit", PAL_BAD, "%s", v->eng->sess.fault + v->eng->sess.fault_what);
     hud_kv(hud, "placement", PAL_TEXT, "%s", sea_placement_name(v->placement));
     hud_kv(hud, "game", PAL_TEXT, "#%ld  (seed %llu)", v->game_index,
            (unsigned long long)(v->seed + (uint64_t)v->game_index));
@@ -872,7 +869,6 @@ static void sea_view_hud(void *state, FrontendCtx *ctx, Hud *hud) {
                plural(g->hits), g->sunk, g->forfeit ? ", forfeit" : "");
     }
     hud_reason(hud, v, a);
-    const Shooter *es = side_board(v);
     if (es != NULL && es != a && !es->done && es->pending < 0) /* it plays behind this view */
         hud_text(hud, PAL_TEXT_DIM, "  the shots wait for %s (Tab)", shooter_name(v, es));
     hud_fleet(hud, a);
