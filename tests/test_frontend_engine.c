@@ -50,6 +50,14 @@ static void frames(Frontend *app, int n, int delay_ms) {
     }
 }
 
+/* Runs frames 3 ms apart until the window pauses (a game's end under
+ * pause_on_end); fails after 3000 frames. */
+static void frames_until_paused(Frontend *app) {
+    for (int i = 0; i < 3000 && !frontend_is_paused(app); i++)
+        frames(app, 1, 3);
+    ck_assert(frontend_is_paused(app));
+}
+
 /* Runs frames 10 ms apart until the last one's text holds no `s` and the
  * clock has played `ticks` ticks: an engine's answer, which a loaded
  * machine may keep for a while (at most about 20 s; then the test fails). */
@@ -284,9 +292,7 @@ START_TEST(playing_on_before_a_fault_starts_the_engine_again) {
     o.speed = 50.0;
     o.pause_on_end = true;
     Frontend *app = drive_open(&o);
-    for (int i = 0; i < 3000 && !frontend_is_paused(app); i++)
-        frames(app, 1, 3);
-    ck_assert(frontend_is_paused(app));
+    frames_until_paused(app);
     long first, cur, last;
     ck_assert(frontend_time(app, &first, &cur, &last));
     ck_assert_int_eq(last, 6);
@@ -346,8 +352,9 @@ END_TEST
 START_TEST(a_small_window_says_why_the_engine_forfeit) {
     /* 400x300: the HUD is a strip, which holds a few items. When the engine
      * fails (here it exits at tick 7), the strip says how, not only
-     * FORFEIT: the fault line comes right after the decision, as it would
-     * otherwise be dropped with the items that do not fit. */
+     * FORFEIT: what was wrong comes right after the decision, as its item
+     * `fault`; further down it would be dropped with the items that do not
+     * fit. */
     char cmd[1024];
     AppOptions o = engine_opts(cmd, sizeof cmd, "--crash-at 7");
     o.speed = 50.0;
@@ -355,9 +362,7 @@ START_TEST(a_small_window_says_why_the_engine_forfeit) {
     o.window_w = 400;
     o.window_h = 300;
     Frontend *app = drive_open(&o);
-    for (int i = 0; i < 3000 && !frontend_is_paused(app); i++)
-        frames(app, 1, 3);
-    ck_assert(frontend_is_paused(app));
+    frames_until_paused(app);
     frames(app, 1, 0);
     const char *text = frontend_frame_text(app);
     ck_assert_msg(strstr(text, "FORFEIT") != NULL, "%s", text);
@@ -383,9 +388,7 @@ START_TEST(the_end_of_a_game_looks_the_same_however_it_is_reached) {
     o.speed = 50.0;
     o.pause_on_end = true;
     Frontend *app = drive_open(&o);
-    for (int i = 0; i < 3000 && !frontend_is_paused(app); i++)
-        frames(app, 1, 3);
-    ck_assert(frontend_is_paused(app));
+    frames_until_paused(app);
     char a_path[] = "/tmp/ws_end_a_XXXXXX.png", b_path[] = "/tmp/ws_end_b_XXXXXX.png";
     ck_assert_int_ge(fd = mkstemps(a_path, 4), 0);
     close(fd);
