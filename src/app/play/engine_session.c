@@ -19,10 +19,10 @@ static Engine *session_engine(const EngineSession *s) {
 static void set_fault(EngineSession *s, EngineStamp where, const WsError *why) {
     /* Named as the HUD names it: a race's second engine of one name is NAME#2. */
     player_fault_line_as(s->label, where.game, where.tick, why, s->fault, sizeof s->fault);
-    size_t len = strlen(s->fault), what = strlen(player_fault_what(why));
-    s->fault_what = what <= len && strcmp(s->fault + len - what, player_fault_what(why)) == 0
-                        ? len - what
-                        : 0; /* a line cut short: all of it */
+    /* Where what was wrong starts; a line cut short is all of it. */
+    const char *what = player_fault_what(why);
+    size_t len = strlen(s->fault), wlen = strlen(what);
+    s->fault_what = wlen <= len && strcmp(s->fault + len - wlen, what) == 0 ? len - wlen : 0;
     size_t n = 0;
     const char *said = engine_said(session_engine(s), &n); /* its last words, a traceback */
     memcpy(s->fault_said, said, n);
