@@ -98,6 +98,15 @@ left_behind json "$MARK"
 interrupt race "$TMP/r.mark" "$WS" snake --headless --race "engine:$SLEEPER 400 $TMP/r.mark $MARK,greedy" \
     --size 6x6 --games 50 --seed 1 --engine-timeout 600000
 stopped race heats '^heat [0-9]* seed'
+# Before its first heat: no seed played, no average (docs/formats.md#race-run_racec---race-p1p2).
+interrupt race0 "$TMP/r0.mark" "$WS" snake --headless --race "engine:$SLEEPER 0 $TMP/r0.mark $MARK,greedy" \
+    --size 6x6 --games 50 --seed 1 --engine-timeout 600000
+[ "$STATUS" -eq 1 ] || fail "race0: Ctrl-C: exit $STATUS, expected 1: $(tail -2 "$TMP/race0.err")"
+grep -qE '^race: 0 heats, seeds none, 6x6, ' "$TMP/race0.out" &&
+    grep -qE '^greedy +0 +0 +0 +0 +- +- +0$' "$TMP/race0.out" &&
+    tail -1 "$TMP/race0.out" | grep -qE '^stopped: Ctrl-C after 0 heats$' ||
+    fail "race0: no heat, not 'seeds none' and '-' averages: $(cat "$TMP/race0.out")"
+left_behind race0 "$MARK"
 
 # A sea match: the sleeper shoots 150 times (two games and a half), then thinks.
 interrupt sea "$TMP/s.mark" "$WS" match sea "engine:$SLEEPER 150 $TMP/s.mark $MARK" sampler \

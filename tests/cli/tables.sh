@@ -71,6 +71,40 @@ grep -qE '"steps":0,"decision_us_mean":0.000,' "$TMP/n.json" &&
     fail "a shard with no game: exit $?"
 grep -qE '^summary: games 0, .*, decision_us_mean none, decision_us_p99 none, ' "$TMP/shard.out" ||
     fail "a shard with no game: $(cat "$TMP/shard.out")"
+# ---- no game, no average ---------------------------------------------------------
+# A figure with no game behind it is none (key/value lines) or - (tables),
+# counts stay numbers; JSON keeps 0 (docs/formats.md#headless-output).
+grep -qE '^summary: games 0, won 0, dead 0, stalled 0, forfeit 0, avg_length none/36, avg_steps none, .*, steps sd none min none median none max none, games_total 1, shard 1/2, ' "$TMP/shard.out" ||
+    fail "a shard with no game: averages and steps figures not none: $(cat "$TMP/shard.out")"
+"$WS" snake --headless --games 1 --size 6x6 --seed 1 --shard 1/2 --json >"$TMP/s1.json" ||
+    fail "a shard with no game, --json: exit $?"
+grep -qE '"games":0,.*"avg_length":0.000,"avg_steps":0.00,.*"steps_sd":0.00,"steps_min":0,"steps_median":0.0,"steps_max":0,' "$TMP/s1.json" ||
+    fail "a shard with no game, --json: not the numbers merge reads: $(cat "$TMP/s1.json")"
+# Merged with the shard that played, it adds nothing: the one run's summary
+# (but for the times and the jobs).
+"$WS" snake --headless --games 1 --size 6x6 --seed 1 --shard 0/2 --json >"$TMP/s0.json" ||
+    fail "shard 0/2: exit $?"
+"$WS" snake --headless --games 1 --size 6x6 --seed 1 >"$TMP/one.out" || fail "one game: exit $?"
+"$WS" merge "$TMP/s0.json" "$TMP/s1.json" >"$TMP/s01.out" || fail "merge of a shard with no game: exit $?"
+untimed() { tail -1 "$1" | sed -E 's/decision_us_(mean|p99) [0-9.]+/decision_us_\1 T/g; s/wall_s [0-9.]+/wall_s T/'; }
+[ "$(untimed "$TMP/s01.out")" = "$(untimed "$TMP/one.out")" ] ||
+    fail "merge of a shard with no game is not the one run's summary: $(tail -1 "$TMP/s01.out") vs $(tail -1 "$TMP/one.out")"
+# A match shard that holds no pair: no means, no score, no Elo.
+"$WS" match greedy hamilton perfect --games 1 --size 6x6 --seed 1 --shard 1/2 >"$TMP/m0.out" ||
+    fail "a match shard with no game: exit $?"
+grep -qE '^ +1  greedy +0 +0 +0 +0 +- +- +- +- +0\.0$' "$TMP/m0.out" ||
+    fail "a match shard with no game: the player's row: $(cat "$TMP/m0.out")"
+grep -qE '^greedy - hamilton +0 +0 +0 +0 +- +- +- +0 +- +-$' "$TMP/m0.out" ||
+    fail "a match shard with no game: the pair's row: $(cat "$TMP/m0.out")"
+grep -qE '^ +1  greedy +- +- +-$' "$TMP/m0.out" ||
+    fail "a match shard with no game: the round robin's row: $(cat "$TMP/m0.out")"
+"$WS" match sea sampler source --games 1 --seed 1 --shard 1/2 --sprt 0,5 >"$TMP/ms0.out" ||
+    fail "a sea match shard with no game: exit $?"
+grep -qE '^sampler - source +0 +0 +0 +0 +- +- +- +0 +- +-$' "$TMP/ms0.out" ||
+    fail "a sea match shard with no game: the pair's row: $(cat "$TMP/ms0.out")"
+grep -qE '^sprt: sampler - source, .*: LLR 0\.000, bounds \([-0-9.]+, [0-9.]+\), elo none: shard 1/2: ' "$TMP/ms0.out" ||
+    fail "a sea match shard with no game: the test's line: $(cat "$TMP/ms0.out")"
+
 # Merged traces hold no times.
 "$WS" snake --headless --games 2 --size 6x6 --seed 1 --trace "$TMP/m.trace" >/dev/null ||
     fail "snake --trace: exit $?"

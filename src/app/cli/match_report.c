@@ -152,9 +152,13 @@ static void players_text(FILE *out, const MatchInfo *info, const MatchTally *t,
         long won = s->ends[MATCH_WON];
         fprintf(out, "%4d  %-*s", r + 1, nw, info->names[k]);
         if (snake) {
-            fprintf(out, " %6ld %6ld %8ld %8ld %11.2f %10.1f ", won, s->ends[MATCH_DEAD],
-                    s->ends[MATCH_STALLED], s->ends[MATCH_FORFEIT], s->length_sum / n,
-                    s->count_sum / n);
+            fprintf(out, " %6ld %6ld %8ld %8ld ", won, s->ends[MATCH_DEAD],
+                    s->ends[MATCH_STALLED], s->ends[MATCH_FORFEIT]);
+            /* A shard with no game has no means (docs/formats.md#match-run_matchc-match_reportc). */
+            figure(out, t->games > 0, "%*.2f", s->length_sum / n, 11, false);
+            fputc(' ', out);
+            figure(out, t->games > 0, "%*.1f", s->count_sum / n, 10, false);
+            fputc(' ', out);
             figure(out, won > 0, "%*.1f", s->won_count_sum / (double)(won > 0 ? won : 1), 10,
                    false);
         } else {
@@ -188,12 +192,21 @@ static void pairs_text(FILE *out, const MatchInfo *info, const MatchTally *t) {
         const MatchPair *p = &t->pair[i];
         MatchScore s = match_score(p->better, p->ties, p->worse);
         MatchDiff d = match_diff(p);
-        char interval[40];
+        char interval[40], score[16], los[16];
+        long games = p->better + p->worse + p->ties;
         pair_label(info, p, label, sizeof label);
-        snprintf(interval, sizeof interval, "[%.3f, %.3f]", s.lo, s.hi);
-        fprintf(out, "%-*s %6ld %7ld %6ld %6ld %6.3f  %-16s %6.1f%% %10ld ", lw, label,
-                p->better + p->worse + p->ties, p->better, p->worse, p->ties, s.score, interval,
-                100.0 * match_los(p->better, p->worse), p->both);
+        /* No game, no score: "-", not the 0.500 [0, 1] match_score gives. */
+        if (games > 0) {
+            snprintf(score, sizeof score, "%.3f", s.score);
+            snprintf(interval, sizeof interval, "[%.3f, %.3f]", s.lo, s.hi);
+            snprintf(los, sizeof los, "%.1f%%", 100.0 * match_los(p->better, p->worse));
+        } else {
+            snprintf(score, sizeof score, "-");
+            snprintf(interval, sizeof interval, "-");
+            snprintf(los, sizeof los, "-");
+        }
+        fprintf(out, "%-*s %6ld %7ld %6ld %6ld %6s  %-16s %7s %10ld ", lw, label, games,
+                p->better, p->worse, p->ties, score, interval, los, p->both);
         figure(out, d.n > 0, "%*.2f", d.mean, 11, false);
         if (d.ok)
             fprintf(out, "  [%.2f, %.2f]\n", d.lo, d.hi);
@@ -226,7 +239,10 @@ static void round_robin_text(FILE *out, const MatchInfo *info, const MatchTally 
             MatchScore s = a < b ? match_score(p->better, p->ties, p->worse)
                                  : match_score(p->worse, p->ties, p->better);
             char cell[40];
-            snprintf(cell, sizeof cell, "%.2f [%.2f,%.2f]", s.score, s.lo, s.hi);
+            if (p->better + p->worse + p->ties > 0)
+                snprintf(cell, sizeof cell, "%.2f [%.2f,%.2f]", s.score, s.lo, s.hi);
+            else
+                snprintf(cell, sizeof cell, "-");
             fprintf(out, " %16s", cell);
         }
         fputc('\n', out);
@@ -239,11 +255,14 @@ static void sprt_text(FILE *out, const MatchInfo *info, const MatchTally *t, Mat
     match_sprt_bounds(&info->sprt, &lower, &upper);
     MatchScore s = match_score(p->better, p->ties, p->worse);
     fprintf(out,
-            "sprt: %s - %s, elo0 %g, elo1 %g, alpha %g, beta %g: LLR %.3f, bounds (%.3f, %.3f), "
-            "elo %+.1f [%+.1f, %+.1f]: ",
+            "sprt: %s - %s, elo0 %g, elo1 %g, alpha %g, beta %g: LLR %.3f, bounds (%.3f, %.3f), ",
             info->names[0], info->names[1], info->sprt.elo0, info->sprt.elo1, info->sprt.alpha,
-            info->sprt.beta, sprt_llr(info, t), lower, upper, match_score_elo(s.score),
-            match_score_elo(s.lo), match_score_elo(s.hi));
+            info->sprt.beta, sprt_llr(info, t), lower, upper);
+    if (p->better + p->worse + p->ties > 0)
+        fprintf(out, "elo %+.1f [%+.1f, %+.1f]: ", match_score_elo(s.score),
+                match_score_elo(s.lo), match_score_elo(s.hi));
+    else /* no game, no score to read as Elo */
+        fprintf(out, "elo none: ");
     if (info->shard_n > 1) /* a shard never stops on its own games (run_match.c) */
         fprintf(out,
                 "shard %ld/%ld: the test is run by 'wavesnake merge' over every shard's "

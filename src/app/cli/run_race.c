@@ -11,6 +11,7 @@
 
 #include "match.h"
 #include "run_match.h"
+#include "stats.h"
 
 static const char *const SIDE_KEY[2] = {"a", "b"};
 
@@ -73,18 +74,24 @@ static void race_table(FILE *out, const MatchInfo *info, const MatchTally *t, Ma
         fprintf(out, "}\n");
         return;
     }
-    fprintf(out, "race: %ld heats, seeds %llu..%llu, %dx%d, tail %s, %.3f s\n", t->games,
-            (unsigned long long)info->seed,
-            (unsigned long long)(info->seed + (uint64_t)t->games - 1), info->w, info->h, tail,
-            info->wall_s);
+    char seeds[48] = "none"; /* Ctrl-C before the first heat: no seed was played */
+    if (t->games > 0)
+        snprintf(seeds, sizeof seeds, "%llu..%llu", (unsigned long long)info->seed,
+                 (unsigned long long)(info->seed + (uint64_t)t->games - 1));
+    fprintf(out, "race: %ld heats, seeds %s, %dx%d, tail %s, %.3f s\n", t->games, seeds, info->w,
+            info->h, tail, info->wall_s);
     int w = name_width(info);
     fprintf(out, "%-*s %6s %6s %8s %8s %11s %10s %13s\n", w, "policy", "won", "dead", "stalled",
             "forfeit", "avg_length", "avg_steps", "heats_better");
     for (int k = 0; k < 2; k++) {
         const MatchSide *s = &t->side[k];
-        fprintf(out, "%-*s %6ld %6ld %8ld %8ld %11.2f %10.1f %13ld\n", w, info->names[k],
+        char avg_len[32], avg_steps[32]; /* "-" with no heat (docs/formats.md#headless-output) */
+        fprintf(out, "%-*s %6ld %6ld %8ld %8ld %11s %10s %13ld\n", w, info->names[k],
                 s->ends[MATCH_WON], s->ends[MATCH_DEAD], s->ends[MATCH_STALLED],
-                s->ends[MATCH_FORFEIT], s->length_sum / n, s->count_sum / n, beat[k]);
+                s->ends[MATCH_FORFEIT],
+                stats_figure(avg_len, sizeof avg_len, t->games > 0, 2, s->length_sum / n, "-"),
+                stats_figure(avg_steps, sizeof avg_steps, t->games > 0, 1, s->count_sum / n, "-"),
+                beat[k]);
     }
     fprintf(out, "%-*s %6s %6s %8s %8s %11s %10s %13ld\n", w, "tie", "", "", "", "", "", "",
             p->ties);

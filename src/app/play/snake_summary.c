@@ -107,7 +107,9 @@ void snake_summary_print(FILE *out, SnakeSummary *s, bool json) {
     double d = n ? (double)n : 1.0;
     double sd = n > 1 ? sqrt(sq / (double)(n - 1)) : 0.0;
     const char *tail = s->strict_tail ? "strict" : "free";
-    char mean_us[32], p99_us[32];
+    char mean_us[32], p99_us[32], avg_len[32], avg_steps[32], sd_text[32], lo_text[32],
+        med_text[32], hi_text[32];
+    bool played = n > 0; /* a shard with no game has no means and no steps figures */
     const char *version = s->version != NULL ? s->version : WS_VERSION;
     long sn = s->shard_n > 0 ? s->shard_n : 1, k = s->shard_n > 0 ? s->shard_k : 0;
     long total = s->games_total > 0 ? s->games_total : n;
@@ -127,16 +129,22 @@ void snake_summary_print(FILE *out, SnakeSummary *s, bool json) {
     else
         fprintf(
             out,
-            "summary: games %ld, won %ld, dead %ld, stalled %ld, forfeit %ld, avg_length %.3f/%d, "
-            "avg_steps %.2f, decision_us_mean %s, decision_us_p99 %s, wall_s %.3f, "
-            "seed %llu, size %dx%d, policy %s, tail %s, steps sd %.2f min %ld median %.1f "
-            "max %ld, games_total %ld, shard %ld/%ld, start_length %d, walls_hash %016llx, "
+            "summary: games %ld, won %ld, dead %ld, stalled %ld, forfeit %ld, avg_length %s/%d, "
+            "avg_steps %s, decision_us_mean %s, decision_us_p99 %s, wall_s %.3f, "
+            "seed %llu, size %dx%d, policy %s, tail %s, steps sd %s min %s median %s "
+            "max %s, games_total %ld, shard %ld/%ld, start_length %d, walls_hash %016llx, "
             "version %s\n",
-            n, s->won, s->dead, s->stalled, s->forfeit, s->length_sum / d, s->cells, sum / d,
+            n, s->won, s->dead, s->stalled, s->forfeit,
+            stats_figure(avg_len, sizeof avg_len, played, 3, s->length_sum / d, "none"), s->cells,
+            stats_figure(avg_steps, sizeof avg_steps, played, 2, sum / d, "none"),
             stats_figure(mean_us, sizeof mean_us, s->timed, 3, s->decision_us_mean, "none"),
             stats_figure(p99_us, sizeof p99_us, s->timed, 2, s->decision_us_p99, "none"), s->wall_s,
-            (unsigned long long)s->seed, s->w, s->h, s->policy, tail, sd, lo, median, hi, total, k,
-            sn, s->start_length, (unsigned long long)s->walls_hash, version);
+            (unsigned long long)s->seed, s->w, s->h, s->policy, tail,
+            stats_figure(sd_text, sizeof sd_text, played, 2, sd, "none"),
+            stats_figure(lo_text, sizeof lo_text, played, 0, (double)lo, "none"),
+            stats_figure(med_text, sizeof med_text, played, 1, median, "none"),
+            stats_figure(hi_text, sizeof hi_text, played, 0, (double)hi, "none"), total, k, sn,
+            s->start_length, (unsigned long long)s->walls_hash, version);
 }
 
 void snake_summary_free(SnakeSummary *s) {

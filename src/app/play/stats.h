@@ -29,10 +29,11 @@ double stats_mean_us(const LatencyHist *h);
  * the overflow bucket (100 ms and more) the largest time recorded. */
 double stats_quantile_us(const LatencyHist *h, double q);
 
-/* A time for people to read, in buf: `us` with `decimals` places, or `none`
- * when nothing was timed (`timed` false: a run, a game or a player with no
- * decision). A 0.00 there would read as a time that was measured; tables
- * say "-", lines of key/value pairs "none" (docs/formats.md#headless-output).
+/* A figure for people to read, in buf: `us` with `decimals` places, or
+ * `none` when nothing stands behind it (`timed` false: a run, a game or a
+ * player with no decision; an average or a steps figure of a run with no
+ * game). A 0.00 there would read as a figure that was measured; tables say
+ * "-", lines of key/value pairs "none" (docs/formats.md#headless-output).
  * Returns buf. JSON keeps its numbers (readers such as merge need them). */
 const char *stats_figure(char *buf, size_t size, bool timed, int decimals, double us,
                          const char *none);
