@@ -474,6 +474,42 @@ START_TEST(a_strip_says_what_the_fault_was) {
 }
 END_TEST
 
+/* The same strip when sampler alone is shown (Tab twice, before the
+ * engine's first shot): the strip's item says what was wrong whichever
+ * board shows, so the notice does not say it a second time
+ * (docs/engines.md#the-sea-hunter-in-the-window). The front end knows the
+ * HUD is a strip from its opening, before the first frame is drawn: a fault
+ * in the first frame's ticks (offscreen, where they wait for the answer)
+ * comes before that drawing. */
+START_TEST(a_strip_with_sampler_alone_says_the_fault_once) {
+    capture_stderr();
+    AppOptions o = sea_opts("WS_TEST_ENGINES", "bad.py offboard sea", 2000);
+    o.window_w = 400;
+    o.window_h = 300;
+    Frontend *app = drive_open(&o);
+    ck_assert_msg(frontend_frame_layout(app).hud_strip,
+                  "before the first frame the front end does not know the HUD is a strip");
+    drive_key(SDLK_TAB, KMOD_NONE); /* the engine alone */
+    drive_key(SDLK_TAB, KMOD_NONE); /* sampler alone */
+    ck_assert(frontend_frame(app));
+    ck_assert(frontend_frame_layout(app).hud_strip);
+    ck_assert_msg(strstr(frontend_frame_text(app), "sampler  [Tab]") != NULL,
+                  "sampler is not shown alone:\n%s", frontend_frame_text(app));
+    const char *line = "engine 'python3', game 0 tick 0: a shot off the board: \"shot 10 0\"";
+    frames_until_said(app, "off the board", 1);
+    ck_assert_int_eq(stderr_lines_with(line), 1);
+    drive_play_until(app, 5); /* sampler shoots on, the item stays */
+    const char *text = frontend_frame_text(app);
+    ck_assert_msg(strstr(text, "\nforfeit\na shot off the board: \"shot 10 0\"\n") != NULL,
+                  "the strip does not say what was wrong:\n%s", text);
+    ck_assert_msg(strstr(frontend_status_text(app), "off the board") == NULL,
+                  "the notice repeats the strip's item: \"%s\"", frontend_status_text(app));
+    ck_assert_int_eq(times_shown(app, "off the board"), 1);
+    close_and_check_no_engine_left(app, false);
+    remove(err_path);
+}
+END_TEST
+
 /* slow_restart.py faults at once (a shot off the board); the next game
  * (Enter) starts it again, and that run takes a second to say ready: the
  * frames keep coming meanwhile, nothing is shot, then it plays. */
@@ -538,6 +574,7 @@ static Suite *frontend_sea_suite(void) {
     tcase_add_test(tc, a_hanging_engine_never_stops_the_frames);
     tcase_add_test(tc, a_shot_off_the_board_forfeits_the_game);
     tcase_add_test(tc, a_strip_says_what_the_fault_was);
+    tcase_add_test(tc, a_strip_with_sampler_alone_says_the_fault_once);
     tcase_add_test(tc, a_restart_never_stops_the_frames);
     tcase_add_test(tc, restarting_a_game_while_the_engine_hangs);
     suite_add_tcase(s, tc);

@@ -545,11 +545,16 @@ static void draw_help(Frontend *app) {
     SDL_RenderSetClipRect(app->renderer, NULL);
 }
 
-void draw_frame(Frontend *app) {
+void draw_layout(Frontend *app) {
     FrontendCtx *ctx = &app->ctx;
     int w = 0, h = 0;
     SDL_GetRendererOutputSize(app->renderer, &w, &h);
     layout_frame_styled(&ctx->frame, w, h, (ctx->overlays & OVERLAY_HUD) != 0, ctx->hud_style);
+}
+
+void draw_frame(Frontend *app) {
+    FrontendCtx *ctx = &app->ctx;
+    draw_layout(app);
     const View *view = frontend_view(app);
     if (view->fit != NULL)
         layout_frame_fit(&ctx->frame,

@@ -488,6 +488,7 @@ static WsStatus open_app(Frontend *app, const AppOptions *opts, ReplaySession *r
     app->last_ms = frontend_clock(app);
     app->rate_ms = app->last_ms;
     ctx->now_ms = app->last_ms;
+    draw_layout(app); /* the first frame's, for what happens before it is drawn */
     /* The first view may ask for another at once (--race: the race view). */
     if (!ensure_view(app, app->view, NULL, err) || !follow_request(app, err))
         return err->status != WS_OK ? err->status : ws_fail(err, REPORT_ERR_INTERNAL, "no view");

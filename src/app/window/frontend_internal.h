@@ -183,6 +183,13 @@ void capture_draw_rec_mark(Frontend *app);
 
 /* ---- draw.c ---------------------------------------------------------------- */
 
+/* Lays out the frame for the window's size, the HUD's style and whether it
+ * shows (ctx.frame, before the view's fit): draw_frame does it each frame,
+ * frontend_open once before the first tick, so that what a view does before
+ * its first frame is drawn (an engine's fault at once) knows whether the
+ * HUD is a strip. */
+void draw_layout(Frontend *app);
+
 /* Lays out and draws the whole frame: the view, the timeline, the caption,
  * the HUD, a notice and the help box. */
 void draw_frame(Frontend *app);

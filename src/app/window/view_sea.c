@@ -23,8 +23,9 @@
  * drawn for it. A fault (a shot off the board or at a known cell, an
  * unknown line, silence past --engine-timeout, an exit) ends its game
  * forfeit with one line, once on stderr and once in the window (the HUD
- * panel beside its board, a strip's item "forfeit" saying what was wrong,
- * or the notice when the HUD is hidden or the other hunter alone); the
+ * panel beside its board, a strip's item "forfeit" saying what was wrong
+ * whichever board shows, or the notice when the HUD is hidden or a panel
+ * shows the other hunter alone); the
  * engine starts
  * afresh before it plays again, without waiting for it either (the HUD
  * says "starting" until its handshake is done). Only the first start, in
@@ -195,19 +196,22 @@ static int side_noted(const EngineSide *e) { return (int)engine_session_kept_tic
 
 static Shooter *shown(SeaView *v, int i);
 
-/* Whether the HUD shows the engine's side: it is not hidden and the first
- * board is the engine's. There hud_engine_reason keeps its fault under
- * "forfeit" for as long as the game shows (a panel the whole line, a strip
- * what was wrong). */
+/* Whether the HUD shows the engine's fault: it is not hidden, and it is a
+ * strip (whose item "forfeit" says what was wrong whichever board shows,
+ * sea_view_hud) or the first board is the engine's (a panel keeps the whole
+ * line under "forfeit", hud_engine_reason), for as long as the game shows. */
 static bool hud_shows_side(SeaView *v, const FrontendCtx *ctx) {
-    return (ctx->overlays & OVERLAY_HUD) != 0 && shown(v, 0) == side_board(v);
+    return (ctx->overlays & OVERLAY_HUD) != 0 &&
+           (ctx->frame.hud_strip || shown(v, 0) == side_board(v));
+
 }
 
 /* The engine's game ends forfeit at tick t of its board: the session's line
  * once on stderr (here, once: a seek back to it shows it again, it is not a
- * new fault) and once in the window: in the HUD beside the engine's board
- * when it shows that, else (the HUD hidden, the other hunter alone) as the
- * notice, the one place it would be seen. */
+ * new fault) and once in the window: in the HUD when it shows it (a strip
+ * always, a panel beside the engine's board), else (the HUD hidden, a panel
+ * beside the other hunter alone) as the notice, the one place it would be
+ * seen. */
 static void side_forfeit(SeaView *v, Shooter *s, FrontendCtx *ctx) {
     EngineSide *e = v->eng;
     e->fault_at = s->hist.shots;
