@@ -65,5 +65,37 @@ else
     expect_usage_error "--jobs: $((jobs_hi + 1)) is outside 1\\.\\.$jobs_hi" \
         "$WS" snake --headless --games 1 --size 4x4 --seed 1 --jobs $((jobs_hi + 1))
 fi
+# --help says --record and --plot take a pipe or a device, and '-' not
+# (docs/formats.md, docs/match.md); each claim checked here.
+for opt in --record --plot; do
+    sed -n "/^  $opt F\./,/^  --/p" "$TMP/help" | tr -s ' \n' ' ' >"$TMP/help.$opt"
+    grep -qF "F may be a pipe or a device instead: /dev/stdout, a fifo ('-' is not)" \
+        "$TMP/help.$opt" || fail "--help does not say $opt takes a pipe or a device: $(cat "$TMP/help.$opt")"
+done
+"$WS" match greedy hamilton --size 4x4 --games 2 --seed 3 --plot /dev/stdout 2>/dev/null |
+    head -c 4 >"$TMP/plot.head"
+[ "$(cat "$TMP/plot.head")" = "<svg" ] || fail "--plot /dev/stdout | head -c 4: $(cat "$TMP/plot.head")"
+mkfifo "$TMP/plot.fifo"
+cat "$TMP/plot.fifo" >"$TMP/plot.svg" &
+"$WS" match greedy hamilton --size 4x4 --games 2 --seed 3 --plot "$TMP/plot.fifo" >/dev/null ||
+    fail "--plot FIFO: exit $?"
+wait $!
+grep -q '</svg>' "$TMP/plot.svg" || fail "--plot FIFO: no whole SVG came through: $(head -c 80 "$TMP/plot.svg")"
+expect_usage_error "^wavesnake: --plot -: '-' is not standard output here: name /dev/stdout" \
+    "$WS" match greedy hamilton --size 4x4 --games 2 --seed 3 --plot -
+if "$WS" sea --seed 4 --frames 2 --screenshot "$TMP/probe.png" >/dev/null 2>&1; then
+    "$WS" sea --seed 4 --frames 5 --window 320x240 --screenshot "$TMP/r.png" --record /dev/stdout \
+        2>/dev/null | head -c 6 >"$TMP/rec.head"
+    [ "$(cat "$TMP/rec.head")" = GIF89a ] || fail "--record /dev/stdout | head -c 6: $(cat "$TMP/rec.head")"
+    mkfifo "$TMP/rec.fifo"
+    cat "$TMP/rec.fifo" >"$TMP/rec.gif" &
+    "$WS" sea --seed 4 --frames 5 --window 320x240 --screenshot "$TMP/r.png" \
+        --record "$TMP/rec.fifo" >/dev/null 2>&1 || fail "--record FIFO: exit $?"
+    wait $!
+    [ "$(head -c 6 "$TMP/rec.gif")" = GIF89a ] && [ "$(tail -c 1 "$TMP/rec.gif" | od -An -tx1 | tr -d ' ')" = 3b ] ||
+        fail "--record FIFO: no whole GIF came through (GIF89a ... 0x3b)"
+    expect_usage_error "^wavesnake: --record -: '-' is not standard output here: name /dev/stdout" \
+        "$WS" sea --seed 4 --frames 5 --screenshot "$TMP/r.png" --record -
+fi
 "$WS" --version | grep -qE '^wavesnake [0-9]+\.[0-9]+\.[0-9]+$' || fail "--version"
 finish

@@ -456,7 +456,8 @@ static const OptSpec MODE_OPTIONS[] = {
      .modes = M_VIEW,
      .help = "render offscreen (no display needed) and write a PNG (or a JPEG:\nF.jpg)"},
     {.name = "--record", .kind = OPT_TEXT, .meta = "F.gif", .at = AT(record), .modes = M_VIEW,
-     .help = "an animated GIF of the frames shown (window or --screenshot)"},
+     .help = "an animated GIF of the frames shown (window or --screenshot);\n"
+             "F may be a pipe or a device instead: /dev/stdout, a fifo ('-' is not)"},
     {.name = "--frames", .kind = OPT_LONG, .meta = "N", .lo = 1, .hi = MANY, .at = AT(frames),
      .modes = M_VIEW, .help = "frames to render (with --screenshot; default 60), or to stop a window"},
     {.name = "--overlay", .kind = OPT_CUSTOM, .meta = "LIST", .parse = parse_overlay,
@@ -544,7 +545,8 @@ static const OptSpec MODE_OPTIONS[] = {
      .help = "--sprt's chance of accepting H0 when H1 holds (default 0.05)"},
     {.name = "--plot", .kind = OPT_TEXT, .meta = "F.svg", .at = AT(plot), .modes = M_MATCH,
      .help = "draw each player's steps (shots) and the paired differences\n"
-             "as an SVG picture"},
+             "as an SVG picture; F may be a pipe or a device instead:\n"
+             "/dev/stdout, a fifo ('-' is not)"},
 
     {.name = "--game", .kind = OPT_LONG, .meta = "G", .lo = 0, .hi = LONG_MAX,
      .at = AT(replay_game), .seen = OPT_SEEN(AppOptions, replay_game_given), .modes = M_REPLAY,
@@ -733,6 +735,12 @@ static bool picture_suffix(const char *path) {
     return ends_with(path, ".png") || ends_with(path, ".jpg") || ends_with(path, ".jpeg");
 }
 
+/* What `-` gets from --record and --plot: the usual "standard output" is
+ * no name here (a file named - is refused as one that does not say GIF or
+ * SVG), and the way to it is /dev/stdout. */
+static const char STDOUT_BY_NAME[] =
+    "'-' is not standard output here: name /dev/stdout (a pipe or a device that exists)";
+
 /* An existing pipe or device (`/dev/stdout`): it has no name to read. */
 static bool pipe_or_device(const char *path) {
     struct stat st;
@@ -754,6 +762,8 @@ bool options_picture_name(const char *path) { return picture_suffix(path) || pip
 static WsStatus check_record(const char *rec, WsError *err) {
     if (rec == NULL || ends_with(rec, ".gif") || pipe_or_device(rec))
         return WS_OK;
+    if (strcmp(rec, "-") == 0)
+        return ws_fail(err, WS_ERR_ARG, "--record -: %s", STDOUT_BY_NAME);
     return ws_fail(err, WS_ERR_ARG, "--record %s: the file must end in .gif", rec);
 }
 
@@ -932,6 +942,8 @@ static WsStatus check_match(const AppOptions *opts, WsError *err) {
     }
     /* As --record: the name says SVG, or it is a pipe or a device that
      * exists already (`--plot /dev/stdout | ...`). */
+    if (opts->plot != NULL && strcmp(opts->plot, "-") == 0)
+        return ws_fail(err, WS_ERR_ARG, "--plot -: %s", STDOUT_BY_NAME);
     if (opts->plot != NULL && !ends_with(opts->plot, ".svg") && !pipe_or_device(opts->plot))
         return ws_fail(err, WS_ERR_ARG, "--plot %s: the plot is an SVG picture: name it F.svg",
                        opts->plot);
