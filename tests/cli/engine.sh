@@ -302,6 +302,39 @@ tail -n 1 "$TMP/err" | grep -q 'status 126 (the shell could not run it: not exec
     fail "an engine that is not executable: $(cat "$TMP/err")"
 # (An engine that never says ready: cli_engine_noready, 10 s of waiting.)
 
+# ---- a low limit of open files (ulimit -n) --------------------------------------
+# The engine's pipes take 6 descriptors in wavesnake (4 when the stderr pipe
+# does not fit: its stderr is then wavesnake's). Its child put them on 0..2
+# through copies that needed 3 more, failed under limits 7..12 and exited
+# 127 before the shell ran: "the shell found no such command", false. Now
+# the child takes no descriptor: these limits play; below them, the one line
+# says what is short (docs/engines.md#faults). Each run starts from
+# descriptors 0..2 alone (the ones this script inherited closed), so the
+# limits mean the same wherever the test runs.
+# low_limit N OUT: the snake example engine plays a game under ulimit -n N;
+# its stdout in $TMP/OUT.out, its stderr in $TMP/OUT.err, $STATUS its status.
+low_limit() {
+    (
+        for fd in $(ls /proc/$BASHPID/fd); do
+            [ "$fd" -gt 2 ] && [ "$fd" -lt 255 ] && eval "exec $fd>&-"
+        done
+        ulimit -n "$1" && exec timeout 60 "$WS" snake --headless --games 1 --size 10x10 --seed 1 \
+            --policy "engine:python3 $EXAMPLES/snake.py $MARK"
+    ) >"$TMP/$2.out" 2>"$TMP/$2.err"
+    STATUS=$?
+}
+for n in 7 9 12; do
+    low_limit "$n" "fd$n"
+    [ "$STATUS" -eq 0 ] && grep -q '^game 0 seed 1: ' "$TMP/fd$n.out" ||
+        fail "ulimit -n $n: the engine did not play: exit $STATUS: $(cat "$TMP/fd$n.err")"
+done
+low_limit 6 fd6
+[ "$STATUS" -eq 2 ] && [ "$(wc -l <"$TMP/fd6.err")" -eq 1 ] &&
+    grep -q "^wavesnake: engine 'python3': cannot make a pipe: Too many open files (ulimit -n is 6; " \
+        "$TMP/fd6.err" ||
+    fail "ulimit -n 6: not one line saying the descriptors are short, exit 2: exit $STATUS: $(cat "$TMP/fd6.err")"
+left "low limit"
+
 # ---- options ------------------------------------------------------------------------
 expect_usage_error "engine: needs a command" "$WS" snake --headless --policy engine:
 expect_usage_error "engine: needs a command" "$WS" snake --headless --policy "engine:  "

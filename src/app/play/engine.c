@@ -15,6 +15,7 @@
 #include <string.h>
 #include <sys/eventfd.h>
 #include <sys/ioctl.h>
+#include <sys/resource.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -411,6 +412,14 @@ static WsStatus spawn(Engine *e, WsError *err) {
         int errno_pipe = errno;
         close_all_ends(p);
         free(script);
+        /* Out of descriptors: say the limit, the user's to raise (docs/engines.md#faults). */
+        struct rlimit rl;
+        if (errno_pipe == EMFILE && getrlimit(RLIMIT_NOFILE, &rl) == 0 &&
+            rl.rlim_cur != RLIM_INFINITY)
+            return ws_fail(err, WS_ERR_ARG,
+                           "engine '%s': cannot make a pipe: %s (ulimit -n is %llu; an engine "
+                           "takes up to 6 while it starts)",
+                           e->name, strerror(errno_pipe), (unsigned long long)rl.rlim_cur);
         return ws_fail(err, WS_ERR_ARG, "engine '%s': cannot make a pipe: %s", e->name,
                        strerror(errno_pipe));
     }

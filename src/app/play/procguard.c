@@ -423,8 +423,17 @@ static _Noreturn void child_exec(const SpawnJob *j, pid_t parent) {
     if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != parent)
         _exit(127);
     setpgid(0, 0);
-    int in = fcntl(j->in_fd, F_DUPFD, 3), out = fcntl(j->out_fd, F_DUPFD, 3);
-    int err = j->err_fd >= 0 ? fcntl(j->err_fd, F_DUPFD, 3) : 2;
+    /* The pipes onto 0, 1 and 2. They lie above 2 (procguard_reserve_stdio
+     * keeps 0..2 open), so dup2 takes no new descriptor: under a low limit
+     * (ulimit -n) a copy would fail where the parent's own pipes fit, and
+     * the engine would seem to be a command the shell cannot find. Only a
+     * pipe on 0..2, which a later dup2 would overwrite, is copied first. */
+    int in = j->in_fd, out = j->out_fd, err = j->err_fd >= 0 ? j->err_fd : 2;
+    if (in < 3 || out < 3 || (err < 3 && err != 2)) {
+        in = fcntl(j->in_fd, F_DUPFD, 3);
+        out = fcntl(j->out_fd, F_DUPFD, 3);
+        err = j->err_fd >= 0 ? fcntl(j->err_fd, F_DUPFD, 3) : 2;
+    }
     if (in < 0 || out < 0 || err < 0 || dup2(in, 0) != 0 || dup2(out, 1) != 1 ||
         (err != 2 && dup2(err, 2) != 2))
         _exit(127);

@@ -81,7 +81,10 @@ void procguard_arm(void);
  * the table. The caller keeps and closes its descriptors. Returns 0 with
  * *pid (the leader, also the group id) and *slot (for procguard_forget),
  * ENOSPC when PROCGUARD_GROUPS_MAX engines run already, or the errno of the
- * failed fork. An exec that fails shows as exit status 127. */
+ * failed fork. The child takes no descriptor beyond the ones it inherits
+ * (the pipes go onto 0..2 by dup2), so a low `ulimit -n` that let the caller
+ * make its pipes lets the shell start. An exec that fails shows as exit
+ * status 127. */
 int procguard_spawn(const char *script, int child_in, int child_out, int child_err, pid_t *pid,
                     int *slot);
 
