@@ -152,9 +152,9 @@ static void players_text(FILE *out, const MatchInfo *info, const MatchTally *t,
         long won = s->ends[MATCH_WON];
         fprintf(out, "%4d  %-*s", r + 1, nw, info->names[k]);
         if (snake) {
-            fprintf(out, " %6ld %6ld %8ld %8ld ", won, s->ends[MATCH_DEAD],
-                    s->ends[MATCH_STALLED], s->ends[MATCH_FORFEIT]);
-            /* A shard with no game has no means (docs/formats.md#match-run_matchc-match_reportc). */
+            fprintf(out, " %6ld %6ld %8ld %8ld ", won, s->ends[MATCH_DEAD], s->ends[MATCH_STALLED],
+                    s->ends[MATCH_FORFEIT]);
+            /* No game (a shard that holds none), no means: "-" (docs/formats.md). */
             figure(out, t->games > 0, "%*.2f", s->length_sum / n, 11, false);
             fputc(' ', out);
             figure(out, t->games > 0, "%*.1f", s->count_sum / n, 10, false);
@@ -205,8 +205,8 @@ static void pairs_text(FILE *out, const MatchInfo *info, const MatchTally *t) {
             snprintf(interval, sizeof interval, "-");
             snprintf(los, sizeof los, "-");
         }
-        fprintf(out, "%-*s %6ld %7ld %6ld %6ld %6s  %-16s %7s %10ld ", lw, label, games,
-                p->better, p->worse, p->ties, score, interval, los, p->both);
+        fprintf(out, "%-*s %6ld %7ld %6ld %6ld %6s  %-16s %7s %10ld ", lw, label, games, p->better,
+                p->worse, p->ties, score, interval, los, p->both);
         figure(out, d.n > 0, "%*.2f", d.mean, 11, false);
         if (d.ok)
             fprintf(out, "  [%.2f, %.2f]\n", d.lo, d.hi);
@@ -259,8 +259,8 @@ static void sprt_text(FILE *out, const MatchInfo *info, const MatchTally *t, Mat
             info->names[0], info->names[1], info->sprt.elo0, info->sprt.elo1, info->sprt.alpha,
             info->sprt.beta, sprt_llr(info, t), lower, upper);
     if (p->better + p->worse + p->ties > 0)
-        fprintf(out, "elo %+.1f [%+.1f, %+.1f]: ", match_score_elo(s.score),
-                match_score_elo(s.lo), match_score_elo(s.hi));
+        fprintf(out, "elo %+.1f [%+.1f, %+.1f]: ", match_score_elo(s.score), match_score_elo(s.lo),
+                match_score_elo(s.hi));
     else /* no game, no score to read as Elo */
         fprintf(out, "elo none: ");
     if (info->shard_n > 1) /* a shard never stops on its own games (run_match.c) */

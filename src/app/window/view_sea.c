@@ -203,7 +203,6 @@ static Shooter *shown(SeaView *v, int i);
 static bool hud_shows_side(SeaView *v, const FrontendCtx *ctx) {
     return (ctx->overlays & OVERLAY_HUD) != 0 &&
            (ctx->frame.hud_strip || shown(v, 0) == side_board(v));
-
 }
 
 /* The engine's game ends forfeit at tick t of its board: the session's line
