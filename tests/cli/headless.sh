@@ -76,7 +76,7 @@ done
     head -c 4 >"$TMP/plot.head"
 [ "$(cat "$TMP/plot.head")" = "<svg" ] || fail "--plot /dev/stdout | head -c 4: $(cat "$TMP/plot.head")"
 mkfifo "$TMP/plot.fifo"
-cat "$TMP/plot.fifo" >"$TMP/plot.svg" &
+timeout 60 cat "$TMP/plot.fifo" >"$TMP/plot.svg" & # no hang if nothing opens it
 "$WS" match greedy hamilton --size 4x4 --games 2 --seed 3 --plot "$TMP/plot.fifo" >/dev/null ||
     fail "--plot FIFO: exit $?"
 wait $!
@@ -88,7 +88,7 @@ if "$WS" sea --seed 4 --frames 2 --screenshot "$TMP/probe.png" >/dev/null 2>&1; 
         2>/dev/null | head -c 6 >"$TMP/rec.head"
     [ "$(cat "$TMP/rec.head")" = GIF89a ] || fail "--record /dev/stdout | head -c 6: $(cat "$TMP/rec.head")"
     mkfifo "$TMP/rec.fifo"
-    cat "$TMP/rec.fifo" >"$TMP/rec.gif" &
+    timeout 60 cat "$TMP/rec.fifo" >"$TMP/rec.gif" &
     "$WS" sea --seed 4 --frames 5 --window 320x240 --screenshot "$TMP/r.png" \
         --record "$TMP/rec.fifo" >/dev/null 2>&1 || fail "--record FIFO: exit $?"
     wait $!
