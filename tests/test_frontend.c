@@ -2543,10 +2543,41 @@ START_TEST(one_sea_shot_is_one_shot) {
 }
 END_TEST
 
+/* How many times `what` stands in text. */
+static int count_in(const char *text, const char *what) {
+    int n = 0;
+    for (const char *at = strstr(text, what); at != NULL; at = strstr(at + 1, what))
+        n++;
+    return n;
+}
+
+START_TEST(both_sea_titles_say_as_much) {
+    /* At 1280x720 "source hunter: 18 shots, 4/10 sunk" fits over its
+     * board and "sampler hunter: ..." does not: the two titles are in one
+     * form, the longest that fits over each, never one long and one short. */
+    AppOptions o = small_sea_opts(100.0);
+    o.window_w = 1280;
+    o.window_h = 720;
+    Frontend *app = drive_open(&o);
+    drive_play_until(app, 18);
+    drive_key(SDLK_SPACE, KMOD_NONE);
+    ck_assert(frontend_frame(app));
+    const char *text = frontend_frame_text(app);
+    int sampler = count_in(text, "sampler: "), source = count_in(text, "source: ");
+    int sampler_long = count_in(text, "sampler hunter: "),
+        source_long = count_in(text, "source hunter: ");
+    ck_assert_msg(sampler + sampler_long == 1 && source + source_long == 1 &&
+                      sampler_long == source_long,
+                  "the boards' titles differ in form:\n%s", text);
+    frontend_close(app);
+}
+END_TEST
+
 static Suite *frontend_suite(void) {
     Suite *s = suite_create("frontend");
     TCase *keys = tcase_create("keys");
     tcase_add_test(keys, keys_toggle_overlays);
+    tcase_add_test(keys, both_sea_titles_say_as_much);
     tcase_add_test(keys, keys_without_meaning_say_so);
     tcase_add_test(keys, pause_on_end_stops_at_the_end);
     tcase_add_test(keys, pause_on_end_stops_a_played_back_end_too);

@@ -681,53 +681,79 @@ static PixRect sea_view_fit(void *state, FrontendCtx *ctx, PixRect area) {
     return (PixRect){x0, y0, x1 - x0, y1 - y0};
 }
 
+/* A board's title in three lengths, longest first: its hunter, shots and
+ * ships sunk ("sampler hunter: 18 shots, 2/10 sunk"), without the words
+ * that can go, and the name and shots alone. */
+typedef char SeaTitles[3][112];
+
+static void board_titles(const SeaView *v, const Shooter *s, SeaTitles title) {
+    const SeaGame *g = &s->game;
+    const char *name = shooter_name(v, s), *tail = g->forfeit ? ", forfeit" : "";
+    snprintf(title[0], sizeof title[0], "%s%s: %d shot%s, %d/%d sunk%s", name,
+             s->engine ? "" : " hunter", g->shots, plural(g->shots), g->sunk, SEA_SHIP_COUNT, tail);
+    snprintf(title[1], sizeof title[1], "%s: %d shot%s, %d/%d%s", name, g->shots, plural(g->shots),
+             g->sunk, SEA_SHIP_COUNT, tail);
+    snprintf(title[2], sizeof title[2], "%s %d%s", name, g->shots, g->forfeit ? " forfeit" : "");
+}
+
+/* The room a title has over its board: a twentieth to spare, as a short
+ * title is drawn as one rendered label, whose fractional advances come
+ * out up to 4 % wider than text_width's whole-pixel ones. */
+static int title_room(const SeaPlace *p) { return p->caption.w - p->caption.w / 20; }
+
+/* The longest of the titles that fits over its board at the HUD's size. */
+static int title_fits(const FrontendCtx *ctx, const SeaPlace *p, SeaTitles title) {
+    int k = 0;
+    while (k < 2 && text_width(ctx->text, ctx->frame.hud_px + 2, title[k]) > title_room(p))
+        k++;
+    return k;
+}
+
+/* Draws title k over board b (in the race's colours), a smaller size if
+ * even the shortest does not fit: two titles never overprint. */
+static void draw_title(SeaView *v, FrontendCtx *ctx, const SeaPlace *p, int b, const char *title) {
+    const Shooter *s = shown(v, b);
+    Rgba cc = PAL_ACCENT;
+    if (s->game.forfeit)
+        cc = PAL_BAD;
+    else if (v->over && v->boards == 2) {
+        int mine = race_shots(s), theirs = race_shots(&v->shooter[1 - b]);
+        cc = mine < theirs ? PAL_GOOD : mine > theirs ? PAL_BAD : PAL_TEXT;
+    }
+    int tpx = ctx->frame.hud_px + 2;
+    while (tpx > TEXT_MIN_PX && text_width(ctx->text, tpx, title) > title_room(p))
+        tpx--;
+    SDL_Rect clip = {p->caption.x, p->caption.y, p->caption.w, p->caption.h};
+    SDL_RenderSetClipRect(ctx->renderer, &clip);
+    text_draw(ctx->text, tpx, p->caption.x + p->caption.w / 2, p->caption.y, TEXT_CENTER,
+              render_sdl_color(cc), title);
+    SDL_RenderSetClipRect(ctx->renderer, NULL);
+}
+
 static void sea_view_draw(void *state, FrontendCtx *ctx) {
     SeaView *v = state;
     PixRect area = ctx->frame.board_area;
     int px = ctx->frame.hud_px;
+    SeaPlace place[2];
+    SeaTitles title[2];
+    int form = 0; /* both boards' titles in one form, the longest that fits over each */
     for (int b = 0; b < v->boards; b++) {
-        SeaPlace p = sea_draw_place(area, px, v->boards, b);
-        v->cell_px = p.bl.cell;
+        place[b] = sea_draw_place(area, px, v->boards, b);
+        board_titles(v, shown(v, b), title[b]);
+        int k = title_fits(ctx, &place[b], title[b]);
+        form = k > form ? k : form;
+    }
+    for (int b = 0; b < v->boards; b++) {
+        const SeaPlace *p = &place[b];
+        v->cell_px = p->bl.cell;
         const Shooter *s = shown(v, b);
         SeaScene scene = {.game = &s->game,
                           .ai = s->engine ? NULL : &s->ai,
                           .info = s->engine ? v->eng->shown : NULL,
                           .pending = s->pending,
                           .done = s->done};
-        sea_draw_board(ctx, &p, &scene);
-        const SeaGame *g = &s->game;
-        const char *name = shooter_name(v, s);
-        Rgba cc = PAL_ACCENT;
-        if (g->forfeit)
-            cc = PAL_BAD;
-        else if (v->over && v->boards == 2) {
-            int mine = race_shots(s), theirs = race_shots(&v->shooter[1 - b]);
-            cc = mine < theirs ? PAL_GOOD : mine > theirs ? PAL_BAD : PAL_TEXT;
-        }
-        /* The longest title that fits over its own board: two never overprint. */
-        char title[3][112];
-        const char *tail = g->forfeit ? ", forfeit" : "";
-        snprintf(title[0], sizeof title[0], "%s%s: %d shot%s, %d/%d sunk%s", name,
-                 s->engine ? "" : " hunter", g->shots, plural(g->shots), g->sunk, SEA_SHIP_COUNT,
-                 tail);
-        snprintf(title[1], sizeof title[1], "%s: %d shot%s, %d/%d%s", name, g->shots,
-                 plural(g->shots), g->sunk, SEA_SHIP_COUNT, tail);
-        snprintf(title[2], sizeof title[2], "%s %d%s", name, g->shots,
-                 g->forfeit ? " forfeit" : "");
-        int tpx = px + 2, k = 0;
-        /* A twentieth to spare: a short title is drawn as one rendered label,
-         * whose fractional advances come out up to 4 % wider than
-         * text_width's whole-pixel ones. */
-        int room = p.caption.w - p.caption.w / 20;
-        while (k < 2 && text_width(ctx->text, tpx, title[k]) > room)
-            k++;
-        while (tpx > TEXT_MIN_PX && text_width(ctx->text, tpx, title[k]) > room)
-            tpx--;
-        SDL_Rect clip = {p.caption.x, p.caption.y, p.caption.w, p.caption.h};
-        SDL_RenderSetClipRect(ctx->renderer, &clip);
-        text_draw(ctx->text, tpx, p.caption.x + p.caption.w / 2, p.caption.y, TEXT_CENTER,
-                  render_sdl_color(cc), title[k]);
-        SDL_RenderSetClipRect(ctx->renderer, NULL);
+        sea_draw_board(ctx, p, &scene);
+        draw_title(v, ctx, p, b, title[b][form]);
     }
     if (v->over) {
         /* Above the boards, never over them; it stays until the next game. */
