@@ -498,8 +498,8 @@ int main(int argc, char **argv) {
             return 2;
         }
         if (print_game < 0)
-            printf("replay: %ld games, every move legal, food and outcomes as the rules say\n",
-                   games);
+            printf("replay: %ld game%s, every move legal, food and outcomes as the rules say\n",
+                   games, games == 1 ? "" : "s");
     }
     return status;
 }

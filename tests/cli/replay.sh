@@ -32,6 +32,13 @@ grep -q '^{"summary":true,"games":3,"won":2,"dead":1,"stalled":0,"forfeit":0,"av
 strip() { sed -n 's/^\(game [0-9]* seed [0-9]*: [a-z]*, length [0-9/]*, steps [0-9]*\).*/\1/p' "$1"; }
 diff <(strip "$TMP/run.out") <(strip "$TMP/run.check") >/dev/null || fail "replay --headless disagrees with the run"
 
+# The independent reader's own verdict counts the games in words.
+"$REPLAY" "$FIX" | grep -qx 'replay: 3 games, every move legal, food and outcomes as the rules say' ||
+    fail "ws_replay on 3 games: $("$REPLAY" "$FIX" 2>&1)"
+"$WS" snake --headless --size 6x6 --games 1 --seed 5 --trace "$TMP/one.trace" >/dev/null || fail "one game: exit $?"
+"$REPLAY" "$TMP/one.trace" | grep -q '^replay: 1 game, every move legal' ||
+    fail "ws_replay on 1 game: $("$REPLAY" "$TMP/one.trace" 2>&1)"
+
 # ---- --print against the independent reader -----------------------------------
 # compare TRACE [GAMES]: its first GAMES games (default 2), ticks 0, 1, mid, last.
 compared=0
