@@ -382,7 +382,8 @@ START_TEST(an_engine_never_ready_gives_up_after_10_s) {
     ck_assert_int_eq(engine_start(&e, cmd("bad.py", "noready"), ENGINE_SNAKE, 500, &err),
                      WS_ERR_ARG);
     long took = now_ms() - t0;
-    ck_assert_msg(strstr(err.msg, "no ready within 10 s"), "%s", err.msg);
+    ck_assert_msg(strstr(err.msg, "no ready within 10 s; nothing came on its standard output"),
+                  "%s", err.msg);
     ck_assert_int_ge(took, ENGINE_READY_MS - 100);
     ck_assert_int_lt(took, ENGINE_READY_MS + 5000);
 }
@@ -503,7 +504,31 @@ START_TEST(a_line_over_1_mib_is_a_fault) {
 }
 END_TEST
 START_TEST(silence_past_the_timeout_is_a_fault) {
-    expect_fault("bad.py", "silent", 500, "no answer within 500 ms");
+    expect_fault("bad.py", "silent", 500,
+                 "no answer within 500 ms; nothing came on its standard output (still "
+                 "thinking, or not flushed after each line?)");
+}
+END_TEST
+/* A timeout says what it holds of an answer cut before its newline, and
+ * asks about flushing only when nothing came at all (docs/engines.md,
+ * "Faults"). */
+START_TEST(a_timeout_quotes_a_line_without_its_newline) {
+    expect_fault("bad.py", "nonewline", 500,
+                 "no answer within 500 ms; its output ends without a newline: \"move R\"");
+}
+END_TEST
+START_TEST(a_timeout_after_an_info_line_asks_nothing) {
+    Engine *e = start_ok(cmd("bad.py", "saidinfo"), ENGINE_SNAKE, 300);
+    SnakeGame g;
+    game_init(&g, 8, 8, 5);
+    EngineAnswer ans;
+    WsError err;
+    ck_assert_int_eq(ask_snake(e, &g, &ans, &err), ENGINE_ANSWERED);
+    snake_game_tick(&g, ans.move);
+    ck_assert_int_eq(ask_snake(e, &g, &ans, &err), ENGINE_FAULT);
+    ck_assert_str_eq(err.msg, "engine 'python3': no answer within 300 ms");
+    engine_stop(e);
+    snake_game_deinit(&g);
 }
 END_TEST
 START_TEST(an_unknown_line_is_a_fault) {
@@ -1002,6 +1027,8 @@ static Suite *engine_suite(void) {
     tcase_add_test(bad, a_control_byte_is_a_fault);
     tcase_add_test(bad, a_line_over_1_mib_is_a_fault);
     tcase_add_test(bad, silence_past_the_timeout_is_a_fault);
+    tcase_add_test(bad, a_timeout_quotes_a_line_without_its_newline);
+    tcase_add_test(bad, a_timeout_after_an_info_line_asks_nothing);
     tcase_add_test(bad, an_unknown_line_is_a_fault);
     tcase_add_test(bad, a_bad_direction_is_a_fault);
     tcase_add_test(bad, a_wave_too_short_is_dropped_with_a_warning);

@@ -17,6 +17,8 @@ MODE = sys.argv[1]
 # again:  a shot at a known cell (sea)  ignorequit: ignores quit and SIGTERM
 # early:  two answers to the 1st go     spaces: two spaces between words
 # slow:   sleeps 0.15 s before each answer
+# nonewline: "move R" without its newline at the 2nd go, then silence
+# saidinfo: an info line at the 2nd go, then silence
 
 
 def say(s):
@@ -48,6 +50,12 @@ def main():
             if MODE == "slow":
                 time.sleep(0.15)
             if MODE == "silent" and gos == 2:
+                time.sleep(1000)
+            if MODE == "nonewline" and gos == 2:
+                say("move R")
+                time.sleep(1000)
+            if MODE == "saidinfo" and gos == 2:
+                say("info text thinking\n")
                 time.sleep(1000)
             if MODE == "garbage":
                 say("move \x1b[31mR\n")

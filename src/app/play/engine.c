@@ -66,6 +66,7 @@ struct Engine {
 
     char *rbuf; /* RBUF_CAP bytes */
     size_t rlen;
+    bool heard; /* a byte came on its stdout since the request (or the hello) */
 
     char *wbuf; /* the queued request, sized per board */
     size_t wcap, woff, wlen;
@@ -336,7 +337,7 @@ __attribute__((format(printf, 3, 4)))
 #endif
 static EnginePoll
 fault(Engine *e, WsError *err, const char *fmt, ...) {
-    char what[128];
+    char what[192];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(what, sizeof what, fmt, ap);
@@ -476,6 +477,7 @@ static WsStatus hello_begin(Engine *e, WsError *err) {
     queue(e, msg, strlen(msg));
     e->phase = PHASE_HELLO;
     e->t_request = now_ms();
+    e->heard = false;
     return WS_OK;
 }
 
@@ -781,9 +783,10 @@ static bool read_available(Engine *e) {
         if (room == 0)
             return false;
         ssize_t n = read(e->from_fd, e->rbuf + e->rlen, room < READ_CHUNK ? room : READ_CHUNK);
-        if (n > 0)
+        if (n > 0) {
             e->rlen += (size_t)n;
-        else if (n == 0)
+            e->heard = true;
+        } else if (n == 0)
             return true;
         else if (errno != EINTR)
             return false;
@@ -802,6 +805,7 @@ static void begin_wait(Engine *e) {
     e->go_held = true;
     e->phase = PHASE_WAIT;
     e->t_request = now_ms();
+    e->heard = false;
     e->t_written_ns = 0;
     flush(e);
     start_job(e); /* watched: the watcher sends `go` and reads the answer */
@@ -1177,6 +1181,21 @@ static EnginePoll take_events(Engine *e, const struct pollfd pf[PF_COUNT], int p
     return ENGINE_PENDING;
 }
 
+/* What a timeout adds for the author of a silent engine (docs/engines.md,
+ * "Faults"): a last line without its "\n" is quoted; no byte at all since
+ * the request asks whether the engine flushes its output (a pipe is block
+ * buffered in most languages' standard libraries); "" otherwise. */
+static void silence_hint(const Engine *e, char *buf, size_t size) {
+    char q[WS_QUOTE_SIZE];
+    if (e->rlen > 0)
+        snprintf(buf, size, "; its output ends without a newline: \"%s\"",
+                 ws_quote_len(q, 40, e->rbuf, e->rlen));
+    else if (!e->heard)
+        snprintf(buf, size, "; nothing came on its standard output (still thinking, or not flushed after each line?)");
+    else
+        buf[0] = '\0';
+}
+
 /* The loop of engine_poll and the handshake. ans may be NULL (handshake). */
 static EnginePoll poll_lines(Engine *e, int wait_ms, EngineAnswer *ans, WsError *err) {
     EngineAnswer dummy;
@@ -1216,9 +1235,11 @@ static EnginePoll poll_lines(Engine *e, int wait_ms, EngineAnswer *ans, WsError 
             return r;
         now = now_ms();
         if (now >= deadline) {
+            char hint[WS_QUOTE_SIZE + 64];
+            silence_hint(e, hint, sizeof hint);
             if (e->phase == PHASE_HELLO)
-                return fault(e, err, "no ready within %d s", ENGINE_READY_MS / 1000);
-            return fault(e, err, "no answer within %d ms", e->timeout_ms);
+                return fault(e, err, "no ready within %d s%s", ENGINE_READY_MS / 1000, hint);
+            return fault(e, err, "no answer within %d ms%s", e->timeout_ms, hint);
         }
         if (now >= until)
             return ENGINE_PENDING;

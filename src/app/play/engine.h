@@ -75,7 +75,9 @@
  *    is not unknown), or a line out of turn: "wrote "move R" before go"
  *    (above);
  *  - no complete answer within the timeout, counted from the request (a
- *    request the engine does not read in time counts against it too).
+ *    request the engine does not read in time counts against it too); the
+ *    line quotes a last line cut before its "\n", or asks about flushing
+ *    when not one byte came since the request.
  *
  * Warnings. An `info` line only annotates: a malformed one (two spaces, a
  * coordinate off the board, `info cells 1`, a wave of the wrong length) is
