@@ -36,7 +36,7 @@ typedef struct Args {
 
 static const char *const FRUITS[] = {"apple", "pear", "plum"};
 static const char *fruit_name(int v) { return v >= 0 && v < 3 ? FRUITS[v] : "?"; }
-static const OptNames FRUIT_NAMES = {"fruit", 3, fruit_name, NULL};
+static const OptNames FRUIT_NAMES = {"fruit", 3, fruit_name, NULL, NULL};
 
 /* clang-format off */
 static const OptSpec ARGS_POS[] = {
@@ -249,7 +249,13 @@ START_TEST(names_become_enums_once) {
     ck_assert_int_eq(MODE(APP_MODE_SNAKE, &o, &err, "--policy", "perfect"), WS_OK);
     ck_assert_int_eq(o.policy, SNAKE_POLICY_PERFECT);
     ck_assert_int_eq(MODE(APP_MODE_SEA, &o, &err, "--hunter", "clever"), WS_ERR_ARG);
-    ck_assert_str_eq(err.msg, "--hunter: unknown hunter 'clever' (try: source, sampler)");
+    /* engine:CMD is named where it is taken (docs/engines.md) */
+    ck_assert_str_eq(err.msg,
+                     "--hunter: unknown hunter 'clever' (try: source, sampler, or engine:CMD)");
+    ck_assert_int_eq(MODE(APP_MODE_SNAKE, &o, &err, "--policy", "engine python3 e.py"),
+                     WS_ERR_ARG);
+    ck_assert_str_eq(err.msg, "--policy: unknown policy 'engine python3 e.py' (try: greedy, "
+                              "hamilton, perfect, or engine:CMD)");
     /* defaults */
     ck_assert_int_eq(MODE(APP_MODE_SEA, &o, &err, "--seed", "3"), WS_OK);
     ck_assert_int_eq(o.hunter, SEA_HUNTER_SAMPLER);

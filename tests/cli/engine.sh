@@ -341,8 +341,15 @@ expect_usage_error "engine: needs a command" "$WS" snake --headless --policy "en
 expect_usage_error "--engine-timeout goes with an engine" "$WS" snake --headless --engine-timeout 500
 expect_usage_error "--engine-timeout goes with an engine" "$WS" sea --headless --engine-timeout 500
 expect_usage_error "--engine-timeout" "$WS" snake --headless --policy engine:x --engine-timeout 0
-expect_usage_error "unknown policy 'fast'" "$WS" snake --headless --policy fast
+expect_usage_error "unknown policy 'fast' \\(try: greedy, hamilton, perfect, or engine:CMD\\)$" \
+    "$WS" snake --headless --policy fast
+expect_usage_error "unknown hunter 'fast' \\(try: source, sampler, or engine:CMD\\)$" \
+    "$WS" sea --headless --hunter fast
 expect_usage_error "replay: --policy names an engine" "$WS" replay "$TMP/good.trace" --policy greedy
+# a word that is no policy at all gets replay's line too, not a list of the
+# built-in names replay refuses
+expect_usage_error "replay: --policy names an engine" "$WS" replay "$TMP/good.trace" --policy fast
+expect_usage_error "replay: --policy names an engine" "$WS" replay --policy fast "$TMP/good.trace"
 "$WS" snake --help >"$TMP/help" 2>&1 || fail "snake --help: exit $?"
 grep -q -- '--engine-timeout MS' "$TMP/help" || fail "--help does not list --engine-timeout"
 grep -q 'engine:CMD' "$TMP/help" || fail "--help does not say engine:CMD"

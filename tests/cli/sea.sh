@@ -102,7 +102,7 @@ expect_usage_error 'length' "$WS" counts "$DATA/sea-empty.board" --length x
 expect_usage_error 'usage' "$WS" counts
 expect_usage_error 'unknown option' "$WS" counts "$DATA/sea-empty.board" --frobnicate
 expect_usage_error 'seed' "$WS" shot "$DATA/sea-empty.board" --seed -1
-expect_usage_error 'unknown hunter' "$WS" shot "$DATA/sea-empty.board" --hunter clever
+expect_usage_error "unknown hunter 'clever' \\(try: source, sampler\\)$" "$WS" shot "$DATA/sea-empty.board" --hunter clever
 printf '####o###oo\noooooooooo\n###o##o##o\noooooooooo\n##o#o#o#oo\noooooooooo\n#ooooooooo\n..........\n..........\n..........\n' >"$TMP/over.board"
 "$WS" counts "$TMP/over.board" >"$TMP/out" || fail "counts on a finished game exited $?"
 [ "$(tr -d ' 0\n' <"$TMP/out")" = "" ] || fail "counts with no ship left should be all 0"

@@ -203,7 +203,7 @@ static const char *kind_name(int v) {
            : v == BENCH_ENGINE        ? "engine"
                                       : "?";
 }
-static const OptNames KIND_NAMES = {"benchmark", BENCH_KIND_COUNT, kind_name, NULL};
+static const OptNames KIND_NAMES = {"benchmark", BENCH_KIND_COUNT, kind_name, NULL, NULL};
 _Static_assert(sizeof(BenchKind) == sizeof(int), "BenchKind is filled as an int");
 
 #define AT(field) offsetof(BenchPlan, field)

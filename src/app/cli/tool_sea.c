@@ -44,7 +44,7 @@ static const OptSpec COUNTS_OPTS[] = {
 static const OptSpec SHOT_OPTS[] = {
     {.name = "--seed", .kind = OPT_U64, .meta = "S", .at = offsetof(SeaArgs, seed),
      .seen = OPT_SEEN(SeaArgs, seed_given)},
-    {.name = "--hunter", .kind = OPT_ENUM, .names = &OPTIONS_HUNTER_NAMES,
+    {.name = "--hunter", .kind = OPT_ENUM, .names = &OPTIONS_BUILTIN_HUNTER_NAMES,
      .at = offsetof(SeaArgs, hunter)},
 };
 const OptCommand TOOL_COUNTS = {

@@ -48,11 +48,14 @@ static const char *policy_name(int v) { return snake_policy_name((SnakePolicy)v)
 static const char *hunter_name(int v) { return sea_hunter_name((SeaHunter)v); }
 static const char *placement_name(int v) { return sea_placement_name((SeaPlacement)v); }
 
-const OptNames OPTIONS_POLICY_NAMES = {"policy", SNAKE_POLICY_COUNT, policy_name, NULL};
+const OptNames OPTIONS_POLICY_NAMES = {"policy", SNAKE_POLICY_COUNT, policy_name, NULL,
+                                       "engine:CMD"};
 const OptNames OPTIONS_HUNTER_NAMES = {"hunter", SEA_HUNTER_COUNT, hunter_name,
-                                       SEA_HUNTER_OLD_NAMES};
-static const OptNames PLACEMENT_NAMES = {"placement", SEA_PLACE_COUNT, placement_name, NULL};
-static const OptNames SHOWN = {"layer", ARENA_SHOWN_COUNT, shown_name, NULL};
+                                       SEA_HUNTER_OLD_NAMES, "engine:CMD"};
+const OptNames OPTIONS_BUILTIN_HUNTER_NAMES = {"hunter", SEA_HUNTER_COUNT, hunter_name,
+                                               SEA_HUNTER_OLD_NAMES, NULL};
+static const OptNames PLACEMENT_NAMES = {"placement", SEA_PLACE_COUNT, placement_name, NULL, NULL};
+static const OptNames SHOWN = {"layer", ARENA_SHOWN_COUNT, shown_name, NULL, NULL};
 
 /* OPT_ENUM stores an int: every enum it fills must be int-sized. */
 _Static_assert(sizeof(SnakePolicy) == sizeof(int), "SnakePolicy is filled as an int");
@@ -261,9 +264,19 @@ static WsStatus parse_snake_player(const OptSpec *spec, const char *value, Snake
     return WS_OK;
 }
 
-/* --policy P or engine:CMD: fills policy and the PlayerSpec `player`. */
+/* The trace names its policy; replay's command line may only bring an
+ * engine to show its thoughts (nothing read from a file starts one). */
+static WsStatus replay_policy_refused(WsError *err) {
+    return ws_fail(err, WS_ERR_ARG,
+                   "replay: --policy names an engine (engine:CMD); the trace names its own policy");
+}
+
+/* --policy P or engine:CMD: fills policy and the PlayerSpec `player`
+ * (replay: engine:CMD alone, whatever else the word is). */
 static WsStatus parse_policy(const OptSpec *spec, const char *value, void *field, WsError *err) {
     AppOptions *o = (AppOptions *)(void *)((char *)field - spec->at);
+    if (o->replay_parsing && !player_spec_is_engine(value))
+        return replay_policy_refused(err);
     return parse_snake_player(spec, value, &o->policy, &o->player, err);
 }
 
@@ -675,6 +688,7 @@ const OptCommand *options_command(AppMode mode) {
 WsStatus options_parse_replay(AppOptions *opts, int argc, char **argv, int first,
                               uint64_t clock_seed, WsError *err) {
     options_defaults(opts, APP_MODE_SNAKE, clock_seed);
+    opts->replay_parsing = true;
     WsStatus st = optparse_parse(&OPTIONS_REPLAY_COMMAND, argc - first, argv + first, opts, err);
     return st != WS_OK ? st : options_check(opts, err);
 }
@@ -840,11 +854,7 @@ static WsStatus check_replay(const AppOptions *opts, WsError *err) {
     if (why[0] != '\0')
         return ws_fail(err, WS_ERR_ARG, "replay: %s; %s", why, no_window);
     if (opts->policy_given && opts->player.kind != PLAYER_ENGINE)
-        /* The trace names its policy; the command line may only bring an
-         * engine to show its thoughts (nothing read from a file starts one). */
-        return ws_fail(err, WS_ERR_ARG,
-                       "replay: --policy names an engine (engine:CMD); the trace names its "
-                       "own policy");
+        return replay_policy_refused(err);
     WsStatus st = check_engine_timeout(opts, err);
     if (st != WS_OK)
         return st;

@@ -119,6 +119,7 @@ typedef struct AppOptions {
 
     /* replay: `wavesnake replay FILE ...` (mode snake) */
     const char *replay;  /* the trace file; NULL for the play modes */
+    bool replay_parsing; /* options_parse_replay: --policy takes engine:CMD alone */
     long replay_game;    /* --game G: the number on a game line */
     bool replay_game_given;
     long replay_tick;    /* --tick T */
@@ -206,5 +207,6 @@ bool options_name_engine(const AppOptions *opts);
 /* The names --policy and --hunter accept, for the other tables that take them. */
 extern const OptNames OPTIONS_POLICY_NAMES;
 extern const OptNames OPTIONS_HUNTER_NAMES;
+extern const OptNames OPTIONS_BUILTIN_HUNTER_NAMES; /* the built-in hunters alone (tools) */
 
 #endif

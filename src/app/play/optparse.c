@@ -71,8 +71,10 @@ WsStatus optparse_name(const OptSpec *spec, const char *value, int *out, WsError
         return WS_OK;
     char list[160], q[WS_QUOTE_SIZE];
     names_join(spec->names, ", ", list, sizeof list);
-    return ws_fail(err, WS_ERR_ARG, "%s: unknown %s '%s' (try: %s)", label_of(spec),
-                   spec->names->noun, ws_quote(q, sizeof q, value), list);
+    const char *also = spec->names->also;
+    return ws_fail(err, WS_ERR_ARG, "%s: unknown %s '%s' (try: %s%s%s)", label_of(spec),
+                   spec->names->noun, ws_quote(q, sizeof q, value), list,
+                   also != NULL ? ", or " : "", also != NULL ? also : "");
 }
 
 /* Stores one value into target as spec says. */
