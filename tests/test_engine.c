@@ -375,6 +375,18 @@ START_TEST(an_engine_that_exits_at_once_cannot_start) {
 }
 END_TEST
 
+/* A debug print before ready says where such prints go (docs/engines.md,
+ * "Faults"). */
+START_TEST(a_debug_print_before_ready_says_where_it_goes) {
+    Engine *e = NULL;
+    WsError err;
+    ck_assert_int_eq(engine_start(&e, cmd("bad.py", "debug"), ENGINE_SNAKE, 500, &err),
+                     WS_ERR_ARG);
+    ck_assert_str_eq(err.msg, "engine 'python3': said \"starting up\" before ready; stdout is for "
+                              "protocol lines, debug prints go to stderr");
+}
+END_TEST
+
 START_TEST(an_engine_never_ready_gives_up_after_10_s) {
     Engine *e = NULL;
     WsError err;
@@ -532,7 +544,9 @@ START_TEST(a_timeout_after_an_info_line_asks_nothing) {
 }
 END_TEST
 START_TEST(an_unknown_line_is_a_fault) {
-    expect_fault("bad.py", "unknown", 2000, "an unknown line: \"hello there\"");
+    expect_fault("bad.py", "unknown", 2000,
+                 "an unknown line: \"hello there\"; stdout is for protocol lines, debug prints "
+                 "go to stderr");
 }
 END_TEST
 START_TEST(a_bad_direction_is_a_fault) { expect_fault("bad.py", "badmove", 2000, "bad move"); }
@@ -1028,6 +1042,7 @@ static Suite *engine_suite(void) {
     tcase_add_test(bad, a_line_over_1_mib_is_a_fault);
     tcase_add_test(bad, silence_past_the_timeout_is_a_fault);
     tcase_add_test(bad, a_timeout_quotes_a_line_without_its_newline);
+    tcase_add_test(bad, a_debug_print_before_ready_says_where_it_goes);
     tcase_add_test(bad, a_timeout_after_an_info_line_asks_nothing);
     tcase_add_test(bad, an_unknown_line_is_a_fault);
     tcase_add_test(bad, a_bad_direction_is_a_fault);

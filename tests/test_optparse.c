@@ -252,8 +252,7 @@ START_TEST(names_become_enums_once) {
     /* engine:CMD is named where it is taken (docs/engines.md) */
     ck_assert_str_eq(err.msg,
                      "--hunter: unknown hunter 'clever' (try: source, sampler, or engine:CMD)");
-    ck_assert_int_eq(MODE(APP_MODE_SNAKE, &o, &err, "--policy", "engine python3 e.py"),
-                     WS_ERR_ARG);
+    ck_assert_int_eq(MODE(APP_MODE_SNAKE, &o, &err, "--policy", "engine python3 e.py"), WS_ERR_ARG);
     ck_assert_str_eq(err.msg, "--policy: unknown policy 'engine python3 e.py' (try: greedy, "
                               "hamilton, perfect, or engine:CMD)");
     /* defaults */

@@ -455,7 +455,7 @@ grep -qF "', game 0 tick 0: a byte that is not printable ASCII: \"info text \\x1
 grep -q '^summary: games 3, forfeit 0,' "$TMP/seawarn.out" || fail "sea garbageinfo: $(tail -1 "$TMP/seawarn.out")"
 "$WS" sea --headless --games 2 --seed 1 --json --hunter "engine:$BAD unknown sea $MARK" \
     >"$TMP/seajson.out" 2>/dev/null
-grep -q '^{"game":1,"seed":2,"forfeit":true,"shots":0,"fault":"engine .*, game 1 tick 0: an unknown line: \\"hello there\\""}$' \
+grep -q '^{"game":1,"seed":2,"forfeit":true,"shots":0,"fault":"engine .*, game 1 tick 0: an unknown line: \\"hello there\\"; stdout is for protocol lines, debug prints go to stderr"}$' \
     "$TMP/seajson.out" || fail "sea --json fault: $(cat "$TMP/seajson.out")"
 left "sea warnings"
 seafault offboard 'off the board|shot' offboard
@@ -484,7 +484,7 @@ FLAKY="python3 $ENGINES/flaky.py"
 timeout 60 "$WS" snake --headless --race "engine:$FLAKY snake 1000000 twin $MARK,engine:$FLAKY snake 1 twin $MARK" \
     --size 6x6 --games 1 --seed 1 >"$TMP/twins.out" 2>"$TMP/twins.err"
 [ $? -eq 1 ] || fail "twins: exit status is not 1: $(cat "$TMP/twins.err")"
-[ "$(cat "$TMP/twins.err")" = "wavesnake: engine 'twin#2', game 0 tick 0: an unknown line: \"this is not a move\"" ] ||
+[ "$(cat "$TMP/twins.err")" = "wavesnake: engine 'twin#2', game 0 tick 0: an unknown line: \"this is not a move\"; stdout is for protocol lines, debug prints go to stderr" ] ||
     fail "twins: $(cat "$TMP/twins.err")"
 grep -q '^heat 0 seed 1: engine:twin [a-z]* length [0-9]* steps [0-9]* | engine:twin#2 forfeit ' "$TMP/twins.out" ||
     fail "twins: $(cat "$TMP/twins.out")"

@@ -17,6 +17,7 @@ MODE = sys.argv[1]
 # again:  a shot at a known cell (sea)  ignorequit: ignores quit and SIGTERM
 # early:  two answers to the 1st go     spaces: two spaces between words
 # slow:   sleeps 0.15 s before each answer
+# debug:  a debug print on stdout before ready
 # nonewline: "move R" without its newline at the 2nd go, then silence
 # saidinfo: an info line at the 2nd go, then silence
 
@@ -39,6 +40,8 @@ def main():
                 sys.exit(3)
             if MODE == "noready":
                 time.sleep(1000)
+            if MODE == "debug":
+                say("starting up\n")
             say("ready\n")
         elif words[0] == "board":
             rows = words[1:]

@@ -918,6 +918,10 @@ static EnginePoll warn_info(Engine *e, const char *bad, const char *s, size_t n)
     return ENGINE_PENDING;
 }
 
+/* Appended to a line the protocol does not know, the fault of a first
+ * engine's debug print (docs/engines.md, "Faults"). */
+#define STDOUT_HINT "; stdout is for protocol lines, debug prints go to stderr"
+
 /* A line of the handshake: `name NAME` (kept, spaces as '_'), then
  * `ready`, which ANSWERS; anything else is a fault. */
 static EnginePoll on_hello_line(Engine *e, const char *s, size_t n, WsError *err) {
@@ -939,7 +943,7 @@ static EnginePoll on_hello_line(Engine *e, const char *s, size_t n, WsError *err
         return ENGINE_PENDING;
     }
     char q[WS_QUOTE_SIZE];
-    return fault(e, err, "said \"%s\" before ready", ws_quote_len(q, 40, s, n));
+    return fault(e, err, "said \"%s\" before ready%s", ws_quote_len(q, 40, s, n), STDOUT_HINT);
 }
 
 /* The rest of a snake answer `move D` from `at`: ans->move, or a fault. */
@@ -1012,7 +1016,7 @@ static EnginePoll on_answer_line(Engine *e, const char *s, size_t n, EngineAnswe
     else if (e->kind == ENGINE_SEA && engine_word_is(w, wl, "shot"))
         r = take_shot(e, s, n, at, ans, err);
     else
-        return fault(e, err, "an unknown line: \"%s\"", ws_quote_len(q, 40, s, n));
+        return fault(e, err, "an unknown line: \"%s\"%s", ws_quote_len(q, 40, s, n), STDOUT_HINT);
     return r == ENGINE_ANSWERED ? answered(e, ans) : r;
 }
 
@@ -1191,7 +1195,9 @@ static void silence_hint(const Engine *e, char *buf, size_t size) {
         snprintf(buf, size, "; its output ends without a newline: \"%s\"",
                  ws_quote_len(q, 40, e->rbuf, e->rlen));
     else if (!e->heard)
-        snprintf(buf, size, "; nothing came on its standard output (still thinking, or not flushed after each line?)");
+        snprintf(buf, size,
+                 "; nothing came on its standard output (still thinking, or not flushed after each "
+                 "line?)");
     else
         buf[0] = '\0';
 }

@@ -42,8 +42,8 @@ typedef struct OptNames {
     const char *(*name_of)(int value);
     const char *const *aliases; /* former names still accepted, indexed by value (entries
                                    may be NULL), or NULL; never listed in messages */
-    const char *also; /* what else the option takes, listed last in messages
-                         ("engine:CMD"), or NULL */
+    const char *also;           /* what else the option takes, listed last in messages
+                                   ("engine:CMD"), or NULL */
 } OptNames;
 
 typedef struct OptSpec OptSpec;
