@@ -543,6 +543,34 @@ START_TEST(a_timeout_after_an_info_line_asks_nothing) {
     snake_game_deinit(&g);
 }
 END_TEST
+/* A tick of debug prints before a crash: the stderr lines kept are the
+ * last ones, so the reason (a traceback's last line) is never the one
+ * dropped; a first line "..." says that earlier ones were
+ * (docs/engines.md, "Your stderr"). */
+START_TEST(a_fault_keeps_the_last_stderr_lines) {
+    Engine *e = start_ok(cmd("bad.py", "spamcrash"), ENGINE_SNAKE, 2000);
+    SnakeGame g;
+    game_init(&g, 8, 8, 5);
+    EngineAnswer ans;
+    WsError err;
+    ck_assert_int_eq(ask_snake(e, &g, &ans, &err), ENGINE_ANSWERED);
+    snake_game_tick(&g, ans.move);
+    ck_assert_int_eq(ask_snake(e, &g, &ans, &err), ENGINE_FAULT);
+    ck_assert_msg(strstr(err.msg, "exited with status 4") != NULL, "%s", err.msg);
+    size_t n = 0;
+    const char *said = engine_said(e, &n);
+    ck_assert_uint_le(n, ENGINE_SAID_MAX);
+    ck_assert_uint_eq(strlen(said), n);
+    ck_assert_msg(strncmp(said, "...\n", 4) == 0, "starts: %.60s", said);
+    ck_assert_msg(strstr(said, "debug line 199 ") != NULL, "starts: %.60s", said);
+    ck_assert_ptr_null(strstr(said, "debug line 0 "));
+    const char *end = "\nthe last words\n";
+    ck_assert_msg(n > strlen(end) && strcmp(said + n - strlen(end), end) == 0, "ends: %s",
+                  n > 60 ? said + n - 60 : said);
+    engine_stop(e);
+    snake_game_deinit(&g);
+}
+END_TEST
 START_TEST(an_unknown_line_is_a_fault) {
     expect_fault("bad.py", "unknown", 2000,
                  "an unknown line: \"hello there\"; stdout is for protocol lines, debug prints "
@@ -1042,6 +1070,7 @@ static Suite *engine_suite(void) {
     tcase_add_test(bad, a_line_over_1_mib_is_a_fault);
     tcase_add_test(bad, silence_past_the_timeout_is_a_fault);
     tcase_add_test(bad, a_timeout_quotes_a_line_without_its_newline);
+    tcase_add_test(bad, a_fault_keeps_the_last_stderr_lines);
     tcase_add_test(bad, a_debug_print_before_ready_says_where_it_goes);
     tcase_add_test(bad, a_timeout_after_an_info_line_asks_nothing);
     tcase_add_test(bad, an_unknown_line_is_a_fault);

@@ -18,6 +18,7 @@ MODE = sys.argv[1]
 # early:  two answers to the 1st go     spaces: two spaces between words
 # slow:   sleeps 0.15 s before each answer
 # debug:  a debug print on stdout before ready
+# spamcrash: 200 debug lines on stderr at the 2nd go, then "the last words", exit 4
 # nonewline: "move R" without its newline at the 2nd go, then silence
 # saidinfo: an info line at the 2nd go, then silence
 
@@ -54,6 +55,12 @@ def main():
                 time.sleep(0.15)
             if MODE == "silent" and gos == 2:
                 time.sleep(1000)
+            if MODE == "spamcrash" and gos == 2:
+                for i in range(200):
+                    sys.stderr.write("debug line %d %s\n" % (i, "x" * 80))
+                sys.stderr.write("the last words\n")
+                sys.stderr.flush()
+                sys.exit(4)
             if MODE == "nonewline" and gos == 2:
                 say("move R")
                 time.sleep(1000)

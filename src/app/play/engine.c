@@ -90,6 +90,7 @@ struct Engine {
      * answer or a fault hands them over to `said_out` (engine_said). */
     char said[ENGINE_SAID_MAX + 1], said_out[ENGINE_SAID_MAX + 1];
     size_t said_len, said_out_len;
+    bool said_dropped;                /* earlier lines were dropped for later ones: "...\n" first */
     char eline[ENGINE_SAID_LINE_MAX]; /* the line being read */
     size_t eline_len;
     bool eline_cut; /* it was longer than eline: the rest is dropped */
@@ -244,10 +245,36 @@ static void close_fd(int *fd) {
     *fd = -1;
 }
 
+/* Keeps one whole stderr line (without its "\n") in `said`: the latest
+ * lines win, since the last ones say why an engine failed (a traceback
+ * after a tick of debug prints). Past ENGINE_SAID_MAX the oldest lines
+ * are dropped, and hand_over_said puts a line "..." before the rest. */
+static void keep_said_line(Engine *e, const char *line, size_t n, bool cut) {
+    size_t need = n + (cut ? 3 : 0) + 1;
+    if (e->said_len + need > ENGINE_SAID_MAX) {
+        e->said_dropped = true;
+        size_t room = ENGINE_SAID_MAX - 4; /* the "...\n" hand_over_said adds */
+        size_t from = 0;
+        while (from < e->said_len && e->said_len - from + need > room) {
+            const char *nl = memchr(e->said + from, '\n', e->said_len - from);
+            from = nl != NULL ? (size_t)(nl - e->said) + 1 : e->said_len;
+        }
+        memmove(e->said, e->said + from, e->said_len - from);
+        e->said_len -= from;
+    }
+    memcpy(e->said + e->said_len, line, n);
+    e->said_len += n;
+    if (cut) {
+        memcpy(e->said + e->said_len, "...", 3);
+        e->said_len += 3;
+    }
+    e->said[e->said_len++] = '\n';
+}
+
 /* Reads what the engine wrote on stderr (never waits): whole lines go into
- * `said` (cut at ENGINE_SAID_LINE_MAX bytes; past ENGINE_SAID_MAX a line
- * is dropped and "..." says so), a partial one waits for its end. Closed at
- * the engine's end of the pipe. */
+ * `said` (cut at ENGINE_SAID_LINE_MAX bytes; past ENGINE_SAID_MAX the
+ * oldest are dropped, keep_said_line), a partial one waits for its end.
+ * Closed at the engine's end of the pipe. */
 static void read_stderr(Engine *e) {
     char buf[4096];
     while (e->err_fd >= 0) {
@@ -269,20 +296,7 @@ static void read_stderr(Engine *e) {
                     e->eline_cut = true;
                 continue;
             }
-            size_t len = e->eline_len + (e->eline_cut ? 3 : 0);
-            if (e->said_len + len + 1 <= ENGINE_SAID_MAX) {
-                memcpy(e->said + e->said_len, e->eline, e->eline_len);
-                e->said_len += e->eline_len;
-                if (e->eline_cut) {
-                    memcpy(e->said + e->said_len, "...", 3);
-                    e->said_len += 3;
-                }
-                e->said[e->said_len++] = '\n';
-            } else if (e->said_len + 4 <= ENGINE_SAID_MAX &&
-                       (e->said_len < 4 || memcmp(e->said + e->said_len - 4, "...\n", 4) != 0)) {
-                memcpy(e->said + e->said_len, "...\n", 4); /* lines dropped here */
-                e->said_len += 4;
-            }
+            keep_said_line(e, e->eline, e->eline_len, e->eline_cut);
             e->eline_len = 0;
             e->eline_cut = false;
         }
@@ -291,10 +305,16 @@ static void read_stderr(Engine *e) {
 
 /* An answer or a fault takes the lines said so far (engine_said). */
 static void hand_over_said(Engine *e) {
-    memcpy(e->said_out, e->said, e->said_len);
-    e->said_out_len = e->said_len;
+    size_t at = 0;
+    if (e->said_dropped) {
+        memcpy(e->said_out, "...\n", 4);
+        at = 4;
+    }
+    memcpy(e->said_out + at, e->said, e->said_len);
+    e->said_out_len = at + e->said_len;
     e->said_out[e->said_out_len] = '\0';
     e->said_len = 0;
+    e->said_dropped = false;
 }
 
 /* Ends the process group now, and the leader even when it left its group
@@ -455,6 +475,7 @@ static WsStatus spawn(Engine *e, WsError *err) {
         fcntl(e->err_fd, F_SETFL, fcntl(e->err_fd, F_GETFL) | O_NONBLOCK);
     e->said_len = e->eline_len = 0;
     e->eline_cut = false;
+    e->said_dropped = false;
     fcntl(e->to_fd, F_SETFL, fcntl(e->to_fd, F_GETFL) | O_NONBLOCK);
     fcntl(e->from_fd, F_SETFL, fcntl(e->from_fd, F_GETFL) | O_NONBLOCK);
     return WS_OK;

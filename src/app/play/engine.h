@@ -222,9 +222,9 @@ const char *engine_name(const Engine *e);
 
 /* What the engine wrote on its stderr (a pipe of wavesnake's) up to its
  * last answer or fault: whole lines, each ended by '\n', raw bytes (quote
- * them before showing them), at most ENGINE_SAID_MAX bytes (a line over
- * ENGINE_SAID_LINE_MAX ends in "...", a line "..." says lines were
- * dropped). Lines written while no request was out come with the next
+ * them before showing them), at most ENGINE_SAID_MAX bytes: the last lines
+ * written (a first line "..." says earlier ones were dropped; a line over
+ * ENGINE_SAID_LINE_MAX ends in "..."). Lines written while no request was out come with the next
  * answer. Valid until the next request; "" when none. */
 const char *engine_said(const Engine *e, size_t *len);
 
