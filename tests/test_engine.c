@@ -380,8 +380,7 @@ END_TEST
 START_TEST(a_debug_print_before_ready_says_where_it_goes) {
     Engine *e = NULL;
     WsError err;
-    ck_assert_int_eq(engine_start(&e, cmd("bad.py", "debug"), ENGINE_SNAKE, 500, &err),
-                     WS_ERR_ARG);
+    ck_assert_int_eq(engine_start(&e, cmd("bad.py", "debug"), ENGINE_SNAKE, 500, &err), WS_ERR_ARG);
     ck_assert_str_eq(err.msg, "engine 'python3': said \"starting up\" before ready; stdout is for "
                               "protocol lines, debug prints go to stderr");
 }
@@ -578,6 +577,11 @@ START_TEST(an_unknown_line_is_a_fault) {
 }
 END_TEST
 START_TEST(a_bad_direction_is_a_fault) { expect_fault("bad.py", "badmove", 2000, "bad move"); }
+END_TEST
+START_TEST(a_sea_answer_to_a_snake_says_the_snake_answer) {
+    expect_fault("bad.py", "wrongkind", 2000,
+                 "an unknown line: \"shot 1 1\"; a snake engine answers move U|R|D|L");
+}
 END_TEST
 /* A malformed info line only annotates: dropped with a warning naming what
  * is wrong, the answer (move R) and the game go on. */
@@ -1040,6 +1044,10 @@ START_TEST(a_sea_engine_plays_whole_games) { sea_fault("none", NULL); }
 END_TEST
 START_TEST(a_shot_off_the_board_is_a_fault) {
     sea_fault("offboard", "a shot off the board: \"shot 10 0\"");
+    /* a cell named as on the HUD is on the board, only not in the protocol's words */
+    sea_fault("cellname", "a bad shot (shot X Y, two numbers 0..9): \"shot A1\"");
+    /* the other game's answer says which answer this game takes */
+    sea_fault("wrongkind", "an unknown line: \"move R\"; a sea engine answers shot X Y");
 }
 END_TEST
 START_TEST(a_shot_at_a_known_cell_is_a_fault) {
@@ -1071,6 +1079,7 @@ static Suite *engine_suite(void) {
     tcase_add_test(bad, silence_past_the_timeout_is_a_fault);
     tcase_add_test(bad, a_timeout_quotes_a_line_without_its_newline);
     tcase_add_test(bad, a_fault_keeps_the_last_stderr_lines);
+    tcase_add_test(bad, a_sea_answer_to_a_snake_says_the_snake_answer);
     tcase_add_test(bad, a_debug_print_before_ready_says_where_it_goes);
     tcase_add_test(bad, a_timeout_after_an_info_line_asks_nothing);
     tcase_add_test(bad, an_unknown_line_is_a_fault);

@@ -19,6 +19,7 @@ MODE = sys.argv[1]
 # slow:   sleeps 0.15 s before each answer
 # debug:  a debug print on stdout before ready
 # spamcrash: 200 debug lines on stderr at the 2nd go, then "the last words", exit 4
+# cellname: "shot A1" (sea)            wrongkind: the other game's answer at the 1st go
 # nonewline: "move R" without its newline at the 2nd go, then silence
 # saidinfo: an info line at the 2nd go, then silence
 
@@ -83,6 +84,10 @@ def main():
                 say("move  R\n")
             if MODE == "offboard":
                 say("shot 10 0\n")
+            if MODE == "cellname":
+                say("shot A1\n")
+            if MODE == "wrongkind":
+                say("move R\n" if len(sys.argv) > 2 and sys.argv[2] == "sea" else "shot 1 1\n")
             if MODE == "again" and gos == 2:
                 say("shot 0 0\n")
                 continue

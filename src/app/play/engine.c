@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/eventfd.h>
 #include <sys/ioctl.h>
 #include <sys/resource.h>
@@ -943,6 +944,18 @@ static EnginePoll warn_info(Engine *e, const char *bad, const char *s, size_t n)
  * engine's debug print (docs/engines.md, "Faults"). */
 #define STDOUT_HINT "; stdout is for protocol lines, debug prints go to stderr"
 
+/* What an unknown answer line's fault adds: the answer this engine's game
+ * takes when the line starts with a word of the protocol in any case
+ * (`move R` to a sea engine, `MOVE R`), else where debug prints go. */
+static const char *unknown_hint(const Engine *e, const char *w, size_t wl) {
+    static const char *const WORDS[] = {"move", "shot"};
+    for (size_t i = 0; i < sizeof WORDS / sizeof WORDS[0]; i++)
+        if (wl == strlen(WORDS[i]) && strncasecmp(w, WORDS[i], wl) == 0)
+            return e->kind == ENGINE_SNAKE ? "; a snake engine answers move U|R|D|L"
+                                           : "; a sea engine answers shot X Y";
+    return STDOUT_HINT;
+}
+
 /* A line of the handshake: `name NAME` (kept, spaces as '_'), then
  * `ready`, which ANSWERS; anything else is a fault. */
 static EnginePoll on_hello_line(Engine *e, const char *s, size_t n, WsError *err) {
@@ -991,8 +1004,12 @@ static EnginePoll take_shot(Engine *e, const char *s, size_t n, size_t at, Engin
     size_t al, bl;
     long x, y;
     char q[WS_QUOTE_SIZE];
+    long big = 1000000000L; /* any number of 10 digits or fewer is read as one */
     if (!engine_line_word(s, n, &at, &a, &al) || !engine_line_word(s, n, &at, &b, &bl) || at != n ||
-        !engine_word_int(a, al, 0, SEA_W - 1, &x) || !engine_word_int(b, bl, 0, SEA_H - 1, &y))
+        !engine_word_int(a, al, -big, big, &x) || !engine_word_int(b, bl, -big, big, &y))
+        return fault(e, err, "a bad shot (shot X Y, two numbers 0..9): \"%s\"",
+                     ws_quote_len(q, 40, s, n));
+    if (x < 0 || x >= SEA_W || y < 0 || y >= SEA_H)
         return fault(e, err, "a shot off the board: \"%s\"", ws_quote_len(q, 40, s, n));
     int cell = (int)(y * SEA_W + x);
     if (e->sea_sent.mark[cell] != SEA_UNKNOWN) {
@@ -1037,7 +1054,8 @@ static EnginePoll on_answer_line(Engine *e, const char *s, size_t n, EngineAnswe
     else if (e->kind == ENGINE_SEA && engine_word_is(w, wl, "shot"))
         r = take_shot(e, s, n, at, ans, err);
     else
-        return fault(e, err, "an unknown line: \"%s\"%s", ws_quote_len(q, 40, s, n), STDOUT_HINT);
+        return fault(e, err, "an unknown line: \"%s\"%s", ws_quote_len(q, 40, s, n),
+                     unknown_hint(e, w, wl));
     return r == ENGINE_ANSWERED ? answered(e, ans) : r;
 }
 

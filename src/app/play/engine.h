@@ -70,10 +70,11 @@
  *    (SEGV)"), closed its output, or closed its input (a request it cannot
  *    read: it would answer blind);
  *  - a line that is not ASCII words separated by single spaces, longer than
- *    1 MiB, an unknown line (anything but `info` and the one answer), a
- *    malformed answer (bad direction, a shot off the board or at a cell that
- *    is not unknown), or a line out of turn: "wrote "move R" before go"
- *    (above);
+ *    1 MiB, an unknown line (anything but `info` and the one answer: its
+ *    line says where debug prints go, or, for `move`/`shot` in any case,
+ *    which answer the game takes), a malformed answer (bad direction, a shot
+ *    that is not two numbers, off the board or at a cell that is not
+ *    unknown), or a line out of turn: "wrote "move R" before go" (above);
  *  - no complete answer within the timeout, counted from the request (a
  *    request the engine does not read in time counts against it too); the
  *    line quotes a last line cut before its "\n", or asks about flushing
