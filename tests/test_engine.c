@@ -570,6 +570,28 @@ START_TEST(a_fault_keeps_the_last_stderr_lines) {
     snake_game_deinit(&g);
 }
 END_TEST
+/* An engine whose loop ends with its first game: the next game's fault
+ * says so (docs/engines.md, "Faults"). */
+START_TEST(an_engine_that_stops_at_end_is_told_it_plays_on) {
+    Engine *e = start_ok(cmd("bad.py", "oneend"), ENGINE_SNAKE, 2000);
+    SnakeGame g;
+    game_init(&g, 8, 8, 5);
+    EngineAnswer ans;
+    WsError err;
+    ck_assert_int_eq(ask_snake(e, &g, &ans, &err), ENGINE_ANSWERED);
+    snake_game_tick(&g, ans.move);
+    engine_snake_end(e, &g, false);
+    snake_game_reset(&g, 6);
+    ck_assert_int_eq(ask_snake(e, &g, &ans, &err), ENGINE_FAULT);
+    ck_assert_str_eq(err.msg, "engine 'python3': exited with status 0; it stopped after `end`: "
+                              "an engine plays game after game until `quit`");
+    /* a fresh process plays the next game: nothing of the hint stays */
+    ck_assert(engine_restart(e, &err) == WS_OK);
+    ck_assert_int_eq(ask_snake(e, &g, &ans, &err), ENGINE_ANSWERED);
+    engine_stop(e);
+    snake_game_deinit(&g);
+}
+END_TEST
 START_TEST(an_unknown_line_is_a_fault) {
     expect_fault("bad.py", "unknown", 2000,
                  "an unknown line: \"hello there\"; stdout is for protocol lines, debug prints "
@@ -1079,6 +1101,7 @@ static Suite *engine_suite(void) {
     tcase_add_test(bad, silence_past_the_timeout_is_a_fault);
     tcase_add_test(bad, a_timeout_quotes_a_line_without_its_newline);
     tcase_add_test(bad, a_fault_keeps_the_last_stderr_lines);
+    tcase_add_test(bad, an_engine_that_stops_at_end_is_told_it_plays_on);
     tcase_add_test(bad, a_sea_answer_to_a_snake_says_the_snake_answer);
     tcase_add_test(bad, a_debug_print_before_ready_says_where_it_goes);
     tcase_add_test(bad, a_timeout_after_an_info_line_asks_nothing);

@@ -20,6 +20,7 @@ MODE = sys.argv[1]
 # debug:  a debug print on stdout before ready
 # spamcrash: 200 debug lines on stderr at the 2nd go, then "the last words", exit 4
 # cellname: "shot A1" (sea)            wrongkind: the other game's answer at the 1st go
+# oneend: stops at the first `end` (a loop that ends with its game)
 # nonewline: "move R" without its newline at the 2nd go, then silence
 # saidinfo: an info line at the 2nd go, then silence
 
@@ -98,6 +99,8 @@ def main():
                 say("move R\n")
             if MODE == "early":
                 say("move R\n")
+        elif words[0] == "end" and MODE == "oneend":
+            break
         elif words[0] == "quit" and MODE != "ignorequit":
             break
     if MODE == "ignorequit":

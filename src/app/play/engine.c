@@ -91,7 +91,8 @@ struct Engine {
      * answer or a fault hands them over to `said_out` (engine_said). */
     char said[ENGINE_SAID_MAX + 1], said_out[ENGINE_SAID_MAX + 1];
     size_t said_len, said_out_len;
-    bool said_dropped;                /* earlier lines were dropped for later ones: "...\n" first */
+    bool said_dropped; /* earlier lines were dropped for later ones: "...\n" first */
+    bool after_end;    /* `end` was sent and no answer came since (a fault then: ended) */
     char eline[ENGINE_SAID_LINE_MAX]; /* the line being read */
     size_t eline_len;
     bool eline_cut; /* it was longer than eline: the rest is dropped */
@@ -500,6 +501,7 @@ static WsStatus hello_begin(Engine *e, WsError *err) {
     e->phase = PHASE_HELLO;
     e->t_request = now_ms();
     e->heard = false;
+    e->after_end = false;
     return WS_OK;
 }
 
@@ -886,6 +888,7 @@ void engine_snake_end(Engine *e, const SnakeGame *g, bool forfeit) {
     queuef(e, tmp, sizeof tmp, "end %s length %d steps %ld\n", how, g->snake.len, g->steps);
     flush(e);
     e->last_tick = -1;
+    e->after_end = true;
 }
 
 void engine_forget(Engine *e) { e->last_tick = -1; }
@@ -923,6 +926,7 @@ void engine_sea_end(Engine *e, const SeaGame *g) {
     queuef(e, tmp, sizeof tmp, "end shots %d\n", g->shots);
     flush(e);
     e->last_tick = -1;
+    e->after_end = true;
 }
 
 /* ======================================================================== */
@@ -1032,6 +1036,7 @@ static EnginePoll answered(Engine *e, EngineAnswer *ans) {
     read_stderr(e); /* what it said on stderr before this answer */
     hand_over_said(e);
     e->phase = PHASE_IDLE;
+    e->after_end = false;
     return ENGINE_ANSWERED;
 }
 
@@ -1114,7 +1119,13 @@ static EnginePoll ended(Engine *e, const char *running, WsError *err) {
         describe_exit(e, how, sizeof how);
     else
         snprintf(how, sizeof how, "%s", running);
-    return fault(e, err, "%s%s", how, e->phase == PHASE_HELLO ? " before ready" : "");
+    /* A first engine's slip: a loop that ends at `end` (docs/engines.md, "Faults"). */
+    bool quit_at_end =
+        e->after_end && e->reaped && WIFEXITED(e->status) && WEXITSTATUS(e->status) == 0;
+    return fault(e, err, "%s%s%s", how, e->phase == PHASE_HELLO ? " before ready" : "",
+                 quit_at_end ? "; it stopped after `end`: an engine plays game after game "
+                               "until `quit`"
+                             : "");
 }
 
 /* The barrier before `go`. Once the engine has read every byte of the

@@ -67,7 +67,8 @@
  * "engine 'NAME': what was wrong"; the caller adds the game and the tick, ends
  * the game `forfeit` and calls engine_restart before the next game:
  *  - it exited or was killed ("exited with status 3", "killed by signal 11
- *    (SEGV)"), closed its output, or closed its input (a request it cannot
+ *    (SEGV)"; an exit 0 after `end` adds that an engine plays on until
+ *    `quit`), closed its output, or closed its input (a request it cannot
  *    read: it would answer blind);
  *  - a line that is not ASCII words separated by single spaces, longer than
  *    1 MiB, an unknown line (anything but `info` and the one answer: its
