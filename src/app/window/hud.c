@@ -472,7 +472,8 @@ void hud_tail_lines(Hud *hud, const char *key, Rgba color, const char *text, siz
         size_t n = nl != NULL ? (size_t)(nl - (text + at)) : len - at;
         /* The indentation (a Python traceback's) would wrap into blank
          * lines; a long word (its ^^^^ line, a path) stays in the value
-         * column, cut at its edge, rather than going under the key. */
+         * column, broken at its edge onto the next line, rather than
+         * going under the key. */
         size_t lead = 0;
         while (lead < n && (text[at + lead] == ' ' || text[at + lead] == '\t'))
             lead++;
