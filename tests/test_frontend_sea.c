@@ -328,6 +328,12 @@ START_TEST(a_step_asked_while_the_engine_thinks_is_made_when_it_answers) {
     drive_key(SDLK_n, KMOD_NONE); /* shoots at once; the engine is asked about t + 1 */
     ck_assert(frontend_frame(app));
     ck_assert_int_eq(frontend_tick_count(app), before + 1);
+    /* It thinks (300 ms); its last answer's reason stays, as its heatmap
+     * does, said to be the last shot's (docs/engines.md, "The sea hunter
+     * in the window"). */
+    ck_assert_int_eq(times_shown(app, "thinking ..."), 1);
+    ck_assert_int_eq(times_shown(app, "first unknown cell after "), 1);
+    ck_assert_int_eq(times_shown(app, "shot's)"), 1);
     drive_key(SDLK_n, KMOD_NONE); /* while it thinks */
     ck_assert(frontend_frame(app));
     wait_answer(app, log, t + 1);

@@ -818,6 +818,10 @@ static void hud_engine_reason(Hud *hud, const SeaView *v, const Shooter *s) {
         } else {
             hud_kv(hud, "next shot", PAL_ACCENT, "thinking ... %.0f ms", ms);
             hud_text(hud, PAL_TEXT_DIM, "  (timeout %d ms)", e->sess.sea.timeout_ms);
+            /* its last answer stays drawn (the heatmap), and so does its
+             * reason, said to be the last shot's */
+            if (e->shown != NULL && e->shown->text[0] != '\0')
+                hud_kv(hud, "reason", PAL_TEXT_DIM, "%s  (its last shot's)", e->shown->text);
         }
         return;
     }
