@@ -264,6 +264,8 @@ expect_usage_error "--plot: cannot write .*No such file" "$WS" match greedy hami
 "$WS" match "engine:$FLAKY snake 1000000" "engine:$FLAKY snake 3" --size 6x6 --games 6 --seed 1 \
     --plot "$TMP/len.svg" >/dev/null 2>&1
 grep -q '>final length of each player' "$TMP/len.svg" || fail "no game won: the plot does not show lengths"
+"$WS" --help | grep -A2 -- '--plot F.svg' | grep -q 'the final lengths' ||
+    fail "--help does not say the plot shows lengths when no game was won"
 [ "$(grep -c '<path ' "$TMP/len.svg")" -eq 3 ] || fail "no game won: the plot draws $(grep -c '<path ' "$TMP/len.svg") series, not 3"
 # Names from an engine are text, never markup.
 "$WS" match sea sampler "engine:$FLAKY sea 1000000 'a<b&c'" --games 2 --seed 1 --plot "$TMP/e.svg" \

@@ -557,9 +557,10 @@ static const OptSpec MODE_OPTIONS[] = {
      .at = AT(sprt.beta), .seen = OPT_SEEN(AppOptions, beta_given), .modes = M_MATCH,
      .help = "--sprt's chance of accepting H0 when H1 holds (default 0.05)"},
     {.name = "--plot", .kind = OPT_TEXT, .meta = "F.svg", .at = AT(plot), .modes = M_MATCH,
-     .help = "draw each player's steps (shots) and the paired differences\n"
-             "as an SVG picture; F may be a pipe or a device instead:\n"
-             "/dev/stdout, a fifo ('-' is not)"},
+     .help = "draw each player's steps in the games won (sea: shots; with no\n"
+             "game won, the final lengths) and the paired differences as an\n"
+             "SVG picture; F may be a pipe or a device instead: /dev/stdout,\n"
+             "a fifo ('-' is not)"},
 
     {.name = "--game", .kind = OPT_LONG, .meta = "G", .lo = 0, .hi = LONG_MAX,
      .at = AT(replay_game), .seen = OPT_SEEN(AppOptions, replay_game_given), .modes = M_REPLAY,
