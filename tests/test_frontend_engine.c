@@ -216,6 +216,13 @@ START_TEST(an_engines_overlays_stay_while_it_thinks) {
             thinking++;
             ck_assert_msg(strstr(text, "(drawn: its answer at tick ") != NULL,
                           "frame %d: thinking, but not said whose overlays:\n%s", i, text);
+            /* one line says it thinks, its own: `decision` stays the last
+             * answer's time, as the sea's `next shot` does */
+            char v[128];
+            const char *next = hud_value(app, "next move", v, sizeof v);
+            ck_assert_msg(strncmp(next, "thinking ...", 12) == 0,
+                          "frame %d: no next move line:\n%s", i, text);
+            ck_assert_msg(hud_decision_us(app) > 0, "frame %d: decision is no time:\n%s", i, text);
         }
     }
     ck_assert_int_gt(thinking, 10); /* the frames did catch it thinking */

@@ -642,8 +642,8 @@ static void snake_view_hud(void *state, FrontendCtx *ctx, Hud *hud) {
         hud_kv(hud, "mean len", PAL_TEXT, "%.1f", st->length_sum / (double)st->played);
     else
         hud_kv(hud, "mean len", PAL_TEXT_DIM, "-");
-    if (v->thinking && s->engine)
-        hud_kv(hud, "decision", PAL_ACCENT, "%s ... %.1f s",
+    if (v->thinking && s->engine) /* the `decision` line below stays the last answer's */
+        hud_kv(hud, "next move", PAL_ACCENT, "%s ... %.1f s",
                v->eng.starting ? "starting the engine" : "thinking",
                engine_session_thinking_ms(&v->eng, monoclock_now_ns()) / 1000.0);
     if (s->engine && engine_log_full(&v->eng.log))
