@@ -508,6 +508,11 @@ START_TEST(a_step_asked_while_the_engine_plays_on_a_replay_is_made_when_it_answe
     drive_key(SDLK_n, KMOD_NONE); /* the answer is in: at once, and it is asked again */
     frames(app, 1, 0);
     ck_assert_int_eq(frontend_tick_count(app), before + 1);
+    char v[128]; /* it thinks: its own line, `decision` is a time */
+    const char *next = hud_value(app, "next move", v, sizeof v);
+    ck_assert_msg(strncmp(next, "thinking ...", 12) == 0, "no next move line:\n%s",
+                  frontend_frame_text(app));
+    ck_assert_msg(hud_decision_us(app) > 0, "decision is no time:\n%s", frontend_frame_text(app));
     drive_key(SDLK_n, KMOD_NONE); /* while it thinks */
     frames_until_answer(app, "thinking", before + 2);
     frames(app, 10, 10); /* and no further: it is paused */

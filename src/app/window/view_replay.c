@@ -530,8 +530,8 @@ static void replay_view_hud(void *state, FrontendCtx *ctx, Hud *hud) {
     if (v->have_engine) {
         hud_kv(hud, "policy", PAL_TEXT, "%s (the trace's)", tg->policy_name);
         hud_kv(hud, "shows", PAL_ACCENT, "%s's thoughts", v->eng.label);
-        if (v->thinking)
-            hud_kv(hud, "decision", PAL_ACCENT, "%s ... %.1f s",
+        if (v->thinking) /* the `decision` line below stays the last answer's */
+            hud_kv(hud, "next move", PAL_ACCENT, "%s ... %.1f s",
                    v->eng.starting ? "starting the engine" : "thinking",
                    engine_session_thinking_ms(&v->eng, monoclock_now_ns()) / 1000.0);
         if (v->eng.fault[0] != '\0') {
