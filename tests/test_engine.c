@@ -528,15 +528,22 @@ START_TEST(a_timeout_quotes_a_line_without_its_newline) {
                  "no answer within 500 ms; its output ends without a newline: \"move R\"");
 }
 END_TEST
-START_TEST(a_timeout_after_an_info_line_asks_nothing) {
-    Engine *e = start_ok(cmd("bad.py", "saidinfo"), ENGINE_SNAKE, 300);
-    SnakeGame g;
-    game_init(&g, 8, 8, 5);
+/* Starts bad.py MODE, plays one move of an 8x8 game (seed 5) and asks
+ * for the next, which must be a fault: its message in *err. The caller
+ * stops e and frees g. */
+static Engine *fault_at_second_move(const char *mode, int timeout_ms, SnakeGame *g, WsError *err) {
+    Engine *e = start_ok(cmd("bad.py", mode), ENGINE_SNAKE, timeout_ms);
+    game_init(g, 8, 8, 5);
     EngineAnswer ans;
+    ck_assert_int_eq(ask_snake(e, g, &ans, err), ENGINE_ANSWERED);
+    snake_game_tick(g, ans.move);
+    ck_assert_int_eq(ask_snake(e, g, &ans, err), ENGINE_FAULT);
+    return e;
+}
+START_TEST(a_timeout_after_an_info_line_asks_nothing) {
+    SnakeGame g;
     WsError err;
-    ck_assert_int_eq(ask_snake(e, &g, &ans, &err), ENGINE_ANSWERED);
-    snake_game_tick(&g, ans.move);
-    ck_assert_int_eq(ask_snake(e, &g, &ans, &err), ENGINE_FAULT);
+    Engine *e = fault_at_second_move("saidinfo", 300, &g, &err);
     ck_assert_str_eq(err.msg, "engine 'python3': no answer within 300 ms");
     engine_stop(e);
     snake_game_deinit(&g);
@@ -547,14 +554,9 @@ END_TEST
  * dropped; a first line "..." says that earlier ones were
  * (docs/engines.md, "Your stderr"). */
 START_TEST(a_fault_keeps_the_last_stderr_lines) {
-    Engine *e = start_ok(cmd("bad.py", "spamcrash"), ENGINE_SNAKE, 2000);
     SnakeGame g;
-    game_init(&g, 8, 8, 5);
-    EngineAnswer ans;
     WsError err;
-    ck_assert_int_eq(ask_snake(e, &g, &ans, &err), ENGINE_ANSWERED);
-    snake_game_tick(&g, ans.move);
-    ck_assert_int_eq(ask_snake(e, &g, &ans, &err), ENGINE_FAULT);
+    Engine *e = fault_at_second_move("spamcrash", 2000, &g, &err);
     ck_assert_msg(strstr(err.msg, "exited with status 4") != NULL, "%s", err.msg);
     size_t n = 0;
     const char *said = engine_said(e, &n);
