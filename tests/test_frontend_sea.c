@@ -453,6 +453,19 @@ START_TEST(a_shot_off_the_board_forfeits_the_game) {
 }
 END_TEST
 
+/* After the fault of bad.py offboard: sampler shoots on to tick 5 and the
+ * strip still says what was wrong, as its item "forfeit", once; the
+ * notice does not say it again. */
+static void strip_keeps_the_fault_once(Frontend *app) {
+    drive_play_until(app, 5);
+    const char *text = frontend_frame_text(app);
+    ck_assert_msg(strstr(text, "\nforfeit\na shot off the board: \"shot 10 0\"\n") != NULL,
+                  "the strip does not say what was wrong:\n%s", text);
+    ck_assert_msg(strstr(frontend_status_text(app), "off the board") == NULL,
+                  "the notice repeats the strip's item: \"%s\"", frontend_status_text(app));
+    ck_assert_int_eq(times_shown(app, "off the board"), 1);
+}
+
 /* The same fault in a window too small for the HUD panel: its strip, one-
  * line items, says what was wrong right after the hunters, for as long as
  * the game shows (a notice would go after a few seconds), and the notice
@@ -467,13 +480,7 @@ START_TEST(a_strip_says_what_the_fault_was) {
     ck_assert(frontend_frame_layout(app).hud_strip);
     const char *line = "engine 'python3', game 0 tick 0: a shot off the board: \"shot 10 0\"";
     frames_until_said(app, "off the board", 1);
-    drive_play_until(app, 5); /* sampler shoots on, the item stays */
-    const char *text = frontend_frame_text(app);
-    ck_assert_msg(strstr(text, "\nforfeit\na shot off the board: \"shot 10 0\"\n") != NULL,
-                  "the strip does not say what was wrong:\n%s", text);
-    ck_assert_int_eq(times_shown(app, "off the board"), 1);
-    ck_assert_msg(strstr(frontend_status_text(app), "off the board") == NULL,
-                  "the notice repeats the strip's item: \"%s\"", frontend_status_text(app));
+    strip_keeps_the_fault_once(app);
     ck_assert_int_eq(stderr_lines_with(line), 1);
     close_and_check_no_engine_left(app, false);
     remove(err_path);
@@ -504,13 +511,7 @@ START_TEST(a_strip_with_sampler_alone_says_the_fault_once) {
     const char *line = "engine 'python3', game 0 tick 0: a shot off the board: \"shot 10 0\"";
     frames_until_said(app, "off the board", 1);
     ck_assert_int_eq(stderr_lines_with(line), 1);
-    drive_play_until(app, 5); /* sampler shoots on, the item stays */
-    const char *text = frontend_frame_text(app);
-    ck_assert_msg(strstr(text, "\nforfeit\na shot off the board: \"shot 10 0\"\n") != NULL,
-                  "the strip does not say what was wrong:\n%s", text);
-    ck_assert_msg(strstr(frontend_status_text(app), "off the board") == NULL,
-                  "the notice repeats the strip's item: \"%s\"", frontend_status_text(app));
-    ck_assert_int_eq(times_shown(app, "off the board"), 1);
+    strip_keeps_the_fault_once(app);
     close_and_check_no_engine_left(app, false);
     remove(err_path);
 }
