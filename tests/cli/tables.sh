@@ -89,6 +89,11 @@ grep -qE '"games":0,.*"avg_length":0.000,"avg_steps":0.00,.*"steps_sd":0.00,"ste
 untimed() { tail -1 "$1" | sed -E 's/decision_us_(mean|p99) [0-9.]+/decision_us_\1 T/g; s/wall_s [0-9.]+/wall_s T/'; }
 [ "$(untimed "$TMP/s01.out")" = "$(untimed "$TMP/one.out")" ] ||
     fail "merge of a shard with no game is not the one run's summary: $(tail -1 "$TMP/s01.out") vs $(tail -1 "$TMP/one.out")"
+# One game has no sample standard deviation (n - 1 = 0): none, not 0.00,
+# beside its own min, median and max; JSON keeps 0.
+grep -qE ', steps sd none min [0-9]+ median [0-9.]+ max [0-9]+, ' "$TMP/one.out" ||
+    fail "one game: its steps sd is not none: $(tail -1 "$TMP/one.out")"
+grep -qE '"steps_sd":0.00,' "$TMP/s0.json" || fail "one game, --json: steps_sd is not 0: $(cat "$TMP/s0.json")"
 # A match shard that holds no pair: no means, no score, no Elo.
 "$WS" match greedy hamilton perfect --games 1 --size 6x6 --seed 1 --shard 1/2 >"$TMP/m0.out" ||
     fail "a match shard with no game: exit $?"

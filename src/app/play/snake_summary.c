@@ -140,7 +140,7 @@ void snake_summary_print(FILE *out, SnakeSummary *s, bool json) {
             stats_figure(mean_us, sizeof mean_us, s->timed, 3, s->decision_us_mean, "none"),
             stats_figure(p99_us, sizeof p99_us, s->timed, 2, s->decision_us_p99, "none"), s->wall_s,
             (unsigned long long)s->seed, s->w, s->h, s->policy, tail,
-            stats_figure(sd_text, sizeof sd_text, played, 2, sd, "none"),
+            stats_figure(sd_text, sizeof sd_text, n > 1, 2, sd, "none"),
             stats_figure(lo_text, sizeof lo_text, played, 0, (double)lo, "none"),
             stats_figure(med_text, sizeof med_text, played, 1, median, "none"),
             stats_figure(hi_text, sizeof hi_text, played, 0, (double)hi, "none"), total, k, sn,
