@@ -386,6 +386,30 @@ START_TEST(hunter_py_plays_in_the_window) {
 }
 END_TEST
 
+/* A window too small for the HUD panel: its strip keeps its first items,
+ * and the engine's reason for the shot (its `info text`) is one of them,
+ * right after the hunters, as the snake's strip has it second; it is said
+ * once (docs/engines.md#the-sea-hunter-in-the-window). */
+START_TEST(a_strip_shows_the_engines_reason) {
+    AppOptions o = sea_opts("WS_EXAMPLE_ENGINES", "hunter.py", 5000);
+    o.window_w = 400;
+    o.window_h = 300;
+    Frontend *app = drive_open(&o);
+    drive_play_until(app, 6);
+    drive_key(SDLK_SPACE, KMOD_NONE);
+    ck_assert(frontend_frame(app));
+    ck_assert(frontend_frame_layout(app).hud_strip);
+    const char *text = frontend_frame_text(app);
+    const char *hunting = "\nreason\nhunting on parity: heat ",
+               *finishing = "\nreason\nfinishing the ship at ";
+    int said = times_shown(app, "hunting on parity") + times_shown(app, "finishing the ship");
+    ck_assert_msg(strstr(text, hunting) != NULL || strstr(text, finishing) != NULL,
+                  "the strip has no reason of the engine's:\n%s", text);
+    ck_assert_int_eq(said, 1);
+    close_and_check_no_engine_left(app, true);
+}
+END_TEST
+
 /* bad.py silent answers its first go and never its second: the frames keep
  * coming while it is asked, and nothing is shot meanwhile; then the
  * timeout forfeits its game with one line, and sampler shoots on. */
@@ -581,6 +605,7 @@ static Suite *frontend_sea_suite(void) {
     tcase_add_test(tc, a_hanging_engine_never_stops_the_frames);
     tcase_add_test(tc, a_shot_off_the_board_forfeits_the_game);
     tcase_add_test(tc, a_strip_says_what_the_fault_was);
+    tcase_add_test(tc, a_strip_shows_the_engines_reason);
     tcase_add_test(tc, a_strip_with_sampler_alone_says_the_fault_once);
     tcase_add_test(tc, a_restart_never_stops_the_frames);
     tcase_add_test(tc, restarting_a_game_while_the_engine_hangs);

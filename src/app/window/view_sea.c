@@ -788,8 +788,17 @@ static void sea_view_draw(void *state, FrontendCtx *ctx) {
 /* HUD                                                                       */
 /* ======================================================================== */
 
+/* What the engine said of its shot on screen (`info text`), or NULL: the
+ * answer at this tick, or while it thinks its last one. */
+static const char *engine_reason_text(const SeaView *v) {
+    const EngineSide *e = v->eng;
+    return e != NULL && e->shown != NULL && e->shown->text[0] != '\0' ? e->shown->text : NULL;
+}
+
 /* The engine's side of the reason: its answer at this tick, or that it
- * thinks, or the fault that ended its game. */
+ * thinks, or the fault that ended its game. A strip has had the reason
+ * already (sea_view_hud: its items are kept first come), so it is not
+ * said again here. */
 static void hud_engine_reason(Hud *hud, const SeaView *v, const Shooter *s) {
     const EngineSide *e = v->eng;
     if (s->game.forfeit) {
@@ -820,16 +829,18 @@ static void hud_engine_reason(Hud *hud, const SeaView *v, const Shooter *s) {
             hud_text(hud, PAL_TEXT_DIM, "  (timeout %d ms)", e->sess.sea.timeout_ms);
             /* its last answer stays drawn (the heatmap), and so does its
              * reason, said to be the last shot's */
-            if (e->shown != NULL && e->shown->text[0] != '\0')
-                hud_kv(hud, "reason", PAL_TEXT_DIM, "%s  (its last shot's)", e->shown->text);
+            if (engine_reason_text(v) != NULL && !hud->strip)
+                hud_kv(hud, "reason", PAL_TEXT_DIM, "%s  (its last shot's)", engine_reason_text(v));
         }
         return;
     }
     char cell[4] = "-";
     sea_cell_name(s->pending, cell);
     hud_kv(hud, "next shot", PAL_ACCENT, "%s  (the engine's)", cell);
-    if (e->shown != NULL && e->shown->text[0] != '\0')
-        hud_kv(hud, "reason", PAL_TEXT, "%s", e->shown->text);
+    if (hud->strip)
+        return;
+    if (engine_reason_text(v) != NULL)
+        hud_kv(hud, "reason", PAL_TEXT, "%s", engine_reason_text(v));
     else
         hud_kv(hud, "reason", PAL_TEXT_DIM, "-  (no info text)");
 }
@@ -888,10 +899,16 @@ static void sea_view_hud(void *state, FrontendCtx *ctx, Hud *hud) {
     else
         hud_kv(hud, "hunter", PAL_ACCENT, "%s  [Tab]", shooter_name(v, a));
     /* A strip (one-line items, the first ones kept) leaves the reason's
-     * lines out: there what was wrong comes right after the hunters. */
+     * lines out: there what was wrong comes right after the hunters, and
+     * so does the engine's own reason for the shot when its board shows,
+     * as the snake's strip has its reason second: what an engine thinks
+     * is what its author watches for. */
     const Shooter *es = side_board(v);
     if (hud->strip && es != NULL && es->game.forfeit && v->eng->sess.fault[0] != '\0')
         hud_kv(hud, "forfeit", PAL_BAD, "%s", v->eng->sess.fault + v->eng->sess.fault_what);
+    else if (hud->strip && es != NULL && es == a && !es->done && engine_reason_text(v) != NULL)
+        hud_kv(hud, "reason", es->pending < 0 ? PAL_TEXT_DIM : PAL_TEXT, "%s%s",
+               engine_reason_text(v), es->pending < 0 ? "  (its last shot's)" : "");
     hud_kv(hud, "placement", PAL_TEXT, "%s", sea_placement_name(v->placement));
     hud_kv(hud, "game", PAL_TEXT, "#%ld  (seed %llu)", v->game_index,
            (unsigned long long)(v->seed + (uint64_t)v->game_index));
