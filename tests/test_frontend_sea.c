@@ -410,6 +410,29 @@ START_TEST(a_strip_shows_the_engines_reason) {
 }
 END_TEST
 
+/* At 320x240 the same reason is longer than the strip's line: it is cut
+ * where the line ends and says so ("..."), never run off the window. */
+START_TEST(a_strip_cuts_a_long_reason_and_says_so) {
+    AppOptions o = sea_opts("WS_EXAMPLE_ENGINES", "hunter.py", 5000);
+    o.window_w = 320;
+    o.window_h = 240;
+    Frontend *app = drive_open(&o);
+    drive_play_until(app, 6);
+    drive_key(SDLK_SPACE, KMOD_NONE);
+    ck_assert(frontend_frame(app));
+    ck_assert(frontend_frame_layout(app).hud_strip);
+    const char *text = frontend_frame_text(app), *at = strstr(text, "\nreason\n");
+    ck_assert_msg(at != NULL, "the strip has no reason:\n%s", text);
+    at += strlen("\nreason\n");
+    const char *end = strchr(at, '\n');
+    ck_assert_ptr_nonnull(end);
+    ck_assert_msg(end - at > 3 && strncmp(end - 3, "...", 3) == 0,
+                  "a reason longer than the line is not cut with \"...\": \"%.*s\"",
+                  (int)(end - at), at);
+    close_and_check_no_engine_left(app, true);
+}
+END_TEST
+
 /* bad.py silent answers its first go and never its second: the frames keep
  * coming while it is asked, and nothing is shot meanwhile; then the
  * timeout forfeits its game with one line, and sampler shoots on. */
@@ -606,6 +629,7 @@ static Suite *frontend_sea_suite(void) {
     tcase_add_test(tc, a_shot_off_the_board_forfeits_the_game);
     tcase_add_test(tc, a_strip_says_what_the_fault_was);
     tcase_add_test(tc, a_strip_shows_the_engines_reason);
+    tcase_add_test(tc, a_strip_cuts_a_long_reason_and_says_so);
     tcase_add_test(tc, a_strip_with_sampler_alone_says_the_fault_once);
     tcase_add_test(tc, a_restart_never_stops_the_frames);
     tcase_add_test(tc, restarting_a_game_while_the_engine_hangs);

@@ -204,6 +204,24 @@ static void note_key(Hud *hud, const char *key) {
     }
 }
 
+/* value cut to the longest start (whole UTF-8 characters) that fits in
+ * `room` pixels with "..." after it, in buf; value itself when it fits. */
+static const char *strip_fit(const Hud *hud, const char *value, int room, char *buf, size_t size) {
+    if (text_width(hud->tc, hud->px, value) <= room)
+        return value;
+    size_t n = strlen(value);
+    if (n > size - 4)
+        n = size - 4;
+    for (;;) {
+        while (n > 0 && ((unsigned char)value[n] & 0xC0) == 0x80)
+            n--; /* never inside a character */
+        snprintf(buf, size, "%.*s...", (int)n, value);
+        if (n == 0 || text_width(hud->tc, hud->px, buf) <= room)
+            return buf;
+        n--;
+    }
+}
+
 static void strip_item(Hud *hud, const char *key, Rgba value_color, const char *value) {
     int adv = text_advance(hud->tc, hud->px);
     int kw = key[0] != '\0' ? text_width(hud->tc, hud->px, key) + adv : 0;
@@ -215,6 +233,13 @@ static void strip_item(Hud *hud, const char *key, Rgba value_color, const char *
     if (hud->y + line_h(hud) > hud->area.y + hud->area.h) {
         hud->dropped++;
         return;
+    }
+    /* Longer than a whole line (an engine's reason, a fault): cut where the
+     * line ends, and say so, rather than run off the window's edge. */
+    char cut[256];
+    if (hud->flow_x + w > right_edge(hud)) {
+        value = strip_fit(hud, value, right_edge(hud) - hud->flow_x - kw, cut, sizeof cut);
+        w = kw + text_width(hud->tc, hud->px, value);
     }
     if (kw > 0)
         text_draw(hud->tc, hud->px, hud->flow_x, hud->y, TEXT_LEFT, render_sdl_color(PAL_TEXT_DIM),
