@@ -357,25 +357,29 @@ START_TEST(a_small_window_shows_the_engines_reason) {
 END_TEST
 
 START_TEST(a_small_window_says_why_the_engine_forfeit) {
-    /* 400x300: the HUD is a strip, which holds a few items. When the engine
-     * fails (here it exits at tick 7), the strip says how, not only
-     * FORFEIT: what was wrong comes right after the decision, as its item
-     * `fault`; further down it would be dropped with the items that do not
-     * fit. */
-    char cmd[1024];
-    AppOptions o = engine_opts(cmd, sizeof cmd, "--crash-at 7");
-    o.speed = 50.0;
-    o.pause_on_end = true;
-    o.window_w = 400;
-    o.window_h = 300;
-    Frontend *app = drive_open(&o);
-    frames_until_paused(app);
-    frames(app, 1, 0);
-    const char *text = frontend_frame_text(app);
-    ck_assert_msg(strstr(text, "FORFEIT") != NULL, "%s", text);
-    ck_assert_msg(strstr(text, "exited with status") != NULL,
-                  "the strip does not say how the engine failed:\n%s", text);
-    frontend_close(app);
+    /* 400x300 and 320x240: the HUD is a strip, which holds a few items.
+     * When the engine fails (here it exits at tick 7), the strip says how,
+     * not only FORFEIT: what was wrong comes right after the policy, as its
+     * item `fault`; further down it would be dropped with the items that do
+     * not fit (at 320x240 it was, after the decision). */
+    static const int SIZES[][2] = {{400, 300}, {320, 240}};
+    for (int i = 0; i < 2; i++) {
+        char cmd[1024];
+        AppOptions o = engine_opts(cmd, sizeof cmd, "--crash-at 7");
+        o.speed = 50.0;
+        o.pause_on_end = true;
+        o.window_w = SIZES[i][0];
+        o.window_h = SIZES[i][1];
+        Frontend *app = drive_open(&o);
+        frames_until_paused(app);
+        frames(app, 1, 0);
+        const char *text = frontend_frame_text(app);
+        ck_assert_msg(strstr(text, "FORFEIT") != NULL, "%s", text);
+        ck_assert_msg(strstr(text, "\nfault\nexited with status") != NULL,
+                      "%dx%d: the strip does not say how the engine failed:\n%s", o.window_w,
+                      o.window_h, text);
+        frontend_close(app);
+    }
 }
 END_TEST
 

@@ -613,14 +613,15 @@ static void snake_view_hud(void *state, FrontendCtx *ctx, Hud *hud) {
     } else {
         hud_kv(hud, "policy", PAL_ACCENT, "%s%s  [Tab]", snake_policy_name(s->policy), since);
     }
-    /* A strip (a small window) holds a few items: the decision and its
-     * reason, and how an engine failed, come right after the policy, before
-     * what a panel shows first (the items that do not fit are dropped). */
+    /* A strip (a small window) holds a few items: how an engine failed,
+     * then the decision and its reason, come right after the policy, before
+     * what a panel shows first (the items that do not fit are dropped; at
+     * 320x240 the fault is the only one of them with room). */
     bool faulted = v->have_engine && v->eng.fault[0] != '\0';
     if (hud->strip) {
-        snake_screen_hud_decision(s, ctx, hud);
         if (faulted)
             engine_fault_hud(v, hud);
+        snake_screen_hud_decision(s, ctx, hud);
     }
     char driver[96];
     if (s->wheel.driving) {
