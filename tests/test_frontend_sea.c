@@ -386,19 +386,26 @@ START_TEST(hunter_py_plays_in_the_window) {
 }
 END_TEST
 
-/* A window too small for the HUD panel: its strip keeps its first items,
- * and the engine's reason for the shot (its `info text`) is one of them,
- * right after the hunters, as the snake's strip has it second; it is said
- * once (docs/engines.md#the-sea-hunter-in-the-window). */
-START_TEST(a_strip_shows_the_engines_reason) {
+/* hunter.py against sampler in a w x h window small enough for a strip,
+ * paused at tick 6. */
+static Frontend *hunter_paused_at_6(int w, int h) {
     AppOptions o = sea_opts("WS_EXAMPLE_ENGINES", "hunter.py", 5000);
-    o.window_w = 400;
-    o.window_h = 300;
+    o.window_w = w;
+    o.window_h = h;
     Frontend *app = drive_open(&o);
     drive_play_until(app, 6);
     drive_key(SDLK_SPACE, KMOD_NONE);
     ck_assert(frontend_frame(app));
     ck_assert(frontend_frame_layout(app).hud_strip);
+    return app;
+}
+
+/* A window too small for the HUD panel: its strip keeps its first items,
+ * and the engine's reason for the shot (its `info text`) is one of them,
+ * right after the hunters, as the snake's strip has it second; it is said
+ * once (docs/engines.md#the-sea-hunter-in-the-window). */
+START_TEST(a_strip_shows_the_engines_reason) {
+    Frontend *app = hunter_paused_at_6(400, 300);
     const char *text = frontend_frame_text(app);
     const char *hunting = "\nreason\nhunting on parity: heat ",
                *finishing = "\nreason\nfinishing the ship at ";
@@ -413,14 +420,7 @@ END_TEST
 /* At 320x240 the same reason is longer than the strip's line: it is cut
  * where the line ends and says so ("..."), never run off the window. */
 START_TEST(a_strip_cuts_a_long_reason_and_says_so) {
-    AppOptions o = sea_opts("WS_EXAMPLE_ENGINES", "hunter.py", 5000);
-    o.window_w = 320;
-    o.window_h = 240;
-    Frontend *app = drive_open(&o);
-    drive_play_until(app, 6);
-    drive_key(SDLK_SPACE, KMOD_NONE);
-    ck_assert(frontend_frame(app));
-    ck_assert(frontend_frame_layout(app).hud_strip);
+    Frontend *app = hunter_paused_at_6(320, 240);
     const char *text = frontend_frame_text(app), *at = strstr(text, "\nreason\n");
     ck_assert_msg(at != NULL, "the strip has no reason:\n%s", text);
     at += strlen("\nreason\n");
