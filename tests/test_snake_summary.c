@@ -40,8 +40,10 @@ static void spread_of(const long *steps, long n, char *out, size_t size) {
     for (long i = 0; i < n; i++)
         sq += ((double)v[i] - sum / (double)n) * ((double)v[i] - sum / (double)n);
     double median = n % 2 ? (double)v[n / 2] : ((double)v[n / 2 - 1] + (double)v[n / 2]) / 2.0;
-    snprintf(out, size, "steps sd %.2f min %ld median %.1f max %ld,",
-             n > 1 ? sqrt(sq / (double)(n - 1)) : 0.0, v[0], median, v[n - 1]);
+    char sd[32] = "none"; /* one game has no sample sd (docs/formats.md#headless-output) */
+    if (n > 1)
+        snprintf(sd, sizeof sd, "%.2f", sqrt(sq / (double)(n - 1)));
+    snprintf(out, size, "steps sd %s min %ld median %.1f max %ld,", sd, v[0], median, v[n - 1]);
     free(v);
 }
 
