@@ -204,22 +204,34 @@ static void note_key(Hud *hud, const char *key) {
     }
 }
 
+/* The start of value (n bytes, backed off to a whole UTF-8 character)
+ * with "..." after it, in buf. */
+static void strip_cut(const char *value, size_t n, char *buf, size_t size) {
+    while (n > 0 && ((unsigned char)value[n] & 0xC0) == 0x80)
+        n--; /* never inside a character */
+    snprintf(buf, size, "%.*s...", (int)n, value);
+}
+
 /* value cut to the longest start (whole UTF-8 characters) that fits in
- * `room` pixels with "..." after it, in buf; value itself when it fits. */
+ * `room` pixels with "..." after it, in buf; value itself when it fits.
+ * A binary search: each width measured renders a label (text_width), so
+ * a frame measures a few starts, not one a character. */
 static const char *strip_fit(const Hud *hud, const char *value, int room, char *buf, size_t size) {
     if (text_width(hud->tc, hud->px, value) <= room)
         return value;
-    size_t n = strlen(value);
-    if (n > size - 4)
-        n = size - 4;
-    for (;;) {
-        while (n > 0 && ((unsigned char)value[n] & 0xC0) == 0x80)
-            n--; /* never inside a character */
-        snprintf(buf, size, "%.*s...", (int)n, value);
-        if (n == 0 || text_width(hud->tc, hud->px, buf) <= room)
-            return buf;
-        n--;
+    size_t lo = 0, hi = strlen(value); /* the start of lo bytes fits (or is empty); hi does not */
+    if (hi > size - 4)
+        hi = size - 4;
+    while (hi - lo > 1) {
+        size_t mid = lo + (hi - lo) / 2;
+        strip_cut(value, mid, buf, size);
+        if (text_width(hud->tc, hud->px, buf) <= room)
+            lo = mid;
+        else
+            hi = mid;
     }
+    strip_cut(value, lo, buf, size);
+    return buf;
 }
 
 static void strip_item(Hud *hud, const char *key, Rgba value_color, const char *value) {
